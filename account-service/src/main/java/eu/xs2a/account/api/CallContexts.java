@@ -1,0 +1,43 @@
+package eu.xs2a.account.api;
+
+import eu.xs2a.account.domain.CallContext;
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.quarkus.CurrentTpp;
+import eu.xs2a.security.quarkus.ProviderRegistry;
+import eu.xs2a.security.quarkus.ProvidersConfig;
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.ws.rs.core.HttpHeaders;
+
+/** Builds the {@link CallContext} of a signed request: provider, caller, Consent-ID and the PSU headers. */
+@RequestScoped
+public class CallContexts {
+
+    static final String CONSENT_ID = "Consent-ID";
+    static final String PSU_IP_ADDRESS = "PSU-IP-Address";
+    static final String PSU_CORPORATE_ID = "PSU-Corporate-ID";
+    private static final int MAX_CONSENT_ID = 140;
+
+    private final ProviderRegistry providers;
+    private final CurrentTpp tpp;
+
+    public CallContexts(ProviderRegistry providers, CurrentTpp tpp) {
+        this.providers = providers;
+        this.tpp = tpp;
+    }
+
+    public CallContext of(String providerCode, HttpHeaders headers) {
+        ProvidersConfig.Provider provider = providers.require(providerCode);
+        String consentId = headers.getHeaderString(CONSENT_ID);
+        if (consentId == null || consentId.isBlank()) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Header Consent-ID is required");
+        }
+        if (consentId.length() > MAX_CONSENT_ID) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Header Consent-ID is longer than " + MAX_CONSENT_ID);
+        }
+        String psuIp = headers.getHeaderString(PSU_IP_ADDRESS);
+        String corporate = headers.getHeaderString(PSU_CORPORATE_ID);
+        return new CallContext(providerCode, provider, tpp.get().tppId(), consentId.trim(),
+                psuIp != null && !psuIp.isBlank(), corporate == null || corporate.isBlank() ? null : corporate);
+    }
+}

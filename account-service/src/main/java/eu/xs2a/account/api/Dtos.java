@@ -1,0 +1,97 @@
+package eu.xs2a.account.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+
+/** Response bodies, shaped as in the Berlin Group 1.3.6 file (names given there in each comment). */
+public final class Dtos {
+
+    private Dtos() {
+    }
+
+    public record Href(String href) {
+    }
+
+    /** {@code amount}. */
+    public record Amount(String currency, String amount) {
+    }
+
+    /** {@code accountReference}. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record AccountReference(String iban, String bban, String currency) {
+    }
+
+    /** {@code balance}. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Balance(Amount balanceAmount, String balanceType, Instant lastChangeDateTime,
+                          LocalDate referenceDate) {
+    }
+
+    /** {@code accountDetails}; {@code resourceId} is the gateway's opaque id, never the IBAN. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record AccountDetails(String resourceId, String iban, String bban, String currency, String name,
+                                 String product, String cashAccountType, String status, String bic, String usage,
+                                 String ownerName, List<Balance> balances,
+                                 @JsonProperty("_links") Map<String, Href> links) {
+    }
+
+    /** {@code accountList}. */
+    public record AccountList(List<AccountDetails> accounts) {
+    }
+
+    /** The account details response: {@code {"account": accountDetails}}. */
+    public record AccountResponse(AccountDetails account) {
+    }
+
+    /** {@code readAccountBalanceResponse-200}. */
+    public record BalancesResponse(AccountReference account, List<Balance> balances) {
+    }
+
+    /** {@code transactionDetails}. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record TransactionDetails(String transactionId, String entryReference, String endToEndId,
+                                     LocalDate bookingDate, String valueDate, Amount transactionAmount,
+                                     String creditorName, Map<String, String> creditorAccount, String debtorName,
+                                     Map<String, String> debtorAccount, String remittanceInformationUnstructured,
+                                     String bankTransactionCode,
+                                     @JsonProperty("_links") Map<String, Href> links) {
+    }
+
+    /** {@code accountReport}: {@code booked} and/or {@code pending} as bookingStatus asked, paging links. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record AccountReport(List<TransactionDetails> booked, List<TransactionDetails> pending,
+                                @JsonProperty("_links") Map<String, Href> links) {
+    }
+
+    /** {@code transactionsResponse-200_json}. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record TransactionsResponse(AccountReference account, AccountReport transactions, List<Balance> balances) {
+    }
+
+    /** The transaction details response: {@code {"transactionsDetails": transactionDetails}}. */
+    public record TransactionDetailsResponse(TransactionDetails transactionsDetails) {
+    }
+
+    /** Account refresh: {@code {status, _links: {refreshStatus: {href}}}}. */
+    public record RefreshResponse(String status, @JsonProperty("_links") Map<String, Href> links) {
+    }
+
+    /** Refresh status: {@code {status}}. */
+    public record RefreshStatusResponse(String status) {
+    }
+
+    /** {@code inlineResponse2003} / confirmation of funds: {@code {fundsAvailable}}. */
+    public record FundsResponse(boolean fundsAvailable) {
+    }
+
+    public record ProductTemplate(String paymentProduct, String name, List<String> requiredFields,
+                                  List<String> optionalFields) {
+    }
+
+    public record ProductTemplates(List<ProductTemplate> productTemplates) {
+    }
+}

@@ -1,0 +1,106 @@
+package eu.xs2a.account.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import eu.xs2a.account.domain.CallContext;
+import eu.xs2a.account.domain.RefreshService;
+import eu.xs2a.account.domain.RefreshStatus;
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.quarkus.RequiresRole;
+import eu.xs2a.security.quarkus.Signed;
+import eu.xs2a.security.tpp.Role;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+
+/** The asynchronous refresh of a consent's account data, and its status. */
+@Tag(name = "Accounts")
+@Path("/{provider_code}/api/berlingroup/v1/accounts/refresh")
+@Produces(MediaType.APPLICATION_JSON)
+@Signed
+@RequiresRole(Role.PSP_AI)
+public class RefreshResource {
+
+    private final RefreshService refreshes;
+    private final CallContexts contexts;
+    private final JsonBodies bodies;
+
+    public RefreshResource(RefreshService refreshes, CallContexts contexts, JsonBodies bodies) {
+        this.refreshes = refreshes;
+        this.contexts = contexts;
+        this.bodies = bodies;
+    }
+
+    @POST
+    @Operation(summary = "Refresh the consent's account data", description = "Starts fetching fresh data from the "
+            + "bank (processing → fetching → fetchingFinished, fetchingFailed or partiallyFailed)")
+    @Parameter(name = CallContexts.CONSENT_ID, in = ParameterIn.HEADER, required = true,
+            description = AccountResource.CONSENT_ID_TEXT)
+    @Parameter(name = CallContexts.PSU_IP_ADDRESS, in = ParameterIn.HEADER, description = AccountResource.PSU_IP_TEXT)
+    @APIResponse(responseCode = "200", description = "The refresh started",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Dtos.RefreshResponse.class)))
+    @APIResponse(responseCode = "406", description = "A refresh is not allowed now (rate limit or one already running)")
+    @APIResponse(responseCode = "429", description = "Too many refreshes")
+    public Dtos.RefreshResponse start(@PathParam("provider_code") String providerCode,
+                                      @Parameter(hidden = true) @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+                                      @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                                              schema = @Schema(type = SchemaType.OBJECT, properties = @SchemaProperty(
+                                                      name = "initiatedByCustomer", type = SchemaType.BOOLEAN,
+                                                      description = "the PSU asked for it (default false)"))))
+                                      byte[] body,
+                                      @Context HttpHeaders headers) {
+        boolean initiatedByCustomer = initiatedByCustomer(bodies.read(contentType, body));
+        CallContext ctx = contexts.of(providerCode, headers);
+        RefreshStatus status = refreshes.start(ctx, initiatedByCustomer);
+        return new Dtos.RefreshResponse(status.name(), Map.of("refreshStatus",
+                new Dtos.Href(Views.accountsPath(providerCode) + "/refresh/status")));
+    }
+
+    @GET
+    @Path("/status")
+    @Operation(summary = "Status of the consent's refresh")
+    @Parameter(name = CallContexts.CONSENT_ID, in = ParameterIn.HEADER, required = true,
+            description = AccountResource.CONSENT_ID_TEXT)
+    @APIResponse(responseCode = "200", description = "The refresh status",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Dtos.RefreshStatusResponse.class)))
+    public Dtos.RefreshStatusResponse status(@PathParam("provider_code") String providerCode,
+                                             @Context HttpHeaders headers) {
+        CallContext ctx = contexts.of(providerCode, headers);
+        return new Dtos.RefreshStatusResponse(refreshes.status(ctx).name());
+    }
+
+    /** Optional, default false; present but not a JSON boolean → FormatError. */
+    private static boolean initiatedByCustomer(JsonNode body) {
+        if (body == null) {
+            return false;
+        }
+        if (!body.isObject()) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "The body must be a JSON object");
+        }
+        JsonNode value = body.get("initiatedByCustomer");
+        if (value == null || value.isNull()) {
+            return false;
+        }
+        if (!value.isBoolean()) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "initiatedByCustomer must be a boolean (true or false)");
+        }
+        return value.booleanValue();
+    }
+}

@@ -1,0 +1,109 @@
+package eu.xs2a.account.api;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import eu.xs2a.account.domain.Account;
+import eu.xs2a.account.domain.AccountView;
+import eu.xs2a.account.domain.Balance;
+import eu.xs2a.account.domain.Transaction;
+import eu.xs2a.account.domain.TransactionQuery;
+import eu.xs2a.account.domain.TransactionReport;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Turns the store's records into the Berlin Group bodies, with {@code _links} as provider-prefixed paths. */
+@ApplicationScoped
+public class Views {
+
+    private static final TypeReference<Map<String, String>> REFERENCE = new TypeReference<>() { };
+
+    private final ObjectMapper json;
+
+    public Views(ObjectMapper json) {
+        this.json = json;
+    }
+
+    public static String accountsPath(String providerCode) {
+        return "/" + providerCode + "/api/berlingroup/v1/accounts";
+    }
+
+    public Dtos.AccountDetails details(String providerCode, AccountView view) {
+        Account a = view.account();
+        Map<String, Dtos.Href> links = new LinkedHashMap<>();
+        String self = accountsPath(providerCode) + "/" + a.resourceId;
+        if (view.coverage() != null && view.coverage().balances) {
+            links.put("balances", new Dtos.Href(self + "/balances"));
+        }
+        if (view.coverage() != null && view.coverage().transactions) {
+            links.put("transactions", new Dtos.Href(self + "/transactions"));
+        }
+        return new Dtos.AccountDetails(a.resourceId, a.iban, a.bban, a.currency, a.name, a.product, a.cashAccountType,
+                a.status, a.bic, a.usage, a.ownerName, balances(view.balances()), links.isEmpty() ? null : links);
+    }
+
+    public Dtos.AccountReference reference(Account a) {
+        return new Dtos.AccountReference(a.iban, a.iban == null ? a.bban : null, a.currency);
+    }
+
+    public List<Dtos.Balance> balances(List<Balance> balances) {
+        if (balances == null) {
+            return null;
+        }
+        return balances.stream().map(b -> new Dtos.Balance(new Dtos.Amount(b.currency, b.amount), b.balanceType,
+                b.lastChangeDateTime, b.referenceDate)).toList();
+    }
+
+    public Dtos.TransactionsResponse report(String providerCode, TransactionReport report) {
+        Account a = report.account();
+        String accountPath = accountsPath(providerCode) + "/" + a.resourceId;
+        TransactionQuery q = report.query();
+        List<Dtos.TransactionDetails> booked = q.statuses().contains(Transaction.BOOKED)
+                ? report.transactions().stream().filter(t -> Transaction.BOOKED.equals(t.bookingStatus))
+                        .map(t -> transaction(providerCode, a, t)).toList()
+                : null;
+        List<Dtos.TransactionDetails> pending = q.statuses().contains(Transaction.PENDING)
+                ? report.transactions().stream().filter(t -> Transaction.PENDING.equals(t.bookingStatus))
+                        .map(t -> transaction(providerCode, a, t)).toList()
+                : null;
+        Map<String, Dtos.Href> links = new LinkedHashMap<>();
+        links.put("account", new Dtos.Href(accountPath));
+        int last = report.lastPage();
+        links.put("first", new Dtos.Href(pageLink(accountPath, q, 0)));
+        if (q.page() > 0) {
+            links.put("previous", new Dtos.Href(pageLink(accountPath, q, Math.min(q.page() - 1, last))));
+        }
+        if (q.page() < last) {
+            links.put("next", new Dtos.Href(pageLink(accountPath, q, q.page() + 1)));
+        }
+        links.put("last", new Dtos.Href(pageLink(accountPath, q, last)));
+        return new Dtos.TransactionsResponse(reference(a), new Dtos.AccountReport(booked, pending, links),
+                balances(report.balances()));
+    }
+
+    private static String pageLink(String accountPath, TransactionQuery q, int page) {
+        return accountPath + "/transactions?bookingStatus=" + q.bookingStatus() + "&dateFrom=" + q.dateFrom()
+                + "&dateTo=" + q.dateTo() + (q.withBalance() ? "&withBalance=true" : "") + "&size=" + q.size()
+                + "&page=" + page;
+    }
+
+    public Dtos.TransactionDetails transaction(String providerCode, Account a, Transaction t) {
+        String href = accountsPath(providerCode) + "/" + a.resourceId + "/transactions/" + t.transactionId;
+        return new Dtos.TransactionDetails(t.transactionId, t.entryReference, t.endToEndId, t.bookingDate,
+                t.valueDate == null ? null : t.valueDate.toString(), new Dtos.Amount(t.currency, t.amount),
+                t.creditorName, reference(t.creditorAccount), t.debtorName, reference(t.debtorAccount),
+                t.remittanceInformation, t.bankTransactionCode, Map.of("transactionDetails", new Dtos.Href(href)));
+    }
+
+    private Map<String, String> reference(String stored) {
+        if (stored == null) {
+            return null;
+        }
+        try {
+            return json.readValue(stored, REFERENCE);
+        } catch (Exception e) {
+            return null;
+        }
+    }
+}

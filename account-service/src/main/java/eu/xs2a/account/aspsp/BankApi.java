@@ -1,0 +1,44 @@
+package eu.xs2a.account.aspsp;
+
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.Map;
+
+/** The bank's HTTP API (aspsp-sandbox/BANK-API.md); answers are inspected by {@link RestBankPort}, never thrown. */
+@Path("/bank/v1")
+@Produces(MediaType.APPLICATION_JSON)
+public interface BankApi {
+
+    @GET
+    @Path("/consents/{bankConsentId}/accounts")
+    Response accounts(@HeaderParam("Authorization") String authorization,
+                      @PathParam("bankConsentId") String bankConsentId);
+
+    @GET
+    @Path("/consents/{bankConsentId}/accounts/{bankAccountId}/balances")
+    Response balances(@HeaderParam("Authorization") String authorization,
+                      @PathParam("bankConsentId") String bankConsentId,
+                      @PathParam("bankAccountId") String bankAccountId);
+
+    @GET
+    @Path("/consents/{bankConsentId}/accounts/{bankAccountId}/transactions")
+    Response transactions(@HeaderParam("Authorization") String authorization,
+                          @PathParam("bankConsentId") String bankConsentId,
+                          @PathParam("bankAccountId") String bankAccountId,
+                          @QueryParam("dateFrom") String dateFrom, @QueryParam("dateTo") String dateTo,
+                          @QueryParam("bookingStatus") String bookingStatus,
+                          @QueryParam("page") int page, @QueryParam("size") int size);
+
+    @POST
+    @Path("/funds-checks")
+    @Consumes(MediaType.APPLICATION_JSON)
+    Response fundsCheck(@HeaderParam("Authorization") String authorization, Map<String, Object> request);
+}

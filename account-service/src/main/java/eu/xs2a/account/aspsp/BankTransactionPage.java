@@ -1,0 +1,9 @@
+package eu.xs2a.account.aspsp;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import java.util.List;
+
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record BankTransactionPage(List<BankTransaction> transactions, int page, int size, int totalPages,
+                                  long totalElements) {
+}

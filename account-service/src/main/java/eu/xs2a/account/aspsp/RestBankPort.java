@@ -1,0 +1,153 @@
+package eu.xs2a.account.aspsp;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import eu.xs2a.account.config.AccountDataConfig;
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.quarkus.ProvidersConfig;
+import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.ProcessingException;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import org.jboss.logging.Logger;
+
+/** {@link BankPort} over the bank's HTTP API, one REST client per provider (its base URL and timeouts). */
+@ApplicationScoped
+public class RestBankPort implements BankPort {
+
+    private static final Logger LOG = Logger.getLogger(RestBankPort.class);
+    private static final String UNAVAILABLE = "The bank is not available, try again later";
+
+    private final Map<String, BankApi> clients = new ConcurrentHashMap<>();
+    private final ObjectMapper json;
+    private final int retryAfterSeconds;
+
+    public RestBankPort(ObjectMapper json, AccountDataConfig config) {
+        this.json = json;
+        this.retryAfterSeconds = config.retryAfterSeconds();
+    }
+
+    @Override
+    public List<BankAccount> accounts(ProvidersConfig.Provider provider, String aspspConsentId) {
+        JsonNode body = call(provider, api -> api.accounts(bearer(provider), aspspConsentId));
+        return convert(body.path("accounts"), new TypeReference<>() { });
+    }
+
+    @Override
+    public List<BankBalance> balances(ProvidersConfig.Provider provider, String aspspConsentId, String bankAccountId) {
+        JsonNode body = call(provider, api -> api.balances(bearer(provider), aspspConsentId, bankAccountId));
+        return convert(body.path("balances"), new TypeReference<>() { });
+    }
+
+    @Override
+    public BankTransactionPage transactions(ProvidersConfig.Provider provider, String aspspConsentId,
+                                            String bankAccountId, LocalDate from, LocalDate to, int page, int size) {
+        JsonNode body = call(provider, api -> api.transactions(bearer(provider), aspspConsentId, bankAccountId,
+                from.toString(), to.toString(), "both", page, size));
+        return convert(body, new TypeReference<>() { });
+    }
+
+    @Override
+    public boolean fundsAvailable(ProvidersConfig.Provider provider, Map<String, String> account, BankAmount amount) {
+        Map<String, Object> request = Map.of("account", account, "instructedAmount", amount);
+        JsonNode body = call(provider, api -> api.fundsCheck(bearer(provider), request));
+        JsonNode available = body.path("fundsAvailable");
+        if (!available.isBoolean()) {
+            LOG.errorf("bank funds check answered without fundsAvailable: %s", body);
+            throw new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank gave no funds answer");
+        }
+        return available.booleanValue();
+    }
+
+    private interface Call {
+        Response on(BankApi api);
+    }
+
+    private JsonNode call(ProvidersConfig.Provider provider, Call call) {
+        Response response;
+        try {
+            response = call.on(client(provider));
+        } catch (ProcessingException e) {
+            // connection refused, connect or read timeout: the bank is down or too slow
+            LOG.warnf("bank %s unreachable: %s", provider.bankUrl(), e.getMessage());
+            throw Psd2Exception.serviceUnavailable(UNAVAILABLE, retryAfterSeconds, e);
+        }
+        try (response) {
+            int status = response.getStatus();
+            String text;
+            try {
+                text = response.hasEntity() ? response.readEntity(String.class) : "";
+            } catch (ProcessingException e) {
+                throw Psd2Exception.serviceUnavailable(UNAVAILABLE, retryAfterSeconds, e);
+            }
+            if (status >= 200 && status < 300) {
+                return readTree(text);
+            }
+            if (status >= 500) {
+                LOG.warnf("bank %s answered %d", provider.bankUrl(), status);
+                throw Psd2Exception.serviceUnavailable(UNAVAILABLE, retryAfterSeconds, null);
+            }
+            throw refusal(status, text);
+        }
+    }
+
+    private Psd2Exception refusal(int status, String text) {
+        JsonNode error = safeTree(text);
+        String code = error.path("code").asText("");
+        String message = error.path("message").asText("");
+        LOG.infof("bank refused with %d %s: %s", status, code, message);
+        if (status == 422 && "CONSENT_INVALID".equals(code)) {
+            return new Psd2Exception(ErrorClass.CONSENT_INVALID, "The bank does not accept the consent: " + message);
+        }
+        return new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank refused the request"
+                + (message.isBlank() ? "" : ": " + message));
+    }
+
+    private BankApi client(ProvidersConfig.Provider provider) {
+        return clients.computeIfAbsent(provider.bankUrl() + "|" + provider.connectTimeout() + "|"
+                + provider.readTimeout(), key -> QuarkusRestClientBuilder.newBuilder()
+                .baseUri(URI.create(provider.bankUrl()))
+                .connectTimeout(provider.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .readTimeout(provider.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
+                .disableDefaultMapper(true)
+                .build(BankApi.class));
+    }
+
+    private static String bearer(ProvidersConfig.Provider provider) {
+        return "Bearer " + provider.bankCredential();
+    }
+
+    private JsonNode readTree(String text) {
+        try {
+            return json.readTree(text.isEmpty() ? "{}" : text);
+        } catch (Exception e) {
+            LOG.errorf("bank answered unreadable JSON: %s", e.getMessage());
+            throw new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank gave an unreadable answer", e);
+        }
+    }
+
+    private JsonNode safeTree(String text) {
+        try {
+            return json.readTree(text.isEmpty() ? "{}" : text);
+        } catch (Exception e) {
+            return json.createObjectNode();
+        }
+    }
+
+    private <T> T convert(JsonNode node, TypeReference<T> type) {
+        try {
+            return json.convertValue(node, type);
+        } catch (IllegalArgumentException e) {
+            LOG.errorf("bank answer does not have the expected shape: %s", e.getMessage());
+            throw new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank gave an unexpected answer", e);
+        }
+    }
+}

@@ -1,0 +1,45 @@
+package eu.xs2a.account.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** Where consent-service's lookup endpoint is and how account-service authenticates to it. */
+@ConfigMapping(prefix = "psd2.consent-lookup")
+public interface ConsentLookupConfig {
+
+    /** Base URL of consent-service (the lookup path is appended). */
+    @WithDefault("http://localhost:8082")
+    String url();
+
+    @WithDefault("1S")
+    Duration connectTimeout();
+
+    @WithDefault("3S")
+    Duration readTimeout();
+
+    /** Retry-After sent with the 503 when consent-service cannot be reached. */
+    @WithDefault("5")
+    int retryAfterSeconds();
+
+    Token token();
+
+    interface Token {
+        @WithDefault("xs2a-gateway")
+        String issuer();
+
+        @WithDefault("consent-service")
+        String audience();
+
+        /** The caller named in the token's subject. */
+        @WithDefault("account-service")
+        String subject();
+
+        @WithDefault("5M")
+        Duration lifetime();
+
+        /** A cached token is replaced this long before it expires. */
+        @WithDefault("1M")
+        Duration renewBefore();
+    }
+}

@@ -1,0 +1,17 @@
+package eu.xs2a.account.consent;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.Map;
+
+/**
+ * The body of consent-service's {@code POST /internal/v1/consent-checks} (DESIGN.md "The consent lookup endpoint").
+ *
+ * @param purpose    AIS or PIIS
+ * @param resource   accounts | account | balances | transactions | funds
+ * @param account    the account reference the call is about; absent for the accounts list
+ * @param psuPresent true when the TPP forwarded PSU-IP-Address: the access is then not counted
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record ConsentCheckRequest(String providerCode, String tppId, String consentId, String purpose,
+                                  String resource, Map<String, String> account, boolean psuPresent) {
+}

@@ -1,0 +1,64 @@
+package eu.xs2a.account.domain;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import java.util.UUID;
+
+/**
+ * One bank account as one TPP sees it under one provider. {@link #resourceId} is the TPP-facing id: random, so
+ * it does not reveal the IBAN and differs between TPPs; the IBAN is only shown inside the answer body.
+ */
+@Entity
+@Table(name = "bank_account")
+public class Account extends PanacheEntityBase {
+
+    @Id
+    public UUID id;
+
+    @Column(name = "resource_id")
+    public String resourceId;
+
+    @Column(name = "provider_code")
+    public String providerCode;
+
+    @Column(name = "tpp_id")
+    public String tppId;
+
+    /** The IBAN, else "bank:" + the bank's account id: what makes the account the same one on the next fetch. */
+    @Column(name = "account_key")
+    public String accountKey;
+
+    @Column(name = "bank_account_id")
+    public String bankAccountId;
+
+    public String iban;
+    public String bban;
+    public String bic;
+    public String currency;
+    public String name;
+    public String product;
+
+    @Column(name = "cash_account_type")
+    public String cashAccountType;
+
+    public String status;
+
+    @Column(name = "owner_name")
+    public String ownerName;
+
+    public String usage;
+
+    @Column(name = "corporate_id")
+    public String corporateId;
+
+    @Column(name = "updated_at")
+    public Instant updatedAt;
+
+    public static String keyOf(String iban, String bankAccountId) {
+        return iban != null && !iban.isBlank() ? iban.replace(" ", "").toUpperCase() : "bank:" + bankAccountId;
+    }
+}

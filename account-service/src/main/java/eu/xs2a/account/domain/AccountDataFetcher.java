@@ -1,0 +1,100 @@
+package eu.xs2a.account.domain;
+
+import eu.xs2a.account.aspsp.BankAccount;
+import eu.xs2a.account.aspsp.BankPort;
+import eu.xs2a.account.aspsp.BankTransaction;
+import eu.xs2a.account.aspsp.BankTransactionPage;
+import eu.xs2a.account.config.AccountDataConfig;
+import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.quarkus.ProvidersConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import org.jboss.logging.Logger;
+
+/**
+ * Fetches everything a consent covers from the bank (accounts, then each account's balances and transactions) and
+ * stores it. Used for the first read under a consent (fail fast: any bank failure is the caller's error) and by the
+ * refresh worker (per-account failures are counted: partiallyFailed).
+ */
+@ApplicationScoped
+public class AccountDataFetcher {
+
+    private static final Logger LOG = Logger.getLogger(AccountDataFetcher.class);
+    /** A bank that keeps answering "more pages" must not keep a worker forever. */
+    private static final int MAX_BANK_PAGES = 1000;
+
+    /** Called between accounts; a refresh job throws from it when its lease was taken over. */
+    public interface Heartbeat {
+        void beat();
+    }
+
+    private final BankPort bank;
+    private final AccountDataWriter writer;
+    private final AccountDataConfig config;
+    private final Clock clock = Clock.systemUTC();
+
+    public AccountDataFetcher(BankPort bank, AccountDataWriter writer, AccountDataConfig config) {
+        this.bank = bank;
+        this.writer = writer;
+        this.config = config;
+    }
+
+    /**
+     * @param failFast true: the first bank failure is thrown (nothing is marked fetched); false: the account list
+     *                 failing is thrown, failures of single accounts are counted in the outcome
+     */
+    public FetchOutcome fetch(ProvidersConfig.Provider provider, String providerCode, String tppId, String consentId,
+                              String aspspConsentId, boolean failFast, Heartbeat heartbeat) {
+        List<BankAccount> bankAccounts = bank.accounts(provider, aspspConsentId);
+        List<AccountDataWriter.AccountToFetch> toFetch =
+                writer.storeAccounts(providerCode, tppId, consentId, bankAccounts);
+        heartbeat.beat();
+        int failed = 0;
+        for (AccountDataWriter.AccountToFetch account : toFetch) {
+            try {
+                fetchAccount(provider, aspspConsentId, account);
+            } catch (Psd2Exception e) {
+                if (failFast) {
+                    throw e;
+                }
+                failed++;
+                LOG.warnf("refresh of consent %s: account %s failed: %s", consentId, account.accountId(),
+                        e.getMessage());
+            }
+            heartbeat.beat();
+        }
+        FetchOutcome outcome = new FetchOutcome(false, toFetch.size(), failed);
+        if (outcome.refreshStatus() != RefreshStatus.fetchingFailed) {
+            writer.markFetched(providerCode, tppId, consentId, aspspConsentId);
+        }
+        return outcome;
+    }
+
+    private void fetchAccount(ProvidersConfig.Provider provider, String aspspConsentId,
+                              AccountDataWriter.AccountToFetch account) {
+        if (account.balances()) {
+            writer.storeBalances(account.accountId(), bank.balances(provider, aspspConsentId, account.bankAccountId()));
+        }
+        if (account.transactions()) {
+            LocalDate to = LocalDate.now(clock.withZone(ZoneOffset.UTC));
+            LocalDate from = to.minusDays(config.historyDays());
+            List<BankTransaction> all = new ArrayList<>();
+            int page = 0;
+            int totalPages;
+            do {
+                BankTransactionPage result = bank.transactions(provider, aspspConsentId, account.bankAccountId(),
+                        from, to, page, config.bankPageSize());
+                if (result.transactions() != null) {
+                    all.addAll(result.transactions());
+                }
+                totalPages = result.totalPages();
+                page++;
+            } while (page < totalPages && page < MAX_BANK_PAGES);
+            writer.storeTransactions(account.accountId(), all);
+        }
+    }
+}

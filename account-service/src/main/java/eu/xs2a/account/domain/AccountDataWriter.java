@@ -1,0 +1,157 @@
+package eu.xs2a.account.domain;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import eu.xs2a.account.aspsp.BankAccount;
+import eu.xs2a.account.aspsp.BankBalance;
+import eu.xs2a.account.aspsp.BankTransaction;
+import eu.xs2a.account.persistence.AccountRepository;
+import eu.xs2a.account.persistence.BalanceRepository;
+import eu.xs2a.account.persistence.ConsentAccountRepository;
+import eu.xs2a.account.persistence.ConsentSnapshotRepository;
+import eu.xs2a.account.persistence.TransactionRepository;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+
+/** Writes what the bank answered into the store, each step in its own short transaction (never around a bank call). */
+@ApplicationScoped
+public class AccountDataWriter {
+
+    /** An account of the consent still to be fetched: where to ask the bank and what the consent allows. */
+    public record AccountToFetch(UUID accountId, String bankAccountId, boolean balances, boolean transactions) {
+    }
+
+    private final AccountRepository accounts;
+    private final ConsentAccountRepository links;
+    private final ConsentSnapshotRepository snapshots;
+    private final BalanceRepository balances;
+    private final TransactionRepository transactions;
+    private final ObjectMapper json;
+    private final Clock clock = Clock.systemUTC();
+
+    public AccountDataWriter(AccountRepository accounts, ConsentAccountRepository links,
+                             ConsentSnapshotRepository snapshots, BalanceRepository balances,
+                             TransactionRepository transactions, ObjectMapper json) {
+        this.accounts = accounts;
+        this.links = links;
+        this.snapshots = snapshots;
+        this.balances = balances;
+        this.transactions = transactions;
+        this.json = json;
+    }
+
+    @Transactional
+    public List<AccountToFetch> storeAccounts(String providerCode, String tppId, String consentId,
+                                              List<BankAccount> bankAccounts) {
+        Instant now = clock.instant();
+        List<AccountToFetch> toFetch = new ArrayList<>();
+        List<ConsentAccount> covered = new ArrayList<>();
+        Set<UUID> seen = new HashSet<>();
+        for (BankAccount b : bankAccounts) {
+            Account account = accounts.findOrCreate(providerCode, tppId, Account.keyOf(b.iban(), b.bankAccountId()),
+                    b.bankAccountId(), b.currency(), now);
+            if (!seen.add(account.id)) {
+                continue;
+            }
+            account.bankAccountId = b.bankAccountId();
+            account.iban = b.iban();
+            account.bban = b.bban();
+            account.bic = b.bic();
+            account.currency = b.currency();
+            account.name = b.name();
+            account.product = b.product();
+            account.cashAccountType = b.cashAccountType();
+            account.status = b.status();
+            account.ownerName = b.ownerName();
+            account.usage = b.usage();
+            account.corporateId = b.corporateId();
+            account.updatedAt = now;
+            boolean balancesAllowed = b.access() != null && b.access().balances();
+            boolean transactionsAllowed = b.access() != null && b.access().transactions();
+            ConsentAccount link = new ConsentAccount();
+            link.providerCode = providerCode;
+            link.tppId = tppId;
+            link.consentId = consentId;
+            link.accountId = account.id;
+            link.balances = balancesAllowed;
+            link.transactions = transactionsAllowed;
+            covered.add(link);
+            toFetch.add(new AccountToFetch(account.id, b.bankAccountId(), balancesAllowed, transactionsAllowed));
+        }
+        links.replace(providerCode, tppId, consentId, covered);
+        return toFetch;
+    }
+
+    @Transactional
+    public void storeBalances(UUID accountId, List<BankBalance> bankBalances) {
+        List<Balance> rows = new ArrayList<>();
+        for (BankBalance b : bankBalances) {
+            Balance row = new Balance();
+            row.accountId = accountId;
+            row.balanceType = b.balanceType();
+            row.amount = b.balanceAmount().amount();
+            row.currency = b.balanceAmount().currency();
+            row.referenceDate = b.referenceDate();
+            row.lastChangeDateTime = b.lastChangeDateTime() == null ? null : b.lastChangeDateTime().toInstant();
+            rows.add(row);
+        }
+        balances.replace(accountId, rows);
+    }
+
+    /** All transactions of the fetched period: upserted on the bank's id; pending ones no longer listed removed. */
+    @Transactional
+    public void storeTransactions(UUID accountId, List<BankTransaction> fetched) {
+        Set<String> pendingNow = new HashSet<>();
+        for (BankTransaction b : fetched) {
+            Transaction t = new Transaction();
+            t.accountId = accountId;
+            t.transactionId = b.transactionId();
+            t.bookingStatus = Transaction.PENDING.equals(b.bookingStatus()) ? Transaction.PENDING : Transaction.BOOKED;
+            t.bookingDate = b.bookingDate();
+            t.valueDate = b.valueDate();
+            t.entryDate = b.bookingDate() != null ? b.bookingDate() : b.valueDate();
+            if (t.entryDate == null) {
+                t.entryDate = clock.instant().atZone(java.time.ZoneOffset.UTC).toLocalDate();
+            }
+            t.amount = b.transactionAmount().amount();
+            t.currency = b.transactionAmount().currency();
+            t.entryReference = b.entryReference();
+            t.endToEndId = b.endToEndId();
+            t.creditorName = b.creditorName();
+            t.creditorAccount = toJson(b.creditorAccount());
+            t.debtorName = b.debtorName();
+            t.debtorAccount = toJson(b.debtorAccount());
+            t.remittanceInformation = b.remittanceInformationUnstructured();
+            t.bankTransactionCode = b.bankTransactionCode();
+            transactions.upsert(t);
+            if (Transaction.PENDING.equals(t.bookingStatus)) {
+                pendingNow.add(t.transactionId);
+            }
+        }
+        transactions.removePendingExcept(accountId, pendingNow);
+    }
+
+    @Transactional
+    public void markFetched(String providerCode, String tppId, String consentId, String aspspConsentId) {
+        snapshots.markFetched(providerCode, tppId, consentId, aspspConsentId, clock.instant());
+    }
+
+    private String toJson(Map<String, String> reference) {
+        if (reference == null || reference.isEmpty()) {
+            return null;
+        }
+        try {
+            return json.writeValueAsString(reference);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

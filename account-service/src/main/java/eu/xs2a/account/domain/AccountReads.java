@@ -1,0 +1,134 @@
+package eu.xs2a.account.domain;
+
+import eu.xs2a.account.consent.ConsentCheckRequest;
+import eu.xs2a.account.consent.ConsentCheckResult;
+import eu.xs2a.account.consent.ConsentLookup;
+import eu.xs2a.account.persistence.AccountRepository;
+import eu.xs2a.account.persistence.BalanceRepository;
+import eu.xs2a.account.persistence.ConsentAccountRepository;
+import eu.xs2a.account.persistence.ConsentSnapshotRepository;
+import eu.xs2a.account.persistence.TransactionRepository;
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.UUID;
+
+/**
+ * The account reads. Each one: find the account among the TPP's own (else ResourceUnknown), ask consent-service
+ * whether the consent may be used for it (which counts unattended accesses), make sure the consent's data has been
+ * fetched once, then answer from the store — so reads keep working while the bank is down.
+ * Coverage is checked twice: by the lookup (the consent's access) and against what the bank listed under the consent.
+ */
+@ApplicationScoped
+public class AccountReads {
+
+    static final String AIS = "AIS";
+
+    private final ConsentLookup lookup;
+    private final AccountDataFetcher fetcher;
+    private final AccountRepository accounts;
+    private final ConsentAccountRepository coverage;
+    private final ConsentSnapshotRepository snapshots;
+    private final BalanceRepository balances;
+    private final TransactionRepository transactions;
+
+    public AccountReads(ConsentLookup lookup, AccountDataFetcher fetcher, AccountRepository accounts,
+                        ConsentAccountRepository coverage, ConsentSnapshotRepository snapshots,
+                        BalanceRepository balances, TransactionRepository transactions) {
+        this.lookup = lookup;
+        this.fetcher = fetcher;
+        this.accounts = accounts;
+        this.coverage = coverage;
+        this.snapshots = snapshots;
+        this.balances = balances;
+        this.transactions = transactions;
+    }
+
+    public List<AccountView> list(CallContext ctx, boolean withBalance) {
+        ConsentCheckResult check = check(ctx, "accounts", null);
+        ensureFetched(ctx, check);
+        Map<UUID, ConsentAccount> covered = coverage.ofConsent(ctx.providerCode(), ctx.tppId(), ctx.consentId());
+        return accounts.ofConsent(ctx.providerCode(), ctx.tppId(), ctx.consentId()).stream()
+                .filter(a -> ctx.psuCorporateId() == null || Objects.equals(ctx.psuCorporateId(), a.corporateId))
+                .map(a -> view(a, covered.get(a.id), withBalance))
+                .toList();
+    }
+
+    public AccountView details(CallContext ctx, String resourceId, boolean withBalance) {
+        Account account = ownAccount(ctx, resourceId);
+        ConsentAccount covered = checkCovered(ctx, account, "account");
+        return view(account, covered, withBalance);
+    }
+
+    public AccountView balances(CallContext ctx, String resourceId) {
+        Account account = ownAccount(ctx, resourceId);
+        ConsentAccount covered = checkCovered(ctx, account, "balances");
+        if (!covered.balances) {
+            throw new Psd2Exception(ErrorClass.CONSENT_INVALID, "The consent does not cover the balances of account "
+                    + resourceId);
+        }
+        return new AccountView(account, covered, balances.ofAccount(account.id));
+    }
+
+    public TransactionReport transactions(CallContext ctx, String resourceId, TransactionQuery query) {
+        Account account = ownAccount(ctx, resourceId);
+        ConsentAccount covered = transactionsCovered(ctx, account, resourceId);
+        List<Transaction> page = transactions.page(account.id, query.statuses(), query.dateFrom(), query.dateTo(),
+                query.page(), query.size());
+        long total = transactions.count(account.id, query.statuses(), query.dateFrom(), query.dateTo());
+        List<Balance> balanceList = query.withBalance() && covered.balances ? balances.ofAccount(account.id) : null;
+        return new TransactionReport(account, query, page, total, balanceList);
+    }
+
+    public AccountTransaction transaction(CallContext ctx, String resourceId, String transactionId) {
+        Account account = ownAccount(ctx, resourceId);
+        transactionsCovered(ctx, account, resourceId);
+        return transactions.find(account.id, transactionId).map(t -> new AccountTransaction(account, t)).orElseThrow(() -> new Psd2Exception(
+                ErrorClass.RESOURCE_UNKNOWN, "Unknown transaction '" + transactionId + "' of account " + resourceId));
+    }
+
+    private ConsentAccount transactionsCovered(CallContext ctx, Account account, String resourceId) {
+        ConsentAccount covered = checkCovered(ctx, account, "transactions");
+        if (!covered.transactions) {
+            throw new Psd2Exception(ErrorClass.CONSENT_INVALID,
+                    "The consent does not cover the transactions of account " + resourceId);
+        }
+        return covered;
+    }
+
+    /** Another TPP's account, or one under another provider, is exactly as unknown as one that never existed. */
+    private Account ownAccount(CallContext ctx, String resourceId) {
+        return accounts.findByResourceId(ctx.providerCode(), ctx.tppId(), resourceId).orElseThrow(
+                () -> new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN, "Unknown account '" + resourceId + "'"));
+    }
+
+    private ConsentAccount checkCovered(CallContext ctx, Account account, String resource) {
+        ConsentCheckResult check = check(ctx, resource, ConsentLookup.reference(account.iban, account.bban));
+        ensureFetched(ctx, check);
+        return coverage.find(ctx.providerCode(), ctx.tppId(), ctx.consentId(), account.id).orElseThrow(
+                () -> new Psd2Exception(ErrorClass.CONSENT_INVALID,
+                        "The consent does not cover account " + account.resourceId));
+    }
+
+    private ConsentCheckResult check(CallContext ctx, String resource, Map<String, String> account) {
+        return lookup.check(new ConsentCheckRequest(ctx.providerCode(), ctx.tppId(), ctx.consentId(), AIS, resource,
+                account, ctx.psuPresent()));
+    }
+
+    /** The first read under a consent fetches its data from the bank (bounded by the provider's timeouts). */
+    private void ensureFetched(CallContext ctx, ConsentCheckResult check) {
+        if (snapshots.find(ctx.providerCode(), ctx.tppId(), ctx.consentId()).isPresent()) {
+            return;
+        }
+        fetcher.fetch(ctx.provider(), ctx.providerCode(), ctx.tppId(), ctx.consentId(), check.aspspConsentId(), true,
+                () -> { });
+    }
+
+    private AccountView view(Account account, ConsentAccount covered, boolean withBalance) {
+        boolean showBalances = withBalance && covered != null && covered.balances;
+        return new AccountView(account, covered, showBalances ? balances.ofAccount(account.id) : null);
+    }
+}

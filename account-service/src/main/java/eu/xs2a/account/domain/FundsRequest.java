@@ -1,0 +1,141 @@
+package eu.xs2a.account.domain;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import eu.xs2a.account.aspsp.BankAmount;
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import java.math.BigDecimal;
+import java.util.Currency;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * A funds confirmation request (Berlin Group {@code confirmationOfFunds}), validated: an account reference with at
+ * least one identifier, a positive amount with no more decimals than its ISO 4217 currency has (2 for EUR).
+ */
+public record FundsRequest(Map<String, String> account, String cardNumber, BankAmount instructedAmount) {
+
+    /** The identifiers an account reference may carry, in order of preference; {@code currency} qualifies them. */
+    public static final List<String> IDENTIFIERS = List.of("iban", "bban", "pan", "maskedPan", "msisdn");
+    private static final List<String> ACCOUNT_FIELDS = List.of("iban", "bban", "pan", "maskedPan", "msisdn",
+            "bankAccountIdentifier", "currency", "bic");
+    private static final Pattern AMOUNT = Pattern.compile("[0-9]{1,14}(\\.[0-9]{1,5})?");
+    private static final Pattern CURRENCY = Pattern.compile("[A-Z]{3}");
+    private static final Pattern IBAN = Pattern.compile("[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}");
+    private static final int MAX_CARD_NUMBER = 35;
+    private static final int MAX_IDENTIFIER = 70;
+
+    public static FundsRequest parse(JsonNode body) {
+        if (body == null || !body.isObject()) {
+            throw format("The body must be a JSON object with account and instructedAmount");
+        }
+        JsonNode accountNode = body.get("account");
+        if (accountNode == null || accountNode.isNull()) {
+            throw format("account is required");
+        }
+        if (!accountNode.isObject()) {
+            throw format("account must be an object");
+        }
+        Map<String, String> account = new LinkedHashMap<>();
+        for (String field : ACCOUNT_FIELDS) {
+            String value = optionalText(accountNode, field, "account." + field, MAX_IDENTIFIER);
+            if (value != null) {
+                account.put(field, value);
+            }
+        }
+        if (IDENTIFIERS.stream().noneMatch(account::containsKey)) {
+            throw format("account needs one of " + String.join(", ", IDENTIFIERS));
+        }
+        if (account.containsKey("currency")) {
+            currency(account.get("currency"), "account.currency");
+        }
+        if (account.containsKey("iban")) {
+            String iban = account.get("iban").replace(" ", "").toUpperCase();
+            if (!validIban(iban)) {
+                throw format("account.iban '" + account.get("iban") + "' is not a valid IBAN");
+            }
+            account.put("iban", iban);
+        }
+        String cardNumber = optionalText(body, "cardNumber", "cardNumber", MAX_CARD_NUMBER);
+        optionalText(body, "payee", "payee", 70);
+
+        JsonNode amountNode = body.get("instructedAmount");
+        if (amountNode == null || amountNode.isNull()) {
+            throw format("instructedAmount is required");
+        }
+        if (!amountNode.isObject()) {
+            throw format("instructedAmount must be an object with amount and currency");
+        }
+        String currencyCode = optionalText(amountNode, "currency", "instructedAmount.currency", 3);
+        if (currencyCode == null) {
+            throw format("instructedAmount.currency is required");
+        }
+        Currency currency = currency(currencyCode, "instructedAmount.currency");
+        String amount = optionalText(amountNode, "amount", "instructedAmount.amount", 30);
+        if (amount == null) {
+            throw format("instructedAmount.amount is required");
+        }
+        if (!AMOUNT.matcher(amount).matches()) {
+            throw format("instructedAmount.amount '" + amount + "' is not a positive decimal string like \"12.30\"");
+        }
+        BigDecimal value = new BigDecimal(amount);
+        if (value.signum() <= 0) {
+            throw format("instructedAmount.amount must be greater than zero");
+        }
+        int digits = currency.getDefaultFractionDigits();
+        if (digits >= 0 && value.scale() > digits) {
+            throw format("instructedAmount.amount '" + amount + "' has more than " + digits + " decimals for "
+                    + currencyCode);
+        }
+        return new FundsRequest(account, cardNumber, new BankAmount(currencyCode, amount));
+    }
+
+    /** ISO 13616: country, check digits, BBAN; the whole number modulo 97 is 1. */
+    static boolean validIban(String iban) {
+        if (!IBAN.matcher(iban).matches()) {
+            return false;
+        }
+        String rearranged = iban.substring(4) + iban.substring(0, 4);
+        int remainder = 0;
+        for (char c : rearranged.toCharArray()) {
+            int value = Character.isDigit(c) ? c - '0' : c - 'A' + 10;
+            remainder = (value > 9 ? remainder * 100 + value : remainder * 10 + value) % 97;
+        }
+        return remainder == 1;
+    }
+
+    private static Currency currency(String code, String field) {
+        if (!CURRENCY.matcher(code).matches()) {
+            throw format(field + " '" + code + "' is not an ISO 4217 currency code");
+        }
+        try {
+            return Currency.getInstance(code);
+        } catch (IllegalArgumentException e) {
+            throw format(field + " '" + code + "' is not an ISO 4217 currency code");
+        }
+    }
+
+    private static String optionalText(JsonNode parent, String name, String path, int maxLength) {
+        JsonNode node = parent.get(name);
+        if (node == null || node.isNull()) {
+            return null;
+        }
+        if (!node.isTextual()) {
+            throw format(path + " must be a string");
+        }
+        String value = node.asText().trim();
+        if (value.isEmpty()) {
+            throw format(path + " must not be empty");
+        }
+        if (value.length() > maxLength) {
+            throw format(path + " is longer than " + maxLength + " characters");
+        }
+        return value;
+    }
+
+    private static Psd2Exception format(String message) {
+        return new Psd2Exception(ErrorClass.FORMAT_ERROR, message);
+    }
+}

@@ -1,0 +1,80 @@
+package eu.xs2a.account.domain;
+
+import eu.xs2a.account.consent.ConsentCheckRequest;
+import eu.xs2a.account.consent.ConsentCheckResult;
+import eu.xs2a.account.consent.ConsentLookup;
+import eu.xs2a.account.persistence.RefreshJobRepository;
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import jakarta.enterprise.context.ApplicationScoped;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import java.time.Clock;
+import org.hibernate.exception.ConstraintViolationException;
+
+/**
+ * Starts refresh jobs and reports their status. An unattended refresh ({@code initiatedByCustomer: false}) is an
+ * access without the PSU and is counted by the lookup like an accounts read without PSU-IP-Address.
+ */
+@ApplicationScoped
+public class RefreshService {
+
+    private final ConsentLookup lookup;
+    private final RefreshJobRepository jobs;
+    private final Clock clock = Clock.systemUTC();
+
+    public RefreshService(ConsentLookup lookup, RefreshJobRepository jobs) {
+        this.lookup = lookup;
+        this.jobs = jobs;
+    }
+
+    public RefreshStatus start(CallContext ctx, boolean initiatedByCustomer) {
+        if (jobs.running(ctx.providerCode(), ctx.tppId(), ctx.consentId())) {
+            throw alreadyRunning();
+        }
+        ConsentCheckResult check = lookup.check(new ConsentCheckRequest(ctx.providerCode(), ctx.tppId(),
+                ctx.consentId(), AccountReads.AIS, "accounts", null, initiatedByCustomer));
+        try {
+            return queue(ctx, check.aspspConsentId(), initiatedByCustomer);
+        } catch (RuntimeException e) {
+            if (isUniqueViolation(e)) {
+                // another request (maybe on another replica) queued one between our check and our insert
+                throw alreadyRunning();
+            }
+            throw e;
+        }
+    }
+
+    private RefreshStatus queue(CallContext ctx, String aspspConsentId, boolean initiatedByCustomer) {
+        return QuarkusTransaction.requiringNew().call(() -> {
+            RefreshJob job = RefreshJob.queue(ctx.providerCode(), ctx.tppId(), ctx.consentId(), aspspConsentId,
+                    initiatedByCustomer, clock.instant());
+            jobs.persistAndFlush(job);
+            return job.status;
+        });
+    }
+
+    /** The consent's latest refresh. The consent is checked but the poll is not counted (it reads no account data). */
+    public RefreshStatus status(CallContext ctx) {
+        lookup.check(new ConsentCheckRequest(ctx.providerCode(), ctx.tppId(), ctx.consentId(), AccountReads.AIS,
+                "accounts", null, true));
+        return jobs.latest(ctx.providerCode(), ctx.tppId(), ctx.consentId())
+                .map(job -> job.status)
+                .orElse(RefreshStatus.notInitiated);
+    }
+
+    private static Psd2Exception alreadyRunning() {
+        return new Psd2Exception(ErrorClass.ACTION_NOT_ALLOWED, "A refresh of this consent's data is already running");
+    }
+
+    private static boolean isUniqueViolation(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof ConstraintViolationException) {
+                return true;
+            }
+            if (t instanceof java.sql.SQLException sql && "23505".equals(sql.getSQLState())) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,73 @@
+package eu.xs2a.account.domain;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.LocalDate;
+import java.util.UUID;
+
+/**
+ * A booked or pending transaction of an account, unique on the bank's transaction id per account. {@link #entryDate}
+ * is the date the date filters use: the booking date, or for a pending transaction without one its value date.
+ */
+@Entity
+@Table(name = "account_transaction")
+public class Transaction extends PanacheEntityBase {
+
+    public static final String BOOKED = "booked";
+    public static final String PENDING = "pending";
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    public Long id;
+
+    @Column(name = "account_id")
+    public UUID accountId;
+
+    @Column(name = "transaction_id")
+    public String transactionId;
+
+    @Column(name = "booking_status")
+    public String bookingStatus;
+
+    @Column(name = "entry_date")
+    public LocalDate entryDate;
+
+    @Column(name = "booking_date")
+    public LocalDate bookingDate;
+
+    @Column(name = "value_date")
+    public LocalDate valueDate;
+
+    public String amount;
+    public String currency;
+
+    @Column(name = "entry_reference")
+    public String entryReference;
+
+    @Column(name = "end_to_end_id")
+    public String endToEndId;
+
+    @Column(name = "creditor_name")
+    public String creditorName;
+
+    /** The creditor's account reference as JSON text. */
+    @Column(name = "creditor_account")
+    public String creditorAccount;
+
+    @Column(name = "debtor_name")
+    public String debtorName;
+
+    @Column(name = "debtor_account")
+    public String debtorAccount;
+
+    @Column(name = "remittance_information")
+    public String remittanceInformation;
+
+    @Column(name = "bank_transaction_code")
+    public String bankTransactionCode;
+}

@@ -1,0 +1,86 @@
+package eu.xs2a.account.domain;
+
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+
+/**
+ * The steering parameters of a transaction list, validated. {@code information} (standing orders) is a permitted
+ * Berlin Group code that this ASPSP does not support, which the standard answers with an error.
+ */
+public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDate dateTo, int page, int size,
+                               boolean withBalance) {
+
+    public static TransactionQuery parse(String bookingStatus, String dateFrom, String dateTo, String page,
+                                         String size, String withBalance, LocalDate today, int maxPageSize) {
+        if (bookingStatus == null || bookingStatus.isBlank()) {
+            throw format("Query parameter bookingStatus is required (booked, pending or both)");
+        }
+        if ("information".equals(bookingStatus)) {
+            throw format("bookingStatus 'information' (standing orders) is not supported by this ASPSP");
+        }
+        if (!List.of(Transaction.BOOKED, Transaction.PENDING, "both").contains(bookingStatus)) {
+            throw format("bookingStatus '" + bookingStatus + "' is not one of booked, pending, both");
+        }
+        if (dateFrom == null || dateFrom.isBlank()) {
+            throw format("Query parameter dateFrom is required (yyyy-MM-dd)");
+        }
+        LocalDate from = date("dateFrom", dateFrom);
+        LocalDate to = dateTo == null || dateTo.isBlank() ? today : date("dateTo", dateTo);
+        if (from.isAfter(to)) {
+            throw format("dateFrom " + from + " is after dateTo " + to);
+        }
+        int pageIndex = integer("page", page, 0);
+        if (pageIndex < 0) {
+            throw format("page must not be negative");
+        }
+        int pageSize = integer("size", size, maxPageSize);
+        if (pageSize < 1 || pageSize > maxPageSize) {
+            throw format("size must be between 1 and " + maxPageSize);
+        }
+        return new TransactionQuery(bookingStatus, from, to, pageIndex, pageSize, flag("withBalance", withBalance));
+    }
+
+    public List<String> statuses() {
+        return "both".equals(bookingStatus) ? List.of(Transaction.BOOKED, Transaction.PENDING) : List.of(bookingStatus);
+    }
+
+    /** A boolean query parameter: absent is false; anything but true/false is a FormatError. */
+    public static boolean flag(String name, String value) {
+        if (value == null || value.isEmpty()) {
+            return false;
+        }
+        if ("true".equalsIgnoreCase(value)) {
+            return true;
+        }
+        if ("false".equalsIgnoreCase(value)) {
+            return false;
+        }
+        throw format("Query parameter " + name + " must be true or false, not '" + value + "'");
+    }
+
+    private static LocalDate date(String name, String value) {
+        try {
+            return LocalDate.parse(value);
+        } catch (DateTimeParseException e) {
+            throw format(name + " '" + value + "' is not an ISO date (yyyy-MM-dd)");
+        }
+    }
+
+    private static int integer(String name, String value, int absent) {
+        if (value == null || value.isBlank()) {
+            return absent;
+        }
+        try {
+            return Integer.parseInt(value);
+        } catch (NumberFormatException e) {
+            throw format(name + " '" + value + "' is not a number");
+        }
+    }
+
+    private static Psd2Exception format(String message) {
+        return new Psd2Exception(ErrorClass.FORMAT_ERROR, message);
+    }
+}

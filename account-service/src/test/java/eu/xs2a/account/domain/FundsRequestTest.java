@@ -1,0 +1,64 @@
+package eu.xs2a.account.domain;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class FundsRequestTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private static FundsRequest parse(String amount, String currency) throws Exception {
+        return FundsRequest.parse(JSON.readTree("{\"account\": {\"iban\": \"DE89370400440532013000\", "
+                + "\"currency\": \"EUR\"}, \"cardNumber\": \"1234\", \"instructedAmount\": {\"currency\": \""
+                + currency + "\", \"amount\": \"" + amount + "\"}}"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"1", "0.01", "12.3", "12.30", "99999999999999.99"})
+    void positiveAmountsWithUpToTwoDecimalsAreFineForEur(String amount) throws Exception {
+        FundsRequest request = parse(amount, "EUR");
+        assertEquals(amount, request.instructedAmount().amount());
+        assertEquals("1234", request.cardNumber());
+        assertEquals("DE89370400440532013000", request.account().get("iban"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "0.00", "-1", "1.001", "12.300", "1,5", ".5", "1.", "+1", "1e2", ""})
+    void otherAmountsAreFormatErrors(String amount) {
+        Psd2Exception e = assertThrows(Psd2Exception.class, () -> parse(amount, "EUR"));
+        assertEquals(ErrorClass.FORMAT_ERROR, e.errorClass());
+    }
+
+    @Test
+    void decimalsFollowTheCurrency() throws Exception {
+        parse("100", "JPY");
+        assertThrows(Psd2Exception.class, () -> parse("100.5", "JPY"));
+        parse("1.123", "BHD");
+    }
+
+    @Test
+    void ibansAreCheckedAndNormalised() throws Exception {
+        org.junit.jupiter.api.Assertions.assertTrue(FundsRequest.validIban("DE89370400440532013000"));
+        org.junit.jupiter.api.Assertions.assertTrue(FundsRequest.validIban("DE49100200300100000011"));
+        org.junit.jupiter.api.Assertions.assertFalse(FundsRequest.validIban("DE88370400440532013000"));
+        org.junit.jupiter.api.Assertions.assertFalse(FundsRequest.validIban("DE8937040044"));
+        FundsRequest request = FundsRequest.parse(JSON.readTree("{\"account\": {\"iban\": \"de89 3704 0044 0532 0130 00\"},"
+                + " \"instructedAmount\": {\"currency\": \"EUR\", \"amount\": \"1\"}}"));
+        assertEquals("DE89370400440532013000", request.account().get("iban"));
+        assertThrows(Psd2Exception.class, () -> FundsRequest.parse(JSON.readTree("{\"account\": {\"iban\": "
+                + "\"DE88370400440532013000\"}, \"instructedAmount\": {\"currency\": \"EUR\", \"amount\": \"1\"}}")));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"eur", "EU", "EURO", "QQQ", "€"})
+    void currenciesMustBeIso4217(String currency) {
+        assertThrows(Psd2Exception.class, () -> parse("1.00", currency));
+    }
+}

@@ -1,0 +1,56 @@
+package eu.xs2a.account.domain;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class TransactionQueryTest {
+
+    private static final LocalDate TODAY = LocalDate.of(2026, 11, 21);
+
+    private static TransactionQuery parse(String status, String from, String to, String page, String size) {
+        return TransactionQuery.parse(status, from, to, page, size, null, TODAY, 100);
+    }
+
+    @Test
+    void dateToDefaultsToTodayAndPagesToTheFirstHundred() {
+        TransactionQuery q = parse("both", "2026-01-01", null, null, null);
+        assertEquals(TODAY, q.dateTo());
+        assertEquals(0, q.page());
+        assertEquals(100, q.size());
+        assertFalse(q.withBalance());
+        assertEquals(List.of("booked", "pending"), q.statuses());
+        assertEquals(List.of("pending"), parse("pending", "2026-01-01", null, "2", "10").statuses());
+    }
+
+    @Test
+    void aRangeOfOneDayIsFineAReversedOneIsNot() {
+        assertEquals(TODAY, parse("booked", "2026-11-21", "2026-11-21", null, null).dateFrom());
+        Psd2Exception e = assertThrows(Psd2Exception.class, () -> parse("booked", "2026-11-22", "2026-11-21", null, null));
+        assertEquals(ErrorClass.FORMAT_ERROR, e.errorClass());
+        assertTrue(e.getMessage().contains("after"));
+    }
+
+    @Test
+    void withBalanceIsStrictlyBoolean() {
+        assertTrue(TransactionQuery.flag("withBalance", "true"));
+        assertFalse(TransactionQuery.flag("withBalance", "false"));
+        assertFalse(TransactionQuery.flag("withBalance", null));
+        assertThrows(Psd2Exception.class, () -> TransactionQuery.flag("withBalance", "1"));
+    }
+
+    @Test
+    void lastPageOfAReport() {
+        TransactionQuery q = parse("booked", "2026-01-01", null, null, "100");
+        assertEquals(0, new TransactionReport(null, q, List.of(), 0, null).lastPage());
+        assertEquals(0, new TransactionReport(null, q, List.of(), 100, null).lastPage());
+        assertEquals(1, new TransactionReport(null, q, List.of(), 101, null).lastPage());
+    }
+}

@@ -1,0 +1,43 @@
+package eu.xs2a.sandbox.api;
+
+import eu.xs2a.sandbox.domain.AccountRef;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+
+/** Bodies of {@code /bank/v1/consents/{id}/accounts...}. */
+public final class AccountDtos {
+
+    private AccountDtos() {
+    }
+
+    public record AccountAccess(boolean balances, boolean transactions) {
+    }
+
+    public record AccountData(String bankAccountId, String iban, String bban, String bic, String currency, String name,
+                              String product, String cashAccountType, String status, String ownerName, String usage,
+                              String corporateId, AccountAccess access) {
+    }
+
+    public record Accounts(List<AccountData> accounts) {
+    }
+
+    public record Amount(String currency, String amount) {
+    }
+
+    public record BalanceData(String balanceType, Amount balanceAmount, LocalDate referenceDate, Instant lastChangeDateTime) {
+    }
+
+    public record Balances(List<BalanceData> balances) {
+    }
+
+    public record TransactionData(String transactionId, String entryReference, String endToEndId, String bookingStatus,
+                                  LocalDate bookingDate, LocalDate valueDate, Amount transactionAmount,
+                                  String creditorName, AccountRef creditorAccount, String debtorName,
+                                  AccountRef debtorAccount, String remittanceInformationUnstructured,
+                                  String bankTransactionCode) {
+    }
+
+    public record Transactions(List<TransactionData> transactions, int page, int size, int totalPages, long totalElements) {
+    }
+}

@@ -1,0 +1,105 @@
+package eu.xs2a.sandbox.api;
+
+import eu.xs2a.sandbox.api.ConsentDtos.Access;
+import eu.xs2a.sandbox.api.ConsentDtos.ConsentCreated;
+import eu.xs2a.sandbox.api.ConsentDtos.ConsentState;
+import eu.xs2a.sandbox.api.ConsentDtos.RegisterConsent;
+import eu.xs2a.sandbox.domain.AccountRef;
+import eu.xs2a.sandbox.domain.BankException;
+import eu.xs2a.sandbox.domain.Consent;
+import eu.xs2a.sandbox.domain.ConsentAccess;
+import eu.xs2a.sandbox.domain.ConsentService;
+import eu.xs2a.sandbox.domain.ConsentService.ConsentView;
+import eu.xs2a.sandbox.domain.ConsentService.Covered;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import java.util.List;
+import java.util.function.Predicate;
+
+/** Bank consents (AIS and PIIS) registered by the gateway. */
+@Path("/bank/v1/consents")
+@BankApi
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class BankConsentResource {
+
+    private static final int DEFAULT_FREQUENCY = 4;
+
+    @Inject
+    ConsentService consents;
+
+    @Inject
+    PublicUrls urls;
+
+    @Context
+    UriInfo uriInfo;
+
+    @POST
+    public Response register(RegisterConsent body) {
+        if (body == null) {
+            throw BankException.badRequest("a consent body is required");
+        }
+        requireText(body.tppId(), "tppId");
+        requireText(body.tppName(), "tppName");
+        requireText(body.returnUrl(), "returnUrl");
+        Access access = body.access() == null ? new Access(null, null, null, null, null) : body.access();
+        ConsentAccess requested = new ConsentAccess(access.accounts(), access.balances(), access.transactions(),
+                access.availableAccounts(), access.allPsd2(), body.account(), body.cardNumber());
+        ConsentService.Registered registered = consents.register(body.type(), body.tppId(), body.tppName(), requested,
+                body.validUntil(), Boolean.TRUE.equals(body.recurringIndicator()),
+                body.frequencyPerDay() == null ? DEFAULT_FREQUENCY : body.frequencyPerDay(), body.psuId(), body.returnUrl());
+        return Response.status(Response.Status.CREATED)
+                .entity(new ConsentCreated(registered.consent().id, registered.consent().status.name(),
+                        urls.scaUrl(uriInfo, registered.link())))
+                .build();
+    }
+
+    @GET
+    @Path("/{bankConsentId}")
+    public ConsentState get(@PathParam("bankConsentId") String bankConsentId) {
+        return state(consents.get(bankConsentId));
+    }
+
+    @DELETE
+    @Path("/{bankConsentId}")
+    public Response terminate(@PathParam("bankConsentId") String bankConsentId) {
+        consents.terminate(bankConsentId);
+        return Response.noContent().build();
+    }
+
+    private static ConsentState state(ConsentView view) {
+        Consent consent = view.consent();
+        ConsentAccess requested = view.requested();
+        Access access = null;
+        if (Consent.AIS.equals(consent.type)) {
+            access = view.covered().isEmpty()
+                    ? new Access(requested.accounts(), requested.balances(), requested.transactions(),
+                            requested.availableAccounts(), requested.allPsd2())
+                    : new Access(refs(view.covered(), c -> true), refs(view.covered(), c -> c.grant().balances),
+                            refs(view.covered(), c -> c.grant().transactions), requested.availableAccounts(), requested.allPsd2());
+        }
+        return new ConsentState(consent.id, consent.type, consent.status.name(), consent.scaStatus.name(), consent.psuId,
+                consent.tppId, consent.tppName, consent.validUntil, consent.recurringIndicator, consent.frequencyPerDay,
+                access, Consent.PIIS.equals(consent.type) ? requested.account() : null);
+    }
+
+    private static List<AccountRef> refs(List<Covered> covered, Predicate<Covered> filter) {
+        return covered.stream().filter(filter).map(c -> AccountRef.ofIban(c.account().iban, c.account().currency)).toList();
+    }
+
+    static void requireText(String value, String field) {
+        if (value == null || value.isBlank()) {
+            throw BankException.badRequest(field + " is required");
+        }
+    }
+}

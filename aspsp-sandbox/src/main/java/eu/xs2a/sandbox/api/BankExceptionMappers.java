@@ -1,0 +1,47 @@
+package eu.xs2a.sandbox.api;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import eu.xs2a.sandbox.domain.BankException;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/** Every failure of the bank API as the bank's JSON error body; never a stack trace. */
+public class BankExceptionMappers {
+
+    private static final Logger LOG = Logger.getLogger(BankExceptionMappers.class);
+
+    @ServerExceptionMapper
+    public Response bank(BankException e) {
+        return error(e.status(), e.code(), e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response unreadableJson(JsonProcessingException e) {
+        return error(400, "FORMAT_ERROR", "the body is not the expected JSON: " + e.getOriginalMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response web(WebApplicationException e) {
+        int status = e.getResponse().getStatus();
+        String code = switch (status) {
+            case 404 -> "NOT_FOUND";
+            case 405 -> "METHOD_NOT_ALLOWED";
+            case 415 -> "UNSUPPORTED_MEDIA_TYPE";
+            default -> status < 500 ? "FORMAT_ERROR" : "INTERNAL_ERROR";
+        };
+        return error(status, code, e.getMessage());
+    }
+
+    @ServerExceptionMapper
+    public Response unexpected(RuntimeException e) {
+        LOG.error("unexpected failure in the bank", e);
+        return error(500, "INTERNAL_ERROR", "the bank failed to process the request");
+    }
+
+    static Response error(int status, String code, String message) {
+        return Response.status(status).type(MediaType.APPLICATION_JSON_TYPE).entity(new BankError(code, message)).build();
+    }
+}

@@ -1,0 +1,89 @@
+package eu.xs2a.sandbox.api;
+
+import eu.xs2a.sandbox.api.AccountDtos.Amount;
+import eu.xs2a.sandbox.api.PaymentDtos.CancelPayment;
+import eu.xs2a.sandbox.api.PaymentDtos.CancellationAnswer;
+import eu.xs2a.sandbox.api.PaymentDtos.CancellationState;
+import eu.xs2a.sandbox.api.PaymentDtos.PaymentCreated;
+import eu.xs2a.sandbox.api.PaymentDtos.PaymentState;
+import eu.xs2a.sandbox.api.PaymentDtos.SubmitPayment;
+import eu.xs2a.sandbox.domain.AccountRef;
+import eu.xs2a.sandbox.domain.BankException;
+import eu.xs2a.sandbox.domain.Payment;
+import eu.xs2a.sandbox.domain.PaymentOrder;
+import eu.xs2a.sandbox.domain.PaymentService;
+import eu.xs2a.sandbox.persistence.ScaLinkRepository;
+import eu.xs2a.sandbox.domain.ScaLink;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+
+/** Payment orders submitted by the gateway. */
+@Path("/bank/v1/payments")
+@BankApi
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class BankPaymentResource {
+
+    @Inject
+    PaymentService payments;
+
+    @Inject
+    ScaLinkRepository links;
+
+    @Inject
+    PublicUrls urls;
+
+    @Context
+    UriInfo uriInfo;
+
+    @POST
+    public Response submit(SubmitPayment body) {
+        if (body == null) {
+            throw BankException.badRequest("a payment body is required");
+        }
+        Amount amount = body.instructedAmount() == null ? new Amount(null, null) : body.instructedAmount();
+        PaymentService.Submitted submitted = payments.submit(new PaymentOrder(body.idempotencyKey(), body.paymentProduct(),
+                body.tppId(), body.tppName(), body.debtorAccount(), body.creditorName(), body.creditorAccount(),
+                body.creditorAddress() == null ? null : body.creditorAddress().toString(), body.creditorAgentName(),
+                amount.currency(), amount.amount(), body.remittanceInformationUnstructured(), body.endToEndIdentification(),
+                body.requestedExecutionDate(), body.psuId(), body.returnUrl()));
+        PaymentCreated created = new PaymentCreated(submitted.payment().id, submitted.payment().transactionStatus.name(),
+                urls.scaUrl(uriInfo, submitted.link()));
+        return Response.status(submitted.created() ? Response.Status.CREATED : Response.Status.OK).entity(created).build();
+    }
+
+    @GET
+    @Path("/{bankPaymentId}")
+    public PaymentState get(@PathParam("bankPaymentId") String bankPaymentId) {
+        Payment p = payments.get(bankPaymentId);
+        CancellationState cancellation = null;
+        if (p.cancellationScaStatus != null) {
+            String scaUrl = links.find("resourceId = ?1 and kind = ?2 order by createdAt desc", p.id, ScaLink.Kind.CANCELLATION)
+                    .firstResultOptional().map(l -> urls.scaUrl(uriInfo, l)).orElse(null);
+            cancellation = new CancellationState(p.cancellationScaStatus.name(), scaUrl);
+        }
+        return new PaymentState(p.id, p.transactionStatus.name(), p.scaStatus.name(), p.statusReason, p.fundsAvailable,
+                p.debtorIban == null ? null : AccountRef.ofIban(p.debtorIban, p.currency),
+                new Amount(p.currency, p.amount.toPlainString()), p.creditorName, AccountRef.ofIban(p.creditorIban, null),
+                p.psuId, cancellation);
+    }
+
+    @POST
+    @Path("/{bankPaymentId}/cancellations")
+    public CancellationAnswer cancel(@PathParam("bankPaymentId") String bankPaymentId, CancelPayment body) {
+        PaymentService.Cancellation result = payments.cancel(bankPaymentId, body == null ? null : body.returnUrl());
+        return result.link()
+                .map(link -> new CancellationAnswer(result.payment().transactionStatus.name(), urls.scaUrl(uriInfo, link),
+                        result.payment().cancellationScaStatus.name()))
+                .orElseGet(() -> new CancellationAnswer(result.payment().transactionStatus.name(), null, null));
+    }
+}

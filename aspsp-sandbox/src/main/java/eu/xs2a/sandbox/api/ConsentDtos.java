@@ -1,0 +1,32 @@
+package eu.xs2a.sandbox.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import eu.xs2a.sandbox.domain.AccountRef;
+import java.time.LocalDate;
+import java.util.List;
+
+/** Bodies of {@code /bank/v1/consents}. */
+public final class ConsentDtos {
+
+    private ConsentDtos() {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Access(List<AccountRef> accounts, List<AccountRef> balances, List<AccountRef> transactions,
+                         String availableAccounts, String allPsd2) {
+    }
+
+    public record RegisterConsent(String type, String tppId, String tppName, Access access, AccountRef account,
+                                  String cardNumber, LocalDate validUntil, Boolean recurringIndicator,
+                                  Integer frequencyPerDay, String psuId, String returnUrl) {
+    }
+
+    public record ConsentCreated(String bankConsentId, String status, String scaUrl) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ConsentState(String bankConsentId, String type, String status, String scaStatus, String psuId,
+                               String tppId, String tppName, LocalDate validUntil, Boolean recurringIndicator,
+                               Integer frequencyPerDay, Access access, AccountRef account) {
+    }
+}

@@ -1,0 +1,38 @@
+package eu.xs2a.sandbox.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import eu.xs2a.sandbox.api.AccountDtos.Amount;
+import eu.xs2a.sandbox.domain.AccountRef;
+import java.time.LocalDate;
+
+/** Bodies of {@code /bank/v1/payments}. */
+public final class PaymentDtos {
+
+    private PaymentDtos() {
+    }
+
+    public record SubmitPayment(String idempotencyKey, String paymentProduct, String tppId, String tppName,
+                                AccountRef debtorAccount, String creditorName, AccountRef creditorAccount,
+                                JsonNode creditorAddress, String creditorAgentName, Amount instructedAmount,
+                                String remittanceInformationUnstructured, String endToEndIdentification,
+                                LocalDate requestedExecutionDate, String psuId, String returnUrl) {
+    }
+
+    public record PaymentCreated(String bankPaymentId, String transactionStatus, String scaUrl) {
+    }
+
+    public record CancellationState(String scaStatus, String scaUrl) {
+    }
+
+    public record PaymentState(String bankPaymentId, String transactionStatus, String scaStatus, String statusReason,
+                               Boolean fundsAvailable, AccountRef debtorAccount, Amount instructedAmount,
+                               String creditorName, AccountRef creditorAccount, String psuId,
+                               CancellationState cancellation) {
+    }
+
+    public record CancelPayment(String returnUrl) {
+    }
+
+    public record CancellationAnswer(String transactionStatus, String scaUrl, String scaStatus) {
+    }
+}

@@ -1,0 +1,20 @@
+package eu.xs2a.sandbox.api;
+
+import eu.xs2a.sandbox.config.SandboxConfig;
+import eu.xs2a.sandbox.domain.ScaLink;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.core.UriInfo;
+
+/** The absolute SCA URL a PSU's browser opens: {@code sandbox.public-url} or the base URL the gateway called. */
+@ApplicationScoped
+public class PublicUrls {
+
+    @Inject
+    SandboxConfig config;
+
+    public String scaUrl(UriInfo uriInfo, ScaLink link) {
+        String base = config.publicUrl().orElse(uriInfo.getBaseUri().toString());
+        return (base.endsWith("/") ? base : base + "/") + "sca/" + link.token;
+    }
+}

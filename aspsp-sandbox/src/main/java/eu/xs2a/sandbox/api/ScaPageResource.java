@@ -1,0 +1,120 @@
+package eu.xs2a.sandbox.api;
+
+import eu.xs2a.sandbox.domain.BankException;
+import eu.xs2a.sandbox.domain.ScaService;
+import eu.xs2a.sandbox.domain.ScaStep;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.CookieParam;
+import jakarta.ws.rs.FormParam;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.NewCookie;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/** The PSU's SCA pages behind the one-time {@code scaUrl} (flow: BANK-API.md, "The PSU's browser"). */
+@Path("/sca/{token}")
+@Produces(MediaType.TEXT_HTML)
+public class ScaPageResource {
+
+    /** The cookie that binds a link to the browser that logged in with it. */
+    public static final String SESSION_COOKIE = "SANDBOX_SCA";
+
+    @Inject
+    ScaService sca;
+
+    @Inject
+    Pages pages;
+
+    @GET
+    public Response open(@PathParam("token") String token, @CookieParam(SESSION_COOKIE) String session) {
+        return answer(token, () -> sca.open(token, session));
+    }
+
+    @POST
+    @Path("/login")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Response login(@PathParam("token") String token, @CookieParam(SESSION_COOKIE) String session,
+                          @FormParam("username") String username, @FormParam("password") String password) {
+        return answer(token, () -> sca.login(token, session, username, password));
+    }
+
+    @GET
+    @Path("/decision")
+    public Response decisionPage(@PathParam("token") String token, @CookieParam(SESSION_COOKIE) String session) {
+        return answer(token, () -> sca.decisionPage(token, session));
+    }
+
+    @POST
+    @Path("/decision")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Response decide(@PathParam("token") String token, @CookieParam(SESSION_COOKIE) String session,
+                           @FormParam("decision") String decision, @FormParam("debtorAccount") String debtorAccount) {
+        return answer(token, () -> sca.decide(token, session, decision, debtorAccount));
+    }
+
+    @GET
+    @Path("/otp")
+    public Response otpPage(@PathParam("token") String token, @CookieParam(SESSION_COOKIE) String session) {
+        return answer(token, () -> sca.otpPage(token, session));
+    }
+
+    @POST
+    @Path("/otp")
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Response confirm(@PathParam("token") String token, @CookieParam(SESSION_COOKIE) String session,
+                            @FormParam("otp") String otp) {
+        return answer(token, () -> sca.confirm(token, session, otp));
+    }
+
+    private Response answer(String token, Supplier<ScaStep> step) {
+        ScaStep next;
+        try {
+            next = step.get();
+        } catch (BankException e) {
+            // the resource changed under the PSU's feet (e.g. cancelled meanwhile)
+            return page(409, "message", Map.of("title", "This request is no longer open", "message", e.getMessage()));
+        }
+        String base = "/sca/" + token;
+        if (next instanceof ScaStep.ShowLogin login) {
+            return page(200, "login", data("tppName", login.tppName(), "error", login.error(), "action", base + "/login"));
+        }
+        if (next instanceof ScaStep.ShowDecision decision) {
+            return page(200, "decision", data("summary", decision.summary(), "error", decision.error(), "action", base + "/decision"));
+        }
+        if (next instanceof ScaStep.ShowOtp otp) {
+            return page(200, "otp", data("summary", otp.summary(), "error", otp.error(), "action", base + "/otp"));
+        }
+        if (next instanceof ScaStep.Refusal refusal) {
+            return page(refusal.status(), "message", Map.of("title", refusal.title(), "message", refusal.message()));
+        }
+        ScaStep.Redirect redirect = (ScaStep.Redirect) next;
+        Response.ResponseBuilder response = Response.seeOther(URI.create(redirect.location()));
+        if (redirect.newSession() != null) {
+            response.cookie(new NewCookie.Builder(SESSION_COOKIE).value(redirect.newSession()).path(base)
+                    .httpOnly(true).sameSite(NewCookie.SameSite.LAX).build());
+        }
+        return response.build();
+    }
+
+    private Response page(int status, String template, Map<String, Object> data) {
+        return pages.page(status, template, data);
+    }
+
+    /** A template data map that accepts null values (an absent error). */
+    static Map<String, Object> data(Object... keyValues) {
+        Map<String, Object> map = new HashMap<>();
+        for (int i = 0; i < keyValues.length; i += 2) {
+            map.put((String) keyValues[i], keyValues[i + 1]);
+        }
+        return map;
+    }
+}

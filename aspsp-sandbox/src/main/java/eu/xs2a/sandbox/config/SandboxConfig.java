@@ -1,0 +1,54 @@
+package eu.xs2a.sandbox.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+import java.util.Optional;
+
+/** Everything the simulated bank can be tuned with (application.properties, prefix {@code sandbox}). */
+@ConfigMapping(prefix = "sandbox")
+public interface SandboxConfig {
+
+    /** The shared secret the gateway sends as {@code Authorization: Bearer ...} on every bank API call. */
+    @WithDefault("sandbox-service-credential")
+    String serviceCredential();
+
+    /** How long every bank call touching psu-slow's resources sleeps (longer than the gateway's read timeout). */
+    @WithDefault("5S")
+    Duration slowDelay();
+
+    /** How long an accepted payment (ACSP) waits before the settlement job books it (ACSC). */
+    @WithDefault("3S")
+    Duration settlementDelay();
+
+    /** How often the settlement job looks for due payments (read by the job's @Scheduled expression). */
+    @WithDefault("1s")
+    String settlementInterval();
+
+    /** Absolute base URL of the PSU pages as a browser reaches them; absent: the base URL of the bank API call. */
+    Optional<String> publicUrl();
+
+    Sca sca();
+
+    OnlineBanking onlineBanking();
+
+    interface Sca {
+        /** How long an SCA link works after it was issued. */
+        @WithDefault("10M")
+        Duration linkValidity();
+
+        /** The one-time code every sandbox PSU (except psu-fail) receives. */
+        @WithDefault("123456")
+        String otp();
+
+        /** Wrong codes allowed before the authorisation fails. */
+        @WithDefault("3")
+        int otpAttempts();
+    }
+
+    interface OnlineBanking {
+        /** How long an online-banking login lasts. */
+        @WithDefault("30M")
+        Duration sessionValidity();
+    }
+}

@@ -1,0 +1,58 @@
+package eu.xs2a.sandbox.domain;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+/** A payment account of a PSU. */
+@Entity
+@Table(name = "account")
+public class Account {
+
+    public static final String ENABLED = "enabled";
+    public static final String BLOCKED = "blocked";
+    public static final String DELETED = "deleted";
+
+    @Id
+    public String id;
+
+    @Column(name = "psu_id")
+    public String psuId;
+
+    public String iban;
+    public String bban;
+    public String bic;
+    public String currency;
+    public String name;
+    public String product;
+
+    @Column(name = "cash_account_type")
+    public String cashAccountType;
+
+    /** enabled | blocked | deleted */
+    public String status;
+
+    @Column(name = "owner_name")
+    public String ownerName;
+
+    /** PRIV | ORGA */
+    public String usage;
+
+    /** Set on corporate accounts: the PSU-Corporate-ID under which they are shown. */
+    @Column(name = "corporate_id")
+    public String corporateId;
+
+    /** Display order within the PSU's accounts. */
+    public int position;
+
+    /** Whether this account is the one an account reference names (IBAN or BBAN, and the currency if given). */
+    public boolean matches(AccountRef ref) {
+        if (ref == null) {
+            return false;
+        }
+        boolean sameId = (ref.iban() != null && Iban.normalise(ref.iban()).equals(iban))
+                || (ref.bban() != null && ref.bban().replace(" ", "").equals(bban));
+        return sameId && (ref.currency() == null || ref.currency().equals(currency));
+    }
+}

@@ -1,0 +1,106 @@
+package eu.xs2a.sandbox.domain;
+
+import eu.xs2a.sandbox.persistence.AccountRepository;
+import eu.xs2a.sandbox.persistence.BalanceRepository;
+import eu.xs2a.sandbox.persistence.ConsentAccountRepository;
+import eu.xs2a.sandbox.persistence.TransactionRepository;
+import io.quarkus.hibernate.orm.panache.PanacheQuery;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.util.List;
+
+/** Account data under a bank consent: only what the PSU approved, only while the consent is valid. */
+@ApplicationScoped
+public class AccountDataService {
+
+    /** Which data of an account a call wants. */
+    public enum Data { BALANCES, TRANSACTIONS }
+
+    /** An account and its balances. */
+    public record AccountBalances(Account account, List<Balance> balances) {
+    }
+
+    /** One page of an account's transactions. */
+    public record TransactionPage(List<BankTransaction> transactions, int page, int size, int totalPages, long totalElements) {
+    }
+
+    @Inject
+    ConsentService consents;
+
+    @Inject
+    ConsentAccountRepository grants;
+
+    @Inject
+    AccountRepository accounts;
+
+    @Inject
+    BalanceRepository balances;
+
+    @Inject
+    TransactionRepository transactions;
+
+    @Inject
+    SlowPsus slow;
+
+    @Inject
+    Clock clock;
+
+    @Transactional
+    public List<ConsentService.Covered> accounts(String bankConsentId) {
+        return consents.view(usableAisConsent(bankConsentId)).covered();
+    }
+
+    @Transactional
+    public AccountBalances balances(String bankConsentId, String bankAccountId) {
+        Account account = covered(usableAisConsent(bankConsentId), bankAccountId, Data.BALANCES);
+        return new AccountBalances(account, balances.ofAccount(account.id));
+    }
+
+    @Transactional
+    public TransactionPage transactions(String bankConsentId, String bankAccountId, LocalDate from, LocalDate to,
+                                        String bookingStatus, int page, int size) {
+        Account account = covered(usableAisConsent(bankConsentId), bankAccountId, Data.TRANSACTIONS);
+        if (from != null && to != null && from.isAfter(to)) {
+            throw BankException.badRequest("dateFrom " + from + " is after dateTo " + to);
+        }
+        String status = switch (bookingStatus == null ? "both" : bookingStatus) {
+            case "booked" -> BankTransaction.BOOKED;
+            case "pending" -> BankTransaction.PENDING;
+            case "both" -> null;
+            default -> throw BankException.badRequest("bookingStatus must be booked, pending or both, not " + bookingStatus);
+        };
+        PanacheQuery<BankTransaction> query = transactions.ofAccount(account.id,
+                from == null ? LocalDate.of(1970, 1, 1) : from, to == null ? LocalDate.of(9999, 12, 31) : to, status, page, size);
+        return new TransactionPage(query.list(), page, size, query.pageCount(), query.count());
+    }
+
+    private Consent usableAisConsent(String bankConsentId) {
+        Consent consent = consents.require(bankConsentId);
+        slow.delayIfSlow(consent.psuId, consent.requestedPsuId);
+        if (!Consent.AIS.equals(consent.type)) {
+            throw BankException.refused("CONSENT_INVALID", "consent " + bankConsentId + " is a " + consent.type + " consent, not for account data");
+        }
+        if (!consent.usableOn(LocalDate.now(clock), clock.instant())) {
+            String code = consent.status == ConsentStatus.expired ? "CONSENT_EXPIRED" : "CONSENT_INVALID";
+            throw BankException.refused(code, "consent " + bankConsentId + " is " + consent.status);
+        }
+        return consent;
+    }
+
+    private Account covered(Consent consent, String bankAccountId, Data data) {
+        Account account = accounts.findByIdOptional(bankAccountId)
+                .orElseThrow(() -> BankException.notFound("ACCOUNT_UNKNOWN", "no account " + bankAccountId));
+        ConsentAccount grant = grants.of(consent.id, account.id).orElseThrow(() -> BankException.refused(
+                "CONSENT_INVALID", "consent " + consent.id + " does not cover account " + bankAccountId));
+        if (data == Data.BALANCES && !grant.balances) {
+            throw BankException.refused("CONSENT_INVALID", "consent " + consent.id + " does not cover the balances of " + bankAccountId);
+        }
+        if (data == Data.TRANSACTIONS && !grant.transactions) {
+            throw BankException.refused("CONSENT_INVALID", "consent " + consent.id + " does not cover the transactions of " + bankAccountId);
+        }
+        return account;
+    }
+}

@@ -1,0 +1,61 @@
+package eu.xs2a.sandbox.domain;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.IdClass;
+import jakarta.persistence.Table;
+import java.io.Serializable;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.Objects;
+
+/** One balance of an account: closingBooked, interimAvailable or expected. */
+@Entity
+@Table(name = "balance")
+@IdClass(Balance.Key.class)
+public class Balance {
+
+    public static final String CLOSING_BOOKED = "closingBooked";
+    public static final String INTERIM_AVAILABLE = "interimAvailable";
+    public static final String EXPECTED = "expected";
+
+    @Id
+    @Column(name = "account_id")
+    public String accountId;
+
+    @Id
+    @Column(name = "balance_type")
+    public String balanceType;
+
+    @Column(precision = 18, scale = 2)
+    public BigDecimal amount;
+
+    @Column(name = "reference_date")
+    public LocalDate referenceDate;
+
+    @Column(name = "last_change")
+    public Instant lastChange;
+
+    public void add(BigDecimal delta, LocalDate today, Instant now) {
+        amount = amount.add(delta);
+        referenceDate = today;
+        lastChange = now;
+    }
+
+    public static class Key implements Serializable {
+        public String accountId;
+        public String balanceType;
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && Objects.equals(accountId, k.accountId) && Objects.equals(balanceType, k.balanceType);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(accountId, balanceType);
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package eu.xs2a.sandbox.domain;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+import java.time.Instant;
+import java.time.LocalDate;
+
+/**
+ * A consent registered by the gateway (AIS or PIIS). It enforces its own transitions: SCA can only move a
+ * {@code received} consent, final states stay final except that the TPP may always terminate.
+ */
+@Entity
+@Table(name = "consent")
+public class Consent {
+
+    public static final String AIS = "AIS";
+    public static final String PIIS = "PIIS";
+
+    @Id
+    public String id;
+
+    /** AIS | PIIS */
+    public String type;
+
+    @Column(name = "tpp_id")
+    public String tppId;
+
+    @Column(name = "tpp_name")
+    public String tppName;
+
+    /** The PSU the gateway named when registering (PSU-ID), if any: only that PSU may approve. */
+    @Column(name = "requested_psu_id")
+    public String requestedPsuId;
+
+    /** The PSU who logged in on the SCA page. */
+    @Column(name = "psu_id")
+    public String psuId;
+
+    @Enumerated(EnumType.STRING)
+    public ConsentStatus status;
+
+    @Enumerated(EnumType.STRING)
+    @Column(name = "sca_status")
+    public ScaStatus scaStatus;
+
+    /** The access (AIS) or the account reference (PIIS) as requested, JSON. */
+    @Column(name = "requested_access", columnDefinition = "text")
+    public String requestedAccess;
+
+    @Column(name = "valid_until")
+    public LocalDate validUntil;
+
+    @Column(name = "recurring_indicator")
+    public boolean recurringIndicator;
+
+    @Column(name = "frequency_per_day")
+    public int frequencyPerDay;
+
+    @Column(name = "return_url")
+    public String returnUrl;
+
+    @Column(name = "created_at")
+    public Instant createdAt;
+
+    @Column(name = "status_changed_at")
+    public Instant statusChangedAt;
+
+    @Version
+    public int version;
+
+    public boolean awaitsSca() {
+        return status == ConsentStatus.received && !scaStatus.isFinal();
+    }
+
+    /** Moves a valid consent past its validUntil to expired; answers whether it is usable for data today. */
+    public boolean usableOn(LocalDate today, Instant now) {
+        if (status == ConsentStatus.valid && validUntil.isBefore(today)) {
+            changeStatus(ConsentStatus.expired, now);
+        }
+        return status == ConsentStatus.valid;
+    }
+
+    public void psuIdentified(String psu) {
+        requireAwaitingSca();
+        psuId = psu;
+        scaStatus = ScaStatus.psuIdentified;
+    }
+
+    public void scaStarted() {
+        requireAwaitingSca();
+        scaStatus = ScaStatus.started;
+    }
+
+    public void approve(Instant now) {
+        requireAwaitingSca();
+        scaStatus = ScaStatus.finalised;
+        changeStatus(ConsentStatus.valid, now);
+    }
+
+    public void reject(Instant now) {
+        requireAwaitingSca();
+        scaStatus = ScaStatus.failed;
+        changeStatus(ConsentStatus.rejected, now);
+    }
+
+    public void revokeByPsu(Instant now) {
+        if (status != ConsentStatus.valid) {
+            throw BankException.conflict("CONSENT_INVALID", "consent " + id + " is " + status + ", only a valid consent can be revoked");
+        }
+        changeStatus(ConsentStatus.revokedByPsu, now);
+    }
+
+    /** The one transition allowed from every state (the TPP deletes its consent). */
+    public void terminateByTpp(Instant now) {
+        if (status != ConsentStatus.terminatedByTpp) {
+            changeStatus(ConsentStatus.terminatedByTpp, now);
+        }
+    }
+
+    private void requireAwaitingSca() {
+        if (!awaitsSca()) {
+            throw BankException.conflict("CONSENT_INVALID", "consent " + id + " is " + status + " and no longer awaits SCA");
+        }
+    }
+
+    private void changeStatus(ConsentStatus next, Instant now) {
+        status = next;
+        statusChangedAt = now;
+    }
+}

@@ -1,0 +1,51 @@
+package eu.xs2a.sandbox.domain;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.IdClass;
+import jakarta.persistence.Table;
+import java.io.Serializable;
+import java.util.Objects;
+
+/** One account covered by an approved consent, and which data of it the PSU granted. */
+@Entity
+@Table(name = "consent_account")
+@IdClass(ConsentAccount.Key.class)
+public class ConsentAccount {
+
+    @Id
+    @Column(name = "consent_id")
+    public String consentId;
+
+    @Id
+    @Column(name = "account_id")
+    public String accountId;
+
+    public boolean balances;
+    public boolean transactions;
+
+    public static ConsentAccount of(String consentId, String accountId, boolean balances, boolean transactions) {
+        ConsentAccount row = new ConsentAccount();
+        row.consentId = consentId;
+        row.accountId = accountId;
+        row.balances = balances;
+        row.transactions = transactions;
+        return row;
+    }
+
+    public static class Key implements Serializable {
+        public String consentId;
+        public String accountId;
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && Objects.equals(consentId, k.consentId) && Objects.equals(accountId, k.accountId);
+        }
+
+        @Override
+        public int hashCode() {
+            return Objects.hash(consentId, accountId);
+        }
+    }
+}

@@ -1,0 +1,195 @@
+package eu.xs2a.sandbox.domain;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import eu.xs2a.sandbox.persistence.AccountRepository;
+import eu.xs2a.sandbox.persistence.ConsentAccountRepository;
+import eu.xs2a.sandbox.persistence.ConsentRepository;
+import eu.xs2a.sandbox.persistence.ScaLinkRepository;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Registers consents for the gateway, answers their state, and applies what the PSU decided. */
+@ApplicationScoped
+public class ConsentService {
+
+    /** A registered consent and the one-time SCA link the PSU must open. */
+    public record Registered(Consent consent, ScaLink link) {
+    }
+
+    /** A consent with the accounts it covers (empty until approved). */
+    public record ConsentView(Consent consent, ConsentAccess requested, List<Covered> covered) {
+    }
+
+    /** One account a consent covers. */
+    public record Covered(Account account, ConsentAccount grant) {
+    }
+
+    @Inject
+    ConsentRepository consents;
+
+    @Inject
+    ConsentAccountRepository grants;
+
+    @Inject
+    AccountRepository accounts;
+
+    @Inject
+    ScaLinkRepository links;
+
+    @Inject
+    SlowPsus slow;
+
+    @Inject
+    ObjectMapper json;
+
+    @Inject
+    Clock clock;
+
+    @Transactional
+    public Registered register(String type, String tppId, String tppName, ConsentAccess access, LocalDate validUntil,
+                               boolean recurringIndicator, int frequencyPerDay, String psuId, String returnUrl) {
+        validate(type, access, validUntil, frequencyPerDay);
+        slow.delayIfSlow(psuId);
+        Instant now = clock.instant();
+        Consent consent = new Consent();
+        consent.id = "BC-" + UUID.randomUUID();
+        consent.type = type;
+        consent.tppId = tppId;
+        consent.tppName = tppName;
+        consent.requestedPsuId = psuId;
+        consent.status = ConsentStatus.received;
+        consent.scaStatus = ScaStatus.received;
+        consent.requestedAccess = write(access);
+        consent.validUntil = validUntil;
+        consent.recurringIndicator = recurringIndicator;
+        consent.frequencyPerDay = frequencyPerDay;
+        consent.returnUrl = returnUrl;
+        consent.createdAt = now;
+        consent.statusChangedAt = now;
+        consents.persist(consent);
+        ScaLink link = ScaLink.issue(ScaLink.Kind.CONSENT, consent.id, now);
+        links.persist(link);
+        return new Registered(consent, link);
+    }
+
+    @Transactional
+    public ConsentView get(String bankConsentId) {
+        Consent consent = require(bankConsentId);
+        slow.delayIfSlow(consent.psuId, consent.requestedPsuId);
+        consent.usableOn(LocalDate.now(clock), clock.instant());
+        return view(consent);
+    }
+
+    @Transactional
+    public void terminate(String bankConsentId) {
+        Consent consent = require(bankConsentId);
+        slow.delayIfSlow(consent.psuId, consent.requestedPsuId);
+        consent.terminateByTpp(clock.instant());
+        links.closeAllOf(consent.id);
+    }
+
+    public Consent require(String bankConsentId) {
+        return consents.findByIdOptional(bankConsentId)
+                .orElseThrow(() -> BankException.notFound("CONSENT_UNKNOWN", "no consent " + bankConsentId));
+    }
+
+    public ConsentView view(Consent consent) {
+        List<Covered> covered = new ArrayList<>();
+        for (ConsentAccount grant : grants.ofConsent(consent.id)) {
+            covered.add(new Covered(accounts.findById(grant.accountId), grant));
+        }
+        covered.sort((a, b) -> Integer.compare(a.account().position, b.account().position));
+        return new ConsentView(consent, requested(consent), covered);
+    }
+
+    public ConsentAccess requested(Consent consent) {
+        try {
+            return json.readValue(consent.requestedAccess, ConsentAccess.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("stored access of consent " + consent.id + " is not readable", e);
+        }
+    }
+
+    /** The named accounts the PSU does not own, as labels (empty when the PSU may approve). */
+    public List<String> accountsNotOwnedBy(Consent consent, String psuId) {
+        List<String> foreign = new ArrayList<>();
+        for (AccountRef ref : requested(consent).explicitRefs()) {
+            Optional<Account> account = accounts.byRef(ref);
+            if (account.isEmpty() || !account.get().psuId.equals(psuId)) {
+                foreign.add(ref.label());
+            }
+        }
+        return foreign;
+    }
+
+    /** Called once the PSU confirmed with the OTP: records exactly what the consent now covers. */
+    public void approve(Consent consent) {
+        ConsentAccess access = requested(consent);
+        List<Account> own = accounts.ofPsu(consent.psuId).stream().filter(a -> !Account.DELETED.equals(a.status)).toList();
+        if (Consent.PIIS.equals(consent.type)) {
+            accounts.byRef(access.account()).ifPresent(a -> grant(consent, a, false, false));
+        } else if (access.allPsd2Requested()) {
+            own.forEach(a -> grant(consent, a, true, true));
+        } else if (access.availableAccountsRequested() && access.explicitRefs().isEmpty()) {
+            own.forEach(a -> grant(consent, a, false, false));
+        } else {
+            for (Account account : own) {
+                boolean listed = access.accountsOrEmpty().stream().anyMatch(account::matches);
+                boolean balances = access.balancesOrEmpty().stream().anyMatch(account::matches);
+                boolean transactions = access.transactionsOrEmpty().stream().anyMatch(account::matches);
+                if (listed || balances || transactions) {
+                    grant(consent, account, balances, transactions);
+                }
+            }
+        }
+        consent.approve(clock.instant());
+    }
+
+    private void grant(Consent consent, Account account, boolean balances, boolean transactions) {
+        grants.persist(ConsentAccount.of(consent.id, account.id, balances, transactions));
+    }
+
+    private void validate(String type, ConsentAccess access, LocalDate validUntil, int frequencyPerDay) {
+        if (!Consent.AIS.equals(type) && !Consent.PIIS.equals(type)) {
+            throw BankException.badRequest("type must be AIS or PIIS, not " + type);
+        }
+        if (validUntil == null || validUntil.isBefore(LocalDate.now(clock))) {
+            throw BankException.badRequest("validUntil must be today or later, not " + validUntil);
+        }
+        if (frequencyPerDay < 1) {
+            throw BankException.badRequest("frequencyPerDay must be at least 1, not " + frequencyPerDay);
+        }
+        for (AccountRef ref : access.explicitRefs()) {
+            if (!ref.hasIdentifier()) {
+                throw BankException.badRequest("an account reference needs iban, bban, maskedPan, pan or msisdn");
+            }
+            if (ref.iban() != null && !Iban.isValid(ref.iban())) {
+                throw BankException.badRequest("not a valid IBAN: " + ref.iban());
+            }
+        }
+        if (Consent.PIIS.equals(type)) {
+            if (access.account() == null) {
+                throw BankException.badRequest("a PIIS consent needs account");
+            }
+        } else if (access.explicitRefs().isEmpty() && !access.allPsd2Requested() && !access.availableAccountsRequested()) {
+            throw BankException.badRequest("access must name accounts, balances, transactions, availableAccounts or allPsd2");
+        }
+    }
+
+    private String write(ConsentAccess access) {
+        try {
+            return json.writeValueAsString(access);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("consent access not serialisable", e);
+        }
+    }
+}

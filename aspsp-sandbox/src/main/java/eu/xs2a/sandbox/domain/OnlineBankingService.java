@@ -1,0 +1,94 @@
+package eu.xs2a.sandbox.domain;
+
+import eu.xs2a.sandbox.config.SandboxConfig;
+import eu.xs2a.sandbox.persistence.BankingSessionRepository;
+import eu.xs2a.sandbox.persistence.ConsentRepository;
+import eu.xs2a.sandbox.persistence.PsuRepository;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Optional;
+
+/** The PSU's own online banking: log in, see the consents given to TPPs, revoke one. */
+@ApplicationScoped
+public class OnlineBankingService {
+
+    /** A consent as the PSU sees it. */
+    public record GivenConsent(Consent consent, List<Account> accounts) {
+    }
+
+    @Inject
+    PsuRepository psus;
+
+    @Inject
+    BankingSessionRepository sessions;
+
+    @Inject
+    ConsentRepository consents;
+
+    @Inject
+    ConsentService consentService;
+
+    @Inject
+    SandboxConfig config;
+
+    @Inject
+    Clock clock;
+
+    /** A new session cookie value, or empty for a wrong username or password. */
+    @Transactional
+    public Optional<String> login(String username, String password) {
+        Optional<Psu> psu = Optional.ofNullable(username).flatMap(u -> psus.findByIdOptional(u.trim()));
+        if (psu.isEmpty() || !psu.get().passwordMatches(password)) {
+            return Optional.empty();
+        }
+        sessions.delete("expiresAt < ?1", clock.instant());
+        String cookie = Secrets.randomToken();
+        BankingSession session = new BankingSession();
+        session.sessionHash = Secrets.sha256(cookie);
+        session.psuId = psu.get().id;
+        session.expiresAt = clock.instant().plus(config.onlineBanking().sessionValidity());
+        sessions.persist(session);
+        return Optional.of(cookie);
+    }
+
+    @Transactional
+    public Optional<Psu> psuOf(String cookie) {
+        if (cookie == null || cookie.isBlank()) {
+            return Optional.empty();
+        }
+        return sessions.findByIdOptional(Secrets.sha256(cookie))
+                .filter(s -> s.expiresAt.isAfter(clock.instant()))
+                .flatMap(s -> psus.findByIdOptional(s.psuId));
+    }
+
+    @Transactional
+    public List<GivenConsent> consentsOf(Psu psu) {
+        LocalDate today = LocalDate.now(clock);
+        Instant now = clock.instant();
+        return consents.givenBy(psu.id).stream()
+                .peek(c -> c.usableOn(today, now))
+                .map(c -> new GivenConsent(c, consentService.view(c).covered().stream().map(ConsentService.Covered::account).toList()))
+                .toList();
+    }
+
+    /** Revokes one of the PSU's own valid consents; another PSU's consent is treated as unknown. */
+    @Transactional
+    public void revoke(Psu psu, String bankConsentId) {
+        Consent consent = consents.findByIdOptional(bankConsentId)
+                .filter(c -> psu.id.equals(c.psuId))
+                .orElseThrow(() -> BankException.notFound("CONSENT_UNKNOWN", "no consent " + bankConsentId));
+        consent.revokeByPsu(clock.instant());
+    }
+
+    @Transactional
+    public void logout(String cookie) {
+        if (cookie != null) {
+            sessions.deleteById(Secrets.sha256(cookie));
+        }
+    }
+}

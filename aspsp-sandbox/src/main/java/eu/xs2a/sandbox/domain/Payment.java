@@ -1,0 +1,236 @@
+package eu.xs2a.sandbox.domain;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import jakarta.persistence.Version;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+
+/**
+ * A payment order submitted by the gateway. Lifecycle: RCVD → (SCA) ACTC → ACSP | RJCT → (settlement) ACSC;
+ * CANC from RCVD at once, from ACTC/ACSP after the PSU authorised the cancellation. Final states stay final.
+ */
+@Entity
+@Table(name = "payment")
+public class Payment {
+
+    /** ISO 20022 status reasons the sandbox answers with. */
+    public static final String REASON_INSUFFICIENT_FUNDS = "AM04";
+    public static final String REASON_BLOCKED_ACCOUNT = "AC06";
+    public static final String REASON_CLOSED_ACCOUNT = "AC04";
+    public static final String REASON_WRONG_CURRENCY = "AM03";
+    public static final String REASON_ACCOUNT_NOT_PSUS = "AC01";
+    public static final String REASON_PSU_DENIED = "DS02";
+    public static final String REASON_SCA_FAILED = "DS0D";
+
+    @Id
+    public String id;
+
+    @Column(name = "idempotency_key")
+    public String idempotencyKey;
+
+    @Column(name = "payment_product")
+    public String paymentProduct;
+
+    @Column(name = "tpp_id")
+    public String tppId;
+
+    @Column(name = "tpp_name")
+    public String tppName;
+
+    @Column(name = "requested_psu_id")
+    public String requestedPsuId;
+
+    @Column(name = "psu_id")
+    public String psuId;
+
+    /** The debtor IBAN as the TPP gave it, or as the PSU picked it on the SCA page. */
+    @Column(name = "debtor_iban")
+    public String debtorIban;
+
+    @Column(name = "debtor_account_id")
+    public String debtorAccountId;
+
+    @Column(name = "creditor_name")
+    public String creditorName;
+
+    @Column(name = "creditor_iban")
+    public String creditorIban;
+
+    @Column(name = "creditor_address", columnDefinition = "text")
+    public String creditorAddress;
+
+    @Column(name = "creditor_agent_name")
+    public String creditorAgentName;
+
+    @Column(precision = 18, scale = 2)
+    public BigDecimal amount;
+
+    public String currency;
+
+    public String remittance;
+
+    @Column(name = "end_to_end_id")
+    public String endToEndId;
+
+    @Column(name = "requested_execution_date")
+    public LocalDate requestedExecutionDate;
+
+    @Column(name = "return_url")
+    public String returnUrl;
+
+    @Enumerated(EnumType.STRING)
+    @Column(name = "transaction_status")
+    public TransactionStatus transactionStatus;
+
+    @Enumerated(EnumType.STRING)
+    @Column(name = "sca_status")
+    public ScaStatus scaStatus;
+
+    @Column(name = "status_reason")
+    public String statusReason;
+
+    @Column(name = "funds_available")
+    public Boolean fundsAvailable;
+
+    @Enumerated(EnumType.STRING)
+    @Column(name = "cancellation_sca_status")
+    public ScaStatus cancellationScaStatus;
+
+    @Column(name = "cancellation_return_url")
+    public String cancellationReturnUrl;
+
+    @Column(name = "created_at")
+    public Instant createdAt;
+
+    @Column(name = "authorised_at")
+    public Instant authorisedAt;
+
+    @Column(name = "settled_at")
+    public Instant settledAt;
+
+    @Version
+    public int version;
+
+    public boolean awaitsSca() {
+        return transactionStatus == TransactionStatus.RCVD && !scaStatus.isFinal();
+    }
+
+    public boolean awaitsCancellationSca() {
+        return cancellationScaStatus != null && !cancellationScaStatus.isFinal()
+                && (transactionStatus == TransactionStatus.ACTC || transactionStatus == TransactionStatus.ACSP);
+    }
+
+    public void psuIdentified(String psu) {
+        requireAwaitingSca();
+        psuId = psu;
+        scaStatus = ScaStatus.psuIdentified;
+    }
+
+    public void scaStarted() {
+        requireAwaitingSca();
+        scaStatus = ScaStatus.started;
+    }
+
+    /** The PSU confirmed with the OTP: technically accepted, the bank checks funds and account next. */
+    public void authorise(Instant now) {
+        requireAwaitingSca();
+        scaStatus = ScaStatus.finalised;
+        transactionStatus = TransactionStatus.ACTC;
+        authorisedAt = now;
+    }
+
+    /** Funds reserved and account fine: accepted for execution. */
+    public void acceptForExecution() {
+        requireStatus(TransactionStatus.ACTC);
+        fundsAvailable = true;
+        transactionStatus = TransactionStatus.ACSP;
+    }
+
+    /** Refused by the bank's checks after authorisation. */
+    public void rejectAfterChecks(String reason, Boolean funds) {
+        requireStatus(TransactionStatus.ACTC);
+        fundsAvailable = funds;
+        reject(reason);
+    }
+
+    /** The PSU denied, failed SCA or is not allowed to pay from the account. */
+    public void rejectSca(String reason) {
+        requireAwaitingSca();
+        scaStatus = ScaStatus.failed;
+        reject(reason);
+    }
+
+    public void settle(Instant now) {
+        requireStatus(TransactionStatus.ACSP);
+        transactionStatus = TransactionStatus.ACSC;
+        settledAt = now;
+    }
+
+    /** A not yet authorised payment is cancelled at once. */
+    public void cancelBeforeAuthorisation() {
+        requireStatus(TransactionStatus.RCVD);
+        if (!scaStatus.isFinal()) {
+            scaStatus = ScaStatus.failed;
+        }
+        transactionStatus = TransactionStatus.CANC;
+    }
+
+    /** An authorised payment needs the PSU to authorise its cancellation. */
+    public void requestCancellation(String returnUrl) {
+        if (transactionStatus != TransactionStatus.ACTC && transactionStatus != TransactionStatus.ACSP) {
+            throw BankException.conflict("CANCELLATION_INVALID", "payment " + id + " is " + transactionStatus + " and cannot be cancelled");
+        }
+        cancellationScaStatus = ScaStatus.received;
+        cancellationReturnUrl = returnUrl;
+    }
+
+    public void cancellationPsuIdentified() {
+        requireAwaitingCancellationSca();
+        cancellationScaStatus = ScaStatus.psuIdentified;
+    }
+
+    public void cancellationScaStarted() {
+        requireAwaitingCancellationSca();
+        cancellationScaStatus = ScaStatus.started;
+    }
+
+    public void cancellationAuthorised() {
+        requireAwaitingCancellationSca();
+        cancellationScaStatus = ScaStatus.finalised;
+        transactionStatus = TransactionStatus.CANC;
+    }
+
+    public void cancellationRefused() {
+        requireAwaitingCancellationSca();
+        cancellationScaStatus = ScaStatus.failed;
+    }
+
+    private void reject(String reason) {
+        transactionStatus = TransactionStatus.RJCT;
+        statusReason = reason;
+    }
+
+    private void requireAwaitingSca() {
+        if (!awaitsSca()) {
+            throw BankException.conflict("PAYMENT_INVALID", "payment " + id + " is " + transactionStatus + " and no longer awaits SCA");
+        }
+    }
+
+    private void requireAwaitingCancellationSca() {
+        if (!awaitsCancellationSca()) {
+            throw BankException.conflict("CANCELLATION_INVALID", "payment " + id + " has no cancellation awaiting SCA");
+        }
+    }
+
+    private void requireStatus(TransactionStatus expected) {
+        if (transactionStatus != expected) {
+            throw BankException.conflict("PAYMENT_INVALID", "payment " + id + " is " + transactionStatus + ", expected " + expected);
+        }
+    }
+}

@@ -1,0 +1,256 @@
+package eu.xs2a.sandbox.domain;
+
+import eu.xs2a.sandbox.persistence.AccountRepository;
+import eu.xs2a.sandbox.persistence.BalanceRepository;
+import eu.xs2a.sandbox.persistence.PaymentRepository;
+import eu.xs2a.sandbox.persistence.ScaLinkRepository;
+import eu.xs2a.sandbox.persistence.TransactionRepository;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.transaction.Transactional;
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/** Payment orders: submission (idempotent), execution after SCA, settlement, cancellation. */
+@ApplicationScoped
+public class PaymentService {
+
+    /** The payment products the sandbox bank executes. */
+    public static final Set<String> PRODUCTS = Set.of("sepa-credit-transfers", "instant-sepa-credit-transfers",
+            "target-2-payments", "cross-border-credit-transfers");
+
+    /** A submitted payment, its SCA link, and whether this call created it (false: an idempotent retry). */
+    public record Submitted(Payment payment, ScaLink link, boolean created) {
+    }
+
+    /** The answer to a cancellation request: the payment and, when the PSU must authorise it, the link. */
+    public record Cancellation(Payment payment, Optional<ScaLink> link) {
+    }
+
+    @Inject
+    PaymentRepository payments;
+
+    @Inject
+    AccountRepository accounts;
+
+    @Inject
+    BalanceRepository balances;
+
+    @Inject
+    TransactionRepository transactions;
+
+    @Inject
+    ScaLinkRepository links;
+
+    @Inject
+    FundsService funds;
+
+    @Inject
+    SlowPsus slow;
+
+    @Inject
+    EntityManager em;
+
+    @Inject
+    Clock clock;
+
+    @Transactional
+    public Submitted submit(PaymentOrder order) {
+        BigDecimal amount = validate(order);
+        Optional<Account> debtor = order.debtorAccount() == null ? Optional.empty() : accounts.byRef(order.debtorAccount());
+        slow.delayIfSlow(order.psuId(), debtor.map(a -> a.psuId).orElse(null));
+        // one submission per idempotency key at a time, across instances
+        em.createNativeQuery("select pg_advisory_xact_lock(hashtext(:key))").setParameter("key", order.idempotencyKey()).getSingleResult();
+        Optional<Payment> existing = payments.byIdempotencyKey(order.idempotencyKey());
+        if (existing.isPresent()) {
+            ScaLink link = links.find("resourceId = ?1 and kind = ?2", existing.get().id, ScaLink.Kind.PAYMENT).firstResult();
+            return new Submitted(existing.get(), link, false);
+        }
+        Instant now = clock.instant();
+        Payment payment = new Payment();
+        payment.id = "BP-" + UUID.randomUUID();
+        payment.idempotencyKey = order.idempotencyKey();
+        payment.paymentProduct = order.paymentProduct();
+        payment.tppId = order.tppId();
+        payment.tppName = order.tppName();
+        payment.requestedPsuId = order.psuId();
+        payment.debtorIban = debtor.map(a -> a.iban).orElse(order.debtorAccount() == null ? null : order.debtorAccount().label());
+        payment.debtorAccountId = debtor.map(a -> a.id).orElse(null);
+        payment.creditorName = order.creditorName();
+        payment.creditorIban = Iban.normalise(order.creditorAccount().iban());
+        payment.creditorAddress = order.creditorAddressJson();
+        payment.creditorAgentName = order.creditorAgentName();
+        payment.amount = amount;
+        payment.currency = order.currency();
+        payment.remittance = order.remittanceInformationUnstructured();
+        payment.endToEndId = order.endToEndIdentification();
+        payment.requestedExecutionDate = order.requestedExecutionDate();
+        payment.returnUrl = order.returnUrl();
+        payment.transactionStatus = TransactionStatus.RCVD;
+        payment.scaStatus = ScaStatus.received;
+        payment.createdAt = now;
+        payments.persist(payment);
+        ScaLink link = ScaLink.issue(ScaLink.Kind.PAYMENT, payment.id, now);
+        links.persist(link);
+        return new Submitted(payment, link, true);
+    }
+
+    @Transactional
+    public Payment get(String bankPaymentId) {
+        Payment payment = require(bankPaymentId);
+        slowIfSlow(payment);
+        return payment;
+    }
+
+    @Transactional
+    public Cancellation cancel(String bankPaymentId, String returnUrl) {
+        Payment payment = require(bankPaymentId);
+        slowIfSlow(payment);
+        if (payment.transactionStatus == TransactionStatus.RCVD) {
+            payment.cancelBeforeAuthorisation();
+            links.closeAllOf(payment.id);
+            return new Cancellation(payment, Optional.empty());
+        }
+        if (returnUrl == null || returnUrl.isBlank()) {
+            throw BankException.badRequest("returnUrl is required to cancel an authorised payment");
+        }
+        payment.requestCancellation(returnUrl);
+        ScaLink link = ScaLink.issue(ScaLink.Kind.CANCELLATION, payment.id, clock.instant());
+        links.persist(link);
+        return new Cancellation(payment, Optional.of(link));
+    }
+
+    public Payment require(String bankPaymentId) {
+        return payments.findByIdOptional(bankPaymentId)
+                .orElseThrow(() -> BankException.notFound("PAYMENT_UNKNOWN", "no payment " + bankPaymentId));
+    }
+
+    /**
+     * The PSU confirmed with the OTP: ACTC, then the bank's checks at once: account status and currency, funds
+     * (interimAvailable, locked) → ACSP with the amount reserved, or RJCT with the reason.
+     */
+    public void execute(Payment payment) {
+        payment.authorise(clock.instant());
+        Account debtor = accounts.findById(payment.debtorAccountId);
+        if (Account.BLOCKED.equals(debtor.status)) {
+            payment.rejectAfterChecks(Payment.REASON_BLOCKED_ACCOUNT, false);
+            return;
+        }
+        if (Account.DELETED.equals(debtor.status)) {
+            payment.rejectAfterChecks(Payment.REASON_CLOSED_ACCOUNT, false);
+            return;
+        }
+        if (!debtor.currency.equals(payment.currency)) {
+            payment.rejectAfterChecks(Payment.REASON_WRONG_CURRENCY, false);
+            return;
+        }
+        List<Balance> locked = balances.lockOfAccount(debtor.id);
+        if (!funds.covers(debtor, payment.currency, payment.amount)) {
+            payment.rejectAfterChecks(Payment.REASON_INSUFFICIENT_FUNDS, false);
+            return;
+        }
+        LocalDate today = LocalDate.now(clock);
+        Instant now = clock.instant();
+        locked.stream().filter(b -> !Balance.CLOSING_BOOKED.equals(b.balanceType))
+                .forEach(b -> b.add(payment.amount.negate(), today, now));
+        payment.acceptForExecution();
+    }
+
+    /** The PSU authorised the cancellation of an accepted payment: the reservation is released. */
+    public void cancelAuthorised(Payment payment) {
+        boolean reserved = payment.transactionStatus == TransactionStatus.ACSP;
+        payment.cancellationAuthorised();
+        if (reserved) {
+            LocalDate today = LocalDate.now(clock);
+            Instant now = clock.instant();
+            balances.lockOfAccount(payment.debtorAccountId).stream()
+                    .filter(b -> !Balance.CLOSING_BOOKED.equals(b.balanceType))
+                    .forEach(b -> b.add(payment.amount, today, now));
+        }
+    }
+
+    /** Books an accepted payment: ACSC, a booked transaction on the debtor (and on the creditor if it is ours). */
+    public void settle(Payment payment) {
+        Instant now = clock.instant();
+        LocalDate today = LocalDate.now(clock);
+        payment.settle(now);
+        Account debtor = accounts.findById(payment.debtorAccountId);
+        balances.lockOfAccount(debtor.id).stream().filter(b -> Balance.CLOSING_BOOKED.equals(b.balanceType))
+                .forEach(b -> b.add(payment.amount.negate(), today, now));
+        book(payment, debtor, payment.amount.negate(), "D", today);
+        accounts.byIban(payment.creditorIban).filter(a -> a.currency.equals(payment.currency)).ifPresent(creditor -> {
+            balances.lockOfAccount(creditor.id).forEach(b -> b.add(payment.amount, today, now));
+            book(payment, creditor, payment.amount, "C", today);
+        });
+    }
+
+    private void book(Payment payment, Account account, BigDecimal signedAmount, String side, LocalDate today) {
+        BankTransaction tx = new BankTransaction();
+        tx.transactionId = payment.id + "-" + side;
+        tx.accountId = account.id;
+        tx.entryReference = payment.id.substring(3, 19).replace("-", "") + side;
+        tx.endToEndId = payment.endToEndId == null ? "NOTPROVIDED" : payment.endToEndId;
+        tx.bookingStatus = BankTransaction.BOOKED;
+        tx.bookingDate = today;
+        tx.valueDate = today;
+        tx.amount = signedAmount;
+        tx.currency = payment.currency;
+        tx.creditorName = payment.creditorName;
+        tx.creditorIban = payment.creditorIban;
+        Account debtor = accounts.findById(payment.debtorAccountId);
+        tx.debtorName = debtor.ownerName;
+        tx.debtorIban = debtor.iban;
+        tx.remittance = payment.remittance;
+        tx.bankTransactionCode = "D".equals(side) ? "PMNT-ICDT-ESCT" : "PMNT-RCDT-ESCT";
+        transactions.persist(tx);
+    }
+
+    private void slowIfSlow(Payment payment) {
+        Optional<Account> debtor = payment.debtorAccountId == null ? Optional.empty() : accounts.findByIdOptional(payment.debtorAccountId);
+        slow.delayIfSlow(payment.psuId, payment.requestedPsuId, debtor.map(a -> a.psuId).orElse(null));
+    }
+
+    private BigDecimal validate(PaymentOrder order) {
+        require(order.idempotencyKey(), "idempotencyKey");
+        require(order.tppId(), "tppId");
+        require(order.tppName(), "tppName");
+        require(order.creditorName(), "creditorName");
+        require(order.returnUrl(), "returnUrl");
+        require(order.currency(), "instructedAmount.currency");
+        require(order.amount(), "instructedAmount.amount");
+        if (!PRODUCTS.contains(order.paymentProduct())) {
+            throw BankException.badRequest("paymentProduct " + order.paymentProduct() + " is not offered; one of " + PRODUCTS);
+        }
+        if (order.creditorAccount() == null || !Iban.isValid(order.creditorAccount().iban())) {
+            throw BankException.badRequest("creditorAccount.iban must be a valid IBAN");
+        }
+        if (order.debtorAccount() != null) {
+            if (order.debtorAccount().iban() == null && order.debtorAccount().bban() == null) {
+                throw BankException.badRequest("debtorAccount must name an iban or bban");
+            }
+            if (order.debtorAccount().iban() != null && !Iban.isValid(order.debtorAccount().iban())) {
+                throw BankException.badRequest("debtorAccount.iban is not a valid IBAN: " + order.debtorAccount().iban());
+            }
+        }
+        if (!order.currency().matches("[A-Z]{3}")) {
+            throw BankException.badRequest("instructedAmount.currency must be an ISO 4217 code, not " + order.currency());
+        }
+        if (!order.amount().matches("\\d{1,15}(\\.\\d{1,2})?") || new BigDecimal(order.amount()).signum() <= 0) {
+            throw BankException.badRequest("instructedAmount.amount must be a positive amount with at most 2 decimals, not " + order.amount());
+        }
+        return new BigDecimal(order.amount()).setScale(2);
+    }
+
+    private static void require(String value, String field) {
+        if (value == null || value.isBlank()) {
+            throw BankException.badRequest(field + " is required");
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package eu.xs2a.sandbox.domain;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+/** A payment service user: a bank customer who logs in on the PSU pages. */
+@Entity
+@Table(name = "psu")
+public class Psu {
+
+    /** What is special about a sandbox PSU. */
+    public enum Behaviour {
+        /** SCA works with the sandbox code. */
+        NORMAL,
+        /** The OTP step always fails. */
+        FAIL_SCA,
+        /** Every bank call touching this PSU's resources is slower than the gateway's timeout. */
+        SLOW
+    }
+
+    @Id
+    public String id;
+
+    @Column(name = "password_hash")
+    public String passwordHash;
+
+    @Column(name = "full_name")
+    public String fullName;
+
+    @Enumerated(EnumType.STRING)
+    public Behaviour behaviour;
+
+    public boolean passwordMatches(String password) {
+        return PasswordHasher.matches(password, passwordHash);
+    }
+}

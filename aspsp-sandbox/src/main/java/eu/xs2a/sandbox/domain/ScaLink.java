@@ -1,0 +1,79 @@
+package eu.xs2a.sandbox.domain;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Duration;
+import java.time.Instant;
+
+/** A one-time SCA link for a consent, a payment or a payment's cancellation. */
+@Entity
+@Table(name = "sca_link")
+public class ScaLink {
+
+    public enum Kind { CONSENT, PAYMENT, CANCELLATION }
+
+    /** NEW (never logged in) → LOGGED_IN → APPROVED (OTP pending) → DONE. */
+    public enum State { NEW, LOGGED_IN, APPROVED, DONE }
+
+    @Id
+    public String token;
+
+    @Enumerated(EnumType.STRING)
+    public Kind kind;
+
+    @Column(name = "resource_id")
+    public String resourceId;
+
+    @Column(name = "created_at")
+    public Instant createdAt;
+
+    @Enumerated(EnumType.STRING)
+    public State state;
+
+    /** SHA-256 of the browser cookie the login bound this link to. */
+    @Column(name = "session_hash")
+    public String sessionHash;
+
+    @Column(name = "psu_id")
+    public String psuId;
+
+    @Column(name = "otp_failures")
+    public int otpFailures;
+
+    public static ScaLink issue(Kind kind, String resourceId, Instant now) {
+        ScaLink link = new ScaLink();
+        link.token = Secrets.randomToken();
+        link.kind = kind;
+        link.resourceId = resourceId;
+        link.createdAt = now;
+        link.state = State.NEW;
+        return link;
+    }
+
+    public boolean expired(Instant now, Duration validity) {
+        return now.isAfter(createdAt.plus(validity));
+    }
+
+    /** Whether the browser presenting this cookie is the one that logged in with this link. */
+    public boolean boundTo(String cookie) {
+        return sessionHash != null && cookie != null && Secrets.constantTimeEquals(sessionHash, Secrets.sha256(cookie));
+    }
+
+    public void loggedIn(String psu, String cookie) {
+        psuId = psu;
+        sessionHash = Secrets.sha256(cookie);
+        state = State.LOGGED_IN;
+    }
+
+    public void approved() {
+        state = State.APPROVED;
+    }
+
+    public void done() {
+        state = State.DONE;
+    }
+}

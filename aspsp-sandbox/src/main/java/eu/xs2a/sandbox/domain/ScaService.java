@@ -1,0 +1,344 @@
+package eu.xs2a.sandbox.domain;
+
+import eu.xs2a.sandbox.config.SandboxConfig;
+import eu.xs2a.sandbox.domain.ScaStep.Line;
+import eu.xs2a.sandbox.domain.ScaStep.Redirect;
+import eu.xs2a.sandbox.domain.ScaStep.Refusal;
+import eu.xs2a.sandbox.domain.ScaStep.ShowDecision;
+import eu.xs2a.sandbox.domain.ScaStep.ShowLogin;
+import eu.xs2a.sandbox.domain.ScaStep.ShowOtp;
+import eu.xs2a.sandbox.domain.ScaStep.Summary;
+import eu.xs2a.sandbox.persistence.AccountRepository;
+import eu.xs2a.sandbox.persistence.ConsentRepository;
+import eu.xs2a.sandbox.persistence.PaymentRepository;
+import eu.xs2a.sandbox.persistence.PsuRepository;
+import eu.xs2a.sandbox.persistence.ScaLinkRepository;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The PSU's side of SCA for consents, payments and payment cancellations: login → decision → OTP, on a
+ * one-time link bound to the browser by a cookie at login (BANK-API.md, "The PSU's browser").
+ */
+@ApplicationScoped
+public class ScaService {
+
+    /** The link and the resource it authorises (a consent, or a payment for PAYMENT and CANCELLATION). */
+    private record Flow(ScaLink link, Consent consent, Payment payment) {
+    }
+
+    /** Stops a step with a refusal page; the transaction still commits (e.g. a link closed on the way). */
+    static final class Refused extends RuntimeException {
+        final transient Refusal refusal;
+
+        Refused(int status, String title, String message) {
+            super(title, null, false, false);
+            this.refusal = new Refusal(status, title, message);
+        }
+    }
+
+    @Inject
+    ScaLinkRepository links;
+
+    @Inject
+    ConsentRepository consents;
+
+    @Inject
+    PaymentRepository payments;
+
+    @Inject
+    PsuRepository psus;
+
+    @Inject
+    AccountRepository accounts;
+
+    @Inject
+    ConsentService consentService;
+
+    @Inject
+    PaymentService paymentService;
+
+    @Inject
+    SandboxConfig config;
+
+    @Inject
+    Clock clock;
+
+    /** {@code GET /sca/{token}}: the login form, or back to the current step for the browser that logged in. */
+    @Transactional(dontRollbackOn = Refused.class)
+    public ScaStep open(String token, String session) {
+        try {
+            Flow flow = load(token);
+            return switch (flow.link().state) {
+                case NEW -> new ShowLogin(tppName(flow), null);
+                case LOGGED_IN -> bound(flow, session, new Redirect(stepPath(token, "decision"), null));
+                case APPROVED -> bound(flow, session, new Redirect(stepPath(token, "otp"), null));
+                case DONE -> throw used();
+            };
+        } catch (Refused r) {
+            return r.refusal;
+        }
+    }
+
+    /** {@code POST /sca/{token}/login}. */
+    @Transactional(dontRollbackOn = Refused.class)
+    public ScaStep login(String token, String session, String username, String password) {
+        try {
+            Flow flow = load(token);
+            if (flow.link().state != ScaLink.State.NEW) {
+                return open(token, session);
+            }
+            Optional<Psu> psu = Optional.ofNullable(username).flatMap(u -> psus.findByIdOptional(u.trim()));
+            if (psu.isEmpty() || !psu.get().passwordMatches(password)) {
+                return new ShowLogin(tppName(flow), "Wrong username or password.");
+            }
+            String psuId = psu.get().id;
+            String newSession = Secrets.randomToken();
+            flow.link().loggedIn(psuId, newSession);
+            if (!mayAuthorise(flow, psuId)) {
+                return finish(flow, false, Payment.REASON_ACCOUNT_NOT_PSUS);
+            }
+            switch (flow.link().kind) {
+                case CONSENT -> flow.consent().psuIdentified(psuId);
+                case PAYMENT -> flow.payment().psuIdentified(psuId);
+                case CANCELLATION -> flow.payment().cancellationPsuIdentified();
+            }
+            return new Redirect(stepPath(token, "decision"), newSession);
+        } catch (Refused r) {
+            return r.refusal;
+        }
+    }
+
+    /** {@code GET /sca/{token}/decision}. */
+    @Transactional(dontRollbackOn = Refused.class)
+    public ScaStep decisionPage(String token, String session) {
+        try {
+            Flow flow = loadAt(token, session, ScaLink.State.LOGGED_IN);
+            return new ShowDecision(summary(flow), null);
+        } catch (Refused r) {
+            return r.refusal;
+        }
+    }
+
+    /** {@code POST /sca/{token}/decision}: approve (→ OTP) or deny (→ back to the gateway, failed). */
+    @Transactional(dontRollbackOn = Refused.class)
+    public ScaStep decide(String token, String session, String decision, String debtorIban) {
+        try {
+            Flow flow = loadAt(token, session, ScaLink.State.LOGGED_IN);
+            if ("deny".equals(decision)) {
+                return finish(flow, false, Payment.REASON_PSU_DENIED);
+            }
+            if (!"approve".equals(decision)) {
+                return new ShowDecision(summary(flow), "Please choose Approve or Deny.");
+            }
+            if (flow.link().kind == ScaLink.Kind.PAYMENT && flow.payment().debtorAccountId == null) {
+                Optional<Account> chosen = Optional.ofNullable(debtorIban).flatMap(accounts::byIban)
+                        .filter(a -> a.psuId.equals(flow.link().psuId));
+                if (chosen.isEmpty()) {
+                    return new ShowDecision(summary(flow), "Please choose the account to pay from.");
+                }
+                flow.payment().debtorAccountId = chosen.get().id;
+                flow.payment().debtorIban = chosen.get().iban;
+            }
+            switch (flow.link().kind) {
+                case CONSENT -> flow.consent().scaStarted();
+                case PAYMENT -> flow.payment().scaStarted();
+                case CANCELLATION -> flow.payment().cancellationScaStarted();
+            }
+            flow.link().approved();
+            return new Redirect(stepPath(token, "otp"), null);
+        } catch (Refused r) {
+            return r.refusal;
+        }
+    }
+
+    /** {@code GET /sca/{token}/otp}. */
+    @Transactional(dontRollbackOn = Refused.class)
+    public ScaStep otpPage(String token, String session) {
+        try {
+            Flow flow = loadAt(token, session, ScaLink.State.APPROVED);
+            return new ShowOtp(summary(flow), null);
+        } catch (Refused r) {
+            return r.refusal;
+        }
+    }
+
+    /** {@code POST /sca/{token}/otp}: the sandbox code finalises; psu-fail and too many wrong codes fail. */
+    @Transactional(dontRollbackOn = Refused.class)
+    public ScaStep confirm(String token, String session, String otp) {
+        try {
+            Flow flow = loadAt(token, session, ScaLink.State.APPROVED);
+            Psu psu = psus.findById(flow.link().psuId);
+            if (psu.behaviour == Psu.Behaviour.FAIL_SCA) {
+                return finish(flow, false, Payment.REASON_SCA_FAILED);
+            }
+            if (otp != null && Secrets.constantTimeEquals(otp.trim(), config.sca().otp())) {
+                return finish(flow, true, null);
+            }
+            flow.link().otpFailures++;
+            int left = config.sca().otpAttempts() - flow.link().otpFailures;
+            if (left <= 0) {
+                return finish(flow, false, Payment.REASON_SCA_FAILED);
+            }
+            return new ShowOtp(summary(flow), "Wrong code. " + left + (left == 1 ? " attempt" : " attempts") + " left.");
+        } catch (Refused r) {
+            return r.refusal;
+        }
+    }
+
+    /** Ends the flow: applies the outcome to the resource and sends the browser back to the gateway. */
+    private ScaStep finish(Flow flow, boolean success, String reason) {
+        switch (flow.link().kind) {
+            case CONSENT -> {
+                if (success) {
+                    consentService.approve(flow.consent());
+                } else {
+                    flow.consent().reject(clock.instant());
+                }
+            }
+            case PAYMENT -> {
+                if (success) {
+                    paymentService.execute(flow.payment());
+                } else {
+                    flow.payment().rejectSca(reason);
+                }
+            }
+            case CANCELLATION -> {
+                if (success) {
+                    paymentService.cancelAuthorised(flow.payment());
+                } else {
+                    flow.payment().cancellationRefused();
+                }
+            }
+        }
+        flow.link().done();
+        return new Redirect(returnUrl(flow), null);
+    }
+
+    /** The PSU who logged in must be the one the gateway named and must own every account the request names. */
+    private boolean mayAuthorise(Flow flow, String psuId) {
+        return switch (flow.link().kind) {
+            case CONSENT -> (flow.consent().requestedPsuId == null || flow.consent().requestedPsuId.equals(psuId))
+                    && consentService.accountsNotOwnedBy(flow.consent(), psuId).isEmpty();
+            case PAYMENT -> (flow.payment().requestedPsuId == null || flow.payment().requestedPsuId.equals(psuId))
+                    && (flow.payment().debtorIban == null || (flow.payment().debtorAccountId != null
+                    && accounts.findById(flow.payment().debtorAccountId).psuId.equals(psuId)));
+            case CANCELLATION -> psuId.equals(flow.payment().psuId);
+        };
+    }
+
+    private Flow load(String token) {
+        ScaLink link = Optional.ofNullable(token).flatMap(links::lock).orElseThrow(() ->
+                new Refused(404, "This link is not valid", "Please go back to the provider that sent you here and start again."));
+        if (link.state == ScaLink.State.DONE) {
+            throw used();
+        }
+        if (link.expired(clock.instant(), config.sca().linkValidity())) {
+            throw new Refused(410, "This link has expired",
+                    "Links for approving a request work for " + config.sca().linkValidity().toMinutes()
+                            + " minutes. Please go back to the provider and start again.");
+        }
+        Flow flow = switch (link.kind) {
+            case CONSENT -> new Flow(link, consents.findById(link.resourceId), null);
+            case PAYMENT, CANCELLATION -> new Flow(link, null, payments.findById(link.resourceId));
+        };
+        boolean open = switch (link.kind) {
+            case CONSENT -> flow.consent().awaitsSca();
+            case PAYMENT -> flow.payment().awaitsSca();
+            case CANCELLATION -> flow.payment().awaitsCancellationSca();
+        };
+        if (!open) {
+            link.done();
+            throw new Refused(410, "This request is no longer open", "It was completed or withdrawn in the meantime. Nothing was changed.");
+        }
+        return flow;
+    }
+
+    /** Loads the flow for a step that needs the logged-in browser and the given state. */
+    private Flow loadAt(String token, String session, ScaLink.State expected) {
+        Flow flow = load(token);
+        ScaLink link = flow.link();
+        if (link.state == ScaLink.State.NEW) {
+            throw new Refused(409, "Please log in first", "Open the link you were given and log in with your online banking details.");
+        }
+        if (!link.boundTo(session)) {
+            throw used();
+        }
+        if (link.state != expected) {
+            throw link.state == ScaLink.State.APPROVED
+                    ? new Refused(409, "Please enter your code", "You already approved this request; enter the one-time code to confirm it.")
+                    : new Refused(409, "Please approve or deny first", "Choose Approve or Deny before entering a code.");
+        }
+        return flow;
+    }
+
+    private ScaStep bound(Flow flow, String session, ScaStep step) {
+        if (!flow.link().boundTo(session)) {
+            throw used();
+        }
+        return step;
+    }
+
+    private static Refused used() {
+        return new Refused(410, "This link has already been used",
+                "Each link works once. If you still want to approve the request, go back to the provider and start again.");
+    }
+
+    private Summary summary(Flow flow) {
+        Psu psu = psus.findById(flow.link().psuId);
+        if (flow.link().kind == ScaLink.Kind.CONSENT) {
+            Consent consent = flow.consent();
+            return new Summary(consent.type.equals(Consent.PIIS) ? "PIIS" : "AIS", consent.tppName, psu.fullName,
+                    consentLines(consent), consent.validUntil.toString(), consent.frequencyPerDay,
+                    null, null, null, null, null, null, List.of());
+        }
+        Payment payment = flow.payment();
+        List<String> choices = payment.debtorAccountId == null
+                ? accounts.ofPsu(psu.id).stream().map(a -> a.iban).toList() : List.of();
+        return new Summary(flow.link().kind.name(), payment.tppName, psu.fullName, List.of(), null, 0,
+                payment.amount.setScale(2).toPlainString(), payment.currency, payment.creditorName, payment.creditorIban,
+                payment.remittance, payment.debtorIban, choices);
+    }
+
+    private List<Line> consentLines(Consent consent) {
+        ConsentAccess access = consentService.requested(consent);
+        if (Consent.PIIS.equals(consent.type)) {
+            return List.of(new Line(access.account().label(), "confirmation that funds are available"));
+        }
+        if (access.allPsd2Requested()) {
+            return List.of(new Line("All your accounts", "account details, balances and transactions"));
+        }
+        if (access.availableAccountsRequested() && access.explicitRefs().isEmpty()) {
+            return List.of(new Line("All your accounts", "the list of your accounts (no balances, no transactions)"));
+        }
+        Map<String, List<String>> byAccount = new LinkedHashMap<>();
+        access.accountsOrEmpty().forEach(r -> byAccount.computeIfAbsent(r.label(), k -> new ArrayList<>()).add("account details"));
+        access.balancesOrEmpty().forEach(r -> byAccount.computeIfAbsent(r.label(), k -> new ArrayList<>()).add("balances"));
+        access.transactionsOrEmpty().forEach(r -> byAccount.computeIfAbsent(r.label(), k -> new ArrayList<>()).add("transactions"));
+        return byAccount.entrySet().stream()
+                .map(e -> new Line(e.getKey(), String.join(", ", e.getValue().stream().distinct().toList()))).toList();
+    }
+
+    private static String tppName(Flow flow) {
+        return flow.consent() != null ? flow.consent().tppName : flow.payment().tppName;
+    }
+
+    private static String returnUrl(Flow flow) {
+        return switch (flow.link().kind) {
+            case CONSENT -> flow.consent().returnUrl;
+            case PAYMENT -> flow.payment().returnUrl;
+            case CANCELLATION -> flow.payment().cancellationReturnUrl;
+        };
+    }
+
+    private static String stepPath(String token, String step) {
+        return "/sca/" + token + "/" + step;
+    }
+}

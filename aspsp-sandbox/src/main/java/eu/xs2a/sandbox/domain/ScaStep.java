@@ -1,0 +1,37 @@
+package eu.xs2a.sandbox.domain;
+
+import java.util.List;
+
+/** What the PSU's browser gets next in the SCA flow; the api layer turns it into a page or a redirect. */
+public sealed interface ScaStep {
+
+    /** The login form, with an error after a failed attempt. */
+    record ShowLogin(String tppName, String error) implements ScaStep {
+    }
+
+    /** What the TPP asks for, with Approve / Deny. */
+    record ShowDecision(Summary summary, String error) implements ScaStep {
+    }
+
+    /** The one-time code form. */
+    record ShowOtp(Summary summary, String error) implements ScaStep {
+    }
+
+    /** A 303 to a bank page or to the resource's returnUrl; {@code newSession} is a cookie to set, if any. */
+    record Redirect(String location, String newSession) implements ScaStep {
+    }
+
+    /** The link cannot be used (unknown, expired, used, step out of order). */
+    record Refusal(int status, String title, String message) implements ScaStep {
+    }
+
+    /** Everything the decision page shows. */
+    record Summary(String kind, String tppName, String psuName, List<Line> consentLines, String validUntil,
+                   int frequencyPerDay, String amount, String currency, String creditorName, String creditorIban,
+                   String remittance, String debtorIban, List<String> debtorChoices) {
+    }
+
+    /** One account of a consent, and the access asked for it. */
+    record Line(String account, String access) {
+    }
+}

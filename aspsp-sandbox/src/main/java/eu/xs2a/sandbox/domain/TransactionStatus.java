@@ -1,0 +1,19 @@
+package eu.xs2a.sandbox.domain;
+
+/** ISO 20022 payment status codes as the bank uses them. */
+public enum TransactionStatus {
+    /** Received, waiting for the PSU's authorisation. */
+    RCVD,
+    /** Authorised by the PSU, technical checks passed. */
+    ACTC,
+    /** Accepted for execution (funds reserved), waiting for settlement. */
+    ACSP,
+    /** Settled: booked on the debtor account. */
+    ACSC,
+    RJCT,
+    CANC;
+
+    public boolean isFinal() {
+        return this == ACSC || this == RJCT || this == CANC;
+    }
+}

@@ -1,0 +1,32 @@
+package eu.xs2a.sandbox.persistence;
+
+import eu.xs2a.sandbox.domain.Account;
+import eu.xs2a.sandbox.domain.AccountRef;
+import eu.xs2a.sandbox.domain.Iban;
+import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.Optional;
+
+@ApplicationScoped
+public class AccountRepository implements PanacheRepositoryBase<Account, String> {
+
+    public List<Account> ofPsu(String psuId) {
+        return list("psuId = ?1 order by position", psuId);
+    }
+
+    public Optional<Account> byIban(String iban) {
+        return find("iban", Iban.normalise(iban)).firstResultOptional();
+    }
+
+    /** The account an account reference names (IBAN or BBAN; cards and phone numbers are not sandbox accounts). */
+    public Optional<Account> byRef(AccountRef ref) {
+        Optional<Account> candidate = Optional.empty();
+        if (ref.iban() != null) {
+            candidate = byIban(ref.iban());
+        } else if (ref.bban() != null) {
+            candidate = find("bban", ref.bban().replace(" ", "")).firstResultOptional();
+        }
+        return candidate.filter(account -> account.matches(ref));
+    }
+}

@@ -1,0 +1,35 @@
+package eu.xs2a.sandbox.persistence;
+
+import eu.xs2a.sandbox.domain.Payment;
+import eu.xs2a.sandbox.domain.TransactionStatus;
+import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Optional;
+
+@ApplicationScoped
+public class PaymentRepository implements PanacheRepositoryBase<Payment, String> {
+
+    public Optional<Payment> byIdempotencyKey(String key) {
+        return find("idempotencyKey", key).firstResultOptional();
+    }
+
+    /**
+     * Accepted payments due for settlement, locked with SKIP LOCKED so that several instances (or an overlapping
+     * run) never settle the same payment twice.
+     */
+    @SuppressWarnings("unchecked")
+    public List<Payment> lockDueForSettlement(Instant authorisedBefore, LocalDate today, int limit) {
+        return getEntityManager().createNativeQuery(
+                        "select * from payment where transaction_status = :status and authorised_at <= :before"
+                                + " and (requested_execution_date is null or requested_execution_date <= :today)"
+                                + " order by authorised_at limit :limit for update skip locked", Payment.class)
+                .setParameter("status", TransactionStatus.ACSP.name())
+                .setParameter("before", authorisedBefore)
+                .setParameter("today", today)
+                .setParameter("limit", limit)
+                .getResultList();
+    }
+}

@@ -1,0 +1,188 @@
+package eu.xs2a.sandbox;
+
+import static eu.xs2a.sandbox.Bank.api;
+import static eu.xs2a.sandbox.Bank.ref;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsInAnyOrder;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.nullValue;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.http.ContentType;
+import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+class ConsentApiTest {
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    @Test
+    void withoutOrWithAnotherCredentialTheBankAnswers401() {
+        given().contentType(ContentType.JSON).body(Bank.aisConsent(Bank.allPsd2(), null)).post("/bank/v1/consents")
+                .then().statusCode(401).body("code", equalTo("UNAUTHORIZED"));
+        given().header("Authorization", "Bearer not-the-credential").get("/bank/v1/consents/BC-x")
+                .then().statusCode(401);
+        given().header("Authorization", "Basic " + Bank.CREDENTIAL).get("/bank/v1/payments/BP-x")
+                .then().statusCode(401);
+    }
+
+    @Test
+    void anAllPsd2ConsentGoesThroughScaAndThenCoversAllOfThePsusAccounts() {
+        Response created = Bank.registerConsent(Bank.aisConsent(Bank.allPsd2(), "psu1"));
+        String id = created.path("bankConsentId");
+        assertEquals("received", created.path("status"));
+        org.hamcrest.MatcherAssert.assertThat(created.<String>path("scaUrl"), startsWith("http://localhost:"));
+        api().get("/bank/v1/consents/" + id).then().statusCode(200)
+                .body("status", equalTo("received")).body("scaStatus", equalTo("received")).body("type", equalTo("AIS"));
+        api().get("/bank/v1/consents/" + id + "/accounts").then().statusCode(422).body("code", equalTo("CONSENT_INVALID"));
+
+        PsuBrowser browser = PsuBrowser.open(created.path("scaUrl"));
+        browser.login("psu1", "sandbox").then().statusCode(303).header("Location", containsString("/decision"));
+        api().get("/bank/v1/consents/" + id).then().body("scaStatus", equalTo("psuIdentified")).body("psuId", equalTo("psu1"));
+        browser.get("decision").then().statusCode(200).body(containsString("Alpha TPP")).body(containsString("Approve"));
+        browser.decide("approve").then().statusCode(303).header("Location", containsString("/otp"));
+        api().get("/bank/v1/consents/" + id).then().body("scaStatus", equalTo("started"));
+        browser.otp("123456").then().statusCode(303).header("Location", startsWith(Bank.RETURN_URL));
+
+        api().get("/bank/v1/consents/" + id).then().statusCode(200)
+                .body("status", equalTo("valid")).body("scaStatus", equalTo("finalised"))
+                .body("access.accounts.iban", containsInAnyOrder(Bank.PSU1_MAIN, Bank.PSU1_BUSINESS, Bank.PSU1_SAVINGS))
+                .body("access.balances", hasSize(3)).body("access.transactions", hasSize(3));
+        api().get("/bank/v1/consents/" + id + "/accounts").then().statusCode(200)
+                .body("accounts", hasSize(3))
+                .body("accounts.find { it.iban == '" + Bank.PSU1_BUSINESS + "' }.usage", equalTo("ORGA"))
+                .body("accounts.find { it.iban == '" + Bank.PSU1_BUSINESS + "' }.corporateId", equalTo("ERIKA-CORP-1"))
+                .body("accounts.find { it.iban == '" + Bank.PSU1_MAIN + "' }.corporateId", nullValue())
+                .body("accounts.find { it.iban == '" + Bank.PSU1_SAVINGS + "' }.cashAccountType", equalTo("SVGS"))
+                .body("accounts[0].bban", equalTo("10020030" + "0100000011"))
+                .body("accounts[0].ownerName", equalTo("Erika Mustermann"))
+                .body("accounts[0].status", equalTo("enabled"))
+                .body("accounts[0].access.balances", equalTo(true));
+        List<Map<String, Object>> balances = api().get("/bank/v1/consents/" + id + "/accounts/psu1-main/balances")
+                .then().statusCode(200).extract().path("balances");
+        assertEquals(List.of("closingBooked", "expected", "interimAvailable"), balances.stream().map(b -> b.get("balanceType")).sorted().toList());
+        assertEquals(LocalDate.now().minusDays(1).toString(),
+                balances.stream().filter(b -> b.get("balanceType").equals("closingBooked")).findFirst().orElseThrow().get("referenceDate"));
+    }
+
+    @Test
+    void anExplicitConsentCoversOnlyWhatThePsuApproved() {
+        String id = Bank.validConsent(Map.of("accounts", List.of(ref(Bank.PSU1_MAIN), ref(Bank.PSU1_SAVINGS)),
+                "balances", List.of(ref(Bank.PSU1_MAIN)), "transactions", List.of(ref(Bank.PSU1_SAVINGS))), "psu1");
+        api().get("/bank/v1/consents/" + id).then().body("access.accounts.iban", containsInAnyOrder(Bank.PSU1_MAIN, Bank.PSU1_SAVINGS))
+                .body("access.balances.iban", containsInAnyOrder(Bank.PSU1_MAIN))
+                .body("access.transactions.iban", containsInAnyOrder(Bank.PSU1_SAVINGS));
+        api().get("/bank/v1/consents/" + id + "/accounts").then().statusCode(200).body("accounts.iban",
+                containsInAnyOrder(Bank.PSU1_MAIN, Bank.PSU1_SAVINGS));
+        api().get("/bank/v1/consents/" + id + "/accounts/psu1-main/balances").then().statusCode(200);
+        api().get("/bank/v1/consents/" + id + "/accounts/psu1-main/transactions").then().statusCode(422).body("code", equalTo("CONSENT_INVALID"));
+        api().get("/bank/v1/consents/" + id + "/accounts/psu1-savings/transactions").then().statusCode(200);
+        api().get("/bank/v1/consents/" + id + "/accounts/psu1-savings/balances").then().statusCode(422);
+        api().get("/bank/v1/consents/" + id + "/accounts/psu1-business/balances").then().statusCode(422);
+        api().get("/bank/v1/consents/" + id + "/accounts/psu-poor-main/balances").then().statusCode(422);
+        api().get("/bank/v1/consents/" + id + "/accounts/no-such-account/balances").then().statusCode(404).body("code", equalTo("ACCOUNT_UNKNOWN"));
+    }
+
+    @Test
+    void availableAccountsGivesTheListButNoBalancesOrTransactions() {
+        String id = Bank.validConsent(Map.of("availableAccounts", "allAccounts"), "psu1");
+        api().get("/bank/v1/consents/" + id + "/accounts").then().statusCode(200).body("accounts", hasSize(3))
+                .body("accounts[0].access.balances", equalTo(false));
+        api().get("/bank/v1/consents/" + id + "/accounts/psu1-main/balances").then().statusCode(422);
+        api().get("/bank/v1/consents/" + id + "/accounts/psu1-main/transactions").then().statusCode(422);
+    }
+
+    @Test
+    void deniedAndFailedScaRejectTheConsent() {
+        Response denied = Bank.registerConsent(Bank.aisConsent(Bank.allPsd2(), null));
+        PsuBrowser browser = PsuBrowser.open(denied.path("scaUrl"));
+        browser.login("psu1", "sandbox");
+        browser.decide("deny").then().statusCode(303).header("Location", startsWith(Bank.RETURN_URL));
+        api().get("/bank/v1/consents/" + denied.path("bankConsentId")).then()
+                .body("status", equalTo("rejected")).body("scaStatus", equalTo("failed"));
+
+        Response failing = Bank.registerConsent(Bank.aisConsent(Bank.allPsd2(), "psu-fail"));
+        PsuBrowser.approve(failing.path("scaUrl"), "psu-fail").then().statusCode(303).header("Location", startsWith(Bank.RETURN_URL));
+        api().get("/bank/v1/consents/" + failing.path("bankConsentId")).then()
+                .body("status", equalTo("rejected")).body("scaStatus", equalTo("failed"));
+        api().get("/bank/v1/consents/" + failing.path("bankConsentId") + "/accounts").then().statusCode(422);
+    }
+
+    @Test
+    void onlyTheNamedPsuMayApproveAndOnlyForItsOwnAccounts() {
+        Response forPsu1 = Bank.registerConsent(Bank.aisConsent(Bank.allPsd2(), "psu1"));
+        PsuBrowser.open(forPsu1.path("scaUrl")).login("psu-poor", "sandbox").then().statusCode(303)
+                .header("Location", startsWith(Bank.RETURN_URL));
+        api().get("/bank/v1/consents/" + forPsu1.path("bankConsentId")).then().body("status", equalTo("rejected"));
+
+        Response foreignAccount = Bank.registerConsent(Bank.aisConsent(Map.of("balances", List.of(ref(Bank.PSU1_MAIN))), null));
+        PsuBrowser.open(foreignAccount.path("scaUrl")).login("psu-poor", "sandbox").then().statusCode(303)
+                .header("Location", startsWith(Bank.RETURN_URL));
+        api().get("/bank/v1/consents/" + foreignAccount.path("bankConsentId")).then()
+                .body("status", equalTo("rejected")).body("scaStatus", equalTo("failed"));
+    }
+
+    @Test
+    void aPiisConsentCoversTheOneAccount() {
+        Map<String, Object> body = Bank.aisConsent(null, null);
+        body.remove("access");
+        body.put("type", "PIIS");
+        body.put("account", ref(Bank.PSU1_MAIN));
+        Response created = Bank.registerConsent(body);
+        PsuBrowser.approve(created.path("scaUrl"), "psu1");
+        api().get("/bank/v1/consents/" + created.path("bankConsentId")).then().body("status", equalTo("valid"))
+                .body("type", equalTo("PIIS")).body("account.iban", equalTo(Bank.PSU1_MAIN));
+        api().get("/bank/v1/consents/" + created.path("bankConsentId") + "/accounts").then().statusCode(422);
+    }
+
+    @Test
+    void terminatedAndExpiredConsentsGiveNoData() throws Exception {
+        String terminated = Bank.validConsent(Bank.allPsd2(), "psu1");
+        api().delete("/bank/v1/consents/" + terminated).then().statusCode(204);
+        api().get("/bank/v1/consents/" + terminated).then().body("status", equalTo("terminatedByTpp"));
+        api().get("/bank/v1/consents/" + terminated + "/accounts").then().statusCode(422).body("code", equalTo("CONSENT_INVALID"));
+        api().delete("/bank/v1/consents/" + terminated).then().statusCode(204);
+
+        String expired = Bank.validConsent(Bank.allPsd2(), "psu1");
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement s = c.prepareStatement("update consent set valid_until = current_date - 1 where id = ?")) {
+            s.setString(1, expired);
+            s.executeUpdate();
+        }
+        api().get("/bank/v1/consents/" + expired + "/accounts").then().statusCode(422).body("code", equalTo("CONSENT_EXPIRED"));
+        api().get("/bank/v1/consents/" + expired).then().body("status", equalTo("expired"));
+    }
+
+    @Test
+    void badConsentRequestsAre400AndUnknownIds404() {
+        Map<String, Object> wrongType = Bank.aisConsent(Bank.allPsd2(), null);
+        wrongType.put("type", "XYZ");
+        api().body(wrongType).post("/bank/v1/consents").then().statusCode(400).body("code", equalTo("FORMAT_ERROR"));
+        Map<String, Object> past = Bank.aisConsent(Bank.allPsd2(), null);
+        past.put("validUntil", LocalDate.now().minusDays(1).toString());
+        api().body(past).post("/bank/v1/consents").then().statusCode(400).body("message", containsString("validUntil"));
+        api().body(Bank.aisConsent(Map.of("accounts", List.of(Map.of("iban", "DE00123456780000000000"))), null))
+                .post("/bank/v1/consents").then().statusCode(400).body("message", containsString("IBAN"));
+        api().body(Bank.aisConsent(Map.of(), null)).post("/bank/v1/consents").then().statusCode(400);
+        Map<String, Object> noReturn = Bank.aisConsent(Bank.allPsd2(), null);
+        noReturn.remove("returnUrl");
+        api().body(noReturn).post("/bank/v1/consents").then().statusCode(400).body("message", containsString("returnUrl"));
+        api().body("{not json").post("/bank/v1/consents").then().statusCode(400).body("code", equalTo("FORMAT_ERROR"));
+        api().body("{\"type\":\"AIS\",\"validUntil\":\"tomorrow\"}").post("/bank/v1/consents").then().statusCode(400);
+        api().get("/bank/v1/consents/BC-unknown").then().statusCode(404).body("code", equalTo("CONSENT_UNKNOWN"));
+        api().delete("/bank/v1/consents/BC-unknown").then().statusCode(404);
+    }
+}

@@ -1,0 +1,195 @@
+package eu.xs2a.sandbox;
+
+import static eu.xs2a.sandbox.Bank.api;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.nullValue;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+class PaymentApiTest {
+
+    private static String status(String paymentId) {
+        return Bank.getPayment(paymentId).path("transactionStatus");
+    }
+
+    @Test
+    void anApprovedPaymentIsAcceptedThenSettledBookedAndLowersTheBalances() {
+        String consent = Bank.validConsent(Bank.allPsd2(), "psu1");
+        BigDecimal bookedBefore = new BigDecimal(Bank.balance(consent, "psu1-business", "closingBooked"));
+        BigDecimal availableBefore = new BigDecimal(Bank.balance(consent, "psu1-business", "interimAvailable"));
+
+        Map<String, Object> order = Bank.payment(Bank.PSU1_BUSINESS, "123.45");
+        Response created = Bank.submitPayment(order);
+        String id = created.path("bankPaymentId");
+        assertEquals("RCVD", created.path("transactionStatus"));
+        Bank.getPayment(id).then().body("scaStatus", equalTo("received")).body("debtorAccount.iban", equalTo(Bank.PSU1_BUSINESS));
+
+        PsuBrowser browser = PsuBrowser.open(created.path("scaUrl"));
+        browser.login("psu1", "sandbox").then().statusCode(303);
+        Bank.getPayment(id).then().body("scaStatus", equalTo("psuIdentified"));
+        browser.get("decision").then().statusCode(200).body(containsString("123.45")).body(containsString("Max Creditor"))
+                .body(containsString(Bank.FOREIGN)).body(containsString("Beta Payments"));
+        browser.decide("approve").then().statusCode(303);
+        Bank.getPayment(id).then().body("scaStatus", equalTo("started")).body("transactionStatus", equalTo("RCVD"));
+        browser.otp("123456").then().statusCode(303).header("Location", equalTo(order.get("returnUrl")));
+
+        Response accepted = Bank.getPayment(id);
+        assertTrue(List.of("ACSP", "ACSC").contains(accepted.<String>path("transactionStatus")), accepted.asString());
+        assertEquals("finalised", accepted.path("scaStatus"));
+        assertEquals(Boolean.TRUE, accepted.path("fundsAvailable"));
+        Bank.eventually(() -> "ACSC".equals(status(id)), "payment settled");
+
+        assertEquals(bookedBefore.subtract(new BigDecimal("123.45")), new BigDecimal(Bank.balance(consent, "psu1-business", "closingBooked")));
+        assertEquals(availableBefore.subtract(new BigDecimal("123.45")), new BigDecimal(Bank.balance(consent, "psu1-business", "interimAvailable")));
+        List<Map<String, Object>> booked = api().get("/bank/v1/consents/" + consent + "/accounts/psu1-business/transactions?bookingStatus=booked&size=5")
+                .then().statusCode(200).extract().path("transactions");
+        Map<String, Object> tx = booked.stream().filter(t -> t.get("endToEndId").equals(order.get("endToEndIdentification"))).findFirst()
+                .orElseThrow(() -> new AssertionError("no booked transaction for the payment in " + booked));
+        assertEquals("-123.45", ((Map<?, ?>) tx.get("transactionAmount")).get("amount"));
+        assertEquals(LocalDate.now().toString(), tx.get("bookingDate"));
+        assertEquals("Max Creditor", tx.get("creditorName"));
+        assertEquals("Invoice 42", tx.get("remittanceInformationUnstructured"));
+    }
+
+    @Test
+    void thePsuPicksTheDebtorAccountWhenThePaymentNamesNone() {
+        Response created = Bank.submitPayment(Bank.payment(null, "1.00"));
+        PsuBrowser browser = PsuBrowser.open(created.path("scaUrl"));
+        browser.login("psu1", "sandbox");
+        browser.get("decision").then().body(containsString("name=\"debtorAccount\"")).body(containsString(Bank.PSU1_SAVINGS));
+        browser.decide("approve").then().statusCode(200).body(containsString("choose the account"));
+        browser.decide("approve", Bank.POOR_MAIN).then().statusCode(200).body(containsString("choose the account"));
+        browser.decide("approve", Bank.PSU1_SAVINGS).then().statusCode(303);
+        browser.otp("123456").then().statusCode(303);
+        Bank.getPayment(created.path("bankPaymentId")).then().body("debtorAccount.iban", equalTo(Bank.PSU1_SAVINGS))
+                .body("scaStatus", equalTo("finalised"));
+    }
+
+    @Test
+    void insufficientFundsBlockedAccountsDenialAndFailedScaAreRejectedWithAReason() {
+        Response poor = Bank.submitPayment(Bank.payment(Bank.POOR_MAIN, "5.00"));
+        PsuBrowser.approve(poor.path("scaUrl"), "psu-poor");
+        Bank.getPayment(poor.path("bankPaymentId")).then().body("transactionStatus", equalTo("RJCT"))
+                .body("statusReason", equalTo("AM04")).body("fundsAvailable", equalTo(false)).body("scaStatus", equalTo("finalised"));
+
+        Response blocked = Bank.submitPayment(Bank.payment(Bank.BLOCKED_MAIN, "5.00"));
+        PsuBrowser.approve(blocked.path("scaUrl"), "psu-blocked");
+        Bank.getPayment(blocked.path("bankPaymentId")).then().body("transactionStatus", equalTo("RJCT")).body("statusReason", equalTo("AC06"));
+
+        Response denied = Bank.submitPayment(Bank.payment(Bank.PSU1_MAIN, "5.00"));
+        PsuBrowser browser = PsuBrowser.open(denied.path("scaUrl"));
+        browser.login("psu1", "sandbox");
+        browser.decide("deny").then().statusCode(303).header("Location", startsWith(Bank.RETURN_URL));
+        Bank.getPayment(denied.path("bankPaymentId")).then().body("transactionStatus", equalTo("RJCT"))
+                .body("statusReason", equalTo("DS02")).body("scaStatus", equalTo("failed"));
+
+        Response failing = Bank.submitPayment(Bank.payment(Bank.FAIL_MAIN, "5.00"));
+        PsuBrowser.approve(failing.path("scaUrl"), "psu-fail").then().statusCode(303);
+        Bank.getPayment(failing.path("bankPaymentId")).then().body("transactionStatus", equalTo("RJCT"))
+                .body("statusReason", equalTo("DS0D")).body("scaStatus", equalTo("failed"));
+
+        Response notHis = Bank.submitPayment(Bank.payment(Bank.PSU1_MAIN, "5.00"));
+        PsuBrowser.open(notHis.path("scaUrl")).login("psu-poor", "sandbox").then().statusCode(303);
+        Bank.getPayment(notHis.path("bankPaymentId")).then().body("transactionStatus", equalTo("RJCT")).body("statusReason", equalTo("AC01"));
+    }
+
+    @Test
+    void theSameIdempotencyKeyNeverMakesASecondPayment() {
+        Map<String, Object> order = Bank.payment(Bank.PSU1_MAIN, "2.00");
+        Response first = Bank.submitPayment(order);
+        Response again = api().body(order).post("/bank/v1/payments").then().statusCode(200).extract().response();
+        assertEquals(first.<String>path("bankPaymentId"), again.path("bankPaymentId"));
+        assertEquals(first.<String>path("scaUrl"), again.path("scaUrl"));
+        assertEquals("RCVD", again.path("transactionStatus"));
+    }
+
+    @Test
+    void aPaymentNotYetAuthorisedIsCancelledAtOnce() {
+        Response created = Bank.submitPayment(Bank.payment(Bank.PSU1_MAIN, "3.00"));
+        String id = created.path("bankPaymentId");
+        api().body(Map.of("returnUrl", Bank.RETURN_URL)).post("/bank/v1/payments/" + id + "/cancellations").then().statusCode(200)
+                .body("transactionStatus", equalTo("CANC")).body("scaUrl", nullValue());
+        Bank.getPayment(id).then().body("transactionStatus", equalTo("CANC"));
+        io.restassured.RestAssured.given().get(java.net.URI.create(created.path("scaUrl")).getPath()).then().statusCode(410);
+        api().body(Map.of("returnUrl", Bank.RETURN_URL)).post("/bank/v1/payments/" + id + "/cancellations").then().statusCode(409)
+                .body("code", equalTo("CANCELLATION_INVALID"));
+    }
+
+    @Test
+    void anAcceptedPaymentIsCancelledOnlyAfterThePsuAuthorisesAndReleasesTheReservation() {
+        String consent = Bank.validConsent(Bank.allPsd2(), "psu1");
+        BigDecimal availableBefore = new BigDecimal(Bank.balance(consent, "psu1-savings", "interimAvailable"));
+        Map<String, Object> order = Bank.payment(Bank.PSU1_SAVINGS, "40.00");
+        order.put("requestedExecutionDate", LocalDate.now().plusDays(7).toString());
+        Response created = Bank.submitPayment(order);
+        String id = created.path("bankPaymentId");
+        PsuBrowser.approve(created.path("scaUrl"), "psu1");
+        assertEquals("ACSP", status(id));
+        assertEquals(availableBefore.subtract(new BigDecimal("40.00")), new BigDecimal(Bank.balance(consent, "psu1-savings", "interimAvailable")));
+
+        String cancelReturn = Bank.RETURN_URL + "cancel";
+        Response cancellation = api().body(Map.of("returnUrl", cancelReturn)).post("/bank/v1/payments/" + id + "/cancellations")
+                .then().statusCode(200).body("transactionStatus", equalTo("ACSP")).body("scaStatus", equalTo("received"))
+                .extract().response();
+        Bank.getPayment(id).then().body("cancellation.scaStatus", equalTo("received"));
+
+        PsuBrowser browser = PsuBrowser.open(cancellation.path("scaUrl"));
+        browser.login("psu1", "sandbox").then().statusCode(303);
+        browser.get("decision").then().body(containsString("Cancel"));
+        browser.decide("approve");
+        browser.otp("123456").then().statusCode(303).header("Location", equalTo(cancelReturn));
+        Bank.getPayment(id).then().body("transactionStatus", equalTo("CANC")).body("cancellation.scaStatus", equalTo("finalised"));
+        assertEquals(availableBefore, new BigDecimal(Bank.balance(consent, "psu1-savings", "interimAvailable")));
+    }
+
+    @Test
+    void aSettledPaymentCannotBeCancelledAndARefusedCancellationLeavesThePaymentAlone() {
+        Map<String, Object> order = Bank.payment(Bank.PSU1_MAIN, "1.50");
+        order.put("requestedExecutionDate", LocalDate.now().plusDays(3).toString());
+        Response created = Bank.submitPayment(order);
+        String id = created.path("bankPaymentId");
+        PsuBrowser.approve(created.path("scaUrl"), "psu1");
+        String scaUrl = api().body(Map.of("returnUrl", Bank.RETURN_URL)).post("/bank/v1/payments/" + id + "/cancellations")
+                .then().statusCode(200).extract().path("scaUrl");
+        PsuBrowser browser = PsuBrowser.open(scaUrl);
+        browser.login("psu1", "sandbox");
+        browser.decide("deny").then().statusCode(303);
+        Bank.getPayment(id).then().body("transactionStatus", equalTo("ACSP")).body("cancellation.scaStatus", equalTo("failed"));
+
+        Response settled = Bank.submitPayment(Bank.payment(Bank.PSU1_MAIN, "1.25"));
+        PsuBrowser.approve(settled.path("scaUrl"), "psu1");
+        Bank.eventually(() -> "ACSC".equals(status(settled.path("bankPaymentId"))), "payment settled");
+        api().body(Map.of("returnUrl", Bank.RETURN_URL)).post("/bank/v1/payments/" + settled.path("bankPaymentId") + "/cancellations")
+                .then().statusCode(409).body("code", equalTo("CANCELLATION_INVALID"));
+    }
+
+    @Test
+    void badPaymentsAre400AndUnknownIds404() {
+        Map<String, Object> badIban = Bank.payment(Bank.PSU1_MAIN, "1.00");
+        badIban.put("creditorAccount", Map.of("iban", "DE00000000000000000000"));
+        api().body(badIban).post("/bank/v1/payments").then().statusCode(400).body("code", equalTo("FORMAT_ERROR"));
+        Map<String, Object> badAmount = Bank.payment(Bank.PSU1_MAIN, "-1.00");
+        api().body(badAmount).post("/bank/v1/payments").then().statusCode(400);
+        Map<String, Object> threeDecimals = Bank.payment(Bank.PSU1_MAIN, "1.001");
+        api().body(threeDecimals).post("/bank/v1/payments").then().statusCode(400);
+        Map<String, Object> product = Bank.payment(Bank.PSU1_MAIN, "1.00");
+        product.put("paymentProduct", "pain.001-sepa-credit-transfers-xyz");
+        api().body(product).post("/bank/v1/payments").then().statusCode(400).body("message", containsString("paymentProduct"));
+        Map<String, Object> noKey = Bank.payment(Bank.PSU1_MAIN, "1.00");
+        noKey.remove("idempotencyKey");
+        api().body(noKey).post("/bank/v1/payments").then().statusCode(400).body("message", containsString("idempotencyKey"));
+        api().get("/bank/v1/payments/BP-unknown").then().statusCode(404).body("code", equalTo("PAYMENT_UNKNOWN"));
+        api().body(Map.of()).post("/bank/v1/payments/BP-unknown/cancellations").then().statusCode(404);
+    }
+}

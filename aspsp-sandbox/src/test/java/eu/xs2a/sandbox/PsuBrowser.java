@@ -1,0 +1,62 @@
+package eu.xs2a.sandbox;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.restassured.response.Response;
+import java.net.URI;
+
+/** Drives the PSU pages with plain HTTP, exactly as BANK-API.md documents it (what gateway tests do too). */
+final class PsuBrowser {
+
+    final String base;
+    String cookie;
+
+    private PsuBrowser(String scaUrl) {
+        this.base = URI.create(scaUrl).getPath();
+    }
+
+    static PsuBrowser open(String scaUrl) {
+        PsuBrowser browser = new PsuBrowser(scaUrl);
+        given().redirects().follow(false).get(browser.base).then().statusCode(200);
+        return browser;
+    }
+
+    Response login(String username, String password) {
+        Response response = given().redirects().follow(false).formParam("username", username).formParam("password", password)
+                .post(base + "/login");
+        if (response.statusCode() == 303 && response.getCookie("SANDBOX_SCA") != null) {
+            cookie = response.getCookie("SANDBOX_SCA");
+        }
+        return response;
+    }
+
+    Response get(String step) {
+        return withCookie().get(base + "/" + step);
+    }
+
+    Response decide(String decision) {
+        return withCookie().formParam("decision", decision).post(base + "/decision");
+    }
+
+    Response decide(String decision, String debtorAccount) {
+        return withCookie().formParam("decision", decision).formParam("debtorAccount", debtorAccount).post(base + "/decision");
+    }
+
+    Response otp(String code) {
+        return withCookie().formParam("otp", code).post(base + "/otp");
+    }
+
+    private io.restassured.specification.RequestSpecification withCookie() {
+        io.restassured.specification.RequestSpecification spec = given().redirects().follow(false);
+        return cookie == null ? spec : spec.cookie("SANDBOX_SCA", cookie);
+    }
+
+    /** Login, Approve, OTP 123456; answers the final redirect (to the returnUrl). */
+    static Response approve(String scaUrl, String psu) {
+        PsuBrowser browser = open(scaUrl);
+        assertEquals(303, browser.login(psu, "sandbox").statusCode());
+        assertEquals(303, browser.decide("approve").statusCode());
+        return browser.otp("123456");
+    }
+}

@@ -1,0 +1,215 @@
+package eu.xs2a.sandbox;
+
+import static eu.xs2a.sandbox.Bank.api;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import java.net.URI;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.openqa.selenium.By;
+
+/** The PSU pages in a real headless Chromium: what a PSU sees and clicks. Skipped only where Chromium is absent. */
+@QuarkusTest
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class PsuPagesBrowserTest {
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    private Browser browser;
+
+    @BeforeAll
+    void startBrowser() throws Exception {
+        Assumptions.assumeTrue(Browser.available(), Browser.CHROMIUM + " is not installed");
+        browser = new Browser();
+    }
+
+    @AfterAll
+    void stopBrowser() throws Exception {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    @BeforeEach
+    void forgetCookies() {
+        browser.driver.manage().deleteAllCookies();
+    }
+
+    /** A return URL the browser can really load: this bank's own liveness page, tagged to be recognised. */
+    private static String returnUrl() {
+        return "http://localhost:" + RestAssured.port + "/q/health/live?return=" + UUID.randomUUID();
+    }
+
+    private static Response consent(String psuId) {
+        Map<String, Object> body = Bank.aisConsent(Bank.allPsd2(), psuId);
+        body.put("returnUrl", returnUrl());
+        return Bank.registerConsent(body);
+    }
+
+    private static String returnUrlOf(Map<String, Object> body) {
+        return (String) body.get("returnUrl");
+    }
+
+    @Test
+    void logInApproveWithTheCodeAndLandOnTheReturnUrl() {
+        Map<String, Object> body = Bank.aisConsent(Bank.allPsd2(), "psu1");
+        body.put("returnUrl", returnUrl());
+        Response created = Bank.registerConsent(body);
+        browser.open(created.path("scaUrl"));
+        assertTrue(browser.text().contains("Alpha TPP"), browser.text());
+        browser.type("username", "psu1");
+        browser.type("password", "sandbox");
+        browser.click("Log in");
+        browser.waitForText("Give access?");
+        String summary = browser.text();
+        assertTrue(summary.contains("Alpha TPP") && summary.contains("All your accounts") && summary.contains("balances"), summary);
+        browser.click("Approve");
+        browser.waitForText("One-time code");
+        browser.type("otp", "123456");
+        browser.click("Confirm");
+        browser.waitForUrlStartingWith(returnUrlOf(body));
+        api().get("/bank/v1/consents/" + created.path("bankConsentId")).then()
+                .body("status", equalTo("valid")).body("scaStatus", equalTo("finalised"));
+    }
+
+    @Test
+    void aPaymentShowsAmountCreditorAndIbanAndThePsuPicksTheAccount() {
+        Map<String, Object> order = Bank.payment(null, "49.99");
+        order.put("returnUrl", returnUrl());
+        Response created = Bank.submitPayment(order);
+        browser.open(created.path("scaUrl"));
+        browser.type("username", "psu1");
+        browser.type("password", "sandbox");
+        browser.click("Log in");
+        browser.waitForText("Approve this payment?");
+        String page = browser.text();
+        assertTrue(page.contains("49.99 EUR") && page.contains("Max Creditor") && page.contains(Bank.FOREIGN)
+                && page.contains("Beta Payments"), page);
+        new org.openqa.selenium.support.ui.Select(browser.driver.findElement(By.name("debtorAccount"))).selectByValue(Bank.PSU1_MAIN);
+        browser.click("Approve");
+        browser.waitForText("One-time code");
+        browser.type("otp", "123456");
+        browser.click("Confirm");
+        browser.waitForUrlStartingWith(returnUrlOf(order));
+        Response payment = Bank.getPayment(created.path("bankPaymentId"));
+        assertEquals(Bank.PSU1_MAIN, payment.path("debtorAccount.iban"));
+        assertTrue(Map.of("ACSP", 1, "ACSC", 1).containsKey(payment.<String>path("transactionStatus")), payment.asString());
+    }
+
+    @Test
+    void denyingSendsThePsuBackAndRejects() {
+        Response created = consent(null);
+        browser.open(created.path("scaUrl"));
+        browser.type("username", "psu1");
+        browser.type("password", "sandbox");
+        browser.click("Log in");
+        browser.waitForText("Deny");
+        browser.click("Deny");
+        browser.waitForUrlStartingWith("http://localhost:" + RestAssured.port + "/q/health/live?return=");
+        api().get("/bank/v1/consents/" + created.path("bankConsentId")).then()
+                .body("status", equalTo("rejected")).body("scaStatus", equalTo("failed"));
+    }
+
+    @Test
+    void aWrongPasswordShowsAnErrorAndTheLoginCanBeRetried() {
+        Response created = consent(null);
+        browser.open(created.path("scaUrl"));
+        browser.type("username", "psu1");
+        browser.type("password", "not-the-password");
+        browser.click("Log in");
+        browser.waitForText("Wrong username or password");
+        assertTrue(browser.driver.findElements(By.name("password")).size() == 1);
+        browser.type("username", "psu1");
+        browser.type("password", "sandbox");
+        browser.click("Log in");
+        browser.waitForText("Approve");
+    }
+
+    @Test
+    void aWrongCodeShowsAnErrorAndPsuFailAlwaysFails() {
+        Response created = consent(null);
+        browser.open(created.path("scaUrl"));
+        browser.type("username", "psu1");
+        browser.type("password", "sandbox");
+        browser.click("Log in");
+        browser.waitForText("Approve");
+        browser.click("Approve");
+        browser.waitForText("One-time code");
+        browser.type("otp", "654321");
+        browser.click("Confirm");
+        browser.waitForText("Wrong code. 2 attempts left.");
+        browser.type("otp", "123456");
+        browser.click("Confirm");
+        browser.waitForUrlStartingWith("http://localhost:" + RestAssured.port + "/q/health/live?return=");
+        api().get("/bank/v1/consents/" + created.path("bankConsentId")).then().body("status", equalTo("valid"));
+
+        Response failing = consent("psu-fail");
+        browser.loginAndApprove(failing.path("scaUrl"), "psu-fail", "123456");
+        browser.waitForUrlStartingWith("http://localhost:" + RestAssured.port + "/q/health/live?return=");
+        api().get("/bank/v1/consents/" + failing.path("bankConsentId")).then()
+                .body("status", equalTo("rejected")).body("scaStatus", equalTo("failed"));
+    }
+
+    @Test
+    void anExpiredLinkShowsAClearPage() throws Exception {
+        Response created = consent(null);
+        String path = URI.create(created.path("scaUrl")).getPath();
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement s = c.prepareStatement("update sca_link set created_at = now() - interval '10 minutes 1 second' where token = ?")) {
+            s.setString(1, path.substring(path.lastIndexOf('/') + 1));
+            s.executeUpdate();
+        }
+        browser.open(created.path("scaUrl"));
+        assertEquals("This link has expired", browser.driver.findElement(By.id("message-title")).getText());
+        assertTrue(browser.driver.findElements(By.name("username")).isEmpty());
+    }
+
+    @Test
+    void aReusedLinkShowsAClearPage() {
+        Response created = consent(null);
+        browser.loginAndApprove(created.path("scaUrl"), "psu1", "123456");
+        browser.waitForUrlStartingWith("http://localhost:" + RestAssured.port + "/q/health/live?return=");
+        browser.open(created.path("scaUrl"));
+        assertEquals("This link has already been used", browser.driver.findElement(By.id("message-title")).getText());
+    }
+
+    @Test
+    void thePsuRevokesAConsentInOnlineBanking() {
+        Map<String, Object> body = Bank.aisConsent(Bank.allPsd2(), "psu1");
+        body.put("tppName", "Revocable TPP");
+        body.put("returnUrl", returnUrl());
+        Response created = Bank.registerConsent(body);
+        String id = created.path("bankConsentId");
+        browser.loginAndApprove(created.path("scaUrl"), "psu1", "123456");
+        browser.waitForUrlStartingWith(returnUrlOf(body));
+
+        browser.open("http://localhost:" + RestAssured.port + "/online-banking");
+        browser.type("username", "psu1");
+        browser.type("password", "sandbox");
+        browser.click("Log in");
+        browser.waitForText("Access you gave to providers");
+        var row = browser.driver.findElement(By.id("consent-" + id));
+        assertTrue(row.getText().contains("Revocable TPP") && row.getText().contains("valid"), row.getText());
+        row.findElement(By.xpath(".//button[normalize-space()='Revoke']")).click();
+        browser.waitForText("revokedByPsu");
+        assertEquals("revokedByPsu", browser.driver.findElement(By.cssSelector("#consent-" + id + " .status")).getText());
+        api().get("/bank/v1/consents/" + id).then().body("status", equalTo("revokedByPsu"));
+        api().get("/bank/v1/consents/" + id + "/accounts").then().statusCode(422);
+    }
+}

@@ -1,0 +1,9 @@
+package eu.xs2a.consent.api;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+import java.util.Map;
+
+/** consentsResponse-201 (AIS) and ConsentsConfirmationOfFundsResponse (v2). */
+public record ConsentCreatedResponse(String consentStatus, String consentId,
+                                     @JsonProperty("_links") Map<String, Href> links) {
+}

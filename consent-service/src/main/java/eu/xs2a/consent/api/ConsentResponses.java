@@ -1,0 +1,68 @@
+package eu.xs2a.consent.api;
+
+import eu.xs2a.consent.config.PublicUrls;
+import eu.xs2a.consent.domain.Consent;
+import eu.xs2a.consent.domain.ConsentAuthorisation;
+import eu.xs2a.consent.domain.ConsentType;
+import eu.xs2a.consent.domain.CreatedConsent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/** Builds the Berlin Group response bodies and headers of the consent endpoints. */
+@ApplicationScoped
+public class ConsentResponses {
+
+    static final String SCA_APPROACH_HEADER = "ASPSP-SCA-Approach";
+    static final String REDIRECT = "REDIRECT";
+
+    private final PublicUrls urls;
+
+    public ConsentResponses(PublicUrls urls) {
+        this.urls = urls;
+    }
+
+    /** 201 with consentStatus, consentId, _links (scaRedirect, self, status, scaStatus) and Location. */
+    public Response created(CreatedConsent created) {
+        Consent consent = created.consent();
+        ConsentAuthorisation authorisation = created.authorisation();
+        boolean ais = consent.getType() == ConsentType.AIS;
+        String self = urls.consentPath(consent.getProviderCode(), ais, consent.getId());
+        Map<String, Href> links = new LinkedHashMap<>();
+        links.put("scaRedirect", new Href(urls.scaRedirect(consent.getProviderCode(), ais, consent.getId(),
+                authorisation.getId(), created.redirectToken())));
+        links.put("self", new Href(self));
+        links.put("status", new Href(self + "/status"));
+        links.put("scaStatus", new Href(urls.authorisationPath(consent.getProviderCode(), ais, consent.getId(),
+                authorisation.getId())));
+        return Response.status(Response.Status.CREATED)
+                .header("Location", self)
+                .header(SCA_APPROACH_HEADER, REDIRECT)
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(new ConsentCreatedResponse(consent.getStatus().name(), consent.getId(), links))
+                .build();
+    }
+
+    public AisConsentInformation aisInformation(Consent consent) {
+        return new AisConsentInformation(consent.getAccess(), consent.isRecurringIndicator(),
+                consent.getValidUntil().toString(), consent.getFrequencyPerDay(),
+                consent.lastActionDate().toString(), consent.getStatus().name(), null);
+    }
+
+    public FundsConsentInformation fundsInformation(Consent consent) {
+        return new FundsConsentInformation(consent.getAccount(), consent.getCardNumber(),
+                consent.getCardExpiryDate() == null ? null : consent.getCardExpiryDate().toString(),
+                consent.getCardInformation(), consent.getRegistrationInformation(), consent.getStatus().name());
+    }
+
+    /** Sends the PSU's browser on (302), or shows a short page when the TPP gave no redirect URI. */
+    public Response browserTo(String location) {
+        if (location == null) {
+            return Response.ok("Authorisation finished. You may close this window.", MediaType.TEXT_PLAIN_TYPE).build();
+        }
+        return Response.status(Response.Status.FOUND).location(URI.create(location)).build();
+    }
+}

@@ -1,0 +1,5 @@
+package eu.xs2a.consent.api;
+
+/** Berlin Group hrefType. */
+public record Href(String href) {
+}

@@ -1,0 +1,71 @@
+package eu.xs2a.consent.api;
+
+import eu.xs2a.consent.domain.ScaRedirect;
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import jakarta.ws.rs.core.HttpHeaders;
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Locale;
+
+/**
+ * The SCA preference headers of a consent creation. TPP-Redirect-Preferred is required (missing or not
+ * true/false → BadRequest); TPP-Redirect-URI is required when redirect is preferred and, like
+ * TPP-Nok-Redirect-URI, must be an absolute http(s) URI of at most 500 characters (else FormatError).
+ * Only redirect SCA is offered, so with {@code false} the ASPSP still chooses REDIRECT.
+ */
+final class ScaHeaders {
+
+    static final String REDIRECT_PREFERRED = "TPP-Redirect-Preferred";
+    static final String REDIRECT_URI = "TPP-Redirect-URI";
+    static final String NOK_REDIRECT_URI = "TPP-Nok-Redirect-URI";
+    static final String PSU_ID = "PSU-ID";
+    private static final int MAX_URI = 500;
+    private static final int MAX_PSU_ID = 50;
+
+    private ScaHeaders() {
+    }
+
+    static ScaRedirect read(HttpHeaders headers) {
+        String preferred = headers.getHeaderString(REDIRECT_PREFERRED);
+        if (preferred == null) {
+            throw new Psd2Exception(ErrorClass.BAD_REQUEST, REDIRECT_PREFERRED + " is required (true or false)");
+        }
+        String normalised = preferred.trim().toLowerCase(Locale.ROOT);
+        if (!normalised.equals("true") && !normalised.equals("false")) {
+            throw new Psd2Exception(ErrorClass.BAD_REQUEST,
+                    REDIRECT_PREFERRED + " '" + preferred + "' must be true or false");
+        }
+        String redirectUri = headers.getHeaderString(REDIRECT_URI);
+        if (normalised.equals("true") && (redirectUri == null || redirectUri.isBlank())) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR,
+                    REDIRECT_URI + " is required when " + REDIRECT_PREFERRED + " is true");
+        }
+        String nokRedirectUri = headers.getHeaderString(NOK_REDIRECT_URI);
+        String psuId = headers.getHeaderString(PSU_ID);
+        if (psuId != null && (psuId.isBlank() || psuId.length() > MAX_PSU_ID)) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, PSU_ID + " must be 1 to " + MAX_PSU_ID + " characters");
+        }
+        return new ScaRedirect(checkedUri(REDIRECT_URI, redirectUri), checkedUri(NOK_REDIRECT_URI, nokRedirectUri),
+                psuId);
+    }
+
+    private static String checkedUri(String header, String value) {
+        if (value == null) {
+            return null;
+        }
+        if (value.length() > MAX_URI) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, header + " is longer than " + MAX_URI + " characters");
+        }
+        try {
+            URI uri = new URI(value);
+            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+            if (!uri.isAbsolute() || uri.getHost() == null || !(scheme.equals("https") || scheme.equals("http"))) {
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, header + " '" + value + "' is not an absolute http(s) URI");
+            }
+            return value;
+        } catch (URISyntaxException e) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, header + " '" + value + "' is not a valid URI");
+        }
+    }
+}

@@ -1,0 +1,5 @@
+package eu.xs2a.consent.api;
+
+/** scaStatusResponse. */
+public record ScaStatusResponse(String scaStatus) {
+}

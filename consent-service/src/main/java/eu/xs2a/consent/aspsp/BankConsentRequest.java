@@ -1,0 +1,13 @@
+package eu.xs2a.consent.aspsp;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import eu.xs2a.consent.domain.AccountAccess;
+import eu.xs2a.consent.domain.AccountReference;
+
+/** Body of {@code POST /bank/v1/consents}: {@code type} AIS carries access, PIIS carries account. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record BankConsentRequest(String type, String tppId, String tppName, AccountAccess access,
+                                 AccountReference account, String cardNumber, String validUntil,
+                                 Boolean recurringIndicator, Integer frequencyPerDay, String psuId,
+                                 String returnUrl) {
+}

@@ -1,0 +1,41 @@
+package eu.xs2a.consent.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** consent-service settings (section "Consents" of application.properties). */
+@ConfigMapping(prefix = "consent")
+public interface ConsentConfig {
+
+    /** validUntil when the TPP sends none (DESIGN.md: 90 days). */
+    @WithDefault("90")
+    int defaultValidityDays();
+
+    /** Lifetime of the one-time scaRedirect link. */
+    @WithDefault("10M")
+    Duration scaLinkTtl();
+
+    /** A consent without finished SCA this long after creation is rejected. */
+    @WithDefault("24H")
+    Duration scaDeadline();
+
+    /** Pause before the forward job tries a consent again after the bank could not be reached. */
+    @WithDefault("30S")
+    Duration forwardRetryDelay();
+
+    /** Rows one job run handles at most (each run takes its rows with FOR UPDATE SKIP LOCKED). */
+    @WithDefault("100")
+    int jobBatchSize();
+
+    /** Job intervals (read by the @Scheduled expressions; "off" disables a job). */
+    Jobs jobs();
+
+    interface Jobs {
+        @WithDefault("15s")
+        String bankSyncEvery();
+
+        @WithDefault("60s")
+        String expiryEvery();
+    }
+}

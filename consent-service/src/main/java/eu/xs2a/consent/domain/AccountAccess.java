@@ -1,0 +1,88 @@
+package eu.xs2a.consent.domain;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** The Berlin Group accountAccess object of an AIS consent, as requested and as shown. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record AccountAccess(List<AccountReference> accounts, List<AccountReference> balances,
+                            List<AccountReference> transactions, String availableAccounts,
+                            String availableAccountsWithBalance, String allPsd2) {
+
+    private static final Set<String> ALL_ACCOUNTS_VALUES = Set.of("allAccounts", "allAccountsWithOwnerName");
+
+    /** Checks every reference and the "all accounts" values; returns the normalised access. */
+    public AccountAccess validated() {
+        checkAllValue("access.availableAccounts", availableAccounts);
+        checkAllValue("access.availableAccountsWithBalance", availableAccountsWithBalance);
+        checkAllValue("access.allPsd2", allPsd2);
+        List<AccountReference> a = validatedList("access.accounts", accounts);
+        List<AccountReference> b = validatedList("access.balances", balances);
+        List<AccountReference> t = validatedList("access.transactions", transactions);
+        boolean named = !a.isEmpty() || !b.isEmpty() || !t.isEmpty();
+        boolean global = availableAccounts != null || availableAccountsWithBalance != null || allPsd2 != null;
+        if (!named && !global) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "access must list accounts, balances or transactions"
+                    + " by account reference, or set availableAccounts or allPsd2");
+        }
+        if (named && global) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR,
+                    "access must not combine account lists with availableAccounts or allPsd2");
+        }
+        return new AccountAccess(nullIfEmpty(a), nullIfEmpty(b), nullIfEmpty(t), availableAccounts,
+                availableAccountsWithBalance, allPsd2);
+    }
+
+    /** The accounts list resource: every AIS consent may list the accounts it covers. */
+    public boolean coversAccountList() {
+        return true;
+    }
+
+    /** One account's details: named in any list (balances and transactions imply the account), or allPsd2. */
+    public boolean coversAccount(AccountReference account) {
+        return allPsd2 != null || contains(accounts, account) || contains(balances, account)
+                || contains(transactions, account);
+    }
+
+    public boolean coversBalances(AccountReference account) {
+        return allPsd2 != null || contains(balances, account);
+    }
+
+    public boolean coversTransactions(AccountReference account) {
+        return allPsd2 != null || contains(transactions, account);
+    }
+
+    private static boolean contains(List<AccountReference> list, AccountReference account) {
+        return list != null && account != null && list.stream().anyMatch(ref -> ref.designates(account));
+    }
+
+    private static void checkAllValue(String field, String value) {
+        if (value != null && !ALL_ACCOUNTS_VALUES.contains(value)) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR,
+                    field + " '" + value + "' must be allAccounts or allAccountsWithOwnerName");
+        }
+    }
+
+    private static List<AccountReference> validatedList(String field, List<AccountReference> list) {
+        List<AccountReference> result = new ArrayList<>();
+        if (list == null) {
+            return result;
+        }
+        for (int i = 0; i < list.size(); i++) {
+            AccountReference ref = list.get(i);
+            if (ref == null) {
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, field + "[" + i + "] must be an account reference");
+            }
+            result.add(ref.validated(field + "[" + i + "]"));
+        }
+        return result;
+    }
+
+    private static List<AccountReference> nullIfEmpty(List<AccountReference> list) {
+        return list.isEmpty() ? null : List.copyOf(list);
+    }
+}

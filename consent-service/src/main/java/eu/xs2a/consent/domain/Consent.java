@@ -1,0 +1,386 @@
+package eu.xs2a.consent.domain;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.EnumSet;
+import java.util.Set;
+
+/**
+ * A consent and its state machine (DESIGN.md "State machines"). Every status change goes through one of the
+ * methods below, which refuse a transition the machine does not have: a final consent never changes again,
+ * except that the owning TPP's DELETE moves any consent to terminatedByTpp.
+ */
+@Entity
+@Table(name = "consent")
+public class Consent {
+
+    private static final int MAX_BACKOFF_DOUBLINGS = 5;
+
+    @Id
+    private String id;
+    @Column(name = "provider_code", nullable = false)
+    private String providerCode;
+    @Column(name = "tpp_id", nullable = false)
+    private String tppId;
+    @Column(name = "tpp_name")
+    private String tppName;
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false)
+    private ConsentType type;
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false)
+    private ConsentStatus status;
+    @Convert(converter = JsonColumns.AccessConverter.class)
+    @Column(columnDefinition = "text")
+    private AccountAccess access;
+    @Convert(converter = JsonColumns.AccountConverter.class)
+    @Column(columnDefinition = "text")
+    private AccountReference account;
+    @Column(name = "card_number")
+    private String cardNumber;
+    @Column(name = "card_expiry_date")
+    private LocalDate cardExpiryDate;
+    @Column(name = "card_information")
+    private String cardInformation;
+    @Column(name = "registration_information")
+    private String registrationInformation;
+    @Column(name = "recurring_indicator", nullable = false)
+    private boolean recurringIndicator;
+    @Column(name = "valid_until")
+    private LocalDate validUntil;
+    @Column(name = "frequency_per_day")
+    private Integer frequencyPerDay;
+    @Column(name = "combined_service_indicator", nullable = false)
+    private boolean combinedServiceIndicator;
+    @Column(name = "psu_id")
+    private String psuId;
+    @Column(name = "redirect_uri")
+    private String redirectUri;
+    @Column(name = "nok_redirect_uri")
+    private String nokRedirectUri;
+    @Column(name = "bank_consent_id")
+    private String bankConsentId;
+    @Column(name = "bank_sca_url")
+    private String bankScaUrl;
+    @Column(name = "bank_delete_pending", nullable = false)
+    private boolean bankDeletePending;
+    @Column(name = "forward_attempts", nullable = false)
+    private int forwardAttempts;
+    @Column(name = "next_bank_attempt_at")
+    private Instant nextBankAttemptAt;
+    @Column(name = "created_at", nullable = false)
+    private Instant createdAt;
+    @Column(name = "updated_at", nullable = false)
+    private Instant updatedAt;
+
+    protected Consent() {
+        // JPA
+    }
+
+    private Consent(String id, String providerCode, String tppId, String tppName, ConsentType type, Instant now) {
+        this.id = id;
+        this.providerCode = providerCode;
+        this.tppId = tppId;
+        this.tppName = tppName;
+        this.type = type;
+        this.status = ConsentStatus.accepted;
+        this.createdAt = now;
+        this.updatedAt = now;
+    }
+
+    /** A new AIS consent, {@code accepted} until the bank has registered it. Values are already validated. */
+    public static Consent newAis(String id, String providerCode, String tppId, String tppName, AccountAccess access,
+                                 boolean recurringIndicator, LocalDate validUntil, int frequencyPerDay,
+                                 boolean combinedServiceIndicator, ScaRedirect redirect, Instant now) {
+        Consent consent = new Consent(id, providerCode, tppId, tppName, ConsentType.AIS, now);
+        consent.access = access;
+        consent.recurringIndicator = recurringIndicator;
+        consent.validUntil = validUntil;
+        consent.frequencyPerDay = frequencyPerDay;
+        consent.combinedServiceIndicator = combinedServiceIndicator;
+        consent.applyRedirect(redirect);
+        return consent;
+    }
+
+    /** A new confirmation-of-funds consent. It has no validUntil or frequency of its own. */
+    public static Consent newPiis(String id, String providerCode, String tppId, String tppName,
+                                  AccountReference account, String cardNumber, LocalDate cardExpiryDate,
+                                  String cardInformation, String registrationInformation, ScaRedirect redirect,
+                                  Instant now) {
+        Consent consent = new Consent(id, providerCode, tppId, tppName, ConsentType.PIIS, now);
+        consent.account = account;
+        consent.cardNumber = cardNumber;
+        consent.cardExpiryDate = cardExpiryDate;
+        consent.cardInformation = cardInformation;
+        consent.registrationInformation = registrationInformation;
+        consent.recurringIndicator = true;
+        consent.applyRedirect(redirect);
+        return consent;
+    }
+
+    private void applyRedirect(ScaRedirect redirect) {
+        this.psuId = redirect.psuId();
+        this.redirectUri = redirect.redirectUri();
+        this.nokRedirectUri = redirect.nokRedirectUri();
+    }
+
+    // --- transitions ---------------------------------------------------------------------------------------
+
+    /** The bank registered the consent: accepted → received. A consent deleted meanwhile must be deleted there too. */
+    public void registeredAtBank(String bankConsentId, String bankScaUrl, Instant now) {
+        if (status == ConsentStatus.terminatedByTpp) {
+            this.bankConsentId = bankConsentId;
+            this.bankDeletePending = true;
+            this.nextBankAttemptAt = null;
+            touch(now);
+            return;
+        }
+        require(EnumSet.of(ConsentStatus.accepted), ConsentStatus.received);
+        this.bankConsentId = bankConsentId;
+        this.bankScaUrl = bankScaUrl;
+        this.nextBankAttemptAt = null;
+        moveTo(ConsentStatus.received, now);
+    }
+
+    /**
+     * When the forward job may first try this consent. The creating request forwards it itself, so the job only
+     * takes over after a pause, never concurrently with that first attempt.
+     */
+    public void scheduleForwarding(Instant at) {
+        require(EnumSet.of(ConsentStatus.accepted), ConsentStatus.accepted);
+        nextBankAttemptAt = at;
+    }
+
+    /**
+     * The bank could not be reached (or answered too slowly): stay accepted; the forward job tries again after
+     * {@code baseDelay}, doubled with every failed attempt up to 32 times the base (a slow bank may have registered
+     * it after all, so retries must not hammer it).
+     */
+    public void forwardFailed(Instant now, java.time.Duration baseDelay) {
+        require(EnumSet.of(ConsentStatus.accepted), ConsentStatus.accepted);
+        long factor = 1L << Math.min(forwardAttempts, MAX_BACKOFF_DOUBLINGS);
+        forwardAttempts++;
+        nextBankAttemptAt = now.plus(baseDelay.multipliedBy(factor));
+    }
+
+    /** The bank refused the consent as such (a 4xx): it can never be authorised. */
+    public void refusedByBank(Instant now) {
+        require(EnumSet.of(ConsentStatus.accepted), ConsentStatus.rejected);
+        nextBankAttemptAt = null;
+        moveTo(ConsentStatus.rejected, now);
+    }
+
+    public void scaFinalised(Instant now) {
+        require(awaitingSca(), ConsentStatus.valid);
+        moveTo(ConsentStatus.valid, now);
+    }
+
+    public void scaFailed(Instant now) {
+        require(awaitingSca(), ConsentStatus.rejected);
+        moveTo(ConsentStatus.rejected, now);
+    }
+
+    /** No finished SCA within the deadline (24 h): received/accepted → rejected. */
+    public void scaOverdue(Instant now) {
+        scaFailed(now);
+    }
+
+    public void revokedByPsu(Instant now) {
+        require(EnumSet.of(ConsentStatus.received, ConsentStatus.partiallyAuthorised, ConsentStatus.valid),
+                ConsentStatus.revokedByPsu);
+        moveTo(ConsentStatus.revokedByPsu, now);
+    }
+
+    /** valid past validUntil → expired. */
+    public void expire(Instant now) {
+        require(EnumSet.of(ConsentStatus.valid), ConsentStatus.expired);
+        moveTo(ConsentStatus.expired, now);
+    }
+
+    /**
+     * DELETE by the owning TPP: any consent → terminatedByTpp (the interface's one stated transition). The bank
+     * is told afterwards; until it has been, {@link #isBankDeletePending()} stays true.
+     */
+    public void terminateByTpp(Instant now) {
+        if (status == ConsentStatus.terminatedByTpp) {
+            return;
+        }
+        nextBankAttemptAt = null;
+        bankDeletePending = bankConsentId != null;
+        moveTo(ConsentStatus.terminatedByTpp, now);
+    }
+
+    /** The bank could not be told of the deletion: the job tries again at {@code nextAttempt}. */
+    public void deferBankDeletion(Instant nextAttempt) {
+        nextBankAttemptAt = nextAttempt;
+    }
+
+    /** The bank acknowledged the deletion (or already had the consent in a final state). */
+    public void bankToldOfDeletion() {
+        bankDeletePending = false;
+        nextBankAttemptAt = null;
+    }
+
+    /**
+     * Applies the bank's consent status learnt on a read or a callback. Only transitions of the machine are
+     * taken; anything else (a final consent, an unknown value) is ignored.
+     *
+     * @return whether the status changed
+     */
+    public boolean applyBankStatus(String bankStatus, Instant now) {
+        ConsentStatus before = status;
+        if ("valid".equals(bankStatus) && awaitingSca().contains(status)) {
+            scaFinalised(now);
+        } else if ("rejected".equals(bankStatus) && awaitingSca().contains(status)) {
+            scaFailed(now);
+        } else if ("revokedByPsu".equals(bankStatus) && !status.isFinal() && status != ConsentStatus.accepted) {
+            revokedByPsu(now);
+        } else if ("expired".equals(bankStatus) && status == ConsentStatus.valid) {
+            expire(now);
+        }
+        return before != status;
+    }
+
+    // --- reads ---------------------------------------------------------------------------------------------
+
+    /** Past validUntil on the given UTC date (validUntil itself is still a valid day). */
+    public boolean isPastValidUntil(LocalDate today) {
+        return validUntil != null && today.isAfter(validUntil);
+    }
+
+    public boolean isOwnedBy(String providerCode, String tppId) {
+        return this.providerCode.equals(providerCode) && this.tppId.equals(tppId);
+    }
+
+    /** Date of the last status change (Berlin Group lastActionDate). */
+    public LocalDate lastActionDate() {
+        return LocalDate.ofInstant(updatedAt, ZoneOffset.UTC);
+    }
+
+    private static Set<ConsentStatus> awaitingSca() {
+        return EnumSet.of(ConsentStatus.accepted, ConsentStatus.received, ConsentStatus.partiallyAuthorised);
+    }
+
+    private void require(Set<ConsentStatus> from, ConsentStatus target) {
+        if (!from.contains(status)) {
+            throw new ConsentTransitionException("Consent " + id + " cannot go from " + status + " to " + target);
+        }
+    }
+
+    private void moveTo(ConsentStatus target, Instant now) {
+        status = target;
+        touch(now);
+    }
+
+    private void touch(Instant now) {
+        updatedAt = now;
+    }
+
+    public String getId() {
+        return id;
+    }
+
+    public String getProviderCode() {
+        return providerCode;
+    }
+
+    public String getTppId() {
+        return tppId;
+    }
+
+    public String getTppName() {
+        return tppName;
+    }
+
+    public ConsentType getType() {
+        return type;
+    }
+
+    public ConsentStatus getStatus() {
+        return status;
+    }
+
+    public AccountAccess getAccess() {
+        return access;
+    }
+
+    public AccountReference getAccount() {
+        return account;
+    }
+
+    public String getCardNumber() {
+        return cardNumber;
+    }
+
+    public LocalDate getCardExpiryDate() {
+        return cardExpiryDate;
+    }
+
+    public String getCardInformation() {
+        return cardInformation;
+    }
+
+    public String getRegistrationInformation() {
+        return registrationInformation;
+    }
+
+    public boolean isRecurringIndicator() {
+        return recurringIndicator;
+    }
+
+    public LocalDate getValidUntil() {
+        return validUntil;
+    }
+
+    public Integer getFrequencyPerDay() {
+        return frequencyPerDay;
+    }
+
+    public boolean isCombinedServiceIndicator() {
+        return combinedServiceIndicator;
+    }
+
+    public String getPsuId() {
+        return psuId;
+    }
+
+    public String getRedirectUri() {
+        return redirectUri;
+    }
+
+    public String getNokRedirectUri() {
+        return nokRedirectUri;
+    }
+
+    public String getBankConsentId() {
+        return bankConsentId;
+    }
+
+    public String getBankScaUrl() {
+        return bankScaUrl;
+    }
+
+    public boolean isBankDeletePending() {
+        return bankDeletePending;
+    }
+
+    public int getForwardAttempts() {
+        return forwardAttempts;
+    }
+
+    public Instant getCreatedAt() {
+        return createdAt;
+    }
+
+    public Instant getUpdatedAt() {
+        return updatedAt;
+    }
+}

@@ -1,0 +1,130 @@
+package eu.xs2a.consent.domain;
+
+import eu.xs2a.consent.persistence.AccessCountRepository;
+import eu.xs2a.consent.persistence.ConsentRepository;
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.Set;
+
+/**
+ * The consent lookup (DESIGN.md "The consent lookup endpoint"): the one way another service learns about a
+ * consent. Answers ConsentUnknown (not this TPP's, or none), ConsentExpired, ConsentInvalid (wrong status, type,
+ * account or resource) or AccessExceeded; an unattended AIS access is counted atomically per consent, UTC day and
+ * resource (+account).
+ */
+@ApplicationScoped
+public class ConsentLookup {
+
+    private static final Set<String> AIS_RESOURCES = Set.of("accounts", "account", "balances", "transactions");
+    private static final String FUNDS = "funds";
+
+    private final ConsentRepository consents;
+    private final AccessCountRepository accessCounts;
+    private final Clock clock;
+
+    public ConsentLookup(ConsentRepository consents, AccessCountRepository accessCounts, Clock clock) {
+        this.consents = consents;
+        this.accessCounts = accessCounts;
+        this.clock = clock;
+    }
+
+    @Transactional
+    public ConsentCheckResult check(ConsentCheck check) {
+        AccountReference account = validate(check);
+        Consent consent = consents.findById(check.consentId());
+        if (consent == null || !consent.isOwnedBy(check.providerCode(), check.tppId())) {
+            throw ConsentService.unknown(check.consentId());
+        }
+        ConsentType expectedType = "AIS".equals(check.purpose()) ? ConsentType.AIS : ConsentType.PIIS;
+        if (consent.getType() != expectedType) {
+            throw invalid("Consent '" + check.consentId() + "' is not a " + check.purpose() + " consent");
+        }
+        LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+        if (consent.getStatus() == ConsentStatus.expired
+                || (consent.getStatus() == ConsentStatus.valid && consent.isPastValidUntil(today))) {
+            throw new Psd2Exception(ErrorClass.CONSENT_EXPIRED,
+                    "Consent '" + check.consentId() + "' expired on " + consent.getValidUntil());
+        }
+        if (consent.getStatus() != ConsentStatus.valid) {
+            throw invalid("Consent '" + check.consentId() + "' is " + consent.getStatus());
+        }
+        if (consent.getType() == ConsentType.PIIS) {
+            if (!FUNDS.equals(check.resource()) || !consent.getAccount().designates(account)) {
+                throw invalid("Consent '" + check.consentId() + "' does not cover " + check.resource() + " of this account");
+            }
+            return new ConsentCheckResult(consent, null);
+        }
+        requireCoverage(consent, check.resource(), account, check.consentId());
+        String resourceKey = "accounts".equals(check.resource())
+                ? "accounts" : check.resource() + ":" + account.key();
+        int limit = consent.getFrequencyPerDay();
+        if (Boolean.TRUE.equals(check.psuPresent())) {
+            return new ConsentCheckResult(consent, Math.max(0, limit - accessCounts.current(consent.getId(), today, resourceKey)));
+        }
+        int count = accessCounts.countOne(consent.getId(), today, resourceKey, limit);
+        if (count < 0) {
+            throw new Psd2Exception(ErrorClass.ACCESS_EXCEEDED, "Consent '" + check.consentId() + "' allows "
+                    + limit + " unattended access(es) per day to " + check.resource() + "; today's are used");
+        }
+        return new ConsentCheckResult(consent, limit - count);
+    }
+
+    private static void requireCoverage(Consent consent, String resource, AccountReference account, String consentId) {
+        AccountAccess access = consent.getAccess();
+        boolean covered = switch (resource) {
+            case "accounts" -> access.coversAccountList();
+            case "account" -> access.coversAccount(account);
+            case "balances" -> access.coversBalances(account);
+            case "transactions" -> access.coversTransactions(account);
+            default -> false;
+        };
+        if (!covered) {
+            throw invalid("Consent '" + consentId + "' does not cover " + resource
+                    + ("accounts".equals(resource) ? "" : " of this account"));
+        }
+    }
+
+    /** Checks the question; returns the addressed account, normalised (null for the accounts list). */
+    private static AccountReference validate(ConsentCheck check) {
+        requireText("providerCode", check.providerCode());
+        requireText("tppId", check.tppId());
+        requireText("consentId", check.consentId());
+        if (!"AIS".equals(check.purpose()) && !"PIIS".equals(check.purpose())) {
+            throw format("purpose must be AIS or PIIS");
+        }
+        if (check.resource() == null
+                || !("AIS".equals(check.purpose()) ? AIS_RESOURCES.contains(check.resource()) : FUNDS.equals(check.resource()))) {
+            throw format("resource '" + check.resource() + "' is not one of "
+                    + ("AIS".equals(check.purpose()) ? AIS_RESOURCES : Set.of(FUNDS)) + " for purpose " + check.purpose());
+        }
+        if (check.psuPresent() == null) {
+            throw format("psuPresent is required");
+        }
+        if ("accounts".equals(check.resource())) {
+            return null;
+        }
+        if (check.account() == null) {
+            throw format("account is required for resource " + check.resource());
+        }
+        return check.account().validatedForLookup("account");
+    }
+
+    private static void requireText(String field, String value) {
+        if (value == null || value.isBlank()) {
+            throw format(field + " is required");
+        }
+    }
+
+    private static Psd2Exception format(String message) {
+        return new Psd2Exception(ErrorClass.FORMAT_ERROR, message);
+    }
+
+    private static Psd2Exception invalid(String message) {
+        return new Psd2Exception(ErrorClass.CONSENT_INVALID, message);
+    }
+}

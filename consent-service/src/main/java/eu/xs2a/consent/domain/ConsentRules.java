@@ -1,0 +1,61 @@
+package eu.xs2a.consent.domain;
+
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+
+/** validUntil and frequencyPerDay rules of DESIGN.md "State machines". */
+public final class ConsentRules {
+
+    /** The Berlin Group value for "as long as possible": shown adjusted to the provider's maximum. */
+    public static final LocalDate UNLIMITED = LocalDate.of(9999, 12, 31);
+
+    private ConsentRules() {
+    }
+
+    /**
+     * @param requested   the request's validUntil as sent (ISO date), or null
+     * @param today       the current UTC date
+     * @param defaultDays validity when none is asked (90)
+     * @param maxDays     the provider's maximum (180, the SCA exemption)
+     */
+    public static LocalDate effectiveValidUntil(String requested, LocalDate today, int defaultDays, int maxDays) {
+        if (requested == null) {
+            return today.plusDays(defaultDays);
+        }
+        LocalDate date;
+        try {
+            date = LocalDate.parse(requested);
+        } catch (DateTimeParseException e) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "validUntil '" + requested + "' is not an ISO date (yyyy-MM-dd)");
+        }
+        LocalDate max = today.plusDays(maxDays);
+        if (date.equals(UNLIMITED)) {
+            return max;
+        }
+        if (date.isBefore(today)) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "validUntil " + date + " is in the past");
+        }
+        if (date.isAfter(max)) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "validUntil " + date + " is more than " + maxDays
+                    + " days ahead (latest allowed: " + max + ")");
+        }
+        return date;
+    }
+
+    /**
+     * @param requested   frequencyPerDay as sent, or null (then the provider maximum)
+     * @param recurring   recurringIndicator; a one-off consent has frequencyPerDay 1
+     * @param providerMax the provider's maximum; higher values are capped (GET shows the effective value)
+     */
+    public static int effectiveFrequencyPerDay(Integer requested, boolean recurring, int providerMax) {
+        if (requested != null && requested < 1) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "frequencyPerDay " + requested + " must be at least 1");
+        }
+        if (!recurring) {
+            return 1;
+        }
+        return requested == null ? providerMax : Math.min(requested, providerMax);
+    }
+}

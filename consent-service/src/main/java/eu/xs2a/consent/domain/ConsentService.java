@@ -1,0 +1,258 @@
+package eu.xs2a.consent.domain;
+
+import eu.xs2a.consent.aspsp.BankConsentPort;
+import eu.xs2a.consent.aspsp.BankConsentState;
+import eu.xs2a.consent.config.ConsentConfig;
+import eu.xs2a.consent.persistence.AuthorisationRepository;
+import eu.xs2a.consent.persistence.ConsentRepository;
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.quarkus.ProviderRegistry;
+import eu.xs2a.security.quarkus.ProvidersConfig;
+import eu.xs2a.security.tpp.TppIdentity;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import org.jboss.logging.Logger;
+
+/**
+ * The consent use cases of a TPP: create, read, status, authorisations, delete. Every read is scoped to
+ * (provider, TPP, consent type): a consent of another TPP, of another provider or of the other type answers
+ * exactly like one that never existed (ConsentUnknown).
+ *
+ * <p>Reads of consents that are waiting for SCA or valid ask the bank for its view first (a PSU may have
+ * finished SCA, or revoked the consent at the bank); when the bank cannot be reached the stored view is shown.
+ * Transactions are short and never span a bank call, except the forwarder's row-locked registration.
+ */
+@ApplicationScoped
+public class ConsentService {
+
+    private static final Logger LOG = Logger.getLogger(ConsentService.class);
+    private static final int MAX_CARD_NUMBER = 35;
+    private static final int MAX_CARD_TEXT = 140;
+
+    private final ConsentRepository consents;
+    private final AuthorisationRepository authorisations;
+    private final ConsentForwarder forwarder;
+    private final BankConsentPort bank;
+    private final ProviderRegistry providers;
+    private final ConsentConfig config;
+    private final Clock clock;
+
+    public ConsentService(ConsentRepository consents, AuthorisationRepository authorisations,
+                          ConsentForwarder forwarder, BankConsentPort bank, ProviderRegistry providers,
+                          ConsentConfig config, Clock clock) {
+        this.consents = consents;
+        this.authorisations = authorisations;
+        this.forwarder = forwarder;
+        this.bank = bank;
+        this.providers = providers;
+        this.config = config;
+        this.clock = clock;
+    }
+
+    // --- create --------------------------------------------------------------------------------------------
+
+    public CreatedConsent createAis(String providerCode, TppIdentity tpp, NewAisConsent request, ScaRedirect redirect) {
+        ProvidersConfig.Provider provider = providers.require(providerCode);
+        if (request.access() == null) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "access is required");
+        }
+        if (request.recurringIndicator() == null) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "recurringIndicator is required");
+        }
+        AccountAccess access = request.access().validated();
+        LocalDate today = today();
+        LocalDate validUntil = ConsentRules.effectiveValidUntil(request.validUntil(), today,
+                config.defaultValidityDays(), provider.maxConsentValidityDays());
+        int frequency = ConsentRules.effectiveFrequencyPerDay(request.frequencyPerDay(),
+                request.recurringIndicator(), provider.maxFrequencyPerDay());
+        Consent consent = Consent.newAis(SecureTokens.next(), providerCode, tpp.tppId(), tpp.name(), access,
+                request.recurringIndicator(), validUntil, frequency,
+                Boolean.TRUE.equals(request.combinedServiceIndicator()), redirect, clock.instant());
+        return create(consent);
+    }
+
+    public CreatedConsent createFunds(String providerCode, TppIdentity tpp, NewFundsConsent request,
+                                      ScaRedirect redirect) {
+        providers.require(providerCode);
+        if (request.account() == null) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "account is required");
+        }
+        AccountReference account = request.account().validated("account");
+        checkLength("cardNumber", request.cardNumber(), MAX_CARD_NUMBER);
+        checkLength("cardInformation", request.cardInformation(), MAX_CARD_TEXT);
+        checkLength("registrationInformation", request.registrationInformation(), MAX_CARD_TEXT);
+        LocalDate cardExpiry = null;
+        if (request.cardExpiryDate() != null) {
+            try {
+                cardExpiry = LocalDate.parse(request.cardExpiryDate());
+            } catch (DateTimeParseException e) {
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR,
+                        "cardExpiryDate '" + request.cardExpiryDate() + "' is not an ISO date (yyyy-MM-dd)");
+            }
+            if (cardExpiry.isBefore(today())) {
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "cardExpiryDate " + cardExpiry + " is in the past");
+            }
+        }
+        Consent consent = Consent.newPiis(SecureTokens.next(), providerCode, tpp.tppId(), tpp.name(), account,
+                request.cardNumber(), cardExpiry, request.cardInformation(), request.registrationInformation(),
+                redirect, clock.instant());
+        return create(consent);
+    }
+
+    /**
+     * Stores the consent (accepted) with its authorisation, then registers it at the bank. A bank that cannot
+     * be reached leaves it accepted (the answer is still 201, the forward job takes over); a bank that refuses
+     * it rejects it and the TPP gets ServiceInvalid.
+     */
+    private CreatedConsent create(Consent consent) {
+        Instant now = clock.instant();
+        String token = SecureTokens.next();
+        ConsentAuthorisation authorisation = ConsentAuthorisation.start(SecureTokens.next(), consent.getId(),
+                SecureTokens.sha256Hex(token), now.plus(config.scaLinkTtl()), SecureTokens.next(), now);
+        consent.scheduleForwarding(now.plus(config.forwardRetryDelay()));
+        QuarkusTransaction.requiringNew().run(() -> {
+            consents.persist(consent);
+            authorisations.persist(authorisation);
+        });
+        ForwardOutcome outcome = forwarder.forward(consent.getId());
+        if (outcome == ForwardOutcome.REFUSED) {
+            throw new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank refused the consent");
+        }
+        return QuarkusTransaction.requiringNew().call(() -> new CreatedConsent(consents.findById(consent.getId()),
+                authorisations.findById(authorisation.getId()), token));
+    }
+
+    // --- reads ---------------------------------------------------------------------------------------------
+
+    /** The consent, refreshed from the bank when its status can still change there. */
+    public Consent read(String providerCode, String tppId, ConsentType type, String consentId) {
+        providers.require(providerCode);
+        Consent consent = owned(providerCode, tppId, type, consentId);
+        return refresh(consent);
+    }
+
+    public List<ConsentAuthorisation> authorisations(String providerCode, String tppId, ConsentType type,
+                                                     String consentId) {
+        providers.require(providerCode);
+        Consent consent = owned(providerCode, tppId, type, consentId);
+        return QuarkusTransaction.requiringNew().call(() -> authorisations.ofConsent(consent.getId()));
+    }
+
+    /** An authorisation of an owned consent; a non-final one shows the bank's current step. */
+    public ConsentAuthorisation authorisation(String providerCode, String tppId, ConsentType type, String consentId,
+                                              String authorisationId) {
+        providers.require(providerCode);
+        Consent consent = owned(providerCode, tppId, type, consentId);
+        ConsentAuthorisation authorisation = findAuthorisation(consent, authorisationId);
+        if (!authorisation.getScaStatus().isFinal()) {
+            refresh(consent);
+            authorisation = findAuthorisation(consent, authorisationId);
+        }
+        return authorisation;
+    }
+
+    // --- delete --------------------------------------------------------------------------------------------
+
+    /** DELETE: terminatedByTpp from any status; the bank is told now, or by the job if it cannot be reached. */
+    public void terminate(String providerCode, String tppId, ConsentType type, String consentId) {
+        providers.require(providerCode);
+        QuarkusTransaction.requiringNew().run(() -> {
+            Consent consent = consents.findOwned(consentId, providerCode, tppId, type)
+                    .map(found -> consents.lock(found.getId()))
+                    .orElseThrow(() -> unknown(consentId));
+            Instant now = clock.instant();
+            consent.terminateByTpp(now);
+            authorisations.ofConsent(consent.getId()).forEach(a -> a.abandon(now));
+        });
+        // the TPP's DELETE is done; telling the bank must not make it fail
+        try {
+            QuarkusTransaction.requiringNew().run(() -> forwarder.tellBankOfDeletion(consents.lock(consentId)));
+        } catch (RuntimeException e) {
+            LOG.warnf("Could not tell the bank of the deletion of consent %s now; the job retries: %s", consentId, e);
+        }
+    }
+
+    // --- the bank's view -----------------------------------------------------------------------------------
+
+    /**
+     * Applies the bank's current view to a consent whose status can still change there (waiting for SCA, or
+     * valid), and expires a valid consent past validUntil. Returns the consent as stored afterwards.
+     */
+    public Consent refresh(Consent consent) {
+        boolean askBank = consent.getBankConsentId() != null
+                && (consent.getStatus().awaitsSca() || consent.getStatus() == ConsentStatus.valid);
+        BankConsentState state = null;
+        if (askBank) {
+            try {
+                state = bank.consentAtBank(consent.getProviderCode(), consent.getBankConsentId());
+            } catch (Psd2Exception e) {
+                LOG.infof("Bank view of consent %s not available (%s); showing the stored one", consent.getId(),
+                        e.errorClass().text());
+            }
+        }
+        BankConsentState bankState = state;
+        boolean pastValidity = consent.getStatus() == ConsentStatus.valid && consent.isPastValidUntil(today());
+        if (bankState == null && !pastValidity) {
+            return consent;
+        }
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Consent locked = consents.lock(consent.getId());
+            Instant now = clock.instant();
+            if (bankState != null) {
+                applyBankState(locked, bankState, now);
+            }
+            if (locked.getStatus() == ConsentStatus.valid && locked.isPastValidUntil(today())) {
+                locked.expire(now);
+            }
+            return locked;
+        });
+    }
+
+    /** Moves a locked consent and its authorisations to the bank's view (only along the state machines). */
+    void applyBankState(Consent consent, BankConsentState state, Instant now) {
+        consent.applyBankStatus(state.status(), now);
+        ScaStatus sca = ScaStatus.fromBank(state.scaStatus());
+        for (ConsentAuthorisation authorisation : authorisations.ofConsent(consent.getId())) {
+            authorisation.advanceTo(sca, now);
+            if (consent.getStatus() == ConsentStatus.rejected) {
+                authorisation.abandon(now);
+            }
+        }
+    }
+
+    // --- helpers -------------------------------------------------------------------------------------------
+
+    Consent owned(String providerCode, String tppId, ConsentType type, String consentId) {
+        return QuarkusTransaction.requiringNew().call(() -> consents.findOwned(consentId, providerCode, tppId, type))
+                .orElseThrow(() -> unknown(consentId));
+    }
+
+    private ConsentAuthorisation findAuthorisation(Consent consent, String authorisationId) {
+        return QuarkusTransaction.requiringNew()
+                .call(() -> authorisations.findOfConsent(authorisationId, consent.getId()))
+                .orElseThrow(() -> new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN,
+                        "Authorisation '" + authorisationId + "' is unknown for this consent"));
+    }
+
+    /** The one answer for a consent that does not exist for this caller (never a hint that it exists). */
+    public static Psd2Exception unknown(String consentId) {
+        return new Psd2Exception(ErrorClass.CONSENT_UNKNOWN, "Consent '" + consentId + "' is unknown");
+    }
+
+    private LocalDate today() {
+        return LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+    }
+
+    private static void checkLength(String field, String value, int max) {
+        if (value != null && (value.isBlank() || value.length() > max)) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, field + " must be 1 to " + max + " characters");
+        }
+    }
+}

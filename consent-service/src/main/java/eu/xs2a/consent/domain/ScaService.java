@@ -1,0 +1,124 @@
+package eu.xs2a.consent.domain;
+
+import eu.xs2a.consent.aspsp.BankConsentPort;
+import eu.xs2a.consent.aspsp.BankConsentState;
+import eu.xs2a.consent.persistence.AuthorisationRepository;
+import eu.xs2a.consent.persistence.ConsentRepository;
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Clock;
+import java.time.Instant;
+
+/**
+ * The PSU's side of redirect SCA. The TPP sends the browser to the gateway's one-time scaRedirect link (10
+ * minutes), which sends it on to the bank's SCA page; the bank sends it back to the gateway's callback, which
+ * asks the bank for the outcome (server to server, never trusting the browser), moves the authorisation and the
+ * consent, and returns the TPP's redirect URI (the nok one on failure).
+ */
+@ApplicationScoped
+public class ScaService {
+
+    private static final int RETRY_AFTER_SECONDS = 5;
+
+    private final ConsentRepository consents;
+    private final AuthorisationRepository authorisations;
+    private final ConsentForwarder forwarder;
+    private final ConsentService consentService;
+    private final BankConsentPort bank;
+    private final Clock clock;
+
+    public ScaService(ConsentRepository consents, AuthorisationRepository authorisations, ConsentForwarder forwarder,
+                      ConsentService consentService, BankConsentPort bank, Clock clock) {
+        this.consents = consents;
+        this.authorisations = authorisations;
+        this.forwarder = forwarder;
+        this.consentService = consentService;
+        this.bank = bank;
+        this.clock = clock;
+    }
+
+    /**
+     * Spends the one-time link and returns the bank's SCA page for the browser. A consent the bank has not yet
+     * registered is forwarded now; if the bank is still unreachable the link stays unspent (503, try again).
+     */
+    public String followRedirectLink(String providerCode, ConsentType type, String consentId, String authorisationId,
+                                     String token) {
+        String tokenHash = SecureTokens.sha256Hex(token);
+        Link link = QuarkusTransaction.requiringNew().call(() -> findLink(providerCode, type, consentId, authorisationId));
+        if (link == null || !constantTimeEquals(link.authorisation().getRedirectTokenHash(), tokenHash)
+                || !link.authorisation().redirectUsable(clock.instant())) {
+            throw invalidLink();
+        }
+        Consent consent = link.consent();
+        if (consent.getStatus() == ConsentStatus.accepted) {
+            forwarder.forward(consent.getId());
+            consent = QuarkusTransaction.requiringNew().call(() -> consents.findById(consentId));
+            if (consent.getStatus() == ConsentStatus.accepted) {
+                throw Psd2Exception.serviceUnavailable("The bank cannot be reached; please try again in a moment",
+                        RETRY_AFTER_SECONDS, null);
+            }
+        }
+        if (!consent.getStatus().awaitsSca() || consent.getBankScaUrl() == null) {
+            throw new Psd2Exception(ErrorClass.CONSENT_INVALID,
+                    "This consent can no longer be authorised (" + consent.getStatus() + ")");
+        }
+        boolean spent = QuarkusTransaction.requiringNew()
+                .call(() -> authorisations.useRedirect(authorisationId, tokenHash, clock.instant()));
+        if (!spent) {
+            throw invalidLink();
+        }
+        return consent.getBankScaUrl();
+    }
+
+    /**
+     * The bank sent the browser back. Asks the bank for the outcome and applies it.
+     *
+     * @return where to send the browser: the TPP's redirect URI after success, the nok URI (else the redirect
+     *         URI) otherwise; null when the TPP gave none
+     */
+    public String completeFromCallback(String providerCode, ConsentType type, String consentId,
+                                       String authorisationId, String state) {
+        Link link = QuarkusTransaction.requiringNew().call(() -> findLink(providerCode, type, consentId, authorisationId));
+        if (link == null || state == null
+                || !constantTimeEquals(link.authorisation().getCallbackState(), state)
+                || link.consent().getBankConsentId() == null) {
+            throw new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN, "Unknown SCA callback");
+        }
+        // outcome from the bank itself; unreachable → 503 and nothing changes (the PSU may reload)
+        BankConsentState bankState = bank.consentAtBank(providerCode, link.consent().getBankConsentId());
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Consent consent = consents.lock(consentId);
+            Instant now = clock.instant();
+            consentService.applyBankState(consent, bankState, now);
+            ConsentAuthorisation authorisation = authorisations.findById(authorisationId);
+            boolean success = authorisation.getScaStatus() == ScaStatus.finalised
+                    && consent.getStatus() == ConsentStatus.valid;
+            return new ScaRedirect(consent.getRedirectUri(), consent.getNokRedirectUri(), null).target(success);
+        });
+    }
+
+    private Link findLink(String providerCode, ConsentType type, String consentId, String authorisationId) {
+        Consent consent = consents.findById(consentId);
+        if (consent == null || !consent.getProviderCode().equals(providerCode) || consent.getType() != type) {
+            return null;
+        }
+        return authorisations.findOfConsent(authorisationId, consentId)
+                .map(authorisation -> new Link(consent, authorisation))
+                .orElse(null);
+    }
+
+    private static Psd2Exception invalidLink() {
+        return new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN, "This SCA link is unknown, expired or already used");
+    }
+
+    private static boolean constantTimeEquals(String expected, String given) {
+        return MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8), given.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private record Link(Consent consent, ConsentAuthorisation authorisation) {
+    }
+}

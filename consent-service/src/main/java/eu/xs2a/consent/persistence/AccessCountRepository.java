@@ -1,0 +1,58 @@
+package eu.xs2a.consent.persistence;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.EntityManager;
+import java.time.LocalDate;
+import java.util.List;
+
+/**
+ * Unattended accesses per consent, UTC day and resource. Counting is one statement: insert the first access of
+ * the day, or add one while the count is below the limit. Concurrent callers (any replica) serialise on the
+ * row, so with one access left exactly one of them gets a row back.
+ */
+@ApplicationScoped
+public class AccessCountRepository {
+
+    private final EntityManager em;
+
+    public AccessCountRepository(EntityManager em) {
+        this.em = em;
+    }
+
+    /** @return the count after this access, or -1 when the limit was already reached (nothing counted) */
+    public int countOne(String consentId, LocalDate day, String resourceKey, int limit) {
+        @SuppressWarnings("unchecked")
+        List<Number> result = em.createNativeQuery("""
+                        insert into consent_access_count (consent_id, access_day, resource_key, access_count)
+                        values (:consent, :day, :resource, 1)
+                        on conflict (consent_id, access_day, resource_key) do update
+                            set access_count = consent_access_count.access_count + 1
+                            where consent_access_count.access_count < :limit
+                        returning access_count""")
+                .setParameter("consent", consentId)
+                .setParameter("day", day)
+                .setParameter("resource", resourceKey)
+                .setParameter("limit", limit)
+                .getResultList();
+        return result.isEmpty() ? -1 : result.get(0).intValue();
+    }
+
+    public int current(String consentId, LocalDate day, String resourceKey) {
+        @SuppressWarnings("unchecked")
+        List<Number> result = em.createNativeQuery("""
+                        select access_count from consent_access_count
+                        where consent_id = :consent and access_day = :day and resource_key = :resource""")
+                .setParameter("consent", consentId)
+                .setParameter("day", day)
+                .setParameter("resource", resourceKey)
+                .getResultList();
+        return result.isEmpty() ? 0 : result.get(0).intValue();
+    }
+
+    /** Counts of days before {@code day} are of no use any more (counting is per UTC day). */
+    public int deleteBefore(LocalDate day) {
+        return em.createNativeQuery("delete from consent_access_count where access_day < :day")
+                .setParameter("day", day)
+                .executeUpdate();
+    }
+}

@@ -1,0 +1,271 @@
+package eu.xs2a.consent;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import eu.xs2a.consent.support.ConsentTestBase;
+import eu.xs2a.consent.support.Psu;
+import eu.xs2a.consent.support.Signed;
+import eu.xs2a.consent.support.Tpps;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Account-information consents: create, read, status, authorisations, delete, and every input error. */
+@QuarkusTest
+class AisConsentTest extends ConsentTestBase {
+
+    private static LocalDate today() {
+        return LocalDate.now(ZoneOffset.UTC);
+    }
+
+    @Test
+    void createAnswers201WithLinksHeadersAndTheBankRegisteredConsent() {
+        Response response = Signed.post(Tpps.ALPHA, Signed.AIS, Signed.redirectHeaders(),
+                Signed.aisBody(null, 4, true, Psu.PSU1_MAIN));
+        assertEquals(201, response.statusCode(), response.asString());
+        String id = response.jsonPath().getString("consentId");
+        assertEquals("received", response.jsonPath().getString("consentStatus"));
+        String self = "/sandbox/api/berlingroup/v1/consents/" + id;
+        assertEquals(self, response.jsonPath().getString("_links.self.href"));
+        assertEquals(self + "/status", response.jsonPath().getString("_links.status.href"));
+        String scaStatus = response.jsonPath().getString("_links.scaStatus.href");
+        assertTrue(scaStatus.startsWith(self + "/authorisations/"), scaStatus);
+        String scaRedirect = response.jsonPath().getString("_links.scaRedirect.href");
+        assertTrue(scaRedirect.startsWith(Psu.PUBLIC_BASE_URL + scaStatus + "/sca-redirect/"), scaRedirect);
+        assertEquals(self, response.header("Location"));
+        assertEquals("REDIRECT", response.header("ASPSP-SCA-Approach"));
+        assertNotNull(response.header("X-Request-ID"));
+    }
+
+    @Test
+    void consentIdsAreOpaqueAndUnguessable() {
+        Set<String> ids = new HashSet<>();
+        for (int i = 0; i < 3; i++) {
+            String id = createAis(Tpps.ALPHA).jsonPath().getString("consentId");
+            assertTrue(id.length() >= 32 && id.matches("[A-Za-z0-9_-]+"), id);
+            ids.add(id);
+        }
+        assertEquals(3, ids.size());
+    }
+
+    @Test
+    void readShowsEffectiveValuesStatusAndAuthorisations() {
+        Response created = createAis(Tpps.ALPHA, Signed.aisBody(null, 10, true, Psu.PSU1_MAIN));
+        String id = created.jsonPath().getString("consentId");
+
+        Response consent = Signed.get(Tpps.ALPHA, Signed.AIS + "/" + id);
+        assertEquals(200, consent.statusCode(), consent.asString());
+        assertEquals(today().plusDays(90).toString(), consent.jsonPath().getString("validUntil"), "default 90 days");
+        assertEquals(4, consent.jsonPath().getInt("frequencyPerDay"), "capped to the provider maximum");
+        assertEquals(true, consent.jsonPath().getBoolean("recurringIndicator"));
+        assertEquals(today().toString(), consent.jsonPath().getString("lastActionDate"));
+        assertEquals("received", consent.jsonPath().getString("consentStatus"));
+        assertEquals(Psu.PSU1_MAIN, consent.jsonPath().getString("access.balances[0].iban"));
+        assertEquals("EUR", consent.jsonPath().getString("access.transactions[0].currency"));
+
+        Response status = Signed.get(Tpps.ALPHA, Signed.AIS + "/" + id + "/status");
+        assertEquals(200, status.statusCode());
+        assertEquals(Map.of("consentStatus", "received"), status.jsonPath().getMap(""));
+
+        Response authorisations = Signed.get(Tpps.ALPHA, Signed.AIS + "/" + id + "/authorisations");
+        assertEquals(200, authorisations.statusCode());
+        List<String> authorisationIds = authorisations.jsonPath().getList("authorisationIds");
+        assertEquals(1, authorisationIds.size());
+        assertTrue(created.jsonPath().getString("_links.scaStatus.href").endsWith("/" + authorisationIds.get(0)));
+
+        Response sca = Signed.get(Tpps.ALPHA, Signed.AIS + "/" + id + "/authorisations/" + authorisationIds.get(0));
+        assertEquals(200, sca.statusCode());
+        assertEquals("received", sca.jsonPath().getString("scaStatus"));
+
+        assertError(Signed.get(Tpps.ALPHA, Signed.AIS + "/" + id + "/authorisations/nope"), 404, "ResourceUnknown",
+                "RESOURCE_UNKNOWN");
+    }
+
+    @Test
+    void validUntilRules() {
+        String id = createAis(Tpps.ALPHA, Signed.aisBody("9999-12-31", 4, true, Psu.PSU1_MAIN)).jsonPath().getString("consentId");
+        assertEquals(today().plusDays(180).toString(),
+                Signed.get(Tpps.ALPHA, Signed.AIS + "/" + id).jsonPath().getString("validUntil"), "9999-12-31 → maximum");
+
+        String exactly180 = today().plusDays(180).toString();
+        id = createAis(Tpps.ALPHA, Signed.aisBody(exactly180, 4, true, Psu.PSU1_MAIN)).jsonPath().getString("consentId");
+        assertEquals(exactly180, Signed.get(Tpps.ALPHA, Signed.AIS + "/" + id).jsonPath().getString("validUntil"));
+
+        assertFormatError(Signed.aisBody(today().plusDays(181).toString(), 4, true, Psu.PSU1_MAIN), "validUntil");
+        assertFormatError(Signed.aisBody(today().minusDays(1).toString(), 4, true, Psu.PSU1_MAIN), "validUntil");
+        assertFormatError(Signed.aisBody("31.12.2030", 4, true, Psu.PSU1_MAIN), "validUntil");
+    }
+
+    @Test
+    void frequencyPerDayRules() {
+        assertFormatError(Signed.aisBody(null, 0, true, Psu.PSU1_MAIN), "frequencyPerDay");
+        assertFormatError(Signed.aisBody(null, -3, true, Psu.PSU1_MAIN), "frequencyPerDay");
+
+        String oneOff = createAis(Tpps.ALPHA, Signed.aisBody(null, 4, false, Psu.PSU1_MAIN)).jsonPath().getString("consentId");
+        Response consent = Signed.get(Tpps.ALPHA, Signed.AIS + "/" + oneOff);
+        assertEquals(1, consent.jsonPath().getInt("frequencyPerDay"), "a one-off consent has frequencyPerDay 1");
+        assertEquals(false, consent.jsonPath().getBoolean("recurringIndicator"));
+    }
+
+    @Test
+    void malformedBodiesAreFormatErrors() {
+        assertFormatError("{\"access\": ", null);
+        assertFormatError("not json at all", null);
+        assertFormatError("[]", null);
+        assertFormatError("{\"access\":{\"accounts\":[{\"iban\":\"" + Psu.PSU1_MAIN + "\"}]},\"recurringIndicator\":true,"
+                + "\"frequencyPerDay\":\"4\"}", "frequencyPerDay");
+        assertFormatError("{\"access\":{\"accounts\":[{\"iban\":\"" + Psu.PSU1_MAIN + "\"}]},\"recurringIndicator\":\"yes\"}",
+                "recurringIndicator");
+        assertFormatError("{\"recurringIndicator\":true,\"frequencyPerDay\":4}", "access");
+        assertFormatError("{\"access\":{\"accounts\":[{\"iban\":\"" + Psu.PSU1_MAIN + "\"}]},\"frequencyPerDay\":4}",
+                "recurringIndicator");
+        assertFormatError("{\"access\":{},\"recurringIndicator\":true,\"frequencyPerDay\":4}", "access");
+        assertFormatError("{\"access\":{\"allPsd2\":\"everything\"},\"recurringIndicator\":true,\"frequencyPerDay\":4}",
+                "allPsd2");
+        // check digits: DE49… is psu1's account, DE48 with the same BBAN is not a valid IBAN
+        assertFormatError(Signed.aisBody(null, 4, true, "DE48100200300100000011"), "IBAN");
+        assertFormatError(Signed.aisBody(null, 4, true, "XX"), "IBAN");
+        assertFormatError("{\"access\":{\"accounts\":[{\"iban\":\"" + Psu.PSU1_MAIN + "\",\"bban\":\"123\"}]},"
+                + "\"recurringIndicator\":true,\"frequencyPerDay\":4}", "exactly one");
+    }
+
+    @Test
+    void unknownFieldsAreIgnoredAndAvailableAccountsIsAccepted() {
+        Response response = createAis(Tpps.ALPHA, "{\"access\":{\"availableAccounts\":\"allAccounts\"},"
+                + "\"recurringIndicator\":false,\"validUntil\":\"" + today().plusDays(1) + "\",\"frequencyPerDay\":1,"
+                + "\"consentStatus\":\"valid\",\"somethingElse\":{\"x\":1}}");
+        assertEquals("received", response.jsonPath().getString("consentStatus"), "a client never sets a status");
+    }
+
+    @Test
+    void redirectPreferredHeaderIsRequiredAndBoolean() {
+        Map<String, String> headers = new LinkedHashMap<>(Signed.redirectHeaders());
+        headers.remove("TPP-Redirect-Preferred");
+        assertError(Signed.post(Tpps.ALPHA, Signed.AIS, headers, Signed.aisBody(null, 4, true, Psu.PSU1_MAIN)),
+                400, "BadRequest", "FORMAT_ERROR");
+        headers.put("TPP-Redirect-Preferred", "maybe");
+        assertError(Signed.post(Tpps.ALPHA, Signed.AIS, headers, Signed.aisBody(null, 4, true, Psu.PSU1_MAIN)),
+                400, "BadRequest", "FORMAT_ERROR");
+        headers.put("TPP-Redirect-Preferred", "false");
+        createHeaders(headers, 201);
+    }
+
+    @Test
+    void redirectUriRules() {
+        Map<String, String> headers = new LinkedHashMap<>(Signed.redirectHeaders());
+        headers.remove("TPP-Redirect-URI");
+        headers.remove("TPP-Nok-Redirect-URI");
+        assertError(createHeaders(headers, 400), 400, "FormatError", "FORMAT_ERROR");
+        headers.put("TPP-Redirect-URI", "/relative/path");
+        assertError(createHeaders(headers, 400), 400, "FormatError", "FORMAT_ERROR");
+        headers.put("TPP-Redirect-URI", "https://tpp.example/" + "a".repeat(500));
+        assertError(createHeaders(headers, 400), 400, "FormatError", "FORMAT_ERROR");
+        headers.put("TPP-Redirect-URI", Signed.TPP_OK);
+        headers.put("TPP-Nok-Redirect-URI", "not a uri");
+        assertError(createHeaders(headers, 400), 400, "FormatError", "FORMAT_ERROR");
+    }
+
+    @Test
+    void aPispOnlyCertificateCannotCreateAnAisConsent() {
+        assertError(Signed.post(Tpps.PISP_ONLY, Signed.AIS, Signed.redirectHeaders(),
+                Signed.aisBody(null, 4, true, Psu.PSU1_MAIN)), 401, "RoleInvalid", "ROLE_INVALID");
+    }
+
+    @Test
+    void unsignedRequestsAreRefused() {
+        byte[] body = Signed.aisBody(null, 4, true, Psu.PSU1_MAIN).getBytes(StandardCharsets.UTF_8);
+        Response post = given().header("X-Request-ID", java.util.UUID.randomUUID().toString())
+                .header("TPP-Redirect-Preferred", "true").header("TPP-Redirect-URI", Signed.TPP_OK)
+                .contentType("application/json").body(body).post(Signed.AIS);
+        assertEquals(401, post.statusCode(), post.asString());
+        assertError(post, 401, "CertificateMissing", "CERTIFICATE_MISSING");
+
+        String id = createAis(Tpps.ALPHA).jsonPath().getString("consentId");
+        for (String path : List.of(Signed.AIS + "/" + id, Signed.AIS + "/" + id + "/status",
+                Signed.AIS + "/" + id + "/authorisations")) {
+            Response get = given().header("X-Request-ID", java.util.UUID.randomUUID().toString()).get(path);
+            assertEquals(401, get.statusCode(), path + " " + get.asString());
+        }
+        Response delete = given().header("X-Request-ID", java.util.UUID.randomUUID().toString()).delete(Signed.AIS + "/" + id);
+        assertEquals(401, delete.statusCode());
+        assertEquals("received", Signed.get(Tpps.ALPHA, Signed.AIS + "/" + id + "/status").jsonPath().getString("consentStatus"));
+
+        // the signature covers the body: a changed body is refused
+        Map<String, String> signed = Tpps.ALPHA.signer().sign("POST", Signed.AIS, Signed.redirectHeaders(), body);
+        Response tampered = given().headers(signed).contentType("application/json")
+                .body(Signed.aisBody(null, 4, true, Psu.PSU1_SAVINGS).getBytes(StandardCharsets.UTF_8)).post(Signed.AIS);
+        assertError(tampered, 401, "SignatureInvalid", "SIGNATURE_INVALID");
+    }
+
+    @Test
+    void aTppsOwnAuthorizationHeaderDoesNotDisturbSignedEndpoints() {
+        byte[] body = Signed.aisBody(null, 4, true, Psu.PSU1_MAIN).getBytes(StandardCharsets.UTF_8);
+        Map<String, String> signed = Tpps.ALPHA.signer().sign("POST", Signed.AIS, Signed.redirectHeaders(), body);
+        Response response = given().headers(signed).header("Authorization", "Bearer not-a-jwt")
+                .contentType("application/json").body(body).post(Signed.AIS);
+        assertEquals(201, response.statusCode(), response.asString());
+    }
+
+    @Test
+    void aRetriedCreateGetsTheFirstAnswerAndNoSecondConsent() {
+        byte[] body = Signed.aisBody(null, 4, true, Psu.PSU1_MAIN).getBytes(StandardCharsets.UTF_8);
+        Map<String, String> signed = Tpps.ALPHA.signer().sign("POST", Signed.AIS, Signed.redirectHeaders(), body);
+        Response first = given().headers(signed).contentType("application/json").body(body).post(Signed.AIS);
+        Response again = given().headers(signed).contentType("application/json").body(body).post(Signed.AIS);
+        assertEquals(201, first.statusCode(), first.asString());
+        assertEquals(201, again.statusCode(), again.asString());
+        assertEquals(first.jsonPath().getString("consentId"), again.jsonPath().getString("consentId"));
+    }
+
+    @Test
+    void wrongContentTypeAndUnknownProviderAreRefused() {
+        byte[] body = Signed.aisBody(null, 4, true, Psu.PSU1_MAIN).getBytes(StandardCharsets.UTF_8);
+        Map<String, String> signed = Tpps.ALPHA.signer().sign("POST", Signed.AIS, Signed.redirectHeaders(), body);
+        Response response = given().headers(signed).contentType("text/plain").body(body).post(Signed.AIS);
+        assertError(response, 400, "FormatError", "FORMAT_ERROR");
+
+        String path = "/nobank/api/berlingroup/v1/consents";
+        Response unknown = Signed.post(Tpps.ALPHA, path, Signed.redirectHeaders(), new String(body, StandardCharsets.UTF_8));
+        assertError(unknown, 404, "ResourceUnknown", "RESOURCE_UNKNOWN");
+    }
+
+    @Test
+    void deleteTerminatesTheConsentAndFailsItsPendingAuthorisation() {
+        String id = createAis(Tpps.ALPHA).jsonPath().getString("consentId");
+        Response delete = Signed.delete(Tpps.ALPHA, Signed.AIS + "/" + id);
+        assertEquals(204, delete.statusCode(), delete.asString());
+        assertEquals("terminatedByTpp", Signed.get(Tpps.ALPHA, Signed.AIS + "/" + id + "/status").jsonPath().getString("consentStatus"));
+        assertEquals("failed", Signed.get(Tpps.ALPHA, Signed.AIS + "/" + id + "/authorisations/"
+                + Signed.get(Tpps.ALPHA, Signed.AIS + "/" + id + "/authorisations").jsonPath().getString("authorisationIds[0]"))
+                .jsonPath().getString("scaStatus"));
+        // the transition the interface states holds for any consent, also one already terminated
+        assertEquals(204, Signed.delete(Tpps.ALPHA, Signed.AIS + "/" + id).statusCode());
+        assertEquals("terminatedByTpp", Signed.get(Tpps.ALPHA, Signed.AIS + "/" + id).jsonPath().getString("consentStatus"));
+    }
+
+    private static Response createHeaders(Map<String, String> headers, int expectedStatus) {
+        Response response = Signed.post(Tpps.ALPHA, Signed.AIS, headers, Signed.aisBody(null, 4, true, Psu.PSU1_MAIN));
+        assertEquals(expectedStatus, response.statusCode(), response.asString());
+        return response;
+    }
+
+    private static void assertFormatError(String body, String mentioned) {
+        Response response = Signed.post(Tpps.ALPHA, Signed.AIS, Signed.redirectHeaders(), body);
+        assertError(response, 400, "FormatError", "FORMAT_ERROR");
+        if (mentioned != null) {
+            assertTrue(response.jsonPath().getString("error_message").contains(mentioned),
+                    mentioned + " not named in: " + response.asString());
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package eu.xs2a.consent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import eu.xs2a.consent.support.ConsentTestBase;
+import eu.xs2a.consent.support.Psu;
+import eu.xs2a.consent.support.Signed;
+import eu.xs2a.consent.support.Tpps;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** Confirmation-of-funds consents (v2): create, read, status, delete, roles and input errors. */
+@QuarkusTest
+class FundsConsentTest extends ConsentTestBase {
+
+    private static final String BODY = "{\"account\":{\"iban\":\"" + Psu.PSU1_MAIN + "\",\"currency\":\"EUR\"},"
+            + "\"cardNumber\":\"1234567890123456\",\"cardExpiryDate\":\"" + LocalDate.now(ZoneOffset.UTC).plusYears(2)
+            + "\",\"cardInformation\":\"Gold card\",\"registrationInformation\":\"contract 42\"}";
+
+    @Test
+    void aPispCreatesReadsAndDeletesAFundsConsent() {
+        Response created = Signed.post(Tpps.ALPHA, Signed.FUNDS, Signed.redirectHeaders(), BODY);
+        assertEquals(201, created.statusCode(), created.asString());
+        String id = created.jsonPath().getString("consentId");
+        assertEquals("received", created.jsonPath().getString("consentStatus"));
+        String self = Signed.FUNDS + "/" + id;
+        assertEquals(self, created.jsonPath().getString("_links.self.href"));
+        assertEquals(self + "/status", created.jsonPath().getString("_links.status.href"));
+        assertTrue(created.jsonPath().getString("_links.scaRedirect.href").startsWith(Psu.PUBLIC_BASE_URL + self + "/authorisations/"));
+        assertEquals("REDIRECT", created.header("ASPSP-SCA-Approach"));
+        assertEquals(self, created.header("Location"));
+
+        Response consent = Signed.get(Tpps.ALPHA, self);
+        assertEquals(200, consent.statusCode(), consent.asString());
+        assertEquals(Psu.PSU1_MAIN, consent.jsonPath().getString("account.iban"));
+        assertEquals("EUR", consent.jsonPath().getString("account.currency"));
+        assertEquals("1234567890123456", consent.jsonPath().getString("cardNumber"));
+        assertEquals("Gold card", consent.jsonPath().getString("cardInformation"));
+        assertEquals("contract 42", consent.jsonPath().getString("registrationInformation"));
+        assertEquals("received", consent.jsonPath().getString("consentStatus"));
+
+        assertEquals(Map.of("consentStatus", "received"), Signed.get(Tpps.ALPHA, self + "/status").jsonPath().getMap(""));
+        String authorisation = Signed.get(Tpps.ALPHA, self + "/authorisations").jsonPath().getString("authorisationIds[0]");
+        assertEquals("received", Signed.get(Tpps.ALPHA, self + "/authorisations/" + authorisation).jsonPath().getString("scaStatus"));
+
+        assertEquals(204, Signed.delete(Tpps.ALPHA, self).statusCode());
+        assertEquals("terminatedByTpp", Signed.get(Tpps.ALPHA, self + "/status").jsonPath().getString("consentStatus"));
+    }
+
+    @Test
+    void aPiispOnlyCertificateMayCreateOneButAnAispOnlyMayNot() {
+        Response piisp = Signed.post(Tpps.PIISP_ONLY, Signed.FUNDS, Signed.redirectHeaders(), BODY);
+        assertEquals(201, piisp.statusCode(), piisp.asString());
+        assertError(Signed.post(Tpps.BETA, Signed.FUNDS, Signed.redirectHeaders(), BODY), 401, "RoleInvalid", "ROLE_INVALID");
+        assertError(Signed.get(Tpps.BETA, Signed.FUNDS + "/" + piisp.jsonPath().getString("consentId")), 401,
+                "RoleInvalid", "ROLE_INVALID");
+    }
+
+    @Test
+    void inputErrors() {
+        assertFormatError("{\"cardNumber\":\"1234\"}", "account");
+        assertFormatError("{\"account\":{\"iban\":\"DE00100200300100000011\"}}", "IBAN");
+        assertFormatError("{\"account\":{\"iban\":\"" + Psu.PSU1_MAIN + "\"},\"cardExpiryDate\":\""
+                + LocalDate.now(ZoneOffset.UTC).minusDays(1) + "\"}", "cardExpiryDate");
+        assertFormatError("{\"account\":{\"iban\":\"" + Psu.PSU1_MAIN + "\"},\"cardExpiryDate\":\"12/30\"}", "cardExpiryDate");
+        assertFormatError("{\"account\":\"" + Psu.PSU1_MAIN + "\"}", "account");
+        assertFormatError("{\"account\":{\"iban\":\"" + Psu.PSU1_MAIN + "\"},\"cardNumber\":\"" + "1".repeat(36) + "\"}", "cardNumber");
+        assertFormatError("{oops", null);
+
+        Map<String, String> headers = new LinkedHashMap<>(Signed.redirectHeaders());
+        headers.remove("TPP-Redirect-Preferred");
+        assertError(Signed.post(Tpps.ALPHA, Signed.FUNDS, headers, BODY), 400, "BadRequest", "FORMAT_ERROR");
+    }
+
+    private static void assertFormatError(String body, String mentioned) {
+        Response response = Signed.post(Tpps.ALPHA, Signed.FUNDS, Signed.redirectHeaders(), body);
+        assertError(response, 400, "FormatError", "FORMAT_ERROR");
+        if (mentioned != null) {
+            assertTrue(response.jsonPath().getString("error_message").contains(mentioned), response.asString());
+        }
+    }
+}

@@ -1,0 +1,68 @@
+package eu.xs2a.consent.domain;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** validUntil, frequencyPerDay, IBAN and account-reference rules, without Quarkus. */
+class ConsentRulesTest {
+
+    private static final LocalDate TODAY = LocalDate.of(2026, 3, 1);
+
+    @Test
+    void validUntil() {
+        assertEquals(TODAY.plusDays(90), ConsentRules.effectiveValidUntil(null, TODAY, 90, 180));
+        assertEquals(TODAY.plusDays(180), ConsentRules.effectiveValidUntil("9999-12-31", TODAY, 90, 180));
+        assertEquals(TODAY, ConsentRules.effectiveValidUntil(TODAY.toString(), TODAY, 90, 180));
+        assertEquals(TODAY.plusDays(180), ConsentRules.effectiveValidUntil(TODAY.plusDays(180).toString(), TODAY, 90, 180));
+        assertFormatError(() -> ConsentRules.effectiveValidUntil(TODAY.plusDays(181).toString(), TODAY, 90, 180));
+        assertFormatError(() -> ConsentRules.effectiveValidUntil(TODAY.minusDays(1).toString(), TODAY, 90, 180));
+        assertFormatError(() -> ConsentRules.effectiveValidUntil("2026-02-30", TODAY, 90, 180));
+    }
+
+    @Test
+    void frequencyPerDay() {
+        assertEquals(4, ConsentRules.effectiveFrequencyPerDay(10, true, 4));
+        assertEquals(2, ConsentRules.effectiveFrequencyPerDay(2, true, 4));
+        assertEquals(4, ConsentRules.effectiveFrequencyPerDay(null, true, 4));
+        assertEquals(1, ConsentRules.effectiveFrequencyPerDay(4, false, 4));
+        assertFormatError(() -> ConsentRules.effectiveFrequencyPerDay(0, true, 4));
+        assertFormatError(() -> ConsentRules.effectiveFrequencyPerDay(0, false, 4));
+    }
+
+    @Test
+    void ibanCheckDigits() {
+        assertTrue(Iban.isValid("DE49100200300100000011"));
+        assertTrue(Iban.isValid("FR7612345987650123456789014"));
+        assertFalse(Iban.isValid("DE48100200300100000011"));
+        assertFalse(Iban.isValid("DE49 1002"));
+        assertFalse(Iban.isValid(null));
+        assertEquals("DE49100200300100000011", Iban.normalise("de49 1002 0030 0100 0000 11"));
+    }
+
+    @Test
+    void accountReferences() {
+        AccountReference ref = new AccountReference("de49 1002 0030 0100 0000 11", null, null, null, null, "EUR").validated("a");
+        assertEquals("DE49100200300100000011", ref.iban());
+        assertTrue(ref.designates(new AccountReference("DE49100200300100000011", null, null, null, null, null)));
+        assertFalse(ref.designates(new AccountReference("DE49100200300100000011", null, null, null, null, "USD")));
+        assertFalse(ref.designates(new AccountReference("DE26100200300100000037", null, null, null, null, null)));
+        assertFormatError(() -> new AccountReference(null, null, null, null, null, "EUR").validated("a"));
+        assertFormatError(() -> new AccountReference("DE49100200300100000011", "123", null, null, null, null).validated("a"));
+        assertFormatError(() -> new AccountReference(null, null, null, null, null, null).validated("a"));
+        assertFormatError(() -> new AccountReference("DE49100200300100000011", null, null, null, null, "eur").validated("a"));
+        assertFormatError(() -> new AccountAccess(List.of(), null, null, null, null, null).validated());
+    }
+
+    private static void assertFormatError(Runnable call) {
+        Psd2Exception e = assertThrows(Psd2Exception.class, call::run);
+        assertEquals(ErrorClass.FORMAT_ERROR, e.errorClass());
+    }
+}

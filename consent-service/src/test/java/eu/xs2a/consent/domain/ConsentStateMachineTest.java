@@ -1,0 +1,109 @@
+package eu.xs2a.consent.domain;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The consent and authorisation state machines, without Quarkus. */
+class ConsentStateMachineTest {
+
+    private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
+
+    private static Consent newConsent() {
+        AccountAccess access = new AccountAccess(List.of(new AccountReference("DE49100200300100000011", null, null, null,
+                null, "EUR")), null, null, null, null, null);
+        return Consent.newAis("c1", "sandbox", "PSDDE-BAFIN-1", "TPP", access, true, LocalDate.of(2026, 5, 1), 4, false,
+                new ScaRedirect("https://tpp/ok", null, null), NOW);
+    }
+
+    @Test
+    void theHappyPath() {
+        Consent consent = newConsent();
+        assertEquals(ConsentStatus.accepted, consent.getStatus());
+        consent.registeredAtBank("b1", "http://bank/sca/x", NOW);
+        assertEquals(ConsentStatus.received, consent.getStatus());
+        consent.scaFinalised(NOW);
+        assertEquals(ConsentStatus.valid, consent.getStatus());
+        consent.expire(NOW);
+        assertEquals(ConsentStatus.expired, consent.getStatus());
+    }
+
+    @Test
+    void finalStatusesNeverChangeExceptByDelete() {
+        Consent consent = newConsent();
+        consent.registeredAtBank("b1", "u", NOW);
+        consent.scaFailed(NOW);
+        assertEquals(ConsentStatus.rejected, consent.getStatus());
+        assertThrows(ConsentTransitionException.class, () -> consent.scaFinalised(NOW));
+        assertThrows(ConsentTransitionException.class, () -> consent.expire(NOW));
+        assertThrows(ConsentTransitionException.class, () -> consent.revokedByPsu(NOW));
+        assertFalse(consent.applyBankStatus("valid", NOW), "the bank's view never revives a final consent");
+        consent.terminateByTpp(NOW);
+        assertEquals(ConsentStatus.terminatedByTpp, consent.getStatus());
+        assertTrue(consent.isBankDeletePending());
+        assertThrows(ConsentTransitionException.class, () -> consent.scaFinalised(NOW),
+                "a consent never goes from terminatedByTpp back to valid");
+        assertFalse(consent.applyBankStatus("valid", NOW));
+    }
+
+    @Test
+    void aConsentDeletedBeforeTheBankAnsweredIsDeletedThereToo() {
+        Consent consent = newConsent();
+        consent.terminateByTpp(NOW);
+        assertFalse(consent.isBankDeletePending(), "the bank does not know it yet");
+        consent.registeredAtBank("b1", "u", NOW);
+        assertEquals(ConsentStatus.terminatedByTpp, consent.getStatus());
+        assertTrue(consent.isBankDeletePending());
+    }
+
+    @Test
+    void theBanksViewMovesOnlyAlongTheMachine() {
+        Consent consent = newConsent();
+        consent.registeredAtBank("b1", "u", NOW);
+        assertFalse(consent.applyBankStatus("received", NOW));
+        assertTrue(consent.applyBankStatus("valid", NOW));
+        assertTrue(consent.applyBankStatus("revokedByPsu", NOW));
+        assertEquals(ConsentStatus.revokedByPsu, consent.getStatus());
+        assertFalse(consent.applyBankStatus("valid", NOW));
+    }
+
+    @Test
+    void forwardingRetriesBackOff() {
+        Consent consent = newConsent();
+        java.time.Duration base = java.time.Duration.ofSeconds(30);
+        consent.forwardFailed(NOW, base);
+        consent.forwardFailed(NOW, base);
+        consent.forwardFailed(NOW, base);
+        assertEquals(3, consent.getForwardAttempts());
+        assertEquals(ConsentStatus.accepted, consent.getStatus());
+        consent.registeredAtBank("b1", "u", NOW);
+        assertThrows(ConsentTransitionException.class, () -> consent.forwardFailed(NOW, base));
+    }
+
+    @Test
+    void validUntilIsTheLastValidDay() {
+        Consent consent = newConsent();
+        assertFalse(consent.isPastValidUntil(LocalDate.of(2026, 5, 1)));
+        assertTrue(consent.isPastValidUntil(LocalDate.of(2026, 5, 2)));
+    }
+
+    @Test
+    void anAuthorisationOnlyMovesForward() {
+        ConsentAuthorisation authorisation = ConsentAuthorisation.start("a1", "c1", "hash", NOW.plusSeconds(600), "s", NOW);
+        assertTrue(authorisation.advanceTo(ScaStatus.started, NOW));
+        assertFalse(authorisation.advanceTo(ScaStatus.psuIdentified, NOW), "never backwards");
+        assertEquals(ScaStatus.started, authorisation.getScaStatus());
+        assertTrue(authorisation.advanceTo(ScaStatus.finalised, NOW));
+        assertFalse(authorisation.advanceTo(ScaStatus.failed, NOW), "final stays final");
+        authorisation.abandon(NOW);
+        assertEquals(ScaStatus.finalised, authorisation.getScaStatus());
+        assertTrue(authorisation.redirectUsable(NOW));
+        assertFalse(authorisation.redirectUsable(NOW.plusSeconds(600)));
+    }
+}

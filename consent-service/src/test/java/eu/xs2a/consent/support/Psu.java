@@ -1,0 +1,93 @@
+package eu.xs2a.consent.support;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.restassured.response.Response;
+import java.net.URI;
+
+/**
+ * The PSU's browser, driven with plain HTTP through the form flow of aspsp-sandbox/BANK-API.md ("The PSU's
+ * browser"): the gateway's scaRedirect link → the bank's login → decision → OTP → back to the gateway's callback
+ * → the TPP's redirect URI. Redirects are followed by hand so every hop is checked.
+ */
+public final class Psu {
+
+    public static final String PUBLIC_BASE_URL = "http://localhost:8080";
+    public static final String PSU1_MAIN = "DE49100200300100000011";
+    public static final String PSU1_SAVINGS = "DE26100200300100000037";
+    private static final String COOKIE = "SANDBOX_SCA";
+    /** What a browser asks for when it follows a link. */
+    private static final String BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+
+    private final String username;
+    private String scaUrl;
+    private String cookie;
+
+    public Psu(String username) {
+        this.username = username;
+    }
+
+    /** Follows the TPP's scaRedirect link: the gateway answers 302 to the bank's SCA page. */
+    public Psu openScaRedirect(String scaRedirect) {
+        Response response = given().redirects().follow(false).accept(BROWSER_ACCEPT).get(gatewayPath(scaRedirect));
+        assertEquals(302, response.statusCode(), response.asString());
+        scaUrl = response.header("Location");
+        assertTrue(scaUrl.contains("/sca/"), scaUrl);
+        Response page = given().redirects().follow(false).get(scaUrl);
+        assertEquals(200, page.statusCode());
+        return this;
+    }
+
+    public Psu logIn() {
+        Response response = given().redirects().follow(false)
+                .formParam("username", username).formParam("password", "sandbox")
+                .post(scaUrl + "/login");
+        assertEquals(303, response.statusCode(), response.asString());
+        cookie = response.cookie(COOKIE);
+        return this;
+    }
+
+    /** approve or deny; returns the 303 Location (the OTP page, or the gateway's callback after deny). */
+    public String decide(String decision) {
+        Response page = given().redirects().follow(false).cookie(COOKIE, cookie).get(scaUrl + "/decision");
+        assertEquals(200, page.statusCode(), page.asString());
+        Response response = given().redirects().follow(false).cookie(COOKIE, cookie)
+                .formParam("decision", decision).post(scaUrl + "/decision");
+        assertEquals(303, response.statusCode(), response.asString());
+        return response.header("Location");
+    }
+
+    /** Sends one OTP; returns the raw answer (200 page again on a wrong code, 303 to the callback otherwise). */
+    public Response otp(String code) {
+        Response page = given().redirects().follow(false).cookie(COOKIE, cookie).get(scaUrl + "/otp");
+        assertEquals(200, page.statusCode(), page.asString());
+        return given().redirects().follow(false).cookie(COOKIE, cookie).formParam("otp", code).post(scaUrl + "/otp");
+    }
+
+    /** The bank's 303 back to the gateway: follows it and returns the gateway's answer (302 to the TPP). */
+    public static Response returnToGateway(String callbackUrl) {
+        assertTrue(callbackUrl.startsWith(PUBLIC_BASE_URL), callbackUrl);
+        return given().redirects().follow(false).accept(BROWSER_ACCEPT).get(gatewayPath(callbackUrl));
+    }
+
+    /** Full approval: link, login, approve, OTP 123456, callback; returns the gateway's final answer. */
+    public static Response approve(String scaRedirect) {
+        Psu psu = new Psu("psu1").openScaRedirect(scaRedirect).logIn();
+        String otpPage = psu.decide("approve");
+        assertTrue(otpPage.endsWith("/otp"), otpPage);
+        Response done = psu.otp("123456");
+        assertEquals(303, done.statusCode(), done.asString());
+        return returnToGateway(done.header("Location"));
+    }
+
+    /**
+     * psd2.public-base-url is the ingress (http://localhost:8080); the test talks to the service directly, as the
+     * ingress would, so absolute gateway URLs become paths on the test port.
+     */
+    public static String gatewayPath(String absolute) {
+        URI uri = URI.create(absolute);
+        return uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+    }
+}

@@ -1,0 +1,81 @@
+package eu.xs2a.consent.support;
+
+import eu.xs2a.security.testing.ServiceProcess;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * The real aspsp-sandbox, started from its jar for the test run (fresh schema and seed in
+ * xs2a_aspsp_consent_test). Provider {@code sandbox} points at it directly; provider {@code sandbox2} points at a
+ * port where {@link SwitchableProxy} can be switched on and off by a test, to play "bank unreachable".
+ */
+public class SandboxBank implements QuarkusTestResourceLifecycleManager {
+
+    public static final String CREDENTIAL = "sandbox-service-credential";
+    private static final Duration SEED_TIMEOUT = Duration.ofSeconds(90);
+    private ServiceProcess bank;
+
+    @Override
+    public Map<String, String> start() {
+        bank = ServiceProcess.start("aspsp-sandbox", Map.of(
+                "QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://localhost:5432/xs2a_aspsp_consent_test",
+                "QUARKUS_FLYWAY_CLEAN_DISABLED", "false",
+                "QUARKUS_FLYWAY_CLEAN_AT_START", "true",
+                "SANDBOX_SERVICE_CREDENTIAL", CREDENTIAL));
+        awaitSeeded(bank.baseUrl());
+        return Map.of(
+                "psd2.providers.sandbox.bank-url", bank.baseUrl(),
+                "psd2.providers.sandbox.bank-credential", CREDENTIAL,
+                "psd2.providers.sandbox2.bank-url", "http://localhost:" + freePort(),
+                "psd2.providers.sandbox2.bank-credential", CREDENTIAL);
+    }
+
+    @Override
+    public void stop() {
+        if (bank != null) {
+            bank.close();
+        }
+    }
+
+    /**
+     * The bank reports ready before its seed data (the sandbox PSUs) is in; the journeys need psu1, so wait until
+     * psu1 can log in to the online banking (bounded; a bank that never gets there fails the run here).
+     */
+    private static void awaitSeeded(String baseUrl) {
+        HttpClient client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+        HttpRequest login = HttpRequest.newBuilder(URI.create(baseUrl + "/online-banking/login"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("username=psu1&password=sandbox")).build();
+        Instant deadline = Instant.now().plus(SEED_TIMEOUT);
+        while (Instant.now().isBefore(deadline)) {
+            try {
+                if (client.send(login, HttpResponse.BodyHandlers.discarding()).statusCode() == 303) {
+                    return;
+                }
+                Thread.sleep(250);
+            } catch (IOException e) {
+                // not answering yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        throw new IllegalStateException("aspsp-sandbox did not seed psu1 within " + SEED_TIMEOUT);
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

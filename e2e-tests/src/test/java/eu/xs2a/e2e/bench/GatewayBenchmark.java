@@ -1,0 +1,244 @@
+package eu.xs2a.e2e.bench;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import eu.xs2a.e2e.support.Repository;
+import eu.xs2a.e2e.support.Stack;
+import eu.xs2a.security.client.RequestSigner;
+import eu.xs2a.security.testing.ServiceProcess;
+import eu.xs2a.security.testing.TestPki;
+import eu.xs2a.security.testing.TestTpp;
+import eu.xs2a.security.tpp.Role;
+import eu.xs2a.tpp.sca.SandboxPsu;
+import java.io.PrintWriter;
+import java.io.Writer;
+import java.net.ConnectException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyFactory;
+import java.security.PrivateKey;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * bin/bench: how fast and how lean the gateway is, measured against its floors in one run on this machine.
+ * Starts the stack as bin/run does (jars, nginx from the route table) on its own databases, prepares a TPP, a consent
+ * approved at the sandbox bank and fetched accounts, then replays pre-signed requests with wrk. Never part of bin/test
+ * (Maven profile {@code bench} of e2e-tests). Durations: -Dbench.seconds (15), -Dbench.warmup (5), -Dbench.connections (32).
+ */
+class GatewayBenchmark {
+
+    private static final int SECONDS = Integer.getInteger("bench.seconds", 15);
+    private static final int WARM_UP = Integer.getInteger("bench.warmup", 5);
+    private static final int CONNECTIONS = Integer.getInteger("bench.connections", 32);
+    private static final String P = "/sandbox/api/berlingroup";
+    private static final String REDIRECT = "https://tpp.example/bench/cb";
+    private static final List<String> GATEWAY = List.of("registration-service", "consent-service", "account-service", "payment-service");
+
+    private final Path root = Repository.root();
+    private final Path work = root.resolve("e2e-tests/target/bench");
+    private final Report report = new Report();
+    private Stack stack;
+    private TestTpp tpp;
+    private GatewayClient client;
+    private Wrk wrk;
+
+    @Test
+    void measure() throws Exception {
+        Files.createDirectories(work);
+        report.fact("date", Report.now());
+        report.fact("machine", Runtime.getRuntime().availableProcessors() + " cores, "
+                + System.getProperty("os.name") + " " + System.getProperty("os.arch") + ", Java " + Runtime.version()
+                + ", services in JVM mode (" + System.getenv().getOrDefault("XS2A_JAVA_OPTS", "-Xmx256m -XX:+UseSerialGC") + ")");
+        report.fact("load", "wrk, " + Wrk.THREADS + " threads, " + CONNECTIONS + " connections, " + WARM_UP
+                + " s warm-up then " + SECONDS + " s measured per workload, requests signed before each run");
+
+        stack = Stack.start("xs2a_bench_");
+        wrk = new Wrk(root.resolve("bench/replay.lua"), work);
+        tpp = sandboxTpp();
+        client = new GatewayClient(tpp.signer());
+        Prepared data = prepare();
+        Thread.sleep(2000);
+        Map<String, Double> idleRss = rss();
+
+        String ingress = stack.baseUrl();
+        Map<String, String> balancesHeaders = Map.of("Consent-Id", data.consentId(), "PSU-IP-Address", "192.0.2.10");
+        String balances = P + "/v1/accounts/" + data.accountId() + "/balances";
+        measure("balances-ingress", "signed GET balances, PSU present, through nginx", ingress, "GET", balances,
+                balancesHeaders, null, 200, false);
+        measure("balances-direct", "the same, straight to account-service", stack.serviceUrl("account-service"), "GET",
+                balances, balancesHeaders, null, 200, false);
+        measure("consent-create", "POST /v1/consents (registered at the bank)", ingress, "POST", P + "/v1/consents",
+                Map.of("TPP-Redirect-Preferred", "true", "TPP-Redirect-URI", REDIRECT), consentBody(), 201, false);
+        measure("payment-initiate", "POST /v1/payments/sepa-credit-transfers (submitted to the bank)", ingress, "POST",
+                P + "/v1/payments/sepa-credit-transfers",
+                Map.of("PSU-IP-Address", "192.0.2.10", "TPP-Redirect-URI", REDIRECT), paymentBody(data.iban()), 201, false);
+        measure("rejected-signature", "GET balances with a signature that does not verify (401)", ingress, "GET", balances,
+                balancesHeaders, null, 401, true);
+        measureStaticFloor(ingress);
+        JdkFloors.Floors floors = JdkFloors.measure();
+        report.floors(floors);
+
+        Map<String, Double> afterRss = rss();
+        Map<String, Long> firstAnswer = firstSignedAnswers(data);
+        for (String module : List.of("aspsp-sandbox", "registration-service", "consent-service", "account-service", "payment-service")) {
+            report.add(new Report.Service(module, idleRss.get(module), afterRss.get(module), firstAnswer.getOrDefault(module, -1L)));
+        }
+        targets(floors, afterRss, firstAnswer);
+        report.write(root.resolve("bench/results"));
+        System.out.println(report.console());
+        System.out.println("Report: bench/results/latest.md and bench/results/latest.png");
+    }
+
+    private record Prepared(String consentId, String accountId, String iban, String paymentId) {
+    }
+
+    /** A TPP with every role, its QSEAL issued by the stack's sandbox CA (as the sandbox self-service would). */
+    private TestTpp sandboxTpp() throws Exception {
+        Path keys = stack.keys();
+        X509Certificate ca;
+        try (var in = Files.newInputStream(keys.resolve("sandbox-ca.pem"))) {
+            ca = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
+        }
+        String pem = Files.readString(keys.resolve("sandbox-ca.key")).replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
+        PrivateKey caKey = KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(pem)));
+        return TestPki.of(ca, caKey).tpp("PSDDE-BENCH-000001", "Bench TPP", Role.PSP_AI, Role.PSP_PI, Role.PSP_IC);
+    }
+
+    /** Registers the TPP, gets an AIS consent approved by psu1 at the bank, fetches the accounts, makes one payment. */
+    private Prepared prepare() throws Exception {
+        String ingress = stack.baseUrl();
+        client.expect(200, ingress, "POST", "/api/berlingroup/v1/tpp/register", Map.of(), """
+                {"company":{"name":"Bench TPP","email":"bench@tpp.example","address":"1 Bench Street","phone_number":"+49 30 1234",
+                 "zip_code":"10115","city":"Berlin"},"representative":{"name":"Bea Bench","email":"bea@tpp.example"},
+                 "certificate":{"name":"bench qseal","type":"qseal"}}""");
+        JsonNode consent = client.expect(201, ingress, "POST", P + "/v1/consents",
+                Map.of("TPP-Redirect-Preferred", "true", "TPP-Redirect-URI", REDIRECT), consentBody());
+        String consentId = consent.get("consentId").asText();
+        SandboxPsu psu = new SandboxPsu(Duration.ofSeconds(20), new PrintWriter(Writer.nullWriter()));
+        psu.authorise(consent.at("/_links/scaRedirect/href").asText(), new SandboxPsu.Choices("psu1", "sandbox", "123456", true, null));
+        JsonNode status = client.expect(200, ingress, "GET", P + "/v1/consents/" + consentId + "/status", Map.of(), null);
+        assertEquals("valid", status.get("consentStatus").asText(), "the bench consent must be valid after SCA");
+        JsonNode accounts = client.expect(200, ingress, "GET", P + "/v1/accounts",
+                Map.of("Consent-Id", consentId, "PSU-IP-Address", "192.0.2.10"), null);
+        JsonNode account = accounts.at("/accounts/0");
+        JsonNode payment = client.expect(201, ingress, "POST", P + "/v1/payments/sepa-credit-transfers",
+                Map.of("PSU-IP-Address", "192.0.2.10", "TPP-Redirect-URI", REDIRECT), paymentBody(account.get("iban").asText()));
+        return new Prepared(consentId, account.get("resourceId").asText(), account.get("iban").asText(),
+                payment.get("paymentId").asText());
+    }
+
+    private void measure(String name, String description, String baseUrl, String method, String path,
+                         Map<String, String> headers, String body, int expected, boolean tamper) throws Exception {
+        RequestSigner signer = tpp.signer();
+        int warmUpCount = tamper ? 2000 : 40 * WARM_UP * 100;
+        Path warmUp = SignedRequestFile.write(work.resolve(name + "-warmup.req"), signer, method, path, headers, body, warmUpCount, tamper);
+        Wrk.Result warm = wrk.run(baseUrl, warmUp, expected, CONNECTIONS, WARM_UP);
+        // The measured run is faster than the warm-up (the JIT has caught up): size the file generously, because a
+        // request replayed after the file runs out is refused (X-Request-ID already used) and counts as an error.
+        int count = tamper ? 2000 : (int) Math.max(10_000, warm.requestsPerSecond() * SECONDS * 3);
+        Path measured = SignedRequestFile.write(work.resolve(name + ".req"), signer, method, path, headers, body, count, tamper);
+        long cpuBefore = ProcStats.cpuMicros(stack.pids());
+        Wrk.Result result = wrk.run(baseUrl, measured, expected, CONNECTIONS, SECONDS);
+        long cpu = ProcStats.cpuMicros(stack.pids()) - cpuBefore;
+        report.add(new Report.Workload(name, description, result, result.requests() == 0 ? -1 : cpu / result.requests()));
+    }
+
+    private void measureStaticFloor(String ingress) throws Exception {
+        Path file = work.resolve("static.req");
+        Files.writeString(file, "CONST\nGET\t/bench/static.json\t\n");
+        wrk.run(ingress, file, 200, CONNECTIONS, WARM_UP);
+        long cpuBefore = ProcStats.cpuMicros(stack.pids());
+        Wrk.Result result = wrk.run(ingress, file, 200, CONNECTIONS, SECONDS);
+        long cpu = ProcStats.cpuMicros(stack.pids()) - cpuBefore;
+        report.add(new Report.Workload("floor-nginx-static", "nginx serving a static JSON file (floor)", result, cpu / Math.max(1, result.requests())));
+    }
+
+    private Map<String, Double> rss() {
+        Map<String, Double> rss = new LinkedHashMap<>();
+        for (String module : List.of("aspsp-sandbox", "registration-service", "consent-service", "account-service", "payment-service")) {
+            rss.put(module, ProcStats.rssMiB(stack.process(module).pid()));
+        }
+        return rss;
+    }
+
+    /** Restarts each gateway service and times process start → first 2xx to a signed request sent straight to it. */
+    private Map<String, Long> firstSignedAnswers(Prepared data) throws Exception {
+        Map<String, Long> result = new LinkedHashMap<>();
+        Map<String, String[]> probes = Map.of(
+                "registration-service", new String[] {"/api/berlingroup/v1/tpp", null},
+                "consent-service", new String[] {P + "/v1/consents/" + data.consentId() + "/status", null},
+                "account-service", new String[] {P + "/v1/accounts/" + data.accountId() + "/balances", data.consentId()},
+                "payment-service", new String[] {P + "/v1/payments/sepa-credit-transfers/" + data.paymentId() + "/status", null});
+        for (String module : GATEWAY) {
+            ServiceProcess service = stack.restart(module);
+            String[] probe = probes.get(module);
+            Map<String, String> headers = probe[1] == null ? Map.of() : Map.of("Consent-Id", probe[1], "PSU-IP-Address", "192.0.2.10");
+            Instant deadline = service.startedAt().plusSeconds(60);
+            long millis = -1;
+            while (Instant.now().isBefore(deadline)) {
+                try {
+                    if (client.send(service.baseUrl(), "GET", probe[0], headers, null).status() == 200) {
+                        millis = Duration.between(service.startedAt(), Instant.now()).toMillis();
+                        break;
+                    }
+                } catch (ConnectException e) {
+                    // not listening yet
+                }
+                Thread.sleep(10);
+            }
+            result.put(module, millis);
+            service.awaitReady();
+        }
+        return result;
+    }
+
+    private void targets(JdkFloors.Floors floors, Map<String, Double> afterRss, Map<String, Long> firstAnswer) {
+        Report.Workload ingress = report.workload("balances-ingress");
+        Wrk.Result r = ingress.result();
+        report.add(new Report.Target("signed GET balances through the ingress", "≥ 4000 req/s",
+                String.format(Locale.ROOT, "%.0f req/s", r.requestsPerSecond()), r.requestsPerSecond() >= 4000));
+        report.add(new Report.Target("its p99 latency at " + CONNECTIONS + " connections", "≤ 25 ms",
+                String.format(Locale.ROOT, "%.1f ms", r.p99Micros() / 1000.0), r.p99Micros() <= 25_000));
+        report.add(new Report.Target("its total server CPU per request", "≤ 400 µs",
+                ingress.cpuMicrosPerRequest() + " µs", ingress.cpuMicrosPerRequest() <= 400));
+        Wrk.Result consents = report.workload("consent-create").result();
+        report.add(new Report.Target("consent creation", "≥ 800/s",
+                String.format(Locale.ROOT, "%.0f/s", consents.requestsPerSecond()), consents.requestsPerSecond() >= 800));
+        long errors = report.workload("balances-ingress").result().errors() + report.workload("balances-direct").result().errors()
+                + consents.errors() + report.workload("payment-initiate").result().errors()
+                + report.workload("rejected-signature").result().errors();
+        report.add(new Report.Target("errors in every workload", "0", String.valueOf(errors), errors == 0));
+        for (String module : GATEWAY) {
+            long ms = firstAnswer.getOrDefault(module, -1L);
+            report.add(new Report.Target(module + ": first signed answer after process start", "≤ 2500 ms",
+                    ms < 0 ? "none within 60 s" : ms + " ms", ms >= 0 && ms <= 2500));
+        }
+        afterRss.forEach((module, mib) -> report.add(new Report.Target(module + ": RSS after the run", "< 200 MB",
+                String.format(Locale.ROOT, "%.0f MiB", mib), mib * 1.048576 < 200)));
+        report.fact("floor: JDK RSA-2048 verify + SHA-256 1 KiB, one thread", String.format(Locale.ROOT, "%.1f µs per request",
+                floors.rsaMicros() + floors.sha256Micros()));
+    }
+
+    private static String consentBody() {
+        return "{\"access\":{\"allPsd2\":\"allAccounts\"},\"recurringIndicator\":true,\"validUntil\":\""
+                + LocalDate.now().plusDays(60) + "\",\"frequencyPerDay\":4,\"combinedServiceIndicator\":false}";
+    }
+
+    private static String paymentBody(String debtorIban) {
+        return "{\"debtorAccount\":{\"iban\":\"" + debtorIban + "\"},\"instructedAmount\":{\"currency\":\"EUR\",\"amount\":\"1.00\"},"
+                + "\"creditorAccount\":{\"iban\":\"DE89370400440532013000\"},\"creditorName\":\"Bench Creditor\","
+                + "\"remittanceInformationUnstructured\":\"bench\"}";
+    }
+}

@@ -1,0 +1,46 @@
+package eu.xs2a.e2e.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/** CPU time and resident memory of processes, read from /proc (Linux). */
+final class ProcStats {
+
+    /** USER_HZ: /proc reports CPU time in clock ticks of 10 ms on every Linux this runs on. */
+    private static final long MICROS_PER_TICK = 10_000;
+
+    private ProcStats() {
+    }
+
+    /** User plus system CPU time of the processes, in microseconds. Processes that have exited count zero. */
+    static long cpuMicros(List<Long> pids) {
+        long total = 0;
+        for (long pid : pids) {
+            try {
+                String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
+                // fields after the command name, which may contain spaces: state is field 3, utime 14, stime 15
+                String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                total += (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * MICROS_PER_TICK;
+            } catch (IOException e) {
+                // exited
+            }
+        }
+        return total;
+    }
+
+    /** Resident set size in MiB (VmRSS), or -1 when the process is gone. */
+    static double rssMiB(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", String.valueOf(pid), "status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("\\D", "")) / 1024.0;
+                }
+            }
+        } catch (IOException e) {
+            // exited
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,138 @@
+package eu.xs2a.e2e.bench;
+
+import java.awt.Graphics2D;
+import java.awt.image.BufferedImage;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import javax.imageio.ImageIO;
+import org.knowm.xchart.BitmapEncoder;
+import org.knowm.xchart.CategoryChart;
+import org.knowm.xchart.CategoryChartBuilder;
+
+/** Writes bench/results/latest.md and latest.png, and the console summary. */
+final class Report {
+
+    record Workload(String name, String description, Wrk.Result result, long cpuMicrosPerRequest) {
+    }
+
+    record Service(String name, double idleRssMiB, double afterRssMiB, long firstSignedAnswerMillis) {
+    }
+
+    record Target(String what, String goal, String measured, boolean met) {
+    }
+
+    private final List<Workload> workloads = new ArrayList<>();
+    private final List<Service> services = new ArrayList<>();
+    private final List<Target> targets = new ArrayList<>();
+    private final Map<String, String> facts = new LinkedHashMap<>();
+    private JdkFloors.Floors floors;
+
+    void add(Workload workload) {
+        workloads.add(workload);
+    }
+
+    void add(Service service) {
+        services.add(service);
+    }
+
+    void add(Target target) {
+        targets.add(target);
+    }
+
+    void fact(String name, String value) {
+        facts.put(name, value);
+    }
+
+    void floors(JdkFloors.Floors floors) {
+        this.floors = floors;
+    }
+
+    Workload workload(String name) {
+        return workloads.stream().filter(w -> w.name().equals(name)).findFirst().orElseThrow();
+    }
+
+    void write(Path dir) throws IOException {
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve("latest.md"), markdown());
+        chart(dir.resolve("latest.png"));
+    }
+
+    String markdown() {
+        StringBuilder md = new StringBuilder("# Benchmark — latest run\n\n");
+        facts.forEach((k, v) -> md.append("- ").append(k).append(": ").append(v).append('\n'));
+        md.append("\n## Workloads\n\n| workload | requests/s | p50 ms | p90 ms | p99 ms | errors | server CPU µs/request | what |\n")
+                .append("|---|---:|---:|---:|---:|---:|---:|---|\n");
+        for (Workload w : workloads) {
+            Wrk.Result r = w.result();
+            md.append(String.format(Locale.ROOT, "| %s | %.0f | %.2f | %.2f | %.2f | %d | %s | %s |%n", w.name(),
+                    r.requestsPerSecond(), r.p50Micros() / 1000.0, r.p90Micros() / 1000.0, r.p99Micros() / 1000.0,
+                    r.errors(), w.cpuMicrosPerRequest() < 0 ? "—" : String.valueOf(w.cpuMicrosPerRequest()),
+                    w.description()));
+        }
+        if (floors != null) {
+            md.append(String.format(Locale.ROOT, "%n## Floors (same run)%n%n- JDK RSA-2048 verify, one thread: %.0f/s (%.1f µs)%n"
+                            + "- JDK SHA-256 of 1 KiB, one thread: %.0f/s (%.2f µs)%n",
+                    floors.rsaVerifiesPerSecond(), floors.rsaMicros(), floors.sha256PerSecond(), floors.sha256Micros()));
+        }
+        md.append("\n## Services\n\n| service | RSS idle MiB | RSS after the run MiB | first signed answer after process start ms |\n|---|---:|---:|---:|\n");
+        for (Service s : services) {
+            md.append(String.format(Locale.ROOT, "| %s | %.0f | %.0f | %s |%n", s.name(), s.idleRssMiB(), s.afterRssMiB(),
+                    s.firstSignedAnswerMillis() < 0 ? "—" : String.valueOf(s.firstSignedAnswerMillis())));
+        }
+        md.append("\n## Targets\n\n| target | goal | measured | met |\n|---|---|---|---|\n");
+        for (Target t : targets) {
+            md.append("| ").append(t.what()).append(" | ").append(t.goal()).append(" | ").append(t.measured())
+                    .append(" | ").append(t.met() ? "yes" : "**no**").append(" |\n");
+        }
+        return md.toString();
+    }
+
+    String console() {
+        StringBuilder out = new StringBuilder("\n=== bin/bench ===\n");
+        for (Workload w : workloads) {
+            Wrk.Result r = w.result();
+            out.append(String.format(Locale.ROOT, "%-22s %8.0f req/s  p50 %6.2f ms  p99 %6.2f ms  errors %d  cpu %s µs/req%n",
+                    w.name(), r.requestsPerSecond(), r.p50Micros() / 1000.0, r.p99Micros() / 1000.0, r.errors(),
+                    w.cpuMicrosPerRequest() < 0 ? "—" : String.valueOf(w.cpuMicrosPerRequest())));
+        }
+        for (Target t : targets) {
+            out.append(String.format("%-4s %s: %s (goal %s)%n", t.met() ? "ok" : "MISS", t.what(), t.measured(), t.goal()));
+        }
+        return out.toString();
+    }
+
+    private void chart(Path png) throws IOException {
+        List<String> names = workloads.stream().map(Workload::name).toList();
+        CategoryChart throughput = new CategoryChartBuilder().width(1000).height(420)
+                .title("Throughput (requests/s)").xAxisTitle("workload").yAxisTitle("requests/s").build();
+        throughput.getStyler().setLegendVisible(false);
+        throughput.getStyler().setXAxisLabelRotation(20);
+        throughput.addSeries("requests/s", names, workloads.stream().map(w -> w.result().requestsPerSecond()).toList());
+        CategoryChart latency = new CategoryChartBuilder().width(1000).height(420)
+                .title("Latency (ms)").xAxisTitle("workload").yAxisTitle("ms").build();
+        latency.getStyler().setXAxisLabelRotation(20);
+        latency.addSeries("p50", names, workloads.stream().map(w -> w.result().p50Micros() / 1000.0).toList());
+        latency.addSeries("p90", names, workloads.stream().map(w -> w.result().p90Micros() / 1000.0).toList());
+        latency.addSeries("p99", names, workloads.stream().map(w -> w.result().p99Micros() / 1000.0).toList());
+        BufferedImage top = BitmapEncoder.getBufferedImage(throughput);
+        BufferedImage bottom = BitmapEncoder.getBufferedImage(latency);
+        BufferedImage both = new BufferedImage(top.getWidth(), top.getHeight() + bottom.getHeight(), BufferedImage.TYPE_INT_RGB);
+        Graphics2D g = both.createGraphics();
+        g.drawImage(top, 0, 0, null);
+        g.drawImage(bottom, 0, top.getHeight(), null);
+        g.dispose();
+        ImageIO.write(both, "png", png.toFile());
+    }
+
+    static String now() {
+        return ZonedDateTime.now().format(DateTimeFormatter.ISO_OFFSET_DATE_TIME);
+    }
+}

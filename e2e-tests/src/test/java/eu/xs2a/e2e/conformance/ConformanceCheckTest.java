@@ -1,0 +1,119 @@
+package eu.xs2a.e2e.conformance;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The conformance check itself, without the stack: it accepts what the files allow, refuses what they do not
+ * (missing required field, unknown enum value, unknown property, missing required header, undefined status), and
+ * waives exactly the {@link KnownDifferences}, no more.
+ */
+class ConformanceCheckTest {
+
+    private static final String CONSENTS = "/sandbox/api/berlingroup/v1/consents";
+    private static final String CREATED = """
+            {"consentStatus":"received","consentId":"c-1",
+             "_links":{"scaRedirect":{"href":"http://localhost:8080/x"},"scaStatus":{"href":"/sandbox/api/berlingroup/v1/consents/c-1/authorisations/a-1"}}}""";
+    private static final String ERROR_401 = """
+            {"tppMessages":[{"category":"ERROR","code":"CONSENT_UNKNOWN","text":"no such consent"}],
+             "error_code":"CONSENT_UNKNOWN","error_text":"ConsentUnknown","error_message":"no such consent"}""";
+
+    @Test
+    void aConformingConsentCreationPasses() {
+        assertEquals(List.of(), BerlinGroupSpec.violations(created(CREATED)));
+    }
+
+    @Test
+    void aMissingRequiredFieldIsReported() {
+        List<String> violations = BerlinGroupSpec.violations(created(CREATED.replace("\"consentStatus\":\"received\",", "")));
+        assertTrue(violations.stream().anyMatch(v -> v.contains("required") && v.contains("consentStatus")), violations.toString());
+    }
+
+    @Test
+    void anUnknownEnumValueIsReported() {
+        List<String> violations = BerlinGroupSpec.violations(created(CREATED.replace("received", "approvedMaybe")));
+        assertTrue(violations.stream().anyMatch(v -> v.contains("enum")), violations.toString());
+    }
+
+    @Test
+    void anUnknownPropertyIsReported() {
+        List<String> violations = BerlinGroupSpec.violations(created(CREATED.replace("{\"consentStatus\"", "{\"internalState\":1,\"consentStatus\"")));
+        assertTrue(violations.stream().anyMatch(v -> v.contains("additionalProperties") && v.contains("internalState")),
+                violations.toString());
+    }
+
+    @Test
+    void aMissingRequiredResponseHeaderIsReported() {
+        Map<String, List<String>> headers = new LinkedHashMap<>(json());
+        Exchange exchange = new Exchange("POST", CONSENTS, 201, headers, CREATED);
+        List<String> violations = BerlinGroupSpec.violations(exchange);
+        assertTrue(violations.stream().anyMatch(v -> v.contains("header.missing")), violations.toString());
+    }
+
+    @Test
+    void anUndefinedStatusIsReported() {
+        Exchange exchange = new Exchange("GET", CONSENTS + "/c-1/status", 418, withRequestId(json()), "{}");
+        List<String> violations = BerlinGroupSpec.violations(exchange);
+        assertTrue(violations.stream().anyMatch(v -> v.contains("status.unknown")), violations.toString());
+    }
+
+    @Test
+    void theInterfacesErrorFieldsAreTheOnlyWaivedExtraFields() {
+        Exchange error = new Exchange("GET", CONSENTS + "/c-1", 401, withRequestId(json()), ERROR_401);
+        assertEquals(List.of(), BerlinGroupSpec.violations(error));
+
+        Exchange more = new Exchange("GET", CONSENTS + "/c-1", 401, withRequestId(json()),
+                ERROR_401.replace("\"error_code\"", "\"stackTrace\":\"x\",\"error_code\""));
+        assertFalse(BerlinGroupSpec.violations(more).isEmpty(), "a field beyond error_code/error_text/error_message");
+    }
+
+    @Test
+    void providerPrefixAndServicePaymentMapOntoTheFilesPaths() {
+        assertEquals("/v1/consents/c-1", KnownDifferences.specPath(CONSENTS + "/c-1"));
+        assertEquals("/v1/payments/sepa-credit-transfers/7/status",
+                KnownDifferences.specPath("/sandbox2/api/berlingroup/v1/payments/service-payment/7/status"));
+        assertEquals("/v1/payments/sepa-credit-transfers",
+                KnownDifferences.specPath("/sandbox/api/berlingroup/v1/payments/service-payment"));
+        assertEquals("/v2/consents/confirmation-of-funds/x",
+                KnownDifferences.specPath("/sandbox/api/berlingroup/v2/consents/confirmation-of-funds/x"));
+        assertFalse(KnownDifferences.isBerlinGroupPath("/api/berlingroup/v1/tpp/register"));
+        assertFalse(KnownDifferences.isBerlinGroupPath("/api/sandbox/v1/certificates"));
+    }
+
+    @Test
+    void theInterfacesRefreshEndpointsAreCheckedAgainstTheInterfacesWords() {
+        String refresh = "/sandbox/api/berlingroup/v1/accounts/refresh";
+        String ok = "{\"status\":\"processing\",\"_links\":{\"refreshStatus\":{\"href\":\"" + refresh + "/status\"}}}";
+        assertEquals(List.of(), BerlinGroupSpec.violations(new Exchange("POST", refresh, 200, withRequestId(json()), ok)));
+        assertFalse(BerlinGroupSpec.violations(new Exchange("POST", refresh, 200, withRequestId(json()),
+                ok.replace("processing", "busy"))).isEmpty(), "a status outside the refresh States");
+        assertFalse(BerlinGroupSpec.violations(new Exchange("GET", refresh + "/status", 200, withRequestId(json()),
+                "{}")).isEmpty(), "status is required");
+        assertEquals(List.of(), BerlinGroupSpec.violations(new Exchange("GET", refresh + "/status", 200,
+                withRequestId(json()), "{\"status\":\"fetchingFinished\"}")));
+    }
+
+    private static Exchange created(String body) {
+        Map<String, List<String>> headers = withRequestId(json());
+        headers.put("Location", List.of(CONSENTS + "/c-1"));
+        headers.put("ASPSP-SCA-Approach", List.of("REDIRECT"));
+        return new Exchange("POST", CONSENTS, 201, headers, body);
+    }
+
+    private static Map<String, List<String>> json() {
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        headers.put("Content-Type", List.of("application/json"));
+        return headers;
+    }
+
+    private static Map<String, List<String>> withRequestId(Map<String, List<String>> headers) {
+        headers.put("X-Request-ID", List.of("99391c7e-ad88-49ec-a2ad-99ddcb1f7721"));
+        return headers;
+    }
+}

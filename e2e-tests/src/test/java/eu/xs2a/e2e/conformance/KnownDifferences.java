@@ -1,0 +1,185 @@
+package eu.xs2a.e2e.conformance;
+
+import com.atlassian.oai.validator.report.ValidationReport;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The ONE place where the gateway's interface ({@code /work/shared/reference/tpp-interface.md}) deliberately
+ * differs from the Berlin Group 1.3.6 OpenAPI file (and the confirmation-of-funds 2.0 file). Each difference is one
+ * constant with the reason taken from the interface text; nothing else is waived. A waiver matches one validator
+ * message precisely (message key, JSON pointer, and where needed the value), never a whole response or a whole
+ * class of messages.
+ *
+ * <p>Two of them are path rewrites (the request is mapped onto the file's path before validation), the others waive
+ * single messages.
+ */
+public enum KnownDifferences {
+
+    /**
+     * Paths: the interface namespaces every Berlin Group endpoint by a provider code, {@code P =
+     * /{provider_code}/api/berlingroup}, where the file has the server URL {@code https://api.testbank.com/psd2}
+     * followed by {@code /v1/...}. The check strips {@code /{provider_code}/api/berlingroup} and validates the rest
+     * against the file's paths.
+     */
+    PROVIDER_PREFIX,
+
+    /**
+     * Payment product: the interface allows the product {@code service-payment} ("payment_product (path, string,
+     * required): allowed value service-payment"), which is not in the file's {@code payment-product} enum. For
+     * validation it is mapped onto {@code sepa-credit-transfers}, the product whose body the interface's payment
+     * initiation fields describe (creditorAccount, creditorName, instructedAmount, remittanceInformationUnstructured…).
+     */
+    SERVICE_PAYMENT_PRODUCT,
+
+    /**
+     * Error body: the interface says "Error responses carry error_code and error_text … Details are also referenced
+     * as error_message", so every error body has these three fields at its root beside the file's
+     * {@code tppMessages}. Waived: exactly "object has properties not allowed" at the root pointer {@code ""} of an
+     * error response (4xx/5xx) when the unexpected properties are only these three.
+     */
+    ERROR_FIELDS,
+
+    /**
+     * Payment id: the interface says "Payment identifiers: integer in the payment read and payment status paths",
+     * so the payment initiation response carries {@code paymentId} as a JSON integer where the file's
+     * {@code paymentId} schema is a string. Waived: exactly the type message at pointer {@code /paymentId} with the
+     * found type integer.
+     */
+    PAYMENT_ID_INTEGER,
+
+    /**
+     * Error statuses: the interface's error table fixes one HTTP status per error class ("ConsentUnknown 401",
+     * "ResourceUnknown 404", "AccessDenied 403", …) where the file lists some of these codes under another status
+     * (e.g. CONSENT_UNKNOWN only under 400 and 403). Waived: exactly the enum message at
+     * {@code /tppMessages/N/code} when the body's {@code error_text} is a class of the interface's table whose
+     * status is the response status, and the code is the body's {@code error_code}.
+     */
+    ERROR_STATUS_TABLE,
+
+    /**
+     * Endpoints the file does not have: the interface adds account refresh ({@code P/v1/accounts/refresh} and
+     * {@code P/v1/accounts/refresh/status}, "Account refresh" in the interface). Their responses are checked
+     * against {@code src/test/resources/interface-additions.yaml}, written from the interface's words (status in
+     * the refresh States, {@code _links.refreshStatus.href}), with the same strictness as the file's.
+     */
+    INTERFACE_ONLY_ENDPOINTS,
+
+    /**
+     * Not a difference of the gateway but a defect of the confirmation-of-funds 2.0 file: its 201 response is a
+     * {@code oneOf} of {@code ConsentsConfirmationOfFundsResponse} and
+     * {@code ConsentsConfirmationOfFundsMultilevelSCAResponse}, whose required fields are the same
+     * (consentStatus, consentId, _links), so every correct response matches both and "exactly one" can never hold.
+     * Waived: exactly a {@code oneOf} message saying the body matched two or more of the alternatives (it conforms
+     * to each of them); a body matching none stays a violation.
+     */
+    OVERLAPPING_ONE_OF;
+
+    private static final Pattern MATCHED_SEVERAL = Pattern.compile("matched ([2-9]|\\d{2,}) out of \\d+");
+
+    /** Spec paths that only the interface defines (see {@link #INTERFACE_ONLY_ENDPOINTS}). */
+    public static boolean interfaceOnly(String specPath) {
+        return specPath.equals("/v1/accounts/refresh") || specPath.equals("/v1/accounts/refresh/status");
+    }
+
+    private static final Pattern PROVIDER_PATH = Pattern.compile("^/[a-z0-9-]+/api/berlingroup(/v[12]/.*)$");
+    private static final Pattern SERVICE_PAYMENT = Pattern.compile("^(/v1/payments)/service-payment(/.*)?$");
+    private static final Pattern TPP_MESSAGE_CODE = Pattern.compile("^/tppMessages/\\d+/code$");
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** The interface's error table (tpp-interface.md "Errors"): class → HTTP status, as the interface gives it. */
+    private static final Map<String, Integer> INTERFACE_ERROR_TABLE = Map.ofEntries(
+            Map.entry("BadRequest", 400), Map.entry("CountryNameInvalid", 400), Map.entry("ServiceInvalid", 400),
+            Map.entry("FormatError", 400), Map.entry("RequestFormatInvalid", 400),
+            Map.entry("WrongRequiredFields", 401), Map.entry("ConsentInvalid", 401), Map.entry("ConsentUnknown", 401),
+            Map.entry("ConsentExpired", 401), Map.entry("CertificateMissing", 401),
+            Map.entry("CertificateInvalid", 401), Map.entry("CertificateExpired", 401), Map.entry("RoleInvalid", 401),
+            Map.entry("SignatureMissing", 401), Map.entry("SignatureInvalid", 401),
+            Map.entry("SignatureMalformed", 401), Map.entry("AccessDenied", 403), Map.entry("ProductInvalid", 403),
+            Map.entry("ResourceUnknown", 404), Map.entry("ProductUnknown", 404), Map.entry("NotFound", 404),
+            Map.entry("CancellationInvalid", 405), Map.entry("ActionNotAllowed", 406), Map.entry("Invalid", 406),
+            Map.entry("AccessExceeded", 429));
+    private static final List<String> ERROR_FIELD_NAMES = List.of("error_code", "error_text", "error_message");
+
+    /** Whether the path is a Berlin Group endpoint of the interface ({@code P/v1/…} or {@code P/v2/…}). */
+    public static boolean isBerlinGroupPath(String path) {
+        return PROVIDER_PATH.matcher(path).matches();
+    }
+
+    /** The path as the OpenAPI files name it, after {@link #PROVIDER_PREFIX} and {@link #SERVICE_PAYMENT_PRODUCT}. */
+    public static String specPath(String path) {
+        Matcher provider = PROVIDER_PATH.matcher(path);
+        if (!provider.matches()) {
+            throw new IllegalArgumentException("not a Berlin Group path of the interface: " + path);
+        }
+        String spec = provider.group(1);
+        Matcher product = SERVICE_PAYMENT.matcher(spec);
+        if (product.matches()) {
+            spec = product.group(1) + "/sepa-credit-transfers" + Optional.ofNullable(product.group(2)).orElse("");
+        }
+        return spec;
+    }
+
+    /** The known difference that waives this message of this exchange, if any. */
+    public static Optional<KnownDifferences> waiving(ValidationReport.Message message, Exchange exchange) {
+        String pointer = message.getContext().flatMap(ValidationReport.MessageContext::getPointers)
+                .map(ValidationReport.MessageContext.Pointers::getInstance).orElse(null);
+        String key = message.getKey();
+        if (exchange.status() >= 400 && "validation.response.body.schema.additionalProperties".equals(key)
+                && ("".equals(pointer) || "/".equals(pointer)) && onlyErrorFields(message.getMessage())) {
+            return Optional.of(ERROR_FIELDS);
+        }
+        if ("validation.response.body.schema.type".equals(key) && "/paymentId".equals(pointer)
+                && message.getMessage().contains("(integer)")) {
+            return Optional.of(PAYMENT_ID_INTEGER);
+        }
+        if ("validation.response.body.schema.oneOf".equals(key) && MATCHED_SEVERAL.matcher(message.getMessage()).find()) {
+            return Optional.of(OVERLAPPING_ONE_OF);
+        }
+        if ("validation.response.body.schema.enum".equals(key) && pointer != null
+                && TPP_MESSAGE_CODE.matcher(pointer).matches() && statusOfTheInterfacesTable(exchange)) {
+            return Optional.of(ERROR_STATUS_TABLE);
+        }
+        return Optional.empty();
+    }
+
+    /** The error body names a class of the interface's error table whose status is the response's, code = error_code. */
+    private static boolean statusOfTheInterfacesTable(Exchange exchange) {
+        try {
+            JsonNode body = JSON.readTree(exchange.body());
+            String errorText = body.path("error_text").asText("");
+            String errorCode = body.path("error_code").asText("");
+            Integer status = INTERFACE_ERROR_TABLE.get(errorText);
+            if (status == null || status != exchange.status()) {
+                return false;
+            }
+            for (JsonNode message : body.path("tppMessages")) {
+                if (!errorCode.equals(message.path("code").asText())) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    /** "Object instance has properties which are not allowed by the schema: ["error_code","error_message"]". */
+    private static boolean onlyErrorFields(String text) {
+        int open = text.lastIndexOf('[');
+        int close = text.lastIndexOf(']');
+        if (open < 0 || close < open) {
+            return false;
+        }
+        for (String name : text.substring(open + 1, close).split(",")) {
+            if (!ERROR_FIELD_NAMES.contains(name.trim().replace("\"", ""))) {
+                return false;
+            }
+        }
+        return true;
+    }
+}

@@ -1,0 +1,427 @@
+package eu.xs2a.e2e.deploy;
+
+import static eu.xs2a.e2e.deploy.Manifests.at;
+import static eu.xs2a.e2e.deploy.Manifests.list;
+import static eu.xs2a.e2e.deploy.Manifests.map;
+import static eu.xs2a.e2e.deploy.Manifests.name;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The Kustomize overlays, rendered (kubectl kustomize where installed, else {@link MiniKustomize}), checked the way a
+ * platform team would review them before `kubectl apply -k`.
+ */
+class KubernetesManifestsTest {
+
+    private static final List<String> GATEWAY = List.of("registration-service", "consent-service", "account-service",
+            "payment-service");
+    /** Secrets are created by the operator (k8s/README.md); these ConfigMaps may be too. */
+    private static final Set<String> OPERATOR_CONFIG_MAPS = Set.of("xs2a-trust-anchors");
+
+    @Test
+    void everyYamlFileUnderK8sParses() throws IOException {
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(Repo.path("k8s"))) {
+            files = walk.filter(p -> p.toString().endsWith(".yaml")).collect(Collectors.toList());
+        }
+        assertTrue(files.size() > 10, files.toString());
+        for (Path file : files) {
+            String text = Files.readString(file);
+            if (file.getParent().getFileName().toString().equals("patches") && text.trim().startsWith("- op:")) {
+                assertFalse(new org.yaml.snakeyaml.Yaml().loadAs(text, List.class).isEmpty(), file.toString());
+                continue;
+            }
+            for (Map<String, Object> doc : Manifests.parseAll(text)) {
+                assertNotNull(doc.get("apiVersion"), file + ": apiVersion");
+                assertNotNull(doc.get("kind"), file + ": kind");
+            }
+        }
+    }
+
+    @Test
+    void noSecretIsCommitted() throws IOException {
+        try (Stream<Path> walk = Files.walk(Repo.path("k8s"))) {
+            for (Path file : walk.filter(Files::isRegularFile).collect(Collectors.toList())) {
+                String text = Files.readString(file);
+                assertFalse(text.contains("PRIVATE KEY-----"), file + " holds key material");
+                assertFalse(text.matches("(?s).*^kind: Secret\\s*$.*"), file + " defines a Secret");
+            }
+        }
+        for (String overlay : List.of("sandbox", "live")) {
+            assertTrue(render(overlay).ofKind("Secret").isEmpty(), overlay + " renders no Secret");
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sandbox", "live"})
+    void everyObjectIsNamedAndInTheOverlaysNamespace(String overlay) {
+        Manifests m = render(overlay);
+        String namespace = "xs2a-" + overlay;
+        assertTrue(m.find("Namespace", namespace).isPresent());
+        for (Map<String, Object> doc : m.all()) {
+            assertNotNull(doc.get("apiVersion"));
+            assertNotNull(name(doc), doc.toString());
+            if (!"Namespace".equals(doc.get("kind"))) {
+                assertEquals(namespace, map(doc, "metadata").get("namespace"), doc.get("kind") + "/" + name(doc));
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sandbox", "live"})
+    void everyDeploymentHasProbesLimitsAndRunsAsNonRootOnAReadOnlyFilesystem(String overlay) {
+        Manifests m = render(overlay);
+        List<Map<String, Object>> deployments = m.ofKind("Deployment");
+        assertFalse(deployments.isEmpty());
+        for (Map<String, Object> d : deployments) {
+            String what = overlay + " " + name(d);
+            Map<String, Object> pod = at(d, "spec", "template", "spec");
+            assertEquals(Boolean.TRUE, map(pod, "securityContext").get("runAsNonRoot"), what);
+            assertEquals(Boolean.FALSE, pod.get("automountServiceAccountToken"), what);
+            Set<String> emptyDirs = list(pod, "volumes").stream().filter(v -> v.containsKey("emptyDir"))
+                    .map(v -> (String) v.get("name")).collect(Collectors.toSet());
+            for (Map<String, Object> c : list(pod, "containers")) {
+                assertEquals("/q/health/ready", at(c, "readinessProbe", "httpGet").get("path"), what);
+                assertEquals("/q/health/live", at(c, "livenessProbe", "httpGet").get("path"), what);
+                for (String kind : List.of("requests", "limits")) {
+                    Map<String, Object> r = at(c, "resources", kind);
+                    assertNotNull(r, what + " resources." + kind);
+                    assertNotNull(r.get("cpu"), what + " " + kind + ".cpu");
+                    assertNotNull(r.get("memory"), what + " " + kind + ".memory");
+                }
+                Map<String, Object> sc = map(c, "securityContext");
+                assertEquals(Boolean.TRUE, sc.get("readOnlyRootFilesystem"), what);
+                assertEquals(Boolean.FALSE, sc.get("allowPrivilegeEscalation"), what);
+                assertEquals(Boolean.TRUE, sc.get("runAsNonRoot"), what);
+                assertEquals(List.of("ALL"), map(sc, "capabilities").get("drop"), what);
+                assertTrue(list(c, "volumeMounts").stream().anyMatch(vm -> "/tmp".equals(vm.get("mountPath"))
+                        && emptyDirs.contains(vm.get("name"))), what + " has an emptyDir on /tmp");
+                String image = (String) c.get("image");
+                if ("ingress-errors".equals(name(d))) {
+                    assertTrue(image.startsWith("nginxinc/nginx-unprivileged:"), what + " image " + image);
+                } else {
+                    assertTrue(image.startsWith("xs2a/" + name(d) + ":"), what + " image " + image);
+                }
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sandbox", "live"})
+    void everyDeploymentHasItsServiceAutoscalerAndDisruptionBudget(String overlay) {
+        Manifests m = render(overlay);
+        for (Map<String, Object> d : m.ofKind("Deployment")) {
+            String n = name(d);
+            Map<String, Object> podLabels = at(d, "spec", "template", "metadata", "labels");
+            Map<String, Object> container = list(at(d, "spec", "template", "spec"), "containers").get(0);
+            Map<String, Object> containerPort = list(container, "ports").get(0);
+
+            Map<String, Object> service = m.find("Service", n).orElseThrow(() -> new AssertionError("no Service " + n));
+            assertTrue(podLabels.entrySet().containsAll(map(map(service, "spec"), "selector").entrySet()), n);
+            Map<String, Object> servicePort = list(map(service, "spec"), "ports").get(0);
+            assertEquals(containerPort.get("containerPort"), servicePort.get("port"), n);
+            assertEquals(containerPort.get("name"), servicePort.get("targetPort"), n);
+
+            Map<String, Object> hpa = m.find("HorizontalPodAutoscaler", n).orElseThrow(() -> new AssertionError("no HPA " + n));
+            assertEquals("autoscaling/v2", hpa.get("apiVersion"));
+            assertEquals(n, at(hpa, "spec", "scaleTargetRef").get("name"));
+            assertEquals("Deployment", at(hpa, "spec", "scaleTargetRef").get("kind"));
+            int min = (Integer) map(hpa, "spec").get("minReplicas");
+            assertTrue(min >= 1 && min <= (Integer) map(hpa, "spec").get("maxReplicas"), n);
+
+            Map<String, Object> pdb = m.find("PodDisruptionBudget", n).orElseThrow(() -> new AssertionError("no PDB " + n));
+            assertEquals("policy/v1", pdb.get("apiVersion"));
+            assertTrue(podLabels.entrySet().containsAll(at(pdb, "spec", "selector", "matchLabels").entrySet()), n);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sandbox", "live"})
+    void configurationComesFromConfigMapsAndSecretReferences(String overlay) {
+        Manifests m = render(overlay);
+        Set<String> secretsReferenced = new TreeSet<>();
+        for (String service : GATEWAY) {
+            Map<String, Object> d = m.find("Deployment", service).orElseThrow();
+            Map<String, Object> pod = at(d, "spec", "template", "spec");
+            Map<String, Object> c = list(pod, "containers").get(0);
+            Map<String, Map<String, Object>> env = list(c, "env").stream()
+                    .collect(Collectors.toMap(e -> (String) e.get("name"), e -> e));
+            for (String key : List.of("QUARKUS_DATASOURCE_JDBC_URL", "QUARKUS_DATASOURCE_USERNAME", "QUARKUS_DATASOURCE_PASSWORD")) {
+                Map<String, Object> ref = at(env.get(key), "valueFrom", "secretKeyRef");
+                assertNotNull(ref, service + " " + key + " comes from a Secret");
+                assertEquals("xs2a-" + service.replace("-service", "") + "-db", ref.get("name"));
+            }
+            Map<String, String> config = configMapData(m, "xs2a-config");
+            assertTrue(list(c, "envFrom").stream().anyMatch(e -> e.containsKey("configMapRef")
+                    && Manifests.stripHash((String) map(e, "configMapRef").get("name")).equals("xs2a-config")), service);
+            assertMounted(pod, c, config.get("PSD2_PROVIDERS_FILE"), "xs2a-providers", service);
+            for (String anchor : config.get("PSD2_TRUST_ANCHORS").split(",")) {
+                assertTrue(mountPathOf(pod, c, anchor) != null, service + " mounts trust anchor " + anchor);
+            }
+            secretsReferenced.addAll(secretNames(pod, c));
+            for (String cm : configMapNames(pod, c)) {
+                assertTrue(m.configMap(cm).isPresent() || OPERATOR_CONFIG_MAPS.contains(cm),
+                        service + " refers to ConfigMap " + cm + ", which the overlay does not define");
+            }
+        }
+        String readme = Repo.read("k8s/README.md");
+        for (String secret : secretsReferenced) {
+            assertTrue(readme.contains(secret), "k8s/README.md tells how to create the Secret " + secret);
+        }
+    }
+
+    @Test
+    void theSandboxRunsTheSimulatedBankAndTrustsTheSandboxCa() {
+        Manifests m = render("sandbox");
+        assertTrue(m.find("Deployment", "aspsp-sandbox").isPresent());
+        assertTrue(m.find("Service", "aspsp-sandbox").isPresent());
+        Map<String, String> config = configMapData(m, "xs2a-config");
+        assertEquals("sandbox", config.get("PSD2_ENVIRONMENT"));
+        assertTrue(config.get("PSD2_TRUST_ANCHORS").contains("sandbox-ca.pem"));
+        for (String service : GATEWAY) {
+            Map<String, Object> pod = at(m.find("Deployment", service).orElseThrow(), "spec", "template", "spec");
+            assertTrue(secretNames(pod, list(pod, "containers").get(0)).contains("xs2a-sandbox-ca"), service);
+        }
+        // the bank's PSU pages have their own Ingress and host; the gateway's Ingress never routes to the bank
+        Map<String, Object> pages = m.find("Ingress", "aspsp-sandbox-pages").orElseThrow();
+        assertNotNull(list(map(pages, "spec"), "rules").get(0).get("host"));
+        assertFalse(backends(m.find("Ingress", "xs2a-gateway").orElseThrow()).contains("aspsp-sandbox"));
+    }
+
+    @Test
+    void liveHasNoSandboxAnythingAndMoreReplicas() {
+        Manifests live = render("live");
+        Manifests sandbox = render("sandbox");
+        assertTrue(live.all().stream().noneMatch(d -> name(d).contains("aspsp")), "no simulated bank in live");
+        Map<String, String> config = configMapData(live, "xs2a-config");
+        assertEquals("live", config.get("PSD2_ENVIRONMENT"));
+        assertFalse(config.get("PSD2_TRUST_ANCHORS").contains("sandbox"), config.get("PSD2_TRUST_ANCHORS"));
+        for (String service : GATEWAY) {
+            Map<String, Object> pod = at(live.find("Deployment", service).orElseThrow(), "spec", "template", "spec");
+            Map<String, Object> c = list(pod, "containers").get(0);
+            assertFalse(secretNames(pod, c).contains("xs2a-sandbox-ca"), service + " must not see the sandbox CA");
+            assertTrue(list(c, "env").stream().noneMatch(e -> ((String) e.get("name")).startsWith("PSD2_SANDBOX_")), service);
+            Map<String, Object> trust = list(pod, "volumes").stream().filter(v -> "trust-anchors".equals(v.get("name")))
+                    .findFirst().orElseThrow();
+            List<Map<String, Object>> sources = list(map(trust, "projected"), "sources");
+            assertEquals(1, sources.size(), service);
+            assertFalse(Boolean.TRUE.equals(map(sources.get(0), "configMap").get("optional")),
+                    service + ": live does not start without its qualified CAs");
+            assertTrue(replicas(live, service) > replicas(sandbox, service), service);
+            assertTrue(minReplicas(live, service) > minReplicas(sandbox, service), service);
+        }
+        String providers = configMapData(live, "xs2a-providers").get("providers.properties");
+        assertFalse(providers.contains("aspsp-sandbox"));
+        assertFalse(providers.matches("(?s).*bank-credential=[^$\\n]+\\n.*"), "live bank credentials only from the environment");
+    }
+
+    @Test
+    void theSandboxProviderRegistryIsTheLocalOneWithTheClustersBankUrl() throws IOException {
+        Properties local = properties(Repo.read("config/providers.properties"));
+        Properties cluster = properties(configMapData(render("sandbox"), "xs2a-providers").get("providers.properties"));
+        assertEquals(local.stringPropertyNames(), cluster.stringPropertyNames());
+        for (String key : local.stringPropertyNames()) {
+            if (key.endsWith(".bank-url")) {
+                assertEquals("${PSD2_SANDBOX_BANK_URL:http://aspsp-sandbox:8090}", cluster.getProperty(key), key);
+            } else {
+                assertEquals(local.getProperty(key), cluster.getProperty(key), key);
+            }
+        }
+        Map<String, Object> bank = render("sandbox").find("Service", "aspsp-sandbox").orElseThrow();
+        assertEquals(8090, list(map(bank, "spec"), "ports").get(0).get("port"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sandbox", "live"})
+    void onlyAccountServiceAndTheIngressControllerReachConsentService(String overlay) {
+        Map<String, Object> policy = render(overlay).find("NetworkPolicy", "consent-service-callers").orElseThrow();
+        Map<String, Object> spec = map(policy, "spec");
+        assertEquals(Map.of("app.kubernetes.io/name", "consent-service"), map(map(spec, "podSelector"), "matchLabels"));
+        assertEquals(List.of("Ingress"), spec.get("policyTypes"));
+        List<Map<String, Object>> rules = list(spec, "ingress");
+        assertEquals(1, rules.size());
+        List<Map<String, Object>> from = list(rules.get(0), "from");
+        assertEquals(2, from.size());
+        assertEquals(Map.of("app.kubernetes.io/name", "account-service"),
+                from.stream().filter(f -> f.containsKey("podSelector")).map(f -> at(f, "podSelector", "matchLabels"))
+                        .findFirst().orElseThrow());
+        Map<String, Object> ns = from.stream().filter(f -> f.containsKey("namespaceSelector"))
+                .map(f -> at(f, "namespaceSelector", "matchLabels")).findFirst().orElseThrow();
+        assertEquals("ingress-nginx", ns.get("kubernetes.io/metadata.name"));
+        assertTrue(from.stream().noneMatch(f -> f.containsKey("podSelector") && f.containsKey("namespaceSelector")),
+                "two separate peers, not one AND-ed peer");
+        assertEquals(8082, list(rules.get(0), "ports").get(0).get("port"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sandbox", "live"})
+    void theGatewayIngressIsTheCommittedOneFromTheRouteTable(String overlay) {
+        Map<String, Object> ingress = render(overlay).find("Ingress", "xs2a-gateway").orElseThrow();
+        Map<String, Object> committed = Manifests.parseAll(Repo.read("k8s/base/ingress.yaml")).get(0);
+        assertEquals(map(committed, "spec"), map(ingress, "spec"));
+        assertEquals(Routes.table().stream().map(Routes.Route::service).collect(Collectors.toSet()), backends(ingress));
+    }
+
+    /** MiniKustomize (the fallback) must render what Kustomize renders, for everything these checks look at. */
+    @ParameterizedTest
+    @ValueSource(strings = {"sandbox", "live"})
+    void theFallbackRendererAgreesWithKustomize(String overlay) {
+        assumeTrue(Manifests.kubectlAvailable(), "kubectl is not installed");
+        Set<String> kustomize = projection(Manifests.renderWithKubectl("k8s/overlays/" + overlay));
+        Set<String> mini = projection(Manifests.renderWithMiniKustomize("k8s/overlays/" + overlay));
+        Set<String> onlyKustomize = new TreeSet<>(kustomize);
+        onlyKustomize.removeAll(mini);
+        Set<String> onlyMini = new TreeSet<>(mini);
+        onlyMini.removeAll(kustomize);
+        assertEquals(Set.of(), onlyKustomize, "only in kubectl kustomize's output");
+        assertEquals(Set.of(), onlyMini, "only in MiniKustomize's output");
+    }
+
+    // --- helpers -------------------------------------------------------------------------------------------
+
+    private static final Map<String, Manifests> RENDERED = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** Rendered once per overlay (read-only use only: tests never modify the parsed documents). */
+    private static Manifests render(String overlay) {
+        return RENDERED.computeIfAbsent(overlay, o -> Manifests.render("k8s/overlays/" + o));
+    }
+
+    /** Every object, with generated ConfigMap names stripped of Kustomize's hash, as a comparable tree. */
+    private static Set<String> projection(Manifests m) {
+        Set<String> lines = new TreeSet<>();
+        for (Map<String, Object> d : m.all()) {
+            flatten(d.get("kind") + "/" + Manifests.stripHash(name(d)), d, lines);
+        }
+        return lines;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static void flatten(String prefix, Object node, Set<String> out) {
+        if (node instanceof Map<?, ?> map) {
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                flatten(prefix + "." + e.getKey(), e.getValue(), out);
+            }
+        } else if (node instanceof List<?> l) {
+            for (int i = 0; i < l.size(); i++) {
+                Object item = l.get(i);
+                // named items by name (their order may differ between renderers), the others by position
+                String key = item instanceof Map<?, ?> im && im.get("name") != null ? "[" + im.get("name") + "]"
+                        : item instanceof Map<?, ?> im2 && im2.get("mountPath") != null ? "[" + im2.get("mountPath") + "]"
+                        : "[" + i + "]";
+                flatten(prefix + key, item, out);
+            }
+        } else {
+            String value = String.valueOf(node);
+            out.add(prefix + "=" + (prefix.endsWith(".name") ? Manifests.stripHash(value) : value));
+        }
+    }
+
+    private static Map<String, String> configMapData(Manifests m, String name) {
+        Map<String, Object> cm = m.configMap(name).orElseThrow(() -> new AssertionError("no ConfigMap " + name));
+        return map(cm, "data").entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey, e -> String.valueOf(e.getValue())));
+    }
+
+    private static void assertMounted(Map<String, Object> pod, Map<String, Object> c, String file, String configMap, String what) {
+        assertNotNull(file, what);
+        String volume = mountPathOf(pod, c, file);
+        assertNotNull(volume, what + " mounts " + file);
+        Map<String, Object> v = list(pod, "volumes").stream().filter(x -> volume.equals(x.get("name"))).findFirst().orElseThrow();
+        assertEquals(configMap, Manifests.stripHash((String) map(v, "configMap").get("name")), what);
+    }
+
+    /** The volume mounted at a folder that contains this file, or null. */
+    private static String mountPathOf(Map<String, Object> pod, Map<String, Object> c, String file) {
+        return list(c, "volumeMounts").stream()
+                .filter(vm -> file.startsWith(vm.get("mountPath") + "/"))
+                .map(vm -> (String) vm.get("name")).findFirst().orElse(null);
+    }
+
+    private static Set<String> secretNames(Map<String, Object> pod, Map<String, Object> c) {
+        Set<String> names = new HashSet<>();
+        for (Map<String, Object> v : list(pod, "volumes")) {
+            if (v.containsKey("secret")) {
+                names.add((String) map(v, "secret").get("secretName"));
+            }
+            for (Map<String, Object> s : list(map(v, "projected"), "sources")) {
+                if (s.containsKey("secret")) {
+                    names.add((String) map(s, "secret").get("name"));
+                }
+            }
+        }
+        for (Map<String, Object> e : list(c, "env")) {
+            Map<String, Object> ref = at(e, "valueFrom", "secretKeyRef");
+            if (ref != null) {
+                names.add((String) ref.get("name"));
+            }
+        }
+        for (Map<String, Object> e : list(c, "envFrom")) {
+            if (e.containsKey("secretRef")) {
+                names.add((String) map(e, "secretRef").get("name"));
+            }
+        }
+        return names;
+    }
+
+    private static Set<String> configMapNames(Map<String, Object> pod, Map<String, Object> c) {
+        Set<String> names = new HashSet<>();
+        for (Map<String, Object> v : list(pod, "volumes")) {
+            if (v.containsKey("configMap")) {
+                names.add(Manifests.stripHash((String) map(v, "configMap").get("name")));
+            }
+            for (Map<String, Object> s : list(map(v, "projected"), "sources")) {
+                if (s.containsKey("configMap")) {
+                    names.add(Manifests.stripHash((String) map(s, "configMap").get("name")));
+                }
+            }
+        }
+        for (Map<String, Object> e : list(c, "envFrom")) {
+            if (e.containsKey("configMapRef")) {
+                names.add(Manifests.stripHash((String) map(e, "configMapRef").get("name")));
+            }
+        }
+        return names;
+    }
+
+    private static Set<String> backends(Map<String, Object> ingress) {
+        Set<String> names = new HashSet<>();
+        for (Map<String, Object> rule : list(map(ingress, "spec"), "rules")) {
+            for (Map<String, Object> p : list(map(rule, "http"), "paths")) {
+                names.add((String) at(p, "backend", "service").get("name"));
+            }
+        }
+        return names;
+    }
+
+    private static int replicas(Manifests m, String deployment) {
+        return (Integer) map(m.find("Deployment", deployment).orElseThrow(), "spec").get("replicas");
+    }
+
+    private static int minReplicas(Manifests m, String hpa) {
+        return (Integer) map(m.find("HorizontalPodAutoscaler", hpa).orElseThrow(), "spec").get("minReplicas");
+    }
+
+    private static Properties properties(String text) throws IOException {
+        Properties p = new Properties();
+        p.load(new StringReader(text));
+        return p;
+    }
+}

@@ -1,0 +1,130 @@
+package eu.xs2a.e2e.deploy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The Kubernetes Ingress's default backend (render-nginx --mode errors, as k8s/render-ingress renders it), run for
+ * real: whatever reaches it gets the standard JSON 404, and its probes answer on their own port only.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class NginxErrorBackendTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Path dir;
+    private Process nginx;
+    private int port;
+    private int healthPort;
+
+    @BeforeAll
+    void start() throws Exception {
+        assumeTrue(Repo.nginx() != null, "nginx is not installed (apt-get install nginx-light); .ci/run installs it");
+        dir = Files.createTempDirectory("xs2a-errors-test",
+                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                        java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x")));
+        port = Repo.freePort();
+        healthPort = Repo.freePort();
+        // the arguments of k8s/render-ingress, with a private prefix, log folder and free ports
+        RouteTableTest.renderNginx(dir, List.of("--mode", "errors", "--listen", String.valueOf(port),
+                "--health-port", String.valueOf(healthPort), "--workers", "1"));
+        nginx = new ProcessBuilder(Repo.nginx(), "-p", dir.toString(), "-c", dir.resolve("nginx.conf").toString(),
+                "-e", dir.resolve("logs/nginx-error.log").toString(), "-g", "daemon off;")
+                .redirectErrorStream(true).redirectOutput(dir.resolve("nginx.out").toFile()).start();
+        for (int attempt = 0; ; attempt++) {
+            if (!nginx.isAlive() || attempt == 100) {
+                throw new AssertionError("nginx did not start: " + Files.readString(dir.resolve("nginx.out")));
+            }
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                break;
+            } catch (IOException notYet) {
+                Thread.sleep(100);
+            }
+        }
+    }
+
+    @AfterAll
+    void stop() throws Exception {
+        if (nginx != null) {
+            nginx.destroy();
+            if (!nginx.waitFor(10, TimeUnit.SECONDS)) {
+                nginx.destroyForcibly();
+            }
+        }
+        if (dir != null) {
+            try (Stream<Path> files = Files.walk(dir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/", "/internal/v1/consent-checks", "/q/health/ready", "/sandbox/api/berlingroup/v1/x",
+        "/index.html", "/a.css"})
+    void everythingGetsTheStandard404(String path) throws IOException {
+        String requestId = UUID.randomUUID().toString();
+        for (String method : List.of("GET", "POST", "DELETE")) {
+            RawHttp.Response r = RawHttp.send(port, method, path, Map.of("X-Request-ID", requestId),
+                    "POST".equals(method) ? "{}".getBytes(StandardCharsets.UTF_8) : null);
+            assertEquals(404, r.status(), method + " " + path);
+            assertEquals("application/json", r.header("Content-Type"));
+            assertEquals(requestId, r.header("X-Request-ID"));
+            JsonNode body = JSON.readTree(r.body());
+            assertEquals("ResourceUnknown", body.path("error_text").asText());
+            assertEquals("RESOURCE_UNKNOWN", body.path("error_code").asText());
+            assertEquals("RESOURCE_UNKNOWN", body.path("tppMessages").get(0).path("code").asText());
+        }
+    }
+
+    @Test
+    void aTooLargeBodyStillGetsAJsonAnswer() throws IOException {
+        RawHttp.Response r = RawHttp.send(port, "POST", "/x", Map.of(), new byte[1024 * 1024 + 1]);
+        assertEquals(413, r.status());
+        assertEquals("FormatError", JSON.readTree(r.body()).path("error_text").asText());
+    }
+
+    @Test
+    void theProbesAnswerOnTheHealthPortOnly() throws IOException {
+        for (String path : List.of("/q/health/live", "/q/health/ready", "/q/health/started")) {
+            RawHttp.Response r = RawHttp.get(healthPort, path);
+            assertEquals(200, r.status(), path);
+            assertEquals("UP", JSON.readTree(r.body()).path("status").asText());
+        }
+        assertEquals(404, RawHttp.get(healthPort, "/anything").status());
+        assertEquals(404, RawHttp.get(port, "/q/health/live").status());
+    }
+
+    @Test
+    void theCommittedConfigurationIsForAContainerWithAReadOnlyRoot() {
+        String conf = Repo.read("k8s/base/ingress-errors.conf");
+        assertTrue(conf.contains("pid /tmp/nginx.pid;"));
+        assertTrue(conf.contains("error_log /dev/stderr warn;"));
+        assertTrue(conf.contains("access_log /dev/stdout xs2a;"));
+        assertTrue(conf.contains("listen 8080;") && conf.contains("listen 8081;"));
+        assertTrue(conf.lines().filter(l -> l.trim().startsWith("client_body_temp_path")).allMatch(l -> l.contains("/tmp/")));
+        assertTrue(!conf.contains(Repo.ROOT.toString()), "no path of this checkout in the committed file");
+    }
+}

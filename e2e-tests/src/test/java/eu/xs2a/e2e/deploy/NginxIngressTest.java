@@ -1,0 +1,310 @@
+package eu.xs2a.e2e.deploy;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * The generated nginx configuration, run for real (as the local ingress of bin/run is) on free ports, in front of
+ * stand-in services: routing by the table, the standard JSON error body for everything nginx answers itself, headers
+ * and bodies passed unchanged, X-Forwarded-* set by the ingress, keep-alive to the services.
+ * payment-service is left down on purpose (its port has no listener).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class NginxIngressTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Map<String, EchoUpstream> services = new LinkedHashMap<>();
+    private Path dir;
+    private Process nginx;
+    private int port;
+
+    @BeforeAll
+    void startIngress() throws Exception {
+        assumeTrue(Repo.nginx() != null, "nginx is not installed (apt-get install nginx-light); .ci/run installs it");
+        for (String name : List.of("registration-service", "consent-service", "account-service")) {
+            services.put(name, new EchoUpstream(name));
+        }
+        // world-readable, like bin/run's .run/nginx: nginx started by root runs its workers as nobody
+        dir = Files.createTempDirectory("xs2a-ingress-test",
+                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
+                        java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x")));
+        port = Repo.freePort();
+        List<String> args = new ArrayList<>(List.of("--listen", String.valueOf(port), "--workers", "1",
+                "--upstream", "payment-service=" + Repo.freePort()));
+        services.forEach((name, upstream) -> args.addAll(List.of("--upstream", name + "=" + upstream.port)));
+        RouteTableTest.renderNginx(dir, args);
+
+        Repo.Result test = Repo.run(List.of(Repo.nginx(), "-t", "-p", dir.toString(), "-c", dir.resolve("nginx.conf").toString(),
+                "-e", dir.resolve("logs/nginx-error.log").toString()));
+        assertEquals(0, test.exitCode(), "nginx -t: " + test.stderr());
+
+        nginx = new ProcessBuilder(Repo.nginx(), "-p", dir.toString(), "-c", dir.resolve("nginx.conf").toString(),
+                "-e", dir.resolve("logs/nginx-error.log").toString(), "-g", "daemon off;")
+                .redirectErrorStream(true).redirectOutput(dir.resolve("logs/nginx.out").toFile()).start();
+        awaitListening();
+    }
+
+    private void awaitListening() throws Exception {
+        for (int attempt = 0; attempt < 100; attempt++) {
+            if (!nginx.isAlive()) {
+                throw new AssertionError("nginx exited: " + Files.readString(dir.resolve("logs/nginx.out")));
+            }
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                return;
+            } catch (IOException notYet) {
+                Thread.sleep(100);
+            }
+        }
+        throw new AssertionError("nginx does not listen on " + port);
+    }
+
+    @AfterAll
+    void stopIngress() throws Exception {
+        if (nginx != null) {
+            nginx.destroy();   // SIGTERM: the master stops its workers and exits
+            if (!nginx.waitFor(10, TimeUnit.SECONDS)) {
+                nginx.destroyForcibly();
+            }
+        }
+        services.values().forEach(EchoUpstream::close);
+        if (dir != null) {
+            try (var files = Files.walk(dir)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    // --- routing -----------------------------------------------------------------------------------------------
+
+    @Test
+    void everyRouteOfTheTableReachesItsService() {
+        for (Routes.Route route : Routes.table()) {
+            String path = ("provider".equals(route.scope()) ? "/sandbox" : "") + route.path() + "/x";
+            RawHttp.Response r = RawHttp.get(port, path);
+            if ("payment-service".equals(route.service())) {
+                assertEquals(503, r.status(), path + " (payment-service is down)");
+                continue;
+            }
+            assertEquals(200, r.status(), path);
+            assertEquals(route.service(), r.header("X-Upstream"), path);
+            assertEquals(path, services.get(route.service()).last().rawUri());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/internal/v1/consent-checks", "/sandbox/internal/v1/consent-checks", "/q/health/ready",
+        "/q/metrics", "/sandbox/api/berlingroup/v1/consentsX", "/nothing/here", "/sca/abc", "/bench/"})
+    void anUnmatchedPathGetsTheStandard404(String path) throws IOException {
+        String requestId = UUID.randomUUID().toString();
+        RawHttp.Response r = RawHttp.send(port, "POST", path, Map.of("X-Request-ID", requestId,
+                "Content-Type", "application/json"), "{}".getBytes(StandardCharsets.UTF_8));
+        assertStandardError(r, 404, "RESOURCE_UNKNOWN", "ResourceUnknown");
+        assertEquals(requestId, r.header("X-Request-ID"));
+        RawHttp.Response get = RawHttp.get(port, path);
+        assertStandardError(get, 404, "RESOURCE_UNKNOWN", "ResourceUnknown");
+        assertNull(get.header("X-Request-ID"), "no X-Request-ID sent, none echoed");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"/sandbox/api/berlingroup/v1/consents/../../../../internal/v1/consent-checks",
+        "/sandbox/api/berlingroup/v1/consents/%2e%2e/%2e%2e/x", "/sandbox/api/berlingroup/v1/accounts/.%2E%2fx",
+        "/sandbox/api/berlingroup/v1/accounts/./x"})
+    void aPathWithDotSegmentsIsRefusedBeforeRouting(String rawPath) throws IOException {
+        RawHttp.Response r = RawHttp.get(port, rawPath);
+        assertStandardError(r, 400, "FORMAT_ERROR", "FormatError");
+        assertTrue(services.values().stream().flatMap(s -> s.seen.stream()).noneMatch(s -> s.rawUri().equals(rawPath)));
+    }
+
+    @Test
+    void aServiceThatIsDownGivesTheStandard503WithRetryAfter() throws IOException {
+        String requestId = UUID.randomUUID().toString();
+        RawHttp.Response r = RawHttp.send(port, "POST", "/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers",
+                Map.of("X-Request-ID", requestId, "Content-Type", "application/json"), "{}".getBytes(StandardCharsets.UTF_8));
+        assertStandardError(r, 503, "SERVICE_UNAVAILABLE", "ServiceUnavailable");
+        assertEquals("5", r.header("Retry-After"));
+        assertEquals(requestId, r.header("X-Request-ID"));
+    }
+
+    // --- bodies and headers pass unchanged ------------------------------------------------------------------------
+
+    @Test
+    void theBodyArrivesByteForByte() {
+        byte[] body = "{\r\n  \"access\" : {\"allPsd2\": \"allAccounts\"},\r\n  \"é\": \"\\u00e9\" }\r\n\r\n"
+                .getBytes(StandardCharsets.UTF_8);
+        RawHttp.Response r = RawHttp.send(port, "POST", "/sandbox/api/berlingroup/v1/consents",
+                Map.of("Content-Type", "application/json"), body);
+        assertEquals(200, r.status());
+        EchoUpstream.Seen seen = services.get("consent-service").last();
+        assertEquals(EchoUpstream.sha256(body), seen.bodySha256());
+        assertEquals(body.length, seen.bodyLength());
+    }
+
+    @Test
+    void aBodyOfExactly1MiBPassesAndOneByteMoreGetsTheStandard413() throws IOException {
+        byte[] limit = new byte[1024 * 1024];
+        java.util.Arrays.fill(limit, (byte) 'a');
+        RawHttp.Response ok = RawHttp.send(port, "POST", "/sandbox/api/berlingroup/v1/consents", Map.of(), limit);
+        assertEquals(200, ok.status());
+        assertEquals(EchoUpstream.sha256(limit), services.get("consent-service").last().bodySha256());
+
+        byte[] tooLarge = new byte[1024 * 1024 + 1];
+        RawHttp.Response r = RawHttp.send(port, "POST", "/sandbox/api/berlingroup/v1/consents",
+                Map.of("X-Request-ID", "99391c7e-ad88-49ec-a2ad-99ddcb1f7721"), tooLarge);
+        assertStandardError(r, 413, "FORMAT_ERROR", "FormatError");
+        assertEquals("99391c7e-ad88-49ec-a2ad-99ddcb1f7721", r.header("X-Request-ID"));
+    }
+
+    @Test
+    void signedHeadersArriveUnchangedAndForwardedHeadersAreTheIngresss() {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("X-Request-ID", "5ae6b0a1-2c1e-4a58-9d4f-1f1e1f1e1f1e");
+        headers.put("Digest", "SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=");
+        headers.put("Signature", "keyId=\"SN=1A,CA=CN=Test CA, O=Test, C=DE\",algorithm=\"rsa-sha256\","
+                + "headers=\"digest x-request-id date psu-id\",signature=\"AbC+/=\"");
+        headers.put("TPP-Signature-Certificate", "A".repeat(6000));
+        headers.put("PSU_ID", "psu1");
+        headers.put("PSU-ID", "  psu 1  tail");
+        headers.put("TPP-Redirect-URI", "https://tpp.example/cb?a=1&b=%20x");
+        headers.put("X-Forwarded-Host", "attacker.example");
+        headers.put("X-Forwarded-Proto", "gopher");
+        RawHttp.Response r = RawHttp.send(port, "GET", "/sandbox/api/berlingroup/v1/accounts?withBalance=true",
+                headers, null);
+        assertEquals(200, r.status());
+        EchoUpstream.Seen seen = services.get("account-service").last();
+        assertEquals("/sandbox/api/berlingroup/v1/accounts?withBalance=true", seen.rawUri());
+        for (String name : List.of("X-Request-ID", "Digest", "Signature", "TPP-Signature-Certificate", "PSU_ID",
+                "TPP-Redirect-URI")) {
+            assertEquals(headers.get(name), seen.header(name), name);
+        }
+        assertEquals("psu 1  tail", seen.header("PSU-ID"), "inner spaces kept (HTTP itself drops the outer ones)");
+        assertEquals("127.0.0.1:" + port, seen.header("Host"), "the client's Host");
+        assertEquals("127.0.0.1:" + port, seen.header("X-Forwarded-Host"), "set by the ingress, not the client's");
+        assertEquals("http", seen.header("X-Forwarded-Proto"));
+        assertEquals("127.0.0.1", seen.header("X-Forwarded-For"));
+        assertEquals(String.valueOf(port), seen.header("X-Forwarded-Port"));
+        assertEquals("/", seen.header("X-Forwarded-Prefix"));
+    }
+
+    @Test
+    void theServicesAreReachedOverKeptAliveHttp11Connections() {
+        EchoUpstream registration = services.get("registration-service");
+        int before = registration.seen.size();
+        for (int i = 0; i < 5; i++) {
+            assertEquals(200, RawHttp.get(port, "/api/berlingroup/v1/tpp/register/" + i).status());
+        }
+        List<EchoUpstream.Seen> seen = registration.seen.subList(before, registration.seen.size());
+        assertTrue(seen.stream().allMatch(s -> "HTTP/1.1".equals(s.protocol())));
+        assertTrue(seen.stream().allMatch(s -> s.header("Connection") == null), "no Connection: close upstream");
+        Set<Integer> connections = seen.stream().map(EchoUpstream.Seen::remotePort).collect(Collectors.toSet());
+        assertEquals(1, connections.size(), "one upstream connection for five requests: " + connections);
+    }
+
+    @Test
+    void theAccessLogIsOneJsonLinePerRequestWithTheRequestId() throws IOException {
+        String requestId = UUID.randomUUID().toString();
+        RawHttp.send(port, "GET", "/sandbox/api/berlingroup/v1/consents/log-check", Map.of("X-Request-ID", requestId), null);
+        JsonNode line = null;
+        for (String l : Files.readAllLines(dir.resolve("logs/nginx-access.log"))) {
+            JsonNode node = JSON.readTree(l);
+            if (requestId.equals(node.path("requestId").asText())) {
+                line = node;
+            }
+        }
+        assertNotNull(line, "a log line with the request id");
+        assertEquals(200, line.path("status").asInt());
+        assertEquals("/sandbox/api/berlingroup/v1/consents/log-check", line.path("uri").asText());
+        assertEquals("127.0.0.1:" + services.get("consent-service").port, line.path("upstream").asText());
+    }
+
+    // --- static content ----------------------------------------------------------------------------------------
+
+    @Test
+    void theDeveloperPageAndTheBenchmarkFileAreServed() throws IOException {
+        RawHttp.Response page = RawHttp.get(port, "/");
+        assertEquals(200, page.status());
+        assertTrue(page.header("Content-Type").startsWith("text/html"), page.header("Content-Type"));
+        assertArrayEquals(Files.readAllBytes(Repo.path("ingress/site/index.html")), page.body());
+
+        RawHttp.Response bench = RawHttp.get(port, "/bench/static.json");
+        assertEquals(200, bench.status());
+        assertEquals("application/json", bench.header("Content-Type"));
+        JSON.readTree(bench.body());
+    }
+
+    @Test
+    void aWriteToTheStaticSiteGetsTheStandard405() throws IOException {
+        RawHttp.Response r = RawHttp.send(port, "POST", "/index.html", Map.of(), new byte[] {'x'});
+        assertStandardError(r, 405, "SERVICE_INVALID", "ServiceInvalid");
+        RawHttp.Response root = RawHttp.send(port, "DELETE", "/", Map.of(), null);
+        assertStandardError(root, 405, "SERVICE_INVALID", "ServiceInvalid");
+    }
+
+    @Test
+    void anOversizedHeaderGetsTheStandard400NotHtml() throws IOException {
+        RawHttp.Response r = RawHttp.send(port, "GET", "/sandbox/api/berlingroup/v1/consents/x",
+                Map.of("X-Huge", "h".repeat(40_000)), null);
+        assertStandardError(r, 400, "FORMAT_ERROR", "FormatError");
+    }
+
+    private static void assertStandardError(RawHttp.Response r, int status, String code, String text) throws IOException {
+        assertEquals(status, r.status(), r.bodyText());
+        assertEquals("application/json", r.header("Content-Type"));
+        JsonNode body = JSON.readTree(r.body());
+        assertEquals(code, body.path("error_code").asText(), r.bodyText());
+        assertEquals(text, body.path("error_text").asText());
+        assertNotEquals("", body.path("error_message").asText());
+        assertEquals(1, body.path("tppMessages").size());
+        JsonNode message = body.path("tppMessages").get(0);
+        assertEquals("ERROR", message.path("category").asText());
+        assertEquals(code, message.path("code").asText());
+        assertEquals(body.path("error_message").asText(), message.path("text").asText());
+        assertEquals(Set.of("tppMessages", "error_code", "error_text", "error_message"),
+                toSet(body.fieldNames()));
+    }
+
+    private static Set<String> toSet(java.util.Iterator<String> names) {
+        Set<String> set = new java.util.HashSet<>();
+        names.forEachRemaining(set::add);
+        return set;
+    }
+
+    static {
+        // fail early and clearly if the JSON library is missing from the test class path
+        try {
+            JSON.readTree("{}");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

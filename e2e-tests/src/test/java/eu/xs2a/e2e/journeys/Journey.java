@@ -1,0 +1,148 @@
+package eu.xs2a.e2e.journeys;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import eu.xs2a.e2e.support.Stack;
+import io.restassured.response.Response;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.BeforeAll;
+
+/**
+ * What every journey shares: the one stack of this JVM (started on first use), the one browser, the TPP's landing
+ * page, the sandbox's PSUs and accounts (BANK-API.md "Sandbox PSUs"), and the usual headers.
+ */
+abstract class Journey {
+
+    /** The provider every journey uses (all products); sandbox2 has only sepa-credit-transfers. */
+    static final String PROVIDER = "sandbox";
+    static final String P = "/" + PROVIDER + "/api/berlingroup";
+    static final String CONSENTS = P + "/v1/consents";
+    static final String FUNDS_CONSENTS = P + "/v2/consents/confirmation-of-funds";
+    static final String ACCOUNTS = P + "/v1/accounts";
+    static final String FUNDS_CONFIRMATIONS = P + "/v1/funds-confirmations";
+    static final String PAYMENTS = P + "/v1/payments/sepa-credit-transfers";
+    /** The interface's own product name ("allowed value service-payment"). */
+    static final String SERVICE_PAYMENTS = P + "/v1/payments/service-payment";
+
+    /** psu1's accounts (bank code 10020030, account numbers of the sandbox's seed). */
+    static final String PSU1_MAIN = "DE49100200300100000011";
+    static final String PSU1_SAVINGS = "DE26100200300100000037";
+    /** psu-poor's only account: zero available balance. */
+    static final String PSU_POOR_MAIN = "DE72100200300300000017";
+    /** A creditor at another bank. */
+    static final String CREDITOR = "DE89370400440532013000";
+    static final String PSU_IP = "192.168.8.78";
+
+    static Stack stack;
+
+    @BeforeAll
+    static void startTheStack() throws ClassNotFoundException {
+        // load the shared library's client classes first: on a busy machine another build may reinstall its jar
+        // while the stack starts, and a class not yet loaded would then be missing
+        for (String name : List.of("eu.xs2a.security.client.RequestSigner", "eu.xs2a.security.client.HttpDates")) {
+            Class.forName(name, true, Journey.class.getClassLoader());
+        }
+        stack = Stack.get();
+    }
+
+    static PsuBrowser browser() {
+        return PsuBrowser.get();
+    }
+
+    static TppLanding landing() {
+        return TppLanding.get();
+    }
+
+    /** A fresh TPP of the sandbox with the given roles, e.g. {@code PSP_AI}. */
+    static Tpp newTpp(String name, String... roles) {
+        String organizationIdentifier = "PSDDE-BAFIN-" + ThreadLocalRandom.current().nextInt(100000, 999999);
+        return Tpp.issue(stack.baseUrl(), organizationIdentifier, name, roles);
+    }
+
+    /** A redirect URI on the TPP's landing page, unique to one journey step. */
+    static String redirectUri(String page) {
+        return landing().uri(page, UUID.randomUUID().toString());
+    }
+
+    /** Headers of a create with redirect SCA. */
+    static Map<String, String> redirect(String okUri, String nokUri) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("TPP-Redirect-Preferred", "true");
+        headers.put("TPP-Redirect-URI", okUri);
+        if (nokUri != null) {
+            headers.put("TPP-Nok-Redirect-URI", nokUri);
+        }
+        return headers;
+    }
+
+    /** Headers of an account read under a consent, PSU present (so the read does not count against frequencyPerDay). */
+    static Map<String, String> consent(String consentId) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("Consent-Id", consentId);
+        headers.put("PSU-IP-Address", PSU_IP);
+        return headers;
+    }
+
+    static String aisBody(String... ibans) {
+        return aisBody(4, ibans);
+    }
+
+    static String aisBody(int frequencyPerDay, String... ibans) {
+        StringBuilder refs = new StringBuilder();
+        for (String iban : ibans) {
+            refs.append(refs.isEmpty() ? "" : ",").append("{\"iban\":\"").append(iban).append("\",\"currency\":\"EUR\"}");
+        }
+        return """
+                {"access": {"accounts": [%1$s], "balances": [%1$s], "transactions": [%1$s]},
+                 "recurringIndicator": true, "validUntil": "%2$s", "frequencyPerDay": %3$d, "combinedServiceIndicator": false}
+                """.formatted(refs, java.time.LocalDate.now().plusDays(30), frequencyPerDay);
+    }
+
+    /** An error answer of the interface: status, error_text (the class) and the Berlin Group code. */
+    static void assertError(Response response, int status, String errorText, String code) {
+        assertEquals(status, response.statusCode(), response.asString());
+        assertEquals(errorText, response.jsonPath().getString("error_text"), response.asString());
+        assertEquals(code, response.jsonPath().getString("tppMessages[0].code"), response.asString());
+    }
+
+    static void assertStatus(int status, Response response) {
+        assertEquals(status, response.statusCode(), () -> response.asString());
+    }
+
+    /**
+     * Polls an asynchronous outcome (payment settlement, refresh job) until it holds; the bound only stops a broken
+     * stack from hanging the build, it is not what the test measures.
+     */
+    static <T> T eventually(String what, Supplier<T> probe, Predicate<T> done) {
+        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
+        T last = probe.get();
+        while (!done.test(last)) {
+            if (Instant.now().isAfter(deadline)) {
+                throw new AssertionError(what + " never happened; last seen: " + last);
+            }
+            try {
+                Thread.sleep(300);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new AssertionError(e);
+            }
+            last = probe.get();
+        }
+        return last;
+    }
+
+    /** The gateway's path of an absolute or relative href (scaRedirect is absolute, the others are paths). */
+    static String path(String href) {
+        return href.startsWith("http") ? java.net.URI.create(href).getRawPath()
+                + (java.net.URI.create(href).getRawQuery() == null ? "" : "?" + java.net.URI.create(href).getRawQuery())
+                : href;
+    }
+}

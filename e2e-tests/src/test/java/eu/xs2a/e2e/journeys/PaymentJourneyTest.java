@@ -1,0 +1,215 @@
+package eu.xs2a.e2e.journeys;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+
+import io.restassured.response.Response;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/**
+ * (d) A PISP initiates a payment, psu1 authorises it in the browser, the bank settles it (ACSC), and after a
+ * refresh the booked transaction and the lower balance show in the account data. (e) Payments cancelled before
+ * SCA (at once) and after SCA (the PSU authorises the cancellation in the browser), and one that can no longer be
+ * cancelled.
+ */
+class PaymentJourneyTest extends Journey {
+
+    @Test
+    void paymentScaSettlementAndTheBookedTransactionAfterARefresh() {
+        Tpp tpp = newTpp("Gamma Pay", "PSP_AI", "PSP_PI");
+        String aisConsent = approvedAisConsent(tpp, PSU1_MAIN);
+        String account = accountId(tpp, aisConsent, PSU1_MAIN);
+        BigDecimal before = balance(tpp, aisConsent, account);
+
+        String endToEnd = "E2E-" + UUID.randomUUID().toString().substring(0, 8);
+        String ok = redirectUri("paid");
+        Response created = tpp.post(SERVICE_PAYMENTS, paymentHeaders(ok, redirectUri("nok")),
+                paymentBody(PSU1_MAIN, "12.34", endToEnd, null));
+        assertStatus(201, created);
+        assertEquals("RCVD", created.jsonPath().getString("transactionStatus"));
+        assertEquals("REDIRECT", created.header("ASPSP-SCA-Approach"));
+        String paymentId = created.jsonPath().getString("paymentId");
+        String payment = SERVICE_PAYMENTS + "/" + paymentId;
+        Response authorisations = tpp.get(payment + "/authorisations");
+        assertStatus(200, authorisations);
+        assertEquals(1, authorisations.jsonPath().getList("authorisationIds").size(), authorisations.asString());
+
+        assertEquals(ok, browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1"));
+        assertEquals("finalised", tpp.get(path(created.jsonPath().getString("_links.scaStatus.href")))
+                .jsonPath().getString("scaStatus"));
+        String settled = eventually("the bank settling the payment",
+                () -> tpp.get(payment + "/status").jsonPath().getString("transactionStatus"),
+                s -> List.of("ACSC", "RJCT", "CANC").contains(s));
+        assertEquals("ACSC", settled);
+        Response read = tpp.get(payment);
+        assertStatus(200, read);
+        assertEquals("ACSC", read.jsonPath().getString("transactionStatus"));
+        assertEquals("12.34", read.jsonPath().getString("instructedAmount.amount"));
+        assertEquals(CREDITOR, read.jsonPath().getString("creditorAccount.iban"));
+
+        // a settled payment cannot be cancelled
+        assertError(tpp.delete(payment, cancelHeaders()), 405, "CancellationInvalid", "CANCELLATION_INVALID");
+
+        refresh(tpp, aisConsent);
+        Response booked = tpp.get(ACCOUNTS + "/" + account + "/transactions?bookingStatus=booked&dateFrom="
+                + LocalDate.now().minusDays(1) + "&size=50", consent(aisConsent));
+        assertStatus(200, booked);
+        List<Map<String, Object>> transactions = booked.jsonPath().getList("transactions.booked");
+        Map<String, Object> mine = transactions.stream().filter(t -> endToEnd.equals(t.get("endToEndId"))).findFirst()
+                .orElseThrow(() -> new AssertionError("no booked transaction " + endToEnd + " in " + booked.asString()));
+        assertEquals("-12.34", ((Map<?, ?>) mine.get("transactionAmount")).get("amount"));
+        assertEquals("Merchant GmbH", mine.get("creditorName"));
+        assertEquals(before.subtract(new BigDecimal("12.34")), balance(tpp, aisConsent, account),
+                "the balance is lower by the payment");
+    }
+
+    @Test
+    void withoutADebtorAccountThePsuChoosesOneInTheBrowser() {
+        Tpp tpp = newTpp("Gamma Pay", "PSP_PI");
+        String ok = redirectUri("paid");
+        Response created = tpp.post(PAYMENTS, paymentHeaders(ok, null), paymentBody(null, "3.00", "E2E-CHOOSE", null));
+        assertStatus(201, created);
+        String payment = PAYMENTS + "/" + created.jsonPath().getString("paymentId");
+        String landed = browser().open(created.jsonPath().getString("_links.scaRedirect.href")).logIn("psu1")
+                .approve(PSU1_SAVINGS).otp(PsuBrowser.OTP).landedUrl();
+        assertEquals(ok, landed);
+        String status = eventually("the bank settling the payment",
+                () -> tpp.get(payment + "/status").jsonPath().getString("transactionStatus"),
+                s -> List.of("ACSC", "RJCT", "CANC").contains(s));
+        assertEquals("ACSC", status);
+    }
+
+    @Test
+    void aPaymentFromAnAccountWithoutFundsIsRejectedAfterSca() {
+        Tpp tpp = newTpp("Gamma Pay", "PSP_PI");
+        String ok = redirectUri("paid");
+        Response created = tpp.post(PAYMENTS, paymentHeaders(ok, null), paymentBody(PSU_POOR_MAIN, "50.00", "E2E-POOR", null));
+        assertStatus(201, created);
+        String payment = PAYMENTS + "/" + created.jsonPath().getString("paymentId");
+        browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu-poor");
+        String status = eventually("the bank deciding", () -> tpp.get(payment + "/status").jsonPath().getString("transactionStatus"),
+                s -> List.of("ACSC", "RJCT", "CANC").contains(s));
+        assertEquals("RJCT", status);
+    }
+
+    @Test
+    void aPaymentCancelledBeforeScaIsCancelledAtOnce() {
+        Tpp tpp = newTpp("Gamma Pay", "PSP_PI");
+        Response created = tpp.post(PAYMENTS, paymentHeaders(redirectUri("paid"), null),
+                paymentBody(PSU1_MAIN, "5.00", "E2E-CANC-1", null));
+        assertStatus(201, created);
+        String payment = PAYMENTS + "/" + created.jsonPath().getString("paymentId");
+
+        assertStatus(204, tpp.delete(payment, cancelHeaders()));
+        assertEquals("CANC", tpp.get(payment + "/status").jsonPath().getString("transactionStatus"));
+        // the PSU's link no longer leads to a login at the bank
+        browser().open(created.jsonPath().getString("_links.scaRedirect.href"));
+        assertFalse(browser().offersLogin(), browser().currentUrl() + " " + browser().pageText());
+        assertEquals("CANC", tpp.get(payment).jsonPath().getString("transactionStatus"));
+    }
+
+    @Test
+    void aPaymentCancelledAfterScaNeedsThePsusAuthorisation() {
+        Tpp tpp = newTpp("Gamma Pay", "PSP_PI");
+        // executed tomorrow: stays ACSP after SCA, so there is something to cancel
+        Response created = tpp.post(PAYMENTS, paymentHeaders(redirectUri("paid"), null),
+                paymentBody(PSU1_MAIN, "7.00", "E2E-CANC-2", LocalDate.now().plusDays(1).toString()));
+        assertStatus(201, created);
+        String payment = PAYMENTS + "/" + created.jsonPath().getString("paymentId");
+        browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1");
+        assertEquals("ACSP", tpp.get(payment + "/status").jsonPath().getString("transactionStatus"));
+
+        String cancelled = redirectUri("cancelled");
+        Map<String, String> headers = cancelHeaders();
+        headers.put("TPP-Redirect-URI", cancelled);
+        Response cancellation = tpp.delete(payment, headers);
+        assertStatus(202, cancellation);
+        String scaRedirect = cancellation.jsonPath().getString("_links.scaRedirect.href");
+        assertNotNull(scaRedirect, cancellation.asString());
+        assertEquals("ACSP", tpp.get(payment + "/status").jsonPath().getString("transactionStatus"),
+                "not cancelled before the PSU authorises it");
+
+        Response list = tpp.get(payment + "/cancellation-authorisations");
+        assertStatus(200, list);
+        String authorisationId = list.jsonPath().getString("authorisationIds[0]");
+        assertNotNull(authorisationId, list.asString());
+
+        assertEquals(cancelled, browser().approveAll(scaRedirect, "psu1"));
+        assertEquals("CANC", tpp.get(payment + "/status").jsonPath().getString("transactionStatus"));
+        assertEquals("finalised", tpp.get(payment + "/cancellation-authorisations/" + authorisationId)
+                .jsonPath().getString("scaStatus"));
+    }
+
+    static Map<String, String> paymentHeaders(String ok, String nok) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("PSU-IP-Address", PSU_IP);
+        headers.put("TPP-Redirect-Preferred", "true");
+        headers.put("TPP-Redirect-URI", ok);
+        if (nok != null) {
+            headers.put("TPP-Nok-Redirect-URI", nok);
+        }
+        return headers;
+    }
+
+    static Map<String, String> cancelHeaders() {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("TPP-Redirect-Preferred", "true");
+        headers.put("TPP-Redirect-URI", redirectUri("cancelled"));
+        return headers;
+    }
+
+    /** A credit transfer to {@link #CREDITOR}; without a debtor IBAN the PSU chooses the account at the bank. */
+    static String paymentBody(String debtorIban, String amount, String endToEnd, String executionDate) {
+        return """
+                {%s
+                 "instructedAmount": {"currency": "EUR", "amount": "%s"},
+                 "creditorAccount": {"iban": "%s"},
+                 "creditorName": "Merchant GmbH",
+                 "creditorAddress": {"streetName": "Hauptstrasse", "buildingNumber": "1", "townName": "Berlin",
+                                     "postCode": "10115", "country": "DE"},
+                 "remittanceInformationUnstructured": "Invoice 4711",
+                 "endToEndIdentification": "%s"%s}
+                """.formatted(debtorIban == null ? "" : "\"debtorAccount\": {\"iban\": \"" + debtorIban + "\"},",
+                amount, CREDITOR, endToEnd,
+                executionDate == null ? "" : ", \"requestedExecutionDate\": \"" + executionDate + "\"");
+    }
+
+    static String approvedAisConsent(Tpp tpp, String iban) {
+        String ok = redirectUri("ok");
+        Response created = tpp.post(CONSENTS, redirect(ok, null), aisBody(iban));
+        assertStatus(201, created);
+        assertEquals(ok, browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1"));
+        return created.jsonPath().getString("consentId");
+    }
+
+    static String accountId(Tpp tpp, String consentId, String iban) {
+        Response accounts = tpp.get(ACCOUNTS, consent(consentId));
+        assertStatus(200, accounts);
+        return accounts.jsonPath().getString("accounts.find { it.iban == '" + iban + "' }.resourceId");
+    }
+
+    /** The account's interimAvailable balance. */
+    static BigDecimal balance(Tpp tpp, String consentId, String account) {
+        Response balances = tpp.get(ACCOUNTS + "/" + account + "/balances", consent(consentId));
+        assertStatus(200, balances);
+        String amount = balances.jsonPath().getString("balances.find { it.balanceType == 'interimAvailable' }.balanceAmount.amount");
+        assertNotNull(amount, balances.asString());
+        return new BigDecimal(amount);
+    }
+
+    static void refresh(Tpp tpp, String consentId) {
+        Response refresh = tpp.post(ACCOUNTS + "/refresh", consent(consentId), "{\"initiatedByCustomer\": true}");
+        assertStatus(200, refresh);
+        String status = eventually("the refresh finishing",
+                () -> tpp.get(ACCOUNTS + "/refresh/status", consent(consentId)).jsonPath().getString("status"),
+                s -> !List.of("notInitiated", "processing", "fetching").contains(s));
+        assertEquals("fetchingFinished", status);
+    }
+}

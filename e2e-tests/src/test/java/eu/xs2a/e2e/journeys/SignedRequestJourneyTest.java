@@ -1,0 +1,52 @@
+package eu.xs2a.e2e.journeys;
+
+import static io.restassured.RestAssured.given;
+
+import eu.xs2a.e2e.conformance.ConformanceFilter;
+import io.restassured.response.Response;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a TPP developer meets first when a request is not right, through the ingress and with the answers checked
+ * for conformance like every other: no certificate, a body changed after signing, a certificate without the role,
+ * an unknown provider, an unknown payment product.
+ */
+class SignedRequestJourneyTest extends Journey {
+
+    @Test
+    void unsignedTamperedAndUnauthorisedRequestsGetTheStandardErrors() {
+        Tpp aisp = newTpp("Theta Accounts", "PSP_AI");
+        String body = aisBody(PSU1_MAIN);
+
+        Response unsigned = given().baseUri(stack.baseUrl()).filter(ConformanceFilter.INSTANCE)
+                .header("X-Request-ID", java.util.UUID.randomUUID().toString())
+                .contentType("application/json").body(body).post(CONSENTS);
+        assertError(unsigned, 401, "CertificateMissing", "CERTIFICATE_MISSING");
+
+        Response tampered = aisp.send("POST", CONSENTS, redirect(redirectUri("ok"), null), body,
+                body.replace(PSU1_MAIN, PSU1_SAVINGS));
+        assertError(tampered, 401, "SignatureInvalid", "SIGNATURE_INVALID");
+
+        Response noRole = aisp.post(PAYMENTS, PaymentJourneyTest.paymentHeaders(redirectUri("paid"), null),
+                PaymentJourneyTest.paymentBody(PSU1_MAIN, "1.00", "E2E-ROLE", null));
+        assertError(noRole, 401, "RoleInvalid", "ROLE_INVALID");
+
+        Tpp pisp = newTpp("Theta Pay", "PSP_PI");
+        Response unknownProvider = pisp.post("/no-such-bank/api/berlingroup/v1/payments/sepa-credit-transfers",
+                PaymentJourneyTest.paymentHeaders(redirectUri("paid"), null),
+                PaymentJourneyTest.paymentBody(PSU1_MAIN, "1.00", "E2E-PROV", null));
+        assertError(unknownProvider, 404, "ResourceUnknown", "RESOURCE_UNKNOWN");
+
+        // sandbox2 offers only sepa-credit-transfers
+        Response notOffered = pisp.post("/sandbox2/api/berlingroup/v1/payments/instant-sepa-credit-transfers",
+                PaymentJourneyTest.paymentHeaders(redirectUri("paid"), null),
+                PaymentJourneyTest.paymentBody(PSU1_MAIN, "1.00", "E2E-PROD", null));
+        assertStatus(403, notOffered);
+        assertError(notOffered, 403, "ProductInvalid", "PRODUCT_INVALID");
+
+        // a consent id never issued
+        assertError(aisp.get(ACCOUNTS, Map.of("Consent-Id", "no-such-consent", "PSU-IP-Address", PSU_IP)), 401,
+                "ConsentUnknown", "CONSENT_UNKNOWN");
+    }
+}

@@ -1,0 +1,170 @@
+package eu.xs2a.e2e.journeys;
+
+import static io.restassured.RestAssured.given;
+
+import eu.xs2a.e2e.conformance.ConformanceFilter;
+import eu.xs2a.security.client.RequestSigner;
+import io.restassured.config.EncoderConfig;
+import io.restassured.config.RestAssuredConfig;
+import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.security.PrivateKey;
+import java.security.cert.CertificateException;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
+import org.bouncycastle.openssl.PEMKeyPair;
+import org.bouncycastle.openssl.PEMParser;
+import org.bouncycastle.openssl.jcajce.JcaPEMKeyConverter;
+
+/**
+ * A TPP as a developer would build one: a sandbox QSEAL (certificate and key) fetched from the registration
+ * service's sandbox endpoint through the ingress, and every Berlin Group call signed with it and sent through the
+ * ingress. Every response passes the {@link ConformanceFilter}.
+ */
+public final class Tpp {
+
+    /** What the ingress answers; the whole stack behind it. */
+    private final String baseUrl;
+    private final String organizationIdentifier;
+    private final String name;
+    private final X509Certificate certificate;
+    private final String certificatePem;
+    private final PrivateKey privateKey;
+    private final RequestSigner signer;
+
+    private Tpp(String baseUrl, String organizationIdentifier, String name, String certificatePem, String keyPem) {
+        this.baseUrl = baseUrl;
+        this.organizationIdentifier = organizationIdentifier;
+        this.name = name;
+        this.certificatePem = certificatePem;
+        this.certificate = parseCertificate(certificatePem);
+        this.privateKey = parsePrivateKey(keyPem);
+        this.signer = new RequestSigner(privateKey, certificate);
+    }
+
+    /**
+     * Asks the sandbox for a QSEAL: {@code POST /api/sandbox/v1/certificates} (not signed: it is how a TPP gets
+     * its first certificate), roles e.g. {@code PSP_AI}.
+     */
+    public static Tpp issue(String baseUrl, String organizationIdentifier, String name, String... roles) {
+        Map<String, Object> request = new LinkedHashMap<>();
+        request.put("organisationName", name);
+        request.put("organizationIdentifier", organizationIdentifier);
+        request.put("roles", List.of(roles));
+        Response issued = given().baseUri(baseUrl).contentType("application/json").body(request)
+                .post("/api/sandbox/v1/certificates");
+        if (issued.statusCode() != 200) {
+            throw new AssertionError("The sandbox issued no certificate: " + issued.statusCode() + " " + issued.asString());
+        }
+        return new Tpp(baseUrl, organizationIdentifier, name, issued.jsonPath().getString("certificate"),
+                issued.jsonPath().getString("privateKey"));
+    }
+
+    /** Another certificate of the same organisation (e.g. a renewal or a second QSEAL with other roles). */
+    public Tpp newCertificate(String... roles) {
+        return issue(baseUrl, organizationIdentifier, name, roles);
+    }
+
+    public String organizationIdentifier() {
+        return organizationIdentifier;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public X509Certificate certificate() {
+        return certificate;
+    }
+
+    public String certificatePem() {
+        return certificatePem;
+    }
+
+    public PrivateKey privateKey() {
+        return privateKey;
+    }
+
+    public String serialHex() {
+        return certificate.getSerialNumber().toString(16).toUpperCase();
+    }
+
+    public Response get(String path) {
+        return send("GET", path, Map.of(), null);
+    }
+
+    public Response get(String path, Map<String, String> headers) {
+        return send("GET", path, headers, null);
+    }
+
+    public Response post(String path, Map<String, String> headers, String json) {
+        return send("POST", path, headers, json);
+    }
+
+    public Response delete(String path, Map<String, String> headers) {
+        return send("DELETE", path, headers, null);
+    }
+
+    /**
+     * One signed request through the ingress: X-Request-ID, Date, Digest, Signature and TPP-Signature-Certificate
+     * from the QSEAL, the given headers (PSU-ID, TPP-Redirect-URI… signed where required), and exactly the signed
+     * body bytes. Redirects are not followed.
+     */
+    public Response send(String method, String path, Map<String, String> headers, String json) {
+        return send(method, path, headers, json, json);
+    }
+
+    /**
+     * Signs {@code signedJson} but sends {@code sentJson}: what a body changed on the way looks like to the
+     * gateway.
+     */
+    public Response send(String method, String path, Map<String, String> headers, String signedJson, String sentJson) {
+        byte[] signedBody = signedJson == null ? new byte[0] : signedJson.getBytes(StandardCharsets.UTF_8);
+        byte[] body = sentJson == null ? new byte[0] : sentJson.getBytes(StandardCharsets.UTF_8);
+        Map<String, String> signed = signer.sign(method, path, headers, signedBody);
+        RequestSpecification request = given().baseUri(baseUrl)
+                .config(RestAssuredConfig.config().encoderConfig(
+                        EncoderConfig.encoderConfig().appendDefaultContentCharsetToContentTypeIfUndefined(false)))
+                .urlEncodingEnabled(false)
+                .redirects().follow(false)
+                .filter(ConformanceFilter.INSTANCE)
+                .headers(signed);
+        if (sentJson != null) {
+            request.contentType("application/json").body(body);
+        }
+        return request.request(method, path);
+    }
+
+    private static X509Certificate parseCertificate(String pem) {
+        try {
+            return (X509Certificate) CertificateFactory.getInstance("X.509")
+                    .generateCertificate(new ByteArrayInputStream(pem.getBytes(StandardCharsets.US_ASCII)));
+        } catch (CertificateException e) {
+            throw new AssertionError("The sandbox certificate is not X.509 PEM: " + e.getMessage(), e);
+        }
+    }
+
+    private static PrivateKey parsePrivateKey(String pem) {
+        try (PEMParser parser = new PEMParser(new StringReader(pem))) {
+            Object object = parser.readObject();
+            JcaPEMKeyConverter converter = new JcaPEMKeyConverter();
+            if (object instanceof PrivateKeyInfo info) {
+                return converter.getPrivateKey(info);
+            }
+            if (object instanceof PEMKeyPair pair) {
+                return converter.getKeyPair(pair).getPrivate();
+            }
+            throw new AssertionError("The sandbox private key is no unencrypted PEM key: " + object);
+        } catch (IOException e) {
+            throw new AssertionError("The sandbox private key cannot be read: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package eu.xs2a.e2e.journeys;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.restassured.response.Response;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Two TPPs side by side with the same PSU: each sees only its own consents, accounts and payments. The other
+ * TPP's resources answer exactly like resources that never existed (ConsentUnknown 401 for consents,
+ * ResourceUnknown 404 for payments), and a TPP's own consent is not visible under another provider code either.
+ */
+class TwoTppsJourneyTest extends Journey {
+
+    @Test
+    void neitherTppSeesTheOthersResources() {
+        Tpp alpha = newTpp("Alpha Side", "PSP_AI", "PSP_PI");
+        Tpp beta = newTpp("Beta Side", "PSP_AI", "PSP_PI");
+
+        String alphaConsent = PaymentJourneyTest.approvedAisConsent(alpha, PSU1_MAIN);
+        String betaConsent = PaymentJourneyTest.approvedAisConsent(beta, PSU1_MAIN);
+        Response alphaPayment = alpha.post(PAYMENTS, PaymentJourneyTest.paymentHeaders(redirectUri("paid"), null),
+                PaymentJourneyTest.paymentBody(PSU1_MAIN, "1.00", "E2E-ALPHA", null));
+        assertStatus(201, alphaPayment);
+        String alphaPaymentPath = PAYMENTS + "/" + alphaPayment.jsonPath().getString("paymentId");
+        String alphaAccount = PaymentJourneyTest.accountId(alpha, alphaConsent, PSU1_MAIN);
+        String betaAccount = PaymentJourneyTest.accountId(beta, betaConsent, PSU1_MAIN);
+
+        // beta probes alpha's consent: exactly the answer of a consent that never existed
+        Response never = beta.get(CONSENTS + "/no-such-consent");
+        assertError(never, 401, "ConsentUnknown", "CONSENT_UNKNOWN");
+        assertError(beta.get(CONSENTS + "/" + alphaConsent), 401, "ConsentUnknown", "CONSENT_UNKNOWN");
+        assertError(beta.get(CONSENTS + "/" + alphaConsent + "/status"), 401, "ConsentUnknown", "CONSENT_UNKNOWN");
+        assertError(beta.get(ACCOUNTS, consent(alphaConsent)), 401, "ConsentUnknown", "CONSENT_UNKNOWN");
+        assertError(beta.delete(CONSENTS + "/" + alphaConsent, Map.of()), 401, "ConsentUnknown", "CONSENT_UNKNOWN");
+        // and alpha's account under its own consent of the same PSU only if its consent covers it
+        Response alphaAccountForBeta = beta.get(ACCOUNTS + "/" + alphaAccount + "/balances", consent(betaConsent));
+        if (!alphaAccount.equals(betaAccount)) {
+            assertError(alphaAccountForBeta, 404, "ResourceUnknown", "RESOURCE_UNKNOWN");
+        } else {
+            assertStatus(200, alphaAccountForBeta);
+        }
+
+        // beta probes alpha's payment
+        assertError(beta.get(PAYMENTS + "/999999999"), 404, "ResourceUnknown", "RESOURCE_UNKNOWN");
+        assertError(beta.get(alphaPaymentPath), 404, "ResourceUnknown", "RESOURCE_UNKNOWN");
+        assertError(beta.get(alphaPaymentPath + "/status"), 404, "ResourceUnknown", "RESOURCE_UNKNOWN");
+        assertError(beta.delete(alphaPaymentPath, PaymentJourneyTest.cancelHeaders()), 404, "ResourceUnknown", "RESOURCE_UNKNOWN");
+
+        // alpha's own consent under another provider code is unknown too
+        assertError(alpha.get("/sandbox2/api/berlingroup/v1/consents/" + alphaConsent), 401, "ConsentUnknown",
+                "CONSENT_UNKNOWN");
+
+        // nothing beta did touched alpha's resources
+        assertEquals("valid", alpha.get(CONSENTS + "/" + alphaConsent + "/status").jsonPath().getString("consentStatus"));
+        assertStatus(200, alpha.get(ACCOUNTS, consent(alphaConsent)));
+        assertEquals("RCVD", alpha.get(alphaPaymentPath + "/status").jsonPath().getString("transactionStatus"));
+        assertEquals("valid", beta.get(CONSENTS + "/" + betaConsent + "/status").jsonPath().getString("consentStatus"));
+    }
+}

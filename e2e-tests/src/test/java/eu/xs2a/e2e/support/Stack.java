@@ -1,0 +1,232 @@
+package eu.xs2a.e2e.support;
+
+import eu.xs2a.security.testing.ServiceProcess;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The whole gateway as bin/run starts it — aspsp-sandbox, the four services from their built jars, the nginx ingress
+ * generated from the route table — but on free ports and on databases of its own ({@code xs2a_e2e_*} for the tests,
+ * {@code xs2a_bench_*} for the benchmark; emptied first), so it never collides with a stack a developer runs.
+ * The tests' stack is started once per test JVM; every stack is stopped by a shutdown hook.
+ */
+public final class Stack {
+
+    private static Stack instance;
+
+    private final Path root;
+    private final Path keys;
+    private final String databasePrefix;
+    private final Map<String, ServiceProcess> byName = new HashMap<>();
+    private final Map<String, Map<String, String>> environments = new HashMap<>();
+    private Process nginx;
+    private int ingressPort;
+
+    private Stack(Path root, String databasePrefix) {
+        this.root = root;
+        this.databasePrefix = databasePrefix;
+        this.keys = root.resolve("e2e-tests/target/" + folderPrefix() + "keys");
+    }
+
+    /** The stack the e2e tests share. */
+    public static synchronized Stack get() {
+        if (instance == null) {
+            instance = start("xs2a_e2e_");
+        }
+        return instance;
+    }
+
+    /** A stack of its own on the databases {@code <prefix>aspsp}, {@code <prefix>consent}, ... (see bin/db-setup). */
+    public static Stack start(String databasePrefix) {
+        Stack stack = new Stack(Repository.root(), databasePrefix);
+        Runtime.getRuntime().addShutdownHook(new Thread(stack::stop));
+        stack.start();
+        return stack;
+    }
+
+    /** The ingress, e.g. {@code http://localhost:41234}: what a TPP calls. */
+    public String baseUrl() {
+        return "http://localhost:" + ingressPort;
+    }
+
+    /** A service's own address (bypassing the ingress), e.g. for the bank's pages or direct measurements. */
+    public String serviceUrl(String module) {
+        return byName.get(module).baseUrl();
+    }
+
+    public Path keys() {
+        return keys;
+    }
+
+    public ServiceProcess process(String module) {
+        return byName.get(module);
+    }
+
+    /** The services and the ingress (master and workers): every process whose CPU time the stack spends. */
+    public List<Long> pids() {
+        List<Long> pids = new ArrayList<>();
+        byName.values().forEach(service -> pids.add(service.pid()));
+        if (nginx != null) {
+            pids.add(nginx.pid());
+            nginx.toHandle().descendants().forEach(worker -> pids.add(worker.pid()));
+        }
+        return pids;
+    }
+
+    /**
+     * Stops a service and starts it again on the same port with the same environment, returning at once; the caller
+     * decides what "up" means (the benchmark: the first successful signed answer).
+     */
+    public ServiceProcess restart(String module) {
+        byName.get(module).close();
+        ServiceProcess service = ServiceProcess.launch(module, environments.get(module), byName.get(module).port());
+        byName.put(module, service);
+        return service;
+    }
+
+    private void start() {
+        ingressPort = ServiceProcess.freePort();
+        run(List.of(root.resolve("bin/sandbox-keys").toString(), keys.toString()));
+        for (String db : List.of("aspsp", "registration", "consent", "account", "payment")) {
+            emptyDatabase(databasePrefix + db);
+        }
+        ServiceProcess bank = start("aspsp-sandbox", "aspsp", Map.of());
+        Map<String, String> gateway = new HashMap<>();
+        gateway.put("PSD2_PROVIDERS_FILE", root.resolve("config/providers.properties").toString());
+        gateway.put("PSD2_SANDBOX_BANK_URL", bank.baseUrl());
+        gateway.put("PSD2_PUBLIC_BASE_URL", baseUrl());
+        gateway.put("PSD2_TRUST_ANCHORS", keys.resolve("sandbox-ca.pem").toString());
+        gateway.put("PSD2_SANDBOX_CA_CERT", keys.resolve("sandbox-ca.pem").toString());
+        gateway.put("PSD2_SANDBOX_CA_KEY", keys.resolve("sandbox-ca.key").toString());
+        gateway.put("PSD2_SANDBOX_DIRECTORY_KEY", keys.resolve("directory.key").toString());
+        gateway.put("PSD2_REGISTRATION_DIRECTORY_JWKS", keys.resolve("directory-jwks.json").toString());
+        gateway.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION", keys.resolve("service-token.pub").toString());
+        gateway.put("SMALLRYE_JWT_SIGN_KEY_LOCATION", keys.resolve("service-token.key").toString());
+        start("registration-service", "registration", gateway);
+        ServiceProcess consent = start("consent-service", "consent", gateway);
+        Map<String, String> account = new HashMap<>(gateway);
+        account.put("PSD2_CONSENT_LOOKUP_URL", consent.baseUrl());
+        start("account-service", "account", account);
+        start("payment-service", "payment", gateway);
+        startIngress();
+    }
+
+    private ServiceProcess start(String module, String database, Map<String, String> extra) {
+        Map<String, String> env = new HashMap<>(extra);
+        env.put("QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://localhost:5432/" + databasePrefix + database);
+        env.put("QUARKUS_DATASOURCE_USERNAME", "xs2a");
+        env.put("QUARKUS_DATASOURCE_PASSWORD", "xs2a");
+        env.put("QUARKUS_LOG_CONSOLE_JSON_ENABLED", "false");
+        ServiceProcess service = ServiceProcess.start(module, env);
+        byName.put(module, service);
+        environments.put(module, env);
+        return service;
+    }
+
+    private void startIngress() {
+        Path dir = root.resolve("e2e-tests/target/" + folderPrefix() + "nginx");
+        List<String> render = new ArrayList<>(List.of(root.resolve("ingress/render-nginx").toString(),
+                "--dir", dir.toString(), "--listen", String.valueOf(ingressPort), "--workers", "1"));
+        for (String module : List.of("registration-service", "consent-service", "account-service", "payment-service")) {
+            render.add("--upstream");
+            render.add(module + "=" + byName.get(module).port());
+        }
+        run(render);
+        try {
+            Files.createDirectories(dir);
+            nginx = new ProcessBuilder("nginx", "-p", dir.toString(), "-c", dir.resolve("nginx.conf").toString(),
+                    "-e", dir.resolve("error.log").toString(), "-g", "daemon off;")
+                    .redirectErrorStream(true).redirectOutput(dir.resolve("nginx.out").toFile()).start();
+        } catch (IOException e) {
+            throw new IllegalStateException("Cannot start nginx (apt-get install nginx-light): " + e.getMessage(), e);
+        }
+        awaitIngress();
+    }
+
+    private void awaitIngress() {
+        HttpClient client = HttpClient.newHttpClient();
+        HttpRequest probe = HttpRequest.newBuilder(URI.create(baseUrl() + "/")).timeout(Duration.ofSeconds(2)).build();
+        Instant deadline = Instant.now().plusSeconds(20);
+        while (Instant.now().isBefore(deadline)) {
+            if (!nginx.isAlive()) {
+                throw new IllegalStateException("nginx exited; see e2e-tests/target/" + folderPrefix() + "nginx/nginx.out");
+            }
+            try {
+                client.send(probe, HttpResponse.BodyHandlers.discarding());
+                return;
+            } catch (IOException e) {
+                pause();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+        throw new IllegalStateException("nginx did not answer on port " + ingressPort);
+    }
+
+    private void stop() {
+        if (nginx != null) {
+            nginx.destroy();
+            try {
+                nginx.waitFor(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        byName.values().forEach(ServiceProcess::close);
+    }
+
+    /** {@code xs2a_e2e_} → {@code e2e-}: the stack's folders under e2e-tests/target. */
+    private String folderPrefix() {
+        return databasePrefix.replaceFirst("^xs2a_", "").replace('_', '-');
+    }
+
+    /** Each run starts from empty databases so that its seeds, ids and counters are its own. */
+    private static void emptyDatabase(String database) {
+        try (Connection c = DriverManager.getConnection("jdbc:postgresql://localhost:5432/" + database, "xs2a", "xs2a");
+             Statement s = c.createStatement()) {
+            s.execute("drop schema public cascade");
+            s.execute("create schema public");
+        } catch (Exception e) {
+            throw new IllegalStateException("Cannot prepare " + database + " (run bin/db-setup): " + e.getMessage(), e);
+        }
+    }
+
+    private void run(List<String> command) {
+        try {
+            Process p = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true).start();
+            String out = new String(p.getInputStream().readAllBytes());
+            if (p.waitFor() != 0) {
+                throw new IllegalStateException(String.join(" ", command) + " failed: " + out);
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void pause() {
+        try {
+            Thread.sleep(200);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

@@ -1,0 +1,105 @@
+package eu.xs2a.e2e.tour;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import eu.xs2a.e2e.journeys.PsuBrowser;
+import eu.xs2a.e2e.support.Repository;
+import eu.xs2a.e2e.support.Stack;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The README's quick tour, run verbatim: every command of its first bash block, in order, from the repository's root,
+ * against a whole stack. The PSU's part ({@code bin/tpp sca} opens the link with {@code $BROWSER}) is done in a real
+ * headless Chromium: the BROWSER script hands the link over and waits until the browser has approved.
+ */
+class QuickTourTest {
+
+    private final Path root = Repository.root();
+
+    @Test
+    void theReadmeQuickTourWorksVerbatim() throws Exception {
+        List<String> commands = tourCommands(Files.readString(root.resolve("README.md")));
+        assertTrue(commands.size() >= 5 && commands.size() <= 10, "the tour has at most ten commands: " + commands);
+
+        Stack stack = Stack.get();
+        Path work = Files.createTempDirectory("quick-tour");
+        Path linkFile = work.resolve("sca-link");
+        Path doneFile = work.resolve("sca-done");
+        Path browser = work.resolve("browser");
+        Files.writeString(browser, """
+                #!/usr/bin/env bash
+                # stands in for the developer's browser: hands the link to the test and waits for its Chromium
+                printf '%s' "$1" > "$LINK_FILE.tmp" && mv "$LINK_FILE.tmp" "$LINK_FILE"
+                for _ in $(seq 1 600); do [ -f "$DONE_FILE" ] && exit 0; sleep 0.2; done
+                exit 1
+                """);
+        browser.toFile().setExecutable(true);
+        CompletableFuture<String> psu = CompletableFuture.supplyAsync(() -> approveWhenLinkAppears(linkFile, doneFile));
+
+        StringBuilder transcript = new StringBuilder();
+        for (String command : commands) {
+            ProcessBuilder builder = new ProcessBuilder("bash", "-c", command).directory(root.toFile()).redirectErrorStream(true);
+            builder.environment().put("XS2A_TPP_HOME", work.resolve("tpp-home").toString());
+            builder.environment().put("XS2A_BASE_URL", stack.baseUrl());
+            builder.environment().put("BROWSER", browser.toString());
+            builder.environment().put("LINK_FILE", linkFile.toString());
+            builder.environment().put("DONE_FILE", doneFile.toString());
+            builder.environment().remove("DISPLAY");
+            Process process = builder.start();
+            String output = new String(process.getInputStream().readAllBytes());
+            int exit = process.waitFor();
+            transcript.append("$ ").append(command).append('\n').append(output).append('\n');
+            assertEquals(0, exit, "tour command failed: " + command + "\n" + transcript);
+        }
+        assertTrue(psu.isDone() && !psu.isCompletedExceptionally(), "the SCA link was approved in the browser");
+        String last = transcript.substring(transcript.lastIndexOf("$ "));
+        assertTrue(last.contains("HTTP 200"), "the last command reads transactions: " + last);
+        assertTrue(transcript.toString().contains("\"consentStatus\" : \"valid\"")
+                || transcript.toString().contains("\"consentStatus\": \"valid\""), "the consent became valid:\n" + transcript);
+        assertFalse(transcript.toString().contains("HTTP 4"), "no call was refused:\n" + transcript);
+    }
+
+    /** The commands of the first bash block under the "Quick tour" heading, one a line. */
+    static List<String> tourCommands(String readme) {
+        int section = readme.indexOf("## Quick tour");
+        int start = readme.indexOf("```bash", section) + "```bash".length();
+        int end = readme.indexOf("```", start);
+        List<String> commands = new ArrayList<>();
+        for (String line : readme.substring(start, end).split("\n")) {
+            if (!line.isBlank() && !line.trim().startsWith("#")) {
+                commands.add(line.trim());
+            }
+        }
+        return commands;
+    }
+
+    private static String approveWhenLinkAppears(Path linkFile, Path doneFile) {
+        Instant deadline = Instant.now().plus(Duration.ofMinutes(5));
+        try {
+            while (!Files.exists(linkFile)) {
+                if (Instant.now().isAfter(deadline)) {
+                    throw new IllegalStateException("bin/tpp sca never opened a link");
+                }
+                Thread.sleep(100);
+            }
+            String landed = PsuBrowser.get().approveAll(Files.readString(linkFile).trim(), "psu1");
+            Files.writeString(doneFile, landed);
+            return landed;
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+}

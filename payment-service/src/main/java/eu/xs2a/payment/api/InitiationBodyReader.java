@@ -1,0 +1,92 @@
+package eu.xs2a.payment.api;
+
+import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.type.LogicalType;
+import eu.xs2a.payment.domain.AccountRef;
+import eu.xs2a.payment.domain.Money;
+import eu.xs2a.payment.domain.PaymentOrder;
+import eu.xs2a.payment.domain.PostalAddress;
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.LocalDate;
+import java.time.format.DateTimeParseException;
+
+/**
+ * Reads the initiation body from the exact bytes received. Wrong JSON, wrong types (a number where the
+ * Berlin Group wants a string, an array where it wants an object) and a malformed date are FormatError.
+ */
+@ApplicationScoped
+public class InitiationBodyReader {
+
+    private final ObjectReader reader;
+
+    public InitiationBodyReader(ObjectMapper mapper) {
+        ObjectMapper strict = mapper.copy()
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        strict.coercionConfigFor(LogicalType.Textual)
+                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
+        this.reader = strict.readerFor(PaymentInitiationRequest.class);
+    }
+
+    PaymentOrder read(byte[] body) {
+        if (body == null || body.length == 0) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "The payment initiation body is missing");
+        }
+        PaymentInitiationRequest request;
+        try {
+            request = reader.readValue(body);
+        } catch (java.io.IOException e) {
+            String detail = e instanceof JacksonException jackson ? jackson.getOriginalMessage() : e.getMessage();
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "The body is not a valid payment initiation: "
+                    + firstLine(detail));
+        }
+        if (request == null) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "The payment initiation body is missing");
+        }
+        return new PaymentOrder(request.creditorName(), account(request.creditorAccount()),
+                account(request.debtorAccount()), money(request.instructedAmount()), address(request.creditorAddress()),
+                request.creditorAgentName(), request.remittanceInformationUnstructured(),
+                request.endToEndIdentification(), date(request.requestedExecutionDate()));
+    }
+
+    private static AccountRef account(PaymentInitiationRequest.AccountReference ref) {
+        return ref == null ? null : new AccountRef(ref.iban(), ref.bban(), ref.sortCode(), ref.swiftCode(), ref.currency());
+    }
+
+    private static Money money(PaymentInitiationRequest.Amount amount) {
+        return amount == null ? null : new Money(amount.currency(), amount.amount());
+    }
+
+    private static PostalAddress address(PaymentInitiationRequest.Address a) {
+        return a == null ? null : new PostalAddress(a.streetName(), a.buildingNumber(), a.townName(), a.postCode(), a.country());
+    }
+
+    private static LocalDate date(String value) {
+        if (value == null) {
+            return null;
+        }
+        try {
+            return LocalDate.parse(value);
+        } catch (DateTimeParseException e) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "requestedExecutionDate must be an ISO date (yyyy-MM-dd)");
+        }
+    }
+
+    private static String firstLine(String message) {
+        if (message == null) {
+            return "unreadable JSON";
+        }
+        int newline = message.indexOf('\n');
+        String line = newline < 0 ? message : message.substring(0, newline);
+        return line.length() > 200 ? line.substring(0, 200) : line;
+    }
+}

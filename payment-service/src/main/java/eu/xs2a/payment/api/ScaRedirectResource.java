@@ -1,0 +1,101 @@
+package eu.xs2a.payment.api;
+
+import eu.xs2a.payment.domain.AuthorisationKind;
+import eu.xs2a.payment.domain.PaymentService;
+import eu.xs2a.payment.domain.PaymentService.CallbackOutcome;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * The two endpoints the PSU's browser reaches (not signed: a browser has no QSEAL). The scaRedirect link is
+ * one-time and short-lived and leads on to the bank's page; the callback learns the outcome from the bank
+ * itself and sends the PSU back to the TPP.
+ */
+@Tag(name = "PSU browser", description = "Pages the PSU's browser reaches during redirect SCA (not signed)")
+@Path("/{provider_code}/api/berlingroup/v1/payments/{payment_product}/{payment_id}")
+// Any Accept: a browser asks for text/html, and the answer is a redirect (or the standard error body).
+@Produces(MediaType.WILDCARD)
+public class ScaRedirectResource {
+
+    private final PaymentService payments;
+
+    public ScaRedirectResource(PaymentService payments) {
+        this.payments = payments;
+    }
+
+    @GET
+    @Path("/authorisations/{authorisation_id}/sca-redirect")
+    @Operation(summary = "SCA redirect link of a payment authorisation (PSU's browser)", description = "The one-time, short-lived scaRedirect link: sends the PSU's "
+            + "browser on to the bank's login and SCA page.")
+    @APIResponse(responseCode = "302", description = "On to the bank",
+            headers = @Header(name = "Location", description = "the bank's SCA page"))
+    @APIResponse(responseCode = "404", description = "The link is unknown, used or expired")
+    @APIResponse(responseCode = "503", description = "The bank is not reachable; the link can be tried again")
+    public Response paymentScaRedirect(@PathParam("provider_code") String providerCode,
+                                       @PathParam("payment_product") String paymentProduct,
+                                       @PathParam("payment_id") String paymentId,
+                                       @PathParam("authorisation_id") String authorisationId,
+                                       @QueryParam("token") String token) {
+        return found(payments.scaRedirect(providerCode, paymentProduct, paymentId, AuthorisationKind.PAYMENT,
+                authorisationId, token));
+    }
+
+    @GET
+    @Path("/cancellation-authorisations/{authorisation_id}/sca-redirect")
+    @Operation(summary = "SCA redirect link of a cancellation authorisation (PSU's browser)", description = "The one-time, short-lived scaRedirect link: sends the PSU's "
+            + "browser on to the bank's login and SCA page.")
+    @APIResponse(responseCode = "302", description = "On to the bank",
+            headers = @Header(name = "Location", description = "the bank's SCA page"))
+    @APIResponse(responseCode = "404", description = "The link is unknown, used or expired")
+    @APIResponse(responseCode = "503", description = "The bank is not reachable; the link can be tried again")
+    public Response cancellationScaRedirect(@PathParam("provider_code") String providerCode,
+                                            @PathParam("payment_product") String paymentProduct,
+                                            @PathParam("payment_id") String paymentId,
+                                            @PathParam("authorisation_id") String authorisationId,
+                                            @QueryParam("token") String token) {
+        return found(payments.scaRedirect(providerCode, paymentProduct, paymentId, AuthorisationKind.CANCELLATION,
+                authorisationId, token));
+    }
+
+    @GET
+    @Path("/sca-callback")
+    @Operation(summary = "Return from the bank after SCA (PSU's browser)",
+            description = "Learns the outcome from the bank and sends the PSU back to the TPP's redirect URI "
+                    + "(or its Nok URI); without one, answers a JSON summary.")
+    @APIResponse(responseCode = "302", description = "Back to the TPP",
+            headers = @Header(name = "Location", description = "TPP-Redirect-URI or TPP-Nok-Redirect-URI"))
+    @APIResponse(responseCode = "200", description = "Outcome, when the TPP gave no redirect URI",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = CallbackResponse.class)))
+    @APIResponse(responseCode = "404", description = "Unknown payment or state")
+    public Response callback(@PathParam("provider_code") String providerCode,
+                             @PathParam("payment_product") String paymentProduct,
+                             @PathParam("payment_id") String paymentId,
+                             @QueryParam("state") String state) {
+        CallbackOutcome outcome = payments.callback(providerCode, paymentProduct, paymentId, state);
+        if (outcome.redirectUri() == null) {
+            return Response.ok(new CallbackResponse(outcome.payment().id(),
+                    outcome.payment().transactionStatus().name(),
+                    outcome.scaStatus() == null ? null : outcome.scaStatus().name()), MediaType.APPLICATION_JSON_TYPE)
+                    .build();
+        }
+        return found(outcome.redirectUri());
+    }
+
+    private static Response found(String location) {
+        return Response.status(Response.Status.FOUND).location(URI.create(location))
+                .header("Cache-Control", "no-store").build();
+    }
+}

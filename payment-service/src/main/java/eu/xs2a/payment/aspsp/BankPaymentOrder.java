@@ -1,0 +1,14 @@
+package eu.xs2a.payment.aspsp;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.Map;
+
+/** {@code POST /bank/v1/payments}; {@code idempotencyKey} is the gateway's payment id. */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record BankPaymentOrder(String idempotencyKey, String paymentProduct, String tppId, String tppName,
+                               BankAccountRef debtorAccount, String creditorName, BankAccountRef creditorAccount,
+                               Map<String, String> creditorAddress, String creditorAgentName,
+                               Map<String, String> instructedAmount, String remittanceInformationUnstructured,
+                               String endToEndIdentification, String requestedExecutionDate, String psuId,
+                               String returnUrl) {
+}

@@ -1,0 +1,13 @@
+package eu.xs2a.payment.aspsp;
+
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+
+/** {@code GET /bank/v1/payments/{bankPaymentId}}. */
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record BankPaymentState(String bankPaymentId, String transactionStatus, String scaStatus, String statusReason,
+                               Boolean fundsAvailable, BankAccountRef debtorAccount, Cancellation cancellation) {
+
+    @JsonIgnoreProperties(ignoreUnknown = true)
+    public record Cancellation(String scaStatus, String scaUrl) {
+    }
+}

@@ -1,0 +1,31 @@
+package eu.xs2a.payment.aspsp;
+
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.Map;
+
+/** The bank's payment endpoints (aspsp-sandbox/BANK-API.md), as a REST client built per provider. */
+@Path("/bank/v1/payments")
+@Consumes(MediaType.APPLICATION_JSON)
+@Produces(MediaType.APPLICATION_JSON)
+public interface BankPaymentsApi {
+
+    @POST
+    BankSubmission create(@HeaderParam("Authorization") String authorization, BankPaymentOrder order);
+
+    @GET
+    @Path("/{bankPaymentId}")
+    BankPaymentState get(@HeaderParam("Authorization") String authorization,
+                         @PathParam("bankPaymentId") String bankPaymentId);
+
+    @POST
+    @Path("/{bankPaymentId}/cancellations")
+    BankCancellation cancel(@HeaderParam("Authorization") String authorization,
+                            @PathParam("bankPaymentId") String bankPaymentId, Map<String, String> request);
+}

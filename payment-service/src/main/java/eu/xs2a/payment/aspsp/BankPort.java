@@ -1,0 +1,18 @@
+package eu.xs2a.payment.aspsp;
+
+/**
+ * The bank, in payment-service's words. Implementations throw {@code Psd2Exception}: ServiceUnavailable when the
+ * bank cannot be reached or answers too slowly, ServiceInvalid when it refuses (CancellationInvalid when it says
+ * the payment can no longer be cancelled).
+ */
+public interface BankPort {
+
+    /** Hands a payment to the bank. Idempotent: the same {@code idempotencyKey} never creates a second bank payment. */
+    BankSubmission submit(String providerCode, BankPaymentOrder order);
+
+    /** The bank's current view of a payment. */
+    BankPaymentState fetch(String providerCode, String bankPaymentId);
+
+    /** Asks the bank to cancel a payment; the PSU may have to authorise the cancellation at {@code scaUrl}. */
+    BankCancellation cancel(String providerCode, String bankPaymentId, String returnUrl);
+}

@@ -1,0 +1,7 @@
+package eu.xs2a.payment.domain;
+
+/** A validated initiation request: who asks, under which provider and product, and what. */
+public record NewPayment(String providerCode, String paymentProduct, String tppId, String tppName, PaymentOrder order,
+                         String psuId, String psuIpAddress, String redirectUri, String nokRedirectUri,
+                         boolean explicitAuthorisation) {
+}

@@ -1,0 +1,288 @@
+package eu.xs2a.payment.domain;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.SequenceGenerator;
+import jakarta.persistence.Table;
+import java.time.Instant;
+
+/**
+ * A payment initiated through the gateway, owned by (providerCode, tppId). The entity guards its own lifecycle:
+ * {@link #moveTo} refuses every move that {@link TransactionStatus#canMoveTo} does not allow, so a final payment
+ * never changes again.
+ */
+@Entity
+@Table(name = "payment")
+public class Payment {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "payment_id")
+    @SequenceGenerator(name = "payment_id", sequenceName = "payment_id_seq", allocationSize = 1)
+    private Long id;
+
+    @Column(name = "provider_code", nullable = false)
+    private String providerCode;
+
+    @Column(name = "tpp_id", nullable = false)
+    private String tppId;
+
+    @Column(name = "tpp_name")
+    private String tppName;
+
+    @Column(name = "payment_product", nullable = false)
+    private String paymentProduct;
+
+    @Enumerated(EnumType.STRING)
+    @Column(name = "transaction_status", nullable = false)
+    private TransactionStatus transactionStatus;
+
+    @Column(name = "status_reason")
+    private String statusReason;
+
+    @Column(name = "funds_available")
+    private Boolean fundsAvailable;
+
+    /** The payment as initiated (normalised JSON of {@link PaymentOrder}). */
+    @Column(name = "initiation", nullable = false)
+    private String initiation;
+
+    @Column(name = "psu_id")
+    private String psuId;
+
+    @Column(name = "psu_ip_address", nullable = false)
+    private String psuIpAddress;
+
+    @Column(name = "redirect_uri")
+    private String redirectUri;
+
+    @Column(name = "nok_redirect_uri")
+    private String nokRedirectUri;
+
+    @Column(name = "explicit_authorisation", nullable = false)
+    private boolean explicitAuthorisation;
+
+    /** Secret part of the bank's return URL for the payment's SCA, so nobody can forge a callback. */
+    @Column(name = "callback_state", nullable = false)
+    private String callbackState;
+
+    @Column(name = "bank_payment_id")
+    private String bankPaymentId;
+
+    @Column(name = "bank_sca_url")
+    private String bankScaUrl;
+
+    @Column(name = "submit_attempts", nullable = false)
+    private int submitAttempts;
+
+    @Column(name = "next_submit_at")
+    private Instant nextSubmitAt;
+
+    @Column(name = "last_submit_error")
+    private String lastSubmitError;
+
+    @Column(name = "created_at", nullable = false)
+    private Instant createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    private Instant updatedAt;
+
+    @Column(name = "status_checked_at")
+    private Instant statusCheckedAt;
+
+    protected Payment() {
+        // JPA
+    }
+
+    public static Payment initiate(String providerCode, String tppId, String tppName, String paymentProduct,
+                                   String initiationJson, String psuId, String psuIpAddress, String redirectUri,
+                                   String nokRedirectUri, boolean explicitAuthorisation, String callbackState,
+                                   Instant now, Instant firstRetryAt) {
+        Payment payment = new Payment();
+        payment.providerCode = providerCode;
+        payment.tppId = tppId;
+        payment.tppName = tppName;
+        payment.paymentProduct = paymentProduct;
+        payment.transactionStatus = TransactionStatus.RCVD;
+        payment.initiation = initiationJson;
+        payment.psuId = psuId;
+        payment.psuIpAddress = psuIpAddress;
+        payment.redirectUri = redirectUri;
+        payment.nokRedirectUri = nokRedirectUri;
+        payment.explicitAuthorisation = explicitAuthorisation;
+        payment.callbackState = callbackState;
+        payment.nextSubmitAt = firstRetryAt;
+        payment.createdAt = now;
+        payment.updatedAt = now;
+        return payment;
+    }
+
+    /** Whether the resource belongs to this caller under this provider and product (else it "does not exist"). */
+    public boolean isVisibleTo(String providerCode, String tppId, String paymentProduct) {
+        return this.providerCode.equals(providerCode) && this.tppId.equals(tppId)
+                && this.paymentProduct.equals(paymentProduct);
+    }
+
+    public boolean isSubmitted() {
+        return bankPaymentId != null;
+    }
+
+    /** Still waiting for its first successful submission to the bank (the retry job's work). */
+    public boolean awaitsSubmission() {
+        return bankPaymentId == null && transactionStatus == TransactionStatus.RCVD;
+    }
+
+    public void markSubmitted(String bankPaymentId, String bankScaUrl, Instant now) {
+        if (this.bankPaymentId != null && !this.bankPaymentId.equals(bankPaymentId)) {
+            throw new IllegalTransitionException("Payment " + id + " is already known to the bank as " + this.bankPaymentId);
+        }
+        this.bankPaymentId = bankPaymentId;
+        if (bankScaUrl != null) {
+            this.bankScaUrl = bankScaUrl;
+        }
+        this.submitAttempts++;
+        this.nextSubmitAt = null;
+        this.lastSubmitError = null;
+        this.updatedAt = now;
+    }
+
+    public void recordSubmitFailure(String error, Instant nextAttemptAt, Instant now) {
+        this.submitAttempts++;
+        this.lastSubmitError = error == null ? null : error.substring(0, Math.min(error.length(), 500));
+        this.nextSubmitAt = nextAttemptAt;
+        this.updatedAt = now;
+    }
+
+    /** Applies a legal move; an illegal one is a programming error. */
+    public void moveTo(TransactionStatus target, String reason, Instant now) {
+        if (!transactionStatus.canMoveTo(target)) {
+            throw new IllegalTransitionException("Payment " + id + " cannot move from " + transactionStatus + " to " + target);
+        }
+        this.transactionStatus = target;
+        if (reason != null) {
+            this.statusReason = reason;
+        }
+        if (target.isFinal()) {
+            this.nextSubmitAt = null;
+        }
+        this.updatedAt = now;
+    }
+
+    /** Takes the bank's view where it moves the payment forward; anything else (stale, backwards) is ignored. */
+    public boolean followBank(TransactionStatus bankStatus, String reason, Boolean bankFundsAvailable, Instant now) {
+        boolean changed = false;
+        if (bankFundsAvailable != null && !bankFundsAvailable.equals(fundsAvailable) && !transactionStatus.isFinal()) {
+            fundsAvailable = bankFundsAvailable;
+            changed = true;
+        }
+        if (bankStatus != null && transactionStatus.canMoveTo(bankStatus)) {
+            moveTo(bankStatus, reason, now);
+            changed = true;
+        }
+        statusCheckedAt = now;
+        return changed;
+    }
+
+    /** A job claimed this payment's next submission attempt until {@code leaseUntil}. */
+    public void recordLease(Instant leaseUntil) {
+        this.nextSubmitAt = leaseUntil;
+    }
+
+    /** Something happened to the payment (e.g. an authorisation was started) that the status job should follow. */
+    public void touch(Instant now) {
+        this.updatedAt = now;
+    }
+
+    public void markStatusChecked(Instant now) {
+        this.statusCheckedAt = now;
+    }
+
+    public void replaceInitiation(String initiationJson, Instant now) {
+        this.initiation = initiationJson;
+        this.updatedAt = now;
+    }
+
+    public Long id() {
+        return id;
+    }
+
+    public String providerCode() {
+        return providerCode;
+    }
+
+    public String tppId() {
+        return tppId;
+    }
+
+    public String tppName() {
+        return tppName;
+    }
+
+    public String paymentProduct() {
+        return paymentProduct;
+    }
+
+    public TransactionStatus transactionStatus() {
+        return transactionStatus;
+    }
+
+    public String statusReason() {
+        return statusReason;
+    }
+
+    public Boolean fundsAvailable() {
+        return fundsAvailable;
+    }
+
+    public String initiation() {
+        return initiation;
+    }
+
+    public String psuId() {
+        return psuId;
+    }
+
+    public String psuIpAddress() {
+        return psuIpAddress;
+    }
+
+    public String redirectUri() {
+        return redirectUri;
+    }
+
+    public String nokRedirectUri() {
+        return nokRedirectUri;
+    }
+
+    public boolean explicitAuthorisation() {
+        return explicitAuthorisation;
+    }
+
+    public String callbackState() {
+        return callbackState;
+    }
+
+    public String bankPaymentId() {
+        return bankPaymentId;
+    }
+
+    public String bankScaUrl() {
+        return bankScaUrl;
+    }
+
+    public int submitAttempts() {
+        return submitAttempts;
+    }
+
+    public Instant nextSubmitAt() {
+        return nextSubmitAt;
+    }
+
+    public Instant createdAt() {
+        return createdAt;
+    }
+}

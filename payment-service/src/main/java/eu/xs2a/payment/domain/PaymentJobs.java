@@ -1,0 +1,51 @@
+package eu.xs2a.payment.domain;
+
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
+
+/**
+ * The two background jobs. Work is claimed with {@code FOR UPDATE SKIP LOCKED} (see {@link PaymentLedger}), so
+ * any number of replicas can run them; the rows live in PostgreSQL, so they survive restarts.
+ */
+@ApplicationScoped
+public class PaymentJobs {
+
+    private static final Logger LOG = Logger.getLogger(PaymentJobs.class);
+
+    private final PaymentLedger ledger;
+    private final PaymentService payments;
+
+    public PaymentJobs(PaymentLedger ledger, PaymentService payments) {
+        this.ledger = ledger;
+        this.payments = payments;
+    }
+
+    /** Forwards payments the bank did not acknowledge at initiation (it was down), never twice. */
+    @Scheduled(identity = "payment-submission-retry", every = "${payment.jobs.submission-every}",
+            delayed = "${payment.jobs.initial-delay}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
+    void retrySubmissions() {
+        for (Long id : ledger.claimDueForSubmission()) {
+            try {
+                payments.retrySubmission(id);
+            } catch (RuntimeException e) {
+                LOG.errorf(e, "Retrying the submission of payment %d failed", id);
+            }
+        }
+    }
+
+    /** Follows payments the bank still works on (RCVD, ACTC, ACSP) until they are final. */
+    @Scheduled(identity = "payment-status-polling", every = "${payment.jobs.status-every}",
+            delayed = "${payment.jobs.initial-delay}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
+    void pollStatuses() {
+        for (Long id : ledger.claimDueForStatusCheck()) {
+            try {
+                payments.poll(id);
+            } catch (RuntimeException e) {
+                LOG.errorf(e, "Polling the status of payment %d failed", id);
+            }
+        }
+    }
+}

@@ -1,0 +1,276 @@
+package eu.xs2a.payment.domain;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import eu.xs2a.payment.aspsp.BankAccountRef;
+import eu.xs2a.payment.aspsp.BankPaymentState;
+import eu.xs2a.payment.aspsp.BankSubmission;
+import eu.xs2a.payment.config.PaymentConfig;
+import eu.xs2a.payment.persistence.AuthorisationRepository;
+import eu.xs2a.payment.persistence.PaymentRepository;
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/**
+ * Every change of the gateway's payment records, each in its own short transaction with the payment row locked.
+ * Bank calls happen outside (in {@link PaymentService}), so a slow bank never holds a database lock.
+ */
+@ApplicationScoped
+public class PaymentLedger {
+
+    /** A new authorisation and the one-time token of its scaRedirect link (only its hash is stored). */
+    public record NewAuthorisation(PaymentAuthorisation authorisation, String token) {
+    }
+
+    /** A created payment and, unless the TPP prefers to start it explicitly, its authorisation. */
+    public record Created(Payment payment, NewAuthorisation authorisation) {
+    }
+
+    private final PaymentRepository payments;
+    private final AuthorisationRepository authorisations;
+    private final ObjectMapper json;
+    private final PaymentConfig config;
+
+    public PaymentLedger(PaymentRepository payments, AuthorisationRepository authorisations, ObjectMapper json,
+                         PaymentConfig config) {
+        this.payments = payments;
+        this.authorisations = authorisations;
+        this.json = json;
+        this.config = config;
+    }
+
+    @Transactional
+    public Created create(NewPayment request) {
+        Instant now = Instant.now();
+        Payment payment = Payment.initiate(request.providerCode(), request.tppId(), request.tppName(),
+                request.paymentProduct(), write(request.order()), request.psuId(), request.psuIpAddress(),
+                request.redirectUri(), request.nokRedirectUri(), request.explicitAuthorisation(), Secrets.newToken(),
+                now, now.plus(config.submission().firstRetryAfter()));
+        payments.persist(payment);
+        NewAuthorisation authorisation = request.explicitAuthorisation() ? null
+                : newAuthorisation(payment, AuthorisationKind.PAYMENT, null, null, null, null, now);
+        return new Created(payment, authorisation);
+    }
+
+    @Transactional
+    public Payment get(long id) {
+        return payments.findById(id);
+    }
+
+    @Transactional
+    public List<PaymentAuthorisation> authorisations(long paymentId, AuthorisationKind kind) {
+        return authorisations.of(paymentId, kind);
+    }
+
+    @Transactional
+    public Optional<PaymentAuthorisation> authorisation(long paymentId, AuthorisationKind kind, String authorisationId) {
+        return authorisations.find(paymentId, kind, authorisationId);
+    }
+
+    /** An explicitly started payment authorisation; only one per payment and only before the PSU authorised. */
+    @Transactional
+    public NewAuthorisation startPaymentAuthorisation(long paymentId) {
+        Payment payment = locked(paymentId);
+        if (payment.transactionStatus() != TransactionStatus.RCVD) {
+            throw new Psd2Exception(ErrorClass.ACTION_NOT_ALLOWED, "Payment " + paymentId + " is "
+                    + payment.transactionStatus() + " and cannot be authorised any more");
+        }
+        if (!authorisations.of(paymentId, AuthorisationKind.PAYMENT).isEmpty()) {
+            throw new Psd2Exception(ErrorClass.ACTION_NOT_ALLOWED, "An authorisation of payment " + paymentId
+                    + " was already started");
+        }
+        Instant now = Instant.now();
+        payment.touch(now);
+        return newAuthorisation(payment, AuthorisationKind.PAYMENT, null, null, null, null, now);
+    }
+
+    /** The bank acknowledged the payment. Returns the payment; CANC means it was cancelled in the meantime. */
+    @Transactional
+    public Payment recordSubmission(long paymentId, BankSubmission submission) {
+        Payment payment = locked(paymentId);
+        Instant now = Instant.now();
+        payment.markSubmitted(submission.bankPaymentId(), submission.scaUrl(), now);
+        payment.followBank(TransactionStatus.fromBank(submission.transactionStatus()), null, null, now);
+        return payment;
+    }
+
+    /** The bank could not be reached: try again later, with a growing back-off. */
+    @Transactional
+    public void recordSubmitFailure(long paymentId, String error) {
+        Payment payment = locked(paymentId);
+        if (!payment.awaitsSubmission()) {
+            return;
+        }
+        Instant now = Instant.now();
+        Duration first = config.submission().firstRetryAfter();
+        int doublings = Math.min(payment.submitAttempts(), 16);
+        Duration backoff = first.multipliedBy(1L << doublings);
+        if (backoff.compareTo(config.submission().maxBackoff()) > 0) {
+            backoff = config.submission().maxBackoff();
+        }
+        payment.recordSubmitFailure(error, now.plus(backoff), now);
+    }
+
+    /** The bank refused the payment outright (a 4xx at submission). */
+    @Transactional
+    public Payment rejectAtSubmission(long paymentId, String reason) {
+        Payment payment = locked(paymentId);
+        if (payment.transactionStatus().canMoveTo(TransactionStatus.RJCT)) {
+            payment.moveTo(TransactionStatus.RJCT, reason, Instant.now());
+        }
+        return payment;
+    }
+
+    /** Takes over the bank's view of the payment and of its open authorisations. */
+    @Transactional
+    public Payment applyBankState(long paymentId, BankPaymentState state) {
+        Payment payment = locked(paymentId);
+        Instant now = Instant.now();
+        payment.followBank(TransactionStatus.fromBank(state.transactionStatus()), reason(state.statusReason()),
+                state.fundsAvailable(), now);
+        if (state.debtorAccount() != null) {
+            PaymentOrder order = order(payment);
+            if (order.debtorAccount() == null) {
+                BankAccountRef debtor = state.debtorAccount();
+                payment.replaceInitiation(write(order.withDebtorAccount(
+                        new AccountRef(debtor.iban(), debtor.bban(), null, null, debtor.currency()))), now);
+            }
+        }
+        authorisations.latest(paymentId, AuthorisationKind.PAYMENT)
+                .ifPresent(a -> a.followBank(ScaStatus.fromBank(state.scaStatus()), now));
+        if (state.cancellation() != null) {
+            authorisations.latest(paymentId, AuthorisationKind.CANCELLATION)
+                    .ifPresent(a -> a.followBank(ScaStatus.fromBank(state.cancellation().scaStatus()), now));
+        }
+        if (payment.transactionStatus() == TransactionStatus.CANC) {
+            authorisations.latest(paymentId, AuthorisationKind.CANCELLATION)
+                    .ifPresent(a -> a.followBank(ScaStatus.finalised, now));
+        }
+        return payment;
+    }
+
+    /**
+     * Cancels a payment the bank has not seen yet. Returns the payment: if it was submitted in the meantime its
+     * status is unchanged and the caller must ask the bank instead.
+     */
+    @Transactional
+    public Payment cancelBeforeSubmission(long paymentId) {
+        Payment payment = locked(paymentId);
+        if (payment.awaitsSubmission()) {
+            payment.moveTo(TransactionStatus.CANC, null, Instant.now());
+        }
+        return payment;
+    }
+
+    /** The bank confirmed the cancellation. */
+    @Transactional
+    public Payment markCancelled(long paymentId) {
+        Payment payment = locked(paymentId);
+        if (payment.transactionStatus().canMoveTo(TransactionStatus.CANC)) {
+            payment.moveTo(TransactionStatus.CANC, null, Instant.now());
+        }
+        return payment;
+    }
+
+    @Transactional
+    public NewAuthorisation startCancellation(long paymentId, String callbackState, String bankScaUrl,
+                                              String redirectUri, String nokRedirectUri) {
+        Payment payment = locked(paymentId);
+        return newAuthorisation(payment, AuthorisationKind.CANCELLATION, callbackState, bankScaUrl, redirectUri,
+                nokRedirectUri, Instant.now());
+    }
+
+    /** Uses up a scaRedirect token: true exactly once per token, and only before it expires. */
+    @Transactional
+    public boolean useRedirectToken(long paymentId, AuthorisationKind kind, String authorisationId, String token) {
+        Optional<PaymentAuthorisation> found = authorisations.lock(paymentId, kind, authorisationId);
+        if (found.isEmpty()) {
+            return false;
+        }
+        PaymentAuthorisation authorisation = found.get();
+        Instant now = Instant.now();
+        if (!authorisation.acceptsRedirectToken(Secrets.hash(token), now)) {
+            return false;
+        }
+        authorisation.useRedirectToken(now);
+        return true;
+    }
+
+    @Transactional
+    public Optional<PaymentAuthorisation> cancellationByCallback(long paymentId, String callbackState) {
+        return authorisations.byCallbackState(paymentId, callbackState)
+                .filter(a -> a.kind() == AuthorisationKind.CANCELLATION);
+    }
+
+    @Transactional
+    public Optional<PaymentAuthorisation> latestAuthorisation(long paymentId, AuthorisationKind kind) {
+        return authorisations.latest(paymentId, kind);
+    }
+
+    /** Claims payments due for another submission attempt; other replicas skip them while the lease runs. */
+    @Transactional
+    public List<Long> claimDueForSubmission() {
+        Instant now = Instant.now();
+        List<Long> ids = payments.lockDueForSubmission(now, config.submission().batchSize());
+        for (Long id : ids) {
+            payments.findById(id).recordLease(now.plus(config.submission().firstRetryAfter()));
+        }
+        return ids;
+    }
+
+    /** Claims open payments whose bank status was not checked recently. */
+    @Transactional
+    public List<Long> claimDueForStatusCheck() {
+        Instant now = Instant.now();
+        List<Long> ids = payments.lockDueForStatusCheck(now.minus(config.statusPolling().minInterval()),
+                now.minus(config.statusPolling().unauthorisedWindow()), config.statusPolling().batchSize());
+        for (Long id : ids) {
+            payments.findById(id).markStatusChecked(now);
+        }
+        return ids;
+    }
+
+    public PaymentOrder order(Payment payment) {
+        try {
+            return json.readValue(payment.initiation(), PaymentOrder.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Stored initiation of payment " + payment.id() + " is unreadable", e);
+        }
+    }
+
+    private NewAuthorisation newAuthorisation(Payment payment, AuthorisationKind kind, String callbackState,
+                                              String bankScaUrl, String redirectUri, String nokRedirectUri,
+                                              Instant now) {
+        String token = Secrets.newToken();
+        PaymentAuthorisation authorisation = PaymentAuthorisation.start(UUID.randomUUID().toString(), payment.id(),
+                kind, Secrets.hash(token), now.plus(config.scaLinkValidity()), callbackState, bankScaUrl,
+                redirectUri, nokRedirectUri, now);
+        authorisations.persist(authorisation);
+        return new NewAuthorisation(authorisation, token);
+    }
+
+    private Payment locked(long paymentId) {
+        return payments.lock(paymentId)
+                .orElseThrow(() -> new IllegalStateException("Payment " + paymentId + " vanished"));
+    }
+
+    private String write(PaymentOrder order) {
+        try {
+            return json.writeValueAsString(order);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Cannot store a payment order", e);
+        }
+    }
+
+    /** statusReason is an ISO 20022 reason code (at most 35 characters). */
+    private static String reason(String bankReason) {
+        return bankReason == null ? null : bankReason.substring(0, Math.min(bankReason.length(), 35));
+    }
+}

@@ -1,0 +1,141 @@
+package eu.xs2a.payment.domain;
+
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.util.Currency;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The rules a payment order must meet before the gateway accepts it (issue 8, "Initiation"); lengths are the
+ * Berlin Group 1.3.6 maxima. Each failure names the field at fault.
+ */
+public final class PaymentOrderRules {
+
+    static final int CREDITOR_NAME_MAX = 70;
+    static final int REMITTANCE_MAX = 140;
+    static final int END_TO_END_MAX = 35;
+    static final int AGENT_NAME_MAX = 140;
+    static final int STREET_MAX = 70;
+    static final int BUILDING_MAX = 16;
+    static final int TOWN_MAX = 35;
+    static final int POST_CODE_MAX = 16;
+    static final int BBAN_MAX = 30;
+    private static final int INTEGER_DIGITS_MAX = 14;
+
+    private static final Pattern BBAN = Pattern.compile("[A-Za-z0-9]{1,30}");
+    private static final Pattern SORT_CODE = Pattern.compile("[0-9]{6}");
+    private static final Pattern BIC = Pattern.compile("[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?");
+    private static final Pattern CURRENCY = Pattern.compile("[A-Z]{3}");
+    private static final Set<String> COUNTRIES = Set.of(Locale.getISOCountries());
+
+    private PaymentOrderRules() {
+    }
+
+    /** @param today the current date where the provider executes payments */
+    public static void validate(PaymentOrder order, LocalDate today) {
+        required(order.creditorName(), "creditorName");
+        maxLength(order.creditorName(), CREDITOR_NAME_MAX, "creditorName");
+        if (order.creditorAccount() == null) {
+            throw format("creditorAccount is required");
+        }
+        account(order.creditorAccount(), "creditorAccount");
+        if (order.debtorAccount() != null) {
+            account(order.debtorAccount(), "debtorAccount");
+        }
+        amount(order.instructedAmount());
+        address(order.creditorAddress());
+        maxLength(order.creditorAgentName(), AGENT_NAME_MAX, "creditorAgentName");
+        maxLength(order.remittanceInformationUnstructured(), REMITTANCE_MAX, "remittanceInformationUnstructured");
+        maxLength(order.endToEndIdentification(), END_TO_END_MAX, "endToEndIdentification");
+        if (order.requestedExecutionDate() != null && order.requestedExecutionDate().isBefore(today)) {
+            throw format("requestedExecutionDate " + order.requestedExecutionDate() + " is in the past");
+        }
+    }
+
+    private static void account(AccountRef account, String field) {
+        if (account.iban() == null && account.bban() == null) {
+            throw format(field + " needs an iban or a bban");
+        }
+        if (account.iban() != null && !Iban.isValid(account.iban())) {
+            throw format(field + ".iban '" + abbreviate(account.iban()) + "' is not a valid IBAN (check digits)");
+        }
+        if (account.bban() != null && !BBAN.matcher(account.bban()).matches()) {
+            throw format(field + ".bban must be 1 to " + BBAN_MAX + " letters or digits");
+        }
+        if (account.sortCode() != null && !SORT_CODE.matcher(account.sortCode()).matches()) {
+            throw format(field + ".sortCode must be 6 digits");
+        }
+        if (account.swiftCode() != null && !BIC.matcher(account.swiftCode()).matches()) {
+            throw format(field + ".swiftCode '" + abbreviate(account.swiftCode()) + "' is not a BIC");
+        }
+        if (account.currency() != null) {
+            currency(account.currency(), field + ".currency");
+        }
+    }
+
+    private static void amount(Money money) {
+        if (money == null) {
+            throw format("instructedAmount is required");
+        }
+        required(money.currency(), "instructedAmount.currency");
+        Currency currency = currency(money.currency(), "instructedAmount.currency");
+        required(money.amount(), "instructedAmount.amount");
+        int decimals = Math.max(0, currency.getDefaultFractionDigits());
+        String shape = "[0-9]{1," + INTEGER_DIGITS_MAX + "}" + (decimals > 0 ? "(\\.[0-9]{1," + decimals + "})?" : "");
+        if (!money.amount().matches(shape)) {
+            throw format("instructedAmount.amount '" + abbreviate(money.amount()) + "' is not a positive amount with at most "
+                    + decimals + " decimals for " + currency.getCurrencyCode());
+        }
+        if (new BigDecimal(money.amount()).signum() <= 0) {
+            throw format("instructedAmount.amount must be greater than zero");
+        }
+    }
+
+    private static Currency currency(String code, String field) {
+        if (!CURRENCY.matcher(code).matches()) {
+            throw format(field + " '" + abbreviate(code) + "' is not an ISO 4217 currency code");
+        }
+        return Currency.getAvailableCurrencies().stream()
+                .filter(c -> c.getCurrencyCode().equals(code))
+                .findFirst()
+                .orElseThrow(() -> format(field + " '" + code + "' is not an ISO 4217 currency code"));
+    }
+
+    private static void address(PostalAddress address) {
+        if (address == null) {
+            return;
+        }
+        maxLength(address.streetName(), STREET_MAX, "creditorAddress.streetName");
+        maxLength(address.buildingNumber(), BUILDING_MAX, "creditorAddress.buildingNumber");
+        maxLength(address.townName(), TOWN_MAX, "creditorAddress.townName");
+        maxLength(address.postCode(), POST_CODE_MAX, "creditorAddress.postCode");
+        if (address.country() == null || !COUNTRIES.contains(address.country())) {
+            throw new Psd2Exception(ErrorClass.COUNTRY_NAME_INVALID, "creditorAddress.country '"
+                    + abbreviate(String.valueOf(address.country())) + "' is not an ISO 3166 alpha-2 country code");
+        }
+    }
+
+    private static void required(String value, String field) {
+        if (value == null || value.isBlank()) {
+            throw format(field + " is required");
+        }
+    }
+
+    private static void maxLength(String value, int max, String field) {
+        if (value != null && value.length() > max) {
+            throw format(field + " is longer than " + max + " characters");
+        }
+    }
+
+    private static String abbreviate(String value) {
+        return value.length() <= 40 ? value : value.substring(0, 40) + "…";
+    }
+
+    private static Psd2Exception format(String message) {
+        return new Psd2Exception(ErrorClass.FORMAT_ERROR, message);
+    }
+}

@@ -1,0 +1,331 @@
+package eu.xs2a.payment.domain;
+
+import eu.xs2a.payment.aspsp.BankAccountRef;
+import eu.xs2a.payment.aspsp.BankCancellation;
+import eu.xs2a.payment.aspsp.BankPaymentOrder;
+import eu.xs2a.payment.aspsp.BankPort;
+import eu.xs2a.payment.aspsp.BankSubmission;
+import eu.xs2a.payment.config.PaymentConfig;
+import eu.xs2a.payment.domain.PaymentLedger.Created;
+import eu.xs2a.payment.domain.PaymentLedger.NewAuthorisation;
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.quarkus.ProviderRegistry;
+import eu.xs2a.security.quarkus.ProvidersConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.security.MessageDigest;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalDate;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.jboss.logging.Logger;
+
+/**
+ * The payment use cases: initiation, reads with a status refresh, authorisations, cancellation and the PSU's
+ * round trip through the bank's SCA page. State changes go through {@link PaymentLedger} (short transactions),
+ * bank calls through {@link BankPort}; a bank failure never loses or corrupts the gateway's records.
+ */
+@ApplicationScoped
+public class PaymentService {
+
+    private static final Logger LOG = Logger.getLogger(PaymentService.class);
+    private static final Pattern PAYMENT_ID = Pattern.compile("[0-9]{1,18}");
+    /** ISO 20022 reason "narrative": the bank refused the order at submission (the detail is in the log). */
+    private static final String REFUSED_BY_BANK = "NARR";
+
+    /** A cancellation's outcome: cancelled at once (no authorisation), or waiting for the PSU's authorisation. */
+    public record Cancellation(Payment payment, NewAuthorisation authorisation) {
+    }
+
+    /** Where to send the PSU after the bank's SCA page; null when the TPP gave no redirect URI. */
+    public record CallbackOutcome(Payment payment, AuthorisationKind kind, ScaStatus scaStatus, String redirectUri) {
+    }
+
+    private final ProviderRegistry registry;
+    private final PaymentLedger ledger;
+    private final BankPort bank;
+    private final PaymentUrls urls;
+    private final PaymentConfig config;
+
+    public PaymentService(ProviderRegistry registry, PaymentLedger ledger, BankPort bank, PaymentUrls urls,
+                          PaymentConfig config) {
+        this.registry = registry;
+        this.ledger = ledger;
+        this.bank = bank;
+        this.urls = urls;
+        this.config = config;
+    }
+
+    /**
+     * The provider must exist (else ResourceUnknown), the product must be known to some provider (else
+     * ProductUnknown) and offered by this one (else ProductInvalid).
+     */
+    public ProvidersConfig.Provider requireProduct(String providerCode, String paymentProduct) {
+        ProvidersConfig.Provider provider = registry.require(providerCode);
+        if (!registry.allPaymentProducts().contains(paymentProduct)) {
+            throw new Psd2Exception(ErrorClass.PRODUCT_UNKNOWN, "Payment product '" + paymentProduct + "' is unknown");
+        }
+        if (!provider.paymentProducts().contains(paymentProduct)) {
+            throw new Psd2Exception(ErrorClass.PRODUCT_INVALID, "Payment product '" + paymentProduct
+                    + "' is not offered by provider '" + providerCode + "'");
+        }
+        return provider;
+    }
+
+    /**
+     * Records the payment, then hands it to the bank. If the bank cannot be reached the payment stays RCVD and
+     * the retry job forwards it later; if the bank refuses it, it is rejected and the TPP gets ServiceInvalid.
+     */
+    public Created initiate(NewPayment request) {
+        requireProduct(request.providerCode(), request.paymentProduct());
+        PaymentOrderRules.validate(request.order(), LocalDate.now(config.executionZone()));
+        Created created = ledger.create(request);
+        Payment payment = submit(created.payment().id(), true);
+        return new Created(payment, created.authorisation());
+    }
+
+    /** The caller's payment, or ResourceUnknown: the same answer for a foreign, unknown or malformed id. */
+    public Payment owned(String providerCode, String tppId, String paymentProduct, String paymentId) {
+        requireProduct(providerCode, paymentProduct);
+        Payment payment = PAYMENT_ID.matcher(paymentId).matches() ? ledger.get(Long.parseLong(paymentId)) : null;
+        if (payment == null || !payment.isVisibleTo(providerCode, tppId, paymentProduct)) {
+            throw unknownPayment(paymentId);
+        }
+        return payment;
+    }
+
+    /** Asks the bank about a payment that is not final yet; when the bank is unreachable, the last known state. */
+    public Payment refreshed(Payment payment) {
+        if (!payment.isSubmitted() || payment.transactionStatus().isFinal()) {
+            return payment;
+        }
+        try {
+            return ledger.applyBankState(payment.id(), bank.fetch(payment.providerCode(), payment.bankPaymentId()));
+        } catch (Psd2Exception e) {
+            LOG.infof("Payment %d: bank status not available (%s), answering the last known status",
+                    payment.id(), e.getMessage());
+            return ledger.get(payment.id());
+        }
+    }
+
+    public PaymentOrder order(Payment payment) {
+        return ledger.order(payment);
+    }
+
+    public List<PaymentAuthorisation> authorisations(Payment payment, AuthorisationKind kind) {
+        return ledger.authorisations(payment.id(), kind);
+    }
+
+    public PaymentAuthorisation authorisation(Payment payment, AuthorisationKind kind, String authorisationId) {
+        return ledger.authorisation(payment.id(), kind, authorisationId)
+                .orElseThrow(() -> new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN,
+                        "Authorisation '" + authorisationId + "' is unknown"));
+    }
+
+    public NewAuthorisation startAuthorisation(Payment payment) {
+        return ledger.startPaymentAuthorisation(payment.id());
+    }
+
+    /**
+     * Not yet authorised → cancelled at once; authorised but not final → the PSU authorises the cancellation at
+     * the bank; final → CancellationInvalid.
+     */
+    public Cancellation cancel(Payment payment, String redirectUri, String nokRedirectUri) {
+        Payment current = refreshed(payment);
+        if (current.transactionStatus().isFinal()) {
+            throw cancellationInvalid(current);
+        }
+        if (!current.isSubmitted()) {
+            current = ledger.cancelBeforeSubmission(current.id());
+            if (current.transactionStatus() == TransactionStatus.CANC) {
+                return new Cancellation(current, null);
+            }
+        }
+        String state = Secrets.newToken();
+        BankCancellation answer;
+        try {
+            answer = bank.cancel(current.providerCode(), current.bankPaymentId(), urls.callback(current, state));
+        } catch (Psd2Exception e) {
+            if (e.errorClass() == ErrorClass.CANCELLATION_INVALID) {
+                throw cancellationInvalid(refreshed(current));
+            }
+            throw e;
+        }
+        if (TransactionStatus.CANC.name().equals(answer.transactionStatus())) {
+            return new Cancellation(ledger.markCancelled(current.id()), null);
+        }
+        if (answer.scaUrl() == null) {
+            throw new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank neither cancelled payment " + current.id()
+                    + " nor asked for an authorisation of the cancellation");
+        }
+        NewAuthorisation authorisation = ledger.startCancellation(current.id(), state, answer.scaUrl(), redirectUri,
+                nokRedirectUri);
+        return new Cancellation(ledger.get(current.id()), authorisation);
+    }
+
+    /**
+     * Follows a one-time scaRedirect link: checks the token, makes sure the bank knows the payment (submitting it
+     * now if the bank was down so far), uses the token up and returns the bank's SCA page.
+     */
+    public String scaRedirect(String providerCode, String paymentProduct, String paymentId, AuthorisationKind kind,
+                              String authorisationId, String token) {
+        Payment payment = browserVisible(providerCode, paymentProduct, paymentId);
+        PaymentAuthorisation authorisation = ledger.authorisation(payment.id(), kind, authorisationId)
+                .filter(a -> token != null && a.acceptsRedirectToken(Secrets.hash(token), java.time.Instant.now()))
+                .orElseThrow(PaymentService::unusableLink);
+        if (authorisation.scaStatus().isFinal() || payment.transactionStatus().isFinal()) {
+            // nothing left to authorise (e.g. cancelled before SCA): the link is spent
+            throw unusableLink();
+        }
+        String bankScaUrl = kind == AuthorisationKind.PAYMENT ? payment.bankScaUrl() : authorisation.bankScaUrl();
+        if (kind == AuthorisationKind.PAYMENT && payment.awaitsSubmission()) {
+            payment = submit(payment.id(), true);
+            if (!payment.isSubmitted()) {
+                throw Psd2Exception.serviceUnavailable("The bank is not reachable; try the link again later", 5, null);
+            }
+            bankScaUrl = payment.bankScaUrl();
+        }
+        if (bankScaUrl == null || !ledger.useRedirectToken(payment.id(), kind, authorisationId, token)) {
+            throw unusableLink();
+        }
+        return bankScaUrl;
+    }
+
+    /** The PSU is back from the bank: learn the outcome from the bank (never from the browser) and move on. */
+    public CallbackOutcome callback(String providerCode, String paymentProduct, String paymentId, String state) {
+        Payment payment = browserVisible(providerCode, paymentProduct, paymentId);
+        if (state == null) {
+            throw unknownPayment(paymentId);
+        }
+        if (MessageDigest.isEqual(payment.callbackState().getBytes(StandardCharsets.UTF_8),
+                state.getBytes(StandardCharsets.UTF_8))) {
+            payment = refreshed(payment);
+            PaymentAuthorisation authorisation = ledger.latestAuthorisation(payment.id(), AuthorisationKind.PAYMENT)
+                    .orElse(null);
+            ScaStatus sca = authorisation == null ? null : authorisation.scaStatus();
+            boolean ok = sca == ScaStatus.finalised || payment.transactionStatus().isAuthorisedAndOpen()
+                    || payment.transactionStatus() == TransactionStatus.ACSC;
+            return new CallbackOutcome(payment, AuthorisationKind.PAYMENT, sca,
+                    ok || payment.nokRedirectUri() == null ? payment.redirectUri() : payment.nokRedirectUri());
+        }
+        PaymentAuthorisation cancellation = ledger.cancellationByCallback(payment.id(), state)
+                .orElseThrow(() -> unknownPayment(paymentId));
+        payment = refreshed(payment);
+        PaymentAuthorisation after = ledger.authorisation(payment.id(), AuthorisationKind.CANCELLATION,
+                cancellation.id()).orElse(cancellation);
+        boolean ok = payment.transactionStatus() == TransactionStatus.CANC || after.scaStatus() == ScaStatus.finalised;
+        return new CallbackOutcome(payment, AuthorisationKind.CANCELLATION, after.scaStatus(),
+                ok || after.nokRedirectUri() == null ? after.redirectUri() : after.nokRedirectUri());
+    }
+
+    /** The retry job's unit of work: forward one payment the bank has not acknowledged yet. */
+    public void retrySubmission(long paymentId) {
+        Payment payment = ledger.get(paymentId);
+        if (payment != null && payment.awaitsSubmission()) {
+            submit(paymentId, false);
+        }
+    }
+
+    /** The polling job's unit of work. */
+    public void poll(long paymentId) {
+        Payment payment = ledger.get(paymentId);
+        if (payment != null) {
+            refreshed(payment);
+        }
+    }
+
+    /**
+     * Hands the payment to the bank with its id as idempotency key, so a retry never creates a second bank
+     * payment. Unreachable → kept for the retry job; refused → rejected (and rethrown when {@code inline}).
+     */
+    private Payment submit(long paymentId, boolean inline) {
+        Payment payment = ledger.get(paymentId);
+        try {
+            BankSubmission submission = bank.submit(payment.providerCode(), bankOrder(payment));
+            Payment after = ledger.recordSubmission(paymentId, submission);
+            if (after.transactionStatus() == TransactionStatus.CANC) {
+                withdraw(after);
+            }
+            return after;
+        } catch (Psd2Exception e) {
+            if (e.errorClass() == ErrorClass.SERVICE_UNAVAILABLE) {
+                ledger.recordSubmitFailure(paymentId, e.getMessage());
+                return ledger.get(paymentId);
+            }
+            LOG.warnf("Payment %d refused by the bank: %s", paymentId, e.getMessage());
+            Payment rejected = ledger.rejectAtSubmission(paymentId, REFUSED_BY_BANK);
+            if (inline) {
+                throw e;
+            }
+            return rejected;
+        }
+    }
+
+    /** The TPP cancelled while the job was submitting: cancel the bank's copy too (best effort, logged). */
+    private void withdraw(Payment payment) {
+        try {
+            bank.cancel(payment.providerCode(), payment.bankPaymentId(), urls.callback(payment, payment.callbackState()));
+        } catch (Psd2Exception e) {
+            LOG.errorf("Payment %d was cancelled but its bank copy %s could not be withdrawn: %s", payment.id(),
+                    payment.bankPaymentId(), e.getMessage());
+        }
+    }
+
+    private BankPaymentOrder bankOrder(Payment payment) {
+        PaymentOrder order = ledger.order(payment);
+        Map<String, String> amount = Map.of("currency", order.instructedAmount().currency(),
+                "amount", order.instructedAmount().amount());
+        Map<String, String> address = null;
+        if (order.creditorAddress() != null) {
+            address = new LinkedHashMap<>();
+            PostalAddress a = order.creditorAddress();
+            putIfPresent(address, "streetName", a.streetName());
+            putIfPresent(address, "buildingNumber", a.buildingNumber());
+            putIfPresent(address, "townName", a.townName());
+            putIfPresent(address, "postCode", a.postCode());
+            putIfPresent(address, "country", a.country());
+        }
+        String bankProduct = config.bankProducts().getOrDefault(payment.paymentProduct(), payment.paymentProduct());
+        return new BankPaymentOrder(String.valueOf(payment.id()), bankProduct, payment.tppId(),
+                payment.tppName(), bankRef(order.debtorAccount()), order.creditorName(), bankRef(order.creditorAccount()),
+                address, order.creditorAgentName(), amount, order.remittanceInformationUnstructured(),
+                order.endToEndIdentification(),
+                order.requestedExecutionDate() == null ? null : order.requestedExecutionDate().toString(),
+                payment.psuId(), urls.callback(payment, payment.callbackState()));
+    }
+
+    private Payment browserVisible(String providerCode, String paymentProduct, String paymentId) {
+        Payment payment = PAYMENT_ID.matcher(paymentId).matches() ? ledger.get(Long.parseLong(paymentId)) : null;
+        if (payment == null || !payment.providerCode().equals(providerCode)
+                || !payment.paymentProduct().equals(paymentProduct)) {
+            throw unknownPayment(paymentId);
+        }
+        return payment;
+    }
+
+    private static BankAccountRef bankRef(AccountRef ref) {
+        return ref == null ? null : new BankAccountRef(ref.iban(), ref.bban(), ref.currency());
+    }
+
+    private static void putIfPresent(Map<String, String> map, String key, String value) {
+        if (value != null) {
+            map.put(key, value);
+        }
+    }
+
+    private static Psd2Exception unknownPayment(String paymentId) {
+        String shown = paymentId.length() > 40 ? paymentId.substring(0, 40) + "…" : paymentId;
+        return new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN, "Payment '" + shown + "' is unknown");
+    }
+
+    private static Psd2Exception unusableLink() {
+        return new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN, "This authorisation link is unknown, used or expired");
+    }
+
+    private static Psd2Exception cancellationInvalid(Payment payment) {
+        return new Psd2Exception(ErrorClass.CANCELLATION_INVALID, "Payment " + payment.id() + " is "
+                + payment.transactionStatus() + " and can no longer be cancelled");
+    }
+}

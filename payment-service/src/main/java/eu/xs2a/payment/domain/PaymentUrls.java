@@ -1,0 +1,51 @@
+package eu.xs2a.payment.domain;
+
+import eu.xs2a.payment.config.PaymentConfig;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/**
+ * Paths and URLs of payment resources. TPP-facing links are paths with the provider prefix; the two URLs a
+ * browser follows (the scaRedirect link, the bank's return URL) are absolute on the public base URL.
+ */
+@ApplicationScoped
+public class PaymentUrls {
+
+    static final String SCA_REDIRECT = "sca-redirect";
+    static final String SCA_CALLBACK = "sca-callback";
+
+    private final PaymentConfig config;
+
+    public PaymentUrls(PaymentConfig config) {
+        this.config = config;
+    }
+
+    public static String product(String providerCode, String paymentProduct) {
+        return "/" + providerCode + "/api/berlingroup/v1/payments/" + paymentProduct;
+    }
+
+    public static String payment(Payment payment) {
+        return product(payment.providerCode(), payment.paymentProduct()) + "/" + payment.id();
+    }
+
+    public static String status(Payment payment) {
+        return payment(payment) + "/status";
+    }
+
+    public static String authorisations(Payment payment, AuthorisationKind kind) {
+        return payment(payment) + (kind == AuthorisationKind.PAYMENT ? "/authorisations" : "/cancellation-authorisations");
+    }
+
+    public static String authorisation(Payment payment, PaymentAuthorisation authorisation) {
+        return authorisations(payment, authorisation.kind()) + "/" + authorisation.id();
+    }
+
+    /** The one-time link the TPP sends the PSU's browser to (it redirects on to the bank's page). */
+    public String scaRedirect(Payment payment, PaymentAuthorisation authorisation, String token) {
+        return config.publicBaseUrl() + authorisation(payment, authorisation) + "/" + SCA_REDIRECT + "?token=" + token;
+    }
+
+    /** Where the bank sends the PSU's browser back to after SCA; {@code state} proves the bank sent it there. */
+    public String callback(Payment payment, String state) {
+        return config.publicBaseUrl() + payment(payment) + "/" + SCA_CALLBACK + "?state=" + state;
+    }
+}

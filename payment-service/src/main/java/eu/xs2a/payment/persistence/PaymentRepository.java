@@ -1,0 +1,57 @@
+package eu.xs2a.payment.persistence;
+
+import eu.xs2a.payment.domain.Payment;
+import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+@ApplicationScoped
+public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
+
+    /** Locks the row for a state change (callbacks, jobs and TPP calls may race on one payment). */
+    public Optional<Payment> lock(long id) {
+        return findByIdOptional(id, LockModeType.PESSIMISTIC_WRITE);
+    }
+
+    /**
+     * Payments the bank has not acknowledged yet and that are due for another try, locked so that several
+     * replicas never work on the same one ({@code FOR UPDATE SKIP LOCKED}).
+     */
+    @SuppressWarnings("unchecked")
+    public List<Long> lockDueForSubmission(Instant now, int limit) {
+        List<Number> ids = getEntityManager().createNativeQuery("""
+                select id from payment
+                where bank_payment_id is null and transaction_status = 'RCVD' and next_submit_at <= :now
+                order by next_submit_at
+                limit :limit
+                for update skip locked""")
+                .setParameter("now", now)
+                .setParameter("limit", limit)
+                .getResultList();
+        return ids.stream().map(Number::longValue).toList();
+    }
+
+    /**
+     * Open payments known to the bank whose status was not checked since {@code checkedBefore}, locked likewise;
+     * unauthorised (RCVD) ones only while they changed after {@code activeSince}.
+     */
+    @SuppressWarnings("unchecked")
+    public List<Long> lockDueForStatusCheck(Instant checkedBefore, Instant activeSince, int limit) {
+        List<Number> ids = getEntityManager().createNativeQuery("""
+                select id from payment
+                where bank_payment_id is not null and transaction_status in ('RCVD', 'ACTC', 'ACSP')
+                  and (status_checked_at is null or status_checked_at < :before)
+                  and (transaction_status <> 'RCVD' or updated_at > :since)
+                order by status_checked_at nulls first
+                limit :limit
+                for update skip locked""")
+                .setParameter("before", checkedBefore)
+                .setParameter("since", activeSince)
+                .setParameter("limit", limit)
+                .getResultList();
+        return ids.stream().map(Number::longValue).toList();
+    }
+}

@@ -1,0 +1,111 @@
+package eu.xs2a.payment;
+
+import static eu.xs2a.payment.support.Payments.SCT;
+import static eu.xs2a.payment.support.Payments.TPP_OK;
+import static eu.xs2a.payment.support.Payments.headers;
+import static eu.xs2a.payment.support.Tpps.ALPHA;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import eu.xs2a.payment.support.Await;
+import eu.xs2a.payment.support.BankApi;
+import eu.xs2a.payment.support.BankSandboxResource;
+import eu.xs2a.payment.support.Errors;
+import eu.xs2a.payment.support.GatewayDb;
+import eu.xs2a.payment.support.Payments;
+import eu.xs2a.payment.support.Sca;
+import eu.xs2a.payment.support.SwitchableProxy;
+import eu.xs2a.payment.support.Tpps;
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import java.net.URI;
+import java.util.Map;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The bank of provider {@value BankSandboxResource#FLAKY} is down (nothing listens on its port) until the test
+ * opens a proxy to the real sandbox there: payments are kept (RCVD) and forwarded later by the retry job, once.
+ */
+@QuarkusTest
+class BankDownTest {
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    @ConfigProperty(name = BankSandboxResource.FLAKY_PORT)
+    int flakyPort;
+
+    @ConfigProperty(name = BankSandboxResource.BANK_URL)
+    String bankUrl;
+
+    private static String status(String self) {
+        return Tpps.get(ALPHA, self + "/status").then().statusCode(200).extract().path("transactionStatus");
+    }
+
+    private static long id(String self) {
+        return Long.parseLong(self.substring(self.lastIndexOf('/') + 1));
+    }
+
+    @Test
+    void keptWhileTheBankIsDownForwardedOnceWhenItIsBack() {
+        GatewayDb db = new GatewayDb(dataSource);
+        Response created = Payments.initiate(ALPHA, BankSandboxResource.FLAKY, SCT, headers(), Payments.body("8.00"));
+        created.then().statusCode(201)
+                .body("transactionStatus", equalTo("RCVD"))
+                .body("_links.scaRedirect.href", notNullValue());
+        String self = created.path("_links.self.href");
+        String scaRedirect = created.path("_links.scaRedirect.href");
+        assertNull(db.bankPaymentId(id(self)));
+        assertTrue(db.submitAttempts(id(self)) >= 1, "tried once inline");
+
+        // reads answer the last known status; the PSU's link says "try later" and stays usable
+        assertEquals("RCVD", status(self));
+        Tpps.get(ALPHA, self).then().statusCode(200).body("instructedAmount.amount", equalTo("8.00"));
+        Response unavailable = given().config(Tpps.RAW).get(Payments.local(scaRedirect));
+        Errors.expect(unavailable, 503, "ServiceUnavailable");
+        unavailable.then().header("Retry-After", notNullValue());
+
+        // cancelled while the bank is down: cancelled at once and never forwarded
+        Response doomed = Payments.initiate(ALPHA, BankSandboxResource.FLAKY, SCT, headers(), Payments.body("9.00"));
+        String doomedSelf = doomed.path("_links.self.href");
+        Tpps.send(ALPHA, "DELETE", doomedSelf, Map.of("TPP-Redirect-URI", TPP_OK), null).then().statusCode(204);
+        assertEquals("CANC", status(doomedSelf));
+
+        URI bank = URI.create(bankUrl);
+        try (SwitchableProxy up = SwitchableProxy.open(flakyPort, bank.getHost(), bank.getPort())) {
+            String bankPaymentId = Await.until(() -> db.bankPaymentId(id(self)), java.util.Objects::nonNull,
+                    "the retry job to forward payment " + id(self));
+            BankApi.payment(bankPaymentId).then().statusCode(200).body("transactionStatus", equalTo("RCVD"));
+            // one bank payment under the gateway's id: asking with the same key finds it, creates nothing
+            BankApi.submitWithKey(String.valueOf(id(self))).then().statusCode(200)
+                    .body("bankPaymentId", equalTo(bankPaymentId));
+            assertEquals("RCVD", status(self));
+            assertNull(db.bankPaymentId(id(doomedSelf)), "a cancelled payment is never forwarded");
+
+            // the same link now leads to the bank's page (the bank names itself as the proxy's address)
+            String bankPage = Sca.followGatewayLink(scaRedirect);
+            assertTrue(bankPage.startsWith("http://localhost:" + flakyPort + "/sca/"), bankPage);
+        }
+
+        // down again: reads still answer the last known status, never an error
+        assertEquals("RCVD", status(self));
+    }
+
+    @Test
+    void downAtTheInitiationOfAnExplicitAuthorisationToo() {
+        Response created = Payments.initiate(ALPHA, BankSandboxResource.FLAKY, SCT,
+                headers("TPP-Explicit-Authorisation-Preferred", "true"), Payments.body("1.00"));
+        created.then().statusCode(201).body("_links.startAuthorisation.href", startsWith("/flaky/"));
+        String self = created.path("_links.self.href");
+        Tpps.send(ALPHA, "POST", self + "/authorisations", Map.of(), "{}").then().statusCode(201)
+                .body("scaStatus", equalTo("received"));
+    }
+}

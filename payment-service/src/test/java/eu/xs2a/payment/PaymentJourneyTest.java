@@ -1,0 +1,165 @@
+package eu.xs2a.payment;
+
+import static eu.xs2a.payment.support.Payments.SCT;
+import static eu.xs2a.payment.support.Payments.TPP_NOK;
+import static eu.xs2a.payment.support.Payments.TPP_OK;
+import static eu.xs2a.payment.support.Payments.body;
+import static eu.xs2a.payment.support.Payments.headers;
+import static eu.xs2a.payment.support.Payments.initiate;
+import static eu.xs2a.payment.support.Tpps.ALPHA;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import eu.xs2a.payment.support.Await;
+import eu.xs2a.payment.support.BankBrowser;
+import eu.xs2a.payment.support.Errors;
+import eu.xs2a.payment.support.GatewayDb;
+import io.agroal.api.AgroalDataSource;
+import jakarta.inject.Inject;
+import eu.xs2a.payment.support.Payments;
+import eu.xs2a.payment.support.Sca;
+import eu.xs2a.payment.support.Tpps;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Whole payments against the real aspsp-sandbox: initiation, the PSU's redirect SCA on the bank's pages, the
+ * callback, and the bank's outcome (ACSC for psu1, RJCT for psu-poor and psu-blocked, RJCT when the PSU denies).
+ */
+@QuarkusTest
+class PaymentJourneyTest {
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    private record Initiated(String self, String scaRedirect, String scaStatus) {
+    }
+
+    private static Initiated initiateRedirect(String amount) {
+        Response response = initiate(ALPHA, "sandbox", SCT, headers(), body(amount));
+        response.then().statusCode(201);
+        JsonPath json = response.jsonPath();
+        return new Initiated(json.getString("_links.self.href"), json.getString("_links.scaRedirect.href"),
+                json.getString("_links.scaStatus.href"));
+    }
+
+    private static String status(String self) {
+        return Tpps.get(ALPHA, self + "/status").then().statusCode(200).extract().path("transactionStatus");
+    }
+
+    @Test
+    void psu1PaysAndTheBankSettlesToAcsc() {
+        Initiated payment = initiateRedirect("25.00");
+        Tpps.get(ALPHA, payment.scaStatus()).then().statusCode(200).body("scaStatus", equalTo("received"));
+
+        assertEquals(TPP_OK, Sca.approve(payment.scaRedirect(), "psu1"));
+
+        Tpps.get(ALPHA, payment.scaStatus()).then().statusCode(200).body("scaStatus", equalTo("finalised"));
+        String afterSca = status(payment.self());
+        assertTrue(afterSca.equals("ACSP") || afterSca.equals("ACSC"), "after SCA: " + afterSca);
+        Await.until(() -> status(payment.self()), "ACSC"::equals, "settlement to ACSC");
+
+        Response read = Tpps.get(ALPHA, payment.self());
+        read.then().statusCode(200)
+                .body("transactionStatus", equalTo("ACSC"))
+                .body("instructedAmount.amount", equalTo("25.00"))
+                .body("instructedAmount.currency", equalTo("EUR"))
+                .body("creditorName", equalTo("Merchant GmbH"))
+                .body("creditorAccount.iban", equalTo(Payments.CREDITOR_IBAN))
+                .body("creditorAddress.country", equalTo("DE"))
+                .body("remittanceInformationUnstructured", equalTo("Invoice 4711"))
+                .body("endToEndIdentification", equalTo("E2E-4711"));
+        // the PSU picked the debtor account at the bank: the payment now shows it
+        assertTrue(read.jsonPath().getString("debtorAccount.iban").startsWith("DE"));
+        Tpps.get(ALPHA, payment.self() + "/status").then().body("fundsAvailable", equalTo(true));
+    }
+
+    @Test
+    void thePollingJobFollowsThePaymentWithoutAnyTppRead() {
+        Initiated payment = initiateRedirect("6.00");
+        long id = Long.parseLong(payment.self().substring(payment.self().lastIndexOf('/') + 1));
+        // the callback itself asks the bank once; from then on only the job does
+        assertEquals(TPP_OK, Sca.approve(payment.scaRedirect(), "psu1"));
+        GatewayDb db = new GatewayDb(dataSource);
+        Await.until(() -> db.transactionStatus(id), "ACSC"::equals, "the polling job to see ACSC");
+    }
+
+    @Test
+    void psuPoorIsRejectedForInsufficientFunds() {
+        Initiated payment = initiateRedirect("10.00");
+        String back = Sca.approve(payment.scaRedirect(), "psu-poor");
+        assertEquals("RJCT", Await.until(() -> status(payment.self()), s -> s.equals("RJCT"), "RJCT"));
+        assertEquals(TPP_OK, back, "SCA itself succeeded; the bank rejected the payment afterwards");
+        Tpps.get(ALPHA, payment.self() + "/status").then().body("fundsAvailable", equalTo(false));
+    }
+
+    @Test
+    void psuBlockedIsRejected() {
+        Initiated payment = initiateRedirect("10.00");
+        Sca.approve(payment.scaRedirect(), "psu-blocked");
+        assertEquals("RJCT", Await.until(() -> status(payment.self()), s -> s.equals("RJCT"), "RJCT"));
+    }
+
+    @Test
+    void psuDeniesAndIsSentToTheNokUri() {
+        Initiated payment = initiateRedirect("10.00");
+        assertEquals(TPP_NOK, Sca.deny(payment.scaRedirect(), "psu1"));
+        assertEquals("RJCT", status(payment.self()));
+        Tpps.get(ALPHA, payment.scaStatus()).then().body("scaStatus", equalTo("failed"));
+    }
+
+    @Test
+    void theGatewayLinkWorksOnce() {
+        Initiated payment = initiateRedirect("1.00");
+        Sca.followGatewayLink(payment.scaRedirect());
+        Errors.expect(given().config(Tpps.RAW).get(Payments.local(payment.scaRedirect())), 404, "ResourceUnknown");
+        String forged = Payments.local(payment.scaRedirect()).replaceAll("token=.*", "token=forged");
+        Errors.expect(given().config(Tpps.RAW).get(forged), 404, "ResourceUnknown");
+    }
+
+    @Test
+    void aForgedCallbackIsRefusedAndChangesNothing() {
+        Initiated payment = initiateRedirect("1.00");
+        Errors.expect(given().config(Tpps.RAW).get(payment.self() + "/sca-callback?state=guess"), 404, "ResourceUnknown");
+        Errors.expect(given().config(Tpps.RAW).get(payment.self() + "/sca-callback"), 404, "ResourceUnknown");
+        assertEquals("RCVD", status(payment.self()));
+    }
+
+    @Test
+    void explicitAuthorisationIsStartedByThePostAndThenRunsTheSameWay() {
+        Response created = initiate(ALPHA, "sandbox", SCT, headers("TPP-Explicit-Authorisation-Preferred", "true"),
+                body("3.00"));
+        String self = created.then().statusCode(201).extract().path("_links.self.href");
+        Tpps.get(ALPHA, self + "/authorisations").then().statusCode(200).body("authorisationIds", hasSize(0));
+
+        Response started = Tpps.send(ALPHA, "POST", self + "/authorisations", java.util.Map.of(), "{}");
+        started.then().statusCode(201)
+                .header("ASPSP-SCA-Approach", "REDIRECT")
+                .body("scaStatus", equalTo("received"));
+        String authorisationId = started.path("authorisationId");
+        started.then().body("_links.scaStatus.href", equalTo(self + "/authorisations/" + authorisationId));
+        Tpps.get(ALPHA, self + "/authorisations").then().body("authorisationIds", equalTo(java.util.List.of(authorisationId)));
+
+        Errors.expect(Tpps.send(ALPHA, "POST", self + "/authorisations", java.util.Map.of(), "{}"), 406, "ActionNotAllowed");
+
+        assertEquals(TPP_OK, Sca.approve(started.path("_links.scaRedirect.href"), "psu1"));
+        Tpps.get(ALPHA, self + "/authorisations/" + authorisationId).then().body("scaStatus", equalTo("finalised"));
+    }
+
+    @Test
+    void theCallbackWithoutRedirectUriShowsTheOutcome() {
+        java.util.Map<String, String> headers = headers("TPP-Redirect-URI", null);
+        headers.remove("TPP-Nok-Redirect-URI");
+        headers.put("TPP-Redirect-Preferred", "false");
+        Response created = initiate(ALPHA, "sandbox", SCT, headers, body("2.00"));
+        String callback = BankBrowser.deny(Sca.followGatewayLink(created.path("_links.scaRedirect.href")), "psu1");
+        Sca.returnToGateway(callback).then().statusCode(200)
+                .body("transactionStatus", equalTo("RJCT"))
+                .body("scaStatus", equalTo("failed"));
+    }
+}

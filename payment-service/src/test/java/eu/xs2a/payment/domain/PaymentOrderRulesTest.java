@@ -1,0 +1,65 @@
+package eu.xs2a.payment.domain;
+
+import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import java.time.LocalDate;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class PaymentOrderRulesTest {
+
+    private static final LocalDate TODAY = LocalDate.of(2026, 11, 21);
+    private static final AccountRef CREDITOR = new AccountRef("DE89370400440532013000", null, null, null, null);
+
+    private static PaymentOrder order(String currency, String amount) {
+        return new PaymentOrder("Merchant", CREDITOR, null, new Money(currency, amount), null, null, null, null, null);
+    }
+
+    @Test
+    void ibanCheckDigits() {
+        assertTrue(Iban.isValid("DE89370400440532013000"));
+        assertTrue(Iban.isValid("GB29NWBK60161331926819"));
+        assertFalse(Iban.isValid("DE89370400440532013001"));
+        assertFalse(Iban.isValid("de89370400440532013000"));
+        assertFalse(Iban.isValid("DE89 3704 0044 0532 0130 00"));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"EUR,12.30", "EUR,0.01", "EUR,12", "JPY,1000", "BHD,1.234", "EUR,99999999999999.99"})
+    void acceptedAmounts(String currency, String amount) {
+        assertDoesNotThrow(() -> PaymentOrderRules.validate(order(currency, amount), TODAY));
+    }
+
+    @ParameterizedTest
+    @CsvSource({"EUR,12.345", "JPY,10.5", "EUR,0", "EUR,0.00", "EUR,-5", "EUR,1e3", "EUR,12.", "EUR,.5",
+            "EUR,'1,00'", "EUR,123456789012345", "EUR,''", "ABC,1.00", "eur,1.00", "EURO,1.00"})
+    void refusedAmounts(String currency, String amount) {
+        Psd2Exception e = assertThrows(Psd2Exception.class,
+                () -> PaymentOrderRules.validate(order(currency, amount), TODAY));
+        assertEquals(ErrorClass.FORMAT_ERROR, e.errorClass());
+    }
+
+    @Test
+    void countryMustBeIso3166Alpha2() {
+        PaymentOrder order = new PaymentOrder("Merchant", CREDITOR, null, new Money("EUR", "1"),
+                new PostalAddress(null, null, null, null, "XX"), null, null, null, null);
+        assertEquals(ErrorClass.COUNTRY_NAME_INVALID,
+                assertThrows(Psd2Exception.class, () -> PaymentOrderRules.validate(order, TODAY)).errorClass());
+    }
+
+    @Test
+    void executionDateTodayIsFineYesterdayIsNot() {
+        PaymentOrder today = new PaymentOrder("M", CREDITOR, null, new Money("EUR", "1"), null, null, null, null, TODAY);
+        assertDoesNotThrow(() -> PaymentOrderRules.validate(today, TODAY));
+        PaymentOrder past = new PaymentOrder("M", CREDITOR, null, new Money("EUR", "1"), null, null, null, null,
+                TODAY.minusDays(1));
+        assertThrows(Psd2Exception.class, () -> PaymentOrderRules.validate(past, TODAY));
+    }
+}

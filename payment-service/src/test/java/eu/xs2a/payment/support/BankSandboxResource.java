@@ -1,0 +1,62 @@
+package eu.xs2a.payment.support;
+
+import eu.xs2a.security.testing.ServiceProcess;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * Starts the real aspsp-sandbox from its jar (on a clean database of its own) and points the providers at it.
+ * Adds a third provider, {@value #FLAKY}, whose bank URL is a port where nothing listens until a test opens a
+ * {@link SwitchableProxy} there: the bank is "down" and later "up" again, for real.
+ */
+public class BankSandboxResource implements QuarkusTestResourceLifecycleManager {
+
+    public static final String FLAKY = "flaky";
+    public static final String BANK_URL = "test.bank.url";
+    public static final String FLAKY_PORT = "test.flaky.port";
+
+    private ServiceProcess bank;
+
+    @Override
+    public Map<String, String> start() {
+        bank = ServiceProcess.start("aspsp-sandbox", Map.of(
+                "QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://localhost:5432/xs2a_aspsp_payment_test",
+                // the bank's payments are keyed by our payment ids, which restart with our clean test database
+                "QUARKUS_FLYWAY_CLEAN_AT_START", "true",
+                "QUARKUS_FLYWAY_CLEAN_DISABLED", "false"));
+        String bankUrl = bank.baseUrl();
+        Map<String, String> config = new HashMap<>();
+        config.put("psd2.providers.sandbox.bank-url", bankUrl);
+        config.put("psd2.providers.sandbox2.bank-url", bankUrl);
+        String prefix = "psd2.providers." + FLAKY + ".";
+        int flakyPort = freePort();
+        config.put(prefix + "name", "Bank that is down until a test brings it up");
+        config.put(prefix + "bank-url", "http://localhost:" + flakyPort);
+        config.put(prefix + "bank-credential", "${psd2.providers.sandbox.bank-credential}");
+        config.put(prefix + "connect-timeout", "1S");
+        config.put(prefix + "read-timeout", "3S");
+        config.put(prefix + "payment-products", "sepa-credit-transfers");
+        config.put(prefix + "sca-approaches", "REDIRECT");
+        config.put(BANK_URL, bankUrl);
+        config.put(FLAKY_PORT, String.valueOf(flakyPort));
+        return config;
+    }
+
+    @Override
+    public void stop() {
+        if (bank != null) {
+            bank.close();
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

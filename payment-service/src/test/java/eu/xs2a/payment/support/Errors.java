@@ -1,0 +1,22 @@
+package eu.xs2a.payment.support;
+
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.notNullValue;
+
+import io.restassured.response.Response;
+
+/** Assertions on the standard error body (DESIGN.md "Error body"). */
+public final class Errors {
+
+    private Errors() {
+    }
+
+    public static void expect(Response response, int status, String errorText) {
+        response.then()
+                .statusCode(status)
+                .body("error_text", equalTo(errorText))
+                .body("tppMessages[0].category", equalTo("ERROR"))
+                .body("error_code", notNullValue())
+                .body("error_message", notNullValue());
+    }
+}

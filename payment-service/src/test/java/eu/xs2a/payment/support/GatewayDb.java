@@ -1,0 +1,46 @@
+package eu.xs2a.payment.support;
+
+import io.agroal.api.AgroalDataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
+/** Reads the gateway's own records (what the TPP API does not show: the bank's id, submission attempts). */
+public final class GatewayDb {
+
+    private final AgroalDataSource dataSource;
+
+    public GatewayDb(AgroalDataSource dataSource) {
+        this.dataSource = dataSource;
+    }
+
+    public String bankPaymentId(long paymentId) {
+        return string("select bank_payment_id from payment where id = ?", paymentId);
+    }
+
+    public String transactionStatus(long paymentId) {
+        return string("select transaction_status from payment where id = ?", paymentId);
+    }
+
+    public long submitAttempts(long paymentId) {
+        return Long.parseLong(string("select submit_attempts::text from payment where id = ?", paymentId));
+    }
+
+    public long paymentCount() {
+        return Long.parseLong(string("select count(*)::text from payment"));
+    }
+
+    private String string(String sql, Object... params) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
+            for (int i = 0; i < params.length; i++) {
+                s.setObject(i + 1, params[i]);
+            }
+            try (ResultSet rs = s.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,139 @@
+package eu.xs2a.registration.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import eu.xs2a.registration.api.OpenBankingDtos.CertificateAddedResponse;
+import eu.xs2a.registration.api.OpenBankingDtos.ClientResponse;
+import eu.xs2a.registration.domain.ClientCertificateService;
+import eu.xs2a.registration.domain.ClientCertificateService.CertificateToAdd;
+import eu.xs2a.registration.domain.ClientRegistrationService;
+import eu.xs2a.registration.domain.TppRegistrationService;
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.enums.SecuritySchemeType;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityRequirement;
+import org.eclipse.microprofile.openapi.annotations.security.SecurityScheme;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Open-banking dynamic client registration (a signed JWT in the body, not an HTTP-signed request) and certificate
+ * addition (HTTP Basic with the client's credentials). Bodies are read raw so that every content type and every
+ * malformed body gets the interface's error class rather than a framework 415/400.
+ */
+@Tag(name = "Open-banking registration", description = "Dynamic client registration with a signed JWT (not HTTP-signed)")
+@SecurityScheme(securitySchemeName = "clientCredentials", type = SecuritySchemeType.HTTP, scheme = "basic",
+        description = "client_id and client_secret of the registered client")
+@Path("/api/open-banking/v3.1/tpp")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.WILDCARD)
+public class OpenBankingRegistrationResource {
+
+    static final String APPLICATION_JWT = "application/jwt";
+
+    private final ClientRegistrationService registrations;
+    private final ClientCertificateService certificates;
+    private final ObjectMapper json;
+
+    public OpenBankingRegistrationResource(ClientRegistrationService registrations,
+                                           ClientCertificateService certificates, ObjectMapper json) {
+        this.registrations = registrations;
+        this.certificates = certificates;
+        this.json = json;
+    }
+
+    @POST
+    @Path("/register")
+    @Operation(summary = "Register a client (DCR)", description = "The body is a signed JWT (RS256 or PS256) whose "
+            + "claims carry the software statement assertion from the directory; Content-Type application/jwt.")
+    @APIResponse(responseCode = "200", description = "The created client",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = ClientResponse.class)))
+    @APIResponse(responseCode = "400", description = "RequestFormatInvalid: not application/jwt, not a JWT, bad claims")
+    @APIResponse(responseCode = "401", description = "WrongRequiredFields or AccessDenied: claims missing, signature "
+            + "or software statement not trusted")
+    @APIResponse(responseCode = "404", description = "NotFound: the software statement's issuer or key is unknown")
+    @APIResponse(responseCode = "406", description = "Invalid: a claim has a value the provider does not accept")
+    public ClientResponse register(@Parameter(hidden = true) @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+                                   @RequestBody(required = true, content = @Content(mediaType = APPLICATION_JWT,
+                                           schema = @Schema(type = SchemaType.STRING,
+                                                   description = "compact JWS")))
+                                   byte[] body) {
+        if (!APPLICATION_JWT.equalsIgnoreCase(mediaType(contentType))) {
+            throw new Psd2Exception(ErrorClass.REQUEST_FORMAT_INVALID,
+                    "Content-Type must be application/jwt, not '" + (contentType == null ? "" : contentType) + "'");
+        }
+        return ClientResponse.of(registrations.register(new String(body, StandardCharsets.US_ASCII)));
+    }
+
+    /** Content-Type is optional here (default application/json). */
+    @POST
+    @Path("/certificates")
+    @Operation(summary = "Add a certificate to a registered client",
+            description = "body data.certificate{pem,name,type=qseal}; a confirmation letter is sent")
+    @SecurityRequirement(name = "clientCredentials")
+    @APIResponse(responseCode = "200", description = "The certificate was added",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = CertificateAddedResponse.class)))
+    @APIResponse(responseCode = "400", description = "RequestFormatInvalid: the body is not JSON")
+    @APIResponse(responseCode = "401", description = "WrongRequiredFields (data.certificate.pem, name or type) or "
+            + "AccessDenied (client credentials, certificate of another organisation)")
+    public CertificateAddedResponse addCertificate(@Parameter(hidden = true)
+                                                   @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+                                                   @RequestBody(required = true, content = @Content(
+                                                           mediaType = MediaType.APPLICATION_JSON,
+                                                           schema = @Schema(type = SchemaType.OBJECT, description = "{\"data\":{\"certificate\":{\"pem\":\"…\",\"name\":\"…\",\"type\":\"qseal\"}}}")))
+                                                   byte[] body) {
+        String clientId = certificates.authenticate(authorization);
+        return CertificateAddedResponse.of(certificates.add(clientId, certificateToAdd(body)));
+    }
+
+    private CertificateToAdd certificateToAdd(byte[] body) {
+        JsonNode root;
+        try {
+            root = body.length == 0 ? json.createObjectNode() : json.readTree(body);
+        } catch (IOException e) {
+            throw new Psd2Exception(ErrorClass.REQUEST_FORMAT_INVALID, "The body is not JSON");
+        }
+        JsonNode certificate = root == null ? null : root.path("data").path("certificate");
+        String pem = text(certificate, "pem");
+        String name = text(certificate, "name");
+        String type = text(certificate, "type");
+        if (!TppRegistrationService.QSEAL.equalsIgnoreCase(type.trim())) {
+            throw new Psd2Exception(ErrorClass.WRONG_REQUIRED_FIELDS,
+                    "data.certificate.type must be 'qseal', not '" + type + "'");
+        }
+        return new CertificateToAdd(pem, name.trim(), TppRegistrationService.QSEAL);
+    }
+
+    private static String text(JsonNode certificate, String field) {
+        JsonNode value = certificate == null ? null : certificate.get(field);
+        if (value == null || !value.isTextual() || value.asText().isBlank()) {
+            throw new Psd2Exception(ErrorClass.WRONG_REQUIRED_FIELDS, "data.certificate." + field + " is required");
+        }
+        return value.asText();
+    }
+
+    private static String mediaType(String contentType) {
+        if (contentType == null) {
+            return "";
+        }
+        int semicolon = contentType.indexOf(';');
+        return (semicolon < 0 ? contentType : contentType.substring(0, semicolon)).trim();
+    }
+}

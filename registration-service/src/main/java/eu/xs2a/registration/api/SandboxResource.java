@@ -1,0 +1,175 @@
+package eu.xs2a.registration.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import eu.xs2a.registration.config.Environment;
+import eu.xs2a.registration.domain.EmailAddresses;
+import eu.xs2a.registration.domain.SoftwareRoles;
+import eu.xs2a.registration.sandbox.SandboxCa;
+import eu.xs2a.registration.sandbox.SandboxCa.IssuedQseal;
+import eu.xs2a.registration.sandbox.PemFiles;
+import eu.xs2a.registration.sandbox.SandboxDirectory;
+import eu.xs2a.registration.sandbox.SoftwareIds;
+import eu.xs2a.security.client.RequestSigner;
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.tpp.Role;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * Sandbox self-service for TPP developers: a test QSEAL with its private key, and a software statement signed by the
+ * sandbox directory. Present only when {@code psd2.environment=sandbox}; in {@code live} every path answers exactly
+ * as an unknown path does (404).
+ */
+@Tag(name = "Sandbox self-service", description = "Test certificates and software statements (sandbox only; 404 in live)")
+@Path("/api/sandbox/v1")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class SandboxResource {
+
+    private final Environment environment;
+    private final SandboxCa ca;
+    private final SandboxDirectory directory;
+
+    public SandboxResource(Environment environment, SandboxCa ca, SandboxDirectory directory) {
+        this.environment = environment;
+        this.ca = ca;
+        this.directory = directory;
+    }
+
+    public record CertificateRequest(String organisationName, String organizationIdentifier, List<String> roles) {
+    }
+
+    public record CertificateResponse(String organizationIdentifier, String organisationName, List<String> roles,
+                                      String serial, Instant notAfter, String certificate, String privateKey,
+                                      String caCertificate) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record SoftwareStatementRequest(
+            @JsonProperty("software_id") String softwareId,
+            @JsonProperty("software_client_name") String softwareClientName,
+            @JsonProperty("org_id") String orgId,
+            @JsonProperty("org_name") String orgName,
+            @JsonProperty("software_redirect_uris") List<String> softwareRedirectUris,
+            @JsonProperty("software_roles") List<String> softwareRoles,
+            @JsonProperty("software_jwks") Map<String, Object> softwareJwks,
+            @JsonProperty("contact_email") String contactEmail) {
+    }
+
+    public record SoftwareStatementResponse(@JsonProperty("software_id") String softwareId,
+                                            @JsonProperty("software_statement") String softwareStatement) {
+    }
+
+    @POST
+    @Path("/certificates")
+    @Operation(summary = "Issue a sandbox QSEAL certificate with its private key",
+            description = "roles: PSP_AS, PSP_PI, PSP_AI, PSP_IC")
+    @APIResponse(responseCode = "200", description = "The certificate, its PKCS#8 key and the sandbox CA",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = CertificateResponse.class)))
+    @APIResponse(responseCode = "400", description = "FormatError: a field is missing or a role unknown")
+    @APIResponse(responseCode = "404", description = "ResourceUnknown: not a sandbox deployment")
+    public CertificateResponse issueCertificate(CertificateRequest request) {
+        requireSandbox();
+        CertificateRequest r = request == null ? new CertificateRequest(null, null, null) : request;
+        String name = required("organisationName", r.organisationName());
+        String orgId = required("organizationIdentifier", r.organizationIdentifier());
+        EnumSet<Role> roles = roles(r.roles());
+        IssuedQseal qseal = ca.issue(orgId.trim(), name.trim(), roles);
+        return new CertificateResponse(orgId.trim(), name.trim(), roles.stream().map(Enum::name).toList(),
+                qseal.certificate().getSerialNumber().toString(16).toUpperCase(),
+                qseal.certificate().getNotAfter().toInstant(), RequestSigner.pem(qseal.certificate()),
+                PemFiles.pkcs8(qseal.privateKey()), RequestSigner.pem(qseal.ca()));
+    }
+
+    @POST
+    @Path("/software-statements")
+    @Operation(summary = "Issue a software statement signed by the sandbox directory")
+    @APIResponse(responseCode = "200", description = "The software statement assertion (JWT)",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = SoftwareStatementResponse.class)))
+    @APIResponse(responseCode = "400", description = "FormatError: a field is missing or a role unknown")
+    @APIResponse(responseCode = "404", description = "ResourceUnknown: not a sandbox deployment")
+    public SoftwareStatementResponse issueSoftwareStatement(SoftwareStatementRequest request) {
+        requireSandbox();
+        SoftwareStatementRequest r = request == null
+                ? new SoftwareStatementRequest(null, null, null, null, null, null, null, null) : request;
+        String orgId = required("org_id", r.orgId());
+        String clientName = required("software_client_name", r.softwareClientName());
+        if (r.softwareRedirectUris() == null || r.softwareRedirectUris().isEmpty()
+                || r.softwareRedirectUris().stream().anyMatch(u -> u == null || u.isBlank())) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "software_redirect_uris must be a non-empty array of URIs");
+        }
+        if (r.softwareRoles() == null || r.softwareRoles().isEmpty()) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "software_roles must name at least one of AISP, PISP, CBPII, ASPSP");
+        }
+        for (String role : r.softwareRoles()) {
+            if (SoftwareRoles.role(role).isEmpty()) {
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Unknown software role '" + role + "'; use AISP, PISP, CBPII, ASPSP");
+            }
+        }
+        String softwareId = r.softwareId() == null || r.softwareId().isBlank() ? SoftwareIds.generate() : r.softwareId().trim();
+        Map<String, Object> claims = new LinkedHashMap<>();
+        claims.put("software_id", softwareId);
+        claims.put("software_client_name", clientName);
+        claims.put("software_redirect_uris", r.softwareRedirectUris());
+        claims.put("software_roles", r.softwareRoles());
+        claims.put("org_id", orgId);
+        claims.put("org_name", r.orgName() == null ? orgId : r.orgName());
+        if (r.contactEmail() != null) {
+            if (!EmailAddresses.valid(r.contactEmail())) {
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "contact_email '" + r.contactEmail() + "' is not an e-mail address");
+            }
+            claims.put("org_contacts", List.of(Map.of("email", r.contactEmail(), "type", "business")));
+        }
+        if (r.softwareJwks() != null) {
+            claims.put("software_jwks", r.softwareJwks());
+        }
+        return new SoftwareStatementResponse(softwareId, directory.sign(claims));
+    }
+
+    /** In live the sandbox does not exist: the same answer as any unknown path. */
+    private void requireSandbox() {
+        if (!environment.isSandbox()) {
+            throw new NotFoundException();
+        }
+    }
+
+    private static EnumSet<Role> roles(List<String> names) {
+        if (names == null || names.isEmpty()) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "roles must name at least one of PSP_AS, PSP_PI, PSP_AI, PSP_IC");
+        }
+        EnumSet<Role> roles = EnumSet.noneOf(Role.class);
+        for (String name : names) {
+            try {
+                roles.add(Role.valueOf(name == null ? "" : name.trim().toUpperCase()));
+            } catch (IllegalArgumentException e) {
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Unknown role '" + name + "'; use PSP_AS, PSP_PI, PSP_AI, PSP_IC");
+            }
+        }
+        return roles;
+    }
+
+    private static String required(String field, String value) {
+        if (value == null || value.isBlank()) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, field + " is required");
+        }
+        return value;
+    }
+}

@@ -1,0 +1,109 @@
+package eu.xs2a.registration.domain;
+
+import eu.xs2a.registration.persistence.OAuthClientRepository;
+import eu.xs2a.registration.persistence.TppCertificateRepository;
+import eu.xs2a.registration.persistence.TppRepository;
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.tpp.TppIdentity;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Transactional;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Open-banking certificate addition: the client authenticates with HTTP Basic (client_id and client_secret) and adds
+ * a QSEAL of its own organisation. The same certificate again is accepted and changes nothing.
+ */
+@ApplicationScoped
+public class ClientCertificateService {
+
+    private static final String BASIC = "basic ";
+
+    private final OAuthClientRepository clients;
+    private final TppCertificateRepository certificates;
+    private final TppRepository tpps;
+    private final TrustedCertificates trust;
+    private final Letters letters;
+    private final Clock clock;
+
+    public ClientCertificateService(OAuthClientRepository clients, TppCertificateRepository certificates,
+                                    TppRepository tpps, TrustedCertificates trust, Letters letters, Clock clock) {
+        this.clients = clients;
+        this.certificates = certificates;
+        this.tpps = tpps;
+        this.trust = trust;
+        this.letters = letters;
+        this.clock = clock;
+    }
+
+    /** A request's certificate as sent (already checked for required fields). */
+    public record CertificateToAdd(String pem, String name, String type) {
+    }
+
+    public record Added(OAuthClient client, TppCertificate certificate, List<String> scopes) {
+    }
+
+    /** HTTP Basic with the client's id and secret; anything else is AccessDenied (401). Returns the client_id. */
+    @Transactional
+    public String authenticate(String authorization) {
+        return client(authorization).clientId;
+    }
+
+    @Transactional
+    public Added add(String clientId, CertificateToAdd request) {
+        OAuthClient client = clients.findByIdOptional(clientId).orElseThrow(() -> denied("Unknown client_id"));
+        Instant now = clock.instant();
+        TppIdentity identity = trust.validate(request.pem(), now, "data.certificate.pem");
+        if (!identity.tppId().equals(client.tppId)) {
+            throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION, "The certificate belongs to "
+                    + identity.tppId() + ", not to the client's organisation " + client.tppId);
+        }
+        Optional<TppCertificate> existing = certificates.find(client.tppId, identity.fingerprint());
+        if (existing.isPresent()) {
+            return new Added(client, existing.get(), TppRegistrationService.scopes(certificates.ofTpp(client.tppId)));
+        }
+        TppCertificate certificate = TppCertificate.of(client.tppId, request.name(), request.type(),
+                CertificateFacts.of(identity), now);
+        certificates.persist(certificate);
+        List<String> scopes = TppRegistrationService.scopes(certificates.ofTpp(client.tppId));
+        Optional<Tpp> tpp = tpps.findByIdOptional(client.tppId);
+        String recipient = tpp.map(t -> t.representativeEmail).orElse(client.contactEmail);
+        if (recipient != null) {
+            String name = tpp.map(t -> t.representativeName).orElse("client " + client.clientId);
+            String organisation = tpp.map(t -> t.companyName).orElse(identity.name());
+            letters.certificateAdded(recipient, name, organisation, certificate, scopes);
+        }
+        return new Added(client, certificate, scopes);
+    }
+
+    private OAuthClient client(String authorization) {
+        if (authorization == null || !authorization.regionMatches(true, 0, BASIC, 0, BASIC.length())) {
+            throw denied("HTTP Basic authentication with the client_id and client_secret is required");
+        }
+        String decoded;
+        try {
+            decoded = new String(Base64.getDecoder().decode(authorization.substring(BASIC.length()).trim()),
+                    StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            throw denied("The Basic credentials are not base64");
+        }
+        int colon = decoded.indexOf(':');
+        if (colon < 0) {
+            throw denied("The Basic credentials must be client_id:client_secret");
+        }
+        String clientId = decoded.substring(0, colon);
+        String secret = decoded.substring(colon + 1);
+        return clients.findByIdOptional(clientId)
+                .filter(c -> ClientSecrets.matches(secret, c.clientSecretHash))
+                .orElseThrow(() -> denied("Unknown client_id or wrong client_secret"));
+    }
+
+    private static Psd2Exception denied(String message) {
+        return new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION, message);
+    }
+}

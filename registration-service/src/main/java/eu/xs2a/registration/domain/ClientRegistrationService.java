@@ -1,0 +1,221 @@
+package eu.xs2a.registration.domain;
+
+import eu.xs2a.registration.config.RegistrationConfig;
+import eu.xs2a.registration.persistence.OAuthClientRepository;
+import eu.xs2a.registration.persistence.TppRepository;
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.tpp.Role;
+import eu.xs2a.security.tpp.TppIdentity;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.PersistenceException;
+import jakarta.transaction.Transactional;
+import java.security.Key;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+import org.jose4j.jwk.JsonWebKey;
+import org.jose4j.jwk.PublicJsonWebKey;
+import org.jose4j.lang.JoseException;
+
+/**
+ * Open-banking dynamic client registration: checks the signed registration request and its software statement
+ * in the order of the interface's error classes (form → required claims → SSA → signatures → values), then
+ * creates the client and writes its confirmation letter in the same transaction.
+ */
+@ApplicationScoped
+public class ClientRegistrationService {
+
+    private final RegistrationConfig config;
+    private final SoftwareStatementVerifier statements;
+    private final TrustedCertificates certificates;
+    private final OAuthClientRepository clients;
+    private final TppRepository tpps;
+    private final Letters letters;
+    private final Clock clock;
+
+    public ClientRegistrationService(RegistrationConfig config, SoftwareStatementVerifier statements,
+                                     TrustedCertificates certificates, OAuthClientRepository clients,
+                                     TppRepository tpps, Letters letters, Clock clock) {
+        this.config = config;
+        this.statements = statements;
+        this.certificates = certificates;
+        this.clients = clients;
+        this.tpps = tpps;
+        this.letters = letters;
+        this.clock = clock;
+    }
+
+    /** Who signed the registration request, as far as the registration is concerned. */
+    private record Signer(String tppId, Set<Role> roles) {
+    }
+
+    @Transactional
+    public RegisteredClient register(String compactJwt) {
+        Instant now = clock.instant();
+        RegistrationRequest request = RegistrationRequest.parse(compactJwt);
+        SoftwareStatement ssa = statements.verify(request.softwareStatement, now);
+        Signer signer = verifySigner(request, ssa, now);
+        checkClaims(request, ssa, now);
+
+        String authMethod = request.tokenEndpointAuthMethod
+                .map(v -> ClientMetadataRules.oneOf("token_endpoint_auth_method", v, ClientMetadataRules.AUTH_METHODS))
+                .orElse(ClientMetadataRules.DEFAULT_AUTH_METHOD);
+        String signingAlg = request.tokenEndpointAuthSigningAlg
+                .map(v -> ClientMetadataRules.oneOf("token_endpoint_auth_signing_alg", v, ClientMetadataRules.SIGNING_ALGS))
+                .orElse(ClientMetadataRules.DEFAULT_SIGNING_ALG);
+        List<String> grantTypes = ClientMetadataRules.allOf("grant_types", request.grantTypes, ClientMetadataRules.GRANT_TYPES);
+        List<String> responseTypes = request.responseTypes
+                .map(v -> ClientMetadataRules.allOf("response_types", v, ClientMetadataRules.RESPONSE_TYPES))
+                .filter(v -> !v.isEmpty())
+                .orElse(ClientMetadataRules.DEFAULT_RESPONSE_TYPES);
+        List<String> requestedScopes = request.scope
+                .map(v -> ClientMetadataRules.allOf("scope", Arrays.asList(v.trim().split("\\s+")), ClientMetadataRules.SCOPES))
+                .orElse(List.of());
+        Optional<String> applicationType = request.applicationType
+                .map(v -> ClientMetadataRules.oneOf("application_type", v, ClientMetadataRules.APPLICATION_TYPES));
+        Optional<String> requestObjectAlg = request.requestObjectSigningAlg
+                .map(v -> ClientMetadataRules.oneOf("request_object_signing_alg", v, ClientMetadataRules.SIGNING_ALGS));
+
+        if (clients.softwareRegistered(ssa.softwareId())) {
+            throw alreadyRegistered(ssa.softwareId());
+        }
+
+        OAuthClient client = new OAuthClient();
+        client.clientId = UUID.randomUUID().toString();
+        client.tppId = signer.tppId();
+        client.softwareId = ssa.softwareId();
+        client.clientName = ssa.clientName().orElse(null);
+        String secret = null;
+        if (ClientMetadataRules.CLIENT_SECRET_BASIC.equals(authMethod)) {
+            secret = ClientSecrets.generate(config.clientSecretBytes());
+            client.clientSecretHash = ClientSecrets.hash(secret);
+        }
+        client.clientIdIssuedAt = now;
+        client.clientSecretExpiresAt = 0;
+        client.tokenEndpointAuthMethod = authMethod;
+        client.tokenEndpointAuthSigningAlg = signingAlg;
+        client.grantTypes = OAuthClient.join(grantTypes);
+        client.responseTypes = OAuthClient.join(responseTypes);
+        client.redirectUris = OAuthClient.join(request.redirectUris);
+        client.scope = String.join(" ", ClientMetadataRules.grantedScopes(requestedScopes, signer.roles()));
+        client.applicationType = applicationType.orElse(null);
+        client.requestObjectSigningAlg = requestObjectAlg.orElse(null);
+        client.contactEmail = ssa.contactEmail()
+                .or(() -> tpps.findByIdOptional(signer.tppId()).map(t -> t.representativeEmail))
+                .orElse(null);
+        client.softwareStatement = ssa.compact();
+        try {
+            clients.persistAndFlush(client);
+        } catch (PersistenceException e) {
+            // a concurrent registration of the same software won the unique constraint
+            throw alreadyRegistered(ssa.softwareId());
+        }
+        if (client.contactEmail != null) {
+            letters.clientRegistered(client.contactEmail, client);
+        }
+        return new RegisteredClient(client, secret);
+    }
+
+    /**
+     * The request must be signed by the QSEAL in its {@code x5c} header (chained to a trust anchor, of the SSA's
+     * organisation) or by a key of the SSA's inline {@code software_jwks}; anything else is AccessDenied.
+     */
+    private Signer verifySigner(RegistrationRequest request, SoftwareStatement ssa, Instant now) {
+        Object x5c = request.jws.getHeaders().getObjectHeaderValue("x5c");
+        if (x5c != null) {
+            if (!(x5c instanceof List<?> chain) || chain.isEmpty() || !(chain.get(0) instanceof String leaf)) {
+                throw new Psd2Exception(ErrorClass.REQUEST_FORMAT_INVALID, "JWS header 'x5c' must be an array of base64 certificates");
+            }
+            TppIdentity identity;
+            try {
+                identity = certificates.validate(leaf, now, "the certificate in JWS header 'x5c'");
+            } catch (Psd2Exception e) {
+                throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION,
+                        "The signer in JWS header 'x5c' is not trusted: " + e.getMessage());
+            }
+            verify(request, identity.certificate().getPublicKey(), "the certificate in 'x5c'");
+            if (ssa.orgId().isPresent() && !ssa.orgId().get().equals(identity.tppId())) {
+                throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION, "The certificate in 'x5c' belongs to "
+                        + identity.tppId() + ", the software_statement to org_id " + ssa.orgId().get());
+            }
+            return new Signer(identity.tppId(), identity.roles());
+        }
+        String kid = request.jws.getKeyIdHeaderValue();
+        if (kid == null || ssa.jwks().isEmpty()) {
+            throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION,
+                    "The request JWS names no trusted signer: send the QSEAL in 'x5c' or a 'kid' of the software_statement's software_jwks");
+        }
+        JsonWebKey jwk = ssa.jwks().get().getJsonWebKeys().stream()
+                .filter(k -> kid.equals(k.getKeyId()))
+                .findFirst()
+                .orElseThrow(() -> new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION,
+                        "The request JWS 'kid' " + kid + " is not a key of the software_statement's software_jwks"));
+        if (!(jwk instanceof PublicJsonWebKey publicJwk)) {
+            throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION,
+                    "The request JWS 'kid' " + kid + " is not a public signing key");
+        }
+        verify(request, publicJwk.getPublicKey(), "software_jwks key " + kid);
+        String orgId = ssa.orgId().orElseThrow(() -> new Psd2Exception(ErrorClass.WRONG_REQUIRED_FIELDS,
+                "software_statement claim 'org_id' is required when the request is signed with a software_jwks key"));
+        return new Signer(orgId, ssa.roles());
+    }
+
+    private static void verify(RegistrationRequest request, Key key, String signer) {
+        request.jws.setAlgorithmConstraints(SigningAlgorithms.CONSTRAINTS);
+        request.jws.setKey(key);
+        boolean valid;
+        try {
+            valid = request.jws.verifySignature();
+        } catch (JoseException e) {
+            valid = false;
+        }
+        if (!valid) {
+            throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION,
+                    "The request JWS signature does not verify with " + signer);
+        }
+    }
+
+    /** The claim rules whose failure is Invalid (406). */
+    private void checkClaims(RegistrationRequest request, SoftwareStatement ssa, Instant now) {
+        long nowSeconds = now.getEpochSecond();
+        if (request.exp <= nowSeconds) {
+            throw new Psd2Exception(ErrorClass.INVALID, "claim 'exp' (" + request.exp + ") is not in the future");
+        }
+        if (request.iat > nowSeconds + config.maxIatSkew().toSeconds()) {
+            throw new Psd2Exception(ErrorClass.INVALID, "claim 'iat' (" + request.iat + ") lies more than "
+                    + config.maxIatSkew().toSeconds() + " s in the future");
+        }
+        if (!request.aud.contains(config.aspspId())) {
+            throw new Psd2Exception(ErrorClass.INVALID, "claim 'aud' " + request.aud
+                    + " is not this ASPSP's id '" + config.aspspId() + "'");
+        }
+        if (request.softwareId.isPresent() && !request.softwareId.get().equals(ssa.softwareId())) {
+            throw new Psd2Exception(ErrorClass.INVALID, "claim 'software_id' (" + request.softwareId.get()
+                    + ") differs from the software_statement's software_id (" + ssa.softwareId() + ")");
+        }
+        if (!request.iss.equals(ssa.softwareId())) {
+            throw new Psd2Exception(ErrorClass.INVALID, "claim 'iss' (" + request.iss
+                    + ") differs from the software_statement's software_id (" + ssa.softwareId() + ")");
+        }
+        if (ssa.redirectUris().isPresent()) {
+            Set<String> master = new HashSet<>(ssa.redirectUris().get());
+            for (String uri : request.redirectUris) {
+                if (!master.contains(uri)) {
+                    throw new Psd2Exception(ErrorClass.INVALID, "claim 'redirect_uris' holds " + uri
+                            + ", which is not one of the software_statement's software_redirect_uris");
+                }
+            }
+        }
+    }
+
+    private static Psd2Exception alreadyRegistered(String softwareId) {
+        return new Psd2Exception(ErrorClass.INVALID, "claim 'software_statement': software " + softwareId
+                + " is already registered");
+    }
+}

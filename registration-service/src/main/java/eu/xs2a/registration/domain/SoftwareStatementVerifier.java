@@ -1,0 +1,108 @@
+package eu.xs2a.registration.domain;
+
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.tpp.Role;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.security.PublicKey;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.jose4j.json.JsonUtil;
+import org.jose4j.jwk.JsonWebKeySet;
+import org.jose4j.jws.JsonWebSignature;
+import org.jose4j.lang.JoseException;
+
+/**
+ * Verifies a software statement: a PS256/RS256 JWS of one of the configured directory keys. Unknown key id →
+ * NotFound; a signature that does not verify → AccessDenied; not a JWS → RequestFormatInvalid.
+ */
+@ApplicationScoped
+public class SoftwareStatementVerifier {
+
+    static final String CLAIM = "software_statement";
+    private static final String LABEL = "software_statement claim";
+
+    private final DirectoryKeys directory;
+
+    public SoftwareStatementVerifier(DirectoryKeys directory) {
+        this.directory = directory;
+    }
+
+    public SoftwareStatement verify(String compact, Instant now) {
+        JsonWebSignature jws = new JsonWebSignature();
+        try {
+            jws.setCompactSerialization(compact.trim());
+        } catch (JoseException e) {
+            throw new Psd2Exception(ErrorClass.REQUEST_FORMAT_INVALID, "claim 'software_statement' is not a compact JWS");
+        }
+        String alg = jws.getAlgorithmHeaderValue();
+        if (!SigningAlgorithms.accepted(alg)) {
+            throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION,
+                    "software_statement is signed with alg '" + alg + "'; only PS256 and RS256 are accepted");
+        }
+        String kid = jws.getKeyIdHeaderValue();
+        PublicKey key = directory.byKid(kid).orElseThrow(() -> new Psd2Exception(ErrorClass.NOT_FOUND,
+                "software_statement is signed with key id '" + kid + "', which no configured directory key has"));
+        jws.setAlgorithmConstraints(SigningAlgorithms.CONSTRAINTS);
+        jws.setKey(key);
+        boolean valid;
+        try {
+            valid = jws.verifySignature();
+        } catch (JoseException e) {
+            valid = false;
+        }
+        if (!valid) {
+            throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION,
+                    "software_statement signature does not verify with directory key '" + kid + "'");
+        }
+        Claims claims;
+        try {
+            claims = Claims.parse(jws.getPayload(), LABEL, CLAIM);
+        } catch (JoseException e) {
+            throw new Psd2Exception(ErrorClass.REQUEST_FORMAT_INVALID, "software_statement payload cannot be read");
+        }
+        String softwareId = claims.requiredString("software_id");
+        if (claims.has("exp") && claims.requiredSeconds("exp") <= now.getEpochSecond()) {
+            throw new Psd2Exception(ErrorClass.INVALID, "software_statement claim 'exp' lies in the past: the SSA has expired");
+        }
+        return new SoftwareStatement(compact.trim(), softwareId, claims.optionalString("org_id"),
+                claims.optionalString("software_client_name"), claims.optionalStringList("software_redirect_uris"),
+                roles(claims), jwks(claims), contactEmail(claims));
+    }
+
+    private static Set<Role> roles(Claims claims) {
+        EnumSet<Role> roles = EnumSet.noneOf(Role.class);
+        for (String name : claims.optionalStringList("software_roles").orElse(List.of())) {
+            roles.add(SoftwareRoles.role(name).orElseThrow(() -> new Psd2Exception(ErrorClass.INVALID,
+                    LABEL + " 'software_roles' holds the unknown role '" + name + "'")));
+        }
+        return roles;
+    }
+
+    private static Optional<JsonWebKeySet> jwks(Claims claims) {
+        return claims.optionalObject("software_jwks").map(object -> {
+            try {
+                return new JsonWebKeySet(JsonUtil.toJson(object));
+            } catch (JoseException e) {
+                throw new Psd2Exception(ErrorClass.REQUEST_FORMAT_INVALID, LABEL + " 'software_jwks' is not a JWKS");
+            }
+        });
+    }
+
+    private static Optional<String> contactEmail(Claims claims) {
+        Object contacts = claims.asMap().get("org_contacts");
+        if (contacts instanceof List<?> list) {
+            for (Object contact : list) {
+                if (contact instanceof Map<?, ?> map && map.get("email") instanceof String email
+                        && EmailAddresses.valid(email)) {
+                    return Optional.of(email);
+                }
+            }
+        }
+        return Optional.empty();
+    }
+}

@@ -1,0 +1,123 @@
+package eu.xs2a.registration.domain;
+
+import eu.xs2a.registration.persistence.TppCertificateRepository;
+import eu.xs2a.registration.persistence.TppRepository;
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.tpp.Role;
+import eu.xs2a.security.tpp.Scope;
+import eu.xs2a.security.tpp.TppIdentity;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.PersistenceException;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Berlin Group TPP registration and certificate addition. The caller is the TPP of the signed request; its id is
+ * the certificate's organizationIdentifier, so a renewed certificate of the same organisation joins the same TPP.
+ */
+@ApplicationScoped
+public class TppRegistrationService {
+
+    public static final String QSEAL = "qseal";
+
+    private final TppRepository tpps;
+    private final TppCertificateRepository certificates;
+    private final Letters letters;
+    private final Clock clock;
+
+    public TppRegistrationService(TppRepository tpps, TppCertificateRepository certificates, Letters letters,
+                                  Clock clock) {
+        this.tpps = tpps;
+        this.certificates = certificates;
+        this.letters = letters;
+        this.clock = clock;
+    }
+
+    @Transactional
+    public TppRecord register(TppIdentity caller, TppRegistration registration) {
+        requireRoles(caller);
+        if (tpps.findByIdOptional(caller.tppId()).isPresent()) {
+            throw alreadyRegistered(caller);
+        }
+        Instant now = clock.instant();
+        Tpp tpp = Tpp.register(caller.tppId(), registration, now);
+        try {
+            tpps.persistAndFlush(tpp);
+        } catch (PersistenceException e) {
+            throw alreadyRegistered(caller); // a concurrent registration of the same TPP won
+        }
+        TppCertificate certificate = certificates.find(caller.tppId(), caller.fingerprint())
+                .orElseGet(() -> {
+                    // the organisation may have added this certificate through the open-banking endpoint already
+                    TppCertificate c = TppCertificate.of(caller.tppId(), registration.certificateName(),
+                            registration.certificateType(), CertificateFacts.of(caller), now);
+                    certificates.persist(c);
+                    return c;
+                });
+        TppRecord record = read(tpp);
+        letters.tppRegistered(tpp, certificate, record.scopes());
+        return record;
+    }
+
+    /** Adds the request's certificate to the caller's registration; the same certificate again changes nothing. */
+    @Transactional
+    public TppRecord addCertificate(TppIdentity caller, String name, String type) {
+        requireRoles(caller);
+        Tpp tpp = tpps.findByIdOptional(caller.tppId()).orElseThrow(() -> new Psd2Exception(
+                ErrorClass.ACCESS_DENIED_REGISTRATION, "No TPP with organizationIdentifier " + caller.tppId()
+                + " is registered: a certificate can only be added to a registered TPP of the same organisation"));
+        if (certificates.find(caller.tppId(), caller.fingerprint()).isPresent()) {
+            return read(tpp);
+        }
+        Instant now = clock.instant();
+        TppCertificate certificate = TppCertificate.of(caller.tppId(), name, type, CertificateFacts.of(caller), now);
+        certificates.persist(certificate);
+        tpp.touch(now);
+        TppRecord record = read(tpp);
+        letters.certificateAdded(tpp.representativeEmail, tpp.representativeName, tpp.companyName, certificate,
+                record.scopes());
+        return record;
+    }
+
+    @Transactional
+    public TppRecord get(TppIdentity caller) {
+        requireRoles(caller);
+        return tpps.findByIdOptional(caller.tppId()).map(this::read).orElseThrow(() -> new Psd2Exception(
+                ErrorClass.NOT_FOUND, "No TPP with organizationIdentifier " + caller.tppId() + " is registered"));
+    }
+
+    /** The TPP of an organisation, if it registered through the Berlin Group endpoint. */
+    @Transactional
+    public Optional<Tpp> find(String tppId) {
+        return tpps.findByIdOptional(tppId);
+    }
+
+    /** Scopes are recomputed from every certificate of the TPP ("Scopes" section of the interface). */
+    public static List<String> scopes(List<TppCertificate> certificates) {
+        EnumSet<Role> roles = EnumSet.noneOf(Role.class);
+        certificates.forEach(c -> roles.addAll(c.roleSet()));
+        return Scope.of(roles).stream().map(Enum::name).toList();
+    }
+
+    private TppRecord read(Tpp tpp) {
+        List<TppCertificate> all = certificates.ofTpp(tpp.id);
+        return new TppRecord(tpp, all, scopes(all));
+    }
+
+    /** The Berlin Group registration endpoints accept any PSD2 role, but a certificate without one is RoleInvalid. */
+    private static void requireRoles(TppIdentity caller) {
+        if (caller.roles().isEmpty()) {
+            throw new Psd2Exception(ErrorClass.ROLE_INVALID, "The certificate carries no PSD2 role (PSP_AS, PSP_PI, PSP_AI, PSP_IC)");
+        }
+    }
+
+    private static Psd2Exception alreadyRegistered(TppIdentity caller) {
+        return new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION, "TPP " + caller.tppId()
+                + " is already registered; add certificates instead (POST /api/berlingroup/v1/tpp/certificates)");
+    }
+}

@@ -1,0 +1,55 @@
+package eu.xs2a.registration.mail;
+
+import eu.xs2a.registration.domain.Letter;
+import eu.xs2a.registration.domain.LetterOutbox;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import org.jboss.logging.Logger;
+
+/**
+ * Sends due letters from the outbox. Safe across replicas: letters are claimed with FOR UPDATE SKIP LOCKED and
+ * leased; a failed attempt is retried with exponential backoff; nothing is ever deleted.
+ */
+@ApplicationScoped
+public class LetterOutboxJob {
+
+    private static final Logger LOG = Logger.getLogger(LetterOutboxJob.class);
+
+    private final LetterOutbox outbox;
+    private final MailSender sender;
+
+    public LetterOutboxJob(LetterOutbox outbox, MailSender sender) {
+        this.outbox = outbox;
+        this.sender = sender;
+    }
+
+    @Scheduled(identity = "letter-outbox", every = "${psd2.mail.outbox.interval}", delayed = "1s",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    void run() {
+        List<Letter> due;
+        try {
+            due = outbox.claimDue();
+        } catch (RuntimeException e) {
+            // database unreachable (or shutting down): the letters stay in the outbox for the next run
+            LOG.warnf("Outbox not read this time: %s", e.toString());
+            return;
+        }
+        for (Letter letter : due) {
+            try {
+                sender.send(letter);
+                outbox.markSent(letter.id);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                outbox.markFailed(letter.id, "interrupted");
+                return;
+            } catch (Exception e) {
+                Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
+                LOG.warnf("Letter %s to %s not sent (attempt %d), will retry: %s", letter.id, letter.recipient,
+                        letter.attempts + 1, cause.toString());
+                outbox.markFailed(letter.id, cause.toString());
+            }
+        }
+    }
+}

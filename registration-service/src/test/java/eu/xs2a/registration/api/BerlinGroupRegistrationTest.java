@@ -1,0 +1,241 @@
+package eu.xs2a.registration.api;
+
+import static eu.xs2a.registration.support.Api.BG_CERTIFICATES;
+import static eu.xs2a.registration.support.Api.BG_REGISTER;
+import static eu.xs2a.registration.support.Api.BG_TPP;
+import static eu.xs2a.registration.support.Api.assertError;
+import static eu.xs2a.registration.support.Api.signed;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsInAnyOrder;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import eu.xs2a.registration.support.Api;
+import eu.xs2a.registration.support.TestSmtp;
+import eu.xs2a.security.testing.TestPki;
+import eu.xs2a.security.testing.TestTpp;
+import eu.xs2a.security.tpp.Role;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.mail.BodyPart;
+import jakarta.mail.Multipart;
+import jakarta.mail.internet.MimeMessage;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Berlin Group TPP registration, certificate addition and read, through the real signed-request pipeline. */
+@QuarkusTest
+class BerlinGroupRegistrationTest {
+
+    static String registration(String companyEmail, String representativeEmail) {
+        return """
+                {"company": {"name": "Alpha Payments GmbH", "email": "%s", "address": "Hauptstr. 1",
+                             "phone_number": "+49 30 123456", "zip_code": "10115", "city": "Berlin"},
+                 "representative": {"name": "Erika Mustermann", "email": "%s"},
+                 "certificate": {"name": "alpha-qseal-2026", "type": "qseal"}}
+                """.formatted(companyEmail, representativeEmail);
+    }
+
+    @Test
+    void anUnsignedRequestIsRefusedByTheSharedSignatureFilter() {
+        String body = registration("office@alpha.example", "erika@alpha.example");
+        var response = given().contentType("application/json").header("X-Request-ID", java.util.UUID.randomUUID().toString())
+                .body(body).post(BG_REGISTER);
+        response.then().statusCode(401).body("error_text", equalTo("CertificateMissing"));
+        given().get(BG_TPP).then().statusCode(400).body("error_text", equalTo("FormatError")); // no X-Request-ID
+    }
+
+    @Test
+    void registersTheTppOfTheSigningCertificateAndSendsTheLetter() throws Exception {
+        String orgId = Api.orgId();
+        TestTpp tpp = TestPki.shared().tpp(orgId, "Alpha Payments", Role.PSP_AI, Role.PSP_PI);
+        String representative = Api.email("erika");
+        signed(tpp, "POST", BG_REGISTER, registration("office@alpha.example", representative)).then()
+                .statusCode(200)
+                .body("id", equalTo(orgId))
+                .body("status", equalTo("active"))
+                .body("company.name", equalTo("Alpha Payments GmbH"))
+                .body("company.phone_number", equalTo("+49 30 123456"))
+                .body("company.zip_code", equalTo("10115"))
+                .body("representative.email", equalTo(representative))
+                .body("certificates", hasSize(1))
+                .body("certificates[0].name", equalTo("alpha-qseal-2026"))
+                .body("certificates[0].type", equalTo("qseal"))
+                .body("certificates[0].serial", equalTo(tpp.certificate().getSerialNumber().toString(16).toUpperCase()))
+                .body("certificates[0].roles", containsInAnyOrder("PSP_AI", "PSP_PI"))
+                .body("scopes", containsInAnyOrder("accounts", "transactions", "kyc", "payments", "funds_availability"));
+
+        MimeMessage letter = TestSmtp.awaitLetterTo(representative);
+        assertEquals("Your registration as a TPP is confirmed", letter.getSubject());
+        List<String> parts = parts(letter);
+        assertTrue(parts.stream().anyMatch(p -> p.contains("Dear Erika Mustermann") && p.contains(orgId) && !p.contains("<")),
+                "a text part: " + parts);
+        assertTrue(parts.stream().anyMatch(p -> p.contains("<strong>Alpha Payments GmbH</strong>")), "an HTML part: " + parts);
+
+        signed(tpp, "GET", BG_TPP, null).then().statusCode(200).body("id", equalTo(orgId))
+                .body("certificates", hasSize(1));
+    }
+
+    @Test
+    void aReplayedRegistrationGetsTheFirstAnswerAgainAndRegistersNothingTwice() {
+        String orgId = Api.orgId();
+        TestTpp tpp = TestPki.shared().tpp(orgId, "Replay", Role.PSP_AI);
+        String representative = Api.email("replay");
+        byte[] body = registration("office@replay.example", representative).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        java.util.Map<String, String> headers = tpp.signer().sign("POST", BG_REGISTER, java.util.Map.of(), body);
+        String first = given().headers(headers).contentType("application/json").body(body).post(BG_REGISTER)
+                .then().statusCode(200).extract().asString();
+        String second = given().headers(headers).contentType("application/json").body(body).post(BG_REGISTER)
+                .then().statusCode(200).extract().asString();
+        assertEquals(first, second);
+        long letters = io.quarkus.narayana.jta.QuarkusTransaction.requiringNew().call(
+                () -> eu.xs2a.registration.domain.Letter.count("recipient", representative));
+        assertEquals(1, letters, "one registration, one letter");
+    }
+
+    @Test
+    void registeringTheSameTppAgainIsAccessDenied() {
+        String orgId = Api.orgId();
+        TestTpp tpp = TestPki.shared().tpp(orgId, "Beta", Role.PSP_AI);
+        signed(tpp, "POST", BG_REGISTER, registration("office@beta.example", Api.email("beta"))).then().statusCode(200);
+        TestTpp renewed = TestPki.shared().tpp(orgId, "Beta", Role.PSP_AI);
+        assertError(signed(renewed, "POST", BG_REGISTER, registration("office@beta.example", Api.email("beta"))),
+                401, "AccessDenied", "already registered");
+    }
+
+    @Test
+    void everyRequiredFieldMissingIsWrongRequiredFieldsNamingIt() {
+        TestTpp tpp = TestPki.shared().tpp(Api.orgId(), "Gamma", Role.PSP_AI);
+        String full = registration("office@gamma.example", "rep@gamma.example");
+        List<String[]> cases = List.of(
+                new String[] {"company.name", full.replace("\"name\": \"Alpha Payments GmbH\", ", "")},
+                new String[] {"company.email", full.replace("\"email\": \"office@gamma.example\", ", "")},
+                new String[] {"representative.name", full.replace("\"name\": \"Erika Mustermann\", ", "")},
+                new String[] {"representative.email", full.replace(", \"email\": \"rep@gamma.example\"", "")},
+                new String[] {"certificate.name", full.replace("\"name\": \"alpha-qseal-2026\", ", "")},
+                new String[] {"certificate.type", full.replace(", \"type\": \"qseal\"", "")},
+                new String[] {"company.name", "{}"});
+        for (String[] c : cases) {
+            assertError(signed(tpp, "POST", BG_REGISTER, c[1]), 401, "WrongRequiredFields", c[0]);
+        }
+        assertError(signed(tpp, "POST", BG_REGISTER, full.replace("\"qseal\"", "\"qwac\"")),
+                401, "WrongRequiredFields", "certificate.type");
+    }
+
+    @Test
+    void invalidEmailAddressesAreWrongRequiredFields() {
+        TestTpp tpp = TestPki.shared().tpp(Api.orgId(), "Delta", Role.PSP_AI);
+        assertError(signed(tpp, "POST", BG_REGISTER, registration("not-an-address", "rep@delta.example")),
+                401, "WrongRequiredFields", "company.email");
+        assertError(signed(tpp, "POST", BG_REGISTER, registration("office@delta.example", "rep@@delta")),
+                401, "WrongRequiredFields", "representative.email");
+    }
+
+    @Test
+    void aCertificateWithoutPsd2RolesIsRoleInvalid() {
+        TestTpp noRoles = TestPki.shared().tppBuilder().organizationIdentifier(Api.orgId()).name("No roles")
+                .withoutQcStatement().build();
+        assertError(signed(noRoles, "POST", BG_REGISTER, registration("office@x.example", "rep@x.example")),
+                401, "RoleInvalid", "");
+    }
+
+    @Test
+    void anUntrustedOrExpiredCertificateIsRefused() {
+        TestTpp untrusted = TestPki.untrusted().tpp(Api.orgId(), "Mallory", Role.PSP_AI);
+        assertError(signed(untrusted, "POST", BG_REGISTER, registration("office@m.example", "rep@m.example")),
+                401, "CertificateInvalid", "");
+        TestTpp expired = TestPki.shared().tppBuilder().organizationIdentifier(Api.orgId()).roles(Role.PSP_AI)
+                .expired().build();
+        assertError(signed(expired, "POST", BG_REGISTER, registration("office@e.example", "rep@e.example")),
+                401, "CertificateExpired", "");
+    }
+
+    @Test
+    void aSecondCertificateOfTheSameOrganisationIsAddedAndTheScopesRecomputed() throws Exception {
+        String orgId = Api.orgId();
+        String representative = Api.email("epsilon");
+        TestTpp ais = TestPki.shared().tpp(orgId, "Epsilon", Role.PSP_AI);
+        signed(ais, "POST", BG_REGISTER, registration("office@epsilon.example", representative)).then()
+                .statusCode(200).body("scopes", containsInAnyOrder("accounts", "transactions", "kyc"));
+        TestSmtp.awaitLetterTo(representative);
+
+        TestTpp pis = TestPki.shared().tpp(orgId, "Epsilon", Role.PSP_PI);
+        String body = "{\"certificate\": {\"name\": \"epsilon-pis\", \"type\": \"qseal\"}}";
+        signed(pis, "POST", BG_CERTIFICATES, body).then().statusCode(200)
+                .body("certificates", hasSize(2))
+                .body("certificates[1].name", equalTo("epsilon-pis"))
+                .body("scopes", containsInAnyOrder("accounts", "transactions", "kyc", "payments", "funds_availability"));
+        // the same certificate again: harmless, nothing added
+        signed(pis, "POST", BG_CERTIFICATES, body).then().statusCode(200).body("certificates", hasSize(2));
+
+        waitForLetters(representative, 2);
+        List<MimeMessage> letters = TestSmtp.lettersTo(representative);
+        assertEquals(2, letters.size(), "one registration letter and one certificate letter");
+        assertTrue(letters.stream().anyMatch(l -> subject(l).contains("certificate was added")));
+        signed(ais, "GET", BG_TPP, null).then().statusCode(200).body("certificates", hasSize(2));
+    }
+
+    @Test
+    void aCertificateOfAnotherOrganisationCannotBeAdded() {
+        String orgId = Api.orgId();
+        TestTpp registered = TestPki.shared().tpp(orgId, "Zeta", Role.PSP_AI);
+        signed(registered, "POST", BG_REGISTER, registration("office@zeta.example", Api.email("zeta"))).then().statusCode(200);
+        TestTpp other = TestPki.shared().tpp(Api.orgId(), "Other org", Role.PSP_PI);
+        assertError(signed(other, "POST", BG_CERTIFICATES, "{\"certificate\": {\"name\": \"x\", \"type\": \"qseal\"}}"),
+                401, "AccessDenied", other.tppId());
+        signed(registered, "GET", BG_TPP, null).then().statusCode(200).body("certificates", hasSize(1));
+    }
+
+    @Test
+    void certificateAddNeedsNameAndType() {
+        TestTpp tpp = TestPki.shared().tpp(Api.orgId(), "Eta", Role.PSP_AI);
+        assertError(signed(tpp, "POST", BG_CERTIFICATES, "{\"certificate\": {\"type\": \"qseal\"}}"),
+                401, "WrongRequiredFields", "certificate.name");
+        assertError(signed(tpp, "POST", BG_CERTIFICATES, "{}"), 401, "WrongRequiredFields", "certificate.name");
+    }
+
+    @Test
+    void readingAnUnregisteredTppIsNotFound() {
+        TestTpp tpp = TestPki.shared().tpp(Api.orgId(), "Theta", Role.PSP_AI);
+        assertError(signed(tpp, "GET", BG_TPP, null), 404, "NotFound", tpp.tppId());
+    }
+
+    @Test
+    void aBodyThatIsNotJsonIsFormatError() {
+        TestTpp tpp = TestPki.shared().tpp(Api.orgId(), "Iota", Role.PSP_AI);
+        signed(tpp, "POST", BG_REGISTER, "{not json").then().statusCode(400).body("error_text", equalTo("FormatError"));
+    }
+
+    static List<String> parts(MimeMessage message) throws Exception {
+        List<String> parts = new ArrayList<>();
+        collect(message.getContent(), parts);
+        return parts;
+    }
+
+    private static void collect(Object content, List<String> parts) throws Exception {
+        if (content instanceof Multipart multipart) {
+            for (int i = 0; i < multipart.getCount(); i++) {
+                BodyPart part = multipart.getBodyPart(i);
+                collect(part.getContent(), parts);
+            }
+        } else if (content != null) {
+            parts.add(content.toString());
+        }
+    }
+
+    private static String subject(MimeMessage m) {
+        try {
+            return m.getSubject();
+        } catch (Exception e) {
+            return "";
+        }
+    }
+
+    private static void waitForLetters(String recipient, int count) throws InterruptedException {
+        for (int i = 0; i < 600 && TestSmtp.lettersTo(recipient).size() < count; i++) {
+            Thread.sleep(100);
+        }
+    }
+}

@@ -1,0 +1,151 @@
+package eu.xs2a.registration.api;
+
+import static eu.xs2a.registration.support.Api.OB_CERTIFICATES;
+import static eu.xs2a.registration.support.Api.assertError;
+import static eu.xs2a.registration.support.Api.registerJwt;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsInAnyOrder;
+import static org.hamcrest.Matchers.equalTo;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import eu.xs2a.registration.domain.TppCertificate;
+import eu.xs2a.registration.support.Api;
+import eu.xs2a.registration.support.Jwts;
+import eu.xs2a.registration.support.TestSmtp;
+import eu.xs2a.security.testing.TestPki;
+import eu.xs2a.security.testing.TestTpp;
+import eu.xs2a.security.tpp.Role;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** Open-banking certificate addition with the client's HTTP Basic credentials. */
+@QuarkusTest
+class OpenBankingCertificateTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** A registered client of a fresh organisation: its id, secret, organisation and letter address. */
+    private record Client(String id, String secret, String orgId, String contact) {
+        String basic() {
+            return "Basic " + Base64.getEncoder().encodeToString((id + ":" + secret).getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private static Client registerClient() {
+        String softwareId = "sw" + UUID.randomUUID().toString().replace("-", "");
+        String orgId = Api.orgId();
+        String contact = Api.email("ob-cert");
+        TestTpp tpp = TestPki.shared().tpp(orgId, "OB TPP", Role.PSP_AI);
+        String ssa = Jwts.ssa(Jwts.ssaClaims(softwareId, orgId, contact));
+        Response response = registerJwt(Jwts.signedByQseal(Jwts.requestClaims(softwareId, ssa), tpp));
+        response.then().statusCode(200);
+        return new Client(response.path("client_id"), response.path("client_secret"), orgId, contact);
+    }
+
+    private static String body(String pem, String name, String type) throws Exception {
+        Map<String, Object> certificate = new java.util.LinkedHashMap<>();
+        if (pem != null) {
+            certificate.put("pem", pem);
+        }
+        if (name != null) {
+            certificate.put("name", name);
+        }
+        if (type != null) {
+            certificate.put("type", type);
+        }
+        return JSON.writeValueAsString(Map.of("data", Map.of("certificate", certificate)));
+    }
+
+    private static Response add(String authorization, String body) {
+        var request = given().body(body.getBytes(StandardCharsets.UTF_8)); // Content-Type is optional here
+        if (authorization != null) {
+            request = request.header("Authorization", authorization);
+        }
+        return request.post(OB_CERTIFICATES);
+    }
+
+    @Test
+    void addsACertificateOfTheClientsOrganisationOnceAndSendsTheLetter() throws Exception {
+        Client client = registerClient();
+        TestSmtp.awaitLetterTo(client.contact()); // the registration letter
+        TestTpp pis = TestPki.shared().tpp(client.orgId(), "OB TPP", Role.PSP_PI);
+        String body = body(pis.certificatePem(), "ob-pis", "qseal");
+        add(client.basic(), body).then().statusCode(200)
+                .body("data.client_id", equalTo(client.id()))
+                .body("data.organisation_id", equalTo(client.orgId()))
+                .body("data.certificate.name", equalTo("ob-pis"))
+                .body("data.certificate.roles", containsInAnyOrder("PSP_PI"))
+                .body("data.scopes", containsInAnyOrder("payments", "funds_availability"));
+        given().contentType("application/json").header("Authorization", client.basic())
+                .body(body.getBytes(StandardCharsets.UTF_8)).post(OB_CERTIFICATES).then().statusCode(200);
+
+        long stored = QuarkusTransaction.requiringNew().call(() -> TppCertificate.count("tppId", client.orgId()));
+        assertEquals(1, stored, "the same certificate twice is stored once");
+        for (int i = 0; i < 600 && TestSmtp.lettersTo(client.contact()).size() < 2; i++) {
+            Thread.sleep(100);
+        }
+        assertTrue(TestSmtp.lettersTo(client.contact()).stream().anyMatch(m -> {
+            try {
+                return m.getSubject().contains("certificate was added");
+            } catch (Exception e) {
+                return false;
+            }
+        }));
+    }
+
+    @Test
+    void withoutOrWithWrongClientCredentialsItIsAccessDenied() throws Exception {
+        Client client = registerClient();
+        TestTpp tpp = TestPki.shared().tpp(client.orgId(), "OB TPP", Role.PSP_AI);
+        String body = body(tpp.certificatePem(), "n", "qseal");
+        assertError(add(null, body), 401, "AccessDenied", "Basic");
+        assertError(add("Bearer abc", body), 401, "AccessDenied", "Basic");
+        assertError(add("Basic !!!", body), 401, "AccessDenied", "base64");
+        Client wrongSecret = new Client(client.id(), "wrong", client.orgId(), client.contact());
+        assertError(add(wrongSecret.basic(), body), 401, "AccessDenied", "client_secret");
+        Client unknown = new Client("no-such-client", client.secret(), client.orgId(), client.contact());
+        assertError(add(unknown.basic(), body), 401, "AccessDenied", "client_id");
+    }
+
+    @Test
+    void missingFieldsOrATypeOtherThanQsealAreWrongRequiredFields() throws Exception {
+        Client client = registerClient();
+        String pem = TestPki.shared().tpp(client.orgId(), "OB TPP", Role.PSP_AI).certificatePem();
+        assertError(add(client.basic(), body(null, "n", "qseal")), 401, "WrongRequiredFields", "data.certificate.pem");
+        assertError(add(client.basic(), body(pem, null, "qseal")), 401, "WrongRequiredFields", "data.certificate.name");
+        assertError(add(client.basic(), body(pem, "n", null)), 401, "WrongRequiredFields", "data.certificate.type");
+        assertError(add(client.basic(), body(pem, "n", "qwac")), 401, "WrongRequiredFields", "qseal");
+        assertError(add(client.basic(), "{}"), 401, "WrongRequiredFields", "data.certificate.pem");
+        assertError(add(client.basic(), "{not json"), 400, "RequestFormatInvalid", "JSON");
+    }
+
+    @Test
+    void aPemThatIsNotATrustedValidCertificateIsRefused() throws Exception {
+        Client client = registerClient();
+        assertError(add(client.basic(), body("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----", "n", "qseal")),
+                401, "CertificateInvalid", "data.certificate.pem");
+        TestTpp untrusted = TestPki.untrusted().tpp(client.orgId(), "Mallory", Role.PSP_AI);
+        assertError(add(client.basic(), body(untrusted.certificatePem(), "n", "qseal")),
+                401, "CertificateInvalid", "data.certificate.pem");
+        TestTpp expired = TestPki.shared().tppBuilder().organizationIdentifier(client.orgId()).roles(Role.PSP_AI)
+                .expired().build();
+        assertError(add(client.basic(), body(expired.certificatePem(), "n", "qseal")),
+                401, "CertificateExpired", "data.certificate.pem");
+    }
+
+    @Test
+    void aCertificateOfAnotherOrganisationIsAccessDenied() throws Exception {
+        Client client = registerClient();
+        TestTpp stranger = TestPki.shared().tpp(Api.orgId(), "Stranger", Role.PSP_AI);
+        assertError(add(client.basic(), body(stranger.certificatePem(), "n", "qseal")),
+                401, "AccessDenied", stranger.tppId());
+    }
+}

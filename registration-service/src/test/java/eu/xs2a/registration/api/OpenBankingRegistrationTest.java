@@ -1,0 +1,375 @@
+package eu.xs2a.registration.api;
+
+import static eu.xs2a.registration.support.Api.assertError;
+import static eu.xs2a.registration.support.Api.registerJwt;
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import eu.xs2a.registration.domain.ClientSecrets;
+import eu.xs2a.registration.domain.OAuthClient;
+import eu.xs2a.registration.support.Api;
+import eu.xs2a.registration.support.Jwts;
+import eu.xs2a.registration.support.TestDirectory;
+import eu.xs2a.registration.support.TestSmtp;
+import eu.xs2a.security.testing.TestPki;
+import eu.xs2a.security.testing.TestTpp;
+import eu.xs2a.security.tpp.Role;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import jakarta.mail.internet.MimeMessage;
+import java.nio.charset.StandardCharsets;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.jose4j.jwk.JsonWebKey;
+import org.jose4j.jwk.JsonWebKeySet;
+import org.jose4j.jwk.RsaJsonWebKey;
+import org.jose4j.json.JsonUtil;
+import org.jose4j.jws.AlgorithmIdentifiers;
+import org.junit.jupiter.api.Test;
+
+/** Open-banking dynamic client registration with real JWS tokens: every rule of the claims table. */
+@QuarkusTest
+class OpenBankingRegistrationTest {
+
+    /** A fresh software of a fresh organisation, its QSEAL (PSP_AI + PSP_PI) and a valid request. */
+    private static final class Case {
+        final String softwareId = "sw" + UUID.randomUUID().toString().replace("-", "");
+        final String orgId = Api.orgId();
+        final String contact = Api.email("dcr");
+        final TestTpp tpp = TestPki.shared().tpp(orgId, "DCR TPP", Role.PSP_AI, Role.PSP_PI);
+        final Map<String, Object> ssaClaims = Jwts.ssaClaims(softwareId, orgId, contact);
+        String ssa = Jwts.ssa(ssaClaims);
+        Map<String, Object> claims = Jwts.requestClaims(softwareId, ssa);
+
+        Case withSsa(Map<String, Object> changedSsaClaims) {
+            ssa = Jwts.ssa(changedSsaClaims);
+            claims.put("software_statement", ssa);
+            return this;
+        }
+
+        String jwt() {
+            return Jwts.signedByQseal(claims, tpp);
+        }
+    }
+
+    @Test
+    void registersAClientSignedByTheQsealInX5c() throws Exception {
+        Case c = new Case();
+        Response response = registerJwt(c.jwt());
+        response.then().statusCode(200)
+                .body("client_id", notNullValue())
+                .body("client_secret", notNullValue())
+                .body("client_id_issued_at", notNullValue())
+                .body("client_secret_expires_at", equalTo(0))
+                .body("software_id", equalTo(c.softwareId))
+                .body("token_endpoint_auth_method", equalTo("client_secret_basic"))
+                .body("token_endpoint_auth_signing_alg", equalTo("PS256"))
+                .body("response_types", equalTo(List.of("code")))
+                .body("grant_types", equalTo(List.of("client_credentials", "authorization_code")))
+                .body("redirect_uris", equalTo(List.of("https://tpp.example/cb")))
+                .body("scope", equalTo("openid accounts payments fundsconfirmations"))
+                .body("client_name", equalTo("Test App " + c.softwareId));
+        String clientId = response.path("client_id");
+        String secret = response.path("client_secret");
+        OAuthClient stored = QuarkusTransaction.requiringNew().call(() -> OAuthClient.findById(clientId));
+        assertEquals(c.orgId, stored.tppId);
+        assertNotEquals(secret, stored.clientSecretHash, "the secret is stored hashed");
+        assertEquals(ClientSecrets.hash(secret), stored.clientSecretHash);
+
+        MimeMessage letter = TestSmtp.awaitLetterTo(c.contact);
+        assertTrue(letter.getSubject().contains("client registration"), letter.getSubject());
+    }
+
+    @Test
+    void rs256IsAcceptedAndScopesAreLimitedToTheCertificatesRoles() {
+        Case c = new Case();
+        TestTpp aisOnly = TestPki.shared().tpp(c.orgId, "AIS only", Role.PSP_AI);
+        c.claims.put("scope", "openid accounts payments");
+        registerJwt(Jwts.signedByQseal(c.claims, aisOnly, AlgorithmIdentifiers.RSA_USING_SHA256)).then()
+                .statusCode(200)
+                .body("scope", equalTo("openid accounts"));
+    }
+
+    @Test
+    void privateKeyJwtClientsGetNoSecretAndTheDefaultsCanBeOverridden() {
+        Case c = new Case();
+        c.claims.put("token_endpoint_auth_method", "private_key_jwt");
+        c.claims.put("token_endpoint_auth_signing_alg", "RS256");
+        c.claims.put("application_type", "mobile");
+        c.claims.put("request_object_signing_alg", "PS256");
+        c.claims.put("response_types", List.of("code"));
+        registerJwt(c.jwt()).then().statusCode(200)
+                .body("client_secret", nullValue())
+                .body("token_endpoint_auth_method", equalTo("private_key_jwt"))
+                .body("token_endpoint_auth_signing_alg", equalTo("RS256"))
+                .body("application_type", equalTo("mobile"))
+                .body("request_object_signing_alg", equalTo("PS256"));
+    }
+
+    @Test
+    void aRequestSignedWithAKeyOfTheSoftwareJwksIsAccepted() throws Exception {
+        Case c = new Case();
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+        generator.initialize(2048);
+        KeyPair softwareKey = generator.generateKeyPair();
+        RsaJsonWebKey jwk = new RsaJsonWebKey((java.security.interfaces.RSAPublicKey) softwareKey.getPublic());
+        jwk.setKeyId("software-key-1");
+        c.ssaClaims.put("software_jwks", JsonUtil.parseJson(new JsonWebKeySet(jwk).toJson(JsonWebKey.OutputControlLevel.PUBLIC_ONLY)));
+        c.ssaClaims.put("software_roles", List.of("AISP"));
+        c.withSsa(c.ssaClaims);
+        String jwt = Jwts.sign(c.claims, AlgorithmIdentifiers.RSA_PSS_USING_SHA256, softwareKey.getPrivate(), "software-key-1", null);
+        registerJwt(jwt).then().statusCode(200).body("scope", equalTo("openid accounts"));
+
+        // the same software key id, but the token signed by another key
+        Case other = new Case();
+        other.ssaClaims.put("software_jwks", c.ssaClaims.get("software_jwks"));
+        other.withSsa(other.ssaClaims);
+        KeyPair stranger = generator.generateKeyPair();
+        String forged = Jwts.sign(other.claims, AlgorithmIdentifiers.RSA_PSS_USING_SHA256, stranger.getPrivate(), "software-key-1", null);
+        assertError(registerJwt(forged), 401, "AccessDenied", "signature does not verify");
+        // a kid that the software_jwks does not have
+        String unknownKid = Jwts.sign(other.claims, AlgorithmIdentifiers.RSA_PSS_USING_SHA256, stranger.getPrivate(), "nope", null);
+        assertError(registerJwt(unknownKid), 401, "AccessDenied", "nope");
+    }
+
+    // ---- RequestFormatInvalid -------------------------------------------------------------------------------
+
+    @Test
+    void aContentTypeOtherThanApplicationJwtIsRequestFormatInvalid() {
+        Case c = new Case();
+        assertError(given().contentType("application/json").body(c.jwt().getBytes(StandardCharsets.US_ASCII))
+                .post(Api.OB_REGISTER), 400, "RequestFormatInvalid", "application/jwt");
+        assertError(given().body(c.jwt().getBytes(StandardCharsets.US_ASCII)).post(Api.OB_REGISTER),
+                400, "RequestFormatInvalid", "application/jwt");
+    }
+
+    @Test
+    void aBodyThatIsNotAJwsIsRequestFormatInvalid() {
+        assertError(registerJwt("this is not a token"), 400, "RequestFormatInvalid", "JWS");
+        assertError(registerJwt(""), 400, "RequestFormatInvalid", "empty");
+    }
+
+    @Test
+    void aSoftwareStatementThatIsNotAJwsIsRequestFormatInvalid() {
+        Case c = new Case();
+        c.claims.put("software_statement", "garbage");
+        assertError(registerJwt(c.jwt()), 400, "RequestFormatInvalid", "software_statement");
+    }
+
+    @Test
+    void aClaimOfTheWrongTypeIsRequestFormatInvalid() {
+        Case c = new Case();
+        c.claims.put("iss", 42);
+        assertError(registerJwt(c.jwt()), 400, "RequestFormatInvalid", "'iss'");
+        Case d = new Case();
+        d.claims.put("iat", "yesterday");
+        assertError(registerJwt(d.jwt()), 400, "RequestFormatInvalid", "'iat'");
+    }
+
+    // ---- WrongRequiredFields --------------------------------------------------------------------------------
+
+    @Test
+    void everyRequiredClaimMissingIsWrongRequiredFieldsNamingIt() {
+        for (String claim : List.of("iss", "iat", "exp", "aud", "grant_types", "software_statement", "redirect_uris")) {
+            Case c = new Case();
+            c.claims.remove(claim);
+            assertError(registerJwt(c.jwt()), 401, "WrongRequiredFields", "'" + claim + "'");
+        }
+        Case blank = new Case();
+        blank.claims.put("iss", " ");
+        assertError(registerJwt(blank.jwt()), 401, "WrongRequiredFields", "'iss'");
+        Case empty = new Case();
+        empty.claims.put("redirect_uris", List.of());
+        assertError(registerJwt(empty.jwt()), 401, "WrongRequiredFields", "'redirect_uris'");
+    }
+
+    @Test
+    void aBlankOptionalClaimTakesItsDefault() {
+        Case c = new Case();
+        c.claims.put("token_endpoint_auth_method", "");
+        registerJwt(c.jwt()).then().statusCode(200).body("token_endpoint_auth_method", equalTo("client_secret_basic"));
+    }
+
+    @Test
+    void aSoftwareStatementWithoutSoftwareIdIsWrongRequiredFields() {
+        Case c = new Case();
+        c.ssaClaims.remove("software_id");
+        c.withSsa(c.ssaClaims);
+        assertError(registerJwt(c.jwt()), 401, "WrongRequiredFields", "software_id");
+    }
+
+    // ---- AccessDenied ---------------------------------------------------------------------------------------
+
+    @Test
+    void algNoneIsRefused() {
+        Case c = new Case();
+        assertError(registerJwt(Jwts.unsigned(c.claims)), 401, "AccessDenied", "none");
+    }
+
+    @Test
+    void hs256IsRefused() {
+        Case c = new Case();
+        assertError(registerJwt(Jwts.hs256(c.claims, "a shared secret of at least 32 bytes!!".getBytes(StandardCharsets.UTF_8))),
+                401, "AccessDenied", "HS256");
+    }
+
+    @Test
+    void aSignerNotChainingToATrustAnchorIsAccessDenied() {
+        Case c = new Case();
+        TestTpp mallory = TestPki.untrusted().tpp(c.orgId, "Mallory", Role.PSP_AI);
+        assertError(registerJwt(Jwts.signedByQseal(c.claims, mallory)), 401, "AccessDenied", "x5c");
+    }
+
+    @Test
+    void aSignatureByAnotherKeyThanTheX5cCertificateIsAccessDenied() {
+        Case c = new Case();
+        TestTpp other = TestPki.shared().tpp(c.orgId, "Other key", Role.PSP_AI);
+        String jwt = Jwts.sign(c.claims, AlgorithmIdentifiers.RSA_PSS_USING_SHA256, other.privateKey(), null, c.tpp.certificate());
+        assertError(registerJwt(jwt), 401, "AccessDenied", "does not verify");
+    }
+
+    @Test
+    void aQsealOfAnotherOrganisationThanTheSsaIsAccessDenied() {
+        Case c = new Case();
+        TestTpp stranger = TestPki.shared().tpp(Api.orgId(), "Stranger", Role.PSP_AI);
+        assertError(registerJwt(Jwts.signedByQseal(c.claims, stranger)), 401, "AccessDenied", "org_id");
+    }
+
+    @Test
+    void anUnsignedRequestWithoutX5cOrSoftwareKeyIsAccessDenied() {
+        Case c = new Case();
+        String jwt = Jwts.sign(c.claims, AlgorithmIdentifiers.RSA_PSS_USING_SHA256, c.tpp.privateKey(), null, null);
+        assertError(registerJwt(jwt), 401, "AccessDenied", "x5c");
+    }
+
+    @Test
+    void aTamperedSoftwareStatementIsAccessDenied() {
+        Case c = new Case();
+        Map<String, Object> widened = new java.util.LinkedHashMap<>(c.ssaClaims);
+        widened.put("software_redirect_uris", List.of("https://evil.example/cb"));
+        c.claims.put("software_statement", Jwts.tamper(c.ssa, widened));
+        c.claims.put("redirect_uris", List.of("https://evil.example/cb"));
+        assertError(registerJwt(c.jwt()), 401, "AccessDenied", "software_statement signature");
+    }
+
+    @Test
+    void anSsaWithTheDirectoryKidButAnotherKeyIsAccessDenied() throws Exception {
+        Case c = new Case();
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+        generator.initialize(2048);
+        c.claims.put("software_statement", Jwts.sign(c.ssaClaims, AlgorithmIdentifiers.RSA_PSS_USING_SHA256,
+                generator.generateKeyPair().getPrivate(), TestDirectory.KID, null));
+        assertError(registerJwt(c.jwt()), 401, "AccessDenied", "software_statement signature");
+    }
+
+    @Test
+    void anSsaWithAlgNoneIsAccessDenied() {
+        Case c = new Case();
+        c.claims.put("software_statement", Jwts.unsigned(c.ssaClaims));
+        assertError(registerJwt(c.jwt()), 401, "AccessDenied", "software_statement");
+    }
+
+    // ---- NotFound -------------------------------------------------------------------------------------------
+
+    @Test
+    void anSsaOfAForeignDirectoryKeyIsNotFound() throws Exception {
+        Case c = new Case();
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+        generator.initialize(2048);
+        c.claims.put("software_statement", Jwts.sign(c.ssaClaims, AlgorithmIdentifiers.RSA_PSS_USING_SHA256,
+                generator.generateKeyPair().getPrivate(), "foreign-directory", null));
+        assertError(registerJwt(c.jwt()), 404, "NotFound", "foreign-directory");
+    }
+
+    // ---- Invalid --------------------------------------------------------------------------------------------
+
+    @Test
+    void anExpiredRequestIsInvalid() {
+        Case c = new Case();
+        c.claims.put("exp", Instant.now().getEpochSecond() - 10);
+        assertError(registerJwt(c.jwt()), 406, "Invalid", "'exp'");
+    }
+
+    @Test
+    void anIatMoreThanSixtySecondsAheadIsInvalid() {
+        Case c = new Case();
+        c.claims.put("iat", Instant.now().getEpochSecond() + 600);
+        assertError(registerJwt(c.jwt()), 406, "Invalid", "'iat'");
+        Case d = new Case();
+        d.claims.put("iat", Instant.now().getEpochSecond() + 30); // within the allowed skew
+        registerJwt(d.jwt()).then().statusCode(200);
+    }
+
+    @Test
+    void aWrongAudienceIsInvalid() {
+        Case c = new Case();
+        c.claims.put("aud", "another-aspsp");
+        assertError(registerJwt(c.jwt()), 406, "Invalid", "'aud'");
+    }
+
+    @Test
+    void aSoftwareIdOrIssuerOtherThanTheSsasIsInvalid() {
+        Case c = new Case();
+        c.claims.put("software_id", "someone-else");
+        assertError(registerJwt(c.jwt()), 406, "Invalid", "'software_id'");
+        Case d = new Case();
+        d.claims.put("iss", "someone-else");
+        assertError(registerJwt(d.jwt()), 406, "Invalid", "'iss'");
+    }
+
+    @Test
+    void redirectUrisOutsideTheSsasMasterSetAreInvalid() {
+        Case c = new Case();
+        c.claims.put("redirect_uris", List.of("https://tpp.example/cb", "https://evil.example/cb"));
+        assertError(registerJwt(c.jwt()), 406, "Invalid", "https://evil.example/cb");
+        Case d = new Case();
+        d.claims.put("redirect_uris", List.of("https://tpp.example/cb2", "https://tpp.example/cb"));
+        registerJwt(d.jwt()).then().statusCode(200).body("redirect_uris", hasSize(2));
+    }
+
+    @Test
+    void valuesOutsideTheAllowedSetsAreInvalid() {
+        Map<String, Object> disallowed = Map.of(
+                "grant_types", List.of("password"),
+                "response_types", List.of("token"),
+                "token_endpoint_auth_method", "tls_client_auth",
+                "token_endpoint_auth_signing_alg", "HS256",
+                "scope", "openid admin",
+                "application_type", "desktop",
+                "request_object_signing_alg", "none");
+        disallowed.forEach((claim, value) -> {
+            Case c = new Case();
+            c.claims.put(claim, value);
+            assertError(registerJwt(c.jwt()), 406, "Invalid", "'" + claim + "'");
+        });
+    }
+
+    @Test
+    void anExpiredSoftwareStatementIsInvalid() {
+        Case c = new Case();
+        c.ssaClaims.put("exp", Instant.now().getEpochSecond() - 5);
+        c.withSsa(c.ssaClaims);
+        assertError(registerJwt(c.jwt()), 406, "Invalid", "software_statement");
+    }
+
+    @Test
+    void registeringTheSameSoftwareTwiceIsInvalid() {
+        Case c = new Case();
+        registerJwt(c.jwt()).then().statusCode(200);
+        c.claims.put("jti", UUID.randomUUID().toString());
+        assertError(registerJwt(c.jwt()), 406, "Invalid", "already registered")
+                .body("error_message", containsString(c.softwareId));
+    }
+}

@@ -1,0 +1,134 @@
+package eu.xs2a.registration.mail;
+
+import static eu.xs2a.registration.support.Api.BG_REGISTER;
+import static eu.xs2a.registration.support.Api.signed;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import eu.xs2a.registration.domain.Letter;
+import eu.xs2a.registration.support.Api;
+import eu.xs2a.registration.support.TestSmtp;
+import eu.xs2a.security.testing.TestPki;
+import eu.xs2a.security.testing.TestTpp;
+import eu.xs2a.security.tpp.Role;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.mail.internet.MimeMessage;
+import eu.xs2a.registration.persistence.LetterRepository;
+import io.quarkus.scheduler.Scheduler;
+import jakarta.inject.Inject;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** A mail server that is down delays a letter; it never fails the registration nor loses the letter. */
+@QuarkusTest
+class LetterOutboxTest {
+
+    private static final String JOB = "letter-outbox";
+
+    @Inject
+    Scheduler scheduler;
+
+    @Inject
+    LetterRepository letters;
+
+    @Test
+    void aLetterWaitsInTheOutboxWhileTheMailServerIsDownAndArrivesWhenItIsBack() throws Exception {
+        TestSmtp.server();
+        TestSmtp.stop();
+        String representative = Api.email("down");
+        try {
+            TestTpp tpp = TestPki.shared().tpp(Api.orgId(), "Kappa", Role.PSP_AI);
+            String body = """
+                    {"company": {"name": "Kappa AG", "email": "office@kappa.example"},
+                     "representative": {"name": "Kim Kappa", "email": "%s"},
+                     "certificate": {"name": "kappa", "type": "qseal"}}""".formatted(representative);
+            signed(tpp, "POST", BG_REGISTER, body).then().statusCode(200);
+
+            Letter failed = awaitLetter(representative, l -> l.attempts >= 2);
+            assertEquals(Letter.Status.PENDING, failed.status, "a failed letter stays pending for the next attempt");
+            assertNotNull(failed.lastError);
+            assertTrue(failed.nextAttemptAt.isAfter(failed.createdAt), "retried later, with backoff");
+        } finally {
+            TestSmtp.start();
+        }
+        MimeMessage letter = TestSmtp.awaitLetterTo(representative);
+        assertEquals("Your registration as a TPP is confirmed", letter.getSubject());
+        Letter sent = awaitLetter(representative, l -> l.status == Letter.Status.SENT);
+        assertNotNull(sent.sentAt);
+        assertEquals(1, TestSmtp.lettersTo(representative).size(), "sent exactly once");
+    }
+
+    /**
+     * Two replicas never send the same letter: letters locked by one transaction ({@code FOR UPDATE SKIP LOCKED}) are
+     * skipped by another one, which does not wait for them either.
+     */
+    @Test
+    void lettersLockedByOneReplicaAreSkippedByAnother() throws Exception {
+        scheduler.pause(JOB);
+        try {
+            String recipient = Api.email("locks");
+            Instant longAgo = Instant.parse("2000-01-01T00:00:00Z");
+            Set<UUID> mine = QuarkusTransaction.requiringNew().call(() -> {
+                Set<UUID> ids = new HashSet<>();
+                for (int i = 0; i < 3; i++) {
+                    Letter letter = Letter.pending(recipient, "s", "t", "<p>h</p>", longAgo);
+                    letters.persist(letter);
+                    ids.add(letter.id);
+                }
+                return ids;
+            });
+            CountDownLatch locked = new CountDownLatch(1);
+            CountDownLatch release = new CountDownLatch(1);
+            ExecutorService replicaA = Executors.newSingleThreadExecutor();
+            try {
+                Future<Set<UUID>> first = replicaA.submit(() -> QuarkusTransaction.requiringNew().call(() -> {
+                    Set<UUID> ids = ids(letters.lockDue(Instant.now(), 100));
+                    locked.countDown();
+                    release.await();
+                    return ids;
+                }));
+                assertTrue(locked.await(60, TimeUnit.SECONDS), "replica A locked its letters");
+                Set<UUID> second = QuarkusTransaction.requiringNew().call(() -> ids(letters.lockDue(Instant.now(), 100)));
+                release.countDown();
+                Set<UUID> byA = first.get(60, TimeUnit.SECONDS);
+                assertTrue(byA.containsAll(mine), "replica A holds the letters");
+                assertTrue(second.stream().noneMatch(mine::contains), "replica B skipped them: " + second);
+            } finally {
+                release.countDown();
+                replicaA.shutdownNow();
+            }
+        } finally {
+            scheduler.resume(JOB);
+        }
+    }
+
+    private static Set<UUID> ids(List<Letter> letters) {
+        Set<UUID> ids = new HashSet<>();
+        letters.forEach(l -> ids.add(l.id));
+        return ids;
+    }
+
+    private static Letter awaitLetter(String recipient, java.util.function.Predicate<Letter> condition)
+            throws InterruptedException {
+        for (int i = 0; i < 600; i++) {
+            List<Letter> letters = QuarkusTransaction.requiringNew().call(
+                    () -> Letter.<Letter>list("recipient", recipient));
+            if (letters.size() == 1 && condition.test(letters.get(0))) {
+                return letters.get(0);
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("The letter to " + recipient + " never reached the expected state");
+    }
+}

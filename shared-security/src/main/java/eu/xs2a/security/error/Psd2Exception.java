@@ -1,0 +1,39 @@
+package eu.xs2a.security.error;
+
+/**
+ * The one exception of the error contract. Anything thrown as this becomes the standard error body with
+ * the class's status; the message is shown to the TPP, so it never carries internals.
+ */
+public class Psd2Exception extends RuntimeException {
+
+    private final ErrorClass errorClass;
+    private final Integer retryAfterSeconds;
+
+    public Psd2Exception(ErrorClass errorClass, String message) {
+        this(errorClass, message, null, null);
+    }
+
+    public Psd2Exception(ErrorClass errorClass, String message, Throwable cause) {
+        this(errorClass, message, null, cause);
+    }
+
+    private Psd2Exception(ErrorClass errorClass, String message, Integer retryAfterSeconds, Throwable cause) {
+        super(message, cause, false, false);
+        this.errorClass = errorClass;
+        this.retryAfterSeconds = retryAfterSeconds;
+    }
+
+    /** 503 with a {@code Retry-After} header: the bank could not be reached or answered too slowly. */
+    public static Psd2Exception serviceUnavailable(String message, int retryAfterSeconds, Throwable cause) {
+        return new Psd2Exception(ErrorClass.SERVICE_UNAVAILABLE, message, retryAfterSeconds, cause);
+    }
+
+    public ErrorClass errorClass() {
+        return errorClass;
+    }
+
+    /** Seconds for the {@code Retry-After} header, or null when none is sent. */
+    public Integer retryAfterSeconds() {
+        return retryAfterSeconds;
+    }
+}

@@ -1,0 +1,268 @@
+package eu.xs2a.security.quarkus;
+
+import com.fasterxml.jackson.core.JsonParseException;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.replay.StoredResponse;
+import jakarta.validation.ConstraintViolation;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.validation.ValidationException;
+import jakarta.ws.rs.NotAcceptableException;
+import jakarta.ws.rs.NotAllowedException;
+import jakarta.ws.rs.NotFoundException;
+import jakarta.ws.rs.NotSupportedException;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.core.Response;
+import java.net.ConnectException;
+import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
+import java.util.Comparator;
+import java.util.stream.Collectors;
+import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
+
+/**
+ * Turns every exception into the standard error body (DESIGN.md "Error body"). Texts name the field or value at
+ * fault, never a class name or a stack trace. Priorities are below {@link Priorities#USER} so these win over the
+ * mappers Quarkus brings for the same types.
+ */
+public class ErrorMappers {
+
+    private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
+    private static final int PRIORITY = Priorities.USER - 100;
+
+    @ServerExceptionMapper(priority = PRIORITY)
+    public Response psd2(Psd2Exception e, ContainerRequestContext request) {
+        if (e.errorClass().status() >= 500) {
+            LOG.warnf(e.getCause(), "%s %s answered %s: %s (X-Request-ID %s)", request.getMethod(),
+                    request.getUriInfo().getPath(), e.errorClass().text(), e.getMessage(), RequestIdFilter.requestId(request));
+        }
+        return ErrorResponses.of(e);
+    }
+
+    @ServerExceptionMapper(priority = PRIORITY)
+    public Response replayed(ReplayedResponseException e) {
+        StoredResponse stored = e.response();
+        Response.ResponseBuilder builder = Response.status(stored.status());
+        stored.headers().forEach(builder::header);
+        if (stored.body().length > 0) {
+            builder.entity(stored.body());
+        }
+        return builder.build();
+    }
+
+    @ServerExceptionMapper(priority = PRIORITY)
+    public Response notFound(NotFoundException e, ContainerRequestContext request) {
+        return ErrorResponses.of(ErrorClass.RESOURCE_UNKNOWN, "No resource at " + request.getUriInfo().getPath());
+    }
+
+    @ServerExceptionMapper(priority = PRIORITY)
+    public Response notAllowed(NotAllowedException e, ContainerRequestContext request) {
+        Response response = ErrorResponses.of(ErrorClass.METHOD_NOT_ALLOWED,
+                "Method " + request.getMethod() + " is not allowed on " + request.getUriInfo().getPath());
+        String allow = e.getResponse() == null ? null : e.getResponse().getHeaderString("Allow");
+        return allow == null ? response : Response.fromResponse(response).header("Allow", allow).build();
+    }
+
+    @ServerExceptionMapper(priority = PRIORITY)
+    public Response unsupportedMediaType(NotSupportedException e, ContainerRequestContext request) {
+        String type = request.getHeaderString("Content-Type");
+        return ErrorResponses.of(ErrorClass.FORMAT_ERROR, (type == null ? "Content-Type is missing"
+                : "Content-Type '" + abbreviate(type) + "' is not supported") + "; send application/json");
+    }
+
+    @ServerExceptionMapper(priority = PRIORITY)
+    public Response notAcceptable(NotAcceptableException e, ContainerRequestContext request) {
+        return ErrorResponses.of(ErrorClass.INVALID,
+                "Accept '" + abbreviate(String.valueOf(request.getHeaderString("Accept"))) + "' cannot be served; accept application/json");
+    }
+
+    @ServerExceptionMapper(priority = PRIORITY)
+    public Response webApplication(WebApplicationException e, ContainerRequestContext request) {
+        Response mapped = mapCauses(e, request);
+        if (mapped != null) {
+            return mapped;
+        }
+        int status = e.getResponse() == null ? 500 : e.getResponse().getStatus();
+        return switch (status) {
+            case 404 -> notFound(null, request);
+            case 405 -> ErrorResponses.of(ErrorClass.METHOD_NOT_ALLOWED,
+                    "Method " + request.getMethod() + " is not allowed on " + request.getUriInfo().getPath());
+            case 406 -> notAcceptable(null, request);
+            case 413 -> ErrorResponses.of(ErrorClass.PAYLOAD_TOO_LARGE, "The request body is too large");
+            case 415 -> unsupportedMediaType(null, request);
+            case 503 -> ErrorResponses.of(ErrorClass.SERVICE_UNAVAILABLE, "The service is temporarily unavailable");
+            default -> status < 500
+                    ? ErrorResponses.of(ErrorClass.FORMAT_ERROR, "The request is malformed")
+                    : internal(e, request);
+        };
+    }
+
+    @ServerExceptionMapper(priority = PRIORITY)
+    public Response json(JsonProcessingException e) {
+        return ErrorResponses.of(ErrorClass.FORMAT_ERROR, jsonMessage(e));
+    }
+
+    @ServerExceptionMapper(priority = PRIORITY)
+    public Response jsonParse(JsonParseException e) {
+        return json(e);
+    }
+
+    @ServerExceptionMapper(priority = PRIORITY)
+    public Response jsonMismatch(MismatchedInputException e) {
+        return json(e);
+    }
+
+    @ServerExceptionMapper(priority = PRIORITY)
+    public Response jsonFormat(InvalidFormatException e) {
+        return json(e);
+    }
+
+    @ServerExceptionMapper(priority = PRIORITY)
+    public Response jsonValue(ValueInstantiationException e) {
+        return json(e);
+    }
+
+    @ServerExceptionMapper(priority = PRIORITY)
+    public Response constraintViolation(ConstraintViolationException e) {
+        String text = e.getConstraintViolations().stream()
+                .sorted(Comparator.comparing(v -> String.valueOf(v.getPropertyPath())))
+                .map(ErrorMappers::describe)
+                .collect(Collectors.joining("; "));
+        return ErrorResponses.of(ErrorClass.FORMAT_ERROR, text.isEmpty() ? "The request is invalid" : text);
+    }
+
+    @ServerExceptionMapper(priority = PRIORITY)
+    public Response validation(ValidationException e, ContainerRequestContext request) {
+        if (e instanceof ConstraintViolationException cve) {
+            return constraintViolation(cve);
+        }
+        return internal(e, request);
+    }
+
+    @ServerExceptionMapper(priority = PRIORITY)
+    public Response any(Throwable e, ContainerRequestContext request) {
+        Response mapped = mapCauses(e, request);
+        return mapped != null ? mapped : internal(e, request);
+    }
+
+    /** Looks through wrappers (transactions, CDI, completion stages) for a cause with a meaning of its own. */
+    private Response mapCauses(Throwable e, ContainerRequestContext request) {
+        int depth = 0;
+        for (Throwable t = e.getCause(); t != null && depth < 20; t = t.getCause(), depth++) {
+            if (t instanceof Psd2Exception p) {
+                return psd2(p, request);
+            }
+            if (t instanceof JsonProcessingException j) {
+                return json(j);
+            }
+            if (t instanceof ConstraintViolationException c) {
+                return constraintViolation(c);
+            }
+        }
+        if (databaseUnavailable(e)) {
+            LOG.warnf(e, "%s %s: the database is unavailable (X-Request-ID %s)", request.getMethod(),
+                    request.getUriInfo().getPath(), RequestIdFilter.requestId(request));
+            return ErrorResponses.of(Psd2Exception.serviceUnavailable("The service's database is temporarily unavailable", 5, e));
+        }
+        if (connectionFailed(e)) {
+            LOG.warnf(e, "%s %s: a dependency is unreachable (X-Request-ID %s)", request.getMethod(),
+                    request.getUriInfo().getPath(), RequestIdFilter.requestId(request));
+            return ErrorResponses.of(Psd2Exception.serviceUnavailable(
+                    "A service this request depends on is temporarily unavailable", 5, e));
+        }
+        return null;
+    }
+
+    static boolean databaseUnavailable(Throwable e) {
+        int depth = 0;
+        for (Throwable t = e; t != null && depth < 20; t = t.getCause(), depth++) {
+            if (t instanceof SQLTransientConnectionException) {
+                return true;
+            }
+            if (t instanceof SQLException sql) {
+                String state = sql.getSQLState();
+                String message = String.valueOf(sql.getMessage());
+                if ((state != null && (state.startsWith("08") || state.equals("57P01") || state.equals("57P03")))
+                        || message.contains("Acquisition timeout")) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** A connection refused or timed out (typically the bank, when a service did not map it itself). */
+    static boolean connectionFailed(Throwable e) {
+        int depth = 0;
+        for (Throwable t = e; t != null && depth < 20; t = t.getCause(), depth++) {
+            if (t instanceof ConnectException || t instanceof java.net.SocketTimeoutException
+                    || t instanceof java.net.http.HttpConnectTimeoutException
+                    || t instanceof java.util.concurrent.TimeoutException) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Response internal(Throwable e, ContainerRequestContext request) {
+        LOG.errorf(e, "%s %s failed (X-Request-ID %s)", request.getMethod(), request.getUriInfo().getPath(),
+                RequestIdFilter.requestId(request));
+        return ErrorResponses.of(ErrorClass.INTERNAL_ERROR, "An internal error occurred; quote X-Request-ID "
+                + (RequestIdFilter.requestId(request) == null ? "(none sent)" : RequestIdFilter.requestId(request)));
+    }
+
+    private static String describe(ConstraintViolation<?> v) {
+        String path = String.valueOf(v.getPropertyPath());
+        // resource parameter paths look like "create.body.access"; the TPP knows only the last parts
+        String[] parts = path.split("\\.");
+        String field = parts.length > 2 ? String.join(".", java.util.Arrays.copyOfRange(parts, 2, parts.length))
+                : parts[parts.length - 1];
+        return field + " " + v.getMessage();
+    }
+
+    static String jsonMessage(JsonProcessingException e) {
+        if (e instanceof JsonParseException p) {
+            return "The request body is not valid JSON"
+                    + (p.getLocation() == null ? "" : " (line " + p.getLocation().getLineNr() + ", column "
+                    + p.getLocation().getColumnNr() + ")");
+        }
+        if (e instanceof JsonMappingException m && !m.getPath().isEmpty()) {
+            String field = jsonPath(m);
+            if (e instanceof ValueInstantiationException) {
+                return "The field '" + field + "' has an invalid value";
+            }
+            return "The field '" + field + "' has the wrong type or format";
+        }
+        if (e instanceof JsonMappingException) {
+            return "The request body does not have the expected JSON structure";
+        }
+        return "The request body is not valid JSON";
+    }
+
+    private static String jsonPath(JsonMappingException m) {
+        StringBuilder out = new StringBuilder();
+        for (JsonMappingException.Reference ref : m.getPath()) {
+            if (ref.getFieldName() != null) {
+                if (out.length() > 0) {
+                    out.append('.');
+                }
+                out.append(ref.getFieldName());
+            } else if (ref.getIndex() >= 0) {
+                out.append('[').append(ref.getIndex()).append(']');
+            }
+        }
+        return out.length() == 0 ? "(root)" : out.toString();
+    }
+
+    private static String abbreviate(String value) {
+        return value.length() <= 80 ? value : value.substring(0, 80) + "…";
+    }
+}

@@ -1,0 +1,55 @@
+package eu.xs2a.security.quarkus;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/** Configuration of the signed-request pipeline ({@code psd2.*}; see shared-security/README.md). */
+@ConfigMapping(prefix = "psd2")
+public interface SecurityConfig {
+
+    /**
+     * PEM files of the CAs a TPP certificate must chain to (each file may hold several certificates);
+     * environment {@code PSD2_TRUST_ANCHORS}. Without any, every signed request is refused (CertificateInvalid).
+     */
+    Optional<List<String>> trustAnchors();
+
+    /** CRL files (PEM or DER), each signed by one of the trust anchors; a certificate on one is CertificateInvalid. */
+    Optional<List<String>> crlFiles();
+
+    /** {@code sandbox} accepts test QSEALs; {@code live} only certificates with the PSD2 QCStatement. */
+    @WithDefault("sandbox")
+    Environment environment();
+
+    Signature signature();
+
+    Replay replay();
+
+    /** Largest request body accepted on signed endpoints (bytes); larger → 413 with the standard body. */
+    @WithDefault("1048576")
+    int maxBodySize();
+
+    enum Environment { sandbox, live }
+
+    interface Signature {
+        /** How far the Date header may be from the server clock. */
+        @WithDefault("300S")
+        Duration maxClockSkew();
+
+        /** Certificates kept parsed and path-checked. */
+        @WithDefault("10000")
+        int certificateCacheSize();
+    }
+
+    interface Replay {
+        /** How long an X-Request-ID stays used. */
+        @WithDefault("24H")
+        Duration retention();
+
+        /** How often rows older than the retention are removed. */
+        @WithDefault("1H")
+        Duration cleanupEvery();
+    }
+}

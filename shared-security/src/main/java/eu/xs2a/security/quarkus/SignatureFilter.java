@@ -1,0 +1,123 @@
+package eu.xs2a.security.quarkus;
+
+import eu.xs2a.security.core.RequestHeaders;
+import eu.xs2a.security.core.RequestVerifier;
+import eu.xs2a.security.core.VerifiedRequest;
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.replay.ReplayOutcome;
+import eu.xs2a.security.tpp.Role;
+import io.quarkus.runtime.BlockingOperationControl;
+import jakarta.annotation.Priority;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.ResourceInfo;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.ext.Provider;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.lang.reflect.Method;
+import java.net.URI;
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The request pipeline for every {@link Signed} resource: reads the raw body (and puts it back for the resource),
+ * runs the core verifier (steps 1-5), the role rule of {@link RequiresRole} (step 6), sets {@link CurrentTpp} and
+ * applies the replay rule (step 7). It throws; the exception mappers write the answer.
+ *
+ * <p>Blocking: reading the entity stream and the replay store's JDBC need a worker thread. Signed endpoints are
+ * ordinary (blocking) resource methods, for which Quarkus REST runs filters on the worker thread.
+ */
+@Signed
+@Provider
+@Priority(Priorities.AUTHENTICATION)
+public class SignatureFilter implements ContainerRequestFilter {
+
+    /** Request property holding the {@link ReplayClaim} for {@link ReplayResponseFilter}. */
+    static final String CLAIM_PROPERTY = "eu.xs2a.security.replay-claim";
+
+    /** Normal-scoped (a client proxy): providers are created early, the configuration is read at first use. */
+    @Inject
+    SignaturePipeline pipeline;
+
+    @Context
+    ResourceInfo resourceInfo;
+
+    private final Map<Method, Set<Role>> requiredRoles = new ConcurrentHashMap<>();
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        if (!BlockingOperationControl.isBlockingAllowed()) {
+            // a @Signed method returning Uni/Multi would run this on the IO thread, where reading the body blocks
+            throw new IllegalStateException("@Signed endpoints must be blocking (annotate the method @Blocking): "
+                    + resourceInfo.getResourceClass().getSimpleName() + "." + resourceInfo.getResourceMethod().getName());
+        }
+        byte[] body = readBody(request);
+        URI uri = request.getUriInfo().getRequestUri();
+        String target = uri.getRawQuery() == null ? uri.getRawPath() : uri.getRawPath() + "?" + uri.getRawQuery();
+        RequestHeaders headers = request::getHeaderString;
+
+        VerifiedRequest verified = pipeline.verifier().verify(request.getMethod(), target, headers, body);
+        RequestVerifier.requireRole(verified.identity(), requiredRoles());
+        RequestVerifier.checkHeaderLimits(headers);
+        pipeline.currentTpp().set(verified.identity());
+
+        ReplayOutcome outcome = pipeline.replayStore().claim(verified.identity().tppId(), verified.requestId(),
+                request.getMethod(), uri.getRawPath(), verified.digest());
+        if (outcome instanceof ReplayOutcome.Replay replay) {
+            throw new ReplayedResponseException(replay.response());
+        }
+        request.setProperty(CLAIM_PROPERTY, new ReplayClaim(verified.identity().tppId(), verified.requestId(),
+                request.getMethod()));
+    }
+
+    private byte[] readBody(ContainerRequestContext request) {
+        if (!request.hasEntity()) {
+            return new byte[0];
+        }
+        int limit = pipeline.maxBodySize();
+        try (InputStream in = request.getEntityStream()) {
+            byte[] body = in.readNBytes(limit + 1);
+            if (body.length > limit) {
+                throw new Psd2Exception(ErrorClass.PAYLOAD_TOO_LARGE, "The request body is larger than " + limit + " bytes");
+            }
+            request.setEntityStream(new ByteArrayInputStream(body));
+            return body;
+        } catch (IOException e) {
+            if (String.valueOf(e.getMessage()).contains("too large")) {
+                // quarkus.http.limits.max-body-size reached while streaming a body without Content-Length
+                throw new Psd2Exception(ErrorClass.PAYLOAD_TOO_LARGE, "The request body is larger than " + limit + " bytes");
+            }
+            throw new UncheckedIOException("Cannot read the request body", e);
+        }
+    }
+
+    private Set<Role> requiredRoles() {
+        Method method = resourceInfo.getResourceMethod();
+        if (method == null) {
+            return Set.of();
+        }
+        return requiredRoles.computeIfAbsent(method, m -> {
+            RequiresRole annotation = m.getAnnotation(RequiresRole.class);
+            if (annotation == null) {
+                annotation = resourceInfo.getResourceClass().getAnnotation(RequiresRole.class);
+            }
+            if (annotation == null || annotation.value().length == 0) {
+                return Set.of();
+            }
+            return Set.copyOf(EnumSet.copyOf(Arrays.asList(annotation.value())));
+        });
+    }
+
+    /** A claimed X-Request-ID waiting for its response. */
+    record ReplayClaim(String tppId, java.util.UUID requestId, String method) {
+    }
+}

@@ -1,0 +1,163 @@
+package eu.xs2a.security.replay;
+
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import javax.sql.DataSource;
+
+/**
+ * {@link ReplayStore} on the service's own PostgreSQL database (table {@code request_replay} of migration
+ * {@code db/security/V0_1__request_replay.sql}), plain JDBC. The primary key (tpp_id, request_id) makes the
+ * claim atomic across replicas: two concurrent requests with one id cannot both be first.
+ */
+public class PostgresReplayStore implements ReplayStore {
+
+    private static final String INSERT = "insert into request_replay (tpp_id, request_id, method, path, digest, created_at) "
+            + "values (?, ?, ?, ?, ?, ?) on conflict (tpp_id, request_id) do nothing";
+    /** A row older than the retention no longer counts: it is taken over as if new. */
+    private static final String TAKE_OVER_EXPIRED = "update request_replay set method = ?, path = ?, digest = ?, "
+            + "response_status = null, response_headers = null, response_body = null, created_at = ? "
+            + "where tpp_id = ? and request_id = ? and created_at < ?";
+    private static final String SELECT = "select method, path, digest, response_status, response_headers, response_body "
+            + "from request_replay where tpp_id = ? and request_id = ?";
+    private static final String COMPLETE = "update request_replay set response_status = ?, response_headers = ?, "
+            + "response_body = ? where tpp_id = ? and request_id = ?";
+    private static final String RELEASE = "delete from request_replay where tpp_id = ? and request_id = ? and response_status is null";
+    private static final String DELETE_OLD = "delete from request_replay where created_at < ?";
+
+    private final DataSource dataSource;
+    private final Duration retention;
+    private final Clock clock;
+
+    public PostgresReplayStore(DataSource dataSource, Duration retention, Clock clock) {
+        this.dataSource = dataSource;
+        this.retention = retention;
+        this.clock = clock;
+    }
+
+    @Override
+    public ReplayOutcome claim(String tppId, UUID requestId, String method, String path, String digest) {
+        Instant now = clock.instant();
+        try (Connection connection = dataSource.getConnection()) {
+            try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
+                insert.setString(1, tppId);
+                insert.setObject(2, requestId);
+                insert.setString(3, method);
+                insert.setString(4, truncate(path, 1000));
+                insert.setString(5, truncate(digest, 200));
+                insert.setTimestamp(6, Timestamp.from(now));
+                if (insert.executeUpdate() == 1) {
+                    return ReplayOutcome.FIRST;
+                }
+            }
+            try (PreparedStatement takeOver = connection.prepareStatement(TAKE_OVER_EXPIRED)) {
+                takeOver.setString(1, method);
+                takeOver.setString(2, truncate(path, 1000));
+                takeOver.setString(3, truncate(digest, 200));
+                takeOver.setTimestamp(4, Timestamp.from(now));
+                takeOver.setString(5, tppId);
+                takeOver.setObject(6, requestId);
+                takeOver.setTimestamp(7, Timestamp.from(now.minus(retention)));
+                if (takeOver.executeUpdate() == 1) {
+                    return ReplayOutcome.FIRST;
+                }
+            }
+            try (PreparedStatement select = connection.prepareStatement(SELECT)) {
+                select.setString(1, tppId);
+                select.setObject(2, requestId);
+                try (ResultSet row = select.executeQuery()) {
+                    if (!row.next()) {
+                        // released between our insert and select: a concurrent twin failed; refuse this one too
+                        throw alreadyUsed(requestId);
+                    }
+                    boolean sameCreate = "POST".equals(method) && "POST".equals(row.getString(1))
+                            && path.equals(row.getString(2)) && digest.equalsIgnoreCase(row.getString(3));
+                    int status = row.getInt(4);
+                    if (sameCreate && !row.wasNull()) {
+                        return new ReplayOutcome.Replay(new StoredResponse(status, decodeHeaders(row.getString(5)),
+                                row.getBytes(6)));
+                    }
+                    throw alreadyUsed(requestId);
+                }
+            }
+        } catch (SQLException e) {
+            throw Psd2Exception.serviceUnavailable("The request store is not available", 5, e);
+        }
+    }
+
+    @Override
+    public void complete(String tppId, UUID requestId, StoredResponse response) {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement update = connection.prepareStatement(COMPLETE)) {
+            update.setInt(1, response.status());
+            update.setString(2, encodeHeaders(response.headers()));
+            update.setBytes(3, response.body());
+            update.setString(4, tppId);
+            update.setObject(5, requestId);
+            update.executeUpdate();
+        } catch (SQLException e) {
+            throw Psd2Exception.serviceUnavailable("The request store is not available", 5, e);
+        }
+    }
+
+    @Override
+    public void release(String tppId, UUID requestId) {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement delete = connection.prepareStatement(RELEASE)) {
+            delete.setString(1, tppId);
+            delete.setObject(2, requestId);
+            delete.executeUpdate();
+        } catch (SQLException e) {
+            throw Psd2Exception.serviceUnavailable("The request store is not available", 5, e);
+        }
+    }
+
+    @Override
+    public int deleteCreatedBefore(Instant cutoff) {
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement delete = connection.prepareStatement(DELETE_OLD)) {
+            delete.setTimestamp(1, Timestamp.from(cutoff));
+            return delete.executeUpdate();
+        } catch (SQLException e) {
+            throw Psd2Exception.serviceUnavailable("The request store is not available", 5, e);
+        }
+    }
+
+    private static Psd2Exception alreadyUsed(UUID requestId) {
+        return new Psd2Exception(ErrorClass.FORMAT_ERROR, "X-Request-ID already used: " + requestId);
+    }
+
+    private static String truncate(String value, int max) {
+        return value.length() <= max ? value : value.substring(0, max);
+    }
+
+    /** One {@code name: value} per line; header values never contain line breaks. */
+    static String encodeHeaders(Map<String, String> headers) {
+        StringBuilder out = new StringBuilder();
+        headers.forEach((name, value) -> out.append(name).append(": ").append(value).append('\n'));
+        return out.toString();
+    }
+
+    static Map<String, String> decodeHeaders(String text) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        if (text != null) {
+            for (String line : text.split("\n")) {
+                int colon = line.indexOf(": ");
+                if (colon > 0) {
+                    headers.put(line.substring(0, colon), line.substring(colon + 2));
+                }
+            }
+        }
+        return headers;
+    }
+}

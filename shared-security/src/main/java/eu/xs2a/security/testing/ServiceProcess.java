@@ -1,0 +1,180 @@
+package eu.xs2a.security.testing;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Starts another service of the gateway from its built jar (target/quarkus-app/quarkus-run.jar) on a free port
+ * and waits until its readiness check is UP. Used by tests that need a real neighbour (the sandbox bank, the
+ * consent lookup), by e2e-tests and by the benchmark. Not used in production code.
+ */
+public final class ServiceProcess implements AutoCloseable {
+
+    private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
+    /** The same JVM options as bin/run, so tests and the benchmark run the services the way users do. */
+    private static final String JVM_OPTIONS = System.getenv().getOrDefault("XS2A_JAVA_OPTS", "-Xmx256m -XX:+UseSerialGC");
+
+    private final String name;
+    private final Process process;
+    private final int port;
+    private final Path log;
+    private final Instant startedAt;
+
+    private ServiceProcess(String name, Process process, int port, Path log, Instant startedAt) {
+        this.name = name;
+        this.process = process;
+        this.port = port;
+        this.log = log;
+        this.startedAt = startedAt;
+    }
+
+    /**
+     * @param module  the module folder name, e.g. {@code aspsp-sandbox}
+     * @param env     extra environment (QUARKUS_DATASOURCE_JDBC_URL, ...); QUARKUS_HTTP_PORT is set here
+     */
+    public static ServiceProcess start(String module, Map<String, String> env) {
+        ServiceProcess service = launch(module, env, freePort());
+        service.awaitReady();
+        return service;
+    }
+
+    /**
+     * Starts the module on the given port and returns at once, without waiting for readiness (the benchmark measures
+     * the time from here to the first answer). {@link #startedAt()} is the moment the process was started.
+     */
+    public static ServiceProcess launch(String module, Map<String, String> env, int port) {
+        Path jar = locate(module);
+        try {
+            Path log = Files.createTempFile(module + "-", ".log");
+            List<String> command = new ArrayList<>();
+            command.add(javaBinary());
+            command.addAll(List.of(JVM_OPTIONS.trim().split("\\s+")));
+            command.addAll(List.of("-jar", jar.toString()));
+            ProcessBuilder builder = new ProcessBuilder(command)
+                    .directory(jar.getParent().getParent().getParent().toFile())
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile());
+            builder.environment().putAll(env);
+            builder.environment().put("QUARKUS_HTTP_PORT", String.valueOf(port));
+            Instant startedAt = Instant.now();
+            Process process = builder.start();
+            ServiceProcess service = new ServiceProcess(module, process, port, log, startedAt);
+            Runtime.getRuntime().addShutdownHook(new Thread(service::close));
+            return service;
+        } catch (IOException e) {
+            throw new IllegalStateException("Cannot start " + module + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A free local port, e.g. to give a service the port it keeps across a restart. */
+    public static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0)) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    public Instant startedAt() {
+        return startedAt;
+    }
+
+    /** The operating system's process id (the benchmark reads its CPU time and RSS from /proc). */
+    public long pid() {
+        return process.pid();
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public int port() {
+        return port;
+    }
+
+    public String baseUrl() {
+        return "http://localhost:" + port;
+    }
+
+    public Path log() {
+        return log;
+    }
+
+    @Override
+    public void close() {
+        if (process.isAlive()) {
+            process.destroy();
+            try {
+                if (!process.waitFor(15, java.util.concurrent.TimeUnit.SECONDS)) {
+                    process.destroyForcibly();
+                }
+            } catch (InterruptedException e) {
+                process.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    /** Waits until the service's readiness check is UP; fails with the log's path if it exits or takes too long. */
+    public void awaitReady() {
+        HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
+        HttpRequest ready = HttpRequest.newBuilder(URI.create(baseUrl() + "/q/health/ready"))
+                .timeout(Duration.ofSeconds(2)).build();
+        Instant deadline = Instant.now().plus(START_TIMEOUT);
+        while (Instant.now().isBefore(deadline)) {
+            if (!process.isAlive()) {
+                throw new IllegalStateException(name + " exited during start; see " + log);
+            }
+            try {
+                if (client.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() == 200) {
+                    return;
+                }
+            } catch (IOException e) {
+                // not listening yet
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+            sleep();
+        }
+        close();
+        throw new IllegalStateException(name + " did not become ready within " + START_TIMEOUT + "; see " + log);
+    }
+
+    /** Walks up from the working directory to the repository root and finds the module's built jar. */
+    private static Path locate(String module) {
+        Path dir = Path.of("").toAbsolutePath();
+        while (dir != null) {
+            Path jar = dir.resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
+            if (Files.exists(jar)) {
+                return jar;
+            }
+            dir = dir.getParent();
+        }
+        throw new IllegalStateException(module + " is not built: run `mvn -DskipTests install -pl " + module
+                + "` (bin/test builds every module before the tests that start it)");
+    }
+
+    private static String javaBinary() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private static void sleep() {
+        try {
+            Thread.sleep(250);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

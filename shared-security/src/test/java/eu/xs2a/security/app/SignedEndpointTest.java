@@ -1,0 +1,259 @@
+package eu.xs2a.security.app;
+
+import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.not;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import eu.xs2a.security.testing.TestPki;
+import eu.xs2a.security.testing.TestPkiResource;
+import eu.xs2a.security.testing.TestTpp;
+import eu.xs2a.security.tpp.Role;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.restassured.config.EncoderConfig;
+import io.restassured.response.ValidatableResponse;
+import io.restassured.specification.RequestSpecification;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.UUID;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The Quarkus adapter end to end: real HTTP, real PostgreSQL (replay store), real signatures. */
+@QuarkusTest
+@QuarkusTestResource(value = TestPkiResource.class, restrictToAnnotatedClass = false)
+@QuarkusTestResource(value = TestDatabase.class, restrictToAnnotatedClass = false)
+class SignedEndpointTest {
+
+    private static final String THINGS = "/sandbox/api/berlingroup/v1/things";
+    private static TestTpp aisp;
+    private static TestTpp pisp;
+
+    @BeforeAll
+    static void tpps() {
+        RestAssured.config = RestAssured.config().encoderConfig(
+                EncoderConfig.encoderConfig().appendDefaultContentCharsetToContentTypeIfUndefined(false));
+        aisp = TestPki.shared().tpp("PSDDE-BAFIN-500001", "Alpha AISP", Role.PSP_AI);
+        pisp = TestPki.shared().tpp("PSDDE-BAFIN-500002", "Beta PISP", Role.PSP_PI);
+    }
+
+    private static RequestSpecification signed(TestTpp tpp, String method, String path, String body) {
+        byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
+        Map<String, String> headers = tpp.signer().sign(method, path, Map.of(), bytes);
+        RequestSpecification spec = given().headers(headers);
+        return body == null ? spec : spec.contentType("application/json").body(bytes);
+    }
+
+    private static ValidatableResponse error(ValidatableResponse response, int status, String text, String code) {
+        return response.statusCode(status)
+                .contentType("application/json")
+                .body("error_text", equalTo(text))
+                .body("error_code", equalTo(code))
+                .body("tppMessages[0].category", equalTo("ERROR"))
+                .body("tppMessages[0].code", equalTo(code))
+                .body("error_message", notNullValue());
+    }
+
+    @Test
+    void signedCreateReachesTheResourceWithTheRawBodyAndTheTpp() {
+        String body = "{\r\n  \"name\" : \"first\",\r\n  \"count\" : 3\r\n}\n";
+        signed(aisp, "POST", THINGS, body).post(THINGS).then()
+                .statusCode(201)
+                .header("Location", containsString(THINGS + "/"))
+                .header("X-Request-ID", notNullValue())
+                .body("tppId", equalTo("PSDDE-BAFIN-500001"))
+                .body("name", equalTo("first"))
+                .body("count", equalTo(3));
+    }
+
+    @Test
+    void signedGetSeesRolesAndScopes() {
+        signed(aisp, "GET", THINGS + "/abc", null).get(THINGS + "/abc").then()
+                .statusCode(200)
+                .body("tppId", equalTo("PSDDE-BAFIN-500001"))
+                .body("roles", equalTo(java.util.List.of("PSP_AI")))
+                .body("scopes.size()", equalTo(3));
+    }
+
+    @Test
+    void unsignedRequestIsRefused() {
+        error(given().get(THINGS + "/abc").then(), 400, "FormatError", "FORMAT_ERROR");
+        String id = UUID.randomUUID().toString();
+        error(given().header("X-Request-ID", id).get(THINGS + "/abc").then(), 401, "CertificateMissing",
+                "CERTIFICATE_MISSING").header("X-Request-ID", id);
+    }
+
+    @jakarta.inject.Inject
+    eu.xs2a.security.quarkus.ProviderRegistry providers;
+
+    @Test
+    void providerRegistryReadsTheSharedPsd2Namespace() {
+        assertEquals("http://localhost:1", providers.require("sandbox").bankUrl());
+        assertEquals(java.util.List.of("sepa-credit-transfers"), providers.require("sandbox").paymentProducts());
+        assertEquals(4, providers.require("sandbox").maxFrequencyPerDay());
+        eu.xs2a.security.error.Psd2Exception e = org.junit.jupiter.api.Assertions.assertThrows(
+                eu.xs2a.security.error.Psd2Exception.class, () -> providers.require("nope"));
+        assertEquals(eu.xs2a.security.error.ErrorClass.RESOURCE_UNKNOWN, e.errorClass());
+    }
+
+    @Test
+    void unsignedEndpointStaysOpen() {
+        given().get("/public/hello").then().statusCode(200).body(equalTo("hello"));
+    }
+
+    @Test
+    void classRoleAndMethodRoleAreEnforced() {
+        error(signed(pisp, "GET", THINGS + "/abc", null).get(THINGS + "/abc").then(), 401, "RoleInvalid", "ROLE_INVALID");
+        error(signed(aisp, "POST", THINGS + "/payments", "{}").post(THINGS + "/payments").then(), 401, "RoleInvalid",
+                "ROLE_INVALID");
+        signed(pisp, "POST", THINGS + "/payments", "{}").post(THINGS + "/payments").then().statusCode(200)
+                .body("tppId", equalTo("PSDDE-BAFIN-500002"));
+    }
+
+    @Test
+    void tamperedBodyIsRefused() {
+        byte[] body = "{\"name\":\"x\"}".getBytes(StandardCharsets.UTF_8);
+        Map<String, String> headers = aisp.signer().sign("POST", THINGS, Map.of(), body);
+        error(given().headers(headers).contentType("application/json").body("{\"name\":\"y\"}").post(THINGS).then(),
+                401, "SignatureInvalid", "SIGNATURE_INVALID");
+    }
+
+    @Test
+    void revokedCertificateIsRefused() {
+        error(signed(TestPki.shared().revokedTpp(), "GET", THINGS + "/abc", null).get(THINGS + "/abc").then(), 401,
+                "CertificateInvalid", "CERTIFICATE_INVALID").body("error_message", containsString("revoked"));
+    }
+
+    @Test
+    void retriedCreateGetsTheFirstAnswerAndCreatesNothing() {
+        byte[] body = "{\"name\":\"once\"}".getBytes(StandardCharsets.UTF_8);
+        String requestId = UUID.randomUUID().toString();
+        Map<String, String> first = aisp.signer().sign("POST", THINGS, Map.of(), body, requestId);
+        String firstBody = given().headers(first).contentType("application/json").body(body).post(THINGS).then()
+                .statusCode(201).header("ASPSP-SCA-Approach", "REDIRECT").extract().asString();
+        int created = ThingResource.CREATED.get();
+
+        Map<String, String> retry = aisp.signer().sign("POST", THINGS, Map.of(), body, requestId);
+        String retryBody = given().headers(retry).contentType("application/json").body(body).post(THINGS).then()
+                .statusCode(201).header("ASPSP-SCA-Approach", "REDIRECT").header("X-Request-ID", requestId)
+                .header("Location", containsString(THINGS)).extract().asString();
+        assertEquals(firstBody, retryBody);
+        assertEquals(created, ThingResource.CREATED.get());
+
+        // same id, other body: refused
+        byte[] other = "{\"name\":\"twice\"}".getBytes(StandardCharsets.UTF_8);
+        Map<String, String> changed = aisp.signer().sign("POST", THINGS, Map.of(), other, requestId);
+        error(given().headers(changed).contentType("application/json").body(other).post(THINGS).then(), 400,
+                "FormatError", "FORMAT_ERROR").body("error_message", containsString("X-Request-ID already used"));
+
+        // same id on a read: refused
+        Map<String, String> read = aisp.signer().sign("GET", THINGS + "/x", Map.of(), new byte[0], requestId);
+        error(given().headers(read).get(THINGS + "/x").then(), 400, "FormatError", "FORMAT_ERROR");
+
+        // the same id is the other TPP's own business
+        Map<String, String> otherTpp = TestPki.shared().tpp("PSDDE-BAFIN-500003", "Gamma", Role.PSP_AI).signer()
+                .sign("POST", THINGS, Map.of(), body, requestId);
+        given().headers(otherTpp).contentType("application/json").body(body).post(THINGS).then().statusCode(201);
+    }
+
+    @Test
+    void malformedJsonAndWrongTypesAreFormatErrors() {
+        error(signed(aisp, "POST", THINGS, "{\"name\": ").post(THINGS).then(), 400, "FormatError", "FORMAT_ERROR")
+                .body("error_message", not(containsString("Exception")));
+        error(signed(aisp, "POST", THINGS, "{\"name\":\"a\",\"count\":\"many\"}").post(THINGS).then(), 400,
+                "FormatError", "FORMAT_ERROR").body("error_message", containsString("count"));
+        error(signed(aisp, "POST", THINGS, "[1,2]").post(THINGS).then(), 400, "FormatError", "FORMAT_ERROR");
+        error(signed(aisp, "POST", THINGS, "{\"count\":1}").post(THINGS).then(), 400, "FormatError", "FORMAT_ERROR")
+                .body("error_message", containsString("name"));
+    }
+
+    @Test
+    void tooLongPsuIdIsAFormatError() {
+        byte[] body = "{\"name\":\"a\"}".getBytes(StandardCharsets.UTF_8);
+        Map<String, String> headers = aisp.signer().sign("POST", THINGS, Map.of("PSU-ID", "p".repeat(51)), body);
+        error(given().headers(headers).contentType("application/json").body(body).post(THINGS).then(), 400,
+                "FormatError", "FORMAT_ERROR").body("error_message", containsString("PSU-ID"));
+    }
+
+    @Test
+    void unknownFieldsAreIgnored() {
+        signed(aisp, "POST", THINGS, "{\"name\":\"a\",\"status\":\"valid\"}").post(THINGS).then().statusCode(201);
+    }
+
+    @Test
+    void wrongContentTypeIsAFormatError() {
+        byte[] body = "name=a".getBytes(StandardCharsets.UTF_8);
+        Map<String, String> headers = aisp.signer().sign("POST", THINGS, Map.of(), body);
+        error(given().headers(headers).contentType("text/plain").body(body).post(THINGS).then(), 400, "FormatError",
+                "FORMAT_ERROR").body("error_message", containsString("application/json"));
+    }
+
+    @Test
+    void unknownPathAndMethodGetTheStandardBody() {
+        String id = UUID.randomUUID().toString();
+        error(given().header("X-Request-ID", id).get("/sandbox/api/berlingroup/v1/nothing-here").then(), 404,
+                "ResourceUnknown", "RESOURCE_UNKNOWN").header("X-Request-ID", id);
+        error(given().header("X-Request-ID", id).delete(THINGS).then(), 405, "ServiceInvalid", "SERVICE_INVALID")
+                .header("X-Request-ID", id);
+    }
+
+    @Test
+    void unacceptableAcceptGetsTheStandardBodyAsJson() {
+        Map<String, String> headers = aisp.signer().sign("GET", THINGS + "/abc", Map.of(), new byte[0]);
+        error(given().headers(headers).accept("application/xml").get(THINGS + "/abc").then(), 406, "Invalid",
+                "FORMAT_ERROR");
+    }
+
+    @Test
+    void unexpectedFailureIsAnInternalErrorWithoutDetails() {
+        Map<String, String> headers = aisp.signer().sign("GET", THINGS + "/boom", Map.of(), new byte[0]);
+        error(given().headers(headers).get(THINGS + "/boom").then(), 500, "InternalError", "INTERNAL_SERVER_ERROR")
+                .header("X-Request-ID", headers.get("X-Request-ID"))
+                .body(not(containsString("IllegalStateException")))
+                .body(not(containsString("secret")))
+                .body(not(containsString("com.example")));
+        // a 5xx frees the X-Request-ID: the same id may be used for a retry
+        error(given().headers(headers).get(THINGS + "/boom").then(), 500, "InternalError", "INTERNAL_SERVER_ERROR");
+    }
+
+    @Test
+    void databaseAndBankOutagesAre503() {
+        error(signed(aisp, "GET", THINGS + "/db-down", null).get(THINGS + "/db-down").then(), 503,
+                "ServiceUnavailable", "SERVICE_UNAVAILABLE");
+        error(signed(aisp, "GET", THINGS + "/bank-down", null).get(THINGS + "/bank-down").then(), 503,
+                "ServiceUnavailable", "SERVICE_UNAVAILABLE").header("Retry-After", "5");
+    }
+
+    @io.quarkus.test.common.http.TestHTTPResource("/")
+    java.net.URI base;
+
+    @Test
+    void tooLargeChunkedBodyIsRefusedWithTheStandardBody() throws Exception {
+        byte[] big = new byte[1024 * 1024 + 10];
+        java.util.Arrays.fill(big, (byte) ' ');
+        Map<String, String> headers = aisp.signer().sign("POST", THINGS, Map.of(), big);
+        java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(base.resolve(THINGS))
+                .header("Content-Type", "application/json")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(big)));
+        headers.forEach(request::header);
+        java.net.http.HttpResponse<String> response = java.net.http.HttpClient.newHttpClient()
+                .send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(413, response.statusCode(), response.body());
+        org.hamcrest.MatcherAssert.assertThat(response.body(), containsString("\"error_text\":\"FormatError\""));
+    }
+
+    @Test
+    void tooLargeBodyIsRefusedWithTheStandardBody() {
+        byte[] big = new byte[1024 * 1024 + 10];
+        java.util.Arrays.fill(big, (byte) ' ');
+        big[0] = '{';
+        big[big.length - 1] = '}';
+        Map<String, String> headers = aisp.signer().sign("POST", THINGS, Map.of(), big);
+        ValidatableResponse response = given().headers(headers).contentType("application/json").body(big).post(THINGS).then();
+        response.statusCode(413).body("error_text", equalTo("FormatError")).header("X-Request-ID", headers.get("X-Request-ID"));
+    }
+}

@@ -1,0 +1,86 @@
+package eu.xs2a.security.app;
+
+import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.quarkus.CurrentTpp;
+import eu.xs2a.security.quarkus.RequiresRole;
+import eu.xs2a.security.quarkus.Signed;
+import eu.xs2a.security.tpp.Role;
+import jakarta.inject.Inject;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.sql.SQLTransientConnectionException;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** A signed Berlin Group-like resource of the test application. */
+@Path("/{provider}/api/berlingroup/v1/things")
+@Signed
+@RequiresRole(Role.PSP_AI)
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class ThingResource {
+
+    /** How many things were really created (a replayed create must not add one). */
+    static final AtomicInteger CREATED = new AtomicInteger();
+
+    @Inject
+    CurrentTpp currentTpp;
+
+    public record ThingRequest(@NotBlank String name, Integer count) {
+    }
+
+    public record Thing(String thingId, String tppId, String name, Integer count) {
+    }
+
+    @POST
+    public Response create(@PathParam("provider") String provider, @Valid ThingRequest request) {
+        CREATED.incrementAndGet();
+        String id = UUID.randomUUID().toString();
+        return Response.created(URI.create("/" + provider + "/api/berlingroup/v1/things/" + id))
+                .header("ASPSP-SCA-Approach", "REDIRECT")
+                .entity(new Thing(id, currentTpp.tppId(), request.name(), request.count()))
+                .build();
+    }
+
+    @GET
+    @Path("{id}")
+    public Map<String, Object> get(@PathParam("id") String id) {
+        return Map.of("thingId", id, "tppId", currentTpp.tppId(), "roles", currentTpp.get().roles(),
+                "scopes", currentTpp.get().scopes());
+    }
+
+    @POST
+    @Path("payments")
+    @RequiresRole({Role.PSP_PI})
+    public Map<String, String> pay(Map<String, Object> body) {
+        return Map.of("tppId", currentTpp.tppId(), "status", "RCVD");
+    }
+
+    @GET
+    @Path("boom")
+    public String boom() {
+        throw new IllegalStateException("secret internal detail of com.example.Hidden");
+    }
+
+    @GET
+    @Path("db-down")
+    public String databaseDown() {
+        throw new RuntimeException(new SQLTransientConnectionException("Acquisition timeout while waiting for new connection"));
+    }
+
+    @GET
+    @Path("bank-down")
+    public String bankDown() {
+        throw Psd2Exception.serviceUnavailable("The bank did not answer in time", 5, null);
+    }
+}

@@ -1,0 +1,200 @@
+package eu.xs2a.security.replay;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/** The replay rule on a real PostgreSQL, in a schema of its own made from the shipped migration. */
+class PostgresReplayStoreTest {
+
+    private static final String DIGEST = "SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=";
+    private static final String PATH = "/sandbox/api/berlingroup/v1/consents";
+    private static final String SCHEMA = "replay_test_" + Long.toHexString(System.nanoTime());
+    private static PGSimpleDataSource dataSource;
+    private static final AtomicReference<Instant> now = new AtomicReference<>(Instant.now());
+    private static final Clock CLOCK = new Clock() {
+        @Override
+        public java.time.ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now.get();
+        }
+    };
+    private static PostgresReplayStore store;
+
+    @BeforeAll
+    static void schema() throws Exception {
+        eu.xs2a.security.app.TestDatabase.ensureExists();
+        dataSource = new PGSimpleDataSource();
+        dataSource.setURL("jdbc:postgresql://localhost:5432/xs2a_security_test");
+        dataSource.setUser("xs2a");
+        dataSource.setPassword("xs2a");
+        String migration;
+        try (InputStream in = PostgresReplayStoreTest.class.getResourceAsStream("/db/security/V0_1__request_replay.sql")) {
+            migration = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+            s.execute("create schema " + SCHEMA);
+            s.execute("set search_path to " + SCHEMA);
+            s.execute(migration);
+        }
+        dataSource.setCurrentSchema(SCHEMA);
+        store = new PostgresReplayStore(dataSource, Duration.ofHours(24), CLOCK);
+    }
+
+    @AfterAll
+    static void drop() throws Exception {
+        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
+            s.execute("drop schema " + SCHEMA + " cascade");
+        }
+    }
+
+    private static Psd2Exception alreadyUsed(org.junit.jupiter.api.function.Executable executable) {
+        Psd2Exception e = assertThrows(Psd2Exception.class, executable);
+        assertEquals(ErrorClass.FORMAT_ERROR, e.errorClass());
+        assertTrue(e.getMessage().contains("X-Request-ID already used"), e.getMessage());
+        return e;
+    }
+
+    @Test
+    void aRetriedCreateGetsTheFirstAnswer() {
+        UUID id = UUID.randomUUID();
+        assertSame(ReplayOutcome.FIRST, store.claim("TPP-A", id, "POST", PATH, DIGEST));
+        // still running: the twin is refused
+        alreadyUsed(() -> store.claim("TPP-A", id, "POST", PATH, DIGEST));
+        byte[] body = "{\"consentId\":\"c-1\"}".getBytes(StandardCharsets.UTF_8);
+        store.complete("TPP-A", id, new StoredResponse(201, Map.of("Location", PATH + "/c-1",
+                "Content-Type", "application/json"), body));
+
+        ReplayOutcome.Replay replay = assertInstanceOf(ReplayOutcome.Replay.class,
+                store.claim("TPP-A", id, "POST", PATH, DIGEST.replace("SHA-256", "sha-256")));
+        assertEquals(201, replay.response().status());
+        assertEquals(PATH + "/c-1", replay.response().headers().get("Location"));
+        assertEquals("application/json", replay.response().headers().get("Content-Type"));
+        assertArrayEquals(body, replay.response().body());
+    }
+
+    @Test
+    void anyOtherReuseIsRefused() {
+        UUID id = UUID.randomUUID();
+        store.claim("TPP-A", id, "POST", PATH, DIGEST);
+        store.complete("TPP-A", id, new StoredResponse(201, Map.of(), new byte[0]));
+        alreadyUsed(() -> store.claim("TPP-A", id, "POST", PATH, "SHA-256=other"));
+        alreadyUsed(() -> store.claim("TPP-A", id, "POST", PATH + "/x", DIGEST));
+        alreadyUsed(() -> store.claim("TPP-A", id, "GET", PATH, DIGEST));
+        UUID read = UUID.randomUUID();
+        store.claim("TPP-A", read, "GET", PATH, DIGEST);
+        alreadyUsed(() -> store.claim("TPP-A", read, "GET", PATH, DIGEST));
+    }
+
+    @Test
+    void idsBelongToOneTpp() {
+        UUID id = UUID.randomUUID();
+        assertSame(ReplayOutcome.FIRST, store.claim("TPP-A", id, "POST", PATH, DIGEST));
+        assertSame(ReplayOutcome.FIRST, store.claim("TPP-B", id, "POST", PATH, DIGEST));
+    }
+
+    @Test
+    void aReleasedIdMayBeUsedAgain() {
+        UUID id = UUID.randomUUID();
+        store.claim("TPP-A", id, "POST", PATH, DIGEST);
+        store.release("TPP-A", id);
+        assertSame(ReplayOutcome.FIRST, store.claim("TPP-A", id, "POST", PATH, DIGEST));
+    }
+
+    @Test
+    void afterTheRetentionAnIdIsNewAndOldRowsAreRemoved() {
+        UUID id = UUID.randomUUID();
+        Instant start = now.get();
+        try {
+            store.claim("TPP-C", id, "GET", PATH, DIGEST);
+            now.set(start.plus(Duration.ofHours(25)));
+            assertSame(ReplayOutcome.FIRST, store.claim("TPP-C", id, "GET", PATH, DIGEST));
+            UUID old = UUID.randomUUID();
+            now.set(start.minus(Duration.ofHours(30)));
+            store.claim("TPP-C", old, "GET", PATH, DIGEST);
+            now.set(start);
+            assertTrue(store.deleteCreatedBefore(start.minus(Duration.ofHours(24))) >= 1);
+            assertSame(ReplayOutcome.FIRST, store.claim("TPP-C", old, "GET", PATH, DIGEST));
+        } finally {
+            now.set(start);
+        }
+    }
+
+    @Test
+    void concurrentTwinsCannotBothBeFirst() throws Exception {
+        UUID id = UUID.randomUUID();
+        int threads = 8;
+        ExecutorService pool = Executors.newFixedThreadPool(threads);
+        CountDownLatch go = new CountDownLatch(1);
+        try {
+            List<Future<Boolean>> results = new ArrayList<>();
+            for (int i = 0; i < threads; i++) {
+                Callable<Boolean> claim = () -> {
+                    go.await();
+                    try {
+                        return store.claim("TPP-D", id, "POST", PATH, DIGEST) == ReplayOutcome.FIRST;
+                    } catch (Psd2Exception e) {
+                        return false;
+                    }
+                };
+                results.add(pool.submit(claim));
+            }
+            go.countDown();
+            int first = 0;
+            for (Future<Boolean> result : results) {
+                first += result.get() ? 1 : 0;
+            }
+            assertEquals(1, first);
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @Test
+    void databaseDownIsServiceUnavailable() {
+        PGSimpleDataSource nowhere = new PGSimpleDataSource();
+        nowhere.setURL("jdbc:postgresql://127.0.0.1:1/none");
+        nowhere.setConnectTimeout(1);
+        Psd2Exception e = assertThrows(Psd2Exception.class, () -> new PostgresReplayStore(nowhere, Duration.ofHours(24), CLOCK)
+                .claim("TPP-A", UUID.randomUUID(), "GET", PATH, DIGEST));
+        assertEquals(ErrorClass.SERVICE_UNAVAILABLE, e.errorClass());
+        assertEquals(5, e.retryAfterSeconds());
+    }
+}

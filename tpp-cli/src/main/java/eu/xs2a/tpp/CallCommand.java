@@ -1,0 +1,163 @@
+package eu.xs2a.tpp;
+
+import eu.xs2a.tpp.http.RequestBuilder;
+import eu.xs2a.tpp.json.JsonPath;
+import eu.xs2a.tpp.state.Placeholders;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code bin/tpp call}: one signed Berlin Group request, like curl. */
+@Command(name = "call",
+        description = {
+                "Signs a request with the current certificate (Digest, X-Request-ID, Date, Signature,"
+                        + " TPP-Signature-Certificate; PSU-ID and TPP-Redirect-URI signed when sent) and sends it;"
+                        + " prints the status, the headers and the body (JSON pretty-printed).",
+                "{name} in PATH or in a header value is replaced by a value saved with --save (bin/tpp show lists"
+                        + " them). A header given with --header wins over the computed one (e.g. to try a wrong"
+                        + " Digest). The body is sent byte for byte as read.",
+                "Exit code 1 when the gateway answers HTTP >= 400 (the answer is printed all the same)."},
+        footer = {"", "Examples:",
+                "  bin/tpp call POST /sandbox/api/berlingroup/v1/consents \\",
+                "      --body tpp-cli/examples/ais-consent.json \\",
+                "      --header TPP-Redirect-Preferred:true \\",
+                "      --header TPP-Redirect-URI:https://tpp.example/cb \\",
+                "      --save consentId=.consentId",
+                "  bin/tpp call GET /sandbox/api/berlingroup/v1/consents/{consentId}/status",
+                "  bin/tpp call GET /sandbox/api/berlingroup/v1/accounts \\",
+                "      --header Consent-ID:{consentId} --save accountId=.accounts.0.resourceId",
+                "  bin/tpp call POST /sandbox/api/berlingroup/v1/accounts/refresh \\",
+                "      --data '{\"initiatedByCustomer\":true}' --header Consent-ID:{consentId}"},
+        mixinStandardHelpOptions = true)
+class CallCommand implements Callable<Integer> {
+
+    private static final Pattern SAVE_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_-]*");
+
+    private final Context context;
+
+    @Parameters(index = "0", paramLabel = "METHOD", description = "GET, POST, PUT, DELETE, ...")
+    String method;
+
+    @Parameters(index = "1", paramLabel = "PATH",
+            description = "The path on the gateway (e.g. /sandbox/api/berlingroup/v1/consents), with its query"
+                    + " string; or a full http(s) URL.")
+    String path;
+
+    @ArgGroup(exclusive = true)
+    BodySource body;
+
+    static class BodySource {
+        @Option(names = "--body", paramLabel = "FILE", description = "The body from a file, or - for stdin.")
+        String file;
+
+        @Option(names = {"-d", "--data"}, paramLabel = "TEXT", description = "The body as text on the command line.")
+        String data;
+    }
+
+    @Option(names = {"-H", "--header"}, paramLabel = "NAME:VALUE",
+            description = "A request header (repeatable), e.g. Consent-ID:{consentId} or PSU-ID:psu1.")
+    List<String> headers = new ArrayList<>();
+
+    @Option(names = "--psu-ip", paramLabel = "IP",
+            description = "Sends PSU-IP-Address (the PSU is present: the call does not count against frequencyPerDay;"
+                    + " required when creating a payment).")
+    String psuIp;
+
+    @Option(names = "--save", paramLabel = "NAME=.PATH",
+            description = "After a successful answer, save a field of its JSON body as {NAME} for later commands"
+                    + " (repeatable), e.g. consentId=.consentId or accountId=.accounts[0].resourceId.")
+    List<String> saves = new ArrayList<>();
+
+    @Option(names = "--no-sign", description = "Send without the signing headers (to see the gateway refuse it).")
+    boolean noSign;
+
+    @Mixin
+    ConnectionOptions connection = new ConnectionOptions();
+
+    @Mixin
+    OutputOptions output = new OutputOptions();
+
+    CallCommand(Context context) {
+        this.context = context;
+    }
+
+    @Override
+    public Integer call() {
+        Map<String, String> saved = context.home().savedValues();
+        String target = Placeholders.expand(path, saved, "the path");
+        List<RequestBuilder.Header> parsed = new ArrayList<>();
+        for (String header : headers) {
+            RequestBuilder.Header h = parseHeader(header);
+            parsed.add(new RequestBuilder.Header(h.name(),
+                    Placeholders.expand(h.value(), saved, "the header " + h.name())));
+        }
+        return new SignedCall(context, connection, output)
+                .run(method, target, parsed, readBody(), psuIp, !noSign, parseSaves(saves));
+    }
+
+    static RequestBuilder.Header parseHeader(String argument) {
+        try {
+            return RequestBuilder.Header.parse(argument);
+        } catch (IllegalArgumentException e) {
+            throw new CliException("--header: " + e.getMessage(), 2, e);
+        }
+    }
+
+    /** {@code name=.path} arguments, in order; a name given twice keeps the last path. */
+    static Map<String, JsonPath> parseSaves(List<String> arguments) {
+        Map<String, JsonPath> saves = new LinkedHashMap<>();
+        for (String argument : arguments) {
+            int eq = argument.indexOf('=');
+            String name = eq < 0 ? "" : argument.substring(0, eq).strip();
+            if (!SAVE_NAME.matcher(name).matches()) {
+                throw new CliException("--save '" + argument + "' must be written NAME=.path, e.g. consentId=.consentId"
+                        + " (NAME: letters, digits, _ and -)", 2, null);
+            }
+            try {
+                saves.put(name, JsonPath.parse(argument.substring(eq + 1)));
+            } catch (IllegalArgumentException e) {
+                throw new CliException("--save " + argument + ": " + e.getMessage(), 2, e);
+            }
+        }
+        return saves;
+    }
+
+    private byte[] readBody() {
+        if (body == null) {
+            return new byte[0];
+        }
+        if (body.data != null) {
+            return body.data.getBytes(StandardCharsets.UTF_8);
+        }
+        if (body.file.equals("-")) {
+            try (InputStream in = System.in) {
+                return in.readAllBytes();
+            } catch (IOException e) {
+                throw new CliException("cannot read the body from stdin: " + e.getMessage(), e);
+            }
+        }
+        Path file = Path.of(body.file);
+        try {
+            return Files.readAllBytes(file);
+        } catch (NoSuchFileException e) {
+            throw new CliException("--body " + body.file + ": no such file (relative paths start at "
+                    + Path.of("").toAbsolutePath() + ")", 2, e);
+        } catch (IOException e) {
+            throw new CliException("--body " + body.file + ": cannot read it: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,180 @@
+package eu.xs2a.tpp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import eu.xs2a.security.tpp.Role;
+import eu.xs2a.tpp.http.GatewayClient;
+import eu.xs2a.tpp.http.GatewayResponse;
+import eu.xs2a.tpp.http.RequestBuilder;
+import eu.xs2a.tpp.http.ResponsePrinter;
+import eu.xs2a.tpp.state.Credentials;
+import eu.xs2a.tpp.state.TppHome;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** {@code bin/tpp cert}: a sandbox QSEAL and its key from registration-service's sandbox self-service. */
+@Command(name = "cert",
+        description = {
+                "Gets a sandbox QSEAL certificate and its private key from the sandbox self-service"
+                        + " (POST /api/sandbox/v1/certificates, sandbox deployments only) and makes it the"
+                        + " current certificate that call and register sign with.",
+                "Without --org-id the organizationIdentifier of the current certificate is kept when --org is the"
+                        + " same (a renewed certificate keeps the TPP's consents), else a new one is made up."},
+        footer = {"", "Example:", "  bin/tpp cert --roles PSP_AI,PSP_PI --org \"Example TPP\""},
+        mixinStandardHelpOptions = true)
+class CertCommand implements Callable<Integer> {
+
+    static final String PATH = "/api/sandbox/v1/certificates";
+    private static final Pattern ORG_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9-]{2,63}");
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final SecureRandom RANDOM = new SecureRandom();
+
+    private final Context context;
+
+    @Option(names = "--roles", required = true, split = ",", paramLabel = "ROLE",
+            description = "PSD2 roles in the certificate, comma-separated: PSP_AI (account information), PSP_PI"
+                    + " (payments), PSP_IC (card-based funds confirmation), PSP_AS.")
+    List<String> roles = new ArrayList<>();
+
+    @Option(names = "--org", required = true, paramLabel = "NAME", description = "The organisation name.")
+    String organisationName;
+
+    @Option(names = "--org-id", paramLabel = "ID",
+            description = "The organizationIdentifier, the gateway's TPP id (e.g. PSDDE-BAFIN-123456)."
+                    + " Default: see above.")
+    String organizationIdentifier;
+
+    @Mixin
+    ConnectionOptions connection = new ConnectionOptions();
+
+    CertCommand(Context context) {
+        this.context = context;
+    }
+
+    @Override
+    public Integer call() {
+        List<String> roleNames = validRoles(roles);
+        String name = organisationName.strip();
+        if (name.isEmpty()) {
+            throw new CliException("--org must not be empty", 2, null);
+        }
+        TppHome home = context.home();
+        Optional<Credentials> current = home.credentials();
+        String orgId = organizationIdentifier(current, name);
+
+        ObjectNode request = JSON.createObjectNode();
+        request.put("organisationName", name);
+        request.put("organizationIdentifier", orgId);
+        request.putArray("roles").addAll(roleNames.stream().map(JSON.getNodeFactory()::textNode).toList());
+        byte[] body = request.toString().getBytes(StandardCharsets.UTF_8);
+        String baseUrl = connection.baseUrl(context);
+        var outgoing = RequestBuilder.build(null, "POST", RequestBuilder.target(baseUrl, PATH), List.of(), body, null);
+        GatewayResponse response = new GatewayClient(connection.timeout()).send(outgoing);
+
+        if (response.isError()) {
+            new ResponsePrinter(context.out(), context.color()).print(response);
+            if (response.status() == 404) {
+                throw new CliException("the sandbox self-service " + baseUrl + PATH + " is not there: only a sandbox"
+                        + " deployment (psd2.environment=sandbox) issues test certificates", 1, null);
+            }
+            return 1;
+        }
+        JsonNode issued = response.json().orElseThrow(() -> new CliException(
+                "the sandbox answered HTTP " + response.status() + " without a JSON body: " + response.bodyText()));
+        String certificatePem = text(issued, "certificate");
+        String keyPem = text(issued, "privateKey");
+        String issuedOrgId = optionalText(issued, "organizationIdentifier").orElse(orgId);
+        String issuedName = optionalText(issued, "organisationName").orElse(name);
+        List<String> issuedRoles = new ArrayList<>();
+        issued.path("roles").forEach(role -> issuedRoles.add(role.asText()));
+        if (issuedRoles.isEmpty()) {
+            issuedRoles.addAll(roleNames);
+        }
+        boolean sameTpp = current.map(c -> c.organizationIdentifier().equals(issuedOrgId)).orElse(false);
+        home.storeCertificate(certificatePem, keyPem, optionalText(issued, "caCertificate").orElse(null),
+                issuedOrgId, issuedName, issuedRoles);
+        if (!sameTpp) {
+            // ids saved under another TPP would only give ConsentUnknown now
+            home.clearSavedValues();
+        }
+
+        var out = context.out();
+        out.println("Sandbox QSEAL issued and stored in " + home.dir());
+        out.println("  organisation    " + issuedName + " (" + issuedOrgId + ")");
+        out.println("  roles           " + String.join(", ", issuedRoles));
+        optionalText(issued, "serial").ifPresent(serial -> out.println("  serial          " + serial));
+        optionalText(issued, "notAfter").ifPresent(notAfter -> out.println("  valid until     " + notAfter));
+        out.println("  files           " + TppHome.describeFiles());
+        out.println();
+        out.println("Next: bin/tpp register   (Berlin Group TPP registration, signed with this certificate)");
+        out.println("      bin/tpp call GET /sandbox/api/berlingroup/v1/aspsps/product_templates");
+        out.flush();
+        return 0;
+    }
+
+    private String organizationIdentifier(Optional<Credentials> current, String name) {
+        if (organizationIdentifier != null && !organizationIdentifier.isBlank()) {
+            String given = organizationIdentifier.strip();
+            if (!ORG_ID.matcher(given).matches()) {
+                throw new CliException("--org-id '" + given + "' should look like PSDDE-BAFIN-123456"
+                        + " (letters, digits and dashes)", 2, null);
+            }
+            return given;
+        }
+        if (current.isPresent() && current.get().organisationName().equals(name)
+                && !current.get().organizationIdentifier().isBlank()) {
+            context.err().println("Keeping organizationIdentifier " + current.get().organizationIdentifier()
+                    + " of the current certificate (give --org-id for another one).");
+            return current.get().organizationIdentifier();
+        }
+        return newOrganizationIdentifier();
+    }
+
+    /** PSD + country + NCA + id, as in a real QSEAL; XX/SANDBOX because no authority issued it. */
+    static String newOrganizationIdentifier() {
+        return "PSDXX-SANDBOX-" + (100000 + RANDOM.nextInt(900000));
+    }
+
+    /** The roles as Role names, upper-case, without duplicates; an unknown one is a usage error. */
+    static List<String> validRoles(List<String> given) {
+        LinkedHashSet<String> names = new LinkedHashSet<>();
+        for (String role : given) {
+            String name = role.strip().toUpperCase(Locale.ROOT);
+            if (name.isEmpty()) {
+                continue;
+            }
+            try {
+                names.add(Role.valueOf(name).name());
+            } catch (IllegalArgumentException e) {
+                throw new CliException("unknown role '" + role.strip() + "'; use " + Arrays.toString(Role.values())
+                        .replaceAll("[\\[\\]]", ""), 2, null);
+            }
+        }
+        if (names.isEmpty()) {
+            throw new CliException("--roles needs at least one of PSP_AI, PSP_PI, PSP_IC, PSP_AS", 2, null);
+        }
+        return List.copyOf(names);
+    }
+
+    private static String text(JsonNode node, String field) {
+        return optionalText(node, field).orElseThrow(() -> new CliException(
+                "the sandbox's answer has no '" + field + "': " + node));
+    }
+
+    private static Optional<String> optionalText(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value == null || value.isNull() || value.asText().isBlank() ? Optional.empty() : Optional.of(value.asText());
+    }
+}

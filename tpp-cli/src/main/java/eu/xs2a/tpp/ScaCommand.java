@@ -1,0 +1,135 @@
+package eu.xs2a.tpp;
+
+import eu.xs2a.tpp.sca.SandboxPsu;
+import eu.xs2a.tpp.state.Placeholders;
+import java.net.URI;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code bin/tpp sca}: the PSU's step of redirect SCA. */
+@Command(name = "sca",
+        description = {
+                "Shows the PSU's SCA link (the scaRedirect of a consent or payment) and opens it in the browser"
+                        + " when there is one ($BROWSER if set; else xdg-open with a display, open on macOS). Without"
+                        + " URL: the link of the last answer that had one (saved by bin/tpp call).",
+                "In the browser, log in as a sandbox PSU (psu1, psu-fail, psu-poor, psu-blocked, psu-slow; password"
+                        + " sandbox), approve, and enter the one-time code 123456.",
+                "With --as PSU this command plays the browser itself (sandbox bank only): logs in, approves (or"
+                        + " --deny) and enters the code, then prints where the browser would return to."},
+        footer = {"", "Examples:", "  bin/tpp sca", "  bin/tpp sca --as psu1", "  bin/tpp sca --as psu-fail",
+                "  bin/tpp sca --no-open http://localhost:8080/sandbox/.../sca-redirect/..."},
+        mixinStandardHelpOptions = true)
+class ScaCommand implements Callable<Integer> {
+
+    private static final Pattern RESOURCE = Pattern.compile("^(.*)/authorisations/[^/]+/sca-redirect(/.*)?$");
+
+    private final Context context;
+
+    @Parameters(index = "0", arity = "0..1", paramLabel = "URL",
+            description = "The scaRedirect link (default: {scaRedirect}, the last one saved).")
+    String url;
+
+    @Option(names = "--no-open", description = "Only print the link, never start a browser.")
+    boolean noOpen;
+
+    @Option(names = "--as", paramLabel = "PSU", description = "Do the PSU's part without a browser, as this sandbox PSU.")
+    String psu;
+
+    @Option(names = "--password", paramLabel = "PASSWORD", defaultValue = "sandbox",
+            description = "With --as: the PSU's password (default: ${DEFAULT-VALUE}).")
+    String password;
+
+    @Option(names = "--otp", paramLabel = "CODE", defaultValue = "123456",
+            description = "With --as: the one-time code (default: ${DEFAULT-VALUE}).")
+    String otp;
+
+    @Option(names = "--deny", description = "With --as: deny instead of approve.")
+    boolean deny;
+
+    @Option(names = "--debtor-account", paramLabel = "IBAN",
+            description = "With --as, for a payment without a debtor account: the account to pay from"
+                    + " (default: the first the bank offers).")
+    String debtorAccount;
+
+    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "30",
+            description = "With --as: how long to wait for each page (default: ${DEFAULT-VALUE}).")
+    int timeoutSeconds;
+
+    ScaCommand(Context context) {
+        this.context = context;
+    }
+
+    @Override
+    public Integer call() {
+        String link = link();
+        var out = context.out();
+        if (psu != null && !psu.isBlank()) {
+            out.println("SCA as " + psu.strip() + " through " + link);
+            out.flush();
+            SandboxPsu.Outcome outcome = new SandboxPsu(java.time.Duration.ofSeconds(Math.max(1, timeoutSeconds)), out)
+                    .authorise(link, new SandboxPsu.Choices(psu.strip(), password, otp, !deny, debtorAccount));
+            out.println(outcome.backAtTpp() != null
+                    ? "Done: the PSU's browser returns to " + outcome.backAtTpp()
+                    : "Done: " + outcome.lastPage());
+            statusHint(link).ifPresent(hint -> out.println("Now: " + hint));
+            out.flush();
+            return 0;
+        }
+        out.println("The PSU's SCA link:");
+        out.println();
+        out.println("  " + link);
+        out.println();
+        out.println("Log in as a sandbox PSU (psu1 / sandbox), approve, and enter the one-time code 123456.");
+        out.println("The link works once and for 10 minutes. No browser here? bin/tpp sca --as psu1 does the PSU's part.");
+        statusHint(link).ifPresent(hint -> out.println("Afterwards: " + hint));
+        out.flush();
+        if (!noOpen) {
+            if (context.browser().open(link)) {
+                context.err().println("Opened in your browser.");
+            } else {
+                context.err().println("(No browser could be opened here: copy the link.)");
+            }
+            context.err().flush();
+        }
+        return 0;
+    }
+
+    private String link() {
+        String given = url == null || url.isBlank() ? "{" + SignedCall.SCA_REDIRECT + "}" : url.strip();
+        Map<String, String> saved = context.home().savedValues();
+        if (given.equals("{" + SignedCall.SCA_REDIRECT + "}") && !saved.containsKey(SignedCall.SCA_REDIRECT)) {
+            throw new CliException("no SCA link saved yet: create a consent or payment with bin/tpp call (its answer's"
+                    + " _links.scaRedirect is saved), or give the link: bin/tpp sca URL");
+        }
+        String link = Placeholders.expand(given, saved, "the link");
+        try {
+            URI uri = URI.create(link);
+            if (!"http".equals(uri.getScheme()) && !"https".equals(uri.getScheme())) {
+                throw new IllegalArgumentException("not http(s)");
+            }
+        } catch (IllegalArgumentException e) {
+            throw new CliException("'" + link + "' is not an http(s) link", 2, e);
+        }
+        return link;
+    }
+
+    /** For a gateway link …/{resource}/authorisations/{id}/sca-redirect[/{token}]: the status call to make next. */
+    static java.util.Optional<String> statusHint(String link) {
+        String path;
+        try {
+            path = URI.create(link).getRawPath();
+        } catch (IllegalArgumentException e) {
+            return java.util.Optional.empty();
+        }
+        Matcher matcher = path == null ? null : RESOURCE.matcher(path);
+        if (matcher == null || !matcher.matches()) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.of("bin/tpp call GET " + matcher.group(1) + "/status");
+    }
+}

@@ -1,0 +1,249 @@
+package eu.xs2a.tpp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import eu.xs2a.tpp.state.TppHome;
+import eu.xs2a.tpp.support.Cli;
+import eu.xs2a.tpp.support.Cli.Run;
+import eu.xs2a.tpp.support.StandInGateway;
+import eu.xs2a.tpp.support.StandInGateway.Answer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The commands end to end over real HTTP against a stand-in gateway that issues sandbox certificates from a test CA
+ * and checks every other request with shared-security's verifier.
+ */
+class CommandsAgainstGatewayTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String CONSENTS = "/sandbox/api/berlingroup/v1/consents";
+
+    @TempDir
+    Path home;
+
+    private StandInGateway gateway;
+    private Cli cli;
+
+    @BeforeEach
+    void start() throws Exception {
+        gateway = new StandInGateway();
+        cli = new Cli(home, gateway.baseUrl());
+    }
+
+    @AfterEach
+    void stop() {
+        gateway.close();
+    }
+
+    @Test
+    void certAsksTheSandboxAndStoresCertificateAndKeyOutsideTheRepository() throws Exception {
+        Run run = cli.run("cert", "--roles", "PSP_AI,psp_pi", "--org", "Example TPP");
+        assertEquals(0, run.exitCode(), run.toString());
+
+        JsonNode asked = JSON.readTree(gateway.last().body());
+        assertEquals("POST", gateway.last().method());
+        assertEquals("/api/sandbox/v1/certificates", gateway.last().target());
+        assertEquals("Example TPP", asked.get("organisationName").asText());
+        assertTrue(asked.get("organizationIdentifier").asText().matches("PSDXX-SANDBOX-\\d{6}"), asked.toString());
+        assertEquals("[\"PSP_AI\",\"PSP_PI\"]", asked.get("roles").toString());
+        assertNull(gateway.last().header("Signature"), "the sandbox self-service is not signed");
+
+        assertTrue(run.out().contains("Sandbox QSEAL issued and stored in " + home), run.out());
+        assertTrue(run.out().contains("PSP_AI, PSP_PI") && run.out().contains("bin/tpp register"), run.out());
+        TppHome state = new TppHome(home);
+        assertTrue(Files.readString(state.certificateFile()).startsWith("-----BEGIN CERTIFICATE-----"));
+        assertTrue(Files.exists(state.caFile()));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(state.keyFile())));
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(home)));
+        var credentials = state.credentials().orElseThrow();
+        assertEquals(asked.get("organizationIdentifier").asText(), credentials.organizationIdentifier());
+        assertEquals("Example TPP", credentials.organisationName());
+
+        Run show = cli.run("show");
+        assertEquals(0, show.exitCode(), show.toString());
+        assertTrue(show.out().contains("Example TPP (" + credentials.organizationIdentifier() + ")"), show.out());
+        assertTrue(show.out().contains("saved values    none"), show.out());
+    }
+
+    @Test
+    void aNewCertificateForTheSameOrganisationKeepsItsIdAnotherOrganisationGetsANewOne() throws Exception {
+        assertEquals(0, cli.run("cert", "--roles", "PSP_AI", "--org", "Example TPP").exitCode());
+        String first = new TppHome(home).requireCredentials().organizationIdentifier();
+        String firstSerial = new TppHome(home).requireCredentials().certificate().getSerialNumber().toString();
+
+        Run renewed = cli.run("cert", "--roles", "PSP_AI,PSP_PI", "--org", "Example TPP");
+        assertEquals(0, renewed.exitCode(), renewed.toString());
+        assertTrue(renewed.err().contains("Keeping organizationIdentifier " + first), renewed.toString());
+        var now = new TppHome(home).requireCredentials();
+        assertEquals(first, now.organizationIdentifier());
+        assertNotEquals(firstSerial, now.certificate().getSerialNumber().toString());
+
+        assertEquals(0, cli.run("cert", "--roles", "PSP_AI", "--org", "Other TPP").exitCode());
+        assertNotEquals(first, new TppHome(home).requireCredentials().organizationIdentifier());
+
+        assertEquals(0, cli.run("cert", "--roles", "PSP_IC", "--org", "Third", "--org-id", "PSDDE-BAFIN-123456").exitCode());
+        assertEquals("PSDDE-BAFIN-123456", new TppHome(home).requireCredentials().organizationIdentifier());
+    }
+
+    @Test
+    void certOnALiveDeploymentSaysThereIsNoSandbox() {
+        gateway.live();
+        Run run = cli.run("cert", "--roles", "PSP_AI", "--org", "Example TPP");
+        assertEquals(1, run.exitCode(), run.toString());
+        assertTrue(run.out().startsWith("HTTP 404"), run.toString());
+        assertTrue(run.err().contains("only a sandbox deployment (psd2.environment=sandbox) issues test certificates"),
+                run.toString());
+        assertTrue(new TppHome(home).credentials().isEmpty());
+    }
+
+    @Test
+    void callSignsSendsPrintsAndSavesValuesForLaterCommands() throws Exception {
+        gateway.route(CONSENTS, request -> request.method().equals("POST")
+                ? new Answer(201, Map.of("Content-Type", "application/json", "Location", CONSENTS + "/c-42",
+                "ASPSP-SCA-Approach", "REDIRECT"),
+                "{\"consentStatus\":\"received\",\"consentId\":\"c-42\",\"_links\":{\"scaRedirect\":{\"href\":"
+                        + "\"http://localhost:8080" + CONSENTS + "/c-42/authorisations/a-1/sca-redirect/t0k\"}}}")
+                : Answer.json(200, "{\"consentStatus\":\"valid\"}"));
+        assertEquals(0, cli.run("cert", "--roles", "PSP_AI", "--org", "Example TPP").exitCode());
+        Path body = home.resolve("consent.json");
+        String consent = "{\r\n  \"access\": {\"allPsd2\": \"allAccounts\"},\n  \"recurringIndicator\": true\n}\n";
+        Files.writeString(body, consent);
+
+        Run created = cli.run("call", "POST", CONSENTS, "--body", body.toString(),
+                "--header", "TPP-Redirect-Preferred:true", "--header", "TPP-Redirect-URI:https://tpp.example/cb",
+                "--psu-ip", "10.1.2.3", "--save", "consentId=.consentId");
+        assertEquals(0, created.exitCode(), created.toString());
+
+        StandInGateway.Received sent = gateway.last();
+        assertNotNull(sent.verified(), "the stand-in's verifier accepted the request");
+        assertEquals(new TppHome(home).requireCredentials().organizationIdentifier(), sent.verified().identity().tppId());
+        assertEquals(consent, sent.bodyText(), "the body is sent byte for byte");
+        assertEquals("application/json", sent.header("Content-Type"));
+        assertEquals("10.1.2.3", sent.header("PSU-IP-Address"));
+        assertTrue(sent.header("Signature").contains("tpp-redirect-uri"));
+
+        assertTrue(created.out().startsWith("HTTP 201 Created\n"), created.out());
+        assertTrue(created.out().toLowerCase().contains("location: " + CONSENTS + "/c-42"), created.out());
+        assertTrue(created.out().contains("\n{\n  \"consentStatus\": \"received\",\n  \"consentId\": \"c-42\","),
+                created.out());
+        assertTrue(created.err().contains("Saved {consentId} = c-42"), created.err());
+        assertTrue(created.err().contains("bin/tpp sca"), created.err());
+        assertEquals("c-42", new TppHome(home).savedValues().get("consentId"));
+        assertTrue(new TppHome(home).savedValues().get("scaRedirect").endsWith("/sca-redirect/t0k"));
+
+        Run status = cli.run("call", "GET", CONSENTS + "/{consentId}/status", "--header", "Consent-ID:{consentId}");
+        assertEquals(0, status.exitCode(), status.toString());
+        assertEquals(CONSENTS + "/c-42/status", gateway.last().target());
+        assertEquals("c-42", gateway.last().header("Consent-ID"));
+        assertNull(gateway.last().header("Content-Type"), "no body, no Content-Type");
+
+        Run quiet = cli.run("call", "GET", CONSENTS + "/{consentId}/status", "-q");
+        assertEquals("{\n  \"consentStatus\": \"valid\"\n}\n", quiet.out());
+
+        Run value = cli.run("show", "--value", "consentId");
+        assertEquals("c-42\n", value.out());
+        assertEquals(3, cli.run("show", "--value", "paymentId").exitCode());
+    }
+
+    @Test
+    void anErrorAnswerIsPrintedExitsOneAndSavesNothing() throws Exception {
+        assertEquals(0, cli.run("cert", "--roles", "PSP_AI", "--org", "Example TPP").exitCode());
+        Run run = cli.run("call", "GET", "/sandbox/api/berlingroup/v1/unknown", "--save", "x=.y");
+        assertEquals(1, run.exitCode(), run.toString());
+        assertTrue(run.out().startsWith("HTTP 404 Not Found"), run.out());
+        assertTrue(run.err().contains("Nothing saved"), run.err());
+        assertTrue(new TppHome(home).savedValues().isEmpty());
+
+        Run unsigned = cli.run("call", "GET", CONSENTS + "/x", "--no-sign");
+        assertEquals(1, unsigned.exitCode());
+        assertTrue(unsigned.out().startsWith("HTTP 400") || unsigned.out().startsWith("HTTP 401"), unsigned.out());
+        assertTrue(unsigned.out().contains("\"error_text\": \""), unsigned.out());
+
+        Run tampered = cli.run("call", "GET", CONSENTS + "/x",
+                "--header", "Digest:SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=", "--data", "x");
+        assertEquals(1, tampered.exitCode());
+        assertTrue(tampered.out().contains("SignatureInvalid"), tampered.out());
+    }
+
+    @Test
+    void aFieldToSaveThatIsNotInTheAnswerIsAnError() throws Exception {
+        gateway.route(CONSENTS, request -> Answer.json(200, "{\"consentStatus\":\"valid\"}"));
+        assertEquals(0, cli.run("cert", "--roles", "PSP_AI", "--org", "Example TPP").exitCode());
+        Run run = cli.run("call", "GET", CONSENTS + "/c-1", "--save", "consentId=.consentId");
+        assertEquals(3, run.exitCode(), run.toString());
+        assertTrue(run.out().contains("\"consentStatus\": \"valid\""), "the answer is shown all the same");
+        assertTrue(run.err().contains("--save consentId=.consentId: the answer has no such field"), run.toString());
+    }
+
+    @Test
+    void registerSendsTheBerlinGroupBodyWithDefaultsFromTheCertificate() throws Exception {
+        gateway.route("/api/berlingroup/v1/tpp/register", request -> Answer.json(200, "{\"status\":\"ACTIVE\"}"));
+        gateway.route("/api/berlingroup/v1/tpp", request -> Answer.json(404, "{\"error_text\":\"NotFound\"}"));
+        assertEquals(0, cli.run("cert", "--roles", "PSP_AI", "--org", "Example TPP").exitCode());
+        var credentials = new TppHome(home).requireCredentials();
+
+        Run run = cli.run("register");
+        assertEquals(0, run.exitCode(), run.toString());
+        StandInGateway.Received sent = gateway.last();
+        assertEquals("POST", sent.method());
+        assertEquals(credentials.organizationIdentifier(), sent.verified().identity().tppId());
+        JsonNode body = JSON.readTree(sent.body());
+        assertEquals("Example TPP", body.at("/company/name").asText());
+        assertEquals(RegisterCommand.DEFAULT_EMAIL, body.at("/company/email").asText());
+        assertEquals(RegisterCommand.DEFAULT_REPRESENTATIVE, body.at("/representative/name").asText());
+        assertEquals(RegisterCommand.DEFAULT_EMAIL, body.at("/representative/email").asText());
+        assertEquals("qseal", body.at("/certificate/type").asText());
+        assertEquals("sandbox-qseal-" + credentials.certificate().getSerialNumber().toString(16).toUpperCase(),
+                body.at("/certificate/name").asText());
+        assertFalse(body.get("company").has("city"), "nothing invented for what was not given");
+
+        Run given = cli.run("register", "--name", "Example TPP GmbH", "--email", "api@tpp.example", "--city", "Berlin",
+                "--representative", "Erika Muster", "--representative-email", "erika@tpp.example",
+                "--certificate-name", "main seal");
+        assertEquals(0, given.exitCode(), given.toString());
+        JsonNode second = JSON.readTree(gateway.last().body());
+        assertEquals("Example TPP GmbH", second.at("/company/name").asText());
+        assertEquals("api@tpp.example", second.at("/company/email").asText());
+        assertEquals("Berlin", second.at("/company/city").asText());
+        assertEquals("erika@tpp.example", second.at("/representative/email").asText());
+        assertEquals("main seal", second.at("/certificate/name").asText());
+        assertEquals(new String(gateway.last().body(), StandardCharsets.UTF_8), second.toString());
+    }
+
+    @Test
+    void registerOfARegisteredOrganisationAddsTheCurrentCertificate() throws Exception {
+        gateway.route("/api/berlingroup/v1/tpp/certificates", request -> Answer.json(200, "{\"status\":\"ACTIVE\"}"));
+        gateway.route("/api/berlingroup/v1/tpp", request -> Answer.json(200, "{\"status\":\"ACTIVE\"}"));
+        assertEquals(0, cli.run("cert", "--roles", "PSP_AI", "--org", "Example TPP").exitCode());
+        var credentials = new TppHome(home).requireCredentials();
+
+        Run run = cli.run("register");
+        assertEquals(0, run.exitCode(), run.toString());
+        assertTrue(run.err().contains("is registered already; adding the current certificate"), run.err());
+        var requests = gateway.received();
+        StandInGateway.Received probe = requests.get(requests.size() - 2);
+        assertEquals("GET", probe.method());
+        assertEquals("/api/berlingroup/v1/tpp", probe.target());
+        StandInGateway.Received added = gateway.last();
+        assertEquals("/api/berlingroup/v1/tpp/certificates", added.target());
+        assertEquals(credentials.organizationIdentifier(), added.verified().identity().tppId());
+        assertEquals("{\"certificate\":{\"name\":\"sandbox-qseal-"
+                + credentials.certificate().getSerialNumber().toString(16).toUpperCase()
+                + "\",\"type\":\"qseal\"}}", added.bodyText());
+    }
+}

@@ -15,7 +15,6 @@ import org.openqa.selenium.WebElement;
 import org.openqa.selenium.chrome.ChromeDriver;
 import org.openqa.selenium.chrome.ChromeDriverService;
 import org.openqa.selenium.chrome.ChromeOptions;
-import org.openqa.selenium.support.ui.ExpectedConditions;
 import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
@@ -62,14 +61,15 @@ final class Browser implements AutoCloseable {
     }
 
     /**
-     * Clicks the button with exactly this text and waits until the browser has left the page it was on: every
-     * button of these pages submits a form, and a wait for text right after a click could otherwise be answered
+     * Clicks the button with exactly this text and waits until the browser has left the page it was on (the mark
+     * set on the old page's window is gone): every button of these pages submits a form, and a wait for text right after a click could otherwise be answered
      * by the old page while the new one is still loading.
      */
     void click(String buttonText) {
-        WebElement page = driver.findElement(By.tagName("html"));
+        ((JavascriptExecutor) driver).executeScript("window.sandboxLeaving = true");
         driver.findElement(By.xpath("//button[normalize-space()='" + buttonText + "']")).click();
-        pageWait().until(ExpectedConditions.stalenessOf(page));
+        pageWait().until(d -> (Boolean) ((JavascriptExecutor) d).executeScript("return window.sandboxLeaving === undefined")
+                && loaded(d));
     }
 
     String text() {

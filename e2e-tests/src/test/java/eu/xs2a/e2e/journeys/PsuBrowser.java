@@ -181,15 +181,18 @@ public final class PsuBrowser {
     }
 
     /**
-     * Clicks a form button and waits until the browser has left the page: without this, the next lookup could be
-     * answered by the old page while the new one loads, and Chromium then refuses to act on a node of a document it
-     * has replaced.
+     * Clicks a form button and waits until the browser has left the page (the mark set on the old page's window is
+     * gone): without this, the next lookup could be answered by the old page while the new one loads, and Chromium
+     * then refuses to act on a node of a document it has replaced.
      */
     private void clickAndLeave(By button) {
-        WebElement page = driver.findElement(By.tagName("html"));
+        ((JavascriptExecutor) driver).executeScript("window.xs2aLeaving = true");
         element(button).click();
         try {
-            new WebDriverWait(driver, STEP).until(ExpectedConditions.stalenessOf(page));
+            WebDriverWait wait = new WebDriverWait(driver, STEP);
+            wait.ignoring(WebDriverException.class);
+            wait.until(d -> ((JavascriptExecutor) d).executeScript("return window.xs2aLeaving === undefined"
+                    + " && document.readyState === 'complete'"));
         } catch (TimeoutException e) {
             throw new AssertionError("The PSU's browser stayed on " + driver.getCurrentUrl() + " after clicking " + button);
         }

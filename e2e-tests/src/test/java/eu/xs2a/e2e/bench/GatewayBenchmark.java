@@ -29,6 +29,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -42,6 +43,8 @@ class GatewayBenchmark {
     private static final int SECONDS = Integer.getInteger("bench.seconds", 15);
     private static final int WARM_UP = Integer.getInteger("bench.warmup", 5);
     private static final int CONNECTIONS = Integer.getInteger("bench.connections", 32);
+    /** Comma-separated workload names to run (default: all); for working on one path, not for the published report. */
+    private static final Set<String> ONLY = Set.of(System.getProperty("bench.only", "").split(","));
     private static final String P = "/sandbox/api/berlingroup";
     private static final String REDIRECT = "https://tpp.example/bench/cb";
     private static final List<String> GATEWAY = List.of("registration-service", "consent-service", "account-service", "payment-service");
@@ -87,6 +90,10 @@ class GatewayBenchmark {
         measure("rejected-signature", "GET balances with a signature that does not verify (401)", ingress, "GET", balances,
                 balancesHeaders, null, 401, true);
         measureStaticFloor(ingress);
+        if (!ONLY.contains("")) {
+            System.out.println(report.console() + "(a partial run, -Dbench.only: no floors, targets or report written)");
+            return;
+        }
         JdkFloors.Floors floors = JdkFloors.measure();
         report.floors(floors);
 
@@ -141,6 +148,9 @@ class GatewayBenchmark {
 
     private void measure(String name, String description, String baseUrl, String method, String path,
                          Map<String, String> headers, String body, int expected, boolean tamper) throws Exception {
+        if (skipped(name)) {
+            return;
+        }
         RequestSigner signer = tpp.signer();
         int warmUpCount = tamper ? 2000 : 40 * WARM_UP * 100;
         Path warmUp = SignedRequestFile.write(work.resolve(name + "-warmup.req"), signer, method, path, headers, body, warmUpCount, tamper);
@@ -155,7 +165,14 @@ class GatewayBenchmark {
         report.add(new Report.Workload(name, description, result, result.requests() == 0 ? -1 : cpu / result.requests()));
     }
 
+    private static boolean skipped(String workload) {
+        return !ONLY.contains("") && !ONLY.contains(workload);
+    }
+
     private void measureStaticFloor(String ingress) throws Exception {
+        if (skipped("floor-nginx-static")) {
+            return;
+        }
         Path file = work.resolve("static.req");
         Files.writeString(file, "CONST\nGET\t/bench/static.json\t\n");
         wrk.run(ingress, file, 200, CONNECTIONS, WARM_UP);

@@ -5,15 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
+import eu.xs2a.consent.api.VerifiedServiceTokens;
 import eu.xs2a.consent.support.ConsentTestBase;
 import eu.xs2a.consent.support.Lookup;
 import eu.xs2a.consent.support.Psu;
 import eu.xs2a.consent.support.ServiceTokenKeys;
 import eu.xs2a.consent.support.Signed;
 import eu.xs2a.consent.support.Tpps;
+import io.quarkus.arc.ClientProxy;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
+import io.smallrye.jwt.auth.principal.JWTParser;
+import jakarta.inject.Inject;
 import java.net.URI;
 import java.net.URL;
 import java.net.http.HttpClient;
@@ -34,6 +38,14 @@ class ConsentCheckTest extends ConsentTestBase {
 
     @TestHTTPResource(Lookup.PATH)
     URL checkUrl;
+
+    @Inject
+    JWTParser tokenParser;
+
+    @Test
+    void serviceTokensAreCheckedByTheCachingParser() {
+        assertEquals(VerifiedServiceTokens.class, ClientProxy.unwrap(tokenParser).getClass());
+    }
 
     /** A consent for psu1's main account (all three access kinds), approved by the PSU at the bank. */
     private static String validConsent(int frequencyPerDay) {

@@ -4,6 +4,7 @@ import eu.xs2a.account.consent.ConsentCheckRequest;
 import eu.xs2a.account.consent.ConsentCheckResult;
 import eu.xs2a.account.consent.ConsentLookup;
 import eu.xs2a.account.persistence.AccountRepository;
+import eu.xs2a.account.persistence.AccountRepository.WithCoverage;
 import eu.xs2a.account.persistence.BalanceRepository;
 import eu.xs2a.account.persistence.ConsentAccountRepository;
 import eu.xs2a.account.persistence.ConsentSnapshotRepository;
@@ -58,24 +59,25 @@ public class AccountReads {
     }
 
     public AccountView details(CallContext ctx, String resourceId, boolean withBalance) {
-        Account account = ownAccount(ctx, resourceId);
-        ConsentAccount covered = checkCovered(ctx, account, "account");
-        return view(account, covered, withBalance);
+        WithCoverage own = ownAccount(ctx, resourceId);
+        ConsentAccount covered = checkCovered(ctx, own, "account");
+        return view(own.account(), covered, withBalance);
     }
 
     public AccountView balances(CallContext ctx, String resourceId) {
-        Account account = ownAccount(ctx, resourceId);
-        ConsentAccount covered = checkCovered(ctx, account, "balances");
+        WithCoverage own = ownAccount(ctx, resourceId);
+        ConsentAccount covered = checkCovered(ctx, own, "balances");
         if (!covered.balances) {
             throw new Psd2Exception(ErrorClass.CONSENT_INVALID, "The consent does not cover the balances of account "
                     + resourceId);
         }
-        return new AccountView(account, covered, balances.ofAccount(account.id));
+        return new AccountView(own.account(), covered, balances.ofAccount(own.account().id));
     }
 
     public TransactionReport transactions(CallContext ctx, String resourceId, TransactionQuery query) {
-        Account account = ownAccount(ctx, resourceId);
-        ConsentAccount covered = transactionsCovered(ctx, account, resourceId);
+        WithCoverage own = ownAccount(ctx, resourceId);
+        Account account = own.account();
+        ConsentAccount covered = transactionsCovered(ctx, own, resourceId);
         List<Transaction> page = transactions.page(account.id, query.statuses(), query.dateFrom(), query.dateTo(),
                 query.page(), query.size());
         long total = transactions.count(account.id, query.statuses(), query.dateFrom(), query.dateTo());
@@ -84,14 +86,15 @@ public class AccountReads {
     }
 
     public AccountTransaction transaction(CallContext ctx, String resourceId, String transactionId) {
-        Account account = ownAccount(ctx, resourceId);
-        transactionsCovered(ctx, account, resourceId);
+        WithCoverage own = ownAccount(ctx, resourceId);
+        Account account = own.account();
+        transactionsCovered(ctx, own, resourceId);
         return transactions.find(account.id, transactionId).map(t -> new AccountTransaction(account, t)).orElseThrow(() -> new Psd2Exception(
                 ErrorClass.RESOURCE_UNKNOWN, "Unknown transaction '" + transactionId + "' of account " + resourceId));
     }
 
-    private ConsentAccount transactionsCovered(CallContext ctx, Account account, String resourceId) {
-        ConsentAccount covered = checkCovered(ctx, account, "transactions");
+    private ConsentAccount transactionsCovered(CallContext ctx, WithCoverage own, String resourceId) {
+        ConsentAccount covered = checkCovered(ctx, own, "transactions");
         if (!covered.transactions) {
             throw new Psd2Exception(ErrorClass.CONSENT_INVALID,
                     "The consent does not cover the transactions of account " + resourceId);
@@ -100,13 +103,21 @@ public class AccountReads {
     }
 
     /** Another TPP's account, or one under another provider, is exactly as unknown as one that never existed. */
-    private Account ownAccount(CallContext ctx, String resourceId) {
-        return accounts.findByResourceId(ctx.providerCode(), ctx.tppId(), resourceId).orElseThrow(
+    private WithCoverage ownAccount(CallContext ctx, String resourceId) {
+        return accounts.findWithCoverage(ctx.providerCode(), ctx.tppId(), resourceId, ctx.consentId()).orElseThrow(
                 () -> new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN, "Unknown account '" + resourceId + "'"));
     }
 
-    private ConsentAccount checkCovered(CallContext ctx, Account account, String resource) {
+    /**
+     * The lookup first (its consent errors come before ours), then the consent's cover of the account: already read
+     * with the account when the consent's data is in the store (a fetch writes the cover), else after fetching it.
+     */
+    private ConsentAccount checkCovered(CallContext ctx, WithCoverage own, String resource) {
+        Account account = own.account();
         ConsentCheckResult check = check(ctx, resource, ConsentLookup.reference(account.iban, account.bban));
+        if (own.coverage() != null) {
+            return own.coverage();
+        }
         ensureFetched(ctx, check);
         return coverage.find(ctx.providerCode(), ctx.tppId(), ctx.consentId(), account.id).orElseThrow(
                 () -> new Psd2Exception(ErrorClass.CONSENT_INVALID,

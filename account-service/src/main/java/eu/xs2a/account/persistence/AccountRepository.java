@@ -1,6 +1,7 @@
 package eu.xs2a.account.persistence;
 
 import eu.xs2a.account.domain.Account;
+import eu.xs2a.account.domain.ConsentAccount;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
@@ -35,9 +36,25 @@ public class AccountRepository implements PanacheRepositoryBase<Account, UUID> {
                 .singleResult();
     }
 
-    public Optional<Account> findByResourceId(String providerCode, String tppId, String resourceId) {
-        return find("providerCode = ?1 and tppId = ?2 and resourceId = ?3", providerCode, tppId, resourceId)
-                .firstResultOptional();
+    /** The TPP's account of this resource id with what the consent covers of it (null until the consent is fetched). */
+    public record WithCoverage(Account account, ConsentAccount coverage) {
+    }
+
+    /** One query for the two things every account read needs first: the account, and the consent's cover of it. */
+    public Optional<WithCoverage> findWithCoverage(String providerCode, String tppId, String resourceId, String consentId) {
+        return getEntityManager().createQuery("""
+                        select a, l from Account a left join ConsentAccount l
+                          on l.accountId = a.id and l.providerCode = a.providerCode and l.tppId = a.tppId
+                             and l.consentId = :consent
+                        where a.providerCode = :provider and a.tppId = :tpp and a.resourceId = :resource""", Object[].class)
+                .setParameter("consent", consentId)
+                .setParameter("provider", providerCode)
+                .setParameter("tpp", tppId)
+                .setParameter("resource", resourceId)
+                .setMaxResults(1)
+                .getResultStream()
+                .findFirst()
+                .map(row -> new WithCoverage((Account) row[0], (ConsentAccount) row[1]));
     }
 
     /** The accounts a consent covers, in a stable order. */

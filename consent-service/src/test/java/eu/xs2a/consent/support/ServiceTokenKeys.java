@@ -57,7 +57,7 @@ public class ServiceTokenKeys implements QuarkusTestResourceLifecycleManager {
         }
     }
 
-    static KeyPair newKeyPair() {
+    public static KeyPair newKeyPair() {
         try {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
             generator.initialize(2048);

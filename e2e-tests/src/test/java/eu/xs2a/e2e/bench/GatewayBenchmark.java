@@ -63,7 +63,7 @@ class GatewayBenchmark {
         report.fact("date", Report.now());
         report.fact("machine", Runtime.getRuntime().availableProcessors() + " cores, "
                 + System.getProperty("os.name") + " " + System.getProperty("os.arch") + ", Java " + Runtime.version()
-                + ", services in JVM mode (" + System.getenv().getOrDefault("XS2A_JAVA_OPTS", "-Xmx256m -XX:+UseSerialGC") + ")");
+                + ", services in JVM mode (" + ServiceProcess.jvmOptions(root) + ")");
         report.fact("load", "wrk, " + Wrk.THREADS + " threads, " + CONNECTIONS + " connections, " + WARM_UP
                 + " s warm-up then " + SECONDS + " s measured per workload, requests signed before each run");
 

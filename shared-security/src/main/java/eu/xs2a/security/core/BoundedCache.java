@@ -7,20 +7,20 @@ import java.util.concurrent.ConcurrentHashMap;
  * A concurrent map that never holds more than {@code capacity} entries: when full, an arbitrary entry is
  * dropped. Lookups stay lock-free; certificates are few and a dropped one is simply parsed again.
  */
-final class BoundedCache<K, V> {
+public final class BoundedCache<K, V> {
 
     private final ConcurrentHashMap<K, V> map = new ConcurrentHashMap<>();
     private final int capacity;
 
-    BoundedCache(int capacity) {
+    public BoundedCache(int capacity) {
         this.capacity = Math.max(1, capacity);
     }
 
-    V get(K key) {
+    public V get(K key) {
         return map.get(key);
     }
 
-    void put(K key, V value) {
+    public void put(K key, V value) {
         while (map.size() >= capacity) {
             Iterator<K> it = map.keySet().iterator();
             if (!it.hasNext()) {
@@ -31,7 +31,7 @@ final class BoundedCache<K, V> {
         map.put(key, value);
     }
 
-    int size() {
+    public int size() {
         return map.size();
     }
 }

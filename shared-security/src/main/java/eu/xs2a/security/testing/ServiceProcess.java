@@ -1,6 +1,7 @@
 package eu.xs2a.security.testing;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -22,8 +23,13 @@ import java.util.Map;
 public final class ServiceProcess implements AutoCloseable {
 
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
-    /** The same JVM options as bin/run, so tests and the benchmark run the services the way users do. */
-    private static final String JVM_OPTIONS = System.getenv().getOrDefault("XS2A_JAVA_OPTS", "-Xmx256m -XX:+UseSerialGC");
+    /** Replaces the options of config/java-options, as it does for bin/run. */
+    private static final String JVM_OPTIONS_ENV = "XS2A_JAVA_OPTS";
+
+    /** Made by the build (quarkus.package.jar.appcds.enabled) next to quarkus-run.jar. */
+    private static final String CDS_ARCHIVE = "app-cds.jsa";
+    /** The provider registry; the services' default is relative to their module folder, so it is set absolute. */
+    private static final String PROVIDERS_FILE = "PSD2_PROVIDERS_FILE";
 
     private final String name;
     private final Process process;
@@ -59,12 +65,19 @@ public final class ServiceProcess implements AutoCloseable {
             Path log = Files.createTempFile(module + "-", ".log");
             List<String> command = new ArrayList<>();
             command.add(javaBinary());
-            command.addAll(List.of(JVM_OPTIONS.trim().split("\\s+")));
-            command.addAll(List.of("-jar", jar.toString()));
+            Path app = jar.getParent();
+            Path root = app.getParent().getParent().getParent();
+            command.addAll(List.of(jvmOptions(root).split("\\s+")));
+            if (Files.exists(app.resolve(CDS_ARCHIVE))) {
+                command.add("-XX:SharedArchiveFile=" + CDS_ARCHIVE);
+            }
+            command.addAll(List.of("-jar", jar.getFileName().toString()));
+            // From the jar's own folder, as bin/run does: the AppCDS archive names the jar relative to it.
             ProcessBuilder builder = new ProcessBuilder(command)
-                    .directory(jar.getParent().getParent().getParent().toFile())
+                    .directory(app.toFile())
                     .redirectErrorStream(true)
                     .redirectOutput(log.toFile());
+            builder.environment().put(PROVIDERS_FILE, root.resolve("config/providers.properties").toString());
             builder.environment().putAll(env);
             builder.environment().put("QUARKUS_HTTP_PORT", String.valueOf(port));
             Instant startedAt = Instant.now();
@@ -74,6 +87,23 @@ public final class ServiceProcess implements AutoCloseable {
             return service;
         } catch (IOException e) {
             throw new IllegalStateException("Cannot start " + module + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The JVM options the services run with, the same as bin/run's so that tests and the benchmark run them the way
+     * users do: XS2A_JAVA_OPTS, else the repository's config/java-options.
+     */
+    public static String jvmOptions(Path repositoryRoot) {
+        String fromEnvironment = System.getenv(JVM_OPTIONS_ENV);
+        if (fromEnvironment != null && !fromEnvironment.isBlank()) {
+            return fromEnvironment.trim();
+        }
+        try {
+            return String.join(" ", Files.readAllLines(repositoryRoot.resolve("config/java-options")).stream()
+                    .map(String::trim).filter(line -> !line.isEmpty() && !line.startsWith("#")).toList());
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read config/java-options", e);
         }
     }
 

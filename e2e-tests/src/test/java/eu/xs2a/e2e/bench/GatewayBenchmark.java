@@ -41,11 +41,18 @@ import org.junit.jupiter.api.Test;
 class GatewayBenchmark {
 
     private static final int SECONDS = Integer.getInteger("bench.seconds", 15);
-    private static final int WARM_UP = Integer.getInteger("bench.warmup", 5);
+    private static final int WARM_UP = Integer.getInteger("bench.warmup", 30);
+    /** Requests per second of warm-up signed beforehand (see {@link #warmUp}). */
+    private static final int WARM_UP_RATE = 1_500;
+    /** Right before each measurement, after every workload's warm-up. */
+    private static final int PRE_ROLL_SECONDS = 3;
+    /** Refused requests never run out: the same few are replayed. */
+    private static final int TAMPERED_REQUESTS = 2_000;
     private static final int CONNECTIONS = Integer.getInteger("bench.connections", 32);
     /** Comma-separated workload names to run (default: all); for working on one path, not for the published report. */
     private static final Set<String> ONLY = Set.of(System.getProperty("bench.only", "").split(","));
     private static final String P = "/sandbox/api/berlingroup";
+    private static final String POSTGRESQL = "postgresql";
     private static final String REDIRECT = "https://tpp.example/bench/cb";
     private static final List<String> GATEWAY = List.of("registration-service", "consent-service", "account-service", "payment-service");
 
@@ -64,8 +71,9 @@ class GatewayBenchmark {
         report.fact("machine", Runtime.getRuntime().availableProcessors() + " cores, "
                 + System.getProperty("os.name") + " " + System.getProperty("os.arch") + ", Java " + Runtime.version()
                 + ", services in JVM mode (" + ServiceProcess.jvmOptions(root) + ")");
-        report.fact("load", "wrk, " + Wrk.THREADS + " threads, " + CONNECTIONS + " connections, " + WARM_UP
-                + " s warm-up then " + SECONDS + " s measured per workload, requests signed before each run");
+        report.fact("load", "wrk, " + Wrk.THREADS + " threads, " + CONNECTIONS + " connections; every workload warmed up "
+                + WARM_UP + " s, then each measured " + SECONDS + " s after a " + PRE_ROLL_SECONDS
+                + " s pre-roll; requests signed before each run");
 
         stack = Stack.start("xs2a_bench_");
         wrk = new Wrk(root.resolve("bench/replay.lua"), work);
@@ -78,17 +86,29 @@ class GatewayBenchmark {
         String ingress = stack.baseUrl();
         Map<String, String> balancesHeaders = Map.of("Consent-Id", data.consentId(), "PSU-IP-Address", "192.0.2.10");
         String balances = P + "/v1/accounts/" + data.accountId() + "/balances";
-        measure("balances-ingress", "signed GET balances, PSU present, through nginx", ingress, "GET", balances,
-                balancesHeaders, null, 200, false);
-        measure("balances-direct", "the same, straight to account-service", stack.serviceUrl("account-service"), "GET",
-                balances, balancesHeaders, null, 200, false);
-        measure("consent-create", "POST /v1/consents (registered at the bank)", ingress, "POST", P + "/v1/consents",
-                Map.of("TPP-Redirect-Preferred", "true", "TPP-Redirect-URI", REDIRECT), consentBody(), 201, false);
-        measure("payment-initiate", "POST /v1/payments/sepa-credit-transfers (submitted to the bank)", ingress, "POST",
-                P + "/v1/payments/sepa-credit-transfers",
-                Map.of("PSU-IP-Address", "192.0.2.10", "TPP-Redirect-URI", REDIRECT), paymentBody(data.iban()), 201, false);
-        measure("rejected-signature", "GET balances with a signature that does not verify (401)", ingress, "GET", balances,
-                balancesHeaders, null, 401, true);
+        List<Load> loads = List.of(
+                new Load("balances-ingress", "signed GET balances, PSU present, through nginx", ingress, "GET", balances,
+                        balancesHeaders, null, 200, false),
+                new Load("balances-direct", "the same, straight to account-service", stack.serviceUrl("account-service"),
+                        "GET", balances, balancesHeaders, null, 200, false),
+                new Load("consent-create", "POST /v1/consents (registered at the bank)", ingress, "POST", P + "/v1/consents",
+                        Map.of("TPP-Redirect-Preferred", "true", "TPP-Redirect-URI", REDIRECT), consentBody(), 201, false),
+                new Load("payment-initiate", "POST /v1/payments/sepa-credit-transfers (submitted to the bank)", ingress,
+                        "POST", P + "/v1/payments/sepa-credit-transfers",
+                        Map.of("PSU-IP-Address", "192.0.2.10", "TPP-Redirect-URI", REDIRECT), paymentBody(data.iban()), 201, false),
+                new Load("rejected-signature", "GET balances with a signature that does not verify (401)", ingress, "GET",
+                        balances, balancesHeaders, null, 401, true))
+                .stream().filter(load -> !skipped(load.name())).toList();
+        // Every path is warmed up before anything is measured: the JIT needs a minute or more of load on this
+        // machine, and workloads share code (a measurement right after its own short warm-up still paid for
+        // compiling, which is not what a service running for hours spends).
+        Map<String, Double> warmRates = new LinkedHashMap<>();
+        for (Load load : loads) {
+            warmRates.put(load.name(), warmUp(load));
+        }
+        for (Load load : loads) {
+            measure(load, warmRates.get(load.name()));
+        }
         measureStaticFloor(ingress);
         if (!ONLY.contains("")) {
             System.out.println(report.console() + "(a partial run, -Dbench.only: no floors, targets or report written)");
@@ -146,23 +166,37 @@ class GatewayBenchmark {
                 payment.get("paymentId").asText());
     }
 
-    private void measure(String name, String description, String baseUrl, String method, String path,
-                         Map<String, String> headers, String body, int expected, boolean tamper) throws Exception {
-        if (skipped(name)) {
-            return;
+    /** One workload: what wrk replays, where, and the status every answer must have. */
+    private record Load(String name, String description, String baseUrl, String method, String path,
+                        Map<String, String> headers, String body, int expected, boolean tamper) {
+
+        Path sign(Path dir, String suffix, RequestSigner signer, int count) {
+            return SignedRequestFile.write(dir.resolve(name + suffix + ".req"), signer, method, path, headers, body,
+                    tamper ? TAMPERED_REQUESTS : count, tamper);
         }
-        RequestSigner signer = tpp.signer();
-        int warmUpCount = tamper ? 2000 : 40 * WARM_UP * 100;
-        Path warmUp = SignedRequestFile.write(work.resolve(name + "-warmup.req"), signer, method, path, headers, body, warmUpCount, tamper);
-        Wrk.Result warm = wrk.run(baseUrl, warmUp, expected, CONNECTIONS, WARM_UP);
-        // The measured run is faster than the warm-up (the JIT has caught up): size the file generously, because a
-        // request replayed after the file runs out is refused (X-Request-ID already used) and counts as an error.
-        int count = tamper ? 2000 : (int) Math.max(10_000, warm.requestsPerSecond() * SECONDS * 3);
-        Path measured = SignedRequestFile.write(work.resolve(name + ".req"), signer, method, path, headers, body, count, tamper);
-        long cpuBefore = ProcStats.cpuMicros(stack.pids());
-        Wrk.Result result = wrk.run(baseUrl, measured, expected, CONNECTIONS, SECONDS);
-        long cpu = ProcStats.cpuMicros(stack.pids()) - cpuBefore;
-        report.add(new Report.Workload(name, description, result, result.requests() == 0 ? -1 : cpu / result.requests()));
+    }
+
+    /**
+     * Runs the workload for the warm-up time and answers its rate. The file holds at most {@link #WARM_UP_RATE}
+     * requests per second of warm-up (signing is the slow part of preparing): a faster server then gets replays,
+     * which are refused, and only the warm-up is affected.
+     */
+    private double warmUp(Load load) throws Exception {
+        Path file = load.sign(work, "-warmup", tpp.signer(), WARM_UP_RATE * WARM_UP);
+        return wrk.run(load.baseUrl(), file, load.expected(), CONNECTIONS, WARM_UP).requestsPerSecond();
+    }
+
+    /**
+     * A short pre-roll gives the rate after the warm-up of every workload; the measured file is sized from it with
+     * room to spare, because a request replayed after the file runs out is refused and counts as an error.
+     */
+    private void measure(Load load, double warmRate) throws Exception {
+        Path probe = load.sign(work, "-preroll", tpp.signer(), (int) Math.max(2_000, warmRate * PRE_ROLL_SECONDS * 3));
+        double rate = wrk.run(load.baseUrl(), probe, load.expected(), CONNECTIONS, PRE_ROLL_SECONDS).requestsPerSecond();
+        Path measured = load.sign(work, "", tpp.signer(), (int) Math.max(10_000, Math.max(rate, warmRate) * SECONDS * 2));
+        Map<String, Long> cpuBefore = cpuByPart();
+        Wrk.Result result = wrk.run(load.baseUrl(), measured, load.expected(), CONNECTIONS, SECONDS);
+        report.add(workload(load.name(), load.description(), result, cpuBefore));
     }
 
     private static boolean skipped(String workload) {
@@ -175,11 +209,31 @@ class GatewayBenchmark {
         }
         Path file = work.resolve("static.req");
         Files.writeString(file, "CONST\nGET\t/bench/static.json\t\n");
-        wrk.run(ingress, file, 200, CONNECTIONS, WARM_UP);
-        long cpuBefore = ProcStats.cpuMicros(stack.pids());
+        wrk.run(ingress, file, 200, CONNECTIONS, PRE_ROLL_SECONDS);
+        Map<String, Long> cpuBefore = cpuByPart();
         Wrk.Result result = wrk.run(ingress, file, 200, CONNECTIONS, SECONDS);
-        long cpu = ProcStats.cpuMicros(stack.pids()) - cpuBefore;
-        report.add(new Report.Workload("floor-nginx-static", "nginx serving a static JSON file (floor)", result, cpu / Math.max(1, result.requests())));
+        report.add(workload("floor-nginx-static", "nginx serving a static JSON file (floor)", result, cpuBefore));
+    }
+
+    /** CPU time so far of each part of the stack, and of PostgreSQL. */
+    private Map<String, Long> cpuByPart() {
+        Map<String, Long> cpu = new LinkedHashMap<>();
+        stack.pidsByPart().forEach((part, pids) -> cpu.put(part, ProcStats.cpuMicros(pids)));
+        cpu.put(POSTGRESQL, ProcStats.cpuMicros(ProcStats.postgresPids()));
+        return cpu;
+    }
+
+    /** A measured workload: its server CPU per request is the stack's (every part but PostgreSQL), from /proc. */
+    private Report.Workload workload(String name, String description, Wrk.Result result, Map<String, Long> cpuBefore) {
+        Map<String, Long> perRequest = new LinkedHashMap<>();
+        long requests = Math.max(1, result.requests());
+        long total = 0;
+        for (Map.Entry<String, Long> after : cpuByPart().entrySet()) {
+            long used = after.getValue() - cpuBefore.getOrDefault(after.getKey(), 0L);
+            perRequest.put(after.getKey(), used / requests);
+            total += POSTGRESQL.equals(after.getKey()) ? 0 : used;
+        }
+        return new Report.Workload(name, description, result, result.requests() == 0 ? -1 : total / requests, perRequest);
     }
 
     private Map<String, Double> rss() {

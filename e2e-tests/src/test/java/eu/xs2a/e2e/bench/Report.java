@@ -20,7 +20,10 @@ import org.knowm.xchart.CategoryChartBuilder;
 /** Writes bench/results/latest.md and latest.png, and the console summary. */
 final class Report {
 
-    record Workload(String name, String description, Wrk.Result result, long cpuMicrosPerRequest) {
+    /**
+     * @param cpuByPart server CPU µs per request of each part of the stack, plus "postgresql" (not in the total)
+     */
+    record Workload(String name, String description, Wrk.Result result, long cpuMicrosPerRequest, Map<String, Long> cpuByPart) {
     }
 
     record Service(String name, double idleRssMiB, double afterRssMiB, long firstSignedAnswerMillis) {
@@ -77,6 +80,7 @@ final class Report {
                     r.errors(), w.cpuMicrosPerRequest() < 0 ? "—" : String.valueOf(w.cpuMicrosPerRequest()),
                     w.description()));
         }
+        md.append(cpuByPartTable());
         if (floors != null) {
             md.append(String.format(Locale.ROOT, "%n## Floors (same run)%n%n- JDK RSA-2048 verify, one thread: %.0f/s (%.1f µs)%n"
                             + "- JDK SHA-256 of 1 KiB, one thread: %.0f/s (%.2f µs)%n",
@@ -95,6 +99,23 @@ final class Report {
         return md.toString();
     }
 
+    /** Where each workload's CPU goes: one column per part of the stack that used any. */
+    private String cpuByPartTable() {
+        List<String> parts = workloads.stream().flatMap(w -> w.cpuByPart().keySet().stream()).distinct().toList();
+        if (parts.isEmpty()) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder("\n## Server CPU per request by process (µs; postgresql is not in the total)\n\n| workload |");
+        parts.forEach(part -> md.append(' ').append(part).append(" |"));
+        md.append("\n|---|").append("---:|".repeat(parts.size())).append('\n');
+        for (Workload w : workloads) {
+            md.append("| ").append(w.name()).append(" |");
+            parts.forEach(part -> md.append(' ').append(w.cpuByPart().getOrDefault(part, 0L)).append(" |"));
+            md.append('\n');
+        }
+        return md.toString();
+    }
+
     String console() {
         StringBuilder out = new StringBuilder("\n=== bin/bench ===\n");
         for (Workload w : workloads) {
@@ -102,6 +123,9 @@ final class Report {
             out.append(String.format(Locale.ROOT, "%-22s %8.0f req/s  p50 %6.2f ms  p99 %6.2f ms  errors %d  cpu %s µs/req%n",
                     w.name(), r.requestsPerSecond(), r.p50Micros() / 1000.0, r.p99Micros() / 1000.0, r.errors(),
                     w.cpuMicrosPerRequest() < 0 ? "—" : String.valueOf(w.cpuMicrosPerRequest())));
+            if (!w.cpuByPart().isEmpty()) {
+                out.append("    cpu µs/req by process: ").append(w.cpuByPart()).append('\n');
+            }
         }
         for (Target t : targets) {
             out.append(String.format("%-4s %s: %s (goal %s)%n", t.met() ? "ok" : "MISS", t.what(), t.measured(), t.goal()));

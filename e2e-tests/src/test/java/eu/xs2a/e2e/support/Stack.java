@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -77,15 +78,16 @@ public final class Stack {
         return byName.get(module);
     }
 
-    /** The services and the ingress (master and workers): every process whose CPU time the stack spends. */
-    public List<Long> pids() {
-        List<Long> pids = new ArrayList<>();
-        byName.values().forEach(service -> pids.add(service.pid()));
+    /** The process ids of each part of the stack: every service by module name, and "nginx" with its workers. */
+    public Map<String, List<Long>> pidsByPart() {
+        Map<String, List<Long>> parts = new LinkedHashMap<>();
+        byName.forEach((module, service) -> parts.put(module, List.of(service.pid())));
         if (nginx != null) {
-            pids.add(nginx.pid());
-            nginx.toHandle().descendants().forEach(worker -> pids.add(worker.pid()));
+            List<Long> ingress = new ArrayList<>(List.of(nginx.pid()));
+            nginx.toHandle().descendants().forEach(worker -> ingress.add(worker.pid()));
+            parts.put("nginx", ingress);
         }
-        return pids;
+        return parts;
     }
 
     /**

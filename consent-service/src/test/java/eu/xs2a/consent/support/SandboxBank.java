@@ -3,7 +3,6 @@ package eu.xs2a.consent.support;
 import eu.xs2a.security.testing.ServiceProcess;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -34,7 +33,7 @@ public class SandboxBank implements QuarkusTestResourceLifecycleManager {
         return Map.of(
                 "psd2.providers.sandbox.bank-url", bank.baseUrl(),
                 "psd2.providers.sandbox.bank-credential", CREDENTIAL,
-                "psd2.providers.sandbox2.bank-url", "http://localhost:" + freePort(),
+                "psd2.providers.sandbox2.bank-url", "http://localhost:" + ServiceProcess.freePort(),
                 "psd2.providers.sandbox2.bank-credential", CREDENTIAL);
     }
 
@@ -71,11 +70,4 @@ public class SandboxBank implements QuarkusTestResourceLifecycleManager {
         throw new IllegalStateException("aspsp-sandbox did not seed psu1 within " + SEED_TIMEOUT);
     }
 
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-    }
 }

@@ -2,7 +2,6 @@ package eu.xs2a.e2e.deploy;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -95,11 +94,6 @@ final class Repo {
     }
 
     static int freePort() {
-        try (ServerSocket s = new ServerSocket(0)) {
-            s.setReuseAddress(true);
-            return s.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return eu.xs2a.security.testing.ServiceProcess.freePort();
     }
 }

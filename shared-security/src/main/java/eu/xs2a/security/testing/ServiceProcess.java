@@ -31,6 +31,7 @@ public final class ServiceProcess implements AutoCloseable {
     /** The provider registry; the services' default is relative to their module folder, so it is set absolute. */
     private static final String PROVIDERS_FILE = "PSD2_PROVIDERS_FILE";
     private static final String MALLOC_ARENA_MAX = "MALLOC_ARENA_MAX";
+    private static final java.util.Random RANDOM = new java.security.SecureRandom();
 
     private final String name;
     private final Process process;
@@ -109,12 +110,36 @@ public final class ServiceProcess implements AutoCloseable {
         }
     }
 
-    /** A free local port, e.g. to give a service the port it keeps across a restart. */
+    /**
+     * A local port free now and outside the kernel's ephemeral range, so that no outgoing connection (to PostgreSQL,
+     * between services, from wrk) can take it before the service that was given it binds it. Falls back to a port the
+     * kernel picks when the range cannot be read.
+     */
     public static int freePort() {
+        int[] ephemeral = ephemeralRange();
+        int low = 10_000;
+        int high = ephemeral[0] - 1;
+        for (int attempt = 0; attempt < 200 && high > low; attempt++) {
+            int candidate = low + RANDOM.nextInt(high - low);
+            try (ServerSocket socket = new ServerSocket(candidate)) {
+                return socket.getLocalPort();
+            } catch (IOException taken) {
+                // try another
+            }
+        }
         try (ServerSocket socket = new ServerSocket(0)) {
             return socket.getLocalPort();
         } catch (IOException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    private static int[] ephemeralRange() {
+        try {
+            String[] range = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim().split("\\s+");
+            return new int[] {Integer.parseInt(range[0]), Integer.parseInt(range[1])};
+        } catch (IOException | RuntimeException e) {
+            return new int[] {0, 0};
         }
     }
 

@@ -111,7 +111,12 @@ class GatewayBenchmark {
         }
         measureStaticFloor(ingress);
         if (!ONLY.contains("")) {
-            System.out.println(report.console() + "(a partial run, -Dbench.only: no floors, targets or report written)");
+            Map<String, Double> after = rss();
+            StringBuilder memory = new StringBuilder();
+            idleRss.forEach((module, mib) -> memory.append(String.format(Locale.ROOT, "RSS %s: %.0f MiB idle, %.0f MiB after%n",
+                    module, mib, after.get(module))));
+            System.out.println(report.console() + memory
+                    + "(a partial run, -Dbench.only: no floors, targets or report written)");
             return;
         }
         JdkFloors.Floors floors = JdkFloors.measure();

@@ -4,8 +4,11 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.consent.api.VerifiedServiceTokens;
+import eu.xs2a.consent.domain.Consent;
+import eu.xs2a.consent.persistence.ConsentRepository;
 import eu.xs2a.consent.support.ConsentTestBase;
 import eu.xs2a.consent.support.Lookup;
 import eu.xs2a.consent.support.Psu;
@@ -13,6 +16,7 @@ import eu.xs2a.consent.support.ServiceTokenKeys;
 import eu.xs2a.consent.support.Signed;
 import eu.xs2a.consent.support.Tpps;
 import io.quarkus.arc.ClientProxy;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -30,6 +34,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import org.hibernate.Session;
 import org.junit.jupiter.api.Test;
 
 /** The consent lookup of account-service: service token, every answer class, and atomic per-day counting. */
@@ -41,6 +46,18 @@ class ConsentCheckTest extends ConsentTestBase {
 
     @Inject
     JWTParser tokenParser;
+
+    @Inject
+    ConsentRepository consents;
+
+    @Test
+    void theLookupReadsTheConsentReadOnly() {
+        String consentId = validConsent(4);
+        QuarkusTransaction.requiringNew().run(() -> {
+            Consent consent = consents.findForReading(consentId);
+            assertTrue(consents.getEntityManager().unwrap(Session.class).isReadOnly(consent), "no snapshot, no dirty check at commit");
+        });
+    }
 
     @Test
     void serviceTokensAreCheckedByTheCachingParser() {

@@ -36,7 +36,7 @@ public class ConsentLookup {
     @Transactional
     public ConsentCheckResult check(ConsentCheck check) {
         AccountReference account = validate(check);
-        Consent consent = consents.findById(check.consentId());
+        Consent consent = consents.findForReading(check.consentId());
         if (consent == null || !consent.isOwnedBy(check.providerCode(), check.tppId())) {
             throw ConsentService.unknown(check.consentId());
         }

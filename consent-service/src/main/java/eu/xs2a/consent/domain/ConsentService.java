@@ -125,7 +125,7 @@ public class ConsentService {
         if (outcome == ForwardOutcome.REFUSED) {
             throw new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank refused the consent");
         }
-        return QuarkusTransaction.requiringNew().call(() -> new CreatedConsent(consents.findById(consent.getId()),
+        return QuarkusTransaction.requiringNew().call(() -> new CreatedConsent(consents.findForReading(consent.getId()),
                 authorisations.findById(authorisation.getId()), token));
     }
 

@@ -62,8 +62,8 @@ final class Browser implements AutoCloseable {
 
     /**
      * Clicks the button with exactly this text and waits until the browser has left the page it was on (the mark
-     * set on the old page's window is gone): every button of these pages submits a form, and a wait for text right after a click could otherwise be answered
-     * by the old page while the new one is still loading.
+     * set on the old page's window is gone): every button of these pages submits a form, and a wait for text right
+     * after a click could otherwise be answered by the old page while the new one is still loading.
      */
     void click(String buttonText) {
         ((JavascriptExecutor) driver).executeScript("window.sandboxLeaving = true");

@@ -9,11 +9,13 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 
 /**
  * Starts another service of the gateway from its built jar (target/quarkus-app/quarkus-run.jar) on a free port
@@ -31,7 +33,9 @@ public final class ServiceProcess implements AutoCloseable {
     /** The provider registry; the services' default is relative to their module folder, so it is set absolute. */
     private static final String PROVIDERS_FILE = "PSD2_PROVIDERS_FILE";
     private static final String MALLOC_ARENA_MAX = "MALLOC_ARENA_MAX";
-    private static final java.util.Random RANDOM = new java.security.SecureRandom();
+    private static final Random RANDOM = new SecureRandom();
+    /** Where freePort starts looking: above the well-known and common service ports. */
+    private static final int LOWEST_PORT = 10_000;
 
     private final String name;
     private final Process process;
@@ -116,11 +120,9 @@ public final class ServiceProcess implements AutoCloseable {
      * kernel picks when the range cannot be read.
      */
     public static int freePort() {
-        int[] ephemeral = ephemeralRange();
-        int low = 10_000;
-        int high = ephemeral[0] - 1;
-        for (int attempt = 0; attempt < 200 && high > low; attempt++) {
-            int candidate = low + RANDOM.nextInt(high - low);
+        int high = firstEphemeralPort() - 1;
+        for (int attempt = 0; attempt < 200 && high > LOWEST_PORT; attempt++) {
+            int candidate = LOWEST_PORT + RANDOM.nextInt(high - LOWEST_PORT);
             try (ServerSocket socket = new ServerSocket(candidate)) {
                 return socket.getLocalPort();
             } catch (IOException taken) {
@@ -134,12 +136,13 @@ public final class ServiceProcess implements AutoCloseable {
         }
     }
 
-    private static int[] ephemeralRange() {
+    /** The lowest port the kernel gives outgoing connections (Linux), or 0 when it cannot be read. */
+    private static int firstEphemeralPort() {
         try {
-            String[] range = Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim().split("\\s+");
-            return new int[] {Integer.parseInt(range[0]), Integer.parseInt(range[1])};
+            return Integer.parseInt(Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim()
+                    .split("\\s+")[0]);
         } catch (IOException | RuntimeException e) {
-            return new int[] {0, 0};
+            return 0;
         }
     }
 

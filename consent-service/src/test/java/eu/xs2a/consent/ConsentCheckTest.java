@@ -28,6 +28,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -54,8 +56,10 @@ class ConsentCheckTest extends ConsentTestBase {
     void theLookupReadsTheConsentReadOnly() {
         String consentId = validConsent(4);
         QuarkusTransaction.requiringNew().run(() -> {
-            Consent consent = consents.findForReading(consentId);
+            Consent consent = consents.findForLookup(consentId, LocalDate.now(ZoneOffset.UTC), "accounts").orElseThrow().consent();
             assertTrue(consents.getEntityManager().unwrap(Session.class).isReadOnly(consent), "no snapshot, no dirty check at commit");
+            assertEquals(consentId, consent.getId());
+            assertTrue(consents.findForLookup("no-such-consent", LocalDate.now(ZoneOffset.UTC), "accounts").isEmpty());
         });
     }
 

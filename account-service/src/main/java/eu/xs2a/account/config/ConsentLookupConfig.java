@@ -18,6 +18,17 @@ public interface ConsentLookupConfig {
     @WithDefault("3S")
     Duration readTimeout();
 
+    /** Pooled connections to consent-service: at most one per request in flight that checks a consent. */
+    @WithDefault("64")
+    int maxConnections();
+
+    /**
+     * A connection is not reused after this long, so that new consent-service replicas get their share of the calls
+     * (a Kubernetes Service balances connections, not requests).
+     */
+    @WithDefault("60S")
+    Duration connectionTimeToLive();
+
     /** Retry-After sent with the 503 when consent-service cannot be reached. */
     @WithDefault("5")
     int retryAfterSeconds();

@@ -2,10 +2,11 @@ package eu.xs2a.consent.domain;
 
 import eu.xs2a.consent.persistence.AccessCountRepository;
 import eu.xs2a.consent.persistence.ConsentRepository;
+import eu.xs2a.consent.persistence.ConsentRepository.WithAccessCount;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -33,18 +34,23 @@ public class ConsentLookup {
         this.clock = clock;
     }
 
-    @Transactional
+    /**
+     * Reads outside a transaction (one query: the consent and today's count of the resource); only an unattended
+     * access, which counts, writes, in a transaction of its own statement.
+     */
     public ConsentCheckResult check(ConsentCheck check) {
         AccountReference account = validate(check);
-        Consent consent = consents.findForReading(check.consentId());
-        if (consent == null || !consent.isOwnedBy(check.providerCode(), check.tppId())) {
+        String resourceKey = account == null ? check.resource() : check.resource() + ":" + account.key();
+        LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+        WithAccessCount found = consents.findForLookup(check.consentId(), today, resourceKey).orElse(null);
+        if (found == null || !found.consent().isOwnedBy(check.providerCode(), check.tppId())) {
             throw ConsentService.unknown(check.consentId());
         }
+        Consent consent = found.consent();
         ConsentType expectedType = "AIS".equals(check.purpose()) ? ConsentType.AIS : ConsentType.PIIS;
         if (consent.getType() != expectedType) {
             throw invalid("Consent '" + check.consentId() + "' is not a " + check.purpose() + " consent");
         }
-        LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
         if (consent.getStatus() == ConsentStatus.expired
                 || (consent.getStatus() == ConsentStatus.valid && consent.isPastValidUntil(today))) {
             throw new Psd2Exception(ErrorClass.CONSENT_EXPIRED,
@@ -60,13 +66,12 @@ public class ConsentLookup {
             return new ConsentCheckResult(consent, null);
         }
         requireCoverage(consent, check.resource(), account, check.consentId());
-        String resourceKey = "accounts".equals(check.resource())
-                ? "accounts" : check.resource() + ":" + account.key();
         int limit = consent.getFrequencyPerDay();
         if (Boolean.TRUE.equals(check.psuPresent())) {
-            return new ConsentCheckResult(consent, Math.max(0, limit - accessCounts.current(consent.getId(), today, resourceKey)));
+            return new ConsentCheckResult(consent, Math.max(0, limit - found.accessedToday()));
         }
-        int count = accessCounts.countOne(consent.getId(), today, resourceKey, limit);
+        int count = QuarkusTransaction.joiningExisting().call(
+                () -> accessCounts.countOne(consent.getId(), today, resourceKey, limit));
         if (count < 0) {
             throw new Psd2Exception(ErrorClass.ACCESS_EXCEEDED, "Consent '" + check.consentId() + "' allows "
                     + limit + " unattended access(es) per day to " + check.resource() + "; today's are used");

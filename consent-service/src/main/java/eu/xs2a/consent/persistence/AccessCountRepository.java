@@ -37,18 +37,6 @@ public class AccessCountRepository {
         return result.isEmpty() ? -1 : result.get(0).intValue();
     }
 
-    public int current(String consentId, LocalDate day, String resourceKey) {
-        @SuppressWarnings("unchecked")
-        List<Number> result = em.createNativeQuery("""
-                        select access_count from consent_access_count
-                        where consent_id = :consent and access_day = :day and resource_key = :resource""")
-                .setParameter("consent", consentId)
-                .setParameter("day", day)
-                .setParameter("resource", resourceKey)
-                .getResultList();
-        return result.isEmpty() ? 0 : result.get(0).intValue();
-    }
-
     /** Counts of days before {@code day} are of no use any more (counting is per UTC day). */
     public int deleteBefore(LocalDate day) {
         return em.createNativeQuery("delete from consent_access_count where access_day < :day")

@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.hibernate.jpa.HibernateHints;
+import org.hibernate.query.NativeQuery;
+import org.hibernate.type.StandardBasicTypes;
 
 @ApplicationScoped
 public class ConsentRepository implements PanacheRepositoryBase<Consent, String> {
@@ -31,6 +33,32 @@ public class ConsentRepository implements PanacheRepositoryBase<Consent, String>
      */
     public Consent findForReading(String id) {
         return getEntityManager().find(Consent.class, id, Map.of(HibernateHints.HINT_READ_ONLY, true));
+    }
+
+    /** A consent as the lookup reads it: read-only, with the accesses already counted today to one resource. */
+    public record WithAccessCount(Consent consent, int accessedToday) {
+    }
+
+    /**
+     * The consent and today's count of one resource in one round trip, read-only (no snapshot, nothing checked at
+     * commit). Empty when the consent does not exist.
+     */
+    public Optional<WithAccessCount> findForLookup(String id, LocalDate day, String resourceKey) {
+        @SuppressWarnings("unchecked")
+        NativeQuery<Object[]> query = getEntityManager().createNativeQuery("""
+                        select {c.*}, coalesce((select a.access_count from consent_access_count a
+                                                where a.consent_id = c.id and a.access_day = :day
+                                                  and a.resource_key = :resource), 0) as accessed_today
+                        from consent c where c.id = :id""")
+                .unwrap(NativeQuery.class);
+        return query.addEntity("c", Consent.class)
+                .addScalar("accessed_today", StandardBasicTypes.INTEGER)
+                .setParameter("id", id)
+                .setParameter("day", day)
+                .setParameter("resource", resourceKey)
+                .setReadOnly(true)
+                .uniqueResultOptional()
+                .map(row -> new WithAccessCount((Consent) row[0], (Integer) row[1]));
     }
 
     /** Row-locked read for a status change, so concurrent changes (DELETE vs. callback vs. job) serialise. */

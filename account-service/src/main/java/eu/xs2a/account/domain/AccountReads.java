@@ -61,7 +61,8 @@ public class AccountReads {
     public AccountView details(CallContext ctx, String resourceId, boolean withBalance) {
         WithCoverage own = ownAccount(ctx, resourceId);
         ConsentAccount covered = checkCovered(ctx, own, "account");
-        return view(own.account(), covered, withBalance);
+        boolean showBalances = withBalance && covered.balances;
+        return new AccountView(own.account(), covered, showBalances ? balancesOf(own) : null);
     }
 
     public AccountView balances(CallContext ctx, String resourceId) {
@@ -71,7 +72,7 @@ public class AccountReads {
             throw new Psd2Exception(ErrorClass.CONSENT_INVALID, "The consent does not cover the balances of account "
                     + resourceId);
         }
-        return new AccountView(own.account(), covered, balances.ofAccount(own.account().id));
+        return new AccountView(own.account(), covered, balancesOf(own));
     }
 
     public TransactionReport transactions(CallContext ctx, String resourceId, TransactionQuery query) {
@@ -81,7 +82,7 @@ public class AccountReads {
         List<Transaction> page = transactions.page(account.id, query.statuses(), query.dateFrom(), query.dateTo(),
                 query.page(), query.size());
         long total = transactions.count(account.id, query.statuses(), query.dateFrom(), query.dateTo());
-        List<Balance> balanceList = query.withBalance() && covered.balances ? balances.ofAccount(account.id) : null;
+        List<Balance> balanceList = query.withBalance() && covered.balances ? balancesOf(own) : null;
         return new TransactionReport(account, query, page, total, balanceList);
     }
 
@@ -122,6 +123,11 @@ public class AccountReads {
         return coverage.find(ctx.providerCode(), ctx.tppId(), ctx.consentId(), account.id).orElseThrow(
                 () -> new Psd2Exception(ErrorClass.CONSENT_INVALID,
                         "The consent does not cover account " + account.resourceId));
+    }
+
+    /** The balances read with the account are current unless the consent's data was fetched only now. */
+    private List<Balance> balancesOf(WithCoverage own) {
+        return own.coverage() != null ? own.balances() : balances.ofAccount(own.account().id);
     }
 
     private ConsentCheckResult check(CallContext ctx, String resource, Map<String, String> account) {

@@ -1,11 +1,13 @@
 package eu.xs2a.account.persistence;
 
 import eu.xs2a.account.domain.Account;
+import eu.xs2a.account.domain.Balance;
 import eu.xs2a.account.domain.ConsentAccount;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -36,25 +38,36 @@ public class AccountRepository implements PanacheRepositoryBase<Account, UUID> {
                 .singleResult();
     }
 
-    /** The TPP's account of this resource id with what the consent covers of it (null until the consent is fetched). */
-    public record WithCoverage(Account account, ConsentAccount coverage) {
+    /**
+     * The TPP's account of this resource id, what the consent covers of it (null until the consent is fetched) and
+     * its stored balances (as of that fetch).
+     */
+    public record WithCoverage(Account account, ConsentAccount coverage, List<Balance> balances) {
     }
 
-    /** One query for the two things every account read needs first: the account, and the consent's cover of it. */
+    /**
+     * One query for what every account read needs first: the account, the consent's cover of it and its balances
+     * (one row per balance; a balance row is small, and a read that shows none simply ignores them).
+     */
     public Optional<WithCoverage> findWithCoverage(String providerCode, String tppId, String resourceId, String consentId) {
-        return getEntityManager().createQuery("""
-                        select a, l from Account a left join ConsentAccount l
-                          on l.accountId = a.id and l.providerCode = a.providerCode and l.tppId = a.tppId
-                             and l.consentId = :consent
-                        where a.providerCode = :provider and a.tppId = :tpp and a.resourceId = :resource""", Object[].class)
+        List<Object[]> rows = getEntityManager().createQuery("""
+                        select a, l, b from Account a
+                          left join ConsentAccount l
+                            on l.accountId = a.id and l.providerCode = a.providerCode and l.tppId = a.tppId
+                               and l.consentId = :consent
+                          left join Balance b on b.accountId = a.id
+                        where a.providerCode = :provider and a.tppId = :tpp and a.resourceId = :resource
+                        order by b.id""", Object[].class)
                 .setParameter("consent", consentId)
                 .setParameter("provider", providerCode)
                 .setParameter("tpp", tppId)
                 .setParameter("resource", resourceId)
-                .setMaxResults(1)
-                .getResultStream()
-                .findFirst()
-                .map(row -> new WithCoverage((Account) row[0], (ConsentAccount) row[1]));
+                .getResultList();
+        if (rows.isEmpty()) {
+            return Optional.empty();
+        }
+        List<Balance> balances = rows.stream().map(row -> (Balance) row[2]).filter(Objects::nonNull).toList();
+        return Optional.of(new WithCoverage((Account) rows.get(0)[0], (ConsentAccount) rows.get(0)[1], balances));
     }
 
     /** The accounts a consent covers, in a stable order. */

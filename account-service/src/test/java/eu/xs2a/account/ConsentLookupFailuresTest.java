@@ -1,0 +1,94 @@
+package eu.xs2a.account;
+
+import static eu.xs2a.account.support.Calls.P;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.notNullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import eu.xs2a.account.support.Calls;
+import eu.xs2a.account.support.Tpps;
+import eu.xs2a.account.support.UnreliableLookupResource;
+import eu.xs2a.security.testing.TestPkiResource;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import org.junit.jupiter.api.Test;
+
+/**
+ * How account-service treats its consent lookup when the lookup misbehaves: only consent errors reach the TPP as
+ * they are; an unreachable, slow or failing consent-service is 503 with Retry-After, and a refusal of our own call
+ * (our service token) or an unreadable answer is our error, never a pass.
+ */
+@QuarkusTest
+@QuarkusTestResource(value = TestPkiResource.class, restrictToAnnotatedClass = false)
+@QuarkusTestResource(value = UnreliableLookupResource.class, restrictToAnnotatedClass = true)
+class ConsentLookupFailuresTest {
+
+    private static final String CONSENT = "consent-of-the-lookup-test";
+
+    private static Response accounts() {
+        return Calls.getWithPsu(Tpps.ALPHA, P + "/accounts", CONSENT);
+    }
+
+    private static void error(Response response, int status, String errorText) {
+        response.then().statusCode(status)
+                .body("error_text", equalTo(errorText))
+                .body("tppMessages[0].category", equalTo("ERROR"))
+                .body("error_message", notNullValue());
+    }
+
+    @Test
+    void theLookupIsAskedWithTheServiceTokenAndTheCallsFacts() throws Exception {
+        UnreliableLookupResource.answer(401, ErrorBodies.of("CONSENT_UNKNOWN", "ConsentUnknown", "no such consent"), 0);
+        error(accounts(), 401, "ConsentUnknown");
+        UnreliableLookupResource.Received sent = UnreliableLookupResource.last();
+        assertTrue(sent.authorization().startsWith("Bearer ey"), sent.authorization());
+        assertTrue(sent.contentType().startsWith("application/json"), sent.contentType());
+        JsonNode question = new ObjectMapper().readTree(sent.body());
+        assertEquals("sandbox", question.path("providerCode").asText());
+        assertEquals(Tpps.ALPHA.tppId(), question.path("tppId").asText());
+        assertEquals(CONSENT, question.path("consentId").asText());
+        assertEquals("AIS", question.path("purpose").asText());
+        assertEquals("accounts", question.path("resource").asText());
+        assertTrue(question.path("psuPresent").asBoolean(), "PSU-IP-Address was sent");
+    }
+
+    @Test
+    void consentErrorsArePassedOnWithTheirStatusAndMessage() {
+        UnreliableLookupResource.answer(429, ErrorBodies.of("ACCESS_EXCEEDED", "AccessExceeded", "today's are used"), 0);
+        error(accounts(), 429, "AccessExceeded");
+        accounts().then().body("error_message", equalTo("today's are used"));
+        UnreliableLookupResource.answer(401, ErrorBodies.of("CONSENT_EXPIRED", "ConsentExpired", "expired"), 0);
+        error(accounts(), 401, "ConsentExpired");
+    }
+
+    @Test
+    void aFailingOrSlowConsentServiceIsServiceUnavailableWithRetryAfter() {
+        UnreliableLookupResource.answer(500, "", 0);
+        error(accounts(), 503, "ServiceUnavailable");
+        accounts().then().header("Retry-After", notNullValue());
+        UnreliableLookupResource.answer(200, "{}", UnreliableLookupResource.READ_TIMEOUT_MILLIS + 1_000);
+        error(accounts(), 503, "ServiceUnavailable");
+    }
+
+    @Test
+    void aRefusalOfOurOwnCallOrAnUnreadableAnswerIsOurErrorNeverAPass() {
+        UnreliableLookupResource.answer(401, ErrorBodies.of("SERVICE_BLOCKED", "AccessDenied", "bad service token"), 0);
+        error(accounts(), 500, "InternalError");
+        UnreliableLookupResource.answer(400, ErrorBodies.of("FORMAT_ERROR", "FormatError", "psuPresent is required"), 0);
+        error(accounts(), 500, "InternalError");
+        UnreliableLookupResource.answer(200, "not json", 0);
+        error(accounts(), 500, "InternalError");
+    }
+
+    /** The standard error body as consent-service writes it. */
+    private static final class ErrorBodies {
+        static String of(String code, String text, String message) {
+            return "{\"tppMessages\":[{\"category\":\"ERROR\",\"code\":\"" + code + "\",\"text\":\"" + message + "\"}],"
+                    + "\"error_code\":\"" + code + "\",\"error_text\":\"" + text + "\",\"error_message\":\"" + message + "\"}";
+        }
+    }
+}

@@ -1,6 +1,7 @@
 package eu.xs2a.account;
 
 import static eu.xs2a.account.support.Calls.P;
+import static eu.xs2a.account.support.Calls.error;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.hasSize;
@@ -38,11 +39,6 @@ class AccountReadsTest {
     static final String ALL_ACCOUNTS = "{\"allPsd2\": \"allAccounts\"}";
     static final String TODAY = LocalDate.now(ZoneOffset.UTC).toString();
     static final String HISTORY_START = LocalDate.now(ZoneOffset.UTC).minusDays(400).toString();
-
-    static void error(Response response, int status, String errorText) {
-        response.then().statusCode(status).body("error_text", equalTo(errorText))
-                .body("tppMessages[0].category", equalTo("ERROR"));
-    }
 
     static String allAccountsConsent(eu.xs2a.security.testing.TestTpp tpp, String provider, String psu) {
         return Flows.get().validAisConsent(tpp, provider, psu, ALL_ACCOUNTS, 4);

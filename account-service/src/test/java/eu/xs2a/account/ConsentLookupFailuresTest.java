@@ -1,6 +1,7 @@
 package eu.xs2a.account;
 
 import static eu.xs2a.account.support.Calls.P;
+import static eu.xs2a.account.support.Calls.error;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -31,13 +32,6 @@ class ConsentLookupFailuresTest {
 
     private static Response accounts() {
         return Calls.getWithPsu(Tpps.ALPHA, P + "/accounts", CONSENT);
-    }
-
-    private static void error(Response response, int status, String errorText) {
-        response.then().statusCode(status)
-                .body("error_text", equalTo(errorText))
-                .body("tppMessages[0].category", equalTo("ERROR"))
-                .body("error_message", notNullValue());
     }
 
     @Test

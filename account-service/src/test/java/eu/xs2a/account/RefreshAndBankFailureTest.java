@@ -2,7 +2,7 @@ package eu.xs2a.account;
 
 import static eu.xs2a.account.AccountReadsTest.ALL_ACCOUNTS;
 import static eu.xs2a.account.AccountReadsTest.HISTORY_START;
-import static eu.xs2a.account.AccountReadsTest.error;
+import static eu.xs2a.account.support.Calls.error;
 import static eu.xs2a.account.support.Calls.P;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;

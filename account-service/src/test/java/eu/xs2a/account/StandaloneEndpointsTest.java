@@ -1,6 +1,7 @@
 package eu.xs2a.account;
 
 import static eu.xs2a.account.support.Calls.P;
+import static eu.xs2a.account.support.Calls.error;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -30,13 +31,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 class StandaloneEndpointsTest {
 
     private static final String CONSENT = "some-consent";
-
-    private static void error(Response response, int status, String errorText) {
-        response.then().statusCode(status)
-                .body("error_text", equalTo(errorText))
-                .body("tppMessages[0].category", equalTo("ERROR"))
-                .body("error_message", notNullValue());
-    }
 
     @Test
     void anUnsignedRequestIsRefused() {

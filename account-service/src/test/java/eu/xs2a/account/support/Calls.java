@@ -52,4 +52,12 @@ public final class Calls {
         }
         return spec;
     }
+
+    /** The answer is the standard error body with this status and class. */
+    public static void error(Response response, int status, String errorText) {
+        response.then().statusCode(status)
+                .body("error_text", org.hamcrest.Matchers.equalTo(errorText))
+                .body("tppMessages[0].category", org.hamcrest.Matchers.equalTo("ERROR"))
+                .body("error_message", org.hamcrest.Matchers.notNullValue());
+    }
 }

@@ -11,8 +11,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.hibernate.jpa.HibernateHints;
-import org.hibernate.query.NativeQuery;
-import org.hibernate.type.StandardBasicTypes;
 
 @ApplicationScoped
 public class ConsentRepository implements PanacheRepositoryBase<Consent, String> {
@@ -41,24 +39,21 @@ public class ConsentRepository implements PanacheRepositoryBase<Consent, String>
 
     /**
      * The consent and today's count of one resource in one round trip, read-only (no snapshot, nothing checked at
-     * commit). Empty when the consent does not exist.
+     * commit). Empty when the consent does not exist. A query in HQL, not SQL: Hibernate translates it once and
+     * keeps the plan, where a native query with an entity in its result is mapped again on every call.
      */
     public Optional<WithAccessCount> findForLookup(String id, LocalDate day, String resourceKey) {
-        @SuppressWarnings("unchecked")
-        NativeQuery<Object[]> query = getEntityManager().createNativeQuery("""
-                        select {c.*}, coalesce((select a.access_count from consent_access_count a
-                                                where a.consent_id = c.id and a.access_day = :day
-                                                  and a.resource_key = :resource), 0) as accessed_today
-                        from consent c where c.id = :id""")
-                .unwrap(NativeQuery.class);
-        return query.addEntity("c", Consent.class)
-                .addScalar("accessed_today", StandardBasicTypes.INTEGER)
+        return getEntityManager().createQuery("""
+                        select c, coalesce((select a.count from AccessCount a
+                                            where a.consentId = c.id and a.day = :day and a.resourceKey = :resource), 0)
+                        from Consent c where c.id = :id""", Object[].class)
                 .setParameter("id", id)
                 .setParameter("day", day)
                 .setParameter("resource", resourceKey)
-                .setReadOnly(true)
-                .uniqueResultOptional()
-                .map(row -> new WithAccessCount((Consent) row[0], (Integer) row[1]));
+                .setHint(HibernateHints.HINT_READ_ONLY, true)
+                .getResultList().stream()
+                .findFirst()
+                .map(row -> new WithAccessCount((Consent) row[0], ((Number) row[1]).intValue()));
     }
 
     /** Row-locked read for a status change, so concurrent changes (DELETE vs. callback vs. job) serialise. */

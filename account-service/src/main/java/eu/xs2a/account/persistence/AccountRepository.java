@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
+import org.hibernate.jpa.HibernateHints;
 
 @ApplicationScoped
 public class AccountRepository implements PanacheRepositoryBase<Account, UUID> {
@@ -47,7 +48,8 @@ public class AccountRepository implements PanacheRepositoryBase<Account, UUID> {
 
     /**
      * One query for what every account read needs first: the account, the consent's cover of it and its balances
-     * (one row per balance; a balance row is small, and a read that shows none simply ignores them).
+     * (one row per balance; a balance row is small, and a read that shows none simply ignores them). Read-only: no
+     * read changes them, so Hibernate keeps no snapshots to compare.
      */
     public Optional<WithCoverage> findWithCoverage(String providerCode, String tppId, String resourceId, String consentId) {
         List<Object[]> rows = getEntityManager().createQuery("""
@@ -62,6 +64,7 @@ public class AccountRepository implements PanacheRepositoryBase<Account, UUID> {
                 .setParameter("provider", providerCode)
                 .setParameter("tpp", tppId)
                 .setParameter("resource", resourceId)
+                .setHint(HibernateHints.HINT_READ_ONLY, true)
                 .getResultList();
         if (rows.isEmpty()) {
             return Optional.empty();

@@ -43,11 +43,15 @@ public class ConsentForwarder {
         this.clock = clock;
     }
 
+    /** What one forward did, and the consent as that transaction committed it (null when it does not exist). */
+    public record Forwarded(ForwardOutcome outcome, Consent consent) {
+    }
+
     /** Forwards one consent now (waits for its row lock). */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
-    public ForwardOutcome forward(String consentId) {
+    public Forwarded forward(String consentId) {
         Consent consent = consents.lock(consentId);
-        return consent == null ? ForwardOutcome.NOT_PENDING : forwardLocked(consent);
+        return new Forwarded(consent == null ? ForwardOutcome.NOT_PENDING : forwardLocked(consent), consent);
     }
 
     /** One job step: the next due accepted consent that no other replica holds, or NOT_PENDING when none. */

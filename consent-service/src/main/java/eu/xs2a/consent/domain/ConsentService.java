@@ -121,12 +121,13 @@ public class ConsentService {
             consents.persist(consent);
             authorisations.persist(authorisation);
         });
-        ForwardOutcome outcome = forwarder.forward(consent.getId());
-        if (outcome == ForwardOutcome.REFUSED) {
+        ConsentForwarder.Forwarded forwarded = forwarder.forward(consent.getId());
+        if (forwarded.outcome() == ForwardOutcome.REFUSED) {
             throw new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank refused the consent");
         }
-        return QuarkusTransaction.requiringNew().call(() -> new CreatedConsent(consents.findForReading(consent.getId()),
-                authorisations.findById(authorisation.getId()), token));
+        // The answer shows the consent as the forward committed it; nobody else can have changed it since, because
+        // its id is not known outside yet. The authorisation is only changed by a refusal.
+        return new CreatedConsent(forwarded.consent(), authorisation, token);
     }
 
     // --- reads ---------------------------------------------------------------------------------------------

@@ -8,7 +8,6 @@ import jakarta.persistence.LockModeType;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import org.hibernate.jpa.HibernateHints;
 
@@ -22,15 +21,6 @@ public class ConsentRepository implements PanacheRepositoryBase<Consent, String>
     public Optional<Consent> findOwned(String id, String providerCode, String tppId, ConsentType type) {
         return find("id = ?1 and providerCode = ?2 and tppId = ?3 and type = ?4", id, providerCode, tppId, type)
                 .firstResultOptional();
-    }
-
-    /**
-     * The consent for a read that never changes it (the lookup, the answer to a create): loaded read-only, so
-     * Hibernate keeps no snapshot of it (its JSON columns would be converted once more for that) and checks nothing
-     * at commit. Null when it does not exist.
-     */
-    public Consent findForReading(String id) {
-        return getEntityManager().find(Consent.class, id, Map.of(HibernateHints.HINT_READ_ONLY, true));
     }
 
     /** A consent as the lookup reads it: read-only, with the accesses already counted today to one resource. */

@@ -74,6 +74,8 @@ class GatewayBenchmark {
         report.fact("load", "wrk, " + Wrk.THREADS + " threads, " + CONNECTIONS + " connections; the workloads of one path "
                 + "each warmed up " + WARM_UP + " s, then each measured " + SECONDS + " s after a " + PRE_ROLL_SECONDS
                 + " s pre-roll; requests signed before each run");
+        report.fact("start-up", "each service restarted alone on the idle stack, before any load; process start → first "
+                + "2xx to a signed request sent straight to it");
 
         stack = Stack.start("xs2a_bench_");
         wrk = new Wrk(root.resolve("bench/replay.lua"), work);

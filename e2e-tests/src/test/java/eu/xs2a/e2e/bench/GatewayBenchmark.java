@@ -24,6 +24,7 @@ import java.security.spec.PKCS8EncodedKeySpec;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -111,7 +112,7 @@ class GatewayBenchmark {
         // (forwarding, status polling) does not land in the reads' figures.
         Map<String, List<Load>> byPath = new LinkedHashMap<>();
         loads.forEach(load -> byPath.computeIfAbsent(load.path() + (load.tamper() ? " (refused)" : ""),
-                path -> new java.util.ArrayList<>()).add(load));
+                path -> new ArrayList<>()).add(load));
         for (List<Load> sharingAPath : byPath.values()) {
             Map<String, Double> warmRates = new LinkedHashMap<>();
             for (Load load : sharingAPath) {

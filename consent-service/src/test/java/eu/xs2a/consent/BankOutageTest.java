@@ -3,7 +3,10 @@ package eu.xs2a.consent;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.sun.net.httpserver.HttpServer;
 import eu.xs2a.consent.domain.ConsentJobs;
 import eu.xs2a.consent.support.ConsentTestBase;
 import eu.xs2a.consent.support.Psu;
@@ -16,7 +19,9 @@ import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
+import java.net.InetSocketAddress;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.AfterEach;
@@ -26,7 +31,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Provider sandbox2 reaches the real bank through a switchable TCP proxy. While it is down a new consent stays
  * {@code accepted} (the create still answers 201) and the bank-sync job forwards it once the bank is back; a
- * DELETE while the bank is down still answers 204 and the bank is told later.
+ * DELETE while the bank is down still answers 204 and the bank is told later. A bank that refuses a consent makes
+ * the create ServiceInvalid and the stored consent rejected.
  */
 @QuarkusTest
 class BankOutageTest extends ConsentTestBase {
@@ -122,6 +128,41 @@ class BankOutageTest extends ConsentTestBase {
         assertEquals("received", status(id));
         assertEquals("received", Signed.get(Tpps.ALPHA, created.jsonPath().getString("_links.scaStatus.href"))
                 .jsonPath().getString("scaStatus"));
+    }
+
+    @Test
+    void aConsentTheBankRefusesIsServiceInvalidAndStoredRejected() throws Exception {
+        // sandbox2's bank port answers every call with a 400 of its own (the real sandbox cannot be made to refuse a
+        // consent the gateway has already validated)
+        HttpServer refusingBank = HttpServer.create(new InetSocketAddress("localhost", URI.create(bank2Url).getPort()), 0);
+        refusingBank.createContext("/", exchange -> {
+            byte[] body = "{\"code\":\"FORMAT_ERROR\",\"message\":\"refused by the test bank\"}"
+                    .getBytes(StandardCharsets.UTF_8);
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(400, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        refusingBank.start();
+        try {
+            Response refused = Signed.post(Tpps.ALPHA, AIS2, Signed.redirectHeaders(),
+                    Signed.aisBody(null, 4, true, Psu.PSU1_MAIN));
+            assertError(refused, 400, "ServiceInvalid", "SERVICE_INVALID");
+        } finally {
+            refusingBank.stop(0);
+        }
+        // the consent that was stored before the forward is rejected, its authorisation failed, nothing left pending
+        try (var connection = dataSource.getConnection();
+             var statement = connection.prepareStatement("""
+                     select c.status, c.next_bank_attempt_at, a.sca_status from consent c
+                       join consent_authorisation a on a.consent_id = c.id
+                     where c.provider_code = 'sandbox2' order by c.created_at desc limit 1""");
+             var rows = statement.executeQuery()) {
+            assertTrue(rows.next());
+            assertEquals("rejected", rows.getString(1));
+            assertNull(rows.getTimestamp(2));
+            assertEquals("failed", rows.getString(3));
+        }
     }
 
     /** The bank's id of a consent (not shown to TPPs; account-service learns it from the lookup once valid). */

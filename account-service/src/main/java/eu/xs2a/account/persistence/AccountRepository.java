@@ -78,8 +78,10 @@ public class AccountRepository implements PanacheRepositoryBase<Account, UUID> {
      * (one row per balance; a balance row is small, and a read that shows none simply ignores them).
      *
      * <p>Plain JDBC on the ORM's own data source, because every read of every TPP runs it: through Hibernate the
-     * same query cost about a fifth of account-service's CPU per read, and its first use parsed HQL for a quarter of
-     * a second (README "Performance"). The rows become detached entities, which no read changes.
+     * same query cost about a fifth of account-service's CPU per read, and its first use loaded Hibernate's HQL parser
+     * during the first request (README "Performance"). The rows become detached entities, which no read changes; a
+     * read never follows a write of its own, so there is no un-flushed change to miss. A lost database surfaces as the
+     * wrapped SQLException, which the error mappers answer 503.
      */
     public Optional<WithCoverage> findWithCoverage(String providerCode, String tppId, String resourceId, String consentId) {
         try (Connection connection = dataSource.getConnection();

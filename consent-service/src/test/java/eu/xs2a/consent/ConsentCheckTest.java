@@ -4,11 +4,8 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.consent.api.VerifiedServiceTokens;
-import eu.xs2a.consent.domain.Consent;
-import eu.xs2a.consent.persistence.ConsentRepository;
 import eu.xs2a.consent.support.ConsentTestBase;
 import eu.xs2a.consent.support.Lookup;
 import eu.xs2a.consent.support.Psu;
@@ -16,7 +13,6 @@ import eu.xs2a.consent.support.ServiceTokenKeys;
 import eu.xs2a.consent.support.Signed;
 import eu.xs2a.consent.support.Tpps;
 import io.quarkus.arc.ClientProxy;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -28,15 +24,12 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Instant;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import org.hibernate.Session;
 import org.junit.jupiter.api.Test;
 
 /** The consent lookup of account-service: service token, every answer class, and atomic per-day counting. */
@@ -48,20 +41,6 @@ class ConsentCheckTest extends ConsentTestBase {
 
     @Inject
     JWTParser tokenParser;
-
-    @Inject
-    ConsentRepository consents;
-
-    @Test
-    void theLookupReadsTheConsentReadOnly() {
-        String consentId = validConsent(4);
-        QuarkusTransaction.requiringNew().run(() -> {
-            Consent consent = consents.findForLookup(consentId, LocalDate.now(ZoneOffset.UTC), "accounts").orElseThrow().consent();
-            assertTrue(consents.getEntityManager().unwrap(Session.class).isReadOnly(consent), "no snapshot, no dirty check at commit");
-            assertEquals(consentId, consent.getId());
-            assertTrue(consents.findForLookup("no-such-consent", LocalDate.now(ZoneOffset.UTC), "accounts").isEmpty());
-        });
-    }
 
     @Test
     void serviceTokensAreCheckedByTheCachingParser() {

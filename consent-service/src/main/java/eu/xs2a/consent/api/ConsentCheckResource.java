@@ -1,8 +1,8 @@
 package eu.xs2a.consent.api;
 
-import eu.xs2a.consent.domain.Consent;
 import eu.xs2a.consent.domain.ConsentCheck;
 import eu.xs2a.consent.domain.ConsentCheckResult;
+import eu.xs2a.consent.domain.ConsentForLookup;
 import eu.xs2a.consent.domain.ConsentLookup;
 import io.quarkus.security.Authenticated;
 import jakarta.ws.rs.Consumes;
@@ -65,10 +65,10 @@ public class ConsentCheckResource {
         ConsentCheckRequest request = bodies.read(headers, body, ConsentCheckRequest.class);
         ConsentCheckResult result = lookup.check(new ConsentCheck(request.providerCode(), request.tppId(),
                 request.consentId(), request.purpose(), request.resource(), request.account(), request.psuPresent()));
-        Consent consent = result.consent();
-        return new ConsentCheckResponse(consent.getId(), consent.getStatus().name(), consent.getBankConsentId(),
-                consent.getValidUntil() == null ? null : consent.getValidUntil().toString(), consent.getAccess(),
-                consent.getAccount(), consent.getCardNumber(), consent.isRecurringIndicator(), consent.getFrequencyPerDay(),
+        ConsentForLookup consent = result.consent();
+        return new ConsentCheckResponse(consent.id(), consent.status().name(), consent.bankConsentId(),
+                consent.validUntil() == null ? null : consent.validUntil().toString(), consent.access(),
+                consent.account(), consent.cardNumber(), consent.recurringIndicator(), consent.frequencyPerDay(),
                 result.remainingToday());
     }
 }

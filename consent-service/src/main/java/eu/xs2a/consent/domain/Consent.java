@@ -251,13 +251,9 @@ public class Consent {
 
     // --- reads ---------------------------------------------------------------------------------------------
 
-    /** Past validUntil on the given UTC date (validUntil itself is still a valid day). */
+    /** Past validUntil on the given UTC date ({@link ConsentRules#isPastValidUntil}). */
     public boolean isPastValidUntil(LocalDate today) {
-        return validUntil != null && today.isAfter(validUntil);
-    }
-
-    public boolean isOwnedBy(String providerCode, String tppId) {
-        return this.providerCode.equals(providerCode) && this.tppId.equals(tppId);
+        return ConsentRules.isPastValidUntil(validUntil, today);
     }
 
     /** Date of the last status change (Berlin Group lastActionDate). */

@@ -2,7 +2,6 @@ package eu.xs2a.consent.domain;
 
 import eu.xs2a.consent.persistence.AccessCountRepository;
 import eu.xs2a.consent.persistence.ConsentRepository;
-import eu.xs2a.consent.persistence.ConsentRepository.WithAccessCount;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -42,36 +41,33 @@ public class ConsentLookup {
         AccountReference account = validate(check);
         String resourceKey = account == null ? check.resource() : check.resource() + ":" + account.key();
         LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
-        WithAccessCount found = consents.findForLookup(check.consentId(), today, resourceKey).orElse(null);
-        if (found == null || !found.consent().isOwnedBy(check.providerCode(), check.tppId())) {
-            throw ConsentService.unknown(check.consentId());
-        }
-        Consent consent = found.consent();
+        ConsentForLookup consent = consents.findForLookup(check.consentId(), check.providerCode(), check.tppId(),
+                today, resourceKey).orElseThrow(() -> ConsentService.unknown(check.consentId()));
         ConsentType expectedType = "AIS".equals(check.purpose()) ? ConsentType.AIS : ConsentType.PIIS;
-        if (consent.getType() != expectedType) {
+        if (consent.type() != expectedType) {
             throw invalid("Consent '" + check.consentId() + "' is not a " + check.purpose() + " consent");
         }
-        if (consent.getStatus() == ConsentStatus.expired
-                || (consent.getStatus() == ConsentStatus.valid && consent.isPastValidUntil(today))) {
+        if (consent.status() == ConsentStatus.expired
+                || (consent.status() == ConsentStatus.valid && consent.isPastValidUntil(today))) {
             throw new Psd2Exception(ErrorClass.CONSENT_EXPIRED,
-                    "Consent '" + check.consentId() + "' expired on " + consent.getValidUntil());
+                    "Consent '" + check.consentId() + "' expired on " + consent.validUntil());
         }
-        if (consent.getStatus() != ConsentStatus.valid) {
-            throw invalid("Consent '" + check.consentId() + "' is " + consent.getStatus());
+        if (consent.status() != ConsentStatus.valid) {
+            throw invalid("Consent '" + check.consentId() + "' is " + consent.status());
         }
-        if (consent.getType() == ConsentType.PIIS) {
-            if (!FUNDS.equals(check.resource()) || !consent.getAccount().designates(account)) {
+        if (consent.type() == ConsentType.PIIS) {
+            if (!FUNDS.equals(check.resource()) || !consent.account().designates(account)) {
                 throw invalid("Consent '" + check.consentId() + "' does not cover " + check.resource() + " of this account");
             }
             return new ConsentCheckResult(consent, null);
         }
         requireCoverage(consent, check.resource(), account, check.consentId());
-        int limit = consent.getFrequencyPerDay();
+        int limit = consent.frequencyPerDay();
         if (Boolean.TRUE.equals(check.psuPresent())) {
-            return new ConsentCheckResult(consent, Math.max(0, limit - found.accessedToday()));
+            return new ConsentCheckResult(consent, Math.max(0, limit - consent.accessedToday()));
         }
         int count = QuarkusTransaction.joiningExisting().call(
-                () -> accessCounts.countOne(consent.getId(), today, resourceKey, limit));
+                () -> accessCounts.countOne(consent.id(), today, resourceKey, limit));
         if (count < 0) {
             throw new Psd2Exception(ErrorClass.ACCESS_EXCEEDED, "Consent '" + check.consentId() + "' allows "
                     + limit + " unattended access(es) per day to " + check.resource() + "; today's are used");
@@ -79,8 +75,9 @@ public class ConsentLookup {
         return new ConsentCheckResult(consent, limit - count);
     }
 
-    private static void requireCoverage(Consent consent, String resource, AccountReference account, String consentId) {
-        AccountAccess access = consent.getAccess();
+    private static void requireCoverage(ConsentForLookup consent, String resource, AccountReference account,
+                                        String consentId) {
+        AccountAccess access = consent.access();
         boolean covered = switch (resource) {
             case "accounts" -> access.coversAccountList();
             case "account" -> access.coversAccount(account);

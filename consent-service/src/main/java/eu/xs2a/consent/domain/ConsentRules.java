@@ -58,4 +58,9 @@ public final class ConsentRules {
         }
         return requested == null ? providerMax : Math.min(requested, providerMax);
     }
+
+    /** Past validUntil on the given UTC date: validUntil itself is still a valid day, and no validUntil never passes. */
+    public static boolean isPastValidUntil(LocalDate validUntil, LocalDate today) {
+        return validUntil != null && today.isAfter(validUntil);
+    }
 }

@@ -23,7 +23,8 @@ public final class JsonColumns {
         }
     }
 
-    static <T> T read(String json, Class<T> type) {
+    /** The value of a JSON column; also used by the plain-SQL reads of the persistence layer. */
+    public static <T> T read(String json, Class<T> type) {
         try {
             return json == null ? null : MAPPER.readValue(json, type);
         } catch (JsonProcessingException e) {

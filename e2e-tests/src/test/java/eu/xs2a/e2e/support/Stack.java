@@ -134,7 +134,7 @@ public final class Stack {
         env.put("QUARKUS_DATASOURCE_USERNAME", "xs2a");
         env.put("QUARKUS_DATASOURCE_PASSWORD", "xs2a");
         env.put("QUARKUS_LOG_CONSOLE_JSON_ENABLED", "false");
-        ServiceProcess service = ServiceProcess.start(module, env);
+        ServiceProcess service = ServiceProcess.startTraining(module, env);
         byName.put(module, service);
         environments.put(module, env);
         return service;

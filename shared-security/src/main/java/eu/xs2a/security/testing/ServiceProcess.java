@@ -28,8 +28,11 @@ public final class ServiceProcess implements AutoCloseable {
     /** Replaces the options of config/java-options, as it does for bin/run. */
     private static final String JVM_OPTIONS_ENV = "XS2A_JAVA_OPTS";
 
-    /** Made by the build (quarkus.package.jar.appcds.enabled) next to quarkus-run.jar. */
-    private static final String CDS_ARCHIVE = "app-cds.jsa";
+    /** How long a JVM that records its class-data archive may take to write it after being asked to stop. */
+    private static final Duration RECORDING_STOP_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration STOP_TIMEOUT = Duration.ofSeconds(15);
+    /** The exit status of a process killed with SIGKILL (128 + 9). */
+    private static final int EXIT_KILLED = 137;
     /** The provider registry; the services' default is relative to their module folder, so it is set absolute. */
     private static final String PROVIDERS_FILE = "PSD2_PROVIDERS_FILE";
     private static final String MALLOC_ARENA_MAX = "MALLOC_ARENA_MAX";
@@ -42,13 +45,15 @@ public final class ServiceProcess implements AutoCloseable {
     private final int port;
     private final Path log;
     private final Instant startedAt;
+    private final CdsArchive archive;
 
-    private ServiceProcess(String name, Process process, int port, Path log, Instant startedAt) {
+    private ServiceProcess(String name, Process process, int port, Path log, Instant startedAt, CdsArchive archive) {
         this.name = name;
         this.process = process;
         this.port = port;
         this.log = log;
         this.startedAt = startedAt;
+        this.archive = archive;
     }
 
     /**
@@ -56,7 +61,18 @@ public final class ServiceProcess implements AutoCloseable {
      * @param env     extra environment (QUARKUS_DATASOURCE_JDBC_URL, ...); QUARKUS_HTTP_PORT is set here
      */
     public static ServiceProcess start(String module, Map<String, String> env) {
-        ServiceProcess service = launch(module, env, freePort());
+        ServiceProcess service = launch(module, env, freePort(), false);
+        service.awaitReady();
+        return service;
+    }
+
+    /**
+     * As {@link #start}, and when the module has no trained class-data archive for its current build, the JVM records
+     * one as it exits ({@link CdsArchive}): whatever the process did until {@link #close()} trains it. The e2e stack
+     * and the benchmark start this way, so bin/test and bin/bench leave archives that bin/run and later starts use.
+     */
+    public static ServiceProcess startTraining(String module, Map<String, String> env) {
+        ServiceProcess service = launch(module, env, freePort(), true);
         service.awaitReady();
         return service;
     }
@@ -66,6 +82,10 @@ public final class ServiceProcess implements AutoCloseable {
      * the time from here to the first answer). {@link #startedAt()} is the moment the process was started.
      */
     public static ServiceProcess launch(String module, Map<String, String> env, int port) {
+        return launch(module, env, port, false);
+    }
+
+    private static ServiceProcess launch(String module, Map<String, String> env, int port, boolean train) {
         Path jar = locate(module);
         try {
             Path log = Files.createTempFile(module + "-", ".log");
@@ -74,9 +94,8 @@ public final class ServiceProcess implements AutoCloseable {
             Path app = jar.getParent();
             Path root = app.getParent().getParent().getParent();
             command.addAll(List.of(jvmOptions(root).split("\\s+")));
-            if (Files.exists(app.resolve(CDS_ARCHIVE))) {
-                command.add("-XX:SharedArchiveFile=" + CDS_ARCHIVE);
-            }
+            CdsArchive archive = CdsArchive.choose(app, train);
+            command.addAll(archive.jvmOptions());
             command.addAll(List.of("-jar", jar.getFileName().toString()));
             // From the jar's own folder, as bin/run does: the AppCDS archive names the jar relative to it.
             ProcessBuilder builder = new ProcessBuilder(command)
@@ -89,7 +108,7 @@ public final class ServiceProcess implements AutoCloseable {
             builder.environment().put("QUARKUS_HTTP_PORT", String.valueOf(port));
             Instant startedAt = Instant.now();
             Process process = builder.start();
-            ServiceProcess service = new ServiceProcess(module, process, port, log, startedAt);
+            ServiceProcess service = new ServiceProcess(module, process, port, log, startedAt, archive);
             Runtime.getRuntime().addShutdownHook(new Thread(service::close));
             return service;
         } catch (IOException e) {
@@ -171,19 +190,30 @@ public final class ServiceProcess implements AutoCloseable {
         return log;
     }
 
+    /** Stops the service (SIGTERM, then SIGKILL if it does not exit in time) and keeps the archive it recorded. */
     @Override
-    public void close() {
-        if (process.isAlive()) {
-            process.destroy();
+    public synchronized void close() {
+        if (!process.isAlive()) {
+            archive.finish(process.exitValue() != EXIT_KILLED);
+            return;
+        }
+        process.destroy();
+        boolean exitedByItself = false;
+        try {
+            Duration timeout = archive.records() ? RECORDING_STOP_TIMEOUT : STOP_TIMEOUT;
+            exitedByItself = process.waitFor(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (!exitedByItself) {
+            process.destroyForcibly();
             try {
-                if (!process.waitFor(15, java.util.concurrent.TimeUnit.SECONDS)) {
-                    process.destroyForcibly();
-                }
+                process.waitFor();
             } catch (InterruptedException e) {
-                process.destroyForcibly();
                 Thread.currentThread().interrupt();
             }
         }
+        archive.finish(exitedByItself);
     }
 
     /** Waits until the service's readiness check is UP; fails with the log's path if it exits or takes too long. */

@@ -76,7 +76,9 @@ class GatewayBenchmark {
                 + "each warmed up " + WARM_UP + " s, then each measured " + SECONDS + " s after a " + PRE_ROLL_SECONDS
                 + " s pre-roll; requests signed before each run");
         report.fact("start-up", "each service restarted alone on the idle stack, before any load; process start → first "
-                + "2xx to a signed request sent straight to it");
+                + "2xx to a signed request sent straight to it; a service without a trained class-data archive of its "
+                + "current build records one in its first run (its start and the preparation's requests) and starts "
+                + "with it here");
 
         stack = Stack.start("xs2a_bench_");
         wrk = new Wrk(root.resolve("bench/replay.lua"), work);
@@ -271,8 +273,10 @@ class GatewayBenchmark {
                 "consent-service", new String[] {P + "/v1/consents/" + data.consentId() + "/status", null},
                 "account-service", new String[] {P + "/v1/accounts/" + data.accountId() + "/balances", data.consentId()},
                 "payment-service", new String[] {P + "/v1/payments/sepa-credit-transfers/" + data.paymentId() + "/status", null});
+        Map<String, String> archives = new LinkedHashMap<>();
         for (String module : GATEWAY) {
             ServiceProcess service = stack.restart(module);
+            archives.put(module, service.classDataArchive());
             String[] probe = probes.get(module);
             Map<String, String> headers = probe[1] == null ? Map.of() : Map.of("Consent-Id", probe[1], "PSU-IP-Address", "192.0.2.10");
             Instant deadline = service.startedAt().plusSeconds(60);
@@ -291,6 +295,8 @@ class GatewayBenchmark {
             result.put(module, millis);
             service.awaitReady();
         }
+        report.fact("start-up class-data archives", archives.toString());
+        System.out.println("start-up class-data archives: " + archives);
         return result;
     }
 

@@ -65,6 +65,14 @@ final class CdsArchive {
         return jvmOptions;
     }
 
+    /** For reports: the archive the JVM starts with, or that it records. */
+    String describe() {
+        if (recording != null) {
+            return "none (records " + TRAINED + ")";
+        }
+        return jvmOptions.isEmpty() ? "none" : jvmOptions.get(0).substring(jvmOptions.get(0).indexOf('=') + 1);
+    }
+
     /**
      * After the JVM has exited: puts what it recorded in place of the trained archive, or throws away a recording
      * of a JVM that had to be killed (it may have stopped half-way through writing).

@@ -178,6 +178,11 @@ public final class ServiceProcess implements AutoCloseable {
         return name;
     }
 
+    /** The class-data archive the process started with (see {@link #startTraining}), for reports. */
+    public String classDataArchive() {
+        return archive.describe();
+    }
+
     public int port() {
         return port;
     }

@@ -31,6 +31,7 @@ class CdsArchiveTest {
     @Test
     void withoutATrainedArchiveTheBuildsOwnIsUsed() {
         assertEquals(List.of("-XX:SharedArchiveFile=app-cds.jsa"), CdsArchive.choose(app, false).jvmOptions());
+        assertEquals("app-cds.jsa", CdsArchive.choose(app, false).describe());
     }
 
     @Test
@@ -57,6 +58,7 @@ class CdsArchiveTest {
         CdsArchive archive = CdsArchive.choose(app, true);
         String option = archive.jvmOptions().get(0);
         assertTrue(option.startsWith("-XX:ArchiveClassesAtExit=app-cds-trained.jsa."), option);
+        assertEquals("none (records app-cds-trained.jsa)", archive.describe());
         Path recording = app.resolve(option.substring(option.indexOf('=') + 1));
 
         Files.writeString(recording, "recorded");

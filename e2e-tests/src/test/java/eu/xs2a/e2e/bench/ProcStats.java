@@ -14,15 +14,22 @@ final class ProcStats {
     private ProcStats() {
     }
 
-    /** User plus system CPU time of the processes, in microseconds. Processes that have exited count zero. */
+    /**
+     * User plus system CPU time of the processes and of their children that have exited, in microseconds. The
+     * children count because PostgreSQL's backends come and go: an exited backend's time moves into the postmaster's.
+     * Processes that have exited themselves count zero.
+     */
     static long cpuMicros(List<Long> pids) {
         long total = 0;
         for (long pid : pids) {
             try {
                 String stat = Files.readString(Path.of("/proc", String.valueOf(pid), "stat"));
-                // fields after the command name, which may contain spaces: state is field 3, utime 14, stime 15
+                // fields after the command name, which may contain spaces: state is field 3, utime 14, stime 15,
+                // cutime 16 and cstime 17 (the children waited for)
                 String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-                total += (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * MICROS_PER_TICK;
+                long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12])
+                        + Long.parseLong(fields[13]) + Long.parseLong(fields[14]);
+                total += ticks * MICROS_PER_TICK;
             } catch (IOException e) {
                 // exited
             }

@@ -222,8 +222,9 @@ public final class RequestVerifier {
             if (verify(SignatureCache.get(algorithm), key, data, signature)) {
                 return true;
             }
-            // some EC libraries send r||s (IEEE P1363) instead of DER
-            return ec && signature.length > 0 && signature[0] != 0x30
+            // Some EC libraries send r||s (IEEE P1363) instead of DER. Its first byte is r's and may be anything, 0x30
+            // (DER's SEQUENCE tag) too, so only a failed DER verification tells the two forms apart.
+            return ec && signature.length > 0
                     && verify(SignatureCache.get(algorithm + "inP1363Format"), key, data, signature);
         } catch (GeneralSecurityException | RuntimeException e) {
             return false;

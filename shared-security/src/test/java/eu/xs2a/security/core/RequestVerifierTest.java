@@ -634,6 +634,21 @@ class RequestVerifierTest {
                     "signature=\"" + Base64.getEncoder().encodeToString(p1363Sign(ec, p1363)) + "\""));
             p1363.verify();
         }
+
+        /** One r in 256 starts with 0x30, DER's first byte: such a P1363 signature must verify as well. */
+        @Test
+        void p1363SignaturesThatStartLikeDer() throws Exception {
+            TestTpp ec = pki.tppBuilder().organizationIdentifier("PSDDE-BAFIN-999002").roles(Role.PSP_PI).ec().build();
+            byte[] data = "digest: SHA-256=x".getBytes(StandardCharsets.UTF_8);
+            Signature signer = Signature.getInstance("SHA256withECDSAinP1363Format");
+            signer.initSign(ec.privateKey());
+            byte[] signature;
+            do {
+                signer.update(data);
+                signature = signer.sign();
+            } while (signature[0] != 0x30);
+            assertTrue(RequestVerifier.verifies(ec.certificate().getPublicKey(), "SHA-256", data, signature));
+        }
     }
 
     private static byte[] p1363Sign(TestTpp ec, Req req) {

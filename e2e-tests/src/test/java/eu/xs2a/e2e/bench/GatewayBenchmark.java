@@ -50,6 +50,10 @@ class GatewayBenchmark {
     /** Refused requests never run out: the same few are replayed. */
     private static final int TAMPERED_REQUESTS = 2_000;
     private static final int CONNECTIONS = Integer.getInteger("bench.connections", 32);
+    /** The stack counts as idle when all its processes use less than this share of one core over a window. */
+    private static final double IDLE_SHARE_OF_A_CORE = 0.05;
+    private static final Duration IDLE_WINDOW = Duration.ofMillis(500);
+    private static final Duration IDLE_TIMEOUT = Duration.ofSeconds(30);
     /** Comma-separated workload names to run (default: all); for working on one path, not for the published report. */
     private static final Set<String> ONLY = Set.of(System.getProperty("bench.only", "").split(","));
     private static final String P = "/sandbox/api/berlingroup";
@@ -75,7 +79,8 @@ class GatewayBenchmark {
         report.fact("load", "wrk, " + Wrk.THREADS + " threads, " + CONNECTIONS + " connections; the workloads of one path "
                 + "each warmed up " + WARM_UP + " s, then each measured " + SECONDS + " s after a " + PRE_ROLL_SECONDS
                 + " s pre-roll; requests signed before each run");
-        report.fact("start-up", "each service restarted alone on the idle stack, before any load; process start → first "
+        report.fact("start-up", "each service restarted alone on the idle stack (once the whole stack uses under 5% of a "
+                + "core), before any load; process start → first "
                 + "2xx to a signed request sent straight to it; a service without a trained class-data archive of its "
                 + "current build records one in its first run (its start and the preparation's requests) and starts "
                 + "with it here");
@@ -275,6 +280,7 @@ class GatewayBenchmark {
                 "payment-service", new String[] {P + "/v1/payments/sepa-credit-transfers/" + data.paymentId() + "/status", null});
         Map<String, String> archives = new LinkedHashMap<>();
         for (String module : GATEWAY) {
+            awaitIdleStack();
             ServiceProcess service = stack.restart(module);
             archives.put(module, service.classDataArchive());
             String[] probe = probes.get(module);
@@ -298,6 +304,24 @@ class GatewayBenchmark {
         report.fact("start-up class-data archives", archives.toString());
         System.out.println("start-up class-data archives: " + archives);
         return result;
+    }
+
+    /**
+     * Waits until the stack is idle: a JVM keeps compiling for some seconds after its first answers, and on two cores
+     * the next service's start would be timed against that work rather than on an idle stack.
+     */
+    private void awaitIdleStack() throws InterruptedException {
+        List<Long> pids = new ArrayList<>(ProcStats.postgresPids());
+        stack.pidsByPart().values().forEach(pids::addAll);
+        Instant deadline = Instant.now().plus(IDLE_TIMEOUT);
+        while (Instant.now().isBefore(deadline)) {
+            long before = ProcStats.cpuMicros(pids);
+            Thread.sleep(IDLE_WINDOW.toMillis());
+            if (ProcStats.cpuMicros(pids) - before < IDLE_WINDOW.toNanos() / 1_000 * IDLE_SHARE_OF_A_CORE) {
+                return;
+            }
+        }
+        System.out.println("the stack did not become idle within " + IDLE_TIMEOUT + "; timing the start anyway");
     }
 
     private void targets(JdkFloors.Floors floors, Map<String, Double> afterRss, Map<String, Long> firstAnswer) {

@@ -10,50 +10,80 @@ import java.util.List;
 import java.util.UUID;
 
 /**
- * The class-data-sharing archive a service's JVM starts with; bin/run chooses the same way.
+ * The class-data archive a service's JVM starts with; bin/run chooses the same way.
  *
  * <p>The build's archive ({@value #BUILT}, quarkus.package.jar.appcds.enabled) is recorded by a run that Quarkus stops
  * before its runtime start-up, so it lacks the classes of that start-up (the datasource, Flyway, Hibernate's boot,
- * the security beans) and of serving a request. A trained archive ({@value #TRAINED}) is recorded by the JVM itself
- * when a service that started fully and served requests exits (-XX:ArchiveClassesAtExit), and holds them too. It is
- * used only while it is newer than the jar and the build's archive: a rebuild makes it stale, and the next training
- * run records it again. The JVM checks the archive against the jars on its own as well and starts without it if
- * they differ, so a stale archive costs time, never correctness.
+ * the security beans) and of serving a request. A trained archive is recorded by the JVM itself when a service that
+ * started fully and served requests exits, and holds them too. On JDK 25 and later it is an AOT cache
+ * ({@link Format#AOT_CACHE}): besides the classes it holds them loaded and linked, the lambdas' classes and the method
+ * profiles of the training, which halves the start on top of the archive. A trained archive is used only while it is
+ * newer than the jar and the build's archive: a rebuild makes it stale, and the next training run records it again.
+ * The JVM checks the archive against the jars and its own version as well and starts without it if they differ, so a
+ * stale archive costs time, never correctness.
  */
 final class CdsArchive {
 
     static final String BUILT = "app-cds.jsa";
-    static final String TRAINED = "app-cds-trained.jsa";
+
+    /** What the JVM that runs the services can record: JDK 25 brought the AOT cache (JEP 483, 514, 515). */
+    enum Format {
+        APP_CDS("app-cds-trained.jsa", "-XX:ArchiveClassesAtExit=", "-XX:SharedArchiveFile="),
+        AOT_CACHE("app-trained.aot", "-XX:AOTCacheOutput=", "-XX:AOTCache=");
+
+        private static final int FIRST_AOT_CACHE_RELEASE = 25;
+
+        final String trained;
+        private final String recordOption;
+        private final String useOption;
+
+        Format(String trained, String recordOption, String useOption) {
+            this.trained = trained;
+            this.recordOption = recordOption;
+            this.useOption = useOption;
+        }
+
+        /** The format of the JVM running this code, which is the one ServiceProcess starts the services with. */
+        static Format ofThisJvm() {
+            return Runtime.version().feature() >= FIRST_AOT_CACHE_RELEASE ? AOT_CACHE : APP_CDS;
+        }
+    }
 
     private final Path app;
+    private final Format format;
     /** Where this run's JVM writes the archive it records, or null when it records none. */
     private final Path recording;
     private final List<String> jvmOptions;
 
-    private CdsArchive(Path app, Path recording, List<String> jvmOptions) {
+    private CdsArchive(Path app, Format format, Path recording, List<String> jvmOptions) {
         this.app = app;
+        this.format = format;
         this.recording = recording;
         this.jvmOptions = jvmOptions;
     }
 
     /**
-     * @param app   the folder of quarkus-run.jar, which the JVM is started from (archives name the jar relative to it)
+     * @param app   the folder of quarkus-run.jar, which the JVM is started from (archives name the jars relative to it)
      * @param train record a trained archive at exit when there is no current one
      */
     static CdsArchive choose(Path app, boolean train) {
-        if (isTrainedCurrent(app)) {
-            return new CdsArchive(app, null, List.of("-XX:SharedArchiveFile=" + TRAINED));
+        return choose(app, train, Format.ofThisJvm());
+    }
+
+    static CdsArchive choose(Path app, boolean train, Format format) {
+        if (isTrainedCurrent(app, format)) {
+            return new CdsArchive(app, format, null, List.of(format.useOption + format.trained));
         }
         if (train) {
             // A name of its own: two runs training at once never write one file, and a half-written recording is
             // never taken for an archive.
-            Path recording = app.resolve(TRAINED + "." + UUID.randomUUID() + ".part");
-            return new CdsArchive(app, recording, List.of("-XX:ArchiveClassesAtExit=" + recording.getFileName()));
+            Path recording = app.resolve(format.trained + "." + UUID.randomUUID() + ".part");
+            return new CdsArchive(app, format, recording, List.of(format.recordOption + recording.getFileName()));
         }
         if (Files.exists(app.resolve(BUILT))) {
-            return new CdsArchive(app, null, List.of("-XX:SharedArchiveFile=" + BUILT));
+            return new CdsArchive(app, format, null, List.of(Format.APP_CDS.useOption + BUILT));
         }
-        return new CdsArchive(app, null, List.of());
+        return new CdsArchive(app, format, null, List.of());
     }
 
     /** Whether the JVM writes an archive when it exits; it then needs time to do so. */
@@ -68,7 +98,7 @@ final class CdsArchive {
     /** For reports: the archive the JVM starts with, or that it records. */
     String describe() {
         if (recording != null) {
-            return "none (records " + TRAINED + ")";
+            return "none (records " + format.trained + ")";
         }
         return jvmOptions.isEmpty() ? "none" : jvmOptions.get(0).substring(jvmOptions.get(0).indexOf('=') + 1);
     }
@@ -83,7 +113,7 @@ final class CdsArchive {
         }
         try {
             if (exitedByItself && Files.exists(recording)) {
-                Files.move(recording, app.resolve(TRAINED), StandardCopyOption.REPLACE_EXISTING,
+                Files.move(recording, app.resolve(format.trained), StandardCopyOption.REPLACE_EXISTING,
                         StandardCopyOption.ATOMIC_MOVE);
             } else {
                 Files.deleteIfExists(recording);
@@ -93,8 +123,8 @@ final class CdsArchive {
         }
     }
 
-    static boolean isTrainedCurrent(Path app) {
-        Path trained = app.resolve(TRAINED);
+    static boolean isTrainedCurrent(Path app, Format format) {
+        Path trained = app.resolve(format.trained);
         if (!Files.exists(trained)) {
             return false;
         }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import eu.xs2a.security.testing.CdsArchive.Format;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,8 +14,10 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** Which class-data archive a service starts with, and how a recorded one is kept or thrown away. */
+/** Which class-data archive a service starts with, and how a recorded one is kept or thrown away, in both formats. */
 class CdsArchiveTest {
 
     private static final Instant BUILD = Instant.parse("2026-11-20T10:00:00Z");
@@ -28,50 +31,67 @@ class CdsArchiveTest {
         file(CdsArchive.BUILT, BUILD.plusSeconds(5));
     }
 
-    @Test
-    void withoutATrainedArchiveTheBuildsOwnIsUsed() {
-        assertEquals(List.of("-XX:SharedArchiveFile=app-cds.jsa"), CdsArchive.choose(app, false).jvmOptions());
-        assertEquals("app-cds.jsa", CdsArchive.choose(app, false).describe());
+    @ParameterizedTest
+    @EnumSource(Format.class)
+    void withoutATrainedArchiveTheBuildsOwnIsUsed(Format format) {
+        assertEquals(List.of("-XX:SharedArchiveFile=app-cds.jsa"), CdsArchive.choose(app, false, format).jvmOptions());
+        assertEquals("app-cds.jsa", CdsArchive.choose(app, false, format).describe());
     }
 
     @Test
-    void aTrainedArchiveNewerThanTheBuildIsUsedAndNotRecordedAgain() throws IOException {
-        file(CdsArchive.TRAINED, BUILD.plusSeconds(60));
+    void eachFormatStartsWithItsOwnTrainedArchive() throws IOException {
+        file("app-cds-trained.jsa", BUILD.plusSeconds(60));
+        file("app-trained.aot", BUILD.plusSeconds(60));
 
-        CdsArchive archive = CdsArchive.choose(app, true);
-
-        assertEquals(List.of("-XX:SharedArchiveFile=app-cds-trained.jsa"), archive.jvmOptions());
-        assertFalse(archive.records());
+        assertEquals(List.of("-XX:SharedArchiveFile=app-cds-trained.jsa"),
+                CdsArchive.choose(app, true, Format.APP_CDS).jvmOptions());
+        assertEquals(List.of("-XX:AOTCache=app-trained.aot"), CdsArchive.choose(app, true, Format.AOT_CACHE).jvmOptions());
+        assertFalse(CdsArchive.choose(app, true, Format.AOT_CACHE).records());
     }
 
     @Test
-    void aTrainedArchiveOlderThanARebuildIsStale() throws IOException {
-        file(CdsArchive.TRAINED, BUILD.plusSeconds(60));
+    void anArchiveOfTheOtherFormatIsNotTakenForATrainedOne() throws IOException {
+        file("app-cds-trained.jsa", BUILD.plusSeconds(60)); // trained on JDK 17, now run on 25
+
+        CdsArchive archive = CdsArchive.choose(app, true, Format.AOT_CACHE);
+
+        assertTrue(archive.records());
+        assertTrue(archive.jvmOptions().get(0).startsWith("-XX:AOTCacheOutput=app-trained.aot."),
+                archive.jvmOptions().toString());
+    }
+
+    @ParameterizedTest
+    @EnumSource(Format.class)
+    void aTrainedArchiveOlderThanARebuildIsStale(Format format) throws IOException {
+        file(format.trained, BUILD.plusSeconds(60));
         file(CdsArchive.BUILT, BUILD.plusSeconds(120)); // the build ran again after the training
 
-        assertEquals(List.of("-XX:SharedArchiveFile=app-cds.jsa"), CdsArchive.choose(app, false).jvmOptions());
-        assertTrue(CdsArchive.choose(app, true).records(), "a training run records it again");
+        assertEquals(List.of("-XX:SharedArchiveFile=app-cds.jsa"), CdsArchive.choose(app, false, format).jvmOptions());
+        assertTrue(CdsArchive.choose(app, true, format).records(), "a training run records it again");
     }
 
-    @Test
-    void aRecordingReplacesTheTrainedArchiveOnlyAfterTheJvmExitedByItself() throws IOException {
-        CdsArchive archive = CdsArchive.choose(app, true);
+    @ParameterizedTest
+    @EnumSource(Format.class)
+    void aRecordingReplacesTheTrainedArchiveOnlyAfterTheJvmExitedByItself(Format format) throws IOException {
+        CdsArchive archive = CdsArchive.choose(app, true, format);
         String option = archive.jvmOptions().get(0);
-        assertTrue(option.startsWith("-XX:ArchiveClassesAtExit=app-cds-trained.jsa."), option);
-        assertEquals("none (records app-cds-trained.jsa)", archive.describe());
+        String expected = format == Format.APP_CDS ? "-XX:ArchiveClassesAtExit=" : "-XX:AOTCacheOutput=";
+        assertTrue(option.startsWith(expected + format.trained + "."), option);
+        assertEquals("none (records " + format.trained + ")", archive.describe());
         Path recording = app.resolve(option.substring(option.indexOf('=') + 1));
 
         Files.writeString(recording, "recorded");
         archive.finish(true);
 
-        assertEquals("recorded", Files.readString(app.resolve(CdsArchive.TRAINED)));
+        assertEquals("recorded", Files.readString(app.resolve(format.trained)));
         assertFalse(Files.exists(recording));
-        assertTrue(CdsArchive.isTrainedCurrent(app));
+        assertTrue(CdsArchive.isTrainedCurrent(app, format));
     }
 
-    @Test
-    void theRecordingOfAKilledJvmIsThrownAway() throws IOException {
-        CdsArchive archive = CdsArchive.choose(app, true);
+    @ParameterizedTest
+    @EnumSource(Format.class)
+    void theRecordingOfAKilledJvmIsThrownAway(Format format) throws IOException {
+        CdsArchive archive = CdsArchive.choose(app, true, format);
         String option = archive.jvmOptions().get(0);
         Path recording = app.resolve(option.substring(option.indexOf('=') + 1));
 
@@ -79,7 +99,7 @@ class CdsArchiveTest {
         archive.finish(false);
 
         assertFalse(Files.exists(recording));
-        assertFalse(Files.exists(app.resolve(CdsArchive.TRAINED)));
+        assertFalse(Files.exists(app.resolve(format.trained)));
     }
 
     private void file(String name, Instant modified) throws IOException {

@@ -11,7 +11,9 @@ import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.lang.reflect.Proxy;
 import java.sql.Connection;
+import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
@@ -30,6 +32,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import javax.sql.DataSource;
 import org.postgresql.ds.PGSimpleDataSource;
 
 /** The replay rule on a real PostgreSQL, in a schema of its own made from the shipped migration. */
@@ -185,6 +188,45 @@ class PostgresReplayStoreTest {
         } finally {
             pool.shutdownNow();
         }
+    }
+
+    @Test
+    void aReadIsClaimedWithoutChangingThePooledConnectionsCommitSetting() throws Exception {
+        try (Connection session = dataSource.getConnection()) {
+            PostgresReplayStore onOneSession = new PostgresReplayStore(sameSession(session), Duration.ofHours(24), CLOCK);
+            UUID id = UUID.randomUUID();
+
+            assertSame(ReplayOutcome.FIRST, onOneSession.claim("TPP-E", id, "GET", PATH + "/r", DIGEST));
+
+            try (Statement s = session.createStatement()) {
+                ResultSet setting = s.executeQuery("show synchronous_commit");
+                setting.next();
+                assertEquals("on", setting.getString(1), "the read's asynchronous commit stays in its own transaction");
+                ResultSet row = s.executeQuery("select method, path, digest, created_at from request_replay "
+                        + "where tpp_id = 'TPP-E' and request_id = '" + id + "'");
+                assertTrue(row.next());
+                assertEquals("GET", row.getString(1));
+                assertEquals(PATH + "/r", row.getString(2));
+                assertEquals(DIGEST, row.getString(3));
+                // PostgreSQL keeps microseconds
+                assertTrue(Duration.between(now.get(), row.getTimestamp(4).toInstant()).abs().toNanos() < 1_000);
+            }
+            alreadyUsed(() -> onOneSession.claim("TPP-E", id, "GET", PATH + "/r", DIGEST));
+        }
+    }
+
+    /** A data source that hands out one open connection and never closes it, to look at that session afterwards. */
+    private static DataSource sameSession(Connection session) {
+        Connection unclosable = (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(),
+                new Class<?>[] {Connection.class}, (proxy, method, args) ->
+                        "close".equals(method.getName()) ? null : method.invoke(session, args));
+        return (DataSource) Proxy.newProxyInstance(DataSource.class.getClassLoader(), new Class<?>[] {DataSource.class},
+                (proxy, method, args) -> {
+                    if ("getConnection".equals(method.getName())) {
+                        return unclosable;
+                    }
+                    throw new UnsupportedOperationException(method.getName());
+                });
     }
 
     @Test

@@ -244,6 +244,21 @@ class SignedEndpointTest {
                 .send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
         assertEquals(413, response.statusCode(), response.body());
         org.hamcrest.MatcherAssert.assertThat(response.body(), containsString("\"error_text\":\"FormatError\""));
+        assertEquals(headers.get("X-Request-ID"), response.headers().firstValue("X-Request-ID").orElse(null));
+    }
+
+    @Test
+    void chunkedBodyIsVerifiedOverItsRawBytes() throws Exception {
+        byte[] body = "{\"name\" :\t\"chunked\",\r\n \"count\": 7}".getBytes(StandardCharsets.UTF_8);
+        Map<String, String> headers = aisp.signer().sign("POST", THINGS, Map.of(), body);
+        java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(base.resolve(THINGS))
+                .header("Content-Type", "application/json")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(body)));
+        headers.forEach(request::header);
+        java.net.http.HttpResponse<String> response = java.net.http.HttpClient.newHttpClient()
+                .send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(201, response.statusCode(), response.body());
+        org.hamcrest.MatcherAssert.assertThat(response.body(), containsString("\"name\":\"chunked\""));
     }
 
     @Test

@@ -137,7 +137,7 @@ class GatewayBenchmark {
                     module, mib, after.get(module))));
             firstAnswer.forEach((module, ms) -> memory.append(String.format(Locale.ROOT, "first signed answer %s: %d ms%n",
                     module, ms)));
-            System.out.println(report.console() + memory
+            System.out.println(report.console() + report.speedNote() + memory
                     + "(a partial run, -Dbench.only: no floors, targets or report written)");
             return;
         }
@@ -220,9 +220,10 @@ class GatewayBenchmark {
         Path probe = load.sign(work, "-preroll", tpp.signer(), (int) Math.max(2_000, warmRate * PRE_ROLL_SECONDS * 3));
         double rate = wrk.run(load.baseUrl(), probe, load.expected(), CONNECTIONS, PRE_ROLL_SECONDS).requestsPerSecond();
         Path measured = load.sign(work, "", tpp.signer(), (int) Math.max(10_000, Math.max(rate, warmRate) * SECONDS * 2));
+        double machine = machineSpeed();
         Map<String, Long> cpuBefore = cpuByPart();
         Wrk.Result result = wrk.run(load.baseUrl(), measured, load.expected(), CONNECTIONS, SECONDS);
-        report.add(workload(load.name(), load.description(), result, cpuBefore));
+        report.add(workload(load.name(), load.description(), result, cpuBefore, machine));
     }
 
     private static boolean skipped(String workload) {
@@ -236,9 +237,16 @@ class GatewayBenchmark {
         Path file = work.resolve("static.req");
         Files.writeString(file, "CONST\nGET\t/bench/static.json\t\n");
         wrk.run(ingress, file, 200, CONNECTIONS, PRE_ROLL_SECONDS);
+        double machine = machineSpeed();
         Map<String, Long> cpuBefore = cpuByPart();
         Wrk.Result result = wrk.run(ingress, file, 200, CONNECTIONS, SECONDS);
-        report.add(workload("floor-nginx-static", "nginx serving a static JSON file (floor)", result, cpuBefore));
+        report.add(workload("floor-nginx-static", "nginx serving a static JSON file (floor)", result, cpuBefore, machine));
+    }
+
+    /** One thread's RSA-2048 verifications per second on the idle stack: the machine's speed right now. */
+    private double machineSpeed() throws Exception {
+        awaitIdleStack();
+        return JdkFloors.probeRsaVerifiesPerSecond();
     }
 
     /** CPU time so far of each part of the stack, and of PostgreSQL. */
@@ -250,7 +258,8 @@ class GatewayBenchmark {
     }
 
     /** A measured workload: its server CPU per request is the stack's (every part but PostgreSQL), from /proc. */
-    private Report.Workload workload(String name, String description, Wrk.Result result, Map<String, Long> cpuBefore) {
+    private Report.Workload workload(String name, String description, Wrk.Result result, Map<String, Long> cpuBefore,
+                                     double rsaVerifiesPerSecond) {
         Map<String, Long> perRequest = new LinkedHashMap<>();
         long requests = Math.max(1, result.requests());
         long total = 0;
@@ -259,7 +268,8 @@ class GatewayBenchmark {
             perRequest.put(after.getKey(), used / requests);
             total += POSTGRESQL.equals(after.getKey()) ? 0 : used;
         }
-        return new Report.Workload(name, description, result, result.requests() == 0 ? -1 : total / requests, perRequest);
+        return new Report.Workload(name, description, result, result.requests() == 0 ? -1 : total / requests, perRequest,
+                rsaVerifiesPerSecond);
     }
 
     private Map<String, Double> rss() {

@@ -26,11 +26,34 @@ final class JdkFloors {
 
     private static final long WARM_UP_NANOS = 3_000_000_000L;
     private static final long MEASURE_NANOS = 5_000_000_000L;
+    /** A speed probe is short: it runs before every measured workload, on the idle stack. */
+    private static final long PROBE_WARM_UP_NANOS = 300_000_000L;
+    private static final long PROBE_NANOS = 1_000_000_000L;
+    private static Runnable probeVerify;
 
     private JdkFloors() {
     }
 
     static Floors measure() throws Exception {
+        byte[] body = new byte[1024];
+        Arrays.fill(body, (byte) 'x');
+        MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
+        Runnable hash = () -> sha256.digest(body);
+        return new Floors(rate(rsaVerify(), WARM_UP_NANOS, MEASURE_NANOS), rate(hash, WARM_UP_NANOS, MEASURE_NANOS));
+    }
+
+    /**
+     * RSA-2048 verifications per second in one thread, measured for one second: how fast the machine is right now.
+     * A shared virtual machine's speed can change by half within minutes, and every other figure moves with it.
+     */
+    static synchronized double probeRsaVerifiesPerSecond() throws Exception {
+        if (probeVerify == null) {
+            probeVerify = rsaVerify();
+        }
+        return rate(probeVerify, PROBE_WARM_UP_NANOS, PROBE_NANOS);
+    }
+
+    private static Runnable rsaVerify() throws Exception {
         KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
         generator.initialize(2048);
         KeyPair keys = generator.generateKeyPair();
@@ -40,7 +63,7 @@ final class JdkFloors {
         signer.update(signingString);
         byte[] signature = signer.sign();
         Signature verifier = Signature.getInstance("SHA256withRSA");
-        Runnable verify = () -> {
+        return () -> {
             try {
                 verifier.initVerify(keys.getPublic());
                 verifier.update(signingString);
@@ -51,21 +74,16 @@ final class JdkFloors {
                 throw new IllegalStateException(e);
             }
         };
-        byte[] body = new byte[1024];
-        Arrays.fill(body, (byte) 'x');
-        MessageDigest sha256 = MessageDigest.getInstance("SHA-256");
-        Runnable hash = () -> sha256.digest(body);
-        return new Floors(rate(verify), rate(hash));
     }
 
-    private static double rate(Runnable operation) {
-        long end = System.nanoTime() + WARM_UP_NANOS;
+    private static double rate(Runnable operation, long warmUpNanos, long measureNanos) {
+        long end = System.nanoTime() + warmUpNanos;
         while (System.nanoTime() < end) {
             operation.run();
         }
         long count = 0;
         long start = System.nanoTime();
-        end = start + MEASURE_NANOS;
+        end = start + measureNanos;
         long now;
         do {
             for (int i = 0; i < 100; i++) {

@@ -22,8 +22,16 @@ final class Report {
 
     /**
      * @param cpuByPart server CPU µs per request of each part of the stack, plus "postgresql" (not in the total)
+     * @param rsaVerifiesPerSecond the machine's speed right before the measurement ({@link JdkFloors#probeRsaVerifiesPerSecond})
      */
-    record Workload(String name, String description, Wrk.Result result, long cpuMicrosPerRequest, Map<String, Long> cpuByPart) {
+    record Workload(String name, String description, Wrk.Result result, long cpuMicrosPerRequest, Map<String, Long> cpuByPart,
+                    double rsaVerifiesPerSecond) {
+
+        /** The server CPU per request counted in RSA-2048 verifications of this moment: comparable across machines. */
+        String cpuInRsaVerifies() {
+            return cpuMicrosPerRequest < 0 ? "—"
+                    : String.format(Locale.ROOT, "%.1f", cpuMicrosPerRequest * rsaVerifiesPerSecond / 1_000_000);
+        }
     }
 
     record Service(String name, double idleRssMiB, double afterRssMiB, long firstSignedAnswerMillis) {
@@ -71,15 +79,17 @@ final class Report {
     String markdown() {
         StringBuilder md = new StringBuilder("# Benchmark — latest run\n\n");
         facts.forEach((k, v) -> md.append("- ").append(k).append(": ").append(v).append('\n'));
-        md.append("\n## Workloads\n\n| workload | requests/s | p50 ms | p90 ms | p99 ms | errors | server CPU µs/request | what |\n")
-                .append("|---|---:|---:|---:|---:|---:|---:|---|\n");
+        md.append("\n## Workloads\n\n| workload | requests/s | p50 ms | p90 ms | p99 ms | errors | server CPU µs/request "
+                        + "| machine: RSA verifies/s just before | server CPU in RSA verifies/request | what |\n")
+                .append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (Workload w : workloads) {
             Wrk.Result r = w.result();
-            md.append(String.format(Locale.ROOT, "| %s | %.0f | %.2f | %.2f | %.2f | %d | %s | %s |%n", w.name(),
+            md.append(String.format(Locale.ROOT, "| %s | %.0f | %.2f | %.2f | %.2f | %d | %s | %.0f | %s | %s |%n", w.name(),
                     r.requestsPerSecond(), r.p50Micros() / 1000.0, r.p90Micros() / 1000.0, r.p99Micros() / 1000.0,
                     r.errors(), w.cpuMicrosPerRequest() < 0 ? "—" : String.valueOf(w.cpuMicrosPerRequest()),
-                    w.description()));
+                    w.rsaVerifiesPerSecond(), w.cpuInRsaVerifies(), w.description()));
         }
+        md.append(speedNote());
         md.append(cpuByPartTable());
         if (floors != null) {
             md.append(String.format(Locale.ROOT, "%n## Floors (same run)%n%n- JDK RSA-2048 verify, one thread: %.0f/s (%.1f µs)%n"
@@ -97,6 +107,21 @@ final class Report {
                     .append(" | ").append(t.met() ? "yes" : "**no**").append(" |\n");
         }
         return md.toString();
+    }
+
+    /**
+     * How much the machine's speed moved during the run. Figures taken at different speeds are not comparable in µs
+     * or requests/s; the CPU counted in RSA verifications of the same moment is.
+     */
+    String speedNote() {
+        double slowest = workloads.stream().mapToDouble(Workload::rsaVerifiesPerSecond).min().orElse(0);
+        double fastest = workloads.stream().mapToDouble(Workload::rsaVerifiesPerSecond).max().orElse(0);
+        if (slowest <= 0) {
+            return "";
+        }
+        return String.format(Locale.ROOT, "%nMachine speed during the run (one thread's RSA-2048 verifications per second, "
+                + "probed on the idle stack before each workload): %.0f–%.0f/s, the fastest %.0f%% above the slowest.%n",
+                slowest, fastest, (fastest / slowest - 1) * 100);
     }
 
     /** Where each workload's CPU goes: one column per part of the stack that used any. */
@@ -120,9 +145,11 @@ final class Report {
         StringBuilder out = new StringBuilder("\n=== bin/bench ===\n");
         for (Workload w : workloads) {
             Wrk.Result r = w.result();
-            out.append(String.format(Locale.ROOT, "%-22s %8.0f req/s  p50 %6.2f ms  p99 %6.2f ms  errors %d  cpu %s µs/req%n",
+            out.append(String.format(Locale.ROOT, "%-22s %8.0f req/s  p50 %6.2f ms  p99 %6.2f ms  errors %d  cpu %s µs/req"
+                            + " = %s RSA verifies (machine %.0f/s)%n",
                     w.name(), r.requestsPerSecond(), r.p50Micros() / 1000.0, r.p99Micros() / 1000.0, r.errors(),
-                    w.cpuMicrosPerRequest() < 0 ? "—" : String.valueOf(w.cpuMicrosPerRequest())));
+                    w.cpuMicrosPerRequest() < 0 ? "—" : String.valueOf(w.cpuMicrosPerRequest()), w.cpuInRsaVerifies(),
+                    w.rsaVerifiesPerSecond()));
             if (!w.cpuByPart().isEmpty()) {
                 out.append("    cpu µs/req by process: ").append(w.cpuByPart()).append('\n');
             }

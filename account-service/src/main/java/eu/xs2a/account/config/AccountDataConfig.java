@@ -31,6 +31,13 @@ public interface AccountDataConfig {
         @WithDefault("1s")
         String pollEvery();
 
+        /**
+         * Pause after start before the worker first looks: on two cores, a worker starting with the service slowed
+         * its first answers (README "Performance"). Jobs wait in the database meanwhile.
+         */
+        @WithDefault("5s")
+        String initialDelay();
+
         /** A worker owns a job for this long after each heartbeat; after that another worker may take it over. */
         @WithDefault("30S")
         Duration lease();

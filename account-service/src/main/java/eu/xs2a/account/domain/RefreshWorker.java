@@ -58,7 +58,8 @@ public class RefreshWorker {
         stopping = true;
     }
 
-    @Scheduled(every = "{psd2.account-data.refresh.poll-every}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+    @Scheduled(every = "{psd2.account-data.refresh.poll-every}", delayed = "{psd2.account-data.refresh.initial-delay}",
+            concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             identity = "refresh-worker")
     void poll() {
         while (!stopping && runOne()) {

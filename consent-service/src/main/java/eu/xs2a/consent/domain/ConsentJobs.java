@@ -27,7 +27,7 @@ public class ConsentJobs {
 
     /** Sends accepted consents to the bank and tells it of deletions it missed. */
     @Scheduled(identity = "consent-bank-sync", every = "${consent.jobs.bank-sync-every}",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+            delayed = "${consent.jobs.initial-delay}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     public void syncWithBank() {
         int forwarded = 0;
         for (int i = 0; i < config.jobBatchSize(); i++) {
@@ -47,7 +47,7 @@ public class ConsentJobs {
     }
 
     @Scheduled(identity = "consent-expiry", every = "${consent.jobs.expiry-every}",
-            concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+            delayed = "${consent.jobs.initial-delay}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     public void expire() {
         int changed = expiry.run();
         if (changed > 0) {

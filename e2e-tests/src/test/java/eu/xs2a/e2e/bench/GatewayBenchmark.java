@@ -289,6 +289,9 @@ class GatewayBenchmark {
                 "account-service", new String[] {P + "/v1/accounts/" + data.accountId() + "/balances", data.consentId()},
                 "payment-service", new String[] {P + "/v1/payments/sepa-credit-transfers/" + data.paymentId() + "/status", null});
         Map<String, String> archives = new LinkedHashMap<>();
+        String speed = String.format(Locale.ROOT, "%.0f RSA-2048 verifies/s in one thread", machineSpeed());
+        report.fact("machine speed before the start-up measurements", speed);
+        System.out.println("machine speed before the start-up measurements: " + speed);
         for (String module : GATEWAY) {
             awaitIdleStack();
             ServiceProcess service = stack.restart(module);

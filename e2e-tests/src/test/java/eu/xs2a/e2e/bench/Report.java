@@ -27,7 +27,10 @@ final class Report {
     record Workload(String name, String description, Wrk.Result result, long cpuMicrosPerRequest, Map<String, Long> cpuByPart,
                     double rsaVerifiesPerSecond) {
 
-        /** The server CPU per request counted in RSA-2048 verifications of this moment: comparable across machines. */
+        /**
+         * The server CPU per request counted in RSA-2048 verifications of this moment: a rough index across runs on
+         * a machine whose speed moves (it follows the CPU's speed, not everything a neighbour takes).
+         */
         String cpuInRsaVerifies() {
             return cpuMicrosPerRequest < 0 ? "—"
                     : String.format(Locale.ROOT, "%.1f", cpuMicrosPerRequest * rsaVerifiesPerSecond / 1_000_000);
@@ -110,8 +113,8 @@ final class Report {
     }
 
     /**
-     * How much the machine's speed moved during the run. Figures taken at different speeds are not comparable in µs
-     * or requests/s; the CPU counted in RSA verifications of the same moment is.
+     * How much the machine's speed moved during the run: figures taken at different speeds are not comparable in µs
+     * or requests/s, and the CPU counted in RSA verifications of the same moment is only a rough index.
      */
     String speedNote() {
         double slowest = workloads.stream().mapToDouble(Workload::rsaVerifiesPerSecond).min().orElse(0);

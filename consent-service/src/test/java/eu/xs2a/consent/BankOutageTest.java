@@ -151,7 +151,7 @@ class BankOutageTest extends ConsentTestBase {
         } finally {
             refusingBank.stop(0);
         }
-        // the consent that was stored before the forward is rejected, its authorisation failed, nothing left pending
+        // the refused consent is stored rejected, its authorisation failed, nothing left pending
         try (var connection = dataSource.getConnection();
              var statement = connection.prepareStatement("""
                      select c.status, c.next_bank_attempt_at, a.sca_status from consent c

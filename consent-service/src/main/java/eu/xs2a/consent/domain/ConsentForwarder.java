@@ -17,9 +17,10 @@ import java.util.List;
 import org.jboss.logging.Logger;
 
 /**
- * Sends accepted consents to the bank, and tells the bank of consents the TPP deleted. Each consent is handled
- * in its own transaction with its row locked for the duration of the bank call, so the creating request, the
- * scaRedirect link and the job (on any replica, FOR UPDATE SKIP LOCKED) never register one consent twice.
+ * Sends consents to the bank, and tells the bank of consents the TPP deleted. A new consent is registered before
+ * it is stored ({@link #registerNew}); a stored accepted one is handled in its own transaction with its row locked
+ * for the duration of the bank call, so the scaRedirect link and the job (on any replica, FOR UPDATE SKIP LOCKED)
+ * never register one consent twice.
  */
 @ApplicationScoped
 public class ConsentForwarder {
@@ -47,7 +48,16 @@ public class ConsentForwarder {
     public record Forwarded(ForwardOutcome outcome, Consent consent) {
     }
 
-    /** Forwards one consent now (waits for its row lock). */
+    /**
+     * Registers a consent that is not stored yet, and so known to nobody else: no lock, no transaction, no
+     * connection held while the bank answers. The consent and its authorisation come back as the bank left them,
+     * ready to be stored.
+     */
+    public ForwardOutcome registerNew(Consent consent, ConsentAuthorisation authorisation) {
+        return registerAtBank(consent, List.of(authorisation));
+    }
+
+    /** Forwards one stored consent now (waits for its row lock). */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public Forwarded forward(String consentId) {
         Consent consent = consents.lock(consentId);
@@ -102,15 +112,20 @@ public class ConsentForwarder {
         if (consent.getStatus() != ConsentStatus.accepted) {
             return ForwardOutcome.NOT_PENDING;
         }
+        return registerAtBank(consent, authorisations.ofConsent(consent.getId()));
+    }
+
+    private ForwardOutcome registerAtBank(Consent consent, List<ConsentAuthorisation> consentAuthorisations) {
         Instant now = clock.instant();
         try {
-            BankConsentRegistration registration = bank.registerConsent(consent.getProviderCode(), request(consent));
+            BankConsentRegistration registration = bank.registerConsent(consent.getProviderCode(),
+                    request(consent, consentAuthorisations.get(0)));
             consent.registeredAtBank(registration.bankConsentId(), registration.scaUrl(), clock.instant());
             return ForwardOutcome.REGISTERED;
         } catch (Psd2Exception e) {
             if (e.errorClass() == ErrorClass.SERVICE_INVALID) {
                 consent.refusedByBank(now);
-                authorisations.ofConsent(consent.getId()).forEach(a -> a.abandon(now));
+                consentAuthorisations.forEach(a -> a.abandon(now));
                 return ForwardOutcome.REFUSED;
             }
             consent.forwardFailed(now, config.forwardRetryDelay());
@@ -118,9 +133,8 @@ public class ConsentForwarder {
         }
     }
 
-    private BankConsentRequest request(Consent consent) {
+    private BankConsentRequest request(Consent consent, ConsentAuthorisation authorisation) {
         boolean ais = consent.getType() == ConsentType.AIS;
-        ConsentAuthorisation authorisation = authorisations.ofConsent(consent.getId()).get(0);
         String returnUrl = urls.scaCallback(consent.getProviderCode(), ais, consent.getId(), authorisation.getId(),
                 authorisation.getCallbackState());
         return new BankConsentRequest(consent.getType().name(), consent.getTppId(), consent.getTppName(),

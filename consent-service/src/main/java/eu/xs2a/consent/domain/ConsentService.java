@@ -27,7 +27,8 @@ import org.jboss.logging.Logger;
  *
  * <p>Reads of consents that are waiting for SCA or valid ask the bank for its view first (a PSU may have
  * finished SCA, or revoked the consent at the bank); when the bank cannot be reached the stored view is shown.
- * Transactions are short and never span a bank call, except the forwarder's row-locked registration.
+ * Transactions are short and never span a bank call, except the forwarder's row-locked registration of a stored
+ * consent (a new one is registered before it is stored).
  */
 @ApplicationScoped
 public class ConsentService {
@@ -107,9 +108,12 @@ public class ConsentService {
     }
 
     /**
-     * Stores the consent (accepted) with its authorisation, then registers it at the bank. A bank that cannot
-     * be reached leaves it accepted (the answer is still 201, the forward job takes over); a bank that refuses
-     * it rejects it and the TPP gets ServiceInvalid.
+     * Registers the consent at the bank, then stores it with its authorisation in one transaction, as the bank
+     * left it: received; accepted when the bank could not be reached (the answer is still 201, the forward job
+     * takes over); rejected when the bank refused it (the TPP gets ServiceInvalid). Registering first spares a
+     * second transaction, a row lock and a connection held during the bank call. A crash between the bank's answer
+     * and the commit leaves a consent at the bank that nobody can authorise; the TPP got no answer and creates
+     * it again.
      */
     private CreatedConsent create(Consent consent) {
         Instant now = clock.instant();
@@ -117,17 +121,15 @@ public class ConsentService {
         ConsentAuthorisation authorisation = ConsentAuthorisation.start(SecureTokens.next(), consent.getId(),
                 SecureTokens.sha256Hex(token), now.plus(config.scaLinkTtl()), SecureTokens.next(), now);
         consent.scheduleForwarding(now.plus(config.forwardRetryDelay()));
+        ForwardOutcome outcome = forwarder.registerNew(consent, authorisation);
         QuarkusTransaction.requiringNew().run(() -> {
             consents.persist(consent);
             authorisations.persist(authorisation);
         });
-        ConsentForwarder.Forwarded forwarded = forwarder.forward(consent.getId());
-        if (forwarded.outcome() == ForwardOutcome.REFUSED) {
+        if (outcome == ForwardOutcome.REFUSED) {
             throw new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank refused the consent");
         }
-        // The answer shows the consent as the forward committed it; nobody else can have changed it since, because
-        // its id is not known outside yet. The authorisation is only changed by a refusal.
-        return new CreatedConsent(forwarded.consent(), authorisation, token);
+        return new CreatedConsent(consent, authorisation, token);
     }
 
     // --- reads ---------------------------------------------------------------------------------------------

@@ -18,14 +18,18 @@ import java.util.UUID;
  * started fully and served requests exits, and holds them too. On JDK 25 and later it is an AOT cache
  * ({@link Format#AOT_CACHE}): besides the classes it holds them loaded and linked, the lambdas' classes and the method
  * profiles of the training, which takes about 40% more off the start than an archive does. A trained archive is used
- * only while it is newer than the jar and the build's archive: a rebuild makes it stale, and the next training run
- * records it again.
+ * only while it is newer than the jar and the build's archive, and only with the JVM options it was recorded with
+ * (kept beside it in {@value #OPTIONS_SUFFIX}): a rebuild or other options make it stale, and the next training run
+ * records it again. The options matter because the JVM refuses an AOT cache recorded with, for example, a flight
+ * recording on: it then logs errors and starts with no archive at all, not even the build's.
  * The JVM checks the archive against the jars and its own version as well and starts without it if they differ, so a
  * stale archive costs time, never correctness.
  */
 final class CdsArchive {
 
     static final String BUILT = "app-cds.jsa";
+    /** Beside a trained archive: the JVM options it was recorded with, as {@link #normalised} gives them. */
+    static final String OPTIONS_SUFFIX = ".options";
 
     /** What the JVM that runs the services can record: JDK 25 brought the AOT cache (JEP 483, 514, 515). */
     enum Format {
@@ -55,36 +59,48 @@ final class CdsArchive {
     /** Where this run's JVM writes the archive it records, or null when it records none. */
     private final Path recording;
     private final List<String> jvmOptions;
+    /** The service's other JVM options, normalised: what a recording is kept with. */
+    private final String serviceOptions;
 
-    private CdsArchive(Path app, Format format, Path recording, List<String> jvmOptions) {
+    private CdsArchive(Path app, Format format, Path recording, List<String> jvmOptions, String serviceOptions) {
         this.app = app;
         this.format = format;
         this.recording = recording;
         this.jvmOptions = jvmOptions;
+        this.serviceOptions = serviceOptions;
     }
 
     /**
-     * @param app   the folder of quarkus-run.jar, which the JVM is started from (archives name the jars relative to it)
-     * @param train record a trained archive at exit when there is no current one
+     * @param app            the folder of quarkus-run.jar, which the JVM is started from (archives name the jars
+     *                       relative to it)
+     * @param train          record a trained archive at exit when there is no current one
+     * @param serviceOptions the JVM options the service starts with besides the archive's
      */
-    static CdsArchive choose(Path app, boolean train) {
-        return choose(app, train, Format.ofThisJvm());
+    static CdsArchive choose(Path app, boolean train, String serviceOptions) {
+        return choose(app, train, Format.ofThisJvm(), serviceOptions);
     }
 
-    static CdsArchive choose(Path app, boolean train, Format format) {
-        if (isTrainedCurrent(app, format)) {
-            return new CdsArchive(app, format, null, List.of(format.useOption + format.trained));
+    static CdsArchive choose(Path app, boolean train, Format format, String serviceOptions) {
+        String options = normalised(serviceOptions);
+        if (isTrainedCurrent(app, format, options)) {
+            return new CdsArchive(app, format, null, List.of(format.useOption + format.trained), options);
         }
         if (train) {
             // A name of its own: two runs training at once never write one file, and a half-written recording is
             // never taken for an archive.
             Path recording = app.resolve(format.trained + "." + UUID.randomUUID() + ".part");
-            return new CdsArchive(app, format, recording, List.of(format.recordOption + recording.getFileName()));
+            return new CdsArchive(app, format, recording, List.of(format.recordOption + recording.getFileName()),
+                    options);
         }
         if (Files.exists(app.resolve(BUILT))) {
-            return new CdsArchive(app, format, null, List.of(Format.APP_CDS.useOption + BUILT));
+            return new CdsArchive(app, format, null, List.of(Format.APP_CDS.useOption + BUILT), options);
         }
-        return new CdsArchive(app, format, null, List.of());
+        return new CdsArchive(app, format, null, List.of(), options);
+    }
+
+    /** Options as one line with single spaces, the form bin/run compares too. */
+    static String normalised(String options) {
+        return String.join(" ", options.trim().split("\\s+"));
     }
 
     /** Whether the JVM writes an archive when it exits; it then needs time to do so. */
@@ -114,8 +130,12 @@ final class CdsArchive {
         }
         try {
             if (exitedByItself && Files.exists(recording)) {
+                // the options go last: until they are written, the new archive counts as stale, never as current
+                Path options = app.resolve(format.trained + OPTIONS_SUFFIX);
+                Files.deleteIfExists(options);
                 Files.move(recording, app.resolve(format.trained), StandardCopyOption.REPLACE_EXISTING,
                         StandardCopyOption.ATOMIC_MOVE);
+                Files.writeString(options, serviceOptions);
             } else {
                 Files.deleteIfExists(recording);
             }
@@ -124,14 +144,24 @@ final class CdsArchive {
         }
     }
 
-    static boolean isTrainedCurrent(Path app, Format format) {
+    static boolean isTrainedCurrent(Path app, Format format, String normalisedOptions) {
         Path trained = app.resolve(format.trained);
-        if (!Files.exists(trained)) {
+        Path options = app.resolve(format.trained + OPTIONS_SUFFIX);
+        if (!Files.exists(trained) || !Files.exists(options)) {
             return false;
         }
         FileTime recorded = modified(trained);
         return recorded.compareTo(modified(app.resolve("quarkus-run.jar"))) > 0
-                && (!Files.exists(app.resolve(BUILT)) || recorded.compareTo(modified(app.resolve(BUILT))) > 0);
+                && (!Files.exists(app.resolve(BUILT)) || recorded.compareTo(modified(app.resolve(BUILT))) > 0)
+                && read(options).equals(normalisedOptions);
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file).trim();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private static FileTime modified(Path file) {

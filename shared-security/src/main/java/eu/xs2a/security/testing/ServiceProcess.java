@@ -93,8 +93,9 @@ public final class ServiceProcess implements AutoCloseable {
             command.add(javaBinary());
             Path app = jar.getParent();
             Path root = app.getParent().getParent().getParent();
-            command.addAll(List.of(jvmOptions(root).split("\\s+")));
-            CdsArchive archive = CdsArchive.choose(app, train);
+            String jvmOptions = jvmOptions(root);
+            command.addAll(List.of(jvmOptions.split("\\s+")));
+            CdsArchive archive = CdsArchive.choose(app, train, jvmOptions);
             command.addAll(archive.jvmOptions());
             command.addAll(List.of("-jar", jar.getFileName().toString()));
             // From the jar's own folder, as bin/run does: the AppCDS archive names the jar relative to it.

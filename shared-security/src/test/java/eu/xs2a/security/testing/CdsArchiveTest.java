@@ -21,6 +21,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 class CdsArchiveTest {
 
     private static final Instant BUILD = Instant.parse("2026-11-20T10:00:00Z");
+    private static final String OPTIONS = "-Xmx128m -XX:+UseSerialGC";
 
     @TempDir
     Path app;
@@ -34,26 +35,26 @@ class CdsArchiveTest {
     @ParameterizedTest
     @EnumSource(Format.class)
     void withoutATrainedArchiveTheBuildsOwnIsUsed(Format format) {
-        assertEquals(List.of("-XX:SharedArchiveFile=app-cds.jsa"), CdsArchive.choose(app, false, format).jvmOptions());
-        assertEquals("app-cds.jsa", CdsArchive.choose(app, false, format).describe());
+        assertEquals(List.of("-XX:SharedArchiveFile=app-cds.jsa"), CdsArchive.choose(app, false, format, OPTIONS).jvmOptions());
+        assertEquals("app-cds.jsa", CdsArchive.choose(app, false, format, OPTIONS).describe());
     }
 
     @Test
     void eachFormatStartsWithItsOwnTrainedArchive() throws IOException {
-        file("app-cds-trained.jsa", BUILD.plusSeconds(60));
-        file("app-trained.aot", BUILD.plusSeconds(60));
+        trained("app-cds-trained.jsa", BUILD.plusSeconds(60), OPTIONS);
+        trained("app-trained.aot", BUILD.plusSeconds(60), OPTIONS);
 
         assertEquals(List.of("-XX:SharedArchiveFile=app-cds-trained.jsa"),
-                CdsArchive.choose(app, true, Format.APP_CDS).jvmOptions());
-        assertEquals(List.of("-XX:AOTCache=app-trained.aot"), CdsArchive.choose(app, true, Format.AOT_CACHE).jvmOptions());
-        assertFalse(CdsArchive.choose(app, true, Format.AOT_CACHE).records());
+                CdsArchive.choose(app, true, Format.APP_CDS, OPTIONS).jvmOptions());
+        assertEquals(List.of("-XX:AOTCache=app-trained.aot"), CdsArchive.choose(app, true, Format.AOT_CACHE, OPTIONS).jvmOptions());
+        assertFalse(CdsArchive.choose(app, true, Format.AOT_CACHE, OPTIONS).records());
     }
 
     @Test
     void anArchiveOfTheOtherFormatIsNotTakenForATrainedOne() throws IOException {
-        file("app-cds-trained.jsa", BUILD.plusSeconds(60)); // trained on JDK 17, now run on 25
+        trained("app-cds-trained.jsa", BUILD.plusSeconds(60), OPTIONS); // trained on JDK 17, now run on 25
 
-        CdsArchive archive = CdsArchive.choose(app, true, Format.AOT_CACHE);
+        CdsArchive archive = CdsArchive.choose(app, true, Format.AOT_CACHE, OPTIONS);
 
         assertTrue(archive.records());
         assertTrue(archive.jvmOptions().get(0).startsWith("-XX:AOTCacheOutput=app-trained.aot."),
@@ -63,17 +64,17 @@ class CdsArchiveTest {
     @ParameterizedTest
     @EnumSource(Format.class)
     void aTrainedArchiveOlderThanARebuildIsStale(Format format) throws IOException {
-        file(format.trained, BUILD.plusSeconds(60));
+        trained(format.trained, BUILD.plusSeconds(60), OPTIONS);
         file(CdsArchive.BUILT, BUILD.plusSeconds(120)); // the build ran again after the training
 
-        assertEquals(List.of("-XX:SharedArchiveFile=app-cds.jsa"), CdsArchive.choose(app, false, format).jvmOptions());
-        assertTrue(CdsArchive.choose(app, true, format).records(), "a training run records it again");
+        assertEquals(List.of("-XX:SharedArchiveFile=app-cds.jsa"), CdsArchive.choose(app, false, format, OPTIONS).jvmOptions());
+        assertTrue(CdsArchive.choose(app, true, format, OPTIONS).records(), "a training run records it again");
     }
 
     @ParameterizedTest
     @EnumSource(Format.class)
     void aRecordingReplacesTheTrainedArchiveOnlyAfterTheJvmExitedByItself(Format format) throws IOException {
-        CdsArchive archive = CdsArchive.choose(app, true, format);
+        CdsArchive archive = CdsArchive.choose(app, true, format, OPTIONS);
         String option = archive.jvmOptions().get(0);
         String expected = format == Format.APP_CDS ? "-XX:ArchiveClassesAtExit=" : "-XX:AOTCacheOutput=";
         assertTrue(option.startsWith(expected + format.trained + "."), option);
@@ -84,14 +85,36 @@ class CdsArchiveTest {
         archive.finish(true);
 
         assertEquals("recorded", Files.readString(app.resolve(format.trained)));
+        assertEquals(OPTIONS, Files.readString(app.resolve(format.trained + CdsArchive.OPTIONS_SUFFIX)));
         assertFalse(Files.exists(recording));
-        assertTrue(CdsArchive.isTrainedCurrent(app, format));
+        assertTrue(CdsArchive.isTrainedCurrent(app, format, OPTIONS));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Format.class)
+    void aTrainedArchiveIsUsedOnlyWithTheOptionsItWasRecordedWith(Format format) throws IOException {
+        // recorded while a flight recording was on: the JVM would refuse it without, and start with no archive at all
+        trained(format.trained, BUILD.plusSeconds(60), OPTIONS + " -XX:StartFlightRecording=filename=/tmp/jfr/");
+
+        assertEquals(List.of("-XX:SharedArchiveFile=app-cds.jsa"), CdsArchive.choose(app, false, format, OPTIONS).jvmOptions());
+        assertTrue(CdsArchive.choose(app, true, format, OPTIONS).records(), "a training run records it again");
+        // the same options written differently are the same options
+        assertFalse(CdsArchive.choose(app, true, format, "  -Xmx128m\n   -XX:+UseSerialGC"
+                + " -XX:StartFlightRecording=filename=/tmp/jfr/ ").records());
+    }
+
+    @ParameterizedTest
+    @EnumSource(Format.class)
+    void aTrainedArchiveWithoutItsOptionsIsStale(Format format) throws IOException {
+        file(format.trained, BUILD.plusSeconds(60)); // recorded before the options were kept beside it
+
+        assertEquals(List.of("-XX:SharedArchiveFile=app-cds.jsa"), CdsArchive.choose(app, false, format, OPTIONS).jvmOptions());
     }
 
     @ParameterizedTest
     @EnumSource(Format.class)
     void theRecordingOfAKilledJvmIsThrownAway(Format format) throws IOException {
-        CdsArchive archive = CdsArchive.choose(app, true, format);
+        CdsArchive archive = CdsArchive.choose(app, true, format, OPTIONS);
         String option = archive.jvmOptions().get(0);
         Path recording = app.resolve(option.substring(option.indexOf('=') + 1));
 
@@ -100,6 +123,11 @@ class CdsArchiveTest {
 
         assertFalse(Files.exists(recording));
         assertFalse(Files.exists(app.resolve(format.trained)));
+    }
+
+    private void trained(String name, Instant modified, String options) throws IOException {
+        file(name, modified);
+        Files.writeString(app.resolve(name + CdsArchive.OPTIONS_SUFFIX), options);
     }
 
     private void file(String name, Instant modified) throws IOException {

@@ -82,7 +82,7 @@ public class PaymentService {
         requireProduct(request.providerCode(), request.paymentProduct());
         PaymentOrderRules.validate(request.order(), LocalDate.now(config.executionZone()));
         Created created = ledger.create(request);
-        Payment payment = submit(created.payment().id(), true);
+        Payment payment = submit(created.payment(), true);
         return new Created(payment, created.authorisation());
     }
 
@@ -181,7 +181,7 @@ public class PaymentService {
         }
         String bankScaUrl = kind == AuthorisationKind.PAYMENT ? payment.bankScaUrl() : authorisation.bankScaUrl();
         if (kind == AuthorisationKind.PAYMENT && payment.awaitsSubmission()) {
-            payment = submit(payment.id(), true);
+            payment = submit(payment, true);
             if (!payment.isSubmitted()) {
                 throw Psd2Exception.serviceUnavailable("The bank is not reachable; try the link again later", 5, null);
             }
@@ -224,7 +224,7 @@ public class PaymentService {
     public void retrySubmission(long paymentId) {
         Payment payment = ledger.get(paymentId);
         if (payment != null && payment.awaitsSubmission()) {
-            submit(paymentId, false);
+            submit(payment, false);
         }
     }
 
@@ -237,11 +237,12 @@ public class PaymentService {
     }
 
     /**
-     * Hands the payment to the bank with its id as idempotency key, so a retry never creates a second bank
-     * payment. Unreachable → kept for the retry job; refused → rejected (and rethrown when {@code inline}).
+     * Hands the payment, as the caller just read or created it, to the bank with its id as idempotency key, so a
+     * retry never creates a second bank payment. Unreachable → kept for the retry job; refused → rejected (and
+     * rethrown when {@code inline}). What comes back is read again under the row lock.
      */
-    private Payment submit(long paymentId, boolean inline) {
-        Payment payment = ledger.get(paymentId);
+    private Payment submit(Payment payment, boolean inline) {
+        long paymentId = payment.id();
         try {
             BankSubmission submission = bank.submit(payment.providerCode(), bankOrder(payment));
             Payment after = ledger.recordSubmission(paymentId, submission);

@@ -2,10 +2,13 @@ package eu.xs2a.security.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
@@ -28,6 +31,13 @@ import java.util.UUID;
 final class CdsArchive {
 
     static final String BUILT = "app-cds.jsa";
+    /** The temporary file a JDK 25 JVM writes beside the AOT cache it records (its -XX:AOTConfiguration). */
+    static final String CONFIGURATION_SUFFIX = ".config";
+    /**
+     * Recordings older than this are left over from a test JVM that was itself killed (CI's time limit, say); the
+     * next training run deletes them. Far longer than any run that records.
+     */
+    static final Duration LEFTOVER_AGE = Duration.ofHours(6);
     /** Beside a trained archive: the JVM options it was recorded with, as {@link #normalised} gives them. */
     static final String OPTIONS_SUFFIX = ".options";
 
@@ -86,6 +96,7 @@ final class CdsArchive {
             return new CdsArchive(app, format, null, List.of(format.useOption + format.trained), options);
         }
         if (train) {
+            deleteLeftovers(app, format);
             // A name of its own: two runs training at once never write one file, and a half-written recording is
             // never taken for an archive.
             Path recording = app.resolve(format.trained + "." + UUID.randomUUID() + ".part");
@@ -96,6 +107,20 @@ final class CdsArchive {
             return new CdsArchive(app, format, null, List.of(Format.APP_CDS.useOption + BUILT), options);
         }
         return new CdsArchive(app, format, null, List.of(), options);
+    }
+
+    /** Recordings ({@code <trained>.<uuid>.part*}) of JVMs that were killed long ago. */
+    static void deleteLeftovers(Path app, Format format) {
+        Instant before = Instant.now().minus(LEFTOVER_AGE);
+        try (DirectoryStream<Path> recordings = Files.newDirectoryStream(app, format.trained + ".*.part*")) {
+            for (Path recording : recordings) {
+                if (modified(recording).toInstant().isBefore(before)) {
+                    Files.deleteIfExists(recording);
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot clear old class-data recordings in " + app, e);
+        }
     }
 
     /** Options as one line with single spaces, the form bin/run compares too. */
@@ -139,6 +164,9 @@ final class CdsArchive {
             } else {
                 Files.deleteIfExists(recording);
             }
+            // what the JVM keeps while it records (JDK 25: the training's configuration, until the cache is
+            // assembled); it stays behind when the JVM is killed
+            Files.deleteIfExists(app.resolve(recording.getFileName() + CONFIGURATION_SUFFIX));
         } catch (IOException e) {
             throw new UncheckedIOException("Cannot keep the recorded class-data archive " + recording, e);
         }

@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Starts another service of the gateway from its built jar (target/quarkus-app/quarkus-run.jar) on a free port
@@ -28,8 +29,18 @@ public final class ServiceProcess implements AutoCloseable {
     /** Replaces the options of config/java-options, as it does for bin/run. */
     private static final String JVM_OPTIONS_ENV = "XS2A_JAVA_OPTS";
 
-    /** How long a JVM that records its class-data archive may take to write it after being asked to stop. */
-    private static final Duration RECORDING_STOP_TIMEOUT = Duration.ofSeconds(60);
+    /**
+     * How long a JVM that records its class-data archive may take to write it after being asked to stop. JDK 25
+     * assembles an AOT cache of about 120 MB in a second JVM: 15 s alone on an idle machine, twice that when the
+     * machine is slow.
+     */
+    private static final Duration RECORDING_STOP_TIMEOUT = Duration.ofSeconds(120);
+    /**
+     * Held while a recording JVM writes its archive, so that services stopped together (a stack's shutdown hooks)
+     * write theirs one after another: five at once on two cores took longer than the timeout, and every one of
+     * them was killed with nothing kept.
+     */
+    private static final Object ONE_RECORDING_AT_A_TIME = new Object();
     private static final Duration STOP_TIMEOUT = Duration.ofSeconds(15);
     /** The exit status of a process killed with SIGKILL (128 + 9). */
     private static final int EXIT_KILLED = 137;
@@ -203,15 +214,27 @@ public final class ServiceProcess implements AutoCloseable {
             archive.finish(process.exitValue() != EXIT_KILLED);
             return;
         }
+        if (archive.records()) {
+            synchronized (ONE_RECORDING_AT_A_TIME) {
+                stop(RECORDING_STOP_TIMEOUT);
+            }
+        } else {
+            stop(STOP_TIMEOUT);
+        }
+    }
+
+    private void stop(Duration timeout) {
         process.destroy();
         boolean exitedByItself = false;
         try {
-            Duration timeout = archive.records() ? RECORDING_STOP_TIMEOUT : STOP_TIMEOUT;
-            exitedByItself = process.waitFor(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            exitedByItself = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         if (!exitedByItself) {
+            // the JVM that assembles an AOT cache is a child of the service's: left alone, it would write its file
+            // after nobody is waiting for it
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
             process.destroyForcibly();
             try {
                 process.waitFor();

@@ -118,11 +118,32 @@ class CdsArchiveTest {
         String option = archive.jvmOptions().get(0);
         Path recording = app.resolve(option.substring(option.indexOf('=') + 1));
 
+        Path configuration = app.resolve(recording.getFileName() + CdsArchive.CONFIGURATION_SUFFIX);
         Files.writeString(recording, "half-written");
+        Files.writeString(configuration, "the training's configuration, before the cache was assembled");
         archive.finish(false);
 
         assertFalse(Files.exists(recording));
+        assertFalse(Files.exists(configuration));
         assertFalse(Files.exists(app.resolve(format.trained)));
+    }
+
+    @ParameterizedTest
+    @EnumSource(Format.class)
+    void aTrainingRunDeletesOnlyOldLeftoversOfKilledRecordings(Format format) throws IOException {
+        Instant longAgo = Instant.now().minus(CdsArchive.LEFTOVER_AGE).minusSeconds(60);
+        String old = format.trained + ".1b4e28ba-2fa1-11d2-883f-0016d3cca427.part";
+        file(old, longAgo);
+        file(old + CdsArchive.CONFIGURATION_SUFFIX, longAgo);
+        String running = format.trained + ".6fa459ea-ee8a-3ca4-894e-db77e160355e.part.config"; // another run's, now
+        file(running, Instant.now());
+
+        CdsArchive.choose(app, true, format, OPTIONS);
+
+        assertFalse(Files.exists(app.resolve(old)));
+        assertFalse(Files.exists(app.resolve(old + CdsArchive.CONFIGURATION_SUFFIX)));
+        assertTrue(Files.exists(app.resolve(running)));
+        assertTrue(Files.exists(app.resolve(CdsArchive.BUILT)), "nothing else is touched");
     }
 
     private void trained(String name, Instant modified, String options) throws IOException {

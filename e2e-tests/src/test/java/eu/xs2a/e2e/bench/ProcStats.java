@@ -10,6 +10,8 @@ final class ProcStats {
 
     /** USER_HZ: /proc reports CPU time in clock ticks of 10 ms on every Linux this runs on. */
     private static final long MICROS_PER_TICK = 10_000;
+    private static final String C1_COMPILER = "C1 CompilerThre";
+    private static final String C2_COMPILER = "C2 CompilerThre";
 
     private ProcStats() {
     }
@@ -32,6 +34,30 @@ final class ProcStats {
                 total += ticks * MICROS_PER_TICK;
             } catch (IOException e) {
                 // exited
+            }
+        }
+        return total;
+    }
+
+    /**
+     * CPU time of the JIT compiler threads of the JVMs ({@code C1 CompilerThread<n>}, {@code C2 CompilerThread<n>};
+     * the kernel keeps the first 15 characters of a thread's name), in microseconds. A compiler thread that the JVM
+     * has let go (it adds and removes them with the queue) no longer counts, so this can only err low.
+     */
+    static long jitCpuMicros(List<Long> pids) {
+        long total = 0;
+        for (long pid : pids) {
+            try (var threads = Files.list(Path.of("/proc", String.valueOf(pid), "task"))) {
+                for (Path thread : threads.toList()) {
+                    String name = Files.readString(thread.resolve("comm")).trim();
+                    if (name.startsWith(C1_COMPILER) || name.startsWith(C2_COMPILER)) {
+                        String stat = Files.readString(thread.resolve("stat"));
+                        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                        total += (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * MICROS_PER_TICK;
+                    }
+                }
+            } catch (IOException e) {
+                // the process or the thread exited
             }
         }
         return total;

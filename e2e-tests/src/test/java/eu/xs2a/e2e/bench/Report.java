@@ -23,9 +23,11 @@ final class Report {
     /**
      * @param cpuByPart server CPU µs per request of each part of the stack, plus "postgresql" (not in the total)
      * @param rsaVerifiesPerSecond the machine's speed right before the measurement ({@link JdkFloors#probeRsaVerifiesPerSecond})
+     * @param jitShare the share of the server CPU that the JVMs' JIT compilers took during the measurement
+     * @param warmedUpSeconds how long its path was loaded on before the measurement
      */
     record Workload(String name, String description, Wrk.Result result, long cpuMicrosPerRequest, Map<String, Long> cpuByPart,
-                    double rsaVerifiesPerSecond) {
+                    double rsaVerifiesPerSecond, double jitShare, int warmedUpSeconds) {
 
         /**
          * The server CPU per request counted in RSA-2048 verifications of this moment: a rough index across runs on
@@ -83,14 +85,16 @@ final class Report {
         StringBuilder md = new StringBuilder("# Benchmark — latest run\n\n");
         facts.forEach((k, v) -> md.append("- ").append(k).append(": ").append(v).append('\n'));
         md.append("\n## Workloads\n\n| workload | requests/s | p50 ms | p90 ms | p99 ms | errors | server CPU µs/request "
-                        + "| machine: RSA verifies/s just before | server CPU in RSA verifies/request | what |\n")
-                .append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+                        + "| of it JIT compilers | machine: RSA verifies/s just before | server CPU in RSA verifies/request "
+                        + "| warmed up s | what |\n")
+                .append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (Workload w : workloads) {
             Wrk.Result r = w.result();
-            md.append(String.format(Locale.ROOT, "| %s | %.0f | %.2f | %.2f | %.2f | %d | %s | %.0f | %s | %s |%n", w.name(),
-                    r.requestsPerSecond(), r.p50Micros() / 1000.0, r.p90Micros() / 1000.0, r.p99Micros() / 1000.0,
-                    r.errors(), w.cpuMicrosPerRequest() < 0 ? "—" : String.valueOf(w.cpuMicrosPerRequest()),
-                    w.rsaVerifiesPerSecond(), w.cpuInRsaVerifies(), w.description()));
+            md.append(String.format(Locale.ROOT, "| %s | %.0f | %.2f | %.2f | %.2f | %d | %s | %.1f%% | %.0f | %s | %d | %s |%n",
+                    w.name(), r.requestsPerSecond(), r.p50Micros() / 1000.0, r.p90Micros() / 1000.0,
+                    r.p99Micros() / 1000.0, r.errors(),
+                    w.cpuMicrosPerRequest() < 0 ? "—" : String.valueOf(w.cpuMicrosPerRequest()), w.jitShare() * 100,
+                    w.rsaVerifiesPerSecond(), w.cpuInRsaVerifies(), w.warmedUpSeconds(), w.description()));
         }
         md.append(speedNote());
         md.append(cpuByPartTable());
@@ -149,10 +153,10 @@ final class Report {
         for (Workload w : workloads) {
             Wrk.Result r = w.result();
             out.append(String.format(Locale.ROOT, "%-22s %8.0f req/s  p50 %6.2f ms  p99 %6.2f ms  errors %d  cpu %s µs/req"
-                            + " = %s RSA verifies (machine %.0f/s)%n",
+                            + " = %s RSA verifies (machine %.0f/s), %.1f%% JIT, warmed up %d s%n",
                     w.name(), r.requestsPerSecond(), r.p50Micros() / 1000.0, r.p99Micros() / 1000.0, r.errors(),
                     w.cpuMicrosPerRequest() < 0 ? "—" : String.valueOf(w.cpuMicrosPerRequest()), w.cpuInRsaVerifies(),
-                    w.rsaVerifiesPerSecond()));
+                    w.rsaVerifiesPerSecond(), w.jitShare() * 100, w.warmedUpSeconds()));
             if (!w.cpuByPart().isEmpty()) {
                 out.append("    cpu µs/req by process: ").append(w.cpuByPart()).append('\n');
             }

@@ -50,8 +50,12 @@ class GatewayBenchmark {
      * about half of each creation's measured CPU went away once they had finished (README "Performance").
      */
     private static final int SETTLE_ROUND_SECONDS = 20;
-    /** Settled: the JIT compiler threads used less than this share of the stack's CPU in a round. */
+    /**
+     * Settled: the JIT compiler threads used less than this share of the stack's CPU in this many rounds in a row.
+     * They work in bursts (C2 takes a second or more over a large method), so one quiet round is not enough.
+     */
     private static final double SETTLED_JIT_SHARE = 0.05;
+    private static final int SETTLED_ROUNDS = 2;
     /** The most settling rounds may add to a path's warm-up; the report shows the share the JIT still took. */
     private static final int SETTLE_MAX = Integer.getInteger("bench.settle-max", 300);
     /** Requests per second of warm-up signed beforehand (see {@link #warmUp}). */
@@ -89,7 +93,8 @@ class GatewayBenchmark {
                 + ", services in JVM mode (" + ServiceProcess.jvmOptions(root) + ")");
         report.fact("load", "wrk, " + Wrk.THREADS + " threads, " + CONNECTIONS + " connections; the workloads of one path "
                 + "each warmed up " + WARM_UP + " s, then the path loaded on in rounds of " + SETTLE_ROUND_SECONDS
-                + " s until the JIT compilers used under " + Math.round(SETTLED_JIT_SHARE * 100) + "% of the stack's CPU "
+                + " s until the JIT compilers used under " + Math.round(SETTLED_JIT_SHARE * 100) + "% of the stack's CPU in "
+                + SETTLED_ROUNDS + " rounds in a row "
                 + "(at most " + SETTLE_MAX + " s more), then each measured " + SECONDS + " s after a " + PRE_ROLL_SECONDS
                 + " s pre-roll; requests signed before each run");
         report.fact("start-up", "each service restarted alone on the idle stack (once the whole stack uses under 5% of a "
@@ -229,12 +234,13 @@ class GatewayBenchmark {
 
     /**
      * Loads on the workload in rounds until the JIT compilers use under {@link #SETTLED_JIT_SHARE} of the stack's CPU
-     * or {@link #SETTLE_MAX} seconds have passed, and answers the seconds it added. Each round has requests of its own,
+     * in {@link #SETTLED_ROUNDS} rounds in a row or {@link #SETTLE_MAX} seconds have passed, and answers the seconds it added. Each round has requests of its own,
      * signed before it at the rate of the round before, with room to spare.
      */
     private int settle(Load load, double rate) throws Exception {
         int seconds = 0;
-        while (seconds < SETTLE_MAX) {
+        int quietRounds = 0;
+        while (seconds < SETTLE_MAX && quietRounds < SETTLED_ROUNDS) {
             Path file = load.sign(work, "-settle", tpp.signer(), (int) Math.max(2_000, rate * SETTLE_ROUND_SECONDS * 1.5));
             List<Long> pids = stackPids();
             long cpuBefore = ProcStats.cpuMicros(pids);
@@ -244,9 +250,7 @@ class GatewayBenchmark {
             double jitShare = share(ProcStats.jitCpuMicros(pids) - jitBefore, ProcStats.cpuMicros(pids) - cpuBefore);
             System.out.printf(Locale.ROOT, "%s: %d s after the warm-up, %.0f req/s, JIT compilers %.1f%% of the stack's CPU%n",
                     load.name(), seconds, rate, jitShare * 100);
-            if (jitShare < SETTLED_JIT_SHARE) {
-                break;
-            }
+            quietRounds = jitShare < SETTLED_JIT_SHARE ? quietRounds + 1 : 0;
         }
         return seconds;
     }

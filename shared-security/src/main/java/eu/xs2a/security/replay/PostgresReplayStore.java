@@ -22,29 +22,33 @@ import javax.sql.DataSource;
  */
 public class PostgresReplayStore implements ReplayStore {
 
-    private static final String INSERT = "insert into request_replay (tpp_id, request_id, method, path, digest, created_at) "
-            + "values (?, ?, ?, ?, ?, ?) on conflict (tpp_id, request_id) do nothing";
     /**
-     * The same claim for a read, committed without waiting for the write-ahead log to reach the disk. A read's row
-     * guards only against the request being sent again, and it is the read's only write; a create's row holds the
-     * answer that a repeated create gets, so creates keep the synchronous commit. If PostgreSQL itself crashes, the
-     * reads claimed in its last fraction of a second (at most three wal_writer_delay, 0.6 s by default) could be
-     * answered once more. set_config(..., true) lasts until the end of this statement's own transaction, so the
-     * pooled connection keeps the server's setting. Waiting for the flush cost a sixth of the balances reads'
-     * throughput (README "Performance").
+     * Claims and answers are committed without waiting for the write-ahead log to reach the disk
+     * ({@code synchronous_commit} off; set_config(..., true) lasts until the end of the statement's own transaction,
+     * so the pooled connection keeps the server's setting). Only a crash of PostgreSQL itself can lose them, and only
+     * those of its last fraction of a second (at most three wal_writer_delay, 0.6 s by default):
+     * <ul>
+     * <li>a request that changes something commits its change synchronously after its claim, and the log is written
+     * in order, so that commit makes the claim durable too;</li>
+     * <li>a lost claim of a read, or of a request that changed nothing, lets that request be answered once more;</li>
+     * <li>a lost answer turns a repeated create into FormatError "already used", as a crash of the service between
+     * its commit and {@link #complete} already does.</li>
+     * </ul>
+     * Waiting for the flush cost a sixth of the balances reads' throughput (README "Performance").
      */
-    private static final String INSERT_READ = "with async_commit as (select set_config('synchronous_commit', 'off', true)) "
+    private static final String ASYNC_COMMIT = "with async_commit as (select set_config('synchronous_commit', 'off', true)) ";
+    private static final String INSERT = ASYNC_COMMIT
             + "insert into request_replay (tpp_id, request_id, method, path, digest, created_at) "
             + "select ?, ?, ?, ?, ?, ? from async_commit on conflict (tpp_id, request_id) do nothing";
-    private static final String READ_METHOD = "GET";
     /** A row older than the retention no longer counts: it is taken over as if new. */
     private static final String TAKE_OVER_EXPIRED = "update request_replay set method = ?, path = ?, digest = ?, "
             + "response_status = null, response_headers = null, response_body = null, created_at = ? "
             + "where tpp_id = ? and request_id = ? and created_at < ?";
     private static final String SELECT = "select method, path, digest, response_status, response_headers, response_body "
             + "from request_replay where tpp_id = ? and request_id = ?";
-    private static final String COMPLETE = "update request_replay set response_status = ?, response_headers = ?, "
-            + "response_body = ? where tpp_id = ? and request_id = ?";
+    /** The answer, kept for a repeated create; async_commit is named in FROM, or PostgreSQL would not evaluate it. */
+    private static final String COMPLETE = ASYNC_COMMIT + "update request_replay set response_status = ?, "
+            + "response_headers = ?, response_body = ? from async_commit where tpp_id = ? and request_id = ?";
     private static final String RELEASE = "delete from request_replay where tpp_id = ? and request_id = ? and response_status is null";
     private static final String DELETE_OLD = "delete from request_replay where created_at < ?";
 
@@ -62,7 +66,7 @@ public class PostgresReplayStore implements ReplayStore {
     public ReplayOutcome claim(String tppId, UUID requestId, String method, String path, String digest) {
         Instant now = clock.instant();
         try (Connection connection = dataSource.getConnection()) {
-            try (PreparedStatement insert = connection.prepareStatement(READ_METHOD.equals(method) ? INSERT_READ : INSERT)) {
+            try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
                 insert.setString(1, tppId);
                 insert.setObject(2, requestId);
                 insert.setString(3, method);

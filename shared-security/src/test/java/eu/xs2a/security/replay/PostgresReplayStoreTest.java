@@ -215,6 +215,28 @@ class PostgresReplayStoreTest {
         }
     }
 
+    @Test
+    void aCreatesClaimAndAnswerAreStoredWithoutChangingThePooledConnectionsCommitSetting() throws Exception {
+        try (Connection session = dataSource.getConnection()) {
+            PostgresReplayStore onOneSession = new PostgresReplayStore(sameSession(session), Duration.ofHours(24), CLOCK);
+            UUID id = UUID.randomUUID();
+
+            assertSame(ReplayOutcome.FIRST, onOneSession.claim("TPP-F", id, "POST", PATH, DIGEST));
+            onOneSession.complete("TPP-F", id, new StoredResponse(201, Map.of("Location", PATH + "/c-9"),
+                    "{}".getBytes(StandardCharsets.UTF_8)));
+
+            try (Statement s = session.createStatement()) {
+                ResultSet setting = s.executeQuery("show synchronous_commit");
+                setting.next();
+                assertEquals("on", setting.getString(1), "the asynchronous commits stay in their own transactions");
+            }
+            ReplayOutcome.Replay replay = assertInstanceOf(ReplayOutcome.Replay.class,
+                    onOneSession.claim("TPP-F", id, "POST", PATH, DIGEST));
+            assertEquals(201, replay.response().status());
+            assertEquals(PATH + "/c-9", replay.response().headers().get("Location"));
+        }
+    }
+
     /** A data source that hands out one open connection and never closes it, to look at that session afterwards. */
     private static DataSource sameSession(Connection session) {
         Connection unclosable = (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(),

@@ -234,8 +234,9 @@ class GatewayBenchmark {
 
     /**
      * Loads on the workload in rounds until the JIT compilers use under {@link #SETTLED_JIT_SHARE} of the stack's CPU
-     * in {@link #SETTLED_ROUNDS} rounds in a row or {@link #SETTLE_MAX} seconds have passed, and answers the seconds it added. Each round has requests of its own,
-     * signed before it at the rate of the round before, with room to spare.
+     * in {@link #SETTLED_ROUNDS} rounds in a row or {@link #SETTLE_MAX} seconds have passed, and answers the seconds
+     * it added. Each round has requests of its own, signed before it at the rate of the round before, with room to
+     * spare.
      */
     private int settle(Load load, double rate) throws Exception {
         int seconds = 0;

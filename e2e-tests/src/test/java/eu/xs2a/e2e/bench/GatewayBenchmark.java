@@ -157,8 +157,8 @@ class GatewayBenchmark {
             StringBuilder memory = new StringBuilder();
             idleRss.forEach((module, mib) -> memory.append(String.format(Locale.ROOT, "RSS %s: %.0f MiB idle, %.0f MiB after%n",
                     module, mib, after.get(module))));
-            firstAnswer.forEach((module, startUp) -> memory.append(String.format(Locale.ROOT, "first signed answer %s: %s ms%n",
-                    module, startUp)));
+            firstAnswer.forEach((module, startUp) -> memory.append(String.format(Locale.ROOT,
+                    "first signed answer %s: %s ms%n", module, startUp)));
             System.out.println(report.console() + report.speedNote() + memory
                     + "(a partial run, -Dbench.only: no floors, targets or report written)");
             return;
@@ -168,7 +168,8 @@ class GatewayBenchmark {
 
         Map<String, Double> afterRss = rss();
         for (String module : List.of("aspsp-sandbox", "registration-service", "consent-service", "account-service", "payment-service")) {
-            report.add(new Report.Service(module, idleRss.get(module), afterRss.get(module), firstAnswer.getOrDefault(module, Report.StartUp.NONE)));
+            report.add(new Report.Service(module, idleRss.get(module), afterRss.get(module),
+                    firstAnswer.getOrDefault(module, Report.StartUp.NONE)));
         }
         targets(floors, afterRss, firstAnswer);
         report.write(root.resolve("bench/results"));

@@ -9,6 +9,7 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.Locale;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * RFC 7231 section 7.1.1.1: a recipient accepts IMF-fixdate ({@code Sun, 06 Nov 1994 08:49:37 GMT}) and the
@@ -25,8 +26,13 @@ final class HttpDateParser {
             .toFormatter(Locale.US);
     private static final DateTimeFormatter ASCTIME = DateTimeFormatter.ofPattern("EEE MMM ppd HH:mm:ss yyyy", Locale.US);
 
-    /** Requests of the same second carry the same Date text: the last one parsed is remembered. */
-    private static volatile Parsed last = new Parsed("", null);
+    /**
+     * Requests of the same second carry the same Date text, so a few recent texts are remembered, in slots chosen by
+     * hash. One slot was not enough: TPPs with clocks a second apart, or two clients interleaving, replaced each
+     * other's entry on every request.
+     */
+    private static final int SLOTS = 16;
+    private static final AtomicReferenceArray<Parsed> RECENT = new AtomicReferenceArray<>(SLOTS);
 
     private record Parsed(String text, Instant instant) {
     }
@@ -36,13 +42,14 @@ final class HttpDateParser {
 
     /** @return the instant, or null when the text is none of the three forms */
     static Instant parse(String value) {
-        Parsed cached = last;
-        if (cached.text.equals(value)) {
+        int slot = value.hashCode() & (SLOTS - 1);
+        Parsed cached = RECENT.get(slot);
+        if (cached != null && cached.text.equals(value)) {
             return cached.instant;
         }
         Instant instant = parseUncached(value);
         if (instant != null) {
-            last = new Parsed(value, instant);
+            RECENT.set(slot, new Parsed(value, instant));
         }
         return instant;
     }

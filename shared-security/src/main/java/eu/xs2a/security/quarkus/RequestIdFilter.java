@@ -46,6 +46,16 @@ public class RequestIdFilter implements ContainerRequestFilter, ContainerRespons
             return null;
         }
         value = value.strip();
-        return value.isEmpty() || value.length() > 100 || value.chars().anyMatch(c -> c < 0x20 || c > 0x7e) ? null : value;
+        return value.isEmpty() || value.length() > 100 || !printableAscii(value) ? null : value;
+    }
+
+    private static boolean printableAscii(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c < 0x20 || c > 0x7e) {
+                return false;
+            }
+        }
+        return true;
     }
 }

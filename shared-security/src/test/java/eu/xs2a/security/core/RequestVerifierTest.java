@@ -1,6 +1,7 @@
 package eu.xs2a.security.core;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,6 +20,7 @@ import java.security.Signature;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -444,6 +446,20 @@ class RequestVerifierTest {
             assertEquals(Instant.parse("1994-11-06T08:49:37Z"), HttpDateParser.parse("Sun, 06 Nov 1994 08:49:37 GMT"));
             assertEquals(Instant.parse("1994-11-06T08:49:37Z"), HttpDateParser.parse("Sunday, 06-Nov-94 08:49:37 GMT"));
             assertEquals(Instant.parse("1994-11-06T08:49:37Z"), HttpDateParser.parse("Sun Nov  6 08:49:37 1994"));
+        }
+
+        @Test
+        void remembersRecentDatesWithoutMixingThemUp() {
+            // more distinct texts than the cache has slots, interleaved: each must still read as its own instant
+            Instant start = Instant.parse("2026-11-22T10:00:00Z");
+            for (int round = 0; round < 3; round++) {
+                for (int second = 0; second < 40; second++) {
+                    Instant expected = start.plusSeconds(second);
+                    String text = DateTimeFormatter.RFC_1123_DATE_TIME.format(expected.atOffset(ZoneOffset.UTC));
+                    assertEquals(expected, HttpDateParser.parse(text), text);
+                }
+            }
+            assertNull(HttpDateParser.parse("Sun, 06 Nov 1994 08:49:37 CET"));
         }
     }
 

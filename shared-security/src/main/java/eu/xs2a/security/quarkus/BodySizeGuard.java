@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.security.error.ErrorBody;
 import eu.xs2a.security.error.ErrorClass;
 import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.BodyHandler;
@@ -21,7 +22,9 @@ import java.util.Locale;
  *   <li>a JSON body of announced length is read here, on the IO thread, as it arrives. The REST layer then hands the
  *       request to a worker thread with its body complete. Otherwise the worker reads it through a stream fed by the
  *       IO thread, and waiting on that handoff was about a sixth of consent-service's CPU per consent lookup
- *       (README "Performance"). Other bodies (the sandbox bank's forms) stream as before.</li>
+ *       (README "Performance"). Other bodies (the sandbox bank's forms, chunked bodies) stream as before, and so
+ *       does every HTTP/2 body: the REST layer pauses each request it starts, which an HTTP/2 request whose body
+ *       has been read refuses (IllegalStateException, a 500).</li>
  * </ul>
  */
 @ApplicationScoped
@@ -44,7 +47,7 @@ public class BodySizeGuard {
                     response.putHeader(RequestIdFilter.HEADER, requestId);
                 }
                 response.end(body);
-            } else if (isJson(context)) {
+            } else if (isJson(context) && context.request().version() != HttpVersion.HTTP_2) {
                 readAhead.handle(context); // continues with the next handler once the body is complete
             } else {
                 context.next();

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * BodySizeGuard reads a JSON body of announced length on the IO thread, so the REST layer's worker gets it whole;
- * other bodies (forms, chunked) stream to the REST layer as before. Either way the resource sees the same bytes.
+ * other bodies (forms, chunked, HTTP/2) stream to the REST layer as before. Either way the resource sees the same bytes.
  */
 @QuarkusTest
 @QuarkusTestResource(value = TestPkiResource.class, restrictToAnnotatedClass = false)
@@ -70,6 +70,26 @@ class BodyReadAheadTest {
             assertTrue(answer.startsWith("HTTP/1.1 200"), answer);
             assertTrue(answer.endsWith("read ahead:" + body), answer);
         }
+    }
+
+    @Test
+    void http2BodiesStream() throws Exception {
+        // the JDK client upgrades to h2c on its first request, then sends the rest as HTTP/2 streams
+        HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_2).build();
+        boolean sawHttp2 = false;
+        for (int i = 0; i < 3; i++) {
+            String body = "{\"request\": " + i + "}";
+            HttpRequest request = HttpRequest.newBuilder(base.resolve(PATH)).header("Content-Type", "application/json")
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+            HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, response.statusCode(), response.body());
+            assertTrue(response.body().endsWith(":" + body), response.body());
+            if (response.version() == HttpClient.Version.HTTP_2) {
+                sawHttp2 = true;
+                assertEquals("streamed:" + body, response.body());
+            }
+        }
+        assertTrue(sawHttp2, "the client never spoke HTTP/2");
     }
 
     @Test

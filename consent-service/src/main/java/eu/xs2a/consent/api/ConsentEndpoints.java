@@ -1,0 +1,123 @@
+package eu.xs2a.consent.api;
+
+import eu.xs2a.consent.domain.ConsentService;
+import eu.xs2a.consent.domain.ConsentType;
+import eu.xs2a.consent.domain.ScaService;
+import eu.xs2a.security.quarkus.CurrentTpp;
+import eu.xs2a.security.quarkus.Signed;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+
+/**
+ * What the two kinds of consent resource have in common below their path: status, termination, authorisations and
+ * the two browser-facing steps of redirect SCA (the scaRedirect link and the bank's callback, deliberately not
+ * signed). A subclass names the path, the required role and the consent type, and has its own create and read,
+ * whose bodies differ.
+ */
+@Produces(MediaType.APPLICATION_JSON)
+public abstract class ConsentEndpoints {
+
+    protected final ConsentService consents;
+    private final ScaService sca;
+    protected final CurrentTpp tpp;
+    protected final JsonBodies bodies;
+    protected final ConsentResponses responses;
+    private final ConsentType type;
+
+    protected ConsentEndpoints(ConsentType type, ConsentService consents, ScaService sca, CurrentTpp tpp,
+                               JsonBodies bodies, ConsentResponses responses) {
+        this.type = type;
+        this.consents = consents;
+        this.sca = sca;
+        this.tpp = tpp;
+        this.bodies = bodies;
+        this.responses = responses;
+    }
+
+    @GET
+    @Signed
+    @Operation(summary = "Consent status", description = "received, valid, rejected, expired, revokedByPsu or terminatedByTpp")
+    @APIResponse(responseCode = "200", description = "The consentStatus",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ConsentStatusResponse.class)))
+    @Path("{consentId}/status")
+    public ConsentStatusResponse status(@PathParam("provider") String provider,
+                                        @PathParam("consentId") String consentId) {
+        return new ConsentStatusResponse(consents.read(provider, tpp.tppId(), type, consentId)
+                .getStatus().name());
+    }
+
+    @DELETE
+    @Signed
+    @Operation(summary = "Terminate the consent", description = "Moves the consent to terminatedByTpp; it can no longer be used")
+    @APIResponse(responseCode = "204", description = "Terminated")
+    @Path("{consentId}")
+    public Response delete(@PathParam("provider") String provider, @PathParam("consentId") String consentId) {
+        consents.terminate(provider, tpp.tppId(), type, consentId);
+        return Response.noContent().build();
+    }
+
+    @GET
+    @Signed
+    @Operation(summary = "List the consent's authorisations")
+    @APIResponse(responseCode = "200", description = "The authorisation ids",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AuthorisationsResponse.class)))
+    @Path("{consentId}/authorisations")
+    public AuthorisationsResponse authorisations(@PathParam("provider") String provider,
+                                                 @PathParam("consentId") String consentId) {
+        return new AuthorisationsResponse(consents.authorisations(provider, tpp.tppId(), type, consentId)
+                .stream().map(a -> a.getId()).toList());
+    }
+
+    @GET
+    @Signed
+    @Operation(summary = "SCA status of a consent authorisation")
+    @APIResponse(responseCode = "200", description = "The scaStatus",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScaStatusResponse.class)))
+    @Path("{consentId}/authorisations/{authorisationId}")
+    public ScaStatusResponse scaStatus(@PathParam("provider") String provider, @PathParam("consentId") String consentId,
+                                       @PathParam("authorisationId") String authorisationId) {
+        return new ScaStatusResponse(consents.authorisation(provider, tpp.tppId(), type, consentId,
+                authorisationId).getScaStatus().name());
+    }
+
+    /** The PSU's browser follows the one-time scaRedirect link: on to the bank's SCA page. Not signed. */
+    @GET
+    @Path("{consentId}/authorisations/{authorisationId}/sca-redirect/{token}")
+    @Operation(summary = "SCA redirect link (PSU's browser)",
+            description = "The one-time scaRedirect link: sends the PSU's browser on to the bank's SCA page")
+    @APIResponse(responseCode = "302", description = "On to the bank",
+            headers = @Header(name = "Location", description = "the bank's SCA page"))
+    @APIResponse(responseCode = "404", description = "ResourceUnknown: the link is unknown, expired or already used")
+    @APIResponse(responseCode = "503", description = "ServiceUnavailable: the bank cannot be reached")
+    @Produces(MediaType.WILDCARD) // a browser asks for text/html; the answer is a redirect (or an error page)
+    public Response scaRedirect(@PathParam("provider") String provider, @PathParam("consentId") String consentId,
+                                @PathParam("authorisationId") String authorisationId, @PathParam("token") String token) {
+        return responses.browserTo(sca.followRedirectLink(provider, type, consentId, authorisationId, token));
+    }
+
+    /** The bank sends the PSU's browser back here after SCA. Not signed. */
+    @GET
+    @Path("{consentId}/authorisations/{authorisationId}/sca-callback/{state}")
+    @Operation(summary = "Return from the bank after SCA (PSU's browser)",
+            description = "Learns the outcome from the bank and sends the PSU back to the TPP's redirect URI")
+    @APIResponse(responseCode = "302", description = "Back to the TPP",
+            headers = @Header(name = "Location", description = "TPP-Redirect-URI or TPP-Nok-Redirect-URI"))
+    @APIResponse(responseCode = "200", description = "Authorisation finished (no redirect URI given)",
+            content = @Content(mediaType = MediaType.TEXT_PLAIN))
+    @APIResponse(responseCode = "404", description = "ResourceUnknown: unknown SCA callback")
+    @Produces(MediaType.WILDCARD) // a browser asks for text/html; the answer is a redirect (or an error page)
+    public Response scaCallback(@PathParam("provider") String provider, @PathParam("consentId") String consentId,
+                                @PathParam("authorisationId") String authorisationId, @PathParam("state") String state) {
+        return responses.browserTo(sca.completeFromCallback(provider, type, consentId, authorisationId, state));
+    }
+}

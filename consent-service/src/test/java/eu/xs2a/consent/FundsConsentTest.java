@@ -62,6 +62,27 @@ class FundsConsentTest extends ConsentTestBase {
                 "RoleInvalid", "ROLE_INVALID");
     }
 
+    /**
+     * Status, authorisations and DELETE are inherited by both consent resources (ConsentEndpoints), so they are one
+     * Java method for both: each must still require the role of the resource it is called on, whichever was first.
+     */
+    @Test
+    void theSharedEndpointsRequireTheRoleOfTheirOwnResource() {
+        Response ais = Signed.post(Tpps.BETA, Signed.AIS, Signed.redirectHeaders(), Signed.aisBody(null, 4, true, Psu.PSU1_MAIN));
+        assertEquals(201, ais.statusCode(), ais.asString());
+        String aisStatus = Signed.AIS + "/" + ais.jsonPath().getString("consentId") + "/status";
+        Response funds = Signed.post(Tpps.PIISP_ONLY, Signed.FUNDS, Signed.redirectHeaders(), BODY);
+        assertEquals(201, funds.statusCode(), funds.asString());
+        String fundsStatus = Signed.FUNDS + "/" + funds.jsonPath().getString("consentId") + "/status";
+
+        for (int round = 0; round < 2; round++) {
+            assertEquals("received", Signed.get(Tpps.BETA, aisStatus).jsonPath().getString("consentStatus"));
+            assertEquals("received", Signed.get(Tpps.PIISP_ONLY, fundsStatus).jsonPath().getString("consentStatus"));
+            assertError(Signed.get(Tpps.PIISP_ONLY, aisStatus), 401, "RoleInvalid", "ROLE_INVALID");
+            assertError(Signed.get(Tpps.BETA, fundsStatus), 401, "RoleInvalid", "ROLE_INVALID");
+        }
+    }
+
     @Test
     void inputErrors() {
         assertFormatError("{\"cardNumber\":\"1234\"}", "account");

@@ -51,7 +51,14 @@ public class SignatureFilter implements ContainerRequestFilter {
     @Context
     ResourceInfo resourceInfo;
 
-    private final Map<Method, Set<Role>> requiredRoles = new ConcurrentHashMap<>();
+    /**
+     * By resource class and method: a method inherited from an abstract resource is one {@link Method} for every
+     * subclass, while the role comes from the subclass.
+     */
+    private final Map<Endpoint, Set<Role>> requiredRoles = new ConcurrentHashMap<>();
+
+    private record Endpoint(Class<?> resourceClass, Method method) {
+    }
 
     @Override
     public void filter(ContainerRequestContext request) {
@@ -105,10 +112,10 @@ public class SignatureFilter implements ContainerRequestFilter {
         if (method == null) {
             return Set.of();
         }
-        return requiredRoles.computeIfAbsent(method, m -> {
-            RequiresRole annotation = m.getAnnotation(RequiresRole.class);
+        return requiredRoles.computeIfAbsent(new Endpoint(resourceInfo.getResourceClass(), method), endpoint -> {
+            RequiresRole annotation = endpoint.method().getAnnotation(RequiresRole.class);
             if (annotation == null) {
-                annotation = resourceInfo.getResourceClass().getAnnotation(RequiresRole.class);
+                annotation = endpoint.resourceClass().getAnnotation(RequiresRole.class);
             }
             if (annotation == null || annotation.value().length == 0) {
                 return Set.of();

@@ -71,6 +71,18 @@ class SignedEndpointTest {
     }
 
     @Test
+    void anInheritedMethodRequiresTheRoleOfTheResourceItIsCalledOn() {
+        String ais = "/sandbox/api/berlingroup/v1/ais-shelf/1";
+        String pis = "/sandbox/api/berlingroup/v1/pis-shelf/1";
+        for (int round = 0; round < 2; round++) { // the second round meets the roles remembered by the first
+            signed(aisp, "GET", ais, null).get(ais).then().statusCode(200).body("tppId", equalTo("PSDDE-BAFIN-500001"));
+            signed(pisp, "GET", pis, null).get(pis).then().statusCode(200).body("tppId", equalTo("PSDDE-BAFIN-500002"));
+            error(signed(aisp, "GET", pis, null).get(pis).then(), 401, "RoleInvalid", "ROLE_INVALID");
+            error(signed(pisp, "GET", ais, null).get(ais).then(), 401, "RoleInvalid", "ROLE_INVALID");
+        }
+    }
+
+    @Test
     void signedGetSeesRolesAndScopes() {
         signed(aisp, "GET", THINGS + "/abc", null).get(THINGS + "/abc").then()
                 .statusCode(200)

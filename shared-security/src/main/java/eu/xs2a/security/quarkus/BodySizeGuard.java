@@ -34,7 +34,9 @@ public class BodySizeGuard {
         long limit = config.maxBodySize();
         String body = objectMapper.writeValueAsString(ErrorBody.of(ErrorClass.PAYLOAD_TOO_LARGE,
                 "The request body is larger than " + limit + " bytes"));
-        BodyHandler readAhead = BodyHandler.create(false).setBodyLimit(limit).setPreallocateBodyBuffer(true);
+        // grown as bytes arrive, never sized by the announced length: a client announcing 1 MiB and sending
+        // nothing must not take 1 MiB of a 128 MB heap per connection
+        BodyHandler readAhead = BodyHandler.create(false).setBodyLimit(limit).setPreallocateBodyBuffer(false);
         router.route().order(-10).handler(context -> {
             String length = context.request().getHeader(HttpHeaders.CONTENT_LENGTH);
             if (length == null) {

@@ -8,6 +8,8 @@ import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.PublicKey;
 import java.security.Signature;
+import java.security.cert.X509CRL;
+import java.security.cert.X509Certificate;
 import java.security.interfaces.ECPublicKey;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,7 +31,8 @@ public final class RequestVerifier {
 
 
     private final VerifierSettings settings;
-    private final CertificateValidator certificates;
+    /** Replaced whole when the CRLs change, with empty caches: every certificate is checked again on its next use. */
+    private volatile CertificateValidator certificates;
     private final long maxSkewMillis;
 
     public RequestVerifier(VerifierSettings settings) {
@@ -207,6 +210,19 @@ public final class RequestVerifier {
             }
         }
         return out.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Puts new revocation lists in force (the CRL files were read again, see {@link CrlFiles}). Requests already
+     * past step 2 finish with the lists they started with.
+     */
+    public void replaceCrls(List<X509CRL> crls) {
+        certificates = new CertificateValidator(settings.withCrls(crls));
+    }
+
+    /** The CA certificates trusted (for reading CRL files again, which must be signed by one of them). */
+    public List<X509Certificate> trustAnchors() {
+        return settings.trustAnchors();
     }
 
     /** How many distinct certificates are held parsed and checked (for tests of the cache). */

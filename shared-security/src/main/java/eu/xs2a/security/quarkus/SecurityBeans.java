@@ -1,11 +1,13 @@
 package eu.xs2a.security.quarkus;
 
+import eu.xs2a.security.core.CrlFiles;
 import eu.xs2a.security.core.RequestVerifier;
 import eu.xs2a.security.core.TrustMaterial;
 import eu.xs2a.security.core.VerifierSettings;
 import eu.xs2a.security.replay.PostgresReplayStore;
 import eu.xs2a.security.replay.ReplayStore;
 import io.agroal.api.AgroalDataSource;
+import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
@@ -22,12 +24,15 @@ public class SecurityBeans {
 
     private static final Logger LOG = Logger.getLogger(SecurityBeans.class);
 
+    /** Made at start-up, so that a broken trust anchor or CRL file stops the service instead of its first request. */
     @Produces
     @Singleton
-    RequestVerifier requestVerifier(SecurityConfig config) {
-        List<Path> anchorFiles = paths(config.trustAnchors().orElse(List.of()));
-        List<X509Certificate> anchors = TrustMaterial.loadCertificates(anchorFiles);
-        List<X509CRL> crls = TrustMaterial.loadCrls(paths(config.crlFiles().orElse(List.of())), anchors);
+    @Startup
+    RequestVerifier requestVerifier(SecurityConfig config, CrlFiles crlFiles) {
+        List<Path> anchorFiles = anchorFiles(config);
+        List<X509Certificate> anchors = crlFiles.anchors();
+        List<X509CRL> crls = crlFiles.load();
+        CrlReload.warnPastNextUpdate(crls);
         if (anchors.isEmpty()) {
             LOG.warn("psd2.trust-anchors is not set: every signed request will be refused with CertificateInvalid");
         } else {
@@ -39,10 +44,25 @@ public class SecurityBeans {
                 config.signature().certificateCacheSize(), Clock.systemUTC()));
     }
 
+    /**
+     * The trust anchors, read once, and the CRL files checked against them; {@link CrlReload} reads the CRL files
+     * again when they change.
+     */
+    @Produces
+    @Singleton
+    CrlFiles crlFiles(SecurityConfig config) {
+        return new CrlFiles(paths(config.crlFiles().orElse(List.of())),
+                TrustMaterial.loadCertificates(anchorFiles(config)));
+    }
+
     @Produces
     @Singleton
     ReplayStore replayStore(AgroalDataSource dataSource, SecurityConfig config) {
         return new PostgresReplayStore(dataSource, config.replay().retention(), Clock.systemUTC());
+    }
+
+    private static List<Path> anchorFiles(SecurityConfig config) {
+        return paths(config.trustAnchors().orElse(List.of()));
     }
 
     private static List<Path> paths(List<String> values) {

@@ -19,6 +19,10 @@ public interface SecurityConfig {
     /** CRL files (PEM or DER), each signed by one of the trust anchors; a certificate on one is CertificateInvalid. */
     Optional<List<String>> crlFiles();
 
+    /** How often the CRL files are read again: changed content is in force from then on, without a restart. */
+    @WithDefault("5M")
+    Duration crlReloadEvery();
+
     /** {@code sandbox} accepts test QSEALs; {@code live} only certificates with the PSD2 QCStatement. */
     @WithDefault("sandbox")
     Environment environment();

@@ -192,14 +192,19 @@ public final class TestPki {
         return new TppBuilder(this);
     }
 
-    /** A CRL of this CA listing the given certificates as revoked (keyCompromise). */
+    /** A CRL of this CA listing the given certificates as revoked (keyCompromise), due to be replaced in 30 days. */
     public X509CRL crl(X509Certificate... revoked) {
+        return crlDueAt(Instant.now().plus(Duration.ofDays(30)), revoked);
+    }
+
+    /** A CRL of this CA listing the given certificates as revoked (keyCompromise), with this nextUpdate. */
+    public X509CRL crlDueAt(Instant nextUpdate, X509Certificate... revoked) {
         try {
             Instant now = Instant.now();
             X509v2CRLBuilder builder = new X509v2CRLBuilder(
                     X500Name.getInstance(caCertificate.getSubjectX500Principal().getEncoded()),
-                    Date.from(now.minus(Duration.ofHours(1))));
-            builder.setNextUpdate(Date.from(now.plus(Duration.ofDays(30))));
+                    Date.from(nextUpdate.isBefore(now) ? nextUpdate.minus(Duration.ofDays(1)) : now.minus(Duration.ofHours(1))));
+            builder.setNextUpdate(Date.from(nextUpdate));
             for (X509Certificate certificate : revoked) {
                 builder.addCRLEntry(certificate.getSerialNumber(), Date.from(now.minus(Duration.ofMinutes(30))),
                         CRLReason.keyCompromise);

@@ -78,6 +78,11 @@ public final class Stack {
         return byName.get(module);
     }
 
+    /** The environment a service was started with (its database, trust files, keys), for starting another one like it. */
+    public Map<String, String> environment(String module) {
+        return Map.copyOf(environments.get(module));
+    }
+
     /** The process ids of each part of the stack: every service by module name, and "nginx" with its workers. */
     public Map<String, List<Long>> pidsByPart() {
         Map<String, List<Long>> parts = new LinkedHashMap<>();

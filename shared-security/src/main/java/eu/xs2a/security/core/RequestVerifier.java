@@ -9,7 +9,6 @@ import java.security.GeneralSecurityException;
 import java.security.PublicKey;
 import java.security.Signature;
 import java.security.cert.X509CRL;
-import java.security.cert.X509Certificate;
 import java.security.interfaces.ECPublicKey;
 import java.time.Duration;
 import java.time.Instant;
@@ -218,11 +217,6 @@ public final class RequestVerifier {
      */
     public void replaceCrls(List<X509CRL> crls) {
         certificates = new CertificateValidator(settings.withCrls(crls));
-    }
-
-    /** The CA certificates trusted (for reading CRL files again, which must be signed by one of them). */
-    public List<X509Certificate> trustAnchors() {
-        return settings.trustAnchors();
     }
 
     /** How many distinct certificates are held parsed and checked (for tests of the cache). */

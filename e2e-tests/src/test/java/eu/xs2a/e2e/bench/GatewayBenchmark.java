@@ -418,8 +418,12 @@ class GatewayBenchmark {
                 String.format(Locale.ROOT, "%.0f req/s", r.requestsPerSecond()), r.requestsPerSecond() >= 4000));
         report.add(new Report.Target("its p99 latency at " + CONNECTIONS + " connections", "≤ 25 ms",
                 String.format(Locale.ROOT, "%.1f ms", r.p99Micros() / 1000.0), r.p99Micros() <= 25_000));
-        report.add(new Report.Target("its total server CPU per request", "≤ 400 µs",
+        report.add(new Report.Target("its total server CPU per request (nginx and the services)", "≤ 400 µs",
                 ingress.cpuMicrosPerRequest() + " µs", ingress.cpuMicrosPerRequest() <= 400));
+        // The issue sums "every process of the stack"; the database is one, so it is judged with it too.
+        long withDatabase = ingress.cpuMicrosPerRequest() + ingress.cpuByPart().getOrDefault(POSTGRESQL, 0L);
+        report.add(new Report.Target("the same with PostgreSQL's share", "≤ 400 µs", withDatabase + " µs",
+                withDatabase <= 400));
         Wrk.Result consents = report.workload("consent-create").result();
         report.add(new Report.Target("consent creation", "≥ 800/s",
                 String.format(Locale.ROOT, "%.0f/s", consents.requestsPerSecond()), consents.requestsPerSecond() >= 800));

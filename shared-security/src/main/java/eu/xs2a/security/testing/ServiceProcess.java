@@ -195,6 +195,11 @@ public final class ServiceProcess implements AutoCloseable {
         return archive.describe();
     }
 
+    /** Whether the JVM records its class-data archive (a training run) rather than starting with one. */
+    public boolean recordsClassDataArchive() {
+        return archive.records();
+    }
+
     public int port() {
         return port;
     }

@@ -30,6 +30,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -73,6 +74,9 @@ class GatewayBenchmark {
     private static final Duration IDLE_TIMEOUT = Duration.ofSeconds(30);
     /** Comma-separated workload names to run (default: all); for working on one path, not for the published report. */
     private static final Set<String> ONLY = Set.of(System.getProperty("bench.only", "").split(","));
+    /** shared-security's JMH result, which bin/bench writes before it starts this benchmark ({@link PipelineBenchmark}). */
+    private static final Path PIPELINE_RESULT = System.getProperty("bench.jmh") == null ? null
+            : Path.of(System.getProperty("bench.jmh"));
     private static final String P = "/sandbox/api/berlingroup";
     private static final String POSTGRESQL = "postgresql";
     private static final String REDIRECT = "https://tpp.example/bench/cb";
@@ -169,13 +173,15 @@ class GatewayBenchmark {
         }
         JdkFloors.Floors floors = JdkFloors.measure();
         report.floors(floors);
+        Optional<PipelineBenchmark.Result> pipeline = PipelineBenchmark.read(PIPELINE_RESULT);
+        pipeline.ifPresent(report::pipeline);
 
         Map<String, Double> afterRss = rss();
         for (String module : SERVICES) {
             report.add(new Report.Service(module, idleRss.get(module), afterRss.get(module),
                     firstAnswer.getOrDefault(module, Report.StartUp.NONE)));
         }
-        targets(floors, afterRss, firstAnswer);
+        targets(floors, pipeline, afterRss, firstAnswer);
         report.write(root.resolve("bench/results"));
         System.out.println(report.console());
         System.out.println("Report: bench/results/latest.md and bench/results/latest.png");
@@ -293,7 +299,7 @@ class GatewayBenchmark {
     }
 
     private void measureStaticFloor(String ingress) throws Exception {
-        if (skipped("floor-nginx-static")) {
+        if (skipped(Report.STATIC_FLOOR)) {
             return;
         }
         Path file = work.resolve("static.req");
@@ -303,7 +309,7 @@ class GatewayBenchmark {
         Map<String, Long> cpuBefore = cpuByPart();
         long jitBefore = ProcStats.jitCpuMicros(stackPids());
         Wrk.Result result = wrk.run(ingress, file, 200, CONNECTIONS, SECONDS);
-        report.add(workload("floor-nginx-static", "nginx serving a static JSON file (floor)", result, cpuBefore, jitBefore,
+        report.add(workload(Report.STATIC_FLOOR, "nginx serving a static JSON file (floor)", result, cpuBefore, jitBefore,
                 machine, PRE_ROLL_SECONDS));
     }
 
@@ -435,7 +441,12 @@ class GatewayBenchmark {
         System.out.println("the stack did not become idle within " + IDLE_TIMEOUT + "; timing the start anyway");
     }
 
-    private void targets(JdkFloors.Floors floors, Map<String, Double> afterRss, Map<String, Report.StartUp> firstAnswer) {
+    private void targets(JdkFloors.Floors floors, Optional<PipelineBenchmark.Result> pipeline, Map<String, Double> afterRss,
+                         Map<String, Report.StartUp> firstAnswer) {
+        report.add(new Report.Target("the security pipeline with a known certificate (JMH, one thread)", "≤ 60 µs",
+                pipeline.map(p -> String.format(Locale.ROOT, "%.1f µs", p.pipelineMicros()))
+                        .orElse("not measured (bin/bench runs it)"),
+                pipeline.isPresent() && pipeline.get().pipelineMicros() <= 60));
         Report.Workload ingress = report.workload("balances-ingress");
         Wrk.Result r = ingress.result();
         report.add(new Report.Target("signed GET balances through the ingress", "≥ 4000 req/s",

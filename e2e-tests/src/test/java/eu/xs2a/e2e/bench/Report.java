@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import javax.imageio.ImageIO;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.CategoryChart;
@@ -19,6 +20,9 @@ import org.knowm.xchart.CategoryChartBuilder;
 
 /** Writes bench/results/latest.md and latest.png, and the console summary. */
 final class Report {
+
+    /** The workload that is the HTTP floor: nginx serving a static file through the same ingress. */
+    static final String STATIC_FLOOR = "floor-nginx-static";
 
     /**
      * @param cpuByPart server CPU µs per request of each part of the stack, plus "postgresql" (not in the total)
@@ -82,6 +86,7 @@ final class Report {
     private final List<Target> targets = new ArrayList<>();
     private final Map<String, String> facts = new LinkedHashMap<>();
     private JdkFloors.Floors floors;
+    private PipelineBenchmark.Result pipeline;
 
     void add(Workload workload) {
         workloads.add(workload);
@@ -103,6 +108,10 @@ final class Report {
         this.floors = floors;
     }
 
+    void pipeline(PipelineBenchmark.Result pipeline) {
+        this.pipeline = pipeline;
+    }
+
     Workload workload(String name) {
         return workloads.stream().filter(w -> w.name().equals(name)).findFirst().orElseThrow();
     }
@@ -117,24 +126,18 @@ final class Report {
         StringBuilder md = new StringBuilder("# Benchmark — latest run\n\n");
         facts.forEach((k, v) -> md.append("- ").append(k).append(": ").append(v).append('\n'));
         md.append("\n## Workloads\n\n| workload | requests/s | p50 ms | p90 ms | p99 ms | errors | server CPU µs/request "
-                        + "| of it JIT compilers | machine: RSA verifies/s just before | server CPU in RSA verifies/request "
-                        + "| warmed up s | what |\n")
-                .append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+                        + "| of it JIT compilers | warmed up s | what |\n")
+                .append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (Workload w : workloads) {
             Wrk.Result r = w.result();
-            md.append(String.format(Locale.ROOT, "| %s | %.0f | %.2f | %.2f | %.2f | %d | %s | %.1f%% | %.0f | %s | %d | %s |%n",
+            md.append(String.format(Locale.ROOT, "| %s | %.0f | %.2f | %.2f | %.2f | %d | %s | %.1f%% | %d | %s |%n",
                     w.name(), r.requestsPerSecond(), r.p50Micros() / 1000.0, r.p90Micros() / 1000.0,
                     r.p99Micros() / 1000.0, r.errors(),
                     w.cpuMicrosPerRequest() < 0 ? "—" : String.valueOf(w.cpuMicrosPerRequest()), w.jitShare() * 100,
-                    w.rsaVerifiesPerSecond(), w.cpuInRsaVerifies(), w.warmedUpSeconds(), w.description()));
+                    w.warmedUpSeconds(), w.description()));
         }
-        md.append(speedNote());
         md.append(cpuByPartTable());
-        if (floors != null) {
-            md.append(String.format(Locale.ROOT, "%n## Floors (same run)%n%n- JDK RSA-2048 verify, one thread: %.0f/s (%.1f µs)%n"
-                            + "- JDK SHA-256 of 1 KiB, one thread: %.0f/s (%.2f µs)%n",
-                    floors.rsaVerifiesPerSecond(), floors.rsaMicros(), floors.sha256PerSecond(), floors.sha256Micros()));
-        }
+        md.append(floorsSection());
         md.append("\n## Services\n\n| service | RSS idle MiB | RSS after the run MiB | first signed answer after process start ms "
                 + "(median) |\n|---|---:|---:|---:|\n");
         for (Service s : services) {
@@ -147,6 +150,56 @@ final class Report {
                     .append(" | ").append(t.met() ? "yes" : "**no**").append(" |\n");
         }
         return md.toString();
+    }
+
+    /**
+     * The floors and each workload against them: its rate, latency and CPU beside nginx serving a static file through
+     * the same ingress (what the machine's HTTP path allows), and its CPU in RSA-2048 verifications of its moment (the
+     * JDK's least work for a signed request, and the index that survives the machine's changes of speed).
+     */
+    private String floorsSection() {
+        StringBuilder md = new StringBuilder("\n## Floors (same run)\n\n");
+        if (floors != null) {
+            md.append(String.format(Locale.ROOT, "- JDK RSA-2048 verify, one thread: %.0f/s (%.1f µs)%n"
+                            + "- JDK SHA-256 of 1 KiB, one thread: %.0f/s (%.2f µs)%n",
+                    floors.rsaVerifiesPerSecond(), floors.rsaMicros(), floors.sha256PerSecond(), floors.sha256Micros()));
+        }
+        if (pipeline != null) {
+            md.append(String.format(Locale.ROOT, "- the security pipeline with a known certificate (shared-security's JMH "
+                            + "VerificationBenchmark, one thread, on the idle machine before the stack started): %.1f ± %.1f µs "
+                            + "per request; a bare RSA-2048 verify in the same JMH run %.1f µs (the pipeline takes %.2f times "
+                            + "as long)%n",
+                    pipeline.pipelineMicros(), pipeline.pipelineErrorMicros(), pipeline.rawVerifyMicros(),
+                    pipeline.pipelineOverRaw()));
+        }
+        Optional<Workload> nginx = workloads.stream().filter(w -> w.name().equals(STATIC_FLOOR)).findFirst();
+        md.append("\nEach workload against the floors: nginx serving a static file through the same ingress (what the "
+                + "machine's HTTP path allows) and one RSA-2048 verification (the least a signed request costs).\n");
+        md.append("\n| workload | requests/s, of nginx's static file | p50, times nginx's | p99, times nginx's "
+                        + "| server CPU per request, times nginx's | machine just before: RSA-2048 verifies/s "
+                        + "| server CPU per request in RSA-2048 verifies |\n")
+                .append("|---|---:|---:|---:|---:|---:|---:|\n");
+        for (Workload w : workloads) {
+            if (w.name().equals(STATIC_FLOOR)) {
+                continue;
+            }
+            Wrk.Result r = w.result();
+            md.append("| ").append(w.name()).append(" | ")
+                    .append(nginx.map(n -> percent(r.requestsPerSecond() / n.result().requestsPerSecond())).orElse("—"))
+                    .append(" | ").append(nginx.map(n -> times(r.p50Micros(), n.result().p50Micros())).orElse("—"))
+                    .append(" | ").append(nginx.map(n -> times(r.p99Micros(), n.result().p99Micros())).orElse("—"))
+                    .append(" | ").append(nginx.map(n -> times(w.cpuMicrosPerRequest(), n.cpuMicrosPerRequest())).orElse("—"))
+                    .append(String.format(Locale.ROOT, " | %.0f | %s |%n", w.rsaVerifiesPerSecond(), w.cpuInRsaVerifies()));
+        }
+        return md.append(speedNote()).toString();
+    }
+
+    private static String percent(double share) {
+        return String.format(Locale.ROOT, "%.1f%%", share * 100);
+    }
+
+    private static String times(double value, double floor) {
+        return value < 0 || floor <= 0 ? "—" : String.format(Locale.ROOT, "%.0f×", value / floor);
     }
 
     /**

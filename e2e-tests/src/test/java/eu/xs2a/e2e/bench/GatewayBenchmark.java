@@ -356,9 +356,9 @@ class GatewayBenchmark {
 
     /**
      * Restarts every process that recorded its class-data archive during the preparation, so that it starts with it.
-     * bin/bench rebuilds the jars, which makes the previous archives stale, so without this the workloads of a run
-     * with no start-up measurement (and the sandbox bank's share in every run) were measured on JVMs still in their
-     * training run, not as bin/run starts them.
+     * When bin/bench has rebuilt the jars (its sources changed), the previous archives are stale, so without this the
+     * workloads of a run with no start-up measurement (and the sandbox bank's share in every run) would be measured on
+     * JVMs still in their training run, not as bin/run starts them.
      */
     private void startWithTrainedArchives() {
         for (String module : SERVICES) {

@@ -33,7 +33,8 @@ public interface AccountDataConfig {
 
         /**
          * Pause after start before the worker first looks: on two cores, a worker starting with the service slowed
-         * its first answers (README "Performance"). Jobs wait in the database meanwhile.
+         * its first answers (bench/README.md, "What has moved the numbers so far"). Jobs wait in the database
+         * meanwhile.
          */
         @WithDefault("5s")
         String initialDelay();

@@ -35,7 +35,8 @@ import org.jboss.logging.Logger;
  *
  * <p>Every account read makes this call, so it uses a blocking, pooled HTTP client on the request's own worker
  * thread: the REST client hands each call to the event loop and back, which cost about twice as much CPU per call
- * (README "Performance"). No automatic retries: a check that reached consent-service may have counted an access.
+ * (bench/README.md, "What has moved the numbers so far"). No automatic retries: a check that reached
+ * consent-service may have counted an access.
  */
 @ApplicationScoped
 public class ConsentLookup {

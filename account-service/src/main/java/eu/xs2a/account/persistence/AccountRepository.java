@@ -79,9 +79,9 @@ public class AccountRepository implements PanacheRepositoryBase<Account, UUID> {
      *
      * <p>Plain JDBC on the ORM's own data source, because every read of every TPP runs it: through Hibernate the
      * same query cost about a fifth of account-service's CPU per read, and its first use loaded Hibernate's HQL parser
-     * during the first request (README "Performance"). The rows become detached entities, which no read changes; a
-     * read never follows a write of its own, so there is no un-flushed change to miss. A lost database surfaces as the
-     * wrapped SQLException, which the error mappers answer 503.
+     * during the first request (bench/README.md, "What has moved the numbers so far"). The rows become detached
+     * entities, which no read changes; a read never follows a write of its own, so there is no un-flushed change to
+     * miss. A lost database surfaces as the wrapped SQLException, which the error mappers answer 503.
      */
     public Optional<WithCoverage> findWithCoverage(String providerCode, String tppId, String resourceId, String consentId) {
         try (Connection connection = dataSource.getConnection();

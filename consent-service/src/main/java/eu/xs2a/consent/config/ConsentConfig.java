@@ -40,7 +40,7 @@ public interface ConsentConfig {
 
         /**
          * Pause after start before either job first runs: on two cores, jobs starting with the service slowed its
-         * first answers by a few hundred ms (README "Performance").
+         * first answers by a few hundred ms (bench/README.md, "What has moved the numbers so far").
          */
         @WithDefault("5s")
         String initialDelay();

@@ -55,9 +55,9 @@ public class ConsentRepository implements PanacheRepositoryBase<Consent, String>
      * consent does not exist or is not this TPP's under this provider.
      *
      * <p>Plain JDBC on the ORM's own data source, because every account read of every TPP runs it: through Hibernate
-     * this query was about a quarter of consent-service's CPU per lookup (README "Performance"). The lookup only reads,
-     * so it needs a value, not a managed entity. A lost database surfaces as the wrapped SQLException, which the error
-     * mappers answer 503.
+     * this query was about a quarter of consent-service's CPU per lookup (bench/README.md, "What has moved the
+     * numbers so far"). The lookup only reads, so it needs a value, not a managed entity. A lost database surfaces as
+     * the wrapped SQLException, which the error mappers answer 503.
      */
     public Optional<ConsentForLookup> findForLookup(String id, String providerCode, String tppId, LocalDate day,
                                                     String resourceKey) {

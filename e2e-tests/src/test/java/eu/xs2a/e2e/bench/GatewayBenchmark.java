@@ -48,7 +48,7 @@ class GatewayBenchmark {
     /**
      * After the warm-up, each path is loaded on in rounds of this length until the JIT compilers have settled: on
      * two cores they were still taking a third of consent-service's CPU 90 s into a consent-creation load, and
-     * about half of each creation's measured CPU went away once they had finished (README "Performance").
+     * about half of each creation's measured CPU went away once they had finished (bench/README.md, "Warm-up").
      */
     private static final int SETTLE_ROUND_SECONDS = 20;
     /**

@@ -22,9 +22,9 @@ import java.util.Locale;
  *   <li>a JSON body of announced length is read here, on the IO thread, as it arrives. The REST layer then hands the
  *       request to a worker thread with its body complete. Otherwise the worker reads it through a stream fed by the
  *       IO thread, and waiting on that handoff was about a sixth of consent-service's CPU per consent lookup
- *       (README "Performance"). Other bodies (the sandbox bank's forms, chunked and empty bodies) stream as
- *       before, and so does every HTTP/2 body: the REST layer pauses each request it starts, which an HTTP/2
- *       request whose body has been read refuses (IllegalStateException, a 500).</li>
+ *       (bench/README.md, "What has moved the numbers so far"). Other bodies (the sandbox bank's forms, chunked
+ *       and empty bodies) stream as before, and so does every HTTP/2 body: the REST layer pauses each request it
+ *       starts, which an HTTP/2 request whose body has been read refuses (IllegalStateException, a 500).</li>
  * </ul>
  */
 @ApplicationScoped

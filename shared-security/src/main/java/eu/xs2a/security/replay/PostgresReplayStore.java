@@ -34,7 +34,8 @@ public class PostgresReplayStore implements ReplayStore {
      * <li>a lost answer turns a repeated create into FormatError "already used", as a crash of the service between
      * its commit and {@link #complete} already does.</li>
      * </ul>
-     * Waiting for the flush cost a sixth of the balances reads' throughput (README "Performance").
+     * Waiting for the flush cost a sixth of the balances reads' throughput (bench/README.md, "What has moved the
+     * numbers so far").
      */
     private static final String ASYNC_COMMIT = "with async_commit as (select set_config('synchronous_commit', 'off', true)) ";
     private static final String INSERT = ASYNC_COMMIT

@@ -58,8 +58,7 @@ public class SecurityBeans {
     @Produces
     @Singleton
     ReplayStore replayStore(AgroalDataSource dataSource, SecurityConfig config) {
-        return new PostgresReplayStore(dataSource, config.replay().retention(), Clock.systemUTC(),
-                config.replay().claimBatchSize());
+        return new PostgresReplayStore(dataSource, config.replay().retention(), Clock.systemUTC());
     }
 
     private static List<Path> anchorFiles(SecurityConfig config) {

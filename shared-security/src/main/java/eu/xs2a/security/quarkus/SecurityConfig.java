@@ -2,7 +2,6 @@ package eu.xs2a.security.quarkus;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
-import jakarta.validation.constraints.Min;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -56,13 +55,5 @@ public interface SecurityConfig {
         /** How often rows older than the retention are removed. */
         @WithDefault("1H")
         Duration cleanupEvery();
-
-        /**
-         * The most X-Request-ID claims of concurrent requests sent to PostgreSQL as one insert; 1 sends each alone.
-         * A request alone is never held back: a batch is what arrived while the previous one was in flight.
-         */
-        @WithDefault("16")
-        @Min(1)
-        int claimBatchSize();
     }
 }

@@ -37,7 +37,10 @@ public class PostgresReplayStore implements ReplayStore {
      * Waiting for the flush cost a sixth of the balances reads' throughput (bench/README.md, "What has moved the
      * numbers so far").
      */
-    static final String ASYNC_COMMIT = "with async_commit as (select set_config('synchronous_commit', 'off', true)) ";
+    private static final String ASYNC_COMMIT = "with async_commit as (select set_config('synchronous_commit', 'off', true)) ";
+    private static final String INSERT = ASYNC_COMMIT
+            + "insert into request_replay (tpp_id, request_id, method, path, digest, created_at) "
+            + "select ?, ?, ?, ?, ?, ? from async_commit on conflict (tpp_id, request_id) do nothing";
     /** A row older than the retention no longer counts: it is taken over as if new. */
     private static final String TAKE_OVER_EXPIRED = "update request_replay set method = ?, path = ?, digest = ?, "
             + "response_status = null, response_headers = null, response_body = null, created_at = ? "
@@ -53,33 +56,28 @@ public class PostgresReplayStore implements ReplayStore {
     private final DataSource dataSource;
     private final Duration retention;
     private final Clock clock;
-    private final ClaimBatcher claims;
 
-    /** @param claimBatchSize the most claims of concurrent requests sent as one insert ({@link ClaimBatcher}) */
-    public PostgresReplayStore(DataSource dataSource, Duration retention, Clock clock, int claimBatchSize) {
+    public PostgresReplayStore(DataSource dataSource, Duration retention, Clock clock) {
         this.dataSource = dataSource;
         this.retention = retention;
         this.clock = clock;
-        this.claims = new ClaimBatcher(dataSource, claimBatchSize);
-    }
-
-    /** How many claims wait for a batch now (for tests). */
-    int claimsWaiting() {
-        return claims.waiting();
     }
 
     @Override
     public ReplayOutcome claim(String tppId, UUID requestId, String method, String path, String digest) {
         Instant now = clock.instant();
-        try {
-            if (claims.insert(new ClaimBatcher.Claim(tppId, requestId, method, truncate(path, 1000),
-                    truncate(digest, 200), Timestamp.from(now)))) {
-                return ReplayOutcome.FIRST;
-            }
-        } catch (SQLException e) {
-            throw Psd2Exception.serviceUnavailable("The request store is not available", 5, e);
-        }
         try (Connection connection = dataSource.getConnection()) {
+            try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
+                insert.setString(1, tppId);
+                insert.setObject(2, requestId);
+                insert.setString(3, method);
+                insert.setString(4, truncate(path, 1000));
+                insert.setString(5, truncate(digest, 200));
+                insert.setTimestamp(6, Timestamp.from(now));
+                if (insert.executeUpdate() == 1) {
+                    return ReplayOutcome.FIRST;
+                }
+            }
             try (PreparedStatement takeOver = connection.prepareStatement(TAKE_OVER_EXPIRED)) {
                 takeOver.setString(1, method);
                 takeOver.setString(2, truncate(path, 1000));

@@ -14,7 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.lang.reflect.Proxy;
 import java.sql.Connection;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
@@ -24,15 +23,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.BooleanSupplier;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -64,13 +59,7 @@ class PostgresReplayStoreTest {
             return now.get();
         }
     };
-    /** Claims per insert, as in the services (psd2.replay.claim-batch-size). */
-    private static final int BATCH = 16;
     private static PostgresReplayStore store;
-
-    private static PostgresReplayStore storeOn(DataSource source, int claimBatchSize) {
-        return new PostgresReplayStore(source, Duration.ofHours(24), CLOCK, claimBatchSize);
-    }
 
     @BeforeAll
     static void schema() throws Exception {
@@ -89,7 +78,7 @@ class PostgresReplayStoreTest {
             s.execute(migration);
         }
         dataSource.setCurrentSchema(SCHEMA);
-        store = storeOn(dataSource, BATCH);
+        store = new PostgresReplayStore(dataSource, Duration.ofHours(24), CLOCK);
     }
 
     @AfterAll
@@ -204,7 +193,7 @@ class PostgresReplayStoreTest {
     @Test
     void aReadIsClaimedWithoutChangingThePooledConnectionsCommitSetting() throws Exception {
         try (Connection session = dataSource.getConnection()) {
-            PostgresReplayStore onOneSession = storeOn(sameSession(session), BATCH);
+            PostgresReplayStore onOneSession = new PostgresReplayStore(sameSession(session), Duration.ofHours(24), CLOCK);
             UUID id = UUID.randomUUID();
 
             assertSame(ReplayOutcome.FIRST, onOneSession.claim("TPP-E", id, "GET", PATH + "/r", DIGEST));
@@ -229,7 +218,7 @@ class PostgresReplayStoreTest {
     @Test
     void aCreatesClaimAndAnswerAreStoredWithoutChangingThePooledConnectionsCommitSetting() throws Exception {
         try (Connection session = dataSource.getConnection()) {
-            PostgresReplayStore onOneSession = storeOn(sameSession(session), BATCH);
+            PostgresReplayStore onOneSession = new PostgresReplayStore(sameSession(session), Duration.ofHours(24), CLOCK);
             UUID id = UUID.randomUUID();
 
             assertSame(ReplayOutcome.FIRST, onOneSession.claim("TPP-F", id, "POST", PATH, DIGEST));
@@ -245,215 +234,6 @@ class PostgresReplayStoreTest {
                     onOneSession.claim("TPP-F", id, "POST", PATH, DIGEST));
             assertEquals(201, replay.response().status());
             assertEquals(PATH + "/c-9", replay.response().headers().get("Location"));
-        }
-    }
-
-    @Test
-    void claimsArrivingWhileAnInsertIsInFlightShareTheNextOne() throws Exception {
-        HeldBack source = new HeldBack(0);
-        PostgresReplayStore batching = storeOn(source, BATCH);
-        List<UUID> ids = new ArrayList<>();
-        for (int i = 0; i < 9; i++) {
-            ids.add(UUID.randomUUID());
-        }
-        List<Future<ReplayOutcome>> outcomes = claimBehindTheFirst(batching, source,
-                ids.stream().map(id -> new Request("TPP-G", id, "GET")).toList());
-
-        for (Future<ReplayOutcome> outcome : outcomes) {
-            assertSame(ReplayOutcome.FIRST, outcome.get(10, TimeUnit.SECONDS));
-        }
-        assertEquals(2, source.connections.get(), "the first claim alone, then the eight that waited in one insert");
-        try (Connection c = dataSource.getConnection(); Statement s = c.createStatement()) {
-            ResultSet row = s.executeQuery("select method, path, digest, created_at from request_replay "
-                    + "where tpp_id = 'TPP-G' and request_id = '" + ids.get(5) + "'");
-            assertTrue(row.next());
-            assertEquals("GET", row.getString(1));
-            assertEquals(PATH, row.getString(2));
-            assertEquals(DIGEST, row.getString(3));
-            assertTrue(Duration.between(now.get(), row.getTimestamp(4).toInstant()).abs().toNanos() < 1_000);
-        }
-        for (UUID id : ids) {
-            alreadyUsed(() -> store.claim("TPP-G", id, "GET", PATH, DIGEST));
-        }
-    }
-
-    @Test
-    void ofTwinsInOneBatchOnlyOneIsFirst() throws Exception {
-        HeldBack source = new HeldBack(0);
-        PostgresReplayStore batching = storeOn(source, BATCH);
-        UUID twin = UUID.randomUUID();
-        UUID other = UUID.randomUUID();
-        List<Future<ReplayOutcome>> outcomes = claimBehindTheFirst(batching, source, List.of(
-                new Request("TPP-H", UUID.randomUUID(), "POST"), new Request("TPP-H", twin, "POST"),
-                new Request("TPP-H", other, "POST"), new Request("TPP-H", twin, "POST"),
-                new Request("TPP-I", twin, "POST")));
-
-        assertSame(ReplayOutcome.FIRST, outcomes.get(0).get(10, TimeUnit.SECONDS));
-        assertSame(ReplayOutcome.FIRST, outcomes.get(2).get(10, TimeUnit.SECONDS));
-        assertSame(ReplayOutcome.FIRST, outcomes.get(4).get(10, TimeUnit.SECONDS), "another TPP's id is its own");
-        int first = 0;
-        for (int twinAt : new int[] {1, 3}) {
-            try {
-                first += outcomes.get(twinAt).get(10, TimeUnit.SECONDS) == ReplayOutcome.FIRST ? 1 : 0;
-            } catch (ExecutionException e) {
-                alreadyUsed(() -> {
-                    throw e.getCause();
-                });
-            }
-        }
-        assertEquals(1, first);
-    }
-
-    @Test
-    void aBatchThatFailsFailsEachOfItsClaimsAndTheNextBatchWorks() throws Exception {
-        HeldBack source = new HeldBack(2);
-        PostgresReplayStore batching = storeOn(source, BATCH);
-        List<Future<ReplayOutcome>> outcomes = claimBehindTheFirst(batching, source, List.of(
-                new Request("TPP-J", UUID.randomUUID(), "GET"), new Request("TPP-J", UUID.randomUUID(), "GET"),
-                new Request("TPP-J", UUID.randomUUID(), "GET"), new Request("TPP-J", UUID.randomUUID(), "GET")));
-
-        assertSame(ReplayOutcome.FIRST, outcomes.get(0).get(10, TimeUnit.SECONDS));
-        for (Future<ReplayOutcome> outcome : outcomes.subList(1, outcomes.size())) {
-            ExecutionException e = assertThrows(ExecutionException.class, () -> outcome.get(10, TimeUnit.SECONDS));
-            Psd2Exception refusal = assertInstanceOf(Psd2Exception.class, e.getCause());
-            assertEquals(ErrorClass.SERVICE_UNAVAILABLE, refusal.errorClass());
-        }
-        assertSame(ReplayOutcome.FIRST, batching.claim("TPP-J", UUID.randomUUID(), "GET", PATH, DIGEST));
-    }
-
-    @Test
-    void aBatchHoldsAtMostTheConfiguredNumberOfClaims() throws Exception {
-        HeldBack source = new HeldBack(0);
-        PostgresReplayStore batching = storeOn(source, 3);
-        List<Request> requests = new ArrayList<>();
-        for (int i = 0; i < 8; i++) {
-            requests.add(new Request("TPP-K", UUID.randomUUID(), "GET"));
-        }
-        for (Future<ReplayOutcome> outcome : claimBehindTheFirst(batching, source, requests)) {
-            assertSame(ReplayOutcome.FIRST, outcome.get(10, TimeUnit.SECONDS));
-        }
-        assertEquals(4, source.connections.get(), "the first alone, then the seven that waited in 3 + 3 + 1");
-    }
-
-    @Test
-    void aBatchSizeOfOneSendsEachClaimAlone() {
-        HeldBack source = new HeldBack(0);
-        source.release.countDown();
-        PostgresReplayStore alone = storeOn(source, 1);
-        UUID id = UUID.randomUUID();
-        assertSame(ReplayOutcome.FIRST, alone.claim("TPP-L", id, "GET", PATH, DIGEST));
-        alreadyUsed(() -> alone.claim("TPP-L", id, "GET", PATH, DIGEST));
-        assertThrows(IllegalArgumentException.class, () -> storeOn(source, 0));
-    }
-
-    private record Request(String tppId, UUID requestId, String method) {
-    }
-
-    /**
-     * Claims the first request, holds its insert back until every other request waits for the next batch, then lets
-     * it go: so the others are sent as batches, whatever the machine's timing.
-     */
-    private static List<Future<ReplayOutcome>> claimBehindTheFirst(PostgresReplayStore batching, HeldBack source,
-                                                                   List<Request> requests) throws Exception {
-        ExecutorService pool = Executors.newFixedThreadPool(requests.size());
-        try {
-            List<Future<ReplayOutcome>> outcomes = new ArrayList<>();
-            for (Request request : requests) {
-                outcomes.add(pool.submit(() -> batching.claim(request.tppId(), request.requestId(), request.method(),
-                        PATH, DIGEST)));
-                if (outcomes.size() == 1) {
-                    waitFor(() -> source.connections.get() == 1);
-                }
-            }
-            waitFor(() -> batching.claimsWaiting() == requests.size() - 1);
-            source.release.countDown();
-            for (Future<ReplayOutcome> outcome : outcomes) {
-                try {
-                    outcome.get(10, TimeUnit.SECONDS);
-                } catch (ExecutionException refused) {
-                    // looked at by the test
-                }
-            }
-            return outcomes;
-        } finally {
-            pool.shutdownNow();
-        }
-    }
-
-    private static void waitFor(BooleanSupplier condition) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            assertTrue(System.nanoTime() < deadline, "timed out");
-            Thread.sleep(5);
-        }
-    }
-
-    /**
-     * The test database, counting the connections taken: the first waits until {@link #release}, and the
-     * {@code failing}-th (if not 0) is refused as an unreachable database would refuse it.
-     */
-    private static final class HeldBack implements DataSource {
-        final AtomicInteger connections = new AtomicInteger();
-        final CountDownLatch release = new CountDownLatch(1);
-        private final int failing;
-
-        HeldBack(int failing) {
-            this.failing = failing;
-        }
-
-        @Override
-        public Connection getConnection() throws SQLException {
-            int number = connections.incrementAndGet();
-            if (number == 1) {
-                try {
-                    release.await();
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw new SQLException("interrupted", e);
-                }
-            }
-            if (number == failing) {
-                throw new SQLException("connection refused (test)", "08001");
-            }
-            return dataSource.getConnection();
-        }
-
-        @Override
-        public Connection getConnection(String user, String password) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public java.io.PrintWriter getLogWriter() {
-            return null;
-        }
-
-        @Override
-        public void setLogWriter(java.io.PrintWriter out) {
-        }
-
-        @Override
-        public void setLoginTimeout(int seconds) {
-        }
-
-        @Override
-        public int getLoginTimeout() {
-            return 0;
-        }
-
-        @Override
-        public java.util.logging.Logger getParentLogger() {
-            return java.util.logging.Logger.getGlobal();
-        }
-
-        @Override
-        public <T> T unwrap(Class<T> type) throws SQLException {
-            throw new SQLException("not a wrapper");
-        }
-
-        @Override
-        public boolean isWrapperFor(Class<?> type) {
-            return false;
         }
     }
 
@@ -476,7 +256,7 @@ class PostgresReplayStoreTest {
         PGSimpleDataSource nowhere = new PGSimpleDataSource();
         nowhere.setURL("jdbc:postgresql://127.0.0.1:1/none");
         nowhere.setConnectTimeout(1);
-        Psd2Exception e = assertThrows(Psd2Exception.class, () -> storeOn(nowhere, BATCH)
+        Psd2Exception e = assertThrows(Psd2Exception.class, () -> new PostgresReplayStore(nowhere, Duration.ofHours(24), CLOCK)
                 .claim("TPP-A", UUID.randomUUID(), "GET", PATH, DIGEST));
         assertEquals(ErrorClass.SERVICE_UNAVAILABLE, e.errorClass());
         assertEquals(5, e.retryAfterSeconds());

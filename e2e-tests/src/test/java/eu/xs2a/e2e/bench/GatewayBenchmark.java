@@ -290,8 +290,10 @@ class GatewayBenchmark {
         double machine = machineSpeed();
         Map<String, Long> cpuBefore = cpuByPart();
         long jitBefore = ProcStats.jitCpuMicros(stackPids());
+        MachineStalls stalls = MachineStalls.watch(work, SECONDS);
         Wrk.Result result = wrk.run(load.baseUrl(), measured, load.expected(), CONNECTIONS, SECONDS);
-        report.add(workload(load.name(), load.description(), result, cpuBefore, jitBefore, machine, warmedUpSeconds));
+        report.add(workload(load.name(), load.description(), result, cpuBefore, jitBefore, machine, stalls.result(),
+                warmedUpSeconds));
     }
 
     private static boolean skipped(String workload) {
@@ -308,9 +310,10 @@ class GatewayBenchmark {
         double machine = machineSpeed();
         Map<String, Long> cpuBefore = cpuByPart();
         long jitBefore = ProcStats.jitCpuMicros(stackPids());
+        MachineStalls stalls = MachineStalls.watch(work, SECONDS);
         Wrk.Result result = wrk.run(ingress, file, 200, CONNECTIONS, SECONDS);
         report.add(workload(Report.STATIC_FLOOR, "nginx serving a static JSON file (floor)", result, cpuBefore, jitBefore,
-                machine, PRE_ROLL_SECONDS));
+                machine, stalls.result(), PRE_ROLL_SECONDS));
     }
 
     /** One thread's RSA-2048 verifications per second on the idle stack: the machine's speed right now. */
@@ -332,7 +335,8 @@ class GatewayBenchmark {
      * share of it that the JIT compilers took.
      */
     private Report.Workload workload(String name, String description, Wrk.Result result, Map<String, Long> cpuBefore,
-                                     long jitBefore, double rsaVerifiesPerSecond, int warmedUpSeconds) {
+                                     long jitBefore, double rsaVerifiesPerSecond, MachineStalls.Result stalls,
+                                     int warmedUpSeconds) {
         Map<String, Long> perRequest = new LinkedHashMap<>();
         long requests = Math.max(1, result.requests());
         long total = 0;
@@ -343,7 +347,7 @@ class GatewayBenchmark {
         }
         double jitShare = share(ProcStats.jitCpuMicros(stackPids()) - jitBefore, total);
         return new Report.Workload(name, description, result, result.requests() == 0 ? -1 : total / requests, perRequest,
-                rsaVerifiesPerSecond, jitShare, warmedUpSeconds);
+                rsaVerifiesPerSecond, jitShare, stalls, warmedUpSeconds);
     }
 
     private Map<String, Double> rss() {

@@ -28,10 +28,11 @@ final class Report {
      * @param cpuByPart server CPU µs per request of each part of the stack, plus "postgresql" (not in the total)
      * @param rsaVerifiesPerSecond the machine's speed right before the measurement ({@link JdkFloors#probeRsaVerifiesPerSecond})
      * @param jitShare the share of the server CPU that the JVMs' JIT compilers took during the measurement
+     * @param stalls how often the machine itself was held up during the measurement ({@link MachineStalls})
      * @param warmedUpSeconds how long its path was loaded on before the measurement
      */
     record Workload(String name, String description, Wrk.Result result, long cpuMicrosPerRequest, Map<String, Long> cpuByPart,
-                    double rsaVerifiesPerSecond, double jitShare, int warmedUpSeconds) {
+                    double rsaVerifiesPerSecond, double jitShare, MachineStalls.Result stalls, int warmedUpSeconds) {
 
         /**
          * The server CPU per request counted in RSA-2048 verifications of this moment: a rough index across runs on
@@ -81,6 +82,12 @@ final class Report {
     record Target(String what, String goal, String measured, boolean met) {
     }
 
+    private static final String STALLS_NOTE = String.format(Locale.ROOT, "%nMachine stalls: while each workload was "
+            + "measured, a thread per CPU at real-time priority woke every 10 ms (cyclictest); the count of wake-ups late "
+            + "by %d ms or more, and the longest delay of all. No process of the stack can delay such a thread, so these are the "
+            + "hypervisor's or the kernel's; a spell of them lifts the p99 (bench/README.md, \"Latency, and the stall "
+            + "spells\").%n", MachineStalls.STALL_MICROS / 1000);
+
     private final List<Workload> workloads = new ArrayList<>();
     private final List<Service> services = new ArrayList<>();
     private final List<Target> targets = new ArrayList<>();
@@ -126,16 +133,17 @@ final class Report {
         StringBuilder md = new StringBuilder("# Benchmark — latest run\n\n");
         facts.forEach((k, v) -> md.append("- ").append(k).append(": ").append(v).append('\n'));
         md.append("\n## Workloads\n\n| workload | requests/s | p50 ms | p90 ms | p99 ms | errors | server CPU µs/request "
-                        + "| of it JIT compilers | warmed up s | what |\n")
-                .append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
+                        + "| of it JIT compilers | warmed up s | machine stalls | what |\n")
+                .append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|\n");
         for (Workload w : workloads) {
             Wrk.Result r = w.result();
-            md.append(String.format(Locale.ROOT, "| %s | %.0f | %.2f | %.2f | %.2f | %d | %s | %.1f%% | %d | %s |%n",
+            md.append(String.format(Locale.ROOT, "| %s | %.0f | %.2f | %.2f | %.2f | %d | %s | %.1f%% | %d | %s | %s |%n",
                     w.name(), r.requestsPerSecond(), r.p50Micros() / 1000.0, r.p90Micros() / 1000.0,
                     r.p99Micros() / 1000.0, r.errors(),
                     w.cpuMicrosPerRequest() < 0 ? "—" : String.valueOf(w.cpuMicrosPerRequest()), w.jitShare() * 100,
-                    w.warmedUpSeconds(), w.description()));
+                    w.warmedUpSeconds(), w.stalls(), w.description()));
         }
+        md.append(STALLS_NOTE);
         md.append(cpuByPartTable());
         md.append(floorsSection());
         md.append("\n## Services\n\n| service | RSS idle MiB | RSS after the run MiB | first signed answer after process start ms "
@@ -239,10 +247,10 @@ final class Report {
         for (Workload w : workloads) {
             Wrk.Result r = w.result();
             out.append(String.format(Locale.ROOT, "%-22s %8.0f req/s  p50 %6.2f ms  p99 %6.2f ms  errors %d  cpu %s µs/req"
-                            + " = %s RSA verifies (machine %.0f/s), %.1f%% JIT, warmed up %d s%n",
+                            + " = %s RSA verifies (machine %.0f/s), %.1f%% JIT, warmed up %d s, machine stalls %s%n",
                     w.name(), r.requestsPerSecond(), r.p50Micros() / 1000.0, r.p99Micros() / 1000.0, r.errors(),
                     w.cpuMicrosPerRequest() < 0 ? "—" : String.valueOf(w.cpuMicrosPerRequest()), w.cpuInRsaVerifies(),
-                    w.rsaVerifiesPerSecond(), w.jitShare() * 100, w.warmedUpSeconds()));
+                    w.rsaVerifiesPerSecond(), w.jitShare() * 100, w.warmedUpSeconds(), w.stalls()));
             if (!w.cpuByPart().isEmpty()) {
                 out.append("    cpu µs/req by process: ").append(w.cpuByPart()).append('\n');
             }

@@ -31,6 +31,7 @@ class ReportTest {
 
         assertTrue(md.contains("| balances-ingress | 5.0% | 20× | 20× | 20× | 25000 | 12.5 |"), md);
         assertFalse(md.contains("| " + Report.STATIC_FLOOR + " | 100.0%"), "the floor is not set against itself");
+        assertTrue(md.contains("| 90 | 2 (longest 13.0 ms) | balances-ingress |"), "the machine's stalls beside the workload");
         assertTrue(md.contains("42.0 ± 1.5 µs per request; a bare RSA-2048 verify in the same JMH run 40.0 µs "
                 + "(the pipeline takes 1.05 times as long)"), md);
     }
@@ -73,7 +74,8 @@ class ReportTest {
     }
 
     private static Report.Workload workload(String name, Wrk.Result result, long cpuMicros, double rsaVerifiesPerSecond) {
-        return new Report.Workload(name, name, result, cpuMicros, Map.of("nginx", cpuMicros), rsaVerifiesPerSecond, 0, 90);
+        return new Report.Workload(name, name, result, cpuMicros, Map.of("nginx", cpuMicros), rsaVerifiesPerSecond, 0,
+                new MachineStalls.Result(3_000, 2, 13_000, null), 90);
     }
 
     /** One benchmark's entry as JMH 1.37 writes it with -rf json (the fields the bench reads, and a few beside them). */

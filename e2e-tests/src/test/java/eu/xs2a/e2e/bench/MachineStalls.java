@@ -32,7 +32,7 @@ final class MachineStalls {
     /** One late wake-up of {@code --spike}: {@code T: 0 Spike:    3642: TS:   1686309071}. */
     private static final Pattern SPIKE = Pattern.compile("^T:\\s*\\d+\\s+Spike:\\s*(\\d+):", Pattern.MULTILINE);
 
-    /** What one measurement saw: wake-ups in all, those late by {@link #STALL_MICROS} or more, the latest of all. */
+    /** What one measurement saw: wake-ups in all, those late by {@link #STALL_MICROS} or more, the longest delay. */
     record Result(long wakeUps, long stalls, long longestMicros, String notMeasured) {
 
         static Result notMeasured(String why) {
@@ -94,7 +94,7 @@ final class MachineStalls {
             }
             String text = Files.readString(output);
             if (process.exitValue() != 0) {
-                return Result.notMeasured(COMMAND + " failed: " + text.strip().lines().findFirst().orElse("no output")
+                return Result.notMeasured(COMMAND + " failed: " + firstMessage(text)
                         + " (it needs root, or an RLIMIT_RTPRIO of " + PRIORITY + ")");
             }
             return parse(text);
@@ -124,8 +124,7 @@ final class MachineStalls {
             longest = Math.max(longest, Long.parseLong(thread.group(3)));
         }
         if (threads == 0) {
-            String first = output.strip().lines().findFirst().orElse("no output");
-            return Result.notMeasured(COMMAND + ": " + first);
+            return Result.notMeasured(COMMAND + ": " + firstMessage(output));
         }
         Matcher spike = SPIKE.matcher(output);
         long stalls = 0;
@@ -135,5 +134,14 @@ final class MachineStalls {
             }
         }
         return new Result(wakeUps, stalls, longest, null);
+    }
+
+    /**
+     * The line that says what went wrong: cyclictest may first warn about what it chose not to tune
+     * ({@code WARN: not setting cpu_dma_latency from cyclictest}), which is not the reason.
+     */
+    private static String firstMessage(String output) {
+        return output.strip().lines().filter(line -> !line.startsWith("WARN:") && !line.startsWith("#"))
+                .findFirst().orElse("no output");
     }
 }

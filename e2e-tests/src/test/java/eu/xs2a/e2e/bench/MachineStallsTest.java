@@ -54,6 +54,7 @@ class MachineStallsTest {
     @Test
     void noSummaryIsNotMeasured() {
         MachineStalls.Result result = MachineStalls.parse("""
+                WARN: not setting cpu_dma_latency from cyclictest
                 Unable to change scheduling policy!
                 Probably missing capabilities, either run as root or increase RLIMIT_RTPRIO limits.
                 """);

@@ -26,8 +26,11 @@ final class MachineStalls {
     static final int PRIORITY = 50;
     private static final long INTERVAL_MICROS = 10_000;
     private static final String COMMAND = "cyclictest";
-    /** A thread's summary: {@code T: 0 (11529) P:50 I:10000 C:    499 Min:     24 Act:   65 Avg:  130 Max:   12960}. */
-    private static final Pattern THREAD = Pattern.compile("^T:\\s*\\d+\\s+\\(\\d+\\)\\s+P:\\s*(\\d+).*\\bC:\\s*(\\d+).*\\bMax:\\s*(\\d+)",
+    /**
+     * A thread's summary: {@code T: 0 (11529) P:50 I:10000 C:    499 Min:     24 Act:   65 Avg:  130 Max:   12960};
+     * cyclictest pads a thread id under 10000 inside the brackets ({@code T: 0 ( 9256) P:50 ...}).
+     */
+    private static final Pattern THREAD = Pattern.compile("^T:\\s*\\d+\\s+\\(\\s*\\d+\\)\\s+P:\\s*(\\d+).*\\bC:\\s*(\\d+).*\\bMax:\\s*(\\d+)",
             Pattern.MULTILINE);
     /** One late wake-up of {@code --spike}: {@code T: 0 Spike:    3642: TS:   1686309071}. */
     private static final Pattern SPIKE = Pattern.compile("^T:\\s*\\d+\\s+Spike:\\s*(\\d+):", Pattern.MULTILINE);

@@ -41,6 +41,21 @@ class MachineStallsTest {
     }
 
     @Test
+    void threadIdsUnderTenThousandArePaddedInsideTheBrackets() {
+        // as a run of 2026-11-23 printed it, which the report then called "not measured"
+        MachineStalls.Result result = MachineStalls.parse("""
+                WARN: not setting cpu_dma_latency from cyclictest
+                T: 0 ( 9256) P:50 I:10000 C:   3000 Min:     25 Act:   37 Avg:   48 Max:     502
+                T: 1 ( 9257) P:50 I:10500 C:   2857 Min:     25 Act:   67 Avg:   57 Max:   15655
+                T: 1 Spike:   15655: TS:   1686309071
+                """);
+
+        assertEquals(5857, result.wakeUps());
+        assertEquals(1, result.stalls());
+        assertEquals("1 (longest 15.7 ms)", result.toString());
+    }
+
+    @Test
     void aThreadWithoutRealTimePriorityMeasuresTheLoadNotTheMachine() {
         MachineStalls.Result result = MachineStalls.parse("""
                 T: 0 (20001) P:50 I:10000 C:   1500 Min:     18 Act:   48 Avg:   82 Max:    2100

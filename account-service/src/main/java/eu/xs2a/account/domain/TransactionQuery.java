@@ -76,7 +76,7 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
         try {
             return Integer.parseInt(value);
         } catch (NumberFormatException e) {
-            throw format(name + " '" + value + "' is not a number");
+            throw format(name + " '" + value + "' is not a whole number up to " + Integer.MAX_VALUE);
         }
     }
 

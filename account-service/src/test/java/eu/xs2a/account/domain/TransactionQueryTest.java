@@ -47,6 +47,15 @@ class TransactionQueryTest {
     }
 
     @Test
+    void aPageOrSizeThatIsNoIntegerIsAFormatErrorThatSaysSo() {
+        for (String page : List.of("abc", "1.5", "99999999999")) {
+            Psd2Exception e = assertThrows(Psd2Exception.class, () -> parse("booked", "2026-01-01", null, page, null));
+            assertEquals(ErrorClass.FORMAT_ERROR, e.errorClass());
+            assertEquals("page '" + page + "' is not a whole number up to 2147483647", e.getMessage());
+        }
+    }
+
+    @Test
     void lastPageOfAReport() {
         TransactionQuery q = parse("booked", "2026-01-01", null, null, "100");
         assertEquals(0, new TransactionReport(null, q, List.of(), 0, null).lastPage());

@@ -124,7 +124,8 @@ class NginxIngressTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"/internal/v1/consent-checks", "/sandbox/internal/v1/consent-checks", "/q/health/ready",
-        "/q/metrics", "/sandbox/api/berlingroup/v1/consentsX", "/nothing/here", "/sca/abc", "/bench/"})
+        "/q/metrics", "/sandbox/api/berlingroup/v1/consentsX", "/nothing/here", "/sca/abc", "/bench/",
+        "/.xs2a-errors/format-error", "/.xs2a-errors/unavailable"})
     void anUnmatchedPathGetsTheStandard404(String path) throws IOException {
         String requestId = UUID.randomUUID().toString();
         RawHttp.Response r = RawHttp.send(port, "POST", path, Map.of("X-Request-ID", requestId,
@@ -144,6 +145,27 @@ class NginxIngressTest {
         RawHttp.Response r = RawHttp.get(port, rawPath);
         assertStandardError(r, 400, "FORMAT_ERROR", "FormatError");
         assertTrue(services.values().stream().flatMap(s -> s.seen.stream()).noneMatch(s -> s.rawUri().equals(rawPath)));
+    }
+
+    /** nginx cannot read such a request line, and the request it refuses has no URI: still the standard body. */
+    @ParameterizedTest
+    @ValueSource(strings = {"/sandbox/api/berlingroup/v1/consents/%ZZ", "/sandbox/api/berlingroup/v1/consents/%00",
+        "/sandbox/api/berlingroup/v1/consents/%", "/%ZZ/api/berlingroup/v1/consents", "/a/../%ZZ"})
+    void aPathNginxCannotDecodeGetsTheStandard400NotHtml(String rawPath) throws IOException {
+        RawHttp.Response r = RawHttp.get(port, rawPath);
+        assertStandardError(r, 400, "FORMAT_ERROR", "FormatError");
+        assertTrue(services.values().stream().flatMap(s -> s.seen.stream()).noneMatch(s -> s.rawUri().equals(rawPath)));
+    }
+
+    /** Up to nginx's own limit, a long request line is the service's to answer (each service's limit is higher). */
+    @Test
+    void aLongRequestLineReachesTheServiceAndALongerOneGetsTheStandard400() throws IOException {
+        String longPath = "/sandbox/api/berlingroup/v1/consents/" + "c".repeat(20_000);
+        assertEquals(200, RawHttp.get(port, longPath).status());
+        assertEquals(longPath, services.get("consent-service").last().rawUri());
+
+        RawHttp.Response tooLong = RawHttp.get(port, "/sandbox/api/berlingroup/v1/consents/" + "c".repeat(40_000));
+        assertStandardError(tooLong, 400, "FORMAT_ERROR", "FormatError");
     }
 
     @Test

@@ -4,6 +4,7 @@ import static io.restassured.RestAssured.given;
 
 import eu.xs2a.e2e.conformance.ConformanceFilter;
 import io.restassured.response.Response;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -48,5 +49,21 @@ class SignedRequestJourneyTest extends Journey {
         // a consent id never issued
         assertError(aisp.get(ACCOUNTS, Map.of("Consent-Id", "no-such-consent", "PSU-IP-Address", PSU_IP)), 401,
                 "ConsentUnknown", "CONSENT_UNKNOWN");
+    }
+
+    /**
+     * A request line or headers the ingress passes on (up to 32 KiB a line) are the services' to answer, in the standard
+     * body: not Vert.x's empty 414 or 431, which its default limits (4 KiB, 20 KiB) gave.
+     */
+    @Test
+    void aLongRequestLineOrLargeHeadersGetTheServicesOwnAnswer() {
+        Tpp aisp = newTpp("Iota Accounts", "PSP_AI");
+        assertError(aisp.get(CONSENTS + "/" + "c".repeat(20_000)), 401, "ConsentUnknown", "CONSENT_UNKNOWN");
+
+        Map<String, String> padding = new LinkedHashMap<>();
+        for (int i = 0; i < 4; i++) {
+            padding.put("X-Padding-" + i, "p".repeat(20_000));
+        }
+        assertError(aisp.get(CONSENTS + "/no-such-consent", padding), 401, "ConsentUnknown", "CONSENT_UNKNOWN");
     }
 }

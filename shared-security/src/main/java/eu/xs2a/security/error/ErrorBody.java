@@ -13,12 +13,31 @@ public record ErrorBody(
         @JsonProperty("error_text") String errorText,
         @JsonProperty("error_message") String errorMessage) {
 
+    /** The Berlin Group's limit on a tppMessage's text (tppMessageText, Max500Text). */
+    static final int MAX_TEXT_LENGTH = 500;
+    private static final String CUT = "…";
+
     public record TppMessage(String category, String code, String text) {
     }
 
+    /**
+     * The body of an error; a message over 500 characters (one that quotes a long value the TPP sent, say) is cut
+     * there, ending in "…", so that the body stays within the Berlin Group's schema.
+     */
     public static ErrorBody of(ErrorClass errorClass, String message) {
-        String text = message == null || message.isBlank() ? errorClass.text() : message;
+        String text = message == null || message.isBlank() ? errorClass.text() : shortened(message);
         return new ErrorBody(List.of(new TppMessage("ERROR", errorClass.code(), text)),
                 errorClass.code(), errorClass.text(), text);
+    }
+
+    private static String shortened(String message) {
+        if (message.length() <= MAX_TEXT_LENGTH) {
+            return message;
+        }
+        int end = MAX_TEXT_LENGTH - CUT.length();
+        if (Character.isHighSurrogate(message.charAt(end - 1))) {
+            end--;   // never half a character
+        }
+        return message.substring(0, end) + CUT;
     }
 }

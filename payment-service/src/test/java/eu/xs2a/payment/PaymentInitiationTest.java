@@ -132,9 +132,13 @@ class PaymentInitiationTest {
         Errors.expect(post(headers(), "{\"instructedAmount\": "), 400, "FormatError");
         Errors.expect(post(headers(), "[]"), 400, "FormatError");
         Errors.expect(post(headers(), ""), 400, "FormatError");
-        Errors.expect(post(headers(), VALID.replace("\"12.30\"", "12.30")), 400, "FormatError");
+        // the field named in the TPP's words, never Jackson's message about Java types
+        Errors.expect(post(headers(), VALID.replace("\"12.30\"", "12.30")), 400, "FormatError")
+                .body("error_message", equalTo("Field 'instructedAmount.amount' has a wrong type or value"));
         Errors.expect(post(headers(), VALID.replace("{\"iban\": \"" + Payments.CREDITOR_IBAN + "\"}", "\"DE89\"")),
-                400, "FormatError");
+                400, "FormatError").body("error_message", equalTo("Field 'creditorAccount' has a wrong type or value"));
+        Errors.expect(post(headers(), "{\"instructedAmount\": "), 400, "FormatError")
+                .body("error_message", equalTo("The request body is not valid JSON"));
     }
 
     @Test

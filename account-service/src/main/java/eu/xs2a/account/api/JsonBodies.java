@@ -1,12 +1,15 @@
 package eu.xs2a.account.api;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.JsonBodyError;
 import eu.xs2a.security.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.MediaType;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 
 /**
  * Reads a JSON request body ourselves, from the exact bytes received, so that a wrong Content-Type, broken JSON or a
@@ -43,8 +46,10 @@ public class JsonBodies {
         }
         try {
             return json.readTree(body);
+        } catch (JsonProcessingException e) {
+            throw JsonBodyError.of(e);
         } catch (IOException e) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "The body is not valid JSON");
+            throw new UncheckedIOException("Reading a body held in memory", e);
         }
     }
 }

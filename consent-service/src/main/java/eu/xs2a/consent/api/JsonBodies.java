@@ -2,15 +2,14 @@ package eu.xs2a.consent.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.JsonBodyError;
 import eu.xs2a.security.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
-import java.util.stream.Collectors;
 
 /**
  * Reads JSON request bodies strictly: wrong types (a string for a number or boolean, a fraction for an integer)
@@ -43,15 +42,8 @@ public class JsonBodies {
                 throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "The request body must be a JSON object");
             }
             return value;
-        } catch (JsonMappingException e) {
-            String field = e.getPath().stream()
-                    .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
-                    .collect(Collectors.joining("."));
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, field.isEmpty()
-                    ? "The request body does not have the expected structure"
-                    : "Field '" + field + "' has a wrong type or value");
         } catch (JsonProcessingException e) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "The request body is not valid JSON");
+            throw JsonBodyError.of(e);
         }
     }
 }

@@ -1,6 +1,6 @@
 package eu.xs2a.payment.api;
 
-import com.fasterxml.jackson.core.JacksonException;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
@@ -12,8 +12,11 @@ import eu.xs2a.payment.domain.Money;
 import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.payment.domain.PostalAddress;
 import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.JsonBodyError;
 import eu.xs2a.security.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 
@@ -44,10 +47,10 @@ public class InitiationBodyReader {
         PaymentInitiationRequest request;
         try {
             request = reader.readValue(body);
-        } catch (java.io.IOException e) {
-            String detail = e instanceof JacksonException jackson ? jackson.getOriginalMessage() : e.getMessage();
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "The body is not a valid payment initiation: "
-                    + firstLine(detail));
+        } catch (JsonProcessingException e) {
+            throw JsonBodyError.of(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Reading a body held in memory", e);
         }
         if (request == null) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "The payment initiation body is missing");
@@ -79,14 +82,5 @@ public class InitiationBodyReader {
         } catch (DateTimeParseException e) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "requestedExecutionDate must be an ISO date (yyyy-MM-dd)");
         }
-    }
-
-    private static String firstLine(String message) {
-        if (message == null) {
-            return "unreadable JSON";
-        }
-        int newline = message.indexOf('\n');
-        String line = newline < 0 ? message : message.substring(0, newline);
-        return line.length() > 200 ? line.substring(0, 200) : line;
     }
 }

@@ -4,6 +4,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
 
 import io.restassured.response.Response;
+import io.restassured.response.ValidatableResponse;
 
 /** Assertions on the standard error body (DESIGN.md "Error body"). */
 public final class Errors {
@@ -11,8 +12,8 @@ public final class Errors {
     private Errors() {
     }
 
-    public static void expect(Response response, int status, String errorText) {
-        response.then()
+    public static ValidatableResponse expect(Response response, int status, String errorText) {
+        return response.then()
                 .statusCode(status)
                 .body("error_text", equalTo(errorText))
                 .body("tppMessages[0].category", equalTo("ERROR"))

@@ -76,7 +76,30 @@ class PaymentCancellationTest {
                 .get(Payments.local(created.path("_links.scaRedirect.href"))), 404, "ResourceUnknown");
         BankApi.payment(bankPaymentId).then().body("transactionStatus", equalTo("CANC"));
         Tpps.get(ALPHA, self + "/cancellation-authorisations").then().body("authorisationIds", hasSize(0));
+        // the payment's own authorisation can never complete now
+        String authorisation = Tpps.get(ALPHA, self + "/authorisations").then().statusCode(200).extract()
+                .path("authorisationIds[0]");
+        Tpps.get(ALPHA, self + "/authorisations/" + authorisation).then().body("scaStatus", equalTo("failed"));
         Errors.expect(cancel(self), 405, "CancellationInvalid");
+    }
+
+    @Test
+    void aSecondCancellationReplacesTheFirstWhoseLinkCanNoLongerComplete() {
+        String self = authorisedForTomorrow();
+        Response first = cancel(self);
+        String firstStatus = first.then().statusCode(202).extract().path("_links.scaStatus.href");
+        Response second = cancel(self);
+        String secondStatus = second.then().statusCode(202).extract().path("_links.scaStatus.href");
+        Tpps.get(ALPHA, firstStatus).then().body("scaStatus", equalTo("failed"));
+        Tpps.get(ALPHA, secondStatus).then().body("scaStatus", equalTo("received"));
+        Errors.expect(io.restassured.RestAssured.given().config(Tpps.RAW)
+                .get(Payments.local(first.path("_links.scaRedirect.href"))), 404, "ResourceUnknown");
+
+        assertEquals(TPP_OK, Sca.approve(second.path("_links.scaRedirect.href"), "psu1"));
+
+        assertEquals("CANC", status(self));
+        Tpps.get(ALPHA, secondStatus).then().body("scaStatus", equalTo("finalised"));
+        Tpps.get(ALPHA, firstStatus).then().body("scaStatus", equalTo("failed"));
     }
 
     @Test

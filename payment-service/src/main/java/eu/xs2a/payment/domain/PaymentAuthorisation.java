@@ -93,6 +93,19 @@ public class PaymentAuthorisation {
         return true;
     }
 
+    /**
+     * Ends an authorisation that can no longer complete, because a newer one replaced it or its payment is final, as
+     * failed. A final one stays as it is.
+     */
+    public boolean abandon(Instant now) {
+        if (scaStatus.isFinal()) {
+            return false;
+        }
+        scaStatus = ScaStatus.failed;
+        updatedAt = now;
+        return true;
+    }
+
     /** Whether the one-time link may still be used: right token, unused, not expired. */
     public boolean acceptsRedirectToken(String tokenHash, Instant now) {
         return redirectTokenUsedAt == null && now.isBefore(redirectTokenExpiresAt)

@@ -98,6 +98,7 @@ public class PaymentLedger {
         Instant now = Instant.now();
         payment.markSubmitted(submission.bankPaymentId(), submission.scaUrl(), now);
         payment.followBank(TransactionStatus.fromBank(submission.transactionStatus()), null, null, now);
+        abandonOpenAuthorisationsIfFinal(payment, now);
         return payment;
     }
 
@@ -123,7 +124,9 @@ public class PaymentLedger {
     public Payment rejectAtSubmission(long paymentId, String reason) {
         Payment payment = locked(paymentId);
         if (payment.transactionStatus().canMoveTo(TransactionStatus.RJCT)) {
-            payment.moveTo(TransactionStatus.RJCT, reason, Instant.now());
+            Instant now = Instant.now();
+            payment.moveTo(TransactionStatus.RJCT, reason, now);
+            abandonOpenAuthorisationsIfFinal(payment, now);
         }
         return payment;
     }
@@ -153,6 +156,7 @@ public class PaymentLedger {
             authorisations.latest(paymentId, AuthorisationKind.CANCELLATION)
                     .ifPresent(a -> a.followBank(ScaStatus.finalised, now));
         }
+        abandonOpenAuthorisationsIfFinal(payment, now);
         return payment;
     }
 
@@ -164,7 +168,9 @@ public class PaymentLedger {
     public Payment cancelBeforeSubmission(long paymentId) {
         Payment payment = locked(paymentId);
         if (payment.awaitsSubmission()) {
-            payment.moveTo(TransactionStatus.CANC, null, Instant.now());
+            Instant now = Instant.now();
+            payment.moveTo(TransactionStatus.CANC, null, now);
+            abandonOpenAuthorisationsIfFinal(payment, now);
         }
         return payment;
     }
@@ -174,7 +180,9 @@ public class PaymentLedger {
     public Payment markCancelled(long paymentId) {
         Payment payment = locked(paymentId);
         if (payment.transactionStatus().canMoveTo(TransactionStatus.CANC)) {
-            payment.moveTo(TransactionStatus.CANC, null, Instant.now());
+            Instant now = Instant.now();
+            payment.moveTo(TransactionStatus.CANC, null, now);
+            abandonOpenAuthorisationsIfFinal(payment, now);
         }
         return payment;
     }
@@ -183,8 +191,11 @@ public class PaymentLedger {
     public NewAuthorisation startCancellation(long paymentId, String callbackState, String bankScaUrl,
                                               String redirectUri, String nokRedirectUri) {
         Payment payment = locked(paymentId);
+        Instant now = Instant.now();
+        // the bank answers the newest cancellation; an older link left open could never complete
+        authorisations.of(paymentId, AuthorisationKind.CANCELLATION).forEach(older -> older.abandon(now));
         return newAuthorisation(payment, AuthorisationKind.CANCELLATION, callbackState, bankScaUrl, redirectUri,
-                nokRedirectUri, Instant.now());
+                nokRedirectUri, now);
     }
 
     /** Uses up a scaRedirect token: true exactly once per token, and only before it expires. */
@@ -254,6 +265,15 @@ public class PaymentLedger {
                 redirectUri, nokRedirectUri, now);
         authorisations.persist(authorisation);
         return new NewAuthorisation(authorisation, token);
+    }
+
+    /** A final payment leaves no authorisation open: what was not finalised by now never will be. */
+    private void abandonOpenAuthorisationsIfFinal(Payment payment, Instant now) {
+        if (payment.transactionStatus().isFinal()) {
+            for (AuthorisationKind kind : AuthorisationKind.values()) {
+                authorisations.of(payment.id(), kind).forEach(open -> open.abandon(now));
+            }
+        }
     }
 
     private Payment locked(long paymentId) {

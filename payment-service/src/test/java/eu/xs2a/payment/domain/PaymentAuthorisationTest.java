@@ -37,4 +37,18 @@ class PaymentAuthorisationTest {
         assertFalse(authorisation.followBank(ScaStatus.failed, now));
         assertEquals(ScaStatus.finalised, authorisation.scaStatus());
     }
+
+    @Test
+    void anAbandonedAuthorisationEndsFailedButAFinalOneStaysAsItIs() {
+        PaymentAuthorisation open = authorisation();
+        assertTrue(open.followBank(ScaStatus.started, now));
+        assertTrue(open.abandon(now));
+        assertEquals(ScaStatus.failed, open.scaStatus());
+        assertFalse(open.followBank(ScaStatus.finalised, now), "failed is final, whatever the bank says later");
+
+        PaymentAuthorisation finalised = authorisation();
+        finalised.followBank(ScaStatus.finalised, now);
+        assertFalse(finalised.abandon(now));
+        assertEquals(ScaStatus.finalised, finalised.scaStatus());
+    }
 }

@@ -19,7 +19,6 @@ import jakarta.ws.rs.ext.Provider;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.lang.reflect.Method;
 import java.net.URI;
 import java.util.Arrays;
@@ -40,6 +39,8 @@ import java.util.concurrent.ConcurrentHashMap;
 @Provider
 @Priority(Priorities.AUTHENTICATION)
 public class SignatureFilter implements ContainerRequestFilter {
+
+    private static final String TRANSFER_ENCODING = "Transfer-Encoding";
 
     /** Request property holding the {@link ReplayClaim} for {@link ReplayResponseFilter}. */
     static final String CLAIM_PROPERTY = "eu.xs2a.security.replay-claim";
@@ -87,7 +88,9 @@ public class SignatureFilter implements ContainerRequestFilter {
     }
 
     private byte[] readBody(ContainerRequestContext request) {
-        if (!request.hasEntity()) {
+        // hasEntity() is false for a body sent without Content-Type: its Content-Length or chunking says it is there,
+        // and the Digest must be checked over it (the resource then refuses the missing Content-Type)
+        if (!request.hasEntity() && request.getLength() <= 0 && request.getHeaderString(TRANSFER_ENCODING) == null) {
             return new byte[0];
         }
         int limit = pipeline.maxBodySize();
@@ -103,7 +106,8 @@ public class SignatureFilter implements ContainerRequestFilter {
                 // quarkus.http.limits.max-body-size reached while streaming a body without Content-Length
                 throw new Psd2Exception(ErrorClass.PAYLOAD_TOO_LARGE, "The request body is larger than " + limit + " bytes");
             }
-            throw new UncheckedIOException("Cannot read the request body", e);
+            // a broken chunked encoding, or the client went away: nothing a service could answer otherwise
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "The request body could not be read", e);
         }
     }
 

@@ -262,6 +262,22 @@ class SignedEndpointTest {
         org.hamcrest.MatcherAssert.assertThat(response.body(), containsString("\"name\":\"chunked\""));
     }
 
+    @Test
+    void aSignedBodyWithoutContentTypeIsCheckedAgainstItsDigestAndThenRefusedForTheContentType() throws Exception {
+        String raw = THINGS + "/raw";
+        byte[] body = "{\"name\":\"typeless\"}".getBytes(StandardCharsets.UTF_8);
+        java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(base.resolve(raw))
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofByteArray(body));
+        aisp.signer().sign("POST", raw, Map.of(), body).forEach(request::header);
+        java.net.http.HttpResponse<String> response = java.net.http.HttpClient.newHttpClient()
+                .send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        assertEquals(400, response.statusCode(), response.body());
+        org.hamcrest.MatcherAssert.assertThat(response.body(), containsString("\"error_text\":\"FormatError\""));
+
+        // the same body with its Content-Type passes
+        signed(aisp, "POST", raw, "{\"name\":\"typed\"}").post(raw).then().statusCode(200).body("length", equalTo(16));
+    }
+
     /** A JSON POST to THINGS whose body has no Content-Length (sent in chunks), as REST Assured cannot send one. */
     private java.net.http.HttpResponse<String> postChunked(byte[] body, Map<String, String> headers) throws Exception {
         java.net.http.HttpRequest.Builder request = java.net.http.HttpRequest.newBuilder(base.resolve(THINGS))

@@ -1,5 +1,6 @@
 package eu.xs2a.security.app;
 
+import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.quarkus.CurrentTpp;
 import eu.xs2a.security.quarkus.RequiresRole;
@@ -10,6 +11,7 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -50,6 +52,17 @@ public class ThingResource {
                 .header("ASPSP-SCA-Approach", "REDIRECT")
                 .entity(new Thing(id, currentTpp.tppId(), request.name(), request.count()))
                 .build();
+    }
+
+    /** As the services take a body: raw, whatever its Content-Type, which the resource then checks itself. */
+    @POST
+    @Path("raw")
+    @Consumes(MediaType.WILDCARD)
+    public Map<String, Object> raw(@HeaderParam("Content-Type") String contentType, String body) {
+        if (contentType == null) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Content-Type must be application/json");
+        }
+        return Map.of("length", body.length());
     }
 
     @GET

@@ -157,6 +157,22 @@ class NginxIngressTest {
         assertTrue(services.values().stream().flatMap(s -> s.seen.stream()).noneMatch(s -> s.rawUri().equals(rawPath)));
     }
 
+    /** An HTTP version or a transfer coding nginx does not speak is a request it cannot read: the standard 400. */
+    @Test
+    void anUnknownHttpVersionOrTransferCodingGetsTheStandard400NotHtml() throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(("GET /sandbox/api/berlingroup/v1/consents/x HTTP/9.9\r\nHost: x\r\n\r\n")
+                    .getBytes(StandardCharsets.US_ASCII));
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(answer.startsWith("HTTP/1.1 400"), answer);
+            assertTrue(answer.contains("\"error_text\":\"FormatError\""), answer);
+        }
+        RawHttp.Response gzip = RawHttp.send(port, "POST", "/sandbox/api/berlingroup/v1/consents",
+                Map.of("Transfer-Encoding", "gzip", "X-Request-ID", "5ae6b0a1-2c1e-4a58-9d4f-1f1e1f1e1f10"), null);
+        assertStandardError(gzip, 400, "FORMAT_ERROR", "FormatError");
+    }
+
     /** Up to nginx's own limit, a long request line is the service's to answer (each service's limit is higher). */
     @Test
     void aLongRequestLineReachesTheServiceAndALongerOneGetsTheStandard400() throws IOException {

@@ -192,6 +192,7 @@ class PaymentInitiationTest {
         Errors.expect(post(headers(), withField("requestedExecutionDate",
                 "\"" + LocalDate.now().minusDays(2) + "\"")), 400, "FormatError");
         Errors.expect(post(headers(), withField("requestedExecutionDate", "\"21.11.2026\"")), 400, "FormatError");
+        Errors.expect(post(headers(), withField("requestedExecutionDate", "\"+999999999-12-31\"")), 400, "FormatError");
         post(headers(), withField("requestedExecutionDate", "\"" + LocalDate.now().plusDays(3) + "\""))
                 .then().statusCode(201);
     }

@@ -13,6 +13,10 @@ import java.util.List;
 public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDate dateTo, int page, int size,
                                boolean withBalance) {
 
+    /** The years a date in a query may name: four digits, as yyyy-MM-dd says. */
+    private static final int FIRST_YEAR = 1;
+    private static final int LAST_YEAR = 9999;
+
     public static TransactionQuery parse(String bookingStatus, String dateFrom, String dateTo, String page,
                                          String size, String withBalance, LocalDate today, int maxPageSize) {
         if (bookingStatus == null || bookingStatus.isBlank()) {
@@ -62,11 +66,18 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
     }
 
     private static LocalDate date(String name, String value) {
+        LocalDate date;
         try {
-            return LocalDate.parse(value);
+            date = LocalDate.parse(value);
         } catch (DateTimeParseException e) {
             throw format(name + " '" + value + "' is not an ISO date (yyyy-MM-dd)");
         }
+        // ISO also reads signed years of up to nine digits, which no database column holds
+        if (date.getYear() < FIRST_YEAR || date.getYear() > LAST_YEAR) {
+            throw format(name + " '" + value + "' is not an ISO date (yyyy-MM-dd) between years " + FIRST_YEAR
+                    + " and " + LAST_YEAR);
+        }
+        return date;
     }
 
     private static int integer(String name, String value, int absent) {

@@ -39,6 +39,16 @@ class TransactionQueryTest {
     }
 
     @Test
+    void aDateOutsideFourDigitYearsIsAFormatErrorNotADatabaseFailure() {
+        for (String date : List.of("-999999999-01-01", "+10000-01-01", "0000-01-01")) {
+            Psd2Exception e = assertThrows(Psd2Exception.class, () -> parse("booked", date, null, null, null));
+            assertEquals(ErrorClass.FORMAT_ERROR, e.errorClass(), date);
+            assertThrows(Psd2Exception.class, () -> parse("booked", "2026-01-01", date, null, null), date);
+        }
+        assertEquals(LocalDate.of(1, 1, 1), parse("booked", "0001-01-01", null, null, null).dateFrom());
+    }
+
+    @Test
     void withBalanceIsStrictlyBoolean() {
         assertTrue(TransactionQuery.flag("withBalance", "true"));
         assertFalse(TransactionQuery.flag("withBalance", "false"));

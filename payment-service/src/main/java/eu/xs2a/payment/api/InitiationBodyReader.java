@@ -27,6 +27,8 @@ import java.time.format.DateTimeParseException;
 @ApplicationScoped
 public class InitiationBodyReader {
 
+    private static final int LAST_YEAR = 9999;
+
     private final ObjectReader reader;
 
     public InitiationBodyReader(ObjectMapper mapper) {
@@ -77,10 +79,16 @@ public class InitiationBodyReader {
         if (value == null) {
             return null;
         }
+        LocalDate date;
         try {
-            return LocalDate.parse(value);
+            date = LocalDate.parse(value);
         } catch (DateTimeParseException e) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "requestedExecutionDate must be an ISO date (yyyy-MM-dd)");
         }
+        // ISO also reads signed years of up to nine digits, which neither our database nor the bank's holds
+        if (date.getYear() > LAST_YEAR) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "requestedExecutionDate must be an ISO date (yyyy-MM-dd)");
+        }
+        return date;
     }
 }

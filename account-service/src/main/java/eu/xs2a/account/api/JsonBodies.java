@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.JsonBodyError;
 import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.json.StrictJson;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.MediaType;
 import java.io.IOException;
@@ -21,7 +22,7 @@ public class JsonBodies {
     private final ObjectMapper json;
 
     public JsonBodies(ObjectMapper json) {
-        this.json = json;
+        this.json = StrictJson.applyTo(json.copy());
     }
 
     private static boolean isJson(String contentType) {

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.JsonBodyError;
 import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.json.StrictJson;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
@@ -19,13 +20,13 @@ import jakarta.ws.rs.core.MediaType;
 @ApplicationScoped
 public class JsonBodies {
 
-    private final JsonMapper mapper = JsonMapper.builder()
+    private final JsonMapper mapper = StrictJson.applyTo(JsonMapper.builder()
             .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
-            .build();
+            .build());
 
     public <T> T read(HttpHeaders headers, String body, Class<T> type) {
         MediaType contentType = headers.getMediaType();

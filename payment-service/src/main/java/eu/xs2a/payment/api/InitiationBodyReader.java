@@ -14,6 +14,7 @@ import eu.xs2a.payment.domain.PostalAddress;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.JsonBodyError;
 import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.json.StrictJson;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,7 +33,7 @@ public class InitiationBodyReader {
     private final ObjectReader reader;
 
     public InitiationBodyReader(ObjectMapper mapper) {
-        ObjectMapper strict = mapper.copy()
+        ObjectMapper strict = StrictJson.applyTo(mapper.copy())
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
                 .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
         strict.coercionConfigFor(LogicalType.Textual)

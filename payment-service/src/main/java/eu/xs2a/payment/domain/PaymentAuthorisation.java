@@ -106,6 +106,19 @@ public class PaymentAuthorisation {
         return true;
     }
 
+    /**
+     * Closes an authorisation still open when its payment reached a final status: a payment authorisation of an
+     * executed payment was evidently given (finalised, even if the bank never said so); anything else can no longer
+     * complete (failed).
+     */
+    public boolean closeAt(TransactionStatus finalStatus, Instant now) {
+        boolean executed = finalStatus == TransactionStatus.ACSC || finalStatus == TransactionStatus.ACCC;
+        if (kind == AuthorisationKind.PAYMENT && executed) {
+            return followBank(ScaStatus.finalised, now);
+        }
+        return abandon(now);
+    }
+
     /** Whether the one-time link may still be used: right token, unused, not expired. */
     public boolean acceptsRedirectToken(String tokenHash, Instant now) {
         return redirectTokenUsedAt == null && now.isBefore(redirectTokenExpiresAt)

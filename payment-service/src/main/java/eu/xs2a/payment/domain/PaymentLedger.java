@@ -267,11 +267,11 @@ public class PaymentLedger {
         return new NewAuthorisation(authorisation, token);
     }
 
-    /** A final payment leaves no authorisation open: what was not finalised by now never will be. */
+    /** A final payment leaves no authorisation open (see {@link PaymentAuthorisation#closeAt}). */
     private void abandonOpenAuthorisationsIfFinal(Payment payment, Instant now) {
         if (payment.transactionStatus().isFinal()) {
             for (AuthorisationKind kind : AuthorisationKind.values()) {
-                authorisations.of(payment.id(), kind).forEach(open -> open.abandon(now));
+                authorisations.of(payment.id(), kind).forEach(open -> open.closeAt(payment.transactionStatus(), now));
             }
         }
     }

@@ -51,4 +51,20 @@ class PaymentAuthorisationTest {
         assertFalse(finalised.abandon(now));
         assertEquals(ScaStatus.finalised, finalised.scaStatus());
     }
+
+    @Test
+    void aFinalPaymentClosesItsOpenAuthorisationsAsItsOutcomeSays() {
+        PaymentAuthorisation executed = authorisation();
+        assertTrue(executed.closeAt(TransactionStatus.ACSC, now));
+        assertEquals(ScaStatus.finalised, executed.scaStatus(), "an executed payment was authorised");
+
+        PaymentAuthorisation rejected = authorisation();
+        assertTrue(rejected.closeAt(TransactionStatus.RJCT, now));
+        assertEquals(ScaStatus.failed, rejected.scaStatus());
+
+        PaymentAuthorisation cancellation = PaymentAuthorisation.start("c", 1L, AuthorisationKind.CANCELLATION,
+                Secrets.hash(token), now.plus(Duration.ofMinutes(10)), "state", "https://bank.example", null, null, now);
+        assertTrue(cancellation.closeAt(TransactionStatus.ACSC, now));
+        assertEquals(ScaStatus.failed, cancellation.scaStatus(), "a cancellation of an executed payment never completes");
+    }
 }

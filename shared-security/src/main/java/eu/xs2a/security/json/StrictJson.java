@@ -11,8 +11,9 @@ import java.io.IOException;
 
 /**
  * What every reader of a TPP's JSON body refuses besides wrong types: a key given twice (which value counts would be
- * a guess, and readers guessed differently) and a NUL character in a string (escaped as \u0000, it parses, but
- * PostgreSQL cannot store it, and the bank's failure would come back at every retry).
+ * a guess, and readers guessed differently) and a NUL character in a string read into a typed field (escaped as
+ * \u0000, it parses, but PostgreSQL cannot store it, and the bank's failure would come back at every retry). A
+ * {@code JsonNode} tree keeps such a string: account-service's bodies, read as trees, are never stored.
  */
 public final class StrictJson {
 

@@ -83,6 +83,8 @@ class BankOutageTest extends ConsentTestBase {
         Response early = given().redirects().follow(false).get(Psu.gatewayPath(scaRedirect));
         assertError(early, 503, "ServiceUnavailable", "SERVICE_UNAVAILABLE");
         assertNotNull(early.header("Retry-After"));
+        // a link checker's HEAD neither spends the link nor calls the bank
+        assertEquals(200, given().redirects().follow(false).head(Psu.gatewayPath(scaRedirect)).statusCode());
 
         // the job, while the bank is down, keeps it accepted
         clock.advance(Duration.ofMinutes(1));

@@ -65,6 +65,27 @@ class RedirectJourneyTest extends ConsentTestBase {
     }
 
     @Test
+    void aHeadOnTheLinkChecksItWithoutUsingIt() {
+        Response created = createAis(Tpps.ALPHA);
+        String scaRedirect = created.jsonPath().getString("_links.scaRedirect.href");
+        String scaStatus = created.jsonPath().getString("_links.scaStatus.href");
+
+        // a mail client's link checker: twice, before the PSU clicks
+        for (int i = 0; i < 2; i++) {
+            Response head = given().redirects().follow(false).head(Psu.gatewayPath(scaRedirect));
+            assertEquals(200, head.statusCode());
+            assertEquals("no-store", head.header("Cache-Control"));
+        }
+        assertEquals("received", Signed.get(Tpps.ALPHA, scaStatus).jsonPath().getString("scaStatus"));
+        String wrongToken = scaRedirect.substring(0, scaRedirect.lastIndexOf('/') + 1) + "not-the-token";
+        assertEquals(404, given().redirects().follow(false).head(Psu.gatewayPath(wrongToken)).statusCode());
+
+        new Psu("psu1").openScaRedirect(scaRedirect); // still the PSU's one use
+        assertEquals(404, given().redirects().follow(false).head(Psu.gatewayPath(scaRedirect)).statusCode(),
+                "a used link is reported as such");
+    }
+
+    @Test
     void denyRejectsTheConsentAndSendsTheBrowserToTheNokUri() {
         Response created = createAis(Tpps.ALPHA);
         String id = created.jsonPath().getString("consentId");

@@ -94,6 +94,8 @@ class PaymentCancellationTest {
         Tpps.get(ALPHA, secondStatus).then().body("scaStatus", equalTo("received"));
         Errors.expect(io.restassured.RestAssured.given().config(Tpps.RAW)
                 .get(Payments.local(first.path("_links.scaRedirect.href"))), 404, "ResourceUnknown");
+        io.restassured.RestAssured.given().config(Tpps.RAW)
+                .head(Payments.local(second.path("_links.scaRedirect.href"))).then().statusCode(200);
 
         assertEquals(TPP_OK, Sca.approve(second.path("_links.scaRedirect.href"), "psu1"));
 

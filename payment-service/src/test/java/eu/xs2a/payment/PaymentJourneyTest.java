@@ -116,10 +116,18 @@ class PaymentJourneyTest {
     @Test
     void theGatewayLinkWorksOnce() {
         Initiated payment = initiateRedirect("1.00");
+        // a mail client's link checker sends HEAD, twice, before the PSU clicks: the link stays the PSU's
+        for (int i = 0; i < 2; i++) {
+            given().config(Tpps.RAW).head(Payments.local(payment.scaRedirect())).then().statusCode(200)
+                    .header("Cache-Control", "no-store");
+        }
+        Tpps.get(ALPHA, payment.scaStatus()).then().body("scaStatus", equalTo("received"));
         Sca.followGatewayLink(payment.scaRedirect());
         Errors.expect(given().config(Tpps.RAW).get(Payments.local(payment.scaRedirect())), 404, "ResourceUnknown");
+        given().config(Tpps.RAW).head(Payments.local(payment.scaRedirect())).then().statusCode(404);
         String forged = Payments.local(payment.scaRedirect()).replaceAll("token=.*", "token=forged");
         Errors.expect(given().config(Tpps.RAW).get(forged), 404, "ResourceUnknown");
+        given().config(Tpps.RAW).head(forged).then().statusCode(404);
     }
 
     @Test

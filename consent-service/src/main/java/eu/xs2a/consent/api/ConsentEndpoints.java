@@ -7,6 +7,7 @@ import eu.xs2a.security.quarkus.CurrentTpp;
 import eu.xs2a.security.quarkus.Signed;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HEAD;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -103,6 +104,21 @@ public abstract class ConsentEndpoints {
     public Response scaRedirect(@PathParam("provider") String provider, @PathParam("consentId") String consentId,
                                 @PathParam("authorisationId") String authorisationId, @PathParam("token") String token) {
         return responses.browserTo(sca.followRedirectLink(provider, type, consentId, authorisationId, token));
+    }
+
+    /** HEAD of the scaRedirect link: says whether it still works, and leaves it unspent. Not signed. */
+    @HEAD
+    @Path("{consentId}/authorisations/{authorisationId}/sca-redirect/{token}")
+    @Operation(summary = "Check the SCA redirect link without using it",
+            description = "Link checkers in mail and chat clients send HEAD before the PSU clicks; the link stays usable")
+    @APIResponse(responseCode = "200", description = "The link is usable")
+    @APIResponse(responseCode = "404", description = "ResourceUnknown: the link is unknown, expired or already used")
+    @Produces(MediaType.WILDCARD)
+    public Response checkScaRedirect(@PathParam("provider") String provider, @PathParam("consentId") String consentId,
+                                     @PathParam("authorisationId") String authorisationId,
+                                     @PathParam("token") String token) {
+        sca.checkRedirectLink(provider, type, consentId, authorisationId, token);
+        return responses.linkUsable();
     }
 
     /** The bank sends the PSU's browser back here after SCA. Not signed. */

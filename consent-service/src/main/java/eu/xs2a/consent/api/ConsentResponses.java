@@ -6,6 +6,7 @@ import eu.xs2a.consent.domain.ConsentAuthorisation;
 import eu.xs2a.consent.domain.ConsentType;
 import eu.xs2a.consent.domain.CreatedConsent;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
@@ -59,10 +60,16 @@ public class ConsentResponses {
     }
 
     /** Sends the PSU's browser on (302), or shows a short page when the TPP gave no redirect URI. */
+    /** A link checker's HEAD on a usable scaRedirect link: nothing to cache, since the link is one-time. */
+    public Response linkUsable() {
+        return Response.ok().header(HttpHeaders.CACHE_CONTROL, "no-store").build();
+    }
+
     public Response browserTo(String location) {
         if (location == null) {
             return Response.ok("Authorisation finished. You may close this window.", MediaType.TEXT_PLAIN_TYPE).build();
         }
-        return Response.status(Response.Status.FOUND).location(URI.create(location)).build();
+        return Response.status(Response.Status.FOUND).location(URI.create(location))
+                .header(HttpHeaders.CACHE_CONTROL, "no-store").build();
     }
 }

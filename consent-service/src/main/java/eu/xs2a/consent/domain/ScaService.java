@@ -48,12 +48,7 @@ public class ScaService {
     public String followRedirectLink(String providerCode, ConsentType type, String consentId, String authorisationId,
                                      String token) {
         String tokenHash = SecureTokens.sha256Hex(token);
-        Link link = QuarkusTransaction.requiringNew().call(() -> findLink(providerCode, type, consentId, authorisationId));
-        if (link == null || !constantTimeEquals(link.authorisation().getRedirectTokenHash(), tokenHash)
-                || !link.authorisation().redirectUsable(clock.instant())) {
-            throw invalidLink();
-        }
-        Consent consent = link.consent();
+        Consent consent = usableLink(providerCode, type, consentId, authorisationId, tokenHash);
         if (consent.getStatus() == ConsentStatus.accepted) {
             forwarder.forward(consent.getId());
             consent = QuarkusTransaction.requiringNew().call(() -> consents.findById(consentId));
@@ -62,16 +57,42 @@ public class ScaService {
                         RETRY_AFTER_SECONDS, null);
             }
         }
-        if (!consent.getStatus().awaitsSca() || consent.getBankScaUrl() == null) {
-            throw new Psd2Exception(ErrorClass.CONSENT_INVALID,
-                    "This consent can no longer be authorised (" + consent.getStatus() + ")");
-        }
+        requireAwaitingSca(consent);
         boolean spent = QuarkusTransaction.requiringNew()
                 .call(() -> authorisations.useRedirect(authorisationId, tokenHash, clock.instant()));
         if (!spent) {
             throw invalidLink();
         }
         return consent.getBankScaUrl();
+    }
+
+    /**
+     * Answers whether the link would still lead somewhere, without spending it or calling the bank: mail and chat
+     * link checkers send HEAD before the PSU clicks, and must not use up the PSU's one chance.
+     */
+    public void checkRedirectLink(String providerCode, ConsentType type, String consentId, String authorisationId,
+                                  String token) {
+        Consent consent = usableLink(providerCode, type, consentId, authorisationId, SecureTokens.sha256Hex(token));
+        if (consent.getStatus() != ConsentStatus.accepted) {
+            requireAwaitingSca(consent);
+        }
+    }
+
+    private Consent usableLink(String providerCode, ConsentType type, String consentId, String authorisationId,
+                               String tokenHash) {
+        Link link = QuarkusTransaction.requiringNew().call(() -> findLink(providerCode, type, consentId, authorisationId));
+        if (link == null || !constantTimeEquals(link.authorisation().getRedirectTokenHash(), tokenHash)
+                || !link.authorisation().redirectUsable(clock.instant())) {
+            throw invalidLink();
+        }
+        return link.consent();
+    }
+
+    private static void requireAwaitingSca(Consent consent) {
+        if (!consent.getStatus().awaitsSca() || consent.getBankScaUrl() == null) {
+            throw new Psd2Exception(ErrorClass.CONSENT_INVALID,
+                    "This consent can no longer be authorised (" + consent.getStatus() + ")");
+        }
     }
 
     /**

@@ -4,6 +4,7 @@ import eu.xs2a.payment.domain.AuthorisationKind;
 import eu.xs2a.payment.domain.PaymentService;
 import eu.xs2a.payment.domain.PaymentService.CallbackOutcome;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HEAD;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -28,6 +29,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 // Any Accept: a browser asks for text/html, and the answer is a redirect (or the standard error body).
 @Produces(MediaType.WILDCARD)
 public class ScaRedirectResource {
+
+    private static final String LINK_CHECK = "Link checkers in mail and chat clients send HEAD before the PSU "
+            + "clicks; the link stays usable, and neither the payment nor the bank is touched.";
 
     private final PaymentService payments;
 
@@ -69,6 +73,38 @@ public class ScaRedirectResource {
                 authorisationId, token));
     }
 
+    @HEAD
+    @Path("/authorisations/{authorisation_id}/sca-redirect")
+    @Operation(summary = "Check a payment authorisation's SCA redirect link without using it",
+            description = LINK_CHECK)
+    @APIResponse(responseCode = "200", description = "The link is usable")
+    @APIResponse(responseCode = "404", description = "The link is unknown, used or expired")
+    public Response checkPaymentScaRedirect(@PathParam("provider_code") String providerCode,
+                                            @PathParam("payment_product") String paymentProduct,
+                                            @PathParam("payment_id") String paymentId,
+                                            @PathParam("authorisation_id") String authorisationId,
+                                            @QueryParam("token") String token) {
+        payments.checkScaRedirect(providerCode, paymentProduct, paymentId, AuthorisationKind.PAYMENT,
+                authorisationId, token);
+        return linkUsable();
+    }
+
+    @HEAD
+    @Path("/cancellation-authorisations/{authorisation_id}/sca-redirect")
+    @Operation(summary = "Check a cancellation authorisation's SCA redirect link without using it",
+            description = LINK_CHECK)
+    @APIResponse(responseCode = "200", description = "The link is usable")
+    @APIResponse(responseCode = "404", description = "The link is unknown, used or expired")
+    public Response checkCancellationScaRedirect(@PathParam("provider_code") String providerCode,
+                                                 @PathParam("payment_product") String paymentProduct,
+                                                 @PathParam("payment_id") String paymentId,
+                                                 @PathParam("authorisation_id") String authorisationId,
+                                                 @QueryParam("token") String token) {
+        payments.checkScaRedirect(providerCode, paymentProduct, paymentId, AuthorisationKind.CANCELLATION,
+                authorisationId, token);
+        return linkUsable();
+    }
+
     @GET
     @Path("/sca-callback")
     @Operation(summary = "Return from the bank after SCA (PSU's browser)",
@@ -92,6 +128,11 @@ public class ScaRedirectResource {
                     .build();
         }
         return found(outcome.redirectUri());
+    }
+
+    /** Nothing to cache: the link is one-time. */
+    private static Response linkUsable() {
+        return Response.ok().header("Cache-Control", "no-store").build();
     }
 
     private static Response found(String location) {

@@ -172,13 +172,7 @@ public class PaymentService {
     public String scaRedirect(String providerCode, String paymentProduct, String paymentId, AuthorisationKind kind,
                               String authorisationId, String token) {
         Payment payment = browserVisible(providerCode, paymentProduct, paymentId);
-        PaymentAuthorisation authorisation = ledger.authorisation(payment.id(), kind, authorisationId)
-                .filter(a -> token != null && a.acceptsRedirectToken(Secrets.hash(token), java.time.Instant.now()))
-                .orElseThrow(PaymentService::unusableLink);
-        if (authorisation.scaStatus().isFinal() || payment.transactionStatus().isFinal()) {
-            // nothing left to authorise (e.g. cancelled before SCA): the link is spent
-            throw unusableLink();
-        }
+        PaymentAuthorisation authorisation = usableLink(payment, kind, authorisationId, token);
         String bankScaUrl = kind == AuthorisationKind.PAYMENT ? payment.bankScaUrl() : authorisation.bankScaUrl();
         if (kind == AuthorisationKind.PAYMENT && payment.awaitsSubmission()) {
             payment = submit(payment, true);
@@ -191,6 +185,27 @@ public class PaymentService {
             throw unusableLink();
         }
         return bankScaUrl;
+    }
+
+    /**
+     * Answers whether a scaRedirect link would still lead somewhere, without using it, submitting the payment or
+     * calling the bank: mail and chat link checkers send HEAD before the PSU clicks.
+     */
+    public void checkScaRedirect(String providerCode, String paymentProduct, String paymentId, AuthorisationKind kind,
+                                 String authorisationId, String token) {
+        usableLink(browserVisible(providerCode, paymentProduct, paymentId), kind, authorisationId, token);
+    }
+
+    private PaymentAuthorisation usableLink(Payment payment, AuthorisationKind kind, String authorisationId,
+                                            String token) {
+        PaymentAuthorisation authorisation = ledger.authorisation(payment.id(), kind, authorisationId)
+                .filter(a -> token != null && a.acceptsRedirectToken(Secrets.hash(token), java.time.Instant.now()))
+                .orElseThrow(PaymentService::unusableLink);
+        if (authorisation.scaStatus().isFinal() || payment.transactionStatus().isFinal()) {
+            // nothing left to authorise (e.g. cancelled before SCA): the link is spent
+            throw unusableLink();
+        }
+        return authorisation;
     }
 
     /** The PSU is back from the bank: learn the outcome from the bank (never from the browser) and move on. */

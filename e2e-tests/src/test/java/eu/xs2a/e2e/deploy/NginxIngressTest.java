@@ -254,6 +254,22 @@ class NginxIngressTest {
         assertEquals("/", seen.header("X-Forwarded-Prefix"));
     }
 
+    /** HTTP/1.0 allows a request without Host; a service still gets one, or Quarkus would answer its own 400. */
+    @Test
+    void anHttp10RequestWithoutHostReachesTheServiceWithTheIngresssAddress() throws IOException {
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write("GET /sandbox/api/berlingroup/v1/consents/no-host HTTP/1.0\r\n\r\n"
+                    .getBytes(StandardCharsets.US_ASCII));
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(answer.startsWith("HTTP/1.1 200"), answer);
+        }
+        EchoUpstream.Seen seen = services.get("consent-service").last();
+        assertEquals("/sandbox/api/berlingroup/v1/consents/no-host", seen.rawUri());
+        assertEquals("127.0.0.1:" + port, seen.header("Host"));
+        assertEquals("127.0.0.1:" + port, seen.header("X-Forwarded-Host"));
+    }
+
     @Test
     void theServicesAreReachedOverKeptAliveHttp11Connections() {
         EchoUpstream registration = services.get("registration-service");

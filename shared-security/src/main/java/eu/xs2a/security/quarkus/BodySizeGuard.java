@@ -42,8 +42,8 @@ public class BodySizeGuard {
             if (length > limit) {
                 var response = context.response().setStatusCode(ErrorClass.PAYLOAD_TOO_LARGE.status())
                         .putHeader("Content-Type", "application/json").putHeader("Connection", "close");
-                String requestId = context.request().getHeader(RequestIdFilter.HEADER);
-                if (requestId != null && requestId.length() <= 100) {
+                String requestId = RequestIdFilter.echoable(context.request().getHeader(RequestIdFilter.HEADER));
+                if (requestId != null) {
                     response.putHeader(RequestIdFilter.HEADER, requestId);
                 }
                 response.end(body);

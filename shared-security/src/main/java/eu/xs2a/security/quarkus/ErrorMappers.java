@@ -80,7 +80,7 @@ public class ErrorMappers {
 
     @ServerExceptionMapper(priority = PRIORITY)
     public Response notAcceptable(NotAcceptableException e, ContainerRequestContext request) {
-        return ErrorResponses.of(ErrorClass.INVALID,
+        return ErrorResponses.of(ErrorClass.ACTION_NOT_ALLOWED,
                 "Accept '" + abbreviate(String.valueOf(request.getHeaderString("Accept"))) + "' cannot be served; accept application/json");
     }
 

@@ -41,7 +41,11 @@ public class RequestIdFilter implements ContainerRequestFilter, ContainerRespons
 
     /** The id as sent, when it is short enough to echo (a header is never reflected unbounded). */
     static String requestId(ContainerRequestContext request) {
-        String value = request.getHeaderString(HEADER);
+        return echoable(request.getHeaderString(HEADER));
+    }
+
+    /** The header's value, stripped, when it may be echoed: short, printable ASCII; else null. */
+    static String echoable(String value) {
         if (value == null) {
             return null;
         }

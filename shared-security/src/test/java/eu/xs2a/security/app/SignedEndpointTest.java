@@ -18,6 +18,7 @@ import io.restassured.config.EncoderConfig;
 import io.restassured.response.ValidatableResponse;
 import io.restassured.specification.RequestSpecification;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.BeforeAll;
@@ -213,11 +214,12 @@ class SignedEndpointTest {
                 .header("X-Request-ID", id);
     }
 
+    /** Berlin Group's answer to an Accept the service cannot serve: 406 REQUESTED_FORMATS_INVALID. */
     @Test
     void unacceptableAcceptGetsTheStandardBodyAsJson() {
         Map<String, String> headers = aisp.signer().sign("GET", THINGS + "/abc", Map.of(), new byte[0]);
-        error(given().headers(headers).accept("application/xml").get(THINGS + "/abc").then(), 406, "Invalid",
-                "FORMAT_ERROR");
+        error(given().headers(headers).accept("application/xml").get(THINGS + "/abc").then(), 406,
+                "ActionNotAllowed", "REQUESTED_FORMATS_INVALID").body("tppMessages[0].text", containsString("Accept"));
     }
 
     @Test

@@ -140,6 +140,18 @@ class AisConsentTest extends ConsentTestBase {
                 + "\"recurringIndicator\":true,\"frequencyPerDay\":4}", "exactly one");
     }
 
+    /** Read as bytes: a String body would have turned the bad bytes into U+FFFD and gone on (a 201). */
+    @Test
+    void aBodyThatIsNotUtf8IsAFormatErrorEvenInAnUnknownField() {
+        String json = "{\"access\":{\"availableAccounts\":\"allAccounts\"},\"recurringIndicator\":false,"
+                + "\"frequencyPerDay\":1,\"note\":\"caf#\"}";
+        byte[] body = json.getBytes(StandardCharsets.US_ASCII);
+        body[json.indexOf('#')] = (byte) 0xE9; // "café" in Latin-1, not UTF-8
+        Response response = Signed.post(Tpps.ALPHA, Signed.AIS, Signed.redirectHeaders(), body);
+        assertError(response, 400, "FormatError", "FORMAT_ERROR");
+        assertTrue(response.jsonPath().getString("error_message").contains("not valid JSON"), response.asString());
+    }
+
     @Test
     void unknownFieldsAreIgnoredAndAvailableAccountsIsAccepted() {
         Response response = createAis(Tpps.ALPHA, "{\"access\":{\"availableAccounts\":\"allAccounts\"},"

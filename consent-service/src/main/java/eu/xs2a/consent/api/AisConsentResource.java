@@ -63,7 +63,7 @@ public class AisConsentResource extends ConsentEndpoints {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ConsentCreatedResponse.class)))
     public Response create(@PathParam("provider") String provider, @Context HttpHeaders headers,
                            @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                                   schema = @Schema(implementation = AisConsentRequest.class))) String body) {
+                                   schema = @Schema(implementation = AisConsentRequest.class))) byte[] body) {
         var redirect = ScaHeaders.read(headers);
         AisConsentRequest request = bodies.read(headers, body, AisConsentRequest.class);
         return responses.created(consents.createAis(provider, tpp.get(), new NewAisConsent(request.access(),

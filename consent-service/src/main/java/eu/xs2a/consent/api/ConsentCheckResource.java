@@ -61,7 +61,7 @@ public class ConsentCheckResource {
                                       @RequestBody(required = true, content = @Content(
                                               mediaType = MediaType.APPLICATION_JSON,
                                               schema = @Schema(implementation = ConsentCheckRequest.class)))
-                                      String body) {
+                                      byte[] body) {
         ConsentCheckRequest request = bodies.read(headers, body, ConsentCheckRequest.class);
         ConsentCheckResult result = lookup.check(new ConsentCheck(request.providerCode(), request.tppId(),
                 request.consentId(), request.purpose(), request.resource(), request.account(), request.psuPresent()));

@@ -64,7 +64,7 @@ public class FundsConsentResource extends ConsentEndpoints {
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ConsentCreatedResponse.class)))
     public Response create(@PathParam("provider") String provider, @Context HttpHeaders headers,
                            @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                                   schema = @Schema(implementation = FundsConsentRequest.class))) String body) {
+                                   schema = @Schema(implementation = FundsConsentRequest.class))) byte[] body) {
         var redirect = ScaHeaders.read(headers);
         FundsConsentRequest request = bodies.read(headers, body, FundsConsentRequest.class);
         return responses.created(consents.createFunds(provider, tpp.get(), new NewFundsConsent(request.account(),

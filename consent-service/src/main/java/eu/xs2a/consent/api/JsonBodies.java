@@ -11,11 +11,14 @@ import eu.xs2a.security.json.StrictJson;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 
 /**
  * Reads JSON request bodies strictly: wrong types (a string for a number or boolean, a fraction for an integer)
- * are FormatError, unknown fields are ignored (DESIGN.md "Other input rules"). The body arrives as the raw text
- * the signature was verified over.
+ * are FormatError, unknown fields are ignored (DESIGN.md "Other input rules"). The body arrives as the raw bytes
+ * the signature was verified over, so bytes that are not UTF-8 are a FormatError too, rather than becoming
+ * replacement characters on the way to a String.
  */
 @ApplicationScoped
 public class JsonBodies {
@@ -28,13 +31,13 @@ public class JsonBodies {
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build());
 
-    public <T> T read(HttpHeaders headers, String body, Class<T> type) {
+    public <T> T read(HttpHeaders headers, byte[] body, Class<T> type) {
         MediaType contentType = headers.getMediaType();
         if (contentType == null || !MediaType.APPLICATION_JSON_TYPE.isCompatible(contentType)
                 || contentType.isWildcardType() || contentType.isWildcardSubtype()) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Content-Type must be application/json");
         }
-        if (body == null || body.isBlank()) {
+        if (body == null || isBlank(body)) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "The request body is required");
         }
         try {
@@ -45,6 +48,18 @@ public class JsonBodies {
             return value;
         } catch (JsonProcessingException e) {
             throw JsonBodyError.of(e);
+        } catch (IOException e) { // not thrown when reading a byte array; declared by the API
+            throw new UncheckedIOException(e);
         }
+    }
+
+    /** Nothing but JSON's whitespace (RFC 8259: space, tab, line feed, carriage return). */
+    private static boolean isBlank(byte[] body) {
+        for (byte b : body) {
+            if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {
+                return false;
+            }
+        }
+        return true;
     }
 }

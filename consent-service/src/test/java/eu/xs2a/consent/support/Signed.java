@@ -30,7 +30,10 @@ public final class Signed {
     }
 
     public static Response post(TestTpp tpp, String path, Map<String, String> headers, String body) {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        return post(tpp, path, headers, body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    public static Response post(TestTpp tpp, String path, Map<String, String> headers, byte[] bytes) {
         Map<String, String> signed = tpp.signer().sign("POST", path, headers, bytes);
         return given().redirects().follow(false).headers(signed)
                 .contentType("application/json").body(bytes)

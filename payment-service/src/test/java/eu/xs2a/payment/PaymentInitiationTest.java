@@ -138,7 +138,7 @@ class PaymentInitiationTest {
         Errors.expect(post(headers(), VALID.replace("{\"iban\": \"" + Payments.CREDITOR_IBAN + "\"}", "\"DE89\"")),
                 400, "FormatError").body("error_message", equalTo("Field 'creditorAccount' has a wrong type or value"));
         Errors.expect(post(headers(), "{\"instructedAmount\": "), 400, "FormatError")
-                .body("error_message", equalTo("The request body is not valid JSON"));
+                .body("error_message", equalTo("The request body is not valid JSON (line 1, column 22)"));
         // PostgreSQL cannot store a NUL, and the bank would fail on it at every retry; a key given twice is ambiguous
         Errors.expect(post(headers(), VALID.replace("Merchant GmbH", "Merch\\u0000ant")), 400, "FormatError")
                 .body("error_message", equalTo("Field 'creditorName' has a wrong type or value"));

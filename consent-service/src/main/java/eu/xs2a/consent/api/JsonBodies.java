@@ -2,7 +2,6 @@ package eu.xs2a.consent.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.JsonBodyError;
@@ -15,8 +14,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 
 /**
- * Reads JSON request bodies strictly: wrong types (a string for a number or boolean, a fraction for an integer)
- * are FormatError, unknown fields are ignored (DESIGN.md "Other input rules"). The body arrives as the raw bytes
+ * Reads JSON request bodies by shared-security's {@link StrictJson} policy (wrong types, a key given twice, NUL in a
+ * string are FormatError; unknown fields are ignored), and an explicit null for a primitive is refused too. The body arrives as the raw bytes
  * the signature was verified over, so bytes that are not UTF-8 are a FormatError too, rather than becoming
  * replacement characters on the way to a String.
  */
@@ -24,11 +23,7 @@ import java.io.UncheckedIOException;
 public class JsonBodies {
 
     private final JsonMapper mapper = StrictJson.applyTo(JsonMapper.builder()
-            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
-            .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .build());
 
     public <T> T read(HttpHeaders headers, byte[] body, Class<T> type) {

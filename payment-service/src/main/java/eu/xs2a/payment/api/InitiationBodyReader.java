@@ -1,12 +1,8 @@
 package eu.xs2a.payment.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
-import com.fasterxml.jackson.databind.cfg.CoercionAction;
-import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
-import com.fasterxml.jackson.databind.type.LogicalType;
 import eu.xs2a.payment.domain.AccountRef;
 import eu.xs2a.payment.domain.Money;
 import eu.xs2a.payment.domain.PaymentOrder;
@@ -33,14 +29,7 @@ public class InitiationBodyReader {
     private final ObjectReader reader;
 
     public InitiationBodyReader(ObjectMapper mapper) {
-        ObjectMapper strict = StrictJson.applyTo(mapper.copy())
-                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-                .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
-        strict.coercionConfigFor(LogicalType.Textual)
-                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
-                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
-                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
-        this.reader = strict.readerFor(PaymentInitiationRequest.class);
+        this.reader = StrictJson.applyTo(mapper.copy()).readerFor(PaymentInitiationRequest.class);
     }
 
     PaymentOrder read(byte[] body) {

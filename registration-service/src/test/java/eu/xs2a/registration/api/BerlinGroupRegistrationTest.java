@@ -208,6 +208,21 @@ class BerlinGroupRegistrationTest {
         signed(tpp, "POST", BG_REGISTER, "{not json").then().statusCode(400).body("error_text", equalTo("FormatError"));
     }
 
+    /** Read by shared-security's StrictJson policy, as every other body of the gateway: nothing is converted. */
+    @Test
+    void aValueOfTheWrongTypeOrAKeyGivenTwiceIsFormatErrorNamingTheField() {
+        TestTpp tpp = TestPki.shared().tpp(Api.orgId(), "Kappa", Role.PSP_AI);
+        assertError(signed(tpp, "POST", BG_CERTIFICATES, "{\"certificate\": {\"name\": 1e999, \"type\": \"qseal\"}}"),
+                400, "FormatError", "certificate.name");
+        assertError(signed(tpp, "POST", BG_CERTIFICATES, "{\"certificate\": {\"name\": true, \"type\": \"qseal\"}}"),
+                400, "FormatError", "certificate.name");
+        assertError(signed(tpp, "POST", BG_REGISTER, "{\"company\": {\"name\": 5, \"email\": \"a@b.example\"}}"),
+                400, "FormatError", "company.name");
+        assertError(signed(tpp, "POST", BG_CERTIFICATES,
+                "{\"certificate\": {\"name\": \"a\", \"name\": \"b\", \"type\": \"qseal\"}}"), 400, "FormatError", "certificate");
+        signed(tpp, "GET", BG_TPP, null).then().statusCode(404);
+    }
+
     static List<String> parts(MimeMessage message) throws Exception {
         List<String> parts = new ArrayList<>();
         collect(message.getContent(), parts);

@@ -3,17 +3,29 @@ package eu.xs2a.security.json;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationContext;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.deser.std.StringDeserializer;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.module.SimpleModule;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import java.io.IOException;
 
 /**
- * What every reader of a TPP's JSON body refuses besides wrong types: a key given twice (which value counts would be
- * a guess, and readers guessed differently) and a NUL character in a string read into a typed field (escaped as
- * \u0000, it parses, but PostgreSQL cannot store it, and the bank's failure would come back at every retry). A
- * {@code JsonNode} tree keeps such a string: account-service's bodies, read as trees, are never stored.
+ * The one reading policy for a TPP's JSON body, whichever service reads it:
+ * <ul>
+ *   <li>a value of the wrong JSON type is refused, never converted: {@code 4} or {@code true} for a string,
+ *       {@code "4"} for a number, {@code "true"} for a boolean, {@code 4.5} for an integer;</li>
+ *   <li>a key given twice is refused (which value counts would be a guess, and readers guessed differently);</li>
+ *   <li>a NUL character in a string read into a typed field is refused (escaped as \u0000 it parses, but PostgreSQL
+ *       cannot store it, and the bank's failure would come back at every retry). A {@code JsonNode} tree keeps such
+ *       a string: account-service's bodies, read as trees, are never stored;</li>
+ *   <li>anything after the body's one value is refused; unknown fields are ignored (DESIGN.md "Other input
+ *       rules").</li>
+ * </ul>
+ * Refusals are Jackson exceptions, which {@link eu.xs2a.security.error.JsonBodyError} turns into FormatError.
  */
 public final class StrictJson {
 
@@ -23,6 +35,18 @@ public final class StrictJson {
     /** Configures the given mapper (pass a copy of a shared one) and returns it. */
     public static <M extends ObjectMapper> M applyTo(M mapper) {
         mapper.enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION.mappedFeature());
+        mapper.disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+        mapper.enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS);
+        mapper.disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT);
+        mapper.coercionConfigFor(LogicalType.Textual)
+                .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
+        for (LogicalType scalar : new LogicalType[] {LogicalType.Integer, LogicalType.Float, LogicalType.Boolean}) {
+            mapper.coercionConfigFor(scalar).setCoercion(CoercionInputShape.String, CoercionAction.Fail);
+        }
+        mapper.coercionConfigFor(LogicalType.Integer).setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
+        mapper.coercionConfigFor(LogicalType.Boolean).setCoercion(CoercionInputShape.Integer, CoercionAction.Fail);
         mapper.registerModule(new SimpleModule("strict-json").addDeserializer(String.class, new NoNulStrings()));
         return mapper;
     }

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.JsonBodyError;
 import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.replay.StoredResponse;
 import jakarta.validation.ConstraintViolation;
@@ -107,7 +108,7 @@ public class ErrorMappers {
 
     @ServerExceptionMapper(priority = PRIORITY)
     public Response json(JsonProcessingException e) {
-        return ErrorResponses.of(ErrorClass.FORMAT_ERROR, jsonMessage(e));
+        return ErrorResponses.of(JsonBodyError.of(e));
     }
 
     @ServerExceptionMapper(priority = PRIORITY)
@@ -226,40 +227,6 @@ public class ErrorMappers {
         String field = parts.length > 2 ? String.join(".", java.util.Arrays.copyOfRange(parts, 2, parts.length))
                 : parts[parts.length - 1];
         return field + " " + v.getMessage();
-    }
-
-    static String jsonMessage(JsonProcessingException e) {
-        if (e instanceof JsonParseException p) {
-            return "The request body is not valid JSON"
-                    + (p.getLocation() == null ? "" : " (line " + p.getLocation().getLineNr() + ", column "
-                    + p.getLocation().getColumnNr() + ")");
-        }
-        if (e instanceof JsonMappingException m && !m.getPath().isEmpty()) {
-            String field = jsonPath(m);
-            if (e instanceof ValueInstantiationException) {
-                return "The field '" + field + "' has an invalid value";
-            }
-            return "The field '" + field + "' has the wrong type or format";
-        }
-        if (e instanceof JsonMappingException) {
-            return "The request body does not have the expected JSON structure";
-        }
-        return "The request body is not valid JSON";
-    }
-
-    private static String jsonPath(JsonMappingException m) {
-        StringBuilder out = new StringBuilder();
-        for (JsonMappingException.Reference ref : m.getPath()) {
-            if (ref.getFieldName() != null) {
-                if (out.length() > 0) {
-                    out.append('.');
-                }
-                out.append(ref.getFieldName());
-            } else if (ref.getIndex() >= 0) {
-                out.append('[').append(ref.getIndex()).append(']');
-            }
-        }
-        return out.length() == 0 ? "(root)" : out.toString();
     }
 
     private static String abbreviate(String value) {

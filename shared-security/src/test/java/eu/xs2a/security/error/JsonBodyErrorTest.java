@@ -38,7 +38,8 @@ class JsonBodyErrorTest {
     @Test
     void aBodyOfTheWrongShapeOrNoJsonAtAllSaysSo() {
         assertEquals("The request body does not have the expected structure", refusal("[1, 2]").getMessage());
-        assertEquals("The request body is not valid JSON", refusal("{\"count\": ").getMessage());
-        assertEquals("The request body is not valid JSON", refusal("not json").getMessage());
+        assertEquals("The request body is not valid JSON (line 1, column 11)", refusal("{\"count\": ").getMessage());
+        assertEquals("The request body is not valid JSON (line 2, column 8)", refusal("{\n\"a\": 1 2}").getMessage());
+        assertEquals("The request body is not valid JSON (line 1, column 1)", refusal("not json").getMessage());
     }
 }

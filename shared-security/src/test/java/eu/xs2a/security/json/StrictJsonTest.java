@@ -6,12 +6,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.security.error.JsonBodyError;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class StrictJsonTest {
 
     record Creditor(String name, Map<String, String> account) {
+    }
+
+    record Consent(boolean recurringIndicator, int frequencyPerDay, Double share, String note) {
     }
 
     private final ObjectMapper mapper = StrictJson.applyTo(new ObjectMapper());
@@ -23,7 +27,7 @@ class StrictJsonTest {
 
     @Test
     void aKeyGivenTwiceIsRefused() {
-        assertEquals("The request body is not valid JSON", refusal("{\"name\": \"a\", \"name\": \"b\"}"));
+        assertEquals("The request body is not valid JSON (line 1, column 21)", refusal("{\"name\": \"a\", \"name\": \"b\"}"));
         assertEquals("Field 'account' has a wrong type or value", refusal("{\"account\": {\"iban\": \"DE1\", \"iban\": \"DE2\"}}"));
         assertThrows(JsonProcessingException.class, () -> mapper.readTree("{\"a\": 1, \"a\": 2}"));
     }
@@ -32,6 +36,24 @@ class StrictJsonTest {
     void aNulCharacterInAStringIsRefusedByField() {
         assertEquals("Field 'name' has a wrong type or value", refusal("{\"name\": \"Merch\\u0000ant\"}"));
         assertEquals("Field 'account.iban' has a wrong type or value", refusal("{\"account\": {\"iban\": \"DE\\u0000\"}}"));
+    }
+
+    @Test
+    void aValueOfTheWrongJsonTypeIsRefusedNeverConverted() {
+        for (String body : List.of("{\"note\": 4}", "{\"note\": 4.5}", "{\"note\": true}", "{\"note\": 1e999}",
+                "{\"frequencyPerDay\": \"4\"}", "{\"frequencyPerDay\": 4.5}",
+                "{\"recurringIndicator\": \"true\"}", "{\"recurringIndicator\": 1}", "{\"share\": \"0.5\"}")) {
+            assertThrows(JsonProcessingException.class, () -> mapper.readValue(body, Consent.class), body);
+        }
+    }
+
+    @Test
+    void trailingContentIsRefusedAndUnknownFieldsAreIgnored() throws JsonProcessingException {
+        assertThrows(JsonProcessingException.class, () -> mapper.readValue("{\"note\": \"a\"} {}", Consent.class));
+        Consent consent = mapper.readValue("{\"note\": \"a\", \"frequencyPerDay\": 4, \"share\": 1, \"extra\": [1]}",
+                Consent.class);
+        assertEquals(4, consent.frequencyPerDay());
+        assertEquals(1.0, consent.share(), "an integer is a fine value for a fraction");
     }
 
     @Test

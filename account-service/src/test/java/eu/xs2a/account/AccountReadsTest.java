@@ -2,6 +2,7 @@ package eu.xs2a.account;
 
 import static eu.xs2a.account.support.Calls.P;
 import static eu.xs2a.account.support.Calls.error;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.hasSize;
@@ -268,6 +269,19 @@ class AccountReadsTest {
         }
         error(Calls.getWithPsu(Tpps.ALPHA, P + "/accounts", consent), 401, "ConsentExpired");
         error(Calls.getWithPsu(Tpps.ALPHA, P + "/accounts/" + id + "/balances", consent), 401, "ConsentExpired");
+    }
+
+    /** Any value would claim the PSU's presence (not counted), so it must be an address, as payments require. */
+    @Test
+    void aPsuIpAddressThatIsNoAddressIsAFormatError() {
+        String consent = allAccountsConsent(Tpps.ALPHA, "sandbox", "psu1");
+        for (String bad : new String[] {"not-an-ip", "300.1.1.1", "1.2.3"}) {
+            Response response = Calls.get(Tpps.ALPHA, P + "/accounts", Map.of("Consent-ID", consent, "PSU-IP-Address", bad));
+            error(response, 400, "FormatError");
+            response.then().body("error_message", containsString("PSU-IP-Address"));
+        }
+        Calls.get(Tpps.ALPHA, P + "/accounts", Map.of("Consent-ID", consent, "PSU-IP-Address", "2001:db8::7"))
+                .then().statusCode(200);
     }
 
     @Test

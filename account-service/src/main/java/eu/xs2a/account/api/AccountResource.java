@@ -2,10 +2,11 @@ package eu.xs2a.account.api;
 
 import eu.xs2a.account.config.AccountDataConfig;
 import eu.xs2a.account.domain.AccountReads;
+import eu.xs2a.account.domain.AccountTransaction;
 import eu.xs2a.account.domain.AccountView;
 import eu.xs2a.account.domain.CallContext;
-import eu.xs2a.account.domain.AccountTransaction;
 import eu.xs2a.account.domain.TransactionQuery;
+import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
@@ -55,7 +56,7 @@ public class AccountResource {
     @GET
     @Operation(summary = "List the accounts of the consent")
     @Parameter(name = CallContexts.CONSENT_ID, in = ParameterIn.HEADER, required = true, description = CONSENT_ID_TEXT)
-    @Parameter(name = CallContexts.PSU_IP_ADDRESS, in = ParameterIn.HEADER, description = PSU_IP_TEXT)
+    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = PSU_IP_TEXT)
     @Parameter(name = CallContexts.PSU_CORPORATE_ID, in = ParameterIn.HEADER, description = "the corporate PSU, if any")
     @APIResponse(responseCode = "200", description = "The accounts",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Dtos.AccountList.class)))
@@ -72,7 +73,7 @@ public class AccountResource {
     @Path("/{account_id}")
     @Operation(summary = "Account details", description = "With balances when withBalance=true and the consent covers them")
     @Parameter(name = CallContexts.CONSENT_ID, in = ParameterIn.HEADER, required = true, description = CONSENT_ID_TEXT)
-    @Parameter(name = CallContexts.PSU_IP_ADDRESS, in = ParameterIn.HEADER, description = PSU_IP_TEXT)
+    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = PSU_IP_TEXT)
     @Parameter(name = CallContexts.PSU_CORPORATE_ID, in = ParameterIn.HEADER, description = "the corporate PSU, if any")
     @APIResponse(responseCode = "200", description = "The account",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Dtos.AccountResponse.class)))
@@ -89,7 +90,7 @@ public class AccountResource {
     @Path("/{account_id}/balances")
     @Operation(summary = "Balances of an account")
     @Parameter(name = CallContexts.CONSENT_ID, in = ParameterIn.HEADER, required = true, description = CONSENT_ID_TEXT)
-    @Parameter(name = CallContexts.PSU_IP_ADDRESS, in = ParameterIn.HEADER, description = PSU_IP_TEXT)
+    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = PSU_IP_TEXT)
     @Parameter(name = CallContexts.PSU_CORPORATE_ID, in = ParameterIn.HEADER, description = "the corporate PSU, if any")
     @APIResponse(responseCode = "200", description = "The balances",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Dtos.BalancesResponse.class)))
@@ -106,7 +107,7 @@ public class AccountResource {
     @Operation(summary = "Transactions of an account", description = "bookingStatus (booked, pending, both, "
             + "information) selects the report; dateFrom/dateTo and page/size page through it")
     @Parameter(name = CallContexts.CONSENT_ID, in = ParameterIn.HEADER, required = true, description = CONSENT_ID_TEXT)
-    @Parameter(name = CallContexts.PSU_IP_ADDRESS, in = ParameterIn.HEADER, description = PSU_IP_TEXT)
+    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = PSU_IP_TEXT)
     @Parameter(name = CallContexts.PSU_CORPORATE_ID, in = ParameterIn.HEADER, description = "the corporate PSU, if any")
     @APIResponse(responseCode = "200", description = "The transaction report",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Dtos.TransactionsResponse.class)))
@@ -129,7 +130,7 @@ public class AccountResource {
     @Path("/{account_id}/transactions/{transaction_id}")
     @Operation(summary = "One transaction of an account")
     @Parameter(name = CallContexts.CONSENT_ID, in = ParameterIn.HEADER, required = true, description = CONSENT_ID_TEXT)
-    @Parameter(name = CallContexts.PSU_IP_ADDRESS, in = ParameterIn.HEADER, description = PSU_IP_TEXT)
+    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = PSU_IP_TEXT)
     @Parameter(name = CallContexts.PSU_CORPORATE_ID, in = ParameterIn.HEADER, description = "the corporate PSU, if any")
     @APIResponse(responseCode = "200", description = "The transaction",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Dtos.TransactionDetailsResponse.class)))

@@ -1,6 +1,7 @@
 package eu.xs2a.account.api;
 
 import eu.xs2a.account.domain.CallContext;
+import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.quarkus.CurrentTpp;
@@ -14,7 +15,6 @@ import jakarta.ws.rs.core.HttpHeaders;
 public class CallContexts {
 
     static final String CONSENT_ID = "Consent-ID";
-    static final String PSU_IP_ADDRESS = "PSU-IP-Address";
     static final String PSU_CORPORATE_ID = "PSU-Corporate-ID";
     private static final int MAX_CONSENT_ID = 140;
 
@@ -35,9 +35,9 @@ public class CallContexts {
         if (consentId.length() > MAX_CONSENT_ID) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Header Consent-ID is longer than " + MAX_CONSENT_ID);
         }
-        String psuIp = headers.getHeaderString(PSU_IP_ADDRESS);
+        String psuIp = PsuIpAddress.parse(headers.getHeaderString(PsuIpAddress.HEADER));
         String corporate = headers.getHeaderString(PSU_CORPORATE_ID);
         return new CallContext(providerCode, provider, tpp.get().tppId(), consentId.trim(),
-                psuIp != null && !psuIp.isBlank(), corporate == null || corporate.isBlank() ? null : corporate);
+                psuIp != null, corporate == null || corporate.isBlank() ? null : corporate);
     }
 }

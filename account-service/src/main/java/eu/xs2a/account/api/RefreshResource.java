@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import eu.xs2a.account.domain.CallContext;
 import eu.xs2a.account.domain.RefreshService;
 import eu.xs2a.account.domain.RefreshStatus;
+import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.quarkus.RequiresRole;
@@ -21,14 +22,14 @@ import jakarta.ws.rs.core.MediaType;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
-import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 
 /** The asynchronous refresh of a consent's account data, and its status. */
 @Tag(name = "Accounts")
@@ -53,7 +54,7 @@ public class RefreshResource {
             + "bank (processing → fetching → fetchingFinished, fetchingFailed or partiallyFailed)")
     @Parameter(name = CallContexts.CONSENT_ID, in = ParameterIn.HEADER, required = true,
             description = AccountResource.CONSENT_ID_TEXT)
-    @Parameter(name = CallContexts.PSU_IP_ADDRESS, in = ParameterIn.HEADER, description = AccountResource.PSU_IP_TEXT)
+    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = AccountResource.PSU_IP_TEXT)
     @APIResponse(responseCode = "200", description = "The refresh started",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Dtos.RefreshResponse.class)))
     @APIResponse(responseCode = "406", description = "A refresh is not allowed now (rate limit or one already running)")

@@ -1,21 +1,17 @@
 package eu.xs2a.payment.api;
 
+import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
-import java.util.regex.Pattern;
 
 /** Checks of the PSU and SCA-preference request headers of the payment endpoints. */
 final class HeaderRules {
 
     static final int PSU_ID_MAX = 50;
-    static final int PSU_IP_ADDRESS_MAX = 140;
     static final int REDIRECT_URI_MAX = 500;
-    private static final Pattern IPV4 = Pattern.compile(
-            "((25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])\\.){3}(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])");
-    private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]{2,45}");
 
     private HeaderRules() {
     }
@@ -33,13 +29,9 @@ final class HeaderRules {
     }
 
     static String psuIpAddress(String value) {
-        if (value == null || value.isBlank()) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "PSU-IP-Address is required");
-        }
-        String ip = value.trim();
-        if (ip.length() > PSU_IP_ADDRESS_MAX || !(IPV4.matcher(ip).matches()
-                || (ip.contains(":") && IPV6.matcher(ip).matches()))) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "PSU-IP-Address is not an IPv4 or IPv6 address");
+        String ip = PsuIpAddress.parse(value);
+        if (ip == null) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, PsuIpAddress.HEADER + " is required");
         }
         return ip;
     }

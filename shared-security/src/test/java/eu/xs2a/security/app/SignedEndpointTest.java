@@ -222,6 +222,21 @@ class SignedEndpointTest {
                 "ActionNotAllowed", "REQUESTED_FORMATS_INVALID").body("tppMessages[0].text", containsString("Accept"));
     }
 
+    /** JAX-RS would quietly answer with the first value; the interface takes no lists in the query. */
+    @Test
+    void aQueryParameterGivenTwiceIsAFormatError() {
+        String path = THINGS + "/abc";
+        Map<String, String> headers = aisp.signer().sign("GET", path, Map.of(), new byte[0]);
+        error(given().headers(headers).urlEncodingEnabled(false)
+                .get(path + "?dateFrom=2026-01-01&size=5&dateFrom=2026-02-01").then(), 400, "FormatError", "FORMAT_ERROR")
+                .body("error_message", equalTo("Query parameter 'dateFrom' is given more than once"))
+                .header("X-Request-ID", headers.get("X-Request-ID"));
+        // names are compared as decoded, as JAX-RS reads them
+        error(signed(aisp, "GET", path, null).urlEncodingEnabled(false).get(path + "?date%46rom=1&dateFrom=2").then(),
+                400, "FormatError", "FORMAT_ERROR");
+        signed(aisp, "GET", path, null).urlEncodingEnabled(false).get(path + "?a=1&b=2&c&d=").then().statusCode(200);
+    }
+
     @Test
     void unexpectedFailureIsAnInternalErrorWithoutDetails() {
         Map<String, String> headers = aisp.signer().sign("GET", THINGS + "/boom", Map.of(), new byte[0]);

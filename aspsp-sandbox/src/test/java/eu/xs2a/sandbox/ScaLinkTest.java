@@ -145,6 +145,20 @@ class ScaLinkTest {
     }
 
     @Test
+    void aFormThatCannotBeDecodedIsAClearPageAndSpendsNothing() {
+        Response created = Bank.registerConsent(Bank.aisConsent(Bank.allPsd2(), null));
+        String path = URI.create(created.path("scaUrl")).getPath();
+        for (String form : new String[] {path + "/login", "/online-banking/login"}) {
+            given().contentType("application/x-www-form-urlencoded").body("username=psu1&password=%ZZ").post(form)
+                    .then().statusCode(400).contentType(containsString("text/html"))
+                    .header("Cache-Control", equalTo("no-store"))
+                    .body(containsString("could not be read")).body(not(containsString("Exception")));
+        }
+        api().get("/bank/v1/consents/" + created.path("bankConsentId")).then().body("scaStatus", equalTo("received"));
+        PsuBrowser.open(created.path("scaUrl")).login("psu1", "sandbox").then().statusCode(303);
+    }
+
+    @Test
     void aConsentTerminatedDuringScaClosesItsLink() {
         Response created = Bank.registerConsent(Bank.aisConsent(Bank.allPsd2(), null));
         PsuBrowser browser = PsuBrowser.open(created.path("scaUrl"));

@@ -2,9 +2,12 @@ package eu.xs2a.sandbox.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import eu.xs2a.sandbox.domain.BankException;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.WebApplicationException;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.Map;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
@@ -12,6 +15,9 @@ import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 public class BankExceptionMappers {
 
     private static final Logger LOG = Logger.getLogger(BankExceptionMappers.class);
+
+    @Inject
+    Pages pages;
 
     @ServerExceptionMapper
     public Response bank(BankException e) {
@@ -33,6 +39,20 @@ public class BankExceptionMappers {
             default -> status < 500 ? "FORMAT_ERROR" : "INTERNAL_ERROR";
         };
         return error(status, code, e.getMessage());
+    }
+
+    /**
+     * Only the PSU's pages take forms, and Quarkus REST decodes a form before the resource runs: a bad {@code %}
+     * escape fails there with an IllegalArgumentException, which is the browser's mistake.
+     */
+    @ServerExceptionMapper
+    public Response undecodableForm(IllegalArgumentException e, HttpHeaders headers) {
+        if (!MediaType.APPLICATION_FORM_URLENCODED_TYPE.isCompatible(headers.getMediaType())) {
+            return unexpected(e);
+        }
+        LOG.infof("form refused: %s", e.getMessage());
+        return pages.page(400, "message", Map.of("title", "The form could not be read",
+                "message", "Go back and send the form again."));
     }
 
     @ServerExceptionMapper

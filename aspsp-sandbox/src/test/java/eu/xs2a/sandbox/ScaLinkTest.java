@@ -159,6 +159,18 @@ class ScaLinkTest {
     }
 
     @Test
+    void aBrowserGetsPagesForWrongAddressesAndMethodsAndAClientJson() {
+        String browser = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+        given().accept(browser).get("/online-banking/login").then().statusCode(405).contentType(containsString("text/html"))
+                .body(containsString("cannot be used like this"));
+        given().accept(browser).get("/online-banking/nothing-here").then().statusCode(404)
+                .contentType(containsString("text/html")).body(containsString("does not exist"));
+        given().accept("application/json").get("/online-banking/nothing-here").then().statusCode(404)
+                .body("code", equalTo("NOT_FOUND"));
+        given().get("/bank/v1/nothing-here").then().statusCode(404).body("code", equalTo("NOT_FOUND"));
+    }
+
+    @Test
     void aConsentTerminatedDuringScaClosesItsLink() {
         Response created = Bank.registerConsent(Bank.aisConsent(Bank.allPsd2(), null));
         PsuBrowser browser = PsuBrowser.open(created.path("scaUrl"));

@@ -30,8 +30,12 @@ public class BankExceptionMappers {
     }
 
     @ServerExceptionMapper
-    public Response web(WebApplicationException e) {
+    public Response web(WebApplicationException e, HttpHeaders headers) {
         int status = e.getResponse().getStatus();
+        if (status < 500 && wantsPage(headers)) {
+            return pages.page(status, "message", Map.of("title", status == 404 ? "This page does not exist"
+                    : "This page cannot be used like this", "message", "Go back to the page you came from."));
+        }
         String code = switch (status) {
             case 404 -> "NOT_FOUND";
             case 405 -> "METHOD_NOT_ALLOWED";
@@ -59,6 +63,19 @@ public class BankExceptionMappers {
     public Response unexpected(RuntimeException e) {
         LOG.error("unexpected failure in the bank", e);
         return error(500, "INTERNAL_ERROR", "the bank failed to process the request");
+    }
+
+    /** A browser (a PSU who typed or kept a wrong address) prefers HTML; the gateway's clients ask for JSON. */
+    private static boolean wantsPage(HttpHeaders headers) {
+        for (MediaType type : headers.getAcceptableMediaTypes()) {
+            if (type.isWildcardType()) {
+                return false;
+            }
+            if (MediaType.TEXT_HTML_TYPE.isCompatible(type) || MediaType.APPLICATION_JSON_TYPE.isCompatible(type)) {
+                return MediaType.TEXT_HTML_TYPE.isCompatible(type);
+            }
+        }
+        return false;
     }
 
     static Response error(int status, String code, String message) {

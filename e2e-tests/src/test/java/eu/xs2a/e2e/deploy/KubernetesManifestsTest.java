@@ -228,7 +228,11 @@ class KubernetesManifestsTest {
                     service + ": live does not start without its qualified CAs");
             assertTrue(replicas(live, service) > replicas(sandbox, service), service);
             assertTrue(minReplicas(live, service) > minReplicas(sandbox, service), service);
+            assertTrue(minReplicas(live, service) <= replicas(live, service), service);
         }
+        // the live replicas are the services'; the error backend keeps the base's scaling
+        assertEquals(minReplicas(sandbox, "ingress-errors"), minReplicas(live, "ingress-errors"));
+        assertTrue(minReplicas(live, "ingress-errors") <= replicas(live, "ingress-errors"));
         String providers = configMapData(live, "xs2a-providers").get("providers.properties");
         assertFalse(providers.contains("aspsp-sandbox"));
         assertFalse(providers.matches("(?s).*bank-credential=[^$\\n]+\\n.*"), "live bank credentials only from the environment");

@@ -1,6 +1,7 @@
 package eu.xs2a.sandbox;
 
 import static eu.xs2a.sandbox.Bank.api;
+import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
@@ -11,9 +12,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import java.math.BigDecimal;
+import java.net.URI;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
@@ -151,6 +158,40 @@ class PaymentApiTest {
         browser.otp("123456").then().statusCode(303).header("Location", equalTo(cancelReturn));
         Bank.getPayment(id).then().body("transactionStatus", equalTo("CANC")).body("cancellation.scaStatus", equalTo("finalised"));
         assertEquals(availableBefore, new BigDecimal(Bank.balance(consent, "psu1-savings", "interimAvailable")));
+    }
+
+    /**
+     * psu-slow's calls sleep while they hold the payment, so two cancellations sent together overlap for seconds:
+     * the second waits for the first (before, both read one version of the row and the later write failed with a
+     * 500). Only the newest cancellation link still opens, as the gateway only follows the newest authorisation.
+     */
+    @Test
+    void twoCancellationsAtOnceBothAnswerAndOnlyTheNewestLinkOpens() throws Exception {
+        Map<String, Object> order = Bank.payment(Bank.SLOW_MAIN, "2.00");
+        order.put("requestedExecutionDate", LocalDate.now().plusDays(5).toString());
+        Response created = Bank.submitPayment(order);
+        String id = created.path("bankPaymentId");
+        PsuBrowser.approve(created.path("scaUrl"), "psu-slow");
+        assertEquals("ACSP", status(id));
+
+        ExecutorService threads = Executors.newFixedThreadPool(2);
+        try {
+            Callable<Response> cancel = () -> api().body(Map.of("returnUrl", Bank.RETURN_URL))
+                    .post("/bank/v1/payments/" + id + "/cancellations");
+            List<Future<Response>> answers = threads.invokeAll(List.of(cancel, cancel));
+            List<String> links = new ArrayList<>();
+            for (Future<Response> answer : answers) {
+                Response response = answer.get();
+                assertEquals(200, response.statusCode(), response.asString());
+                assertEquals("received", response.path("scaStatus"));
+                links.add(URI.create(response.path("scaUrl")).getPath());
+            }
+            List<Integer> opened = links.stream().map(link -> given().redirects().follow(false).get(link).statusCode())
+                    .sorted().toList();
+            assertEquals(List.of(200, 410), opened);
+        } finally {
+            threads.shutdownNow();
+        }
     }
 
     @Test

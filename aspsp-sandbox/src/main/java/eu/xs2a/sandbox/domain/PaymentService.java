@@ -111,7 +111,10 @@ public class PaymentService {
 
     @Transactional
     public Cancellation cancel(String bankPaymentId, String returnUrl) {
-        Payment payment = require(bankPaymentId);
+        // locked (links first, as a PSU's step does): a second cancellation waits for the first instead of failing
+        // on the row's version
+        links.lockAllOf(bankPaymentId);
+        Payment payment = payments.lock(bankPaymentId).orElseThrow(() -> unknown(bankPaymentId));
         slowIfSlow(payment);
         if (payment.transactionStatus == TransactionStatus.RCVD) {
             payment.cancelBeforeAuthorisation();
@@ -122,14 +125,19 @@ public class PaymentService {
             throw BankException.badRequest("returnUrl is required to cancel an authorised payment");
         }
         payment.requestCancellation(returnUrl);
+        // only the newest cancellation link can be completed, as the gateway only follows the newest authorisation
+        links.closeOpen(payment.id, ScaLink.Kind.CANCELLATION);
         ScaLink link = ScaLink.issue(ScaLink.Kind.CANCELLATION, payment.id, clock.instant());
         links.persist(link);
         return new Cancellation(payment, Optional.of(link));
     }
 
     public Payment require(String bankPaymentId) {
-        return payments.findByIdOptional(bankPaymentId)
-                .orElseThrow(() -> BankException.notFound("PAYMENT_UNKNOWN", "no payment " + bankPaymentId));
+        return payments.findByIdOptional(bankPaymentId).orElseThrow(() -> unknown(bankPaymentId));
+    }
+
+    private static BankException unknown(String bankPaymentId) {
+        return BankException.notFound("PAYMENT_UNKNOWN", "no payment " + bankPaymentId);
     }
 
     /**

@@ -4,6 +4,7 @@ import eu.xs2a.sandbox.domain.Payment;
 import eu.xs2a.sandbox.domain.TransactionStatus;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
@@ -11,6 +12,11 @@ import java.util.Optional;
 
 @ApplicationScoped
 public class PaymentRepository implements PanacheRepositoryBase<Payment, String> {
+
+    /** The payment with its row locked: two cancellations of one payment run one after the other. */
+    public Optional<Payment> lock(String bankPaymentId) {
+        return findByIdOptional(bankPaymentId, LockModeType.PESSIMISTIC_WRITE);
+    }
 
     public Optional<Payment> byIdempotencyKey(String key) {
         return find("idempotencyKey", key).firstResultOptional();

@@ -14,8 +14,21 @@ public class ScaLinkRepository implements PanacheRepositoryBase<ScaLink, String>
         return findByIdOptional(token, LockModeType.PESSIMISTIC_WRITE);
     }
 
+    /**
+     * Locks every link of a resource. A PSU's step locks its link before it changes the resource, so a change made
+     * from the API takes the links first too: both take the locks in one order and never deadlock.
+     */
+    public void lockAllOf(String resourceId) {
+        find("resourceId", resourceId).withLock(LockModeType.PESSIMISTIC_WRITE).list();
+    }
+
     /** Ends every open link of a resource (e.g. the payment was cancelled before the PSU finished). */
     public void closeAllOf(String resourceId) {
         update("state = ?1 where resourceId = ?2", ScaLink.State.DONE, resourceId);
+    }
+
+    /** Ends the open links of one kind of a resource (an earlier cancellation link, once a new one is issued). */
+    public void closeOpen(String resourceId, ScaLink.Kind kind) {
+        update("state = ?1 where resourceId = ?2 and kind = ?3 and state <> ?1", ScaLink.State.DONE, resourceId, kind);
     }
 }

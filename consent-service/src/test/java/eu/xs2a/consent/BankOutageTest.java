@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import eu.xs2a.consent.domain.ConsentForwarder;
 import eu.xs2a.consent.domain.ConsentJobs;
+import eu.xs2a.consent.domain.ForwardOutcome;
 import eu.xs2a.consent.support.ConsentTestBase;
 import eu.xs2a.consent.support.Psu;
 import eu.xs2a.consent.support.SandboxBank;
@@ -23,6 +25,10 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -32,7 +38,7 @@ import org.junit.jupiter.api.Test;
  * Provider sandbox2 reaches the real bank through a switchable TCP proxy. While it is down a new consent stays
  * {@code accepted} (the create still answers 201) and the bank-sync job forwards it once the bank is back; a
  * DELETE while the bank is down still answers 204 and the bank is told later. A bank that refuses a consent makes
- * the create ServiceInvalid and the stored consent rejected.
+ * the create ServiceInvalid and the stored consent rejected. A DELETE racing the forwarder waits for it.
  */
 @QuarkusTest
 class BankOutageTest extends ConsentTestBase {
@@ -44,6 +50,9 @@ class BankOutageTest extends ConsentTestBase {
 
     @Inject
     ConsentJobs jobs;
+
+    @Inject
+    ConsentForwarder forwarder;
 
     @Inject
     AgroalDataSource dataSource;
@@ -121,6 +130,39 @@ class BankOutageTest extends ConsentTestBase {
         assertEquals("terminatedByTpp", bankStatus(bankConsentId));
     }
 
+    /**
+     * The forwarder holds the consent's row while the bank registers it; a DELETE arriving then waits for the row
+     * and must see the bank's id the forwarder commits, so that the bank is told of the deletion. (It once read the
+     * consent before waiting, and its stale copy wrote the bank's id back to null: terminated here, valid at the bank.)
+     */
+    @Test
+    void aDeleteWhileTheConsentIsBeingForwardedWaitsAndTellsTheBank() throws Exception {
+        Response created = Signed.post(Tpps.ALPHA, AIS2, Signed.redirectHeaders(), Signed.aisBody(null, 4, true, Psu.PSU1_MAIN));
+        assertEquals("accepted", created.jsonPath().getString("consentStatus"), created.asString());
+        String id = created.jsonPath().getString("consentId");
+
+        proxy.up();
+        proxy.hold();
+        ExecutorService threads = Executors.newFixedThreadPool(2);
+        try {
+            // what the PSU's link and the job do: lock the consent and register it at the (slow) bank
+            Future<ForwardOutcome> forward = threads.submit(() -> forwarder.forward(id).outcome());
+            assertTrue(proxy.awaitHeldConnection(10), "the forwarder never reached the bank");
+            Future<Integer> delete = threads.submit(() -> Signed.delete(Tpps.ALPHA, AIS2 + "/" + id).statusCode());
+            awaitOneWaitingForARowLock();
+            proxy.release();
+            assertEquals(ForwardOutcome.REGISTERED, forward.get(10, TimeUnit.SECONDS));
+            assertEquals(204, delete.get(10, TimeUnit.SECONDS));
+        } finally {
+            threads.shutdownNow();
+        }
+
+        assertEquals("terminatedByTpp", status(id));
+        String bankConsentId = bankConsentIdFromDatabase(id);
+        assertNotNull(bankConsentId, "the DELETE lost the bank's id");
+        assertEquals("terminatedByTpp", bankStatus(bankConsentId));
+    }
+
     @Test
     void readsWhileTheBankIsDownShowTheStoredStatus() {
         proxy.up();
@@ -165,6 +207,25 @@ class BankOutageTest extends ConsentTestBase {
             assertNull(rows.getTimestamp(2));
             assertEquals("failed", rows.getString(3));
         }
+    }
+
+    private void awaitOneWaitingForARowLock() throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        try (var connection = dataSource.getConnection();
+             var statement = connection.prepareStatement("""
+                     select count(*) from pg_stat_activity
+                     where datname = current_database() and wait_event_type = 'Lock'""")) {
+            while (System.nanoTime() < deadline) {
+                try (var rows = statement.executeQuery()) {
+                    rows.next();
+                    if (rows.getInt(1) > 0) {
+                        return;
+                    }
+                }
+                Thread.sleep(20);
+            }
+        }
+        throw new AssertionError("the DELETE never waited for the consent's row");
     }
 
     /** The bank's id of a consent (not shown to TPPs; account-service learns it from the lookup once valid). */

@@ -167,8 +167,7 @@ public class ConsentService {
     public void terminate(String providerCode, String tppId, ConsentType type, String consentId) {
         providers.require(providerCode);
         QuarkusTransaction.requiringNew().run(() -> {
-            Consent consent = consents.findOwned(consentId, providerCode, tppId, type)
-                    .map(found -> consents.lock(found.getId()))
+            Consent consent = consents.lockOwned(consentId, providerCode, tppId, type)
                     .orElseThrow(() -> unknown(consentId));
             Instant now = clock.instant();
             consent.terminateByTpp(now);

@@ -35,6 +35,8 @@ public class ConsentRepository implements PanacheRepositoryBase<Consent, String>
               from consent c
              where c.id = ? and c.provider_code = ? and c.tpp_id = ?""";
 
+    private static final String OWNED = "id = ?1 and providerCode = ?2 and tppId = ?3 and type = ?4";
+
     private final DataSource dataSource;
 
     ConsentRepository(DataSource dataSource) {
@@ -46,7 +48,7 @@ public class ConsentRepository implements PanacheRepositoryBase<Consent, String>
      * so the caller answers exactly as for a consent that never existed.
      */
     public Optional<Consent> findOwned(String id, String providerCode, String tppId, ConsentType type) {
-        return find("id = ?1 and providerCode = ?2 and tppId = ?3 and type = ?4", id, providerCode, tppId, type)
+        return find(OWNED, id, providerCode, tppId, type)
                 .firstResultOptional();
     }
 
@@ -82,6 +84,17 @@ public class ConsentRepository implements PanacheRepositoryBase<Consent, String>
         } catch (SQLException e) {
             throw new IllegalStateException("Cannot read consent " + id, e);
         }
+    }
+
+    /**
+     * {@link #findOwned}, row-locked. The lock is taken by the query that loads the consent, so the row comes back
+     * as the last writer committed it; locking a consent this transaction had already loaded would keep the stale
+     * copy (Hibernate only upgrades the lock) and its next flush would undo a concurrent write.
+     */
+    public Optional<Consent> lockOwned(String id, String providerCode, String tppId, ConsentType type) {
+        return find(OWNED, id, providerCode, tppId, type)
+                .withLock(LockModeType.PESSIMISTIC_WRITE)
+                .firstResultOptional();
     }
 
     /** Row-locked read for a status change, so concurrent changes (DELETE vs. callback vs. job) serialise. */

@@ -8,10 +8,14 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A plain TCP forwarder in front of the real bank that a test switches on and off: while off nothing listens on
  * the port (connection refused, exactly like a bank that is down); while on every byte goes to the bank unchanged.
+ * While held, it accepts connections but lets none through until released: a bank that is slow to answer.
  */
 public final class SwitchableProxy {
 
@@ -20,6 +24,8 @@ public final class SwitchableProxy {
     private final int targetPort;
     private final Set<Socket> open = ConcurrentHashMap.newKeySet();
     private volatile ServerSocket server;
+    private volatile CountDownLatch gate = new CountDownLatch(0);
+    private final Semaphore heldConnections = new Semaphore(0);
 
     public SwitchableProxy(int port, String targetHost, int targetPort) {
         this.port = port;
@@ -45,6 +51,7 @@ public final class SwitchableProxy {
     }
 
     public synchronized void down() {
+        gate.countDown();
         if (server == null) {
             return;
         }
@@ -54,10 +61,29 @@ public final class SwitchableProxy {
         open.clear();
     }
 
+    /** From now on, connections wait at the proxy (the caller's request is sent, no answer comes) until {@link #release}. */
+    public void hold() {
+        gate = new CountDownLatch(1);
+    }
+
+    public void release() {
+        gate.countDown();
+    }
+
+    /** Waits until a connection is waiting at the held proxy; false after the timeout. */
+    public boolean awaitHeldConnection(long seconds) throws InterruptedException {
+        return heldConnections.tryAcquire(seconds, TimeUnit.SECONDS);
+    }
+
     private void accept(ServerSocket socket) {
         while (!socket.isClosed()) {
             try {
                 Socket client = socket.accept();
+                CountDownLatch current = gate;
+                if (current.getCount() > 0) {
+                    heldConnections.release();
+                    current.await();
+                }
                 Socket upstream = new Socket(targetHost, targetPort);
                 open.add(client);
                 open.add(upstream);
@@ -65,6 +91,9 @@ public final class SwitchableProxy {
                 pump(upstream, client);
             } catch (IOException e) {
                 // closed by down(), or the bank refused: the client sees a closed connection
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
             }
         }
     }

@@ -25,8 +25,15 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -102,6 +109,34 @@ class PaymentCancellationTest {
         assertEquals("CANC", status(self));
         Tpps.get(ALPHA, secondStatus).then().body("scaStatus", equalTo("finalised"));
         Tpps.get(ALPHA, firstStatus).then().body("scaStatus", equalTo("failed"));
+    }
+
+    /**
+     * Two DELETEs at once: the gateway sends them to the bank one after the other, each answers 202, and the one
+     * authorisation left open is the bank's newest, so the PSU can complete it (the bank ends the other's link).
+     */
+    @Test
+    void twoCancellationsAtOnceLeaveOneOpenAuthorisationThePsuCanComplete() throws Exception {
+        String self = authorisedForTomorrow();
+        ExecutorService threads = Executors.newFixedThreadPool(2);
+        Callable<Response> delete = () -> cancel(self);
+        List<Response> answers = new ArrayList<>();
+        try {
+            for (Future<Response> answer : threads.invokeAll(List.of(delete, delete))) {
+                answers.add(answer.get());
+            }
+        } finally {
+            threads.shutdownNow();
+        }
+        Map<String, Response> byScaStatus = new HashMap<>();
+        for (Response answer : answers) {
+            answer.then().statusCode(202);
+            byScaStatus.put(Tpps.get(ALPHA, answer.<String>path("_links.scaStatus.href")).path("scaStatus"), answer);
+        }
+        assertEquals(Set.of("received", "failed"), byScaStatus.keySet());
+
+        assertEquals(TPP_OK, Sca.approve(byScaStatus.get("received").path("_links.scaRedirect.href"), "psu1"));
+        assertEquals("CANC", status(self));
     }
 
     @Test

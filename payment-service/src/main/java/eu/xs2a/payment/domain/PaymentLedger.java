@@ -187,6 +187,12 @@ public class PaymentLedger {
         return payment;
     }
 
+    /** The payment, locked until the caller's transaction ends (a cancellation sent to the bank). */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public Payment lockForCancellation(long paymentId) {
+        return locked(paymentId);
+    }
+
     @Transactional
     public NewAuthorisation startCancellation(long paymentId, String callbackState, String bankScaUrl,
                                               String redirectUri, String nokRedirectUri) {

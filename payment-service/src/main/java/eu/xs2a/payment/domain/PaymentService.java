@@ -12,6 +12,7 @@ import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.quarkus.ProviderRegistry;
 import eu.xs2a.security.quarkus.ProvidersConfig;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.security.MessageDigest;
 import java.nio.charset.StandardCharsets;
@@ -143,26 +144,41 @@ public class PaymentService {
                 return new Cancellation(current, null);
             }
         }
-        String state = Secrets.newToken();
-        BankCancellation answer;
+        long paymentId = current.id();
         try {
-            answer = bank.cancel(current.providerCode(), current.bankPaymentId(), urls.callback(current, state));
+            return QuarkusTransaction.requiringNew().call(() -> cancelAtBank(paymentId, redirectUri, nokRedirectUri));
         } catch (Psd2Exception e) {
             if (e.errorClass() == ErrorClass.CANCELLATION_INVALID) {
-                throw cancellationInvalid(refreshed(current));
+                throw cancellationInvalid(refreshed(ledger.get(paymentId)));
             }
             throw e;
         }
+    }
+
+    /**
+     * Asks the bank to cancel a submitted payment, with the payment's row locked until the answer is stored. Two
+     * DELETEs of one payment thus reach the bank one after the other, and the newest cancellation authorisation here
+     * is the one the bank will complete (the bank ends the link of the previous one). Holds a database connection
+     * for the bank call, as the consent forwarder does: cancellations are rare, and the bank's read timeout bounds it.
+     */
+    private Cancellation cancelAtBank(long paymentId, String redirectUri, String nokRedirectUri) {
+        Payment payment = ledger.lockForCancellation(paymentId);
+        if (payment.transactionStatus().isFinal()) {
+            throw new Psd2Exception(ErrorClass.CANCELLATION_INVALID, "final while waiting for an earlier cancellation");
+        }
+        String state = Secrets.newToken();
+        BankCancellation answer = bank.cancel(payment.providerCode(), payment.bankPaymentId(),
+                urls.callback(payment, state));
         if (TransactionStatus.CANC.name().equals(answer.transactionStatus())) {
-            return new Cancellation(ledger.markCancelled(current.id()), null);
+            return new Cancellation(ledger.markCancelled(paymentId), null);
         }
         if (answer.scaUrl() == null) {
-            throw new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank neither cancelled payment " + current.id()
+            throw new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank neither cancelled payment " + paymentId
                     + " nor asked for an authorisation of the cancellation");
         }
-        NewAuthorisation authorisation = ledger.startCancellation(current.id(), state, answer.scaUrl(), redirectUri,
+        NewAuthorisation authorisation = ledger.startCancellation(paymentId, state, answer.scaUrl(), redirectUri,
                 nokRedirectUri);
-        return new Cancellation(ledger.get(current.id()), authorisation);
+        return new Cancellation(ledger.get(paymentId), authorisation);
     }
 
     /**

@@ -5,7 +5,9 @@ import eu.xs2a.consent.domain.Consent;
 import eu.xs2a.consent.domain.ConsentAuthorisation;
 import eu.xs2a.consent.domain.ConsentType;
 import eu.xs2a.consent.domain.CreatedConsent;
+import eu.xs2a.security.quarkus.ReplayAnswers;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -45,6 +47,14 @@ public class ConsentResponses {
                 .type(MediaType.APPLICATION_JSON_TYPE)
                 .entity(new ConsentCreatedResponse(consent.getStatus().name(), consent.getId(), links))
                 .build();
+    }
+
+    /**
+     * Keeps the 201 answer for the TPP's retry in the transaction that stores the consent, so that the consent is
+     * never committed without it (a crash before the answer went out still lets the retry get it).
+     */
+    void keepAnswer(@Observes CreatedConsent created, ReplayAnswers answers) {
+        answers.keep(created(created));
     }
 
     public AisConsentInformation aisInformation(Consent consent) {

@@ -12,6 +12,7 @@ import eu.xs2a.security.quarkus.ProvidersConfig;
 import eu.xs2a.security.tpp.TppIdentity;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -44,10 +45,11 @@ public class ConsentService {
     private final ProviderRegistry providers;
     private final ConsentConfig config;
     private final Clock clock;
+    private final Event<CreatedConsent> stored;
 
     public ConsentService(ConsentRepository consents, AuthorisationRepository authorisations,
                           ConsentForwarder forwarder, BankConsentPort bank, ProviderRegistry providers,
-                          ConsentConfig config, Clock clock) {
+                          ConsentConfig config, Clock clock, Event<CreatedConsent> stored) {
         this.consents = consents;
         this.authorisations = authorisations;
         this.forwarder = forwarder;
@@ -55,6 +57,7 @@ public class ConsentService {
         this.providers = providers;
         this.config = config;
         this.clock = clock;
+        this.stored = stored;
     }
 
     // --- create --------------------------------------------------------------------------------------------
@@ -113,7 +116,8 @@ public class ConsentService {
      * takes over); rejected when the bank refused it (the TPP gets ServiceInvalid). Registering first spares a
      * second transaction, a row lock and a connection held during the bank call. A crash between the bank's answer
      * and the commit leaves a consent at the bank that nobody can authorise; the TPP got no answer and creates
-     * it again.
+     * it again. A created consent is announced ({@link CreatedConsent}) inside the storing transaction, so that its
+     * answer to the TPP is committed with it.
      */
     private CreatedConsent create(Consent consent) {
         Instant now = clock.instant();
@@ -122,14 +126,18 @@ public class ConsentService {
                 SecureTokens.sha256Hex(token), now.plus(config.scaLinkTtl()), SecureTokens.next(), now);
         consent.scheduleForwarding(now.plus(config.forwardRetryDelay()));
         ForwardOutcome outcome = forwarder.registerNew(consent, authorisation);
+        CreatedConsent created = new CreatedConsent(consent, authorisation, token);
         QuarkusTransaction.requiringNew().run(() -> {
             consents.persist(consent);
             authorisations.persist(authorisation);
+            if (outcome != ForwardOutcome.REFUSED) {
+                stored.fire(created);
+            }
         });
         if (outcome == ForwardOutcome.REFUSED) {
             throw new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank refused the consent");
         }
-        return new CreatedConsent(consent, authorisation, token);
+        return created;
     }
 
     // --- reads ---------------------------------------------------------------------------------------------

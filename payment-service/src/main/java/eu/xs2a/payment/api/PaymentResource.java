@@ -1,10 +1,12 @@
 package eu.xs2a.payment.api;
 
+import static eu.xs2a.payment.api.PaymentResponses.REDIRECT;
+import static eu.xs2a.payment.api.PaymentResponses.SCA_APPROACH_HEADER;
+
 import eu.xs2a.payment.domain.AuthorisationKind;
 import eu.xs2a.payment.domain.NewPayment;
 import eu.xs2a.payment.domain.Payment;
 import eu.xs2a.payment.domain.PaymentAuthorisation;
-import eu.xs2a.payment.domain.PaymentLedger.Created;
 import eu.xs2a.payment.domain.PaymentLedger.NewAuthorisation;
 import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.payment.domain.PaymentService;
@@ -47,20 +49,19 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 public class PaymentResource {
 
-    static final String SCA_APPROACH_HEADER = "ASPSP-SCA-Approach";
-    static final String REDIRECT = "REDIRECT";
-
     private final PaymentService payments;
     private final PaymentUrls urls;
     private final InitiationBodyReader bodyReader;
     private final CurrentTpp currentTpp;
+    private final PaymentResponses responses;
 
     public PaymentResource(PaymentService payments, PaymentUrls urls, InitiationBodyReader bodyReader,
-                           CurrentTpp currentTpp) {
+                           CurrentTpp currentTpp, PaymentResponses responses) {
         this.payments = payments;
         this.urls = urls;
         this.bodyReader = bodyReader;
         this.currentTpp = currentTpp;
+        this.responses = responses;
     }
 
     @POST
@@ -111,25 +112,8 @@ public class PaymentResource {
         String nokUri = HeaderRules.redirectUri(nokRedirectUri, false, "TPP-Nok-Redirect-URI");
         PaymentOrder order = bodyReader.read(body);
 
-        Created created = payments.initiate(new NewPayment(providerCode, paymentProduct, tpp.tppId(), tpp.name(),
-                order, psu, ip, okUri, nokUri, explicit));
-        Payment payment = created.payment();
-        Links links = new Links();
-        if (created.authorisation() != null) {
-            NewAuthorisation authorisation = created.authorisation();
-            links.with("scaRedirect", urls.scaRedirect(payment, authorisation.authorisation(), authorisation.token()));
-        } else {
-            links.with("startAuthorisation", PaymentUrls.authorisations(payment, AuthorisationKind.PAYMENT));
-        }
-        links.with("self", PaymentUrls.payment(payment)).with("status", PaymentUrls.status(payment));
-        if (created.authorisation() != null) {
-            links.with("scaStatus", PaymentUrls.authorisation(payment, created.authorisation().authorisation()));
-        }
-        return Response.status(Response.Status.CREATED)
-                .header("Location", PaymentUrls.payment(payment))
-                .header(SCA_APPROACH_HEADER, REDIRECT)
-                .entity(new PaymentInitiationResponse(payment.transactionStatus().name(), payment.id(), links.build()))
-                .build();
+        return responses.initiated(payments.initiate(new NewPayment(providerCode, paymentProduct, tpp.tppId(),
+                tpp.name(), order, psu, ip, okUri, nokUri, explicit)));
     }
 
     @GET
@@ -224,17 +208,8 @@ public class PaymentResource {
     public Response startAuthorisation(@PathParam("provider_code") String providerCode,
                                        @PathParam("payment_product") String paymentProduct,
                                        @PathParam("payment_id") String paymentId) {
-        Payment payment = owned(providerCode, paymentProduct, paymentId);
-        NewAuthorisation started = payments.startAuthorisation(payment);
-        PaymentAuthorisation authorisation = started.authorisation();
-        Links links = new Links()
-                .with("scaRedirect", urls.scaRedirect(payment, authorisation, started.token()))
-                .with("scaStatus", PaymentUrls.authorisation(payment, authorisation));
-        return Response.status(Response.Status.CREATED)
-                .header("Location", PaymentUrls.authorisation(payment, authorisation))
-                .header(SCA_APPROACH_HEADER, REDIRECT)
-                .entity(new StartAuthorisationResponse(authorisation.scaStatus().name(), authorisation.id(), links.build()))
-                .build();
+        return responses.authorisationStarted(payments.startAuthorisation(owned(providerCode, paymentProduct,
+                paymentId)));
     }
 
     @GET

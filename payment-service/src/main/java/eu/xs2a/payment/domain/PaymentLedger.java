@@ -11,6 +11,7 @@ import eu.xs2a.payment.persistence.PaymentRepository;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.transaction.Transactional;
 import java.time.Duration;
 import java.time.Instant;
@@ -29,21 +30,35 @@ public class PaymentLedger {
     public record NewAuthorisation(PaymentAuthorisation authorisation, String token) {
     }
 
-    /** A created payment and, unless the TPP prefers to start it explicitly, its authorisation. */
+    /**
+     * A created payment and, unless the TPP prefers to start it explicitly, its authorisation. Also the CDI event fired
+     * inside the transaction that stores them, so that the answer to the TPP is committed with them.
+     */
     public record Created(Payment payment, NewAuthorisation authorisation) {
+    }
+
+    /**
+     * An authorisation the TPP started explicitly, on its payment. Also the CDI event fired inside the transaction that
+     * stores it, like {@link Created}.
+     */
+    public record StartedAuthorisation(Payment payment, NewAuthorisation authorisation) {
     }
 
     private final PaymentRepository payments;
     private final AuthorisationRepository authorisations;
     private final ObjectMapper json;
     private final PaymentConfig config;
+    private final Event<Created> stored;
+    private final Event<StartedAuthorisation> started;
 
     public PaymentLedger(PaymentRepository payments, AuthorisationRepository authorisations, ObjectMapper json,
-                         PaymentConfig config) {
+                         PaymentConfig config, Event<Created> stored, Event<StartedAuthorisation> started) {
         this.payments = payments;
         this.authorisations = authorisations;
         this.json = json;
         this.config = config;
+        this.stored = stored;
+        this.started = started;
     }
 
     @Transactional
@@ -56,7 +71,9 @@ public class PaymentLedger {
         payments.persist(payment);
         NewAuthorisation authorisation = request.explicitAuthorisation() ? null
                 : newAuthorisation(payment, AuthorisationKind.PAYMENT, null, null, null, null, now);
-        return new Created(payment, authorisation);
+        Created created = new Created(payment, authorisation);
+        stored.fire(created);
+        return created;
     }
 
     @Transactional
@@ -76,7 +93,7 @@ public class PaymentLedger {
 
     /** An explicitly started payment authorisation; only one per payment and only before the PSU authorised. */
     @Transactional
-    public NewAuthorisation startPaymentAuthorisation(long paymentId) {
+    public StartedAuthorisation startPaymentAuthorisation(long paymentId) {
         Payment payment = locked(paymentId);
         if (payment.transactionStatus() != TransactionStatus.RCVD) {
             throw new Psd2Exception(ErrorClass.ACTION_NOT_ALLOWED, "Payment " + paymentId + " is "
@@ -88,7 +105,10 @@ public class PaymentLedger {
         }
         Instant now = Instant.now();
         payment.touch(now);
-        return newAuthorisation(payment, AuthorisationKind.PAYMENT, null, null, null, null, now);
+        StartedAuthorisation authorisation = new StartedAuthorisation(payment,
+                newAuthorisation(payment, AuthorisationKind.PAYMENT, null, null, null, null, now));
+        started.fire(authorisation);
+        return authorisation;
     }
 
     /** The bank acknowledged the payment. Returns the payment; CANC means it was cancelled in the meantime. */

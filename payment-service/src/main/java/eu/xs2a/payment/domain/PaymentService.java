@@ -8,6 +8,7 @@ import eu.xs2a.payment.aspsp.BankSubmission;
 import eu.xs2a.payment.config.PaymentConfig;
 import eu.xs2a.payment.domain.PaymentLedger.Created;
 import eu.xs2a.payment.domain.PaymentLedger.NewAuthorisation;
+import eu.xs2a.payment.domain.PaymentLedger.StartedAuthorisation;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.quarkus.ProviderRegistry;
@@ -125,7 +126,7 @@ public class PaymentService {
                         "Authorisation '" + authorisationId + "' is unknown"));
     }
 
-    public NewAuthorisation startAuthorisation(Payment payment) {
+    public StartedAuthorisation startAuthorisation(Payment payment) {
         return ledger.startPaymentAuthorisation(payment.id());
     }
 

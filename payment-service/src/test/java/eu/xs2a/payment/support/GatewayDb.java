@@ -27,6 +27,17 @@ public final class GatewayDb {
         return Long.parseLong(string("select submit_attempts::text from payment where id = ?", paymentId));
     }
 
+    /** The status of the answer kept for a request id, or null while none is kept. */
+    public String keptAnswerStatus(String requestId) {
+        return string("select response_status::text from request_replay where request_id = ?::uuid", requestId);
+    }
+
+    /** True when one transaction wrote the authorisation and the answer kept for a request id (PostgreSQL's xmin). */
+    public boolean keptWithAuthorisation(String authorisationId, String requestId) {
+        return Boolean.parseBoolean(string("select ((select xmin from payment_authorisation where id = ?)::text = "
+                + "(select xmin from request_replay where request_id = ?::uuid)::text)::text", authorisationId, requestId));
+    }
+
     public long paymentCount() {
         return Long.parseLong(string("select count(*)::text from payment"));
     }

@@ -42,8 +42,6 @@ public class SignatureFilter implements ContainerRequestFilter {
 
     private static final String TRANSFER_ENCODING = "Transfer-Encoding";
 
-    /** Request property holding the {@link ReplayClaim} for {@link ReplayResponseFilter}. */
-    static final String CLAIM_PROPERTY = "eu.xs2a.security.replay-claim";
 
     /** Normal-scoped (a client proxy): providers are created early, the configuration is read at first use. */
     @Inject
@@ -83,7 +81,7 @@ public class SignatureFilter implements ContainerRequestFilter {
         if (outcome instanceof ReplayOutcome.Replay replay) {
             throw new ReplayedResponseException(replay.response());
         }
-        request.setProperty(CLAIM_PROPERTY, new ReplayClaim(verified.identity().tppId(), verified.requestId(),
+        pipeline.replayAnswers().claimed(new ReplayAnswers.Claim(verified.identity().tppId(), verified.requestId(),
                 request.getMethod()));
     }
 
@@ -126,9 +124,5 @@ public class SignatureFilter implements ContainerRequestFilter {
             }
             return Set.copyOf(EnumSet.copyOf(Arrays.asList(annotation.value())));
         });
-    }
-
-    /** A claimed X-Request-ID waiting for its response. */
-    record ReplayClaim(String tppId, java.util.UUID requestId, String method) {
     }
 }

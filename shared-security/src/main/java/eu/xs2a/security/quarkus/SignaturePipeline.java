@@ -22,6 +22,9 @@ public class SignaturePipeline {
     CurrentTpp currentTpp;
 
     @Inject
+    ReplayAnswers replayAnswers;
+
+    @Inject
     SecurityConfig config;
 
     RequestVerifier verifier() {
@@ -34,6 +37,10 @@ public class SignaturePipeline {
 
     CurrentTpp currentTpp() {
         return currentTpp;
+    }
+
+    ReplayAnswers replayAnswers() {
+        return replayAnswers;
     }
 
     int maxBodySize() {

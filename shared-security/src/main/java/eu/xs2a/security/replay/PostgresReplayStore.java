@@ -31,8 +31,8 @@ public class PostgresReplayStore implements ReplayStore {
      * <li>a request that changes something commits its change synchronously after its claim, and the log is written
      * in order, so that commit makes the claim durable too;</li>
      * <li>a lost claim of a read, or of a request that changed nothing, lets that request be answered once more;</li>
-     * <li>a lost answer turns a repeated create into FormatError "already used", as a crash of the service between
-     * its commit and {@link #complete} already does.</li>
+     * <li>an answer written by {@link #keep} is part of its resource's synchronous commit; a lost {@link #complete}
+     * leaves the kept answer or, where none was kept, turns a repeated create into FormatError "already used".</li>
      * </ul>
      * Waiting for the flush cost a sixth of the balances reads' throughput (bench/README.md, "What has moved the
      * numbers so far").
@@ -50,6 +50,9 @@ public class PostgresReplayStore implements ReplayStore {
     /** The answer, kept for a repeated create; async_commit is named in FROM, or PostgreSQL would not evaluate it. */
     private static final String COMPLETE = ASYNC_COMMIT + "update request_replay set response_status = ?, "
             + "response_headers = ?, response_body = ? from async_commit where tpp_id = ? and request_id = ?";
+    /** The same answer written in the caller's transaction, whose commit keeps its own (synchronous) setting. */
+    private static final String KEEP = "update request_replay set response_status = ?, response_headers = ?, "
+            + "response_body = ? where tpp_id = ? and request_id = ?";
     private static final String RELEASE = "delete from request_replay where tpp_id = ? and request_id = ? and response_status is null";
     private static final String DELETE_OLD = "delete from request_replay where created_at < ?";
 
@@ -115,8 +118,17 @@ public class PostgresReplayStore implements ReplayStore {
 
     @Override
     public void complete(String tppId, UUID requestId, StoredResponse response) {
+        writeAnswer(COMPLETE, tppId, requestId, response);
+    }
+
+    @Override
+    public void keep(String tppId, UUID requestId, StoredResponse response) {
+        writeAnswer(KEEP, tppId, requestId, response);
+    }
+
+    private void writeAnswer(String statement, String tppId, UUID requestId, StoredResponse response) {
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement update = connection.prepareStatement(COMPLETE)) {
+             PreparedStatement update = connection.prepareStatement(statement)) {
             update.setInt(1, response.status());
             update.setString(2, encodeHeaders(response.headers()));
             update.setBytes(3, response.body());

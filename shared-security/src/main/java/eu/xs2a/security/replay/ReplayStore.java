@@ -17,10 +17,20 @@ public interface ReplayStore {
      */
     ReplayOutcome claim(String tppId, UUID requestId, String method, String path, String digest);
 
-    /** Keeps the answer of a claimed create for later replays. */
+    /** Keeps the answer of a claimed create for later replays, in a transaction of its own. */
     void complete(String tppId, UUID requestId, StoredResponse response);
 
-    /** Forgets a claim whose request failed on the server side (5xx), so that the TPP may retry with the same id. */
+    /**
+     * Keeps the answer of a claimed create in the caller's open transaction, the one that stores the created resource:
+     * committed together, so a service that dies after that commit still leaves the answer for a retry. The caller's
+     * commit stays as synchronous as it was. A later {@link #complete} may replace the answer.
+     */
+    void keep(String tppId, UUID requestId, StoredResponse response);
+
+    /**
+     * Forgets a claim whose request failed on the server side (5xx), so that the TPP may retry with the same id; a
+     * claim that already has an answer (its resource was created) is kept.
+     */
     void release(String tppId, UUID requestId);
 
     /** Removes rows created before {@code cutoff}; returns how many. */

@@ -1,5 +1,6 @@
 package eu.xs2a.security.replay;
 
+import java.util.Arrays;
 import java.util.Map;
 
 /**
@@ -14,5 +15,17 @@ public record StoredResponse(int status, Map<String, String> headers, byte[] bod
     public StoredResponse {
         headers = Map.copyOf(headers);
         body = body == null ? new byte[0] : body;
+    }
+
+    /** The same answer: status, headers and body bytes (a record alone would compare the arrays by identity). */
+    @Override
+    public boolean equals(Object other) {
+        return other instanceof StoredResponse that && status == that.status && headers.equals(that.headers)
+                && Arrays.equals(body, that.body);
+    }
+
+    @Override
+    public int hashCode() {
+        return 31 * (31 * status + headers.hashCode()) + Arrays.hashCode(body);
     }
 }

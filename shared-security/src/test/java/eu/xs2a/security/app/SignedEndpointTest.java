@@ -238,6 +238,36 @@ class SignedEndpointTest {
     }
 
     @Test
+    void anAnswerKeptWithTheResourceOutlivesAFailureAfterIt() {
+        byte[] body = "{\"name\":\"fails\"}".getBytes(StandardCharsets.UTF_8);
+        String requestId = UUID.randomUUID().toString();
+        Map<String, String> first = aisp.signer().sign("POST", THINGS + "/kept", Map.of(), body, requestId);
+        error(given().headers(first).contentType("application/json").body(body).post(THINGS + "/kept").then(), 500,
+                "InternalError", "INTERNAL_SERVER_ERROR");
+        int created = ThingResource.CREATED.get();
+
+        // the thing exists, so the 5xx did not free the id: the retry learns the thing instead of creating another
+        Map<String, String> retry = aisp.signer().sign("POST", THINGS + "/kept", Map.of(), body, requestId);
+        given().headers(retry).contentType("application/json").body(body).post(THINGS + "/kept").then()
+                .statusCode(201).header("Location", containsString(THINGS + "/"))
+                .header("X-Request-ID", requestId).body("name", equalTo("fails")).body("count", equalTo(0));
+        assertEquals(created, ThingResource.CREATED.get());
+    }
+
+    @Test
+    void theAnswerSentReplacesTheOneKeptWhenTheyDiffer() {
+        byte[] body = "{\"name\":\"changes\"}".getBytes(StandardCharsets.UTF_8);
+        String requestId = UUID.randomUUID().toString();
+        Map<String, String> first = aisp.signer().sign("POST", THINGS + "/kept", Map.of(), body, requestId);
+        String sent = given().headers(first).contentType("application/json").body(body).post(THINGS + "/kept").then()
+                .statusCode(201).body("count", equalTo(1)).extract().asString();
+
+        Map<String, String> retry = aisp.signer().sign("POST", THINGS + "/kept", Map.of(), body, requestId);
+        assertEquals(sent, given().headers(retry).contentType("application/json").body(body).post(THINGS + "/kept")
+                .then().statusCode(201).extract().asString());
+    }
+
+    @Test
     void unexpectedFailureIsAnInternalErrorWithoutDetails() {
         Map<String, String> headers = aisp.signer().sign("GET", THINGS + "/boom", Map.of(), new byte[0]);
         error(given().headers(headers).get(THINGS + "/boom").then(), 500, "InternalError", "INTERNAL_SERVER_ERROR")

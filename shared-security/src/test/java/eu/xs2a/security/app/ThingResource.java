@@ -3,6 +3,7 @@ package eu.xs2a.security.app;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.quarkus.CurrentTpp;
+import eu.xs2a.security.quarkus.ReplayAnswers;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
@@ -38,6 +39,9 @@ public class ThingResource {
     @Inject
     CurrentTpp currentTpp;
 
+    @Inject
+    ReplayAnswers answers;
+
     public record ThingRequest(@NotBlank String name, Integer count) {
     }
 
@@ -52,6 +56,28 @@ public class ThingResource {
                 .header("ASPSP-SCA-Approach", "REDIRECT")
                 .entity(new Thing(id, currentTpp.tppId(), request.name(), request.count()))
                 .build();
+    }
+
+    /**
+     * A create that keeps its answer as a service does with its resource's commit (here without a transaction), then
+     * fails ({@code name} "fails") or answers with a higher count ({@code name} "changes").
+     */
+    @POST
+    @Path("kept")
+    public Response createKept(@PathParam("provider") String provider, @Valid ThingRequest request) {
+        CREATED.incrementAndGet();
+        String id = UUID.randomUUID().toString();
+        Thing thing = new Thing(id, currentTpp.tppId(), request.name(), 0);
+        answers.keep(created(provider, thing));
+        if ("fails".equals(request.name())) {
+            throw new IllegalStateException("died after the commit");
+        }
+        return created(provider, new Thing(id, thing.tppId(), thing.name(), 1));
+    }
+
+    private static Response created(String provider, Thing thing) {
+        return Response.created(URI.create("/" + provider + "/api/berlingroup/v1/things/" + thing.thingId()))
+                .entity(thing).build();
     }
 
     /** As the services take a body: raw, whatever its Content-Type, which the resource then checks itself. */

@@ -237,6 +237,40 @@ class PostgresReplayStoreTest {
         }
     }
 
+    @Test
+    void anAnswerKeptInTheCallersTransactionIsCommittedOrRolledBackWithIt() throws Exception {
+        UUID id = UUID.randomUUID();
+        assertSame(ReplayOutcome.FIRST, store.claim("TPP-G", id, "POST", PATH, DIGEST));
+        StoredResponse answer = new StoredResponse(201, Map.of("Location", PATH + "/c-7"),
+                "{\"consentId\":\"c-7\"}".getBytes(StandardCharsets.UTF_8));
+        try (Connection session = dataSource.getConnection()) {
+            PostgresReplayStore inTransaction = new PostgresReplayStore(sameSession(session), Duration.ofHours(24), CLOCK);
+            session.setAutoCommit(false);
+
+            inTransaction.keep("TPP-G", id, answer);
+            try (Statement s = session.createStatement()) {
+                ResultSet setting = s.executeQuery("show synchronous_commit");
+                setting.next();
+                assertEquals("on", setting.getString(1), "the caller's commit stays synchronous");
+            }
+            session.rollback();
+            // rolled back with the resource it belonged to: the request still looks in flight
+            alreadyUsed(() -> store.claim("TPP-G", id, "POST", PATH, DIGEST));
+
+            inTransaction.keep("TPP-G", id, answer);
+            session.commit();
+            session.setAutoCommit(true);
+        }
+        ReplayOutcome.Replay replay = assertInstanceOf(ReplayOutcome.Replay.class,
+                store.claim("TPP-G", id, "POST", PATH, DIGEST));
+        assertEquals(answer, replay.response());
+
+        // a failure after the commit (5xx) does not free an id whose resource exists
+        store.release("TPP-G", id);
+        assertEquals(answer, assertInstanceOf(ReplayOutcome.Replay.class,
+                store.claim("TPP-G", id, "POST", PATH, DIGEST)).response());
+    }
+
     /** A data source that hands out one open connection and never closes it, to look at that session afterwards. */
     private static DataSource sameSession(Connection session) {
         Connection unclosable = (Connection) Proxy.newProxyInstance(Connection.class.getClassLoader(),

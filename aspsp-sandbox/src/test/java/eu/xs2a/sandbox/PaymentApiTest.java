@@ -186,9 +186,10 @@ class PaymentApiTest {
                 assertEquals("received", response.path("scaStatus"));
                 links.add(URI.create(response.path("scaUrl")).getPath());
             }
-            List<Integer> opened = links.stream().map(link -> given().redirects().follow(false).get(link).statusCode())
-                    .sorted().toList();
-            assertEquals(List.of(200, 410), opened);
+            List<Response> pages = links.stream().map(link -> given().redirects().follow(false).get(link)).toList();
+            assertEquals(List.of(200, 410), pages.stream().map(Response::statusCode).sorted().toList());
+            Response replaced = pages.stream().filter(page -> page.statusCode() == 410).findFirst().orElseThrow();
+            assertTrue(replaced.asString().contains("This link was replaced"), replaced.asString());
         } finally {
             threads.shutdownNow();
         }

@@ -126,7 +126,7 @@ public class PaymentService {
         }
         payment.requestCancellation(returnUrl);
         // only the newest cancellation link can be completed, as the gateway only follows the newest authorisation
-        links.closeOpen(payment.id, ScaLink.Kind.CANCELLATION);
+        links.replaceOpen(payment.id, ScaLink.Kind.CANCELLATION);
         ScaLink link = ScaLink.issue(ScaLink.Kind.CANCELLATION, payment.id, clock.instant());
         links.persist(link);
         return new Cancellation(payment, Optional.of(link));

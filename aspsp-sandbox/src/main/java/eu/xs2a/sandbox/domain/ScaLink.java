@@ -16,8 +16,11 @@ public class ScaLink {
 
     public enum Kind { CONSENT, PAYMENT, CANCELLATION }
 
-    /** NEW (never logged in) → LOGGED_IN → APPROVED (OTP pending) → DONE. */
-    public enum State { NEW, LOGGED_IN, APPROVED, DONE }
+    /**
+     * NEW (never logged in) → LOGGED_IN → APPROVED (OTP pending) → DONE; REPLACED when a newer link for the same
+     * request was issued before this one was finished (a second cancellation of one payment).
+     */
+    public enum State { NEW, LOGGED_IN, APPROVED, DONE, REPLACED }
 
     @Id
     public String token;

@@ -81,6 +81,7 @@ public class ScaService {
                 case LOGGED_IN -> bound(flow, session, new Redirect(stepPath(token, "decision"), null));
                 case APPROVED -> bound(flow, session, new Redirect(stepPath(token, "otp"), null));
                 case DONE -> throw used();
+                case REPLACED -> throw replaced();
             };
         } catch (Refused r) {
             return r.refusal;
@@ -240,6 +241,9 @@ public class ScaService {
         if (link.state == ScaLink.State.DONE) {
             throw used();
         }
+        if (link.state == ScaLink.State.REPLACED) {
+            throw replaced();
+        }
         if (link.expired(clock.instant(), config.sca().linkValidity())) {
             throw new Refused(410, "This link has expired",
                     "Links for approving a request work for " + config.sca().linkValidity().toMinutes()
@@ -289,6 +293,12 @@ public class ScaService {
     private static Refused used() {
         return new Refused(410, "This link has already been used",
                 "Each link works once. If you still want to approve the request, go back to the provider and start again.");
+    }
+
+    private static Refused replaced() {
+        return new Refused(410, "This link was replaced",
+                "The provider has asked for this approval again and sent a newer link. Please use the newest link, or go "
+                        + "back to the provider.");
     }
 
     private Summary summary(Flow flow) {

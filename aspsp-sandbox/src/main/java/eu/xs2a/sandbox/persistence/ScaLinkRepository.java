@@ -27,8 +27,9 @@ public class ScaLinkRepository implements PanacheRepositoryBase<ScaLink, String>
         update("state = ?1 where resourceId = ?2", ScaLink.State.DONE, resourceId);
     }
 
-    /** Ends the open links of one kind of a resource (an earlier cancellation link, once a new one is issued). */
-    public void closeOpen(String resourceId, ScaLink.Kind kind) {
-        update("state = ?1 where resourceId = ?2 and kind = ?3 and state <> ?1", ScaLink.State.DONE, resourceId, kind);
+    /** Replaces the open links of one kind of a resource (an earlier cancellation link, once a new one is issued). */
+    public void replaceOpen(String resourceId, ScaLink.Kind kind) {
+        update("state = ?1 where resourceId = ?2 and kind = ?3 and state not in (?1, ?4)", ScaLink.State.REPLACED,
+                resourceId, kind, ScaLink.State.DONE);
     }
 }

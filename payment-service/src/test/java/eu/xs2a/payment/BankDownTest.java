@@ -19,8 +19,8 @@ import eu.xs2a.payment.support.Errors;
 import eu.xs2a.payment.support.GatewayDb;
 import eu.xs2a.payment.support.Payments;
 import eu.xs2a.payment.support.Sca;
-import eu.xs2a.payment.support.SwitchableProxy;
 import eu.xs2a.payment.support.Tpps;
+import eu.xs2a.security.testing.SwitchableProxy;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -80,7 +80,7 @@ class BankDownTest {
         assertEquals("CANC", status(doomedSelf));
 
         URI bank = URI.create(bankUrl);
-        try (SwitchableProxy up = SwitchableProxy.open(flakyPort, bank.getHost(), bank.getPort())) {
+        try (SwitchableProxy up = new SwitchableProxy(flakyPort, bank.getHost(), bank.getPort()).up()) {
             String bankPaymentId = Await.until(() -> db.bankPaymentId(id(self)), java.util.Objects::nonNull,
                     "the retry job to forward payment " + id(self));
             BankApi.payment(bankPaymentId).then().statusCode(200).body("transactionStatus", equalTo("RCVD"));

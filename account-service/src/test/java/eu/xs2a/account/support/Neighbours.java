@@ -1,6 +1,7 @@
 package eu.xs2a.account.support;
 
 import eu.xs2a.security.testing.ServiceProcess;
+import eu.xs2a.security.testing.SwitchableProxy;
 import eu.xs2a.security.testing.TestPki;
 import java.util.Map;
 
@@ -22,6 +23,8 @@ public final class Neighbours {
     private static final String SANDBOX = "eu.xs2a.account.test.sandbox-url";
     private static final String CONSENT_SERVICE = "eu.xs2a.account.test.consent-service-url";
     private static final String SANDBOX2_PORT = "eu.xs2a.account.test.sandbox2-bank-port";
+    /** While "true", the proxy in front of provider sandbox2's bank cuts every connection. */
+    private static final String SANDBOX2_DOWN = "eu.xs2a.account.test.sandbox2-bank-down";
 
     private Neighbours() {
     }
@@ -46,7 +49,8 @@ public final class Neighbours {
                 "PSD2_PROVIDERS_SANDBOX2_READ_TIMEOUT", CONSENT_SERVICE_BANK_TIMEOUT,
                 "PSD2_TRUST_ANCHORS", TestPki.shared().caPemFile().toString(),
                 "MP_JWT_VERIFY_PUBLICKEY_LOCATION", ServiceKeys.shared().publicPem().toString()));
-        SwitchableProxy proxy = new SwitchableProxy(sandbox.port());
+        SwitchableProxy proxy = new SwitchableProxy(0, "localhost", sandbox.port(),
+                () -> Boolean.getBoolean(SANDBOX2_DOWN)).up();
         System.setProperty(SANDBOX, sandbox.baseUrl());
         System.setProperty(CONSENT_SERVICE, consents.baseUrl());
         System.setProperty(SANDBOX2_PORT, String.valueOf(proxy.port()));
@@ -67,10 +71,10 @@ public final class Neighbours {
 
     /** Cuts account-service's connection to the bank of provider sandbox2: the bank is down for it. */
     public void sandbox2BankDown() {
-        System.setProperty(SwitchableProxy.DOWN, "true");
+        System.setProperty(SANDBOX2_DOWN, "true");
     }
 
     public void sandbox2BankUp() {
-        System.setProperty(SwitchableProxy.DOWN, "false");
+        System.setProperty(SANDBOX2_DOWN, "false");
     }
 }

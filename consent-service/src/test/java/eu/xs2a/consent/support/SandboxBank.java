@@ -14,7 +14,7 @@ import java.util.Map;
 /**
  * The real aspsp-sandbox, started from its jar for the test run (fresh schema and seed in
  * xs2a_aspsp_consent_test). Provider {@code sandbox} points at it directly; provider {@code sandbox2} points at a
- * port where {@link SwitchableProxy} can be switched on and off by a test, to play "bank unreachable".
+ * port where {@link eu.xs2a.security.testing.SwitchableProxy} can be switched on and off by a test, to play "bank unreachable".
  */
 public class SandboxBank implements QuarkusTestResourceLifecycleManager {
 

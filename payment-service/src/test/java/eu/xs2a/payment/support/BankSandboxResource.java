@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * Starts the real aspsp-sandbox from its jar (on a clean database of its own) and points the providers at it.
  * Adds a third provider, {@value #FLAKY}, whose bank URL is a port where nothing listens until a test opens a
- * {@link SwitchableProxy} there: the bank is "down" and later "up" again, for real.
+ * {@link eu.xs2a.security.testing.SwitchableProxy} there: the bank is "down" and later "up" again, for real.
  */
 public class BankSandboxResource implements QuarkusTestResourceLifecycleManager {
 

@@ -25,6 +25,7 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -188,25 +189,37 @@ class BankOutageTest extends ConsentTestBase {
             exchange.close();
         });
         refusingBank.start();
+        byte[] body = Signed.aisBody(null, 4, true, Psu.PSU1_MAIN).getBytes(StandardCharsets.UTF_8);
+        Map<String, String> signed = Tpps.ALPHA.signer().sign("POST", AIS2, Signed.redirectHeaders(), body);
+        Response refused;
         try {
-            Response refused = Signed.post(Tpps.ALPHA, AIS2, Signed.redirectHeaders(),
-                    Signed.aisBody(null, 4, true, Psu.PSU1_MAIN));
+            refused = given().headers(signed).contentType("application/json").body(body).post(AIS2);
             assertError(refused, 400, "ServiceInvalid", "SERVICE_INVALID");
         } finally {
             refusingBank.stop(0);
         }
-        // the refused consent is stored rejected, its authorisation failed, nothing left pending
+        // the refused consent is stored rejected, its authorisation failed, nothing left pending; and its error answer
+        // was written by the same transaction (PostgreSQL's xmin), so no crash leaves its X-Request-ID "already used"
+        // without an answer
         try (var connection = dataSource.getConnection();
              var statement = connection.prepareStatement("""
-                     select c.status, c.next_bank_attempt_at, a.sca_status from consent c
-                       join consent_authorisation a on a.consent_id = c.id
-                     where c.provider_code = 'sandbox2' order by c.created_at desc limit 1""");
-             var rows = statement.executeQuery()) {
-            assertTrue(rows.next());
-            assertEquals("rejected", rows.getString(1));
-            assertNull(rows.getTimestamp(2));
-            assertEquals("failed", rows.getString(3));
+                     select c.status, c.next_bank_attempt_at, a.sca_status, c.xmin::text,
+                            (select r.xmin::text from request_replay r where r.request_id = ?::uuid)
+                       from consent c join consent_authorisation a on a.consent_id = c.id
+                     where c.provider_code = 'sandbox2' order by c.created_at desc limit 1""")) {
+            statement.setString(1, signed.get("X-Request-ID"));
+            try (var rows = statement.executeQuery()) {
+                assertTrue(rows.next());
+                assertEquals("rejected", rows.getString(1));
+                assertNull(rows.getTimestamp(2));
+                assertEquals("failed", rows.getString(3));
+                assertEquals(rows.getString(4), rows.getString(5), "the rejected consent and its answer in one transaction");
+            }
         }
+        // the retry gets the same error, and the bank (now gone) is not asked again
+        Response again = given().headers(signed).contentType("application/json").body(body).post(AIS2);
+        assertEquals(400, again.statusCode());
+        assertEquals(refused.asString(), again.asString());
     }
 
     private void awaitOneWaitingForARowLock() throws Exception {

@@ -5,6 +5,8 @@ import eu.xs2a.consent.domain.Consent;
 import eu.xs2a.consent.domain.ConsentAuthorisation;
 import eu.xs2a.consent.domain.ConsentType;
 import eu.xs2a.consent.domain.CreatedConsent;
+import eu.xs2a.consent.domain.RefusedConsent;
+import eu.xs2a.security.quarkus.ErrorResponses;
 import eu.xs2a.security.quarkus.ReplayAnswers;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -57,6 +59,11 @@ public class ConsentResponses {
         answers.keep(created(created));
     }
 
+    /** Keeps the error of a consent the bank refused with the rejected consent, for the same reason. */
+    void keepRefusal(@Observes RefusedConsent refused, ReplayAnswers answers) {
+        answers.keep(ErrorResponses.of(refused.error()));
+    }
+
     public AisConsentInformation aisInformation(Consent consent) {
         return new AisConsentInformation(consent.getAccess(), consent.isRecurringIndicator(),
                 consent.getValidUntil().toString(), consent.getFrequencyPerDay(),
@@ -69,12 +76,12 @@ public class ConsentResponses {
                 consent.getCardInformation(), consent.getRegistrationInformation(), consent.getStatus().name());
     }
 
-    /** Sends the PSU's browser on (302), or shows a short page when the TPP gave no redirect URI. */
     /** A link checker's HEAD on a usable scaRedirect link: nothing to cache, since the link is one-time. */
     public Response linkUsable() {
         return Response.ok().header(HttpHeaders.CACHE_CONTROL, "no-store").build();
     }
 
+    /** Sends the PSU's browser on (302), or shows a short page when the TPP gave no redirect URI. */
     public Response browserTo(String location) {
         if (location == null) {
             return Response.ok("Authorisation finished. You may close this window.", MediaType.TEXT_PLAIN_TYPE).build();

@@ -46,10 +46,12 @@ public class ConsentService {
     private final ConsentConfig config;
     private final Clock clock;
     private final Event<CreatedConsent> stored;
+    private final Event<RefusedConsent> refused;
 
     public ConsentService(ConsentRepository consents, AuthorisationRepository authorisations,
                           ConsentForwarder forwarder, BankConsentPort bank, ProviderRegistry providers,
-                          ConsentConfig config, Clock clock, Event<CreatedConsent> stored) {
+                          ConsentConfig config, Clock clock, Event<CreatedConsent> stored,
+                          Event<RefusedConsent> refused) {
         this.consents = consents;
         this.authorisations = authorisations;
         this.forwarder = forwarder;
@@ -58,6 +60,7 @@ public class ConsentService {
         this.config = config;
         this.clock = clock;
         this.stored = stored;
+        this.refused = refused;
     }
 
     // --- create --------------------------------------------------------------------------------------------
@@ -117,7 +120,7 @@ public class ConsentService {
      * second transaction, a row lock and a connection held during the bank call. A crash between the bank's answer
      * and the commit leaves a consent at the bank that nobody can authorise; the TPP got no answer and creates
      * it again. A created consent is announced ({@link CreatedConsent}) inside the storing transaction, so that its
-     * answer to the TPP is committed with it.
+     * answer to the TPP is committed with it; so is a refused one ({@link RefusedConsent}) with its error.
      */
     private CreatedConsent create(Consent consent) {
         Instant now = clock.instant();
@@ -127,15 +130,19 @@ public class ConsentService {
         consent.scheduleForwarding(now.plus(config.forwardRetryDelay()));
         ForwardOutcome outcome = forwarder.registerNew(consent, authorisation);
         CreatedConsent created = new CreatedConsent(consent, authorisation, token);
+        Psd2Exception refusal = outcome == ForwardOutcome.REFUSED
+                ? new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank refused the consent") : null;
         QuarkusTransaction.requiringNew().run(() -> {
             consents.persist(consent);
             authorisations.persist(authorisation);
-            if (outcome != ForwardOutcome.REFUSED) {
+            if (refusal == null) {
                 stored.fire(created);
+            } else {
+                refused.fire(new RefusedConsent(consent, refusal));
             }
         });
-        if (outcome == ForwardOutcome.REFUSED) {
-            throw new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank refused the consent");
+        if (refusal != null) {
+            throw refusal;
         }
         return created;
     }

@@ -12,6 +12,10 @@ import eu.xs2a.security.testing.OpenApiCoverage.Route;
 import io.quarkus.test.junit.QuarkusTest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -19,8 +23,9 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class OpenApiDocumentTest {
 
-    private static final String AIS = "/{provider}/api/berlingroup/v1/consents";
-    private static final String FUNDS = "/{provider}/api/berlingroup/v2/consents/confirmation-of-funds";
+    private static final String AIS = "/{provider_code}/api/berlingroup/v1/consents";
+    private static final String FUNDS = "/{provider_code}/api/berlingroup/v2/consents/confirmation-of-funds";
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{([^}]+)}");
     private static String json;
     private static List<Route> routes;
 
@@ -31,6 +36,20 @@ class OpenApiDocumentTest {
             json = given().queryParam("format", "json").get("/q/openapi").then().statusCode(200).extract().asString();
             routes = OpenApiCoverage.routes("eu.xs2a.consent.api");
         }
+    }
+
+    @Test
+    void pathParametersHaveTheInterfacesNames() throws Exception {
+        // tpp-interface.md names them {provider_code}, {consent_id}, {authorisation_id}; token and state are the
+        // browser links' own
+        Set<String> names = new TreeSet<>();
+        new ObjectMapper().readTree(json).path("paths").fieldNames().forEachRemaining(path -> {
+            Matcher placeholder = PLACEHOLDER.matcher(path);
+            while (placeholder.find()) {
+                names.add(placeholder.group(1));
+            }
+        });
+        assertEquals(Set.of("provider_code", "consent_id", "authorisation_id", "token", "state"), names);
     }
 
     @Test
@@ -54,14 +73,14 @@ class OpenApiDocumentTest {
                     .endsWith("/ConsentCreatedResponse"));
             assertTrue(created.path("headers").has("ASPSP-SCA-Approach") && created.path("headers").has("X-Request-ID"));
         }
-        JsonNode read = OpenApiCoverage.operation(json, new Route("GET", AIS + "/{consentId}", true));
+        JsonNode read = OpenApiCoverage.operation(json, new Route("GET", AIS + "/{consent_id}", true));
         for (String status : List.of("400", "401", "403", "404", "503")) {
             assertEquals("#/components/schemas/ErrorBody", read.path("responses").path(status).path("content")
                     .path("application/json").path("schema").path("$ref").asText(), status);
         }
         String unauthorised = read.path("responses").path("401").path("description").asText();
         assertTrue(unauthorised.contains("ConsentUnknown") && unauthorised.contains("SignatureMissing"), unauthorised);
-        assertTrue(OpenApiCoverage.operation(json, new Route("DELETE", FUNDS + "/{consentId}", true))
+        assertTrue(OpenApiCoverage.operation(json, new Route("DELETE", FUNDS + "/{consent_id}", true))
                 .path("responses").has("204"));
 
         List<String> classes = new ArrayList<>();
@@ -74,7 +93,7 @@ class OpenApiDocumentTest {
     @Test
     void theBrowserPagesAndTheInternalLookupAskForNoSignature() {
         JsonNode redirect = OpenApiCoverage.operation(json, new Route("GET",
-                AIS + "/{consentId}/authorisations/{authorisationId}/sca-redirect/{token}", false));
+                AIS + "/{consent_id}/authorisations/{authorisation_id}/sca-redirect/{token}", false));
         assertTrue(OpenApiCoverage.headers(redirect).isEmpty(), OpenApiCoverage.headers(redirect).toString());
         assertFalse(redirect.path("responses").has("401"));
         assertTrue(redirect.path("responses").has("302"));

@@ -33,7 +33,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * authorisations and redirect SCA are in {@link ConsentEndpoints}. Every TPP-facing method is {@link Signed}.
  */
 @Tag(name = "Account information consents", description = "AIS consents (PSP_AI), their authorisations and redirect SCA")
-@Path("/{provider}/api/berlingroup/v1/consents")
+@Path("/{provider_code}/api/berlingroup/v1/consents")
 @RequiresRole(Role.PSP_AI)
 @Produces(MediaType.APPLICATION_JSON)
 public class AisConsentResource extends ConsentEndpoints {
@@ -61,7 +61,7 @@ public class AisConsentResource extends ConsentEndpoints {
             headers = {@Header(name = "Location", description = "the consent's path"),
                     @Header(name = "ASPSP-SCA-Approach", description = "always REDIRECT")},
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ConsentCreatedResponse.class)))
-    public Response create(@PathParam("provider") String provider, @Context HttpHeaders headers,
+    public Response create(@PathParam("provider_code") String provider, @Context HttpHeaders headers,
                            @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                    schema = @Schema(implementation = AisConsentRequest.class))) byte[] body) {
         var redirect = ScaHeaders.read(headers);
@@ -76,8 +76,9 @@ public class AisConsentResource extends ConsentEndpoints {
     @Operation(summary = "Read an account-information consent")
     @APIResponse(responseCode = "200", description = "The consent",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AisConsentInformation.class)))
-    @Path("{consentId}")
-    public AisConsentInformation get(@PathParam("provider") String provider, @PathParam("consentId") String consentId) {
+    @Path("{consent_id}")
+    public AisConsentInformation get(@PathParam("provider_code") String provider,
+                                     @PathParam("consent_id") String consentId) {
         return responses.aisInformation(consents.read(provider, tpp.tppId(), ConsentType.AIS, consentId));
     }
 }

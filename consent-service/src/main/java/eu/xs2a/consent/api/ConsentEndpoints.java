@@ -50,9 +50,9 @@ public abstract class ConsentEndpoints {
     @Operation(summary = "Consent status", description = "received, valid, rejected, expired, revokedByPsu or terminatedByTpp")
     @APIResponse(responseCode = "200", description = "The consentStatus",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ConsentStatusResponse.class)))
-    @Path("{consentId}/status")
-    public ConsentStatusResponse status(@PathParam("provider") String provider,
-                                        @PathParam("consentId") String consentId) {
+    @Path("{consent_id}/status")
+    public ConsentStatusResponse status(@PathParam("provider_code") String provider,
+                                        @PathParam("consent_id") String consentId) {
         return new ConsentStatusResponse(consents.read(provider, tpp.tppId(), type, consentId)
                 .getStatus().name());
     }
@@ -61,8 +61,8 @@ public abstract class ConsentEndpoints {
     @Signed
     @Operation(summary = "Terminate the consent", description = "Moves the consent to terminatedByTpp; it can no longer be used")
     @APIResponse(responseCode = "204", description = "Terminated")
-    @Path("{consentId}")
-    public Response delete(@PathParam("provider") String provider, @PathParam("consentId") String consentId) {
+    @Path("{consent_id}")
+    public Response delete(@PathParam("provider_code") String provider, @PathParam("consent_id") String consentId) {
         consents.terminate(provider, tpp.tppId(), type, consentId);
         return Response.noContent().build();
     }
@@ -72,9 +72,9 @@ public abstract class ConsentEndpoints {
     @Operation(summary = "List the consent's authorisations")
     @APIResponse(responseCode = "200", description = "The authorisation ids",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AuthorisationsResponse.class)))
-    @Path("{consentId}/authorisations")
-    public AuthorisationsResponse authorisations(@PathParam("provider") String provider,
-                                                 @PathParam("consentId") String consentId) {
+    @Path("{consent_id}/authorisations")
+    public AuthorisationsResponse authorisations(@PathParam("provider_code") String provider,
+                                                 @PathParam("consent_id") String consentId) {
         return new AuthorisationsResponse(consents.authorisations(provider, tpp.tppId(), type, consentId)
                 .stream().map(a -> a.getId()).toList());
     }
@@ -84,16 +84,17 @@ public abstract class ConsentEndpoints {
     @Operation(summary = "SCA status of a consent authorisation")
     @APIResponse(responseCode = "200", description = "The scaStatus",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScaStatusResponse.class)))
-    @Path("{consentId}/authorisations/{authorisationId}")
-    public ScaStatusResponse scaStatus(@PathParam("provider") String provider, @PathParam("consentId") String consentId,
-                                       @PathParam("authorisationId") String authorisationId) {
+    @Path("{consent_id}/authorisations/{authorisation_id}")
+    public ScaStatusResponse scaStatus(@PathParam("provider_code") String provider,
+                                       @PathParam("consent_id") String consentId,
+                                       @PathParam("authorisation_id") String authorisationId) {
         return new ScaStatusResponse(consents.authorisation(provider, tpp.tppId(), type, consentId,
                 authorisationId).getScaStatus().name());
     }
 
     /** The PSU's browser follows the one-time scaRedirect link: on to the bank's SCA page. Not signed. */
     @GET
-    @Path("{consentId}/authorisations/{authorisationId}/sca-redirect/{token}")
+    @Path("{consent_id}/authorisations/{authorisation_id}/sca-redirect/{token}")
     @Operation(summary = "SCA redirect link (PSU's browser)",
             description = "The one-time scaRedirect link: sends the PSU's browser on to the bank's SCA page")
     @APIResponse(responseCode = "302", description = "On to the bank",
@@ -101,21 +102,23 @@ public abstract class ConsentEndpoints {
     @APIResponse(responseCode = "404", description = "ResourceUnknown: the link is unknown, expired or already used")
     @APIResponse(responseCode = "503", description = "ServiceUnavailable: the bank cannot be reached")
     @Produces(MediaType.WILDCARD) // a browser asks for text/html; the answer is a redirect (or an error page)
-    public Response scaRedirect(@PathParam("provider") String provider, @PathParam("consentId") String consentId,
-                                @PathParam("authorisationId") String authorisationId, @PathParam("token") String token) {
+    public Response scaRedirect(@PathParam("provider_code") String provider, @PathParam("consent_id") String consentId,
+                                @PathParam("authorisation_id") String authorisationId,
+                                @PathParam("token") String token) {
         return responses.browserTo(sca.followRedirectLink(provider, type, consentId, authorisationId, token));
     }
 
     /** HEAD of the scaRedirect link: says whether it still works, and leaves it unspent. Not signed. */
     @HEAD
-    @Path("{consentId}/authorisations/{authorisationId}/sca-redirect/{token}")
+    @Path("{consent_id}/authorisations/{authorisation_id}/sca-redirect/{token}")
     @Operation(summary = "Check the SCA redirect link without using it",
             description = "Link checkers in mail and chat clients send HEAD before the PSU clicks; the link stays usable")
     @APIResponse(responseCode = "200", description = "The link is usable")
     @APIResponse(responseCode = "404", description = "ResourceUnknown: the link is unknown, expired or already used")
     @Produces(MediaType.WILDCARD)
-    public Response checkScaRedirect(@PathParam("provider") String provider, @PathParam("consentId") String consentId,
-                                     @PathParam("authorisationId") String authorisationId,
+    public Response checkScaRedirect(@PathParam("provider_code") String provider,
+                                     @PathParam("consent_id") String consentId,
+                                     @PathParam("authorisation_id") String authorisationId,
                                      @PathParam("token") String token) {
         sca.checkRedirectLink(provider, type, consentId, authorisationId, token);
         return responses.linkUsable();
@@ -123,7 +126,7 @@ public abstract class ConsentEndpoints {
 
     /** The bank sends the PSU's browser back here after SCA. Not signed. */
     @GET
-    @Path("{consentId}/authorisations/{authorisationId}/sca-callback/{state}")
+    @Path("{consent_id}/authorisations/{authorisation_id}/sca-callback/{state}")
     @Operation(summary = "Return from the bank after SCA (PSU's browser)",
             description = "Learns the outcome from the bank and sends the PSU back to the TPP's redirect URI")
     @APIResponse(responseCode = "302", description = "Back to the TPP",
@@ -132,8 +135,9 @@ public abstract class ConsentEndpoints {
             content = @Content(mediaType = MediaType.TEXT_PLAIN))
     @APIResponse(responseCode = "404", description = "ResourceUnknown: unknown SCA callback")
     @Produces(MediaType.WILDCARD) // a browser asks for text/html; the answer is a redirect (or an error page)
-    public Response scaCallback(@PathParam("provider") String provider, @PathParam("consentId") String consentId,
-                                @PathParam("authorisationId") String authorisationId, @PathParam("state") String state) {
+    public Response scaCallback(@PathParam("provider_code") String provider, @PathParam("consent_id") String consentId,
+                                @PathParam("authorisation_id") String authorisationId,
+                                @PathParam("state") String state) {
         return responses.browserTo(sca.completeFromCallback(provider, type, consentId, authorisationId, state));
     }
 }

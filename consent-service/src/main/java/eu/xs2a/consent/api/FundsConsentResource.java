@@ -34,7 +34,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * authorisations and redirect SCA are in {@link ConsentEndpoints}. Every TPP-facing method is {@link Signed}.
  */
 @Tag(name = "Confirmation-of-funds consents", description = "Confirmation-of-funds consents (PSP_IC or PSP_PI), their authorisations and redirect SCA")
-@Path("/{provider}/api/berlingroup/v2/consents/confirmation-of-funds")
+@Path("/{provider_code}/api/berlingroup/v2/consents/confirmation-of-funds")
 @RequiresRole({Role.PSP_IC, Role.PSP_PI})
 @Produces(MediaType.APPLICATION_JSON)
 public class FundsConsentResource extends ConsentEndpoints {
@@ -62,7 +62,7 @@ public class FundsConsentResource extends ConsentEndpoints {
             headers = {@Header(name = "Location", description = "the consent's path"),
                     @Header(name = "ASPSP-SCA-Approach", description = "always REDIRECT")},
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ConsentCreatedResponse.class)))
-    public Response create(@PathParam("provider") String provider, @Context HttpHeaders headers,
+    public Response create(@PathParam("provider_code") String provider, @Context HttpHeaders headers,
                            @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                    schema = @Schema(implementation = FundsConsentRequest.class))) byte[] body) {
         var redirect = ScaHeaders.read(headers);
@@ -77,8 +77,9 @@ public class FundsConsentResource extends ConsentEndpoints {
     @Operation(summary = "Read a confirmation-of-funds consent")
     @APIResponse(responseCode = "200", description = "The consent",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = FundsConsentInformation.class)))
-    @Path("{consentId}")
-    public FundsConsentInformation get(@PathParam("provider") String provider, @PathParam("consentId") String consentId) {
+    @Path("{consent_id}")
+    public FundsConsentInformation get(@PathParam("provider_code") String provider,
+                                       @PathParam("consent_id") String consentId) {
         return responses.fundsInformation(consents.read(provider, tpp.tppId(), ConsentType.PIIS, consentId));
     }
 }

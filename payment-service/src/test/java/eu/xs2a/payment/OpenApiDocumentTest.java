@@ -12,6 +12,7 @@ import eu.xs2a.security.testing.OpenApiCoverage.Route;
 import io.quarkus.test.junit.QuarkusTest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -30,6 +31,11 @@ class OpenApiDocumentTest {
             json = given().queryParam("format", "json").get("/q/openapi").then().statusCode(200).extract().asString();
             routes = OpenApiCoverage.routes("eu.xs2a.payment.api");
         }
+    }
+
+    @Test
+    void pathParametersHaveTheInterfacesNames() {
+        assertEquals(Set.of("provider_code", "payment_product", "payment_id", "authorisation_id"), OpenApiCoverage.pathParameters(json));
     }
 
     @Test

@@ -24,6 +24,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -43,6 +45,7 @@ public final class OpenApiCoverage {
     private static final String PATH = "jakarta.ws.rs.Path";
     private static final String HTTP_METHOD = "jakarta.ws.rs.HttpMethod";
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{([^}]+)}");
 
     /** One operation a resource serves; {@code signed} when the class or the method is {@link Signed}. */
     public record Route(String method, String path, boolean signed) {
@@ -138,6 +141,21 @@ public final class OpenApiCoverage {
     /** The operation object of a route in the document, or null. */
     public static JsonNode operation(String openApiJson, Route route) {
         return operation(read(openApiJson), route);
+    }
+
+    /**
+     * The names of the path placeholders over the whole document, e.g. {@code provider_code}: tpp-interface.md names
+     * them, and a TPP's generated client takes its parameter names from here.
+     */
+    public static Set<String> pathParameters(String openApiJson) {
+        Set<String> names = new TreeSet<>();
+        read(openApiJson).path("paths").fieldNames().forEachRemaining(path -> {
+            Matcher placeholder = PLACEHOLDER.matcher(normalise(path));
+            while (placeholder.find()) {
+                names.add(placeholder.group(1));
+            }
+        });
+        return names;
     }
 
     /** Names (lower case) of the header parameters of an operation object. */

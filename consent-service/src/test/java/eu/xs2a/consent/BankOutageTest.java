@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import com.sun.net.httpserver.HttpServer;
 import eu.xs2a.consent.domain.ConsentForwarder;
 import eu.xs2a.consent.domain.ConsentJobs;
 import eu.xs2a.consent.domain.ForwardOutcome;
@@ -16,12 +15,12 @@ import eu.xs2a.consent.support.SandboxBank;
 import eu.xs2a.consent.support.Signed;
 import eu.xs2a.consent.support.TestClock;
 import eu.xs2a.consent.support.Tpps;
+import eu.xs2a.security.testing.RefusingBank;
 import eu.xs2a.security.testing.SwitchableProxy;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
-import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -177,27 +176,14 @@ class BankOutageTest extends ConsentTestBase {
 
     @Test
     void aConsentTheBankRefusesIsServiceInvalidAndStoredRejected() throws Exception {
-        // sandbox2's bank port answers every call with a 400 of its own (the real sandbox cannot be made to refuse a
-        // consent the gateway has already validated)
-        HttpServer refusingBank = HttpServer.create(new InetSocketAddress("localhost", URI.create(bank2Url).getPort()), 0);
-        refusingBank.createContext("/", exchange -> {
-            byte[] body = "{\"code\":\"FORMAT_ERROR\",\"message\":\"refused by the test bank\"}"
-                    .getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(400, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
-        });
-        refusingBank.start();
         byte[] body = Signed.aisBody(null, 4, true, Psu.PSU1_MAIN).getBytes(StandardCharsets.UTF_8);
         Map<String, String> signed = Tpps.ALPHA.signer().sign("POST", AIS2, Signed.redirectHeaders(), body);
         Response refused;
-        try {
+        // sandbox2's bank port refuses every call, in place of the bank
+        try (RefusingBank bank = RefusingBank.listen(URI.create(bank2Url).getPort())) {
             refused = given().headers(signed).contentType("application/json").body(body).post(AIS2);
-            assertError(refused, 400, "ServiceInvalid", "SERVICE_INVALID");
-        } finally {
-            refusingBank.stop(0);
         }
+        assertError(refused, 400, "ServiceInvalid", "SERVICE_INVALID");
         // the refused consent is stored rejected, its authorisation failed, nothing left pending; and its error answer
         // was written by the same transaction (PostgreSQL's xmin), so no crash leaves its X-Request-ID "already used"
         // without an answer

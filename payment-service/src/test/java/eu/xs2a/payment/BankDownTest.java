@@ -20,6 +20,7 @@ import eu.xs2a.payment.support.GatewayDb;
 import eu.xs2a.payment.support.Payments;
 import eu.xs2a.payment.support.Sca;
 import eu.xs2a.payment.support.Tpps;
+import eu.xs2a.security.testing.RefusingBank;
 import eu.xs2a.security.testing.SwitchableProxy;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -27,12 +28,14 @@ import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.net.URI;
 import java.util.Map;
+import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
 /**
  * The bank of provider {@value BankSandboxResource#FLAKY} is down (nothing listens on its port) until the test
- * opens a proxy to the real sandbox there: payments are kept (RCVD) and forwarded later by the retry job, once.
+ * opens a proxy to the real sandbox there: payments are kept (RCVD) and forwarded later by the retry job, once. A
+ * bank that refuses a payment makes its initiation ServiceInvalid and the payment RJCT.
  */
 @QuarkusTest
 class BankDownTest {
@@ -97,6 +100,32 @@ class BankDownTest {
 
         // down again: reads still answer the last known status, never an error
         assertEquals("RCVD", status(self));
+    }
+
+    @Test
+    void aPaymentTheBankRefusesIsServiceInvalidRejectedAndItsAnswerKeptWithIt() {
+        String requestId = UUID.randomUUID().toString();
+        String path = Payments.path(BankSandboxResource.FLAKY, SCT);
+        Response refused;
+        try (RefusingBank bank = RefusingBank.listen(flakyPort)) {
+            refused = Tpps.send(ALPHA, "POST", path, headers(), Payments.body("3.00"), requestId);
+        }
+        Errors.expect(refused, 400, "ServiceInvalid");
+
+        // rejected, and the error answer written by the same transaction (PostgreSQL's xmin) that rejected it, in
+        // place of the RCVD answer kept at creation: a crash before the answer went out cannot leave that one
+        GatewayDb db = new GatewayDb(dataSource);
+        long id = db.latestPaymentId();
+        assertEquals("RJCT", db.transactionStatus(id));
+        assertEquals("400", db.keptAnswerStatus(requestId));
+        assertTrue(db.keptWithPayment(id, requestId), "the rejection and its answer in one transaction");
+
+        // the retry gets the same error; the bank, gone now, is not asked again and no second payment is made
+        long payments = db.paymentCount();
+        Response again = Tpps.send(ALPHA, "POST", path, headers(), Payments.body("3.00"), requestId);
+        assertEquals(400, again.statusCode());
+        assertEquals(refused.asString(), again.asString());
+        assertEquals(payments, db.paymentCount());
     }
 
     @Test

@@ -5,15 +5,20 @@ import eu.xs2a.payment.domain.Payment;
 import eu.xs2a.payment.domain.PaymentLedger.Created;
 import eu.xs2a.payment.domain.PaymentAuthorisation;
 import eu.xs2a.payment.domain.PaymentLedger.NewAuthorisation;
+import eu.xs2a.payment.domain.PaymentLedger.RefusedAtInitiation;
 import eu.xs2a.payment.domain.PaymentLedger.StartedAuthorisation;
 import eu.xs2a.payment.domain.PaymentUrls;
+import eu.xs2a.security.quarkus.ErrorResponses;
 import eu.xs2a.security.quarkus.ReplayAnswers;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-/** The answers to the payment creates (initiation, an explicitly started authorisation), for the TPP and its retry. */
+/**
+ * The answers to the payment creates (initiation, an explicitly started authorisation), for the TPP and its retry;
+ * an initiation the bank refused answers with its error.
+ */
 @ApplicationScoped
 public class PaymentResponses {
 
@@ -55,6 +60,14 @@ public class PaymentResponses {
      */
     void keepAnswer(@Observes Created created, ReplayAnswers answers) {
         answers.keep(initiated(created));
+    }
+
+    /**
+     * Keeps the error of an initiation the bank refused in the transaction that rejects the payment, replacing the
+     * answer kept at creation, for the same reason.
+     */
+    void keepRefusal(@Observes RefusedAtInitiation refused, ReplayAnswers answers) {
+        answers.keep(ErrorResponses.of(refused.error()));
     }
 
     /** 201 with scaStatus, authorisationId, _links (scaRedirect, scaStatus) and Location. */

@@ -44,21 +44,32 @@ public class PaymentLedger {
     public record StartedAuthorisation(Payment payment, NewAuthorisation authorisation) {
     }
 
+    /**
+     * A payment the bank refused while its initiation was being answered, and the error that answer is. Also the CDI
+     * event fired inside the transaction that rejects it, so that the TPP's retry gets this error even if the service
+     * dies before answering (the answer kept at creation said RCVD).
+     */
+    public record RefusedAtInitiation(Payment payment, Psd2Exception error) {
+    }
+
     private final PaymentRepository payments;
     private final AuthorisationRepository authorisations;
     private final ObjectMapper json;
     private final PaymentConfig config;
     private final Event<Created> stored;
     private final Event<StartedAuthorisation> started;
+    private final Event<RefusedAtInitiation> refused;
 
     public PaymentLedger(PaymentRepository payments, AuthorisationRepository authorisations, ObjectMapper json,
-                         PaymentConfig config, Event<Created> stored, Event<StartedAuthorisation> started) {
+                         PaymentConfig config, Event<Created> stored, Event<StartedAuthorisation> started,
+                         Event<RefusedAtInitiation> refused) {
         this.payments = payments;
         this.authorisations = authorisations;
         this.json = json;
         this.config = config;
         this.stored = stored;
         this.started = started;
+        this.refused = refused;
     }
 
     @Transactional
@@ -139,14 +150,20 @@ public class PaymentLedger {
         payment.recordSubmitFailure(error, now.plus(backoff), now);
     }
 
-    /** The bank refused the payment outright (a 4xx at submission). */
+    /**
+     * The bank refused the payment outright (a 4xx at submission). {@code answer}: the error the initiation being
+     * served answers with, announced ({@link RefusedAtInitiation}) in this transaction; null for the retry job.
+     */
     @Transactional
-    public Payment rejectAtSubmission(long paymentId, String reason) {
+    public Payment rejectAtSubmission(long paymentId, String reason, Psd2Exception answer) {
         Payment payment = locked(paymentId);
         if (payment.transactionStatus().canMoveTo(TransactionStatus.RJCT)) {
             Instant now = Instant.now();
             payment.moveTo(TransactionStatus.RJCT, reason, now);
             abandonOpenAuthorisationsIfFinal(payment, now);
+        }
+        if (answer != null) {
+            refused.fire(new RefusedAtInitiation(payment, answer));
         }
         return payment;
     }

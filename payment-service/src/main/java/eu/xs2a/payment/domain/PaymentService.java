@@ -288,7 +288,7 @@ public class PaymentService {
                 return ledger.get(paymentId);
             }
             LOG.warnf("Payment %d refused by the bank: %s", paymentId, e.getMessage());
-            Payment rejected = ledger.rejectAtSubmission(paymentId, REFUSED_BY_BANK);
+            Payment rejected = ledger.rejectAtSubmission(paymentId, REFUSED_BY_BANK, inline ? e : null);
             if (inline) {
                 throw e;
             }

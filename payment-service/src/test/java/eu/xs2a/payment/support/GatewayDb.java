@@ -38,6 +38,16 @@ public final class GatewayDb {
                 + "(select xmin from request_replay where request_id = ?::uuid)::text)::text", authorisationId, requestId));
     }
 
+    /** True when one transaction last wrote both the payment and the answer kept for a request id, as above. */
+    public boolean keptWithPayment(long paymentId, String requestId) {
+        return Boolean.parseBoolean(string("select ((select xmin from payment where id = ?)::text = "
+                + "(select xmin from request_replay where request_id = ?::uuid)::text)::text", paymentId, requestId));
+    }
+
+    public long latestPaymentId() {
+        return Long.parseLong(string("select max(id)::text from payment"));
+    }
+
     public long paymentCount() {
         return Long.parseLong(string("select count(*)::text from payment"));
     }

@@ -1,0 +1,45 @@
+package eu.xs2a.security.testing;
+
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * A bank that refuses every call with a 400 in the sandbox bank's error body, listening on a port where a provider's
+ * bank is expected. The real sandbox cannot be made to refuse what the gateway has already validated, so the tests of
+ * a bank's refusal put this one in its place.
+ */
+public final class RefusingBank implements AutoCloseable {
+
+    private static final byte[] REFUSAL = "{\"code\":\"FORMAT_ERROR\",\"message\":\"refused by the test bank\"}"
+            .getBytes(StandardCharsets.UTF_8);
+
+    private final HttpServer server;
+
+    private RefusingBank(HttpServer server) {
+        this.server = server;
+    }
+
+    public static RefusingBank listen(int port) {
+        try {
+            HttpServer server = HttpServer.create(new InetSocketAddress("localhost", port), 0);
+            server.createContext("/", exchange -> {
+                exchange.getResponseHeaders().add("Content-Type", "application/json");
+                exchange.sendResponseHeaders(400, REFUSAL.length);
+                exchange.getResponseBody().write(REFUSAL);
+                exchange.close();
+            });
+            server.start();
+            return new RefusingBank(server);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot listen on " + port, e);
+        }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+    }
+}

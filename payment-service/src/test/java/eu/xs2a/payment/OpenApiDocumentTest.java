@@ -79,6 +79,16 @@ class OpenApiDocumentTest {
     }
 
     @Test
+    void paymentIdIsAStringInEveryResponseBody() throws Exception {
+        JsonNode schemas = new ObjectMapper().readTree(json).path("components").path("schemas");
+        for (String schema : List.of("PaymentInitiationResponse", "CallbackResponse")) {
+            JsonNode paymentId = schemas.path(schema).path("properties").path("paymentId");
+            assertEquals("string", paymentId.path("type").asText(), schema + ": " + paymentId);
+            assertFalse(paymentId.has("format"), schema + ": " + paymentId);
+        }
+    }
+
+    @Test
     void theBrowserPagesAskForNoSignature() {
         JsonNode redirect = OpenApiCoverage.operation(json,
                 new Route("GET", PAYMENTS + "/{payment_id}/authorisations/{authorisation_id}/sca-redirect", false));

@@ -7,6 +7,7 @@ import static eu.xs2a.payment.support.Payments.initiate;
 import static eu.xs2a.payment.support.Tpps.ALPHA;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.instanceOf;
 import static org.hamcrest.Matchers.matchesPattern;
 import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
@@ -43,7 +44,7 @@ class PaymentInitiationTest {
                 .statusCode(201)
                 .header("ASPSP-SCA-Approach", "REDIRECT")
                 .body("transactionStatus", equalTo("RCVD"));
-        long id = response.jsonPath().getLong("paymentId");
+        String id = response.jsonPath().getString("paymentId");
         String self = "/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/" + id;
         response.then()
                 .header("Location", endsWith(self))
@@ -53,14 +54,15 @@ class PaymentInitiationTest {
                 .body("_links.scaRedirect.href", matchesPattern(
                         "https?://[^/]+" + self + "/authorisations/[0-9a-f-]{36}/sca-redirect\\?token=[A-Za-z0-9_-]{43}"))
                 .body("_links.startAuthorisation", nullValue());
-        // paymentId is the interface's integer
-        response.then().body("paymentId", org.hamcrest.Matchers.instanceOf(Number.class));
+        // paymentId is a JSON string (Berlin Group schema paymentId), the digits of the integer id in the paths
+        response.then().body("paymentId", instanceOf(String.class))
+                .body("paymentId", matchesPattern("[1-9][0-9]*"));
     }
 
     @Test
     void explicitAuthorisationPreferredGivesStartAuthorisationInstead() {
         Response response = post(headers("TPP-Explicit-Authorisation-Preferred", "true"), VALID);
-        long id = response.then().statusCode(201).extract().jsonPath().getLong("paymentId");
+        String id = response.then().statusCode(201).extract().jsonPath().getString("paymentId");
         String self = "/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/" + id;
         response.then()
                 .body("_links.startAuthorisation.href", equalTo(self + "/authorisations"))

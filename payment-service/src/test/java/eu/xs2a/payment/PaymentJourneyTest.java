@@ -167,6 +167,7 @@ class PaymentJourneyTest {
         Response created = initiate(ALPHA, "sandbox", SCT, headers, body("2.00"));
         String callback = BankBrowser.deny(Sca.followGatewayLink(created.path("_links.scaRedirect.href")), "psu1");
         Sca.returnToGateway(callback).then().statusCode(200)
+                .body("paymentId", equalTo(created.jsonPath().getString("paymentId")))
                 .body("transactionStatus", equalTo("RJCT"))
                 .body("scaStatus", equalTo("failed"));
     }

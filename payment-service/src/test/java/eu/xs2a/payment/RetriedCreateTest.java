@@ -55,7 +55,7 @@ class RetriedCreateTest {
 
         Response answered = first.get(30, TimeUnit.SECONDS);
         answered.then().statusCode(201);
-        assertEquals(answered.jsonPath().getLong("paymentId"), retry.jsonPath().getLong("paymentId"));
+        assertEquals(answered.jsonPath().getString("paymentId"), retry.jsonPath().getString("paymentId"));
         assertEquals(answered.jsonPath().getString("_links.scaRedirect.href"),
                 retry.jsonPath().getString("_links.scaRedirect.href"));
         assertEquals(answered.header("Location"), retry.header("Location"));
@@ -73,7 +73,7 @@ class RetriedCreateTest {
         Response payment = Payments.initiate(ALPHA, "sandbox", SCT,
                 headers("TPP-Explicit-Authorisation-Preferred", "true"), Payments.body("3.00"));
         payment.then().statusCode(201);
-        String path = Payments.path("sandbox", SCT) + "/" + payment.jsonPath().getLong("paymentId") + "/authorisations";
+        String path = Payments.path("sandbox", SCT) + "/" + payment.jsonPath().getString("paymentId") + "/authorisations";
         String requestId = UUID.randomUUID().toString();
 
         Response first = Tpps.send(ALPHA, "POST", path, Map.of(), null, requestId);

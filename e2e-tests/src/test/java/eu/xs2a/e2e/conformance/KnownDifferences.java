@@ -46,14 +46,6 @@ public enum KnownDifferences {
     ERROR_FIELDS,
 
     /**
-     * Payment id: the interface says "Payment identifiers: integer in the payment read and payment status paths",
-     * so the payment initiation response carries {@code paymentId} as a JSON integer where the file's
-     * {@code paymentId} schema is a string. Waived: exactly the type message at pointer {@code /paymentId} with the
-     * found type integer.
-     */
-    PAYMENT_ID_INTEGER,
-
-    /**
      * Error statuses: the interface's error table fixes one HTTP status per error class ("ConsentUnknown 401",
      * "ResourceUnknown 404", "AccessDenied 403", …) where the file lists some of these codes under another status
      * (e.g. CONSENT_UNKNOWN only under 400 and 403). Waived: exactly the enum message at
@@ -132,10 +124,6 @@ public enum KnownDifferences {
         if (exchange.status() >= 400 && "validation.response.body.schema.additionalProperties".equals(key)
                 && ("".equals(pointer) || "/".equals(pointer)) && onlyErrorFields(message.getMessage())) {
             return Optional.of(ERROR_FIELDS);
-        }
-        if ("validation.response.body.schema.type".equals(key) && "/paymentId".equals(pointer)
-                && message.getMessage().contains("(integer)")) {
-            return Optional.of(PAYMENT_ID_INTEGER);
         }
         if ("validation.response.body.schema.oneOf".equals(key) && MATCHED_SEVERAL.matcher(message.getMessage()).find()) {
             return Optional.of(OVERLAPPING_ONE_OF);

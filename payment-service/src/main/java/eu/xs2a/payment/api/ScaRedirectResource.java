@@ -122,7 +122,7 @@ public class ScaRedirectResource {
                              @QueryParam("state") String state) {
         CallbackOutcome outcome = payments.callback(providerCode, paymentProduct, paymentId, state);
         if (outcome.redirectUri() == null) {
-            return Response.ok(new CallbackResponse(outcome.payment().id(),
+            return Response.ok(CallbackResponse.of(outcome.payment().id(),
                     outcome.payment().transactionStatus().name(),
                     outcome.scaStatus() == null ? null : outcome.scaStatus().name()), MediaType.APPLICATION_JSON_TYPE)
                     .build();

@@ -61,7 +61,7 @@ public final class Payments {
     public static String create(TestTpp tpp, String amount) {
         Response response = initiate(tpp, "sandbox", SCT, headers(), body(amount));
         response.then().statusCode(201);
-        return path("sandbox", SCT) + "/" + response.jsonPath().getLong("paymentId");
+        return path("sandbox", SCT) + "/" + response.jsonPath().getString("paymentId");
     }
 
     /** Path and query of an absolute URL (the tests talk to the gateway directly, not through the ingress). */

@@ -2,6 +2,7 @@ package eu.xs2a.registration.api;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import eu.xs2a.registration.domain.EmailAddresses;
+import eu.xs2a.registration.domain.TextLimits;
 import eu.xs2a.registration.domain.TppCertificate;
 import eu.xs2a.registration.domain.TppRecord;
 import eu.xs2a.registration.domain.TppRegistration;
@@ -31,18 +32,27 @@ public final class BerlinGroupDtos {
 
     public record RegisterRequest(Company company, Representative representative, CertificateInfo certificate) {
 
-        /** Required: company.name, company.email, representative.name, representative.email, certificate.name/type. */
+        /**
+         * Required: company.name, company.email, representative.name, representative.email, certificate.name/type.
+         * Every value, trimmed, must fit its column ({@link TextLimits}).
+         */
         TppRegistration toRegistration() {
             Company c = company == null ? new Company(null, null, null, null, null, null) : company;
             Representative r = representative == null ? new Representative(null, null) : representative;
-            String companyName = required("company.name", c.name());
-            String companyEmail = email("company.email", required("company.email", c.email()));
-            String representativeName = required("representative.name", r.name());
-            String representativeEmail = email("representative.email", required("representative.email", r.email()));
+            String companyName = bounded(TextLimits.COMPANY_NAME, "company.name", required("company.name", c.name()));
+            String companyEmail = email("company.email", bounded(TextLimits.COMPANY_EMAIL, "company.email",
+                    required("company.email", c.email())));
+            String representativeName = bounded(TextLimits.REPRESENTATIVE_NAME, "representative.name",
+                    required("representative.name", r.name()));
+            String representativeEmail = email("representative.email", bounded(TextLimits.REPRESENTATIVE_EMAIL,
+                    "representative.email", required("representative.email", r.email())));
+            String address = bounded(TextLimits.COMPANY_ADDRESS, "company.address", trim(c.address()));
+            String phoneNumber = bounded(TextLimits.COMPANY_PHONE_NUMBER, "company.phone_number", trim(c.phoneNumber()));
+            String zipCode = bounded(TextLimits.COMPANY_ZIP_CODE, "company.zip_code", trim(c.zipCode()));
+            String city = bounded(TextLimits.COMPANY_CITY, "company.city", trim(c.city()));
             CertificateInfo info = certificateInfo(certificate);
-            return new TppRegistration(companyName.trim(), companyEmail.trim(), trim(c.address()), trim(c.phoneNumber()),
-                    trim(c.zipCode()), trim(c.city()), representativeName.trim(), representativeEmail.trim(),
-                    info.name(), info.type());
+            return new TppRegistration(companyName, companyEmail, address, phoneNumber, zipCode, city,
+                    representativeName, representativeEmail, info.name(), info.type());
         }
     }
 
@@ -76,8 +86,8 @@ public final class BerlinGroupDtos {
 
     static CertificateInfo certificateInfo(CertificateInfo certificate) {
         CertificateInfo c = certificate == null ? new CertificateInfo(null, null) : certificate;
-        String name = required("certificate.name", c.name()).trim();
-        String type = required("certificate.type", c.type()).trim();
+        String name = bounded(TextLimits.CERTIFICATE_NAME, "certificate.name", required("certificate.name", c.name()));
+        String type = bounded(TextLimits.CERTIFICATE_TYPE, "certificate.type", required("certificate.type", c.type()));
         if (!TppRegistrationService.QSEAL.equalsIgnoreCase(type)) {
             throw new Psd2Exception(ErrorClass.WRONG_REQUIRED_FIELDS,
                     "certificate.type must be 'qseal', not '" + type + "'");
@@ -90,6 +100,14 @@ public final class BerlinGroupDtos {
             throw new Psd2Exception(ErrorClass.WRONG_REQUIRED_FIELDS, field + " is required");
         }
         return value;
+    }
+
+    /**
+     * The value trimmed (null stays null), if it fits its column; else WrongRequiredFields, the class of every other
+     * bad value of these bodies (an e-mail that is not one, a certificate.type other than qseal).
+     */
+    private static String bounded(TextLimits limit, String field, String value) {
+        return limit.check(ErrorClass.WRONG_REQUIRED_FIELDS, field, value == null ? null : value.trim());
     }
 
     private static String email(String field, String value) {

@@ -7,6 +7,7 @@ import eu.xs2a.registration.api.OpenBankingDtos.ClientResponse;
 import eu.xs2a.registration.domain.ClientCertificateService;
 import eu.xs2a.registration.domain.ClientCertificateService.CertificateToAdd;
 import eu.xs2a.registration.domain.ClientRegistrationService;
+import eu.xs2a.registration.domain.TextLimits;
 import eu.xs2a.registration.domain.TppRegistrationService;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
@@ -90,8 +91,10 @@ public class OpenBankingRegistrationResource {
     @APIResponse(responseCode = "200", description = "The certificate was added",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = CertificateAddedResponse.class)))
-    @APIResponse(responseCode = "400", description = "RequestFormatInvalid: the body is not JSON")
-    @APIResponse(responseCode = "401", description = "WrongRequiredFields (data.certificate.pem, name or type) or "
+    @APIResponse(responseCode = "400", description = "RequestFormatInvalid: the body is not JSON, or a field holds "
+            + "a NUL character")
+    @APIResponse(responseCode = "401", description = "WrongRequiredFields (data.certificate.pem, name or type missing, "
+            + "too long, or type not qseal) or "
             + "AccessDenied (client credentials, certificate of another organisation)")
     public CertificateAddedResponse addCertificate(@Parameter(hidden = true)
                                                    @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
@@ -112,19 +115,27 @@ public class OpenBankingRegistrationResource {
         }
         JsonNode certificate = root == null ? null : root.path("data").path("certificate");
         String pem = text(certificate, "pem");
-        String name = text(certificate, "name");
-        String type = text(certificate, "type");
-        if (!TppRegistrationService.QSEAL.equalsIgnoreCase(type.trim())) {
+        // a bad value is WrongRequiredFields here, as a missing field or a type other than qseal
+        String name = TextLimits.CERTIFICATE_NAME.check(ErrorClass.WRONG_REQUIRED_FIELDS, "data.certificate.name",
+                text(certificate, "name").trim());
+        String type = TextLimits.CERTIFICATE_TYPE.check(ErrorClass.WRONG_REQUIRED_FIELDS, "data.certificate.type",
+                text(certificate, "type").trim());
+        if (!TppRegistrationService.QSEAL.equalsIgnoreCase(type)) {
             throw new Psd2Exception(ErrorClass.WRONG_REQUIRED_FIELDS,
                     "data.certificate.type must be 'qseal', not '" + type + "'");
         }
-        return new CertificateToAdd(pem, name.trim(), TppRegistrationService.QSEAL);
+        return new CertificateToAdd(pem, name, TppRegistrationService.QSEAL);
     }
 
     private static String text(JsonNode certificate, String field) {
         JsonNode value = certificate == null ? null : certificate.get(field);
         if (value == null || !value.isTextual() || value.asText().isBlank()) {
             throw new Psd2Exception(ErrorClass.WRONG_REQUIRED_FIELDS, "data.certificate." + field + " is required");
+        }
+        if (value.asText().indexOf(0) >= 0) {
+            // PostgreSQL text cannot hold U+0000; a format error, as shared-security's StrictJson makes it elsewhere
+            throw new Psd2Exception(ErrorClass.REQUEST_FORMAT_INVALID,
+                    "data.certificate." + field + " must not contain a NUL character");
         }
         return value.asText();
     }

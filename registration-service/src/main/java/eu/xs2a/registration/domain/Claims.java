@@ -11,7 +11,8 @@ import org.jose4j.lang.JoseException;
 
 /**
  * Typed reading of a JWT's claims with the interface's error classes: a required claim that is absent is
- * WrongRequiredFields, a claim of the wrong type is RequestFormatInvalid. Every message names the claim.
+ * WrongRequiredFields, a claim of the wrong type (or a string with a NUL character) is RequestFormatInvalid. Every
+ * message names the claim.
  */
 final class Claims {
 
@@ -54,7 +55,7 @@ final class Claims {
         if (!(value instanceof String s)) {
             throw wrongType(name, "a string");
         }
-        return s.isBlank() ? Optional.empty() : Optional.of(s);
+        return s.isBlank() ? Optional.empty() : Optional.of(withoutNul(name, s));
     }
 
     long requiredSeconds(String name) {
@@ -92,7 +93,7 @@ final class Claims {
             if (!(element instanceof String s)) {
                 throw wrongType(name, "an array of strings");
             }
-            strings.add(s);
+            strings.add(withoutNul(name, s));
         }
         return Optional.of(List.copyOf(strings));
     }
@@ -117,6 +118,17 @@ final class Claims {
         @SuppressWarnings("unchecked")
         Map<String, Object> object = (Map<String, Object>) map;
         return Optional.of(object);
+    }
+
+    /**
+     * PostgreSQL text cannot hold U+0000 (escaped in JSON it parses): refused as a format error, as
+     * shared-security's StrictJson refuses it in every JSON body of the gateway.
+     */
+    private String withoutNul(String name, String value) {
+        if (value.indexOf(0) >= 0) {
+            throw new Psd2Exception(ErrorClass.REQUEST_FORMAT_INVALID, label + " '" + name + "' must not contain a NUL character");
+        }
+        return value;
     }
 
     Psd2Exception missing(String name) {

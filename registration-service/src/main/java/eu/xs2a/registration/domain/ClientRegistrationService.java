@@ -31,6 +31,9 @@ import org.jose4j.lang.JoseException;
 @ApplicationScoped
 public class ClientRegistrationService {
 
+    /** The unique key of {@code oauth_client.software_id} (V1__init.sql): one client per software. */
+    static final String SOFTWARE_UNIQUE = "oauth_client_software_unique";
+
     private final RegistrationConfig config;
     private final SoftwareStatementVerifier statements;
     private final TrustedCertificates certificates;
@@ -62,6 +65,7 @@ public class ClientRegistrationService {
         SoftwareStatement ssa = statements.verify(request.softwareStatement, now);
         Signer signer = verifySigner(request, ssa, now);
         checkClaims(request, ssa, now);
+        checkStoredText(ssa, signer);
 
         String authMethod = request.tokenEndpointAuthMethod
                 .map(v -> ClientMetadataRules.oneOf("token_endpoint_auth_method", v, ClientMetadataRules.AUTH_METHODS))
@@ -113,8 +117,11 @@ public class ClientRegistrationService {
         try {
             clients.persistAndFlush(client);
         } catch (PersistenceException e) {
-            // a concurrent registration of the same software won the unique constraint
-            throw alreadyRegistered(ssa.softwareId());
+            if (UniqueViolations.of(e, SOFTWARE_UNIQUE)) {
+                // a concurrent registration of the same software won the unique constraint
+                throw alreadyRegistered(ssa.softwareId());
+            }
+            throw e; // anything else is not "already registered"
         }
         if (client.contactEmail != null) {
             letters.clientRegistered(client.contactEmail, client);
@@ -212,6 +219,20 @@ public class ClientRegistrationService {
                 }
             }
         }
+    }
+
+    /**
+     * The SSA's values stored in bounded columns must fit them ({@link TextLimits}); a longer one is Invalid, like any
+     * other value this ASPSP does not accept. The contact e-mail needs no check: only a valid address, which is at
+     * most {@link EmailAddresses#MAX_LENGTH} long, is taken; every other stored value is from a fixed set or text.
+     */
+    private static void checkStoredText(SoftwareStatement ssa, Signer signer) {
+        String organisation = ssa.orgId().isPresent() ? "software_statement claim 'org_id'"
+                : "the organizationIdentifier of the certificate in 'x5c'";
+        TextLimits.ORGANISATION_ID.check(ErrorClass.INVALID, organisation, signer.tppId());
+        TextLimits.SOFTWARE_ID.check(ErrorClass.INVALID, "software_statement claim 'software_id'", ssa.softwareId());
+        TextLimits.CLIENT_NAME.check(ErrorClass.INVALID, "software_statement claim 'software_client_name'",
+                ssa.clientName().orElse(null));
     }
 
     private static Psd2Exception alreadyRegistered(String softwareId) {

@@ -25,6 +25,9 @@ public class TppRegistrationService {
 
     public static final String QSEAL = "qseal";
 
+    /** The primary key of {@code tpp} (V1__init.sql): two registrations of one TPP cannot both insert it. */
+    static final String TPP_PRIMARY_KEY = "tpp_pkey";
+
     private final TppRepository tpps;
     private final TppCertificateRepository certificates;
     private final Letters letters;
@@ -49,7 +52,10 @@ public class TppRegistrationService {
         try {
             tpps.persistAndFlush(tpp);
         } catch (PersistenceException e) {
-            throw alreadyRegistered(caller); // a concurrent registration of the same TPP won
+            if (UniqueViolations.of(e, TPP_PRIMARY_KEY)) {
+                throw alreadyRegistered(caller); // a concurrent registration of the same TPP won
+            }
+            throw e; // anything else is not "already registered"
         }
         TppCertificate certificate = certificates.find(caller.tppId(), caller.fingerprint())
                 .orElseGet(() -> {

@@ -223,6 +223,156 @@ class BerlinGroupRegistrationTest {
         signed(tpp, "GET", BG_TPP, null).then().statusCode(404);
     }
 
+    /** A registration body with the given fields (JSON-escaped by Jackson, so any text can be sent). */
+    static String registration(java.util.Map<String, String> company, java.util.Map<String, String> representative,
+                               java.util.Map<String, String> certificate) throws Exception {
+        return new com.fasterxml.jackson.databind.ObjectMapper().writeValueAsString(java.util.Map.of(
+                "company", company, "representative", representative, "certificate", certificate));
+    }
+
+    static java.util.Map<String, String> company(String field, String value) {
+        java.util.Map<String, String> company = new java.util.LinkedHashMap<>(java.util.Map.of(
+                "name", "Lambda Payments GmbH", "email", "office@lambda.example", "address", "Hauptstr. 1",
+                "phone_number", "+49 30 123456", "zip_code", "10115", "city", "Berlin"));
+        company.put(field, value);
+        return company;
+    }
+
+    static java.util.Map<String, String> representative(String field, String value) {
+        java.util.Map<String, String> representative = new java.util.LinkedHashMap<>(java.util.Map.of(
+                "name", "Erika Mustermann", "email", "erika@lambda.example"));
+        representative.put(field, value);
+        return representative;
+    }
+
+    static java.util.Map<String, String> certificate(String field, String value) {
+        java.util.Map<String, String> certificate = new java.util.LinkedHashMap<>(java.util.Map.of(
+                "name", "lambda-qseal", "type", "qseal"));
+        certificate.put(field, value);
+        return certificate;
+    }
+
+    /** An e-mail address of exactly the given length. */
+    static String emailOfLength(int length) {
+        String domain = "@lambda.example";
+        return "x".repeat(length - domain.length()) + domain;
+    }
+
+    /**
+     * Every stored text field one character over its column (V1__init.sql) is WrongRequiredFields naming the field and
+     * its limit (the class of a bad e-mail or certificate.type), and nothing is stored: the TPP still reads as
+     * NotFound and a correct registration afterwards succeeds. (It used to be AccessDenied "already registered" for
+     * company.city/zip_code and a 500 for certificate.name.)
+     */
+    @Test
+    void anOverLongFieldIsWrongRequiredFieldsNamingItsLimitAndNothingIsStored() throws Exception {
+        TestTpp tpp = TestPki.shared().tpp(Api.orgId(), "Lambda", Role.PSP_AI);
+        java.util.Map<String, String> company = company("name", "Lambda Payments GmbH");
+        java.util.Map<String, String> representative = representative("name", "Erika Mustermann");
+        java.util.Map<String, String> certificate = certificate("name", "lambda-qseal");
+        List<Object[]> cases = List.of(
+                new Object[] {"company.city", 100, registration(company("city", "B".repeat(101)), representative, certificate)},
+                new Object[] {"company.zip_code", 20, registration(company("zip_code", "1".repeat(21)), representative, certificate)},
+                new Object[] {"company.name", 255, registration(company("name", "N".repeat(256)), representative, certificate)},
+                new Object[] {"company.email", 254, registration(company("email", emailOfLength(255)), representative, certificate)},
+                new Object[] {"company.address", 500, registration(company("address", "A".repeat(501)), representative, certificate)},
+                new Object[] {"company.phone_number", 50, registration(company("phone_number", "1".repeat(51)), representative, certificate)},
+                new Object[] {"representative.name", 255, registration(company, representative("name", "R".repeat(256)), certificate)},
+                new Object[] {"representative.email", 254, registration(company, representative("email", emailOfLength(255)), certificate)},
+                new Object[] {"certificate.name", 255, registration(company, representative, certificate("name", "C".repeat(256)))},
+                new Object[] {"certificate.type", 20, registration(company, representative, certificate("type", "q".repeat(21)))});
+        for (Object[] c : cases) {
+            assertError(signed(tpp, "POST", BG_REGISTER, (String) c[2]), 401, "WrongRequiredFields",
+                    c[0] + " must be at most " + c[1] + " characters");
+        }
+        assertError(signed(tpp, "GET", BG_TPP, null), 404, "NotFound", tpp.tppId());
+        signed(tpp, "POST", BG_REGISTER, registration(company, representative, certificate)).then().statusCode(200)
+                .body("company.city", equalTo("Berlin"));
+    }
+
+    /**
+     * A value of exactly the column's size is stored whole. Lengths count characters (code points) as PostgreSQL's
+     * varchar does: 100 characters outside the BMP (200 Java chars) are a valid city, 101 are not.
+     */
+    @Test
+    void valuesOfExactlyTheColumnSizeAreStoredAndCharactersAreCountedAsPostgresqlCountsThem() throws Exception {
+        TestTpp tpp = TestPki.shared().tpp(Api.orgId(), "Mu", Role.PSP_AI);
+        String emoji = new String(Character.toChars(0x1F3E6)); // 🏦, a surrogate pair in Java
+        java.util.Map<String, String> company = new java.util.LinkedHashMap<>(java.util.Map.of(
+                "name", "N".repeat(255), "email", emailOfLength(254), "address", "A".repeat(500),
+                "phone_number", "1".repeat(50), "zip_code", "Z".repeat(20), "city", emoji.repeat(101)));
+        java.util.Map<String, String> representative = java.util.Map.of("name", "R".repeat(255), "email", emailOfLength(254));
+        java.util.Map<String, String> certificate = java.util.Map.of("name", "C".repeat(255), "type", "qseal");
+        assertError(signed(tpp, "POST", BG_REGISTER, registration(company, representative, certificate)),
+                401, "WrongRequiredFields", "company.city must be at most 100 characters");
+        company.put("city", emoji.repeat(100));
+        signed(tpp, "POST", BG_REGISTER, registration(company, representative, certificate)).then().statusCode(200);
+        signed(tpp, "GET", BG_TPP, null).then().statusCode(200)
+                .body("company.name", equalTo("N".repeat(255)))
+                .body("company.email", equalTo(emailOfLength(254)))
+                .body("company.address", equalTo("A".repeat(500)))
+                .body("company.phone_number", equalTo("1".repeat(50)))
+                .body("company.zip_code", equalTo("Z".repeat(20)))
+                .body("company.city", equalTo(emoji.repeat(100)))
+                .body("representative.name", equalTo("R".repeat(255)))
+                .body("representative.email", equalTo(emailOfLength(254)))
+                .body("certificates[0].name", equalTo("C".repeat(255)));
+    }
+
+    /** An over-long certificate.name on certificate add (it used to be a 500): WrongRequiredFields, nothing added. */
+    @Test
+    void anOverLongCertificateNameOnCertificateAddIsWrongRequiredFieldsAndNothingIsAdded() throws Exception {
+        String orgId = Api.orgId();
+        TestTpp ais = TestPki.shared().tpp(orgId, "Xi", Role.PSP_AI);
+        signed(ais, "POST", BG_REGISTER, registration("office@xi.example", Api.email("xi"))).then().statusCode(200);
+        TestTpp pis = TestPki.shared().tpp(orgId, "Xi", Role.PSP_PI);
+        assertError(signed(pis, "POST", BG_CERTIFICATES, "{\"certificate\": {\"name\": \"" + "C".repeat(256)
+                + "\", \"type\": \"qseal\"}}"), 401, "WrongRequiredFields", "certificate.name must be at most 255 characters");
+        signed(ais, "GET", BG_TPP, null).then().statusCode(200).body("certificates", hasSize(1));
+        signed(pis, "POST", BG_CERTIFICATES, "{\"certificate\": {\"name\": \"" + "C".repeat(255)
+                + "\", \"type\": \"qseal\"}}").then().statusCode(200)
+                .body("certificates", hasSize(2)).body("certificates[1].name", equalTo("C".repeat(255)));
+    }
+
+    /**
+     * Several certificates of one organisation register at the same moment: one wins, the others are AccessDenied
+     * "already registered" (the unique key of tpp decides when both passed the existence check), never a 500.
+     */
+    @Test
+    void concurrentRegistrationsOfOneOrganisationGiveOneTppAndAlreadyRegisteredForTheOthers() throws Exception {
+        String orgId = Api.orgId();
+        int n = 6;
+        List<TestTpp> certificates = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            certificates.add(TestPki.shared().tpp(orgId, "Omicron", Role.PSP_AI));
+        }
+        java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(n);
+        try {
+            List<java.util.concurrent.Future<io.restassured.response.Response>> answers = new ArrayList<>();
+            for (TestTpp certificate : certificates) {
+                answers.add(pool.submit(() -> {
+                    start.await();
+                    return signed(certificate, "POST", BG_REGISTER, registration("office@omicron.example", Api.email("omicron")));
+                }));
+            }
+            start.countDown();
+            int registered = 0;
+            for (var answer : answers) {
+                io.restassured.response.Response response = answer.get(60, java.util.concurrent.TimeUnit.SECONDS);
+                if (response.statusCode() == 200) {
+                    registered++;
+                } else {
+                    assertError(response, 401, "AccessDenied", "already registered");
+                }
+            }
+            assertEquals(1, registered, "exactly one registration wins");
+        } finally {
+            pool.shutdownNow();
+        }
+        signed(certificates.get(0), "GET", BG_TPP, null).then().statusCode(200).body("certificates", hasSize(1));
+    }
+
     static List<String> parts(MimeMessage message) throws Exception {
         List<String> parts = new ArrayList<>();
         collect(message.getContent(), parts);

@@ -127,6 +127,28 @@ class OpenBankingCertificateTest {
         assertError(add(client.basic(), "{not json"), 400, "RequestFormatInvalid", "JSON");
     }
 
+    /**
+     * A name over the 255 characters of tpp_certificate.name is WrongRequiredFields naming the field and its limit (it
+     * used to be a 500) and stores nothing; a name of exactly 255 characters is stored whole.
+     */
+    @Test
+    void anOverLongNameOrTypeIsWrongRequiredFieldsAndNothingIsStored() throws Exception {
+        Client client = registerClient();
+        String pem = TestPki.shared().tpp(client.orgId(), "OB TPP", Role.PSP_PI).certificatePem();
+        assertError(add(client.basic(), body(pem, "n".repeat(256), "qseal")), 401, "WrongRequiredFields",
+                "data.certificate.name must be at most 255 characters");
+        assertError(add(client.basic(), body(pem, "n", "q".repeat(21))), 401, "WrongRequiredFields",
+                "data.certificate.type must be at most 20 characters");
+        // PostgreSQL text cannot hold U+0000: a format error, as shared-security's StrictJson makes it elsewhere
+        assertError(add(client.basic(), body(pem, "n\u0000", "qseal")), 400, "RequestFormatInvalid",
+                "data.certificate.name");
+        assertEquals(0, QuarkusTransaction.requiringNew().call(() -> TppCertificate.count("tppId", client.orgId())),
+                "nothing stored");
+        add(client.basic(), body(pem, "n".repeat(255), "qseal")).then().statusCode(200)
+                .body("data.certificate.name", equalTo("n".repeat(255)));
+        assertEquals(1, QuarkusTransaction.requiringNew().call(() -> TppCertificate.count("tppId", client.orgId())));
+    }
+
     @Test
     void aPemThatIsNotATrustedValidCertificateIsRefused() throws Exception {
         Client client = registerClient();

@@ -6,6 +6,7 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -362,6 +363,59 @@ class OpenBankingRegistrationTest {
         c.ssaClaims.put("exp", Instant.now().getEpochSecond() - 5);
         c.withSsa(c.ssaClaims);
         assertError(registerJwt(c.jwt()), 406, "Invalid", "software_statement");
+    }
+
+    /**
+     * software_client_name is stored in oauth_client.client_name (varchar(255)): a longer one is Invalid naming the
+     * claim and its limit, not "already registered" as it used to be, and registers nothing: the same software with
+     * a name of exactly 255 characters registers afterwards.
+     */
+    @Test
+    void anOverLongSoftwareClientNameIsInvalidAndRegistersNothing() {
+        Case c = new Case();
+        c.ssaClaims.put("software_client_name", "n".repeat(300));
+        c.withSsa(c.ssaClaims);
+        assertError(registerJwt(c.jwt()), 406, "Invalid",
+                "software_statement claim 'software_client_name' must be at most 255 characters")
+                .body("error_message", not(containsString("already registered")));
+        assertEquals(0L, QuarkusTransaction.requiringNew().call(() -> OAuthClient.count("softwareId", c.softwareId)));
+
+        c.ssaClaims.put("software_client_name", "n\u0000");
+        c.withSsa(c.ssaClaims);
+        // PostgreSQL text cannot hold U+0000: a format error, as shared-security's StrictJson makes it elsewhere
+        assertError(registerJwt(c.jwt()), 400, "RequestFormatInvalid", "software_client_name");
+
+        c.ssaClaims.put("software_client_name", "n".repeat(255));
+        c.withSsa(c.ssaClaims);
+        c.claims.put("jti", UUID.randomUUID().toString());
+        registerJwt(c.jwt()).then().statusCode(200).body("client_name", equalTo("n".repeat(255)));
+    }
+
+    /** software_id (oauth_client.software_id, 255) and org_id (the organisation, tpp_id, 140) are bounded too. */
+    @Test
+    void anOverLongSoftwareIdOrOrganisationIdIsInvalid() throws Exception {
+        String longSoftwareId = "s".repeat(256);
+        Case c = new Case();
+        c.ssaClaims.put("software_id", longSoftwareId);
+        c.withSsa(c.ssaClaims);
+        c.claims.put("iss", longSoftwareId);
+        c.claims.put("software_id", longSoftwareId);
+        assertError(registerJwt(c.jwt()), 406, "Invalid",
+                "software_statement claim 'software_id' must be at most 255 characters");
+
+        // org_id of 141 characters, the request signed by a key of the SSA's software_jwks
+        Case d = new Case();
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+        generator.initialize(2048);
+        KeyPair softwareKey = generator.generateKeyPair();
+        RsaJsonWebKey jwk = new RsaJsonWebKey((java.security.interfaces.RSAPublicKey) softwareKey.getPublic());
+        jwk.setKeyId("software-key-1");
+        d.ssaClaims.put("software_jwks", JsonUtil.parseJson(new JsonWebKeySet(jwk).toJson(JsonWebKey.OutputControlLevel.PUBLIC_ONLY)));
+        d.ssaClaims.put("org_id", "O".repeat(141));
+        d.withSsa(d.ssaClaims);
+        String jwt = Jwts.sign(d.claims, AlgorithmIdentifiers.RSA_PSS_USING_SHA256, softwareKey.getPrivate(), "software-key-1", null);
+        assertError(registerJwt(jwt), 406, "Invalid", "software_statement claim 'org_id' must be at most 140 characters");
+        assertEquals(0L, QuarkusTransaction.requiringNew().call(() -> OAuthClient.count("softwareId", d.softwareId)));
     }
 
     @Test

@@ -68,7 +68,8 @@ class ConsentApiTest {
                 .body("accounts.find { it.iban == '" + Bank.PSU1_MAIN + "' }.corporateId", nullValue())
                 .body("accounts.find { it.iban == '" + Bank.PSU1_SAVINGS + "' }.cashAccountType", equalTo("SVGS"))
                 .body("accounts[0].bban", equalTo("10020030" + "0100000011"))
-                .body("accounts[0].ownerName", equalTo("Erika Mustermann"))
+                .body("accounts[0].ownerName", nullValue())
+                .body("accounts[0].access.ownerName", equalTo(false))
                 .body("accounts[0].status", equalTo("enabled"))
                 .body("accounts[0].access.balances", equalTo(true));
         List<Map<String, Object>> balances = api().get("/bank/v1/consents/" + id + "/accounts/psu1-main/balances")

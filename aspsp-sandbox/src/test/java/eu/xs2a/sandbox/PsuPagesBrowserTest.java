@@ -79,6 +79,7 @@ class PsuPagesBrowserTest {
         browser.waitForText("Give access?");
         String summary = browser.text();
         assertTrue(summary.contains("Alpha TPP") && summary.contains("All your accounts") && summary.contains("balances"), summary);
+        assertTrue(!summary.contains("owner"), "allAccounts does not ask for the owner name: " + summary);
         browser.click("Approve");
         browser.waitForText("One-time code");
         browser.type("otp", "123456");
@@ -86,6 +87,35 @@ class PsuPagesBrowserTest {
         browser.waitForUrlStartingWith(returnUrlOf(body));
         api().get("/bank/v1/consents/" + created.path("bankConsentId")).then()
                 .body("status", equalTo("valid")).body("scaStatus", equalTo("finalised"));
+    }
+
+    @Test
+    void theConsentPageShowsWhereTheOwnerNameIsAsked() {
+        Map<String, Object> body = Bank.aisConsent(Map.of(
+                "accounts", java.util.List.of(Bank.ref(Bank.PSU1_MAIN), Bank.ref(Bank.PSU1_SAVINGS)),
+                "additionalInformation", Map.of("ownerName", java.util.List.of(Bank.ref(Bank.PSU1_SAVINGS)))), "psu1");
+        body.put("returnUrl", returnUrl());
+        Response created = Bank.registerConsent(body);
+        browser.open(created.path("scaUrl"));
+        browser.type("username", "psu1");
+        browser.type("password", "sandbox");
+        browser.click("Log in");
+        browser.waitForText("Give access?");
+        String savings = browser.driver.findElement(By.xpath("//table[@id='consent-accounts']//tr[td='" + Bank.PSU1_SAVINGS + "']")).getText();
+        String main = browser.driver.findElement(By.xpath("//table[@id='consent-accounts']//tr[td='" + Bank.PSU1_MAIN + "']")).getText();
+        assertTrue(savings.contains("the account owner's name"), savings);
+        assertTrue(!main.contains("owner"), main);
+
+        Map<String, Object> all = Bank.aisConsent(Map.of("allPsd2", "allAccountsWithOwnerName"), "psu1");
+        all.put("returnUrl", returnUrl());
+        browser.driver.manage().deleteAllCookies();
+        browser.open(Bank.registerConsent(all).path("scaUrl"));
+        browser.type("username", "psu1");
+        browser.type("password", "sandbox");
+        browser.click("Log in");
+        browser.waitForText("Give access?");
+        String page = browser.text();
+        assertTrue(page.contains("All your accounts") && page.contains("the account owner's name"), page);
     }
 
     @Test

@@ -11,9 +11,11 @@ public final class AccountDtos {
     private AccountDtos() {
     }
 
-    public record AccountAccess(boolean balances, boolean transactions) {
+    /** Which data of the account the consent grants; {@code ownerName}: whether {@link AccountData#ownerName} is delivered. */
+    public record AccountAccess(boolean balances, boolean transactions, boolean ownerName) {
     }
 
+    /** {@code ownerName} is null (left out) unless the consent grants it ({@code access.ownerName}). */
     public record AccountData(String bankAccountId, String iban, String bban, String bic, String currency, String name,
                               String product, String cashAccountType, String status, String ownerName, String usage,
                               String corporateId, AccountAccess access) {

@@ -14,6 +14,7 @@ import eu.xs2a.sandbox.domain.AccountDataService.TransactionPage;
 import eu.xs2a.sandbox.domain.AccountRef;
 import eu.xs2a.sandbox.domain.BankException;
 import eu.xs2a.sandbox.domain.BankTransaction;
+import eu.xs2a.sandbox.domain.ConsentAccount;
 import eu.xs2a.sandbox.domain.ConsentService.Covered;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -71,8 +72,10 @@ public class BankAccountResource {
 
     private static AccountData account(Covered covered) {
         Account a = covered.account();
+        ConsentAccount grant = covered.grant();
         return new AccountData(a.id, a.iban, a.bban, a.bic, a.currency, a.name, a.product, a.cashAccountType, a.status,
-                a.ownerName, a.usage, a.corporateId, new AccountAccess(covered.grant().balances, covered.grant().transactions));
+                grant.ownerName ? a.ownerName : null, a.usage, a.corporateId,
+                new AccountAccess(grant.balances, grant.transactions, grant.ownerName));
     }
 
     private static TransactionData transaction(BankTransaction t) {

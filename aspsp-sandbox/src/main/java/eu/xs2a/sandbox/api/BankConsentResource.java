@@ -8,6 +8,7 @@ import eu.xs2a.sandbox.domain.AccountRef;
 import eu.xs2a.sandbox.domain.BankException;
 import eu.xs2a.sandbox.domain.Consent;
 import eu.xs2a.sandbox.domain.ConsentAccess;
+import eu.xs2a.sandbox.domain.ConsentAccess.AdditionalInformation;
 import eu.xs2a.sandbox.domain.ConsentService;
 import eu.xs2a.sandbox.domain.ConsentService.ConsentView;
 import eu.xs2a.sandbox.domain.ConsentService.Covered;
@@ -52,9 +53,10 @@ public class BankConsentResource {
         requireText(body.tppId(), "tppId");
         requireText(body.tppName(), "tppName");
         requireText(body.returnUrl(), "returnUrl");
-        Access access = body.access() == null ? new Access(null, null, null, null, null) : body.access();
+        Access access = body.access() == null ? Access.none() : body.access();
         ConsentAccess requested = new ConsentAccess(access.accounts(), access.balances(), access.transactions(),
-                access.availableAccounts(), access.allPsd2(), body.account(), body.cardNumber());
+                access.availableAccounts(), access.availableAccountsWithBalance(), access.allPsd2(),
+                access.additionalInformation(), body.account(), body.cardNumber());
         ConsentService.Registered registered = consents.register(body.type(), body.tppId(), body.tppName(), requested,
                 body.validUntil(), Boolean.TRUE.equals(body.recurringIndicator()),
                 body.frequencyPerDay() == null ? DEFAULT_FREQUENCY : body.frequencyPerDay(), body.psuId(), body.returnUrl());
@@ -84,13 +86,27 @@ public class BankConsentResource {
         if (Consent.AIS.equals(consent.type)) {
             access = view.covered().isEmpty()
                     ? new Access(requested.accounts(), requested.balances(), requested.transactions(),
-                            requested.availableAccounts(), requested.allPsd2())
+                            requested.additionalInformation(), requested.availableAccounts(),
+                            requested.availableAccountsWithBalance(), requested.allPsd2())
                     : new Access(refs(view.covered(), c -> true), refs(view.covered(), c -> c.grant().balances),
-                            refs(view.covered(), c -> c.grant().transactions), requested.availableAccounts(), requested.allPsd2());
+                            refs(view.covered(), c -> c.grant().transactions), ownerNameDelivered(view),
+                            requested.availableAccounts(), requested.availableAccountsWithBalance(), requested.allPsd2());
         }
         return new ConsentState(consent.id, consent.type, consent.status.name(), consent.scaStatus.name(), consent.psuId,
                 consent.tppId, consent.tppName, consent.validUntil, consent.recurringIndicator, consent.frequencyPerDay,
                 access, Consent.PIIS.equals(consent.type) ? requested.account() : null);
+    }
+
+    /**
+     * After approval: the accounts on which the owner name is delivered, when the consent asked for it through
+     * additionalInformation.ownerName and the owner name is delivered on any account (Berlin Group 1.3.6).
+     */
+    private static AdditionalInformation ownerNameDelivered(ConsentView view) {
+        if (!view.requested().ownerNameListRequested()) {
+            return null;
+        }
+        List<AccountRef> delivered = refs(view.covered(), c -> c.grant().ownerName);
+        return delivered.isEmpty() ? null : new AdditionalInformation(delivered);
     }
 
     private static List<AccountRef> refs(List<Covered> covered, Predicate<Covered> filter) {

@@ -2,6 +2,7 @@ package eu.xs2a.sandbox.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import eu.xs2a.sandbox.domain.AccountRef;
+import eu.xs2a.sandbox.domain.ConsentAccess.AdditionalInformation;
 import java.time.LocalDate;
 import java.util.List;
 
@@ -11,9 +12,19 @@ public final class ConsentDtos {
     private ConsentDtos() {
     }
 
+    /**
+     * The Berlin Group's accountAccess. {@code additionalInformation.ownerName}: in a registration the accounts whose
+     * owner name the TPP asks for (empty: every account the consent covers; each must also be in accounts, balances
+     * or transactions); in the state after approval the accounts on which the owner name is delivered.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record Access(List<AccountRef> accounts, List<AccountRef> balances, List<AccountRef> transactions,
-                         String availableAccounts, String allPsd2) {
+                         AdditionalInformation additionalInformation, String availableAccounts,
+                         String availableAccountsWithBalance, String allPsd2) {
+
+        static Access none() {
+            return new Access(null, null, null, null, null, null, null);
+        }
     }
 
     public record RegisterConsent(String type, String tppId, String tppName, Access access, AccountRef account,

@@ -11,6 +11,22 @@ public record AccountRef(String iban, String bban, String maskedPan, String pan,
         return notBlank(iban) || notBlank(bban) || notBlank(maskedPan) || notBlank(pan) || notBlank(msisdn);
     }
 
+    /**
+     * Whether both references name the same account: the same identifier (IBAN without spaces and case, BBAN without
+     * spaces, maskedPan, PAN or MSISDN) and no differing currencies.
+     */
+    public boolean sameAccountAs(AccountRef other) {
+        if (other == null) {
+            return false;
+        }
+        boolean sameId = (notBlank(iban) && notBlank(other.iban) && Iban.normalise(iban).equals(Iban.normalise(other.iban)))
+                || (notBlank(bban) && notBlank(other.bban) && bban.replace(" ", "").equals(other.bban.replace(" ", "")))
+                || (notBlank(maskedPan) && maskedPan.equals(other.maskedPan))
+                || (notBlank(pan) && pan.equals(other.pan))
+                || (notBlank(msisdn) && msisdn.equals(other.msisdn));
+        return sameId && (currency == null || other.currency == null || currency.equals(other.currency));
+    }
+
     /** A short label for pages and messages. */
     public String label() {
         if (notBlank(iban)) {

@@ -25,12 +25,18 @@ public class ConsentAccount {
     public boolean balances;
     public boolean transactions;
 
-    public static ConsentAccount of(String consentId, String accountId, boolean balances, boolean transactions) {
+    /** Whether the account's owner name is delivered under this consent (an explicit consent to it, Berlin Group). */
+    @Column(name = "owner_name")
+    public boolean ownerName;
+
+    public static ConsentAccount of(String consentId, String accountId, boolean balances, boolean transactions,
+                                    boolean ownerName) {
         ConsentAccount row = new ConsentAccount();
         row.consentId = consentId;
         row.accountId = accountId;
         row.balances = balances;
         row.transactions = transactions;
+        row.ownerName = ownerName;
         return row;
     }
 

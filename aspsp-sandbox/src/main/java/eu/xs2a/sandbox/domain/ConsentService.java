@@ -131,31 +131,35 @@ public class ConsentService {
         return foreign;
     }
 
-    /** Called once the PSU confirmed with the OTP: records exactly what the consent now covers. */
+    /**
+     * Called once the PSU confirmed with the OTP: records exactly what the consent now covers, and on which accounts
+     * the owner name is delivered (only where the consent asked for it explicitly).
+     */
     public void approve(Consent consent) {
         ConsentAccess access = requested(consent);
         List<Account> own = accounts.ofPsu(consent.psuId).stream().filter(a -> !Account.DELETED.equals(a.status)).toList();
         if (Consent.PIIS.equals(consent.type)) {
-            accounts.byRef(access.account()).ifPresent(a -> grant(consent, a, false, false));
+            accounts.byRef(access.account()).ifPresent(a -> grant(consent, a, false, false, false));
         } else if (access.allPsd2Requested()) {
-            own.forEach(a -> grant(consent, a, true, true));
-        } else if (access.availableAccountsRequested() && access.explicitRefs().isEmpty()) {
-            own.forEach(a -> grant(consent, a, false, false));
+            own.forEach(a -> grant(consent, a, true, true, access.ownerNameRequestedFor(a)));
+        } else if (access.accountListRequested()) {
+            boolean balances = access.availableAccountsWithBalanceRequested();
+            own.forEach(a -> grant(consent, a, balances, false, access.ownerNameRequestedFor(a)));
         } else {
             for (Account account : own) {
                 boolean listed = access.accountsOrEmpty().stream().anyMatch(account::matches);
                 boolean balances = access.balancesOrEmpty().stream().anyMatch(account::matches);
                 boolean transactions = access.transactionsOrEmpty().stream().anyMatch(account::matches);
                 if (listed || balances || transactions) {
-                    grant(consent, account, balances, transactions);
+                    grant(consent, account, balances, transactions, access.ownerNameRequestedFor(account));
                 }
             }
         }
         consent.approve(clock.instant());
     }
 
-    private void grant(Consent consent, Account account, boolean balances, boolean transactions) {
-        grants.persist(ConsentAccount.of(consent.id, account.id, balances, transactions));
+    private void grant(Consent consent, Account account, boolean balances, boolean transactions, boolean ownerName) {
+        grants.persist(ConsentAccount.of(consent.id, account.id, balances, transactions, ownerName));
     }
 
     private void validate(String type, ConsentAccess access, LocalDate validUntil, int frequencyPerDay) {
@@ -168,20 +172,33 @@ public class ConsentService {
         if (frequencyPerDay < 1) {
             throw BankException.badRequest("frequencyPerDay must be at least 1, not " + frequencyPerDay);
         }
-        for (AccountRef ref : access.explicitRefs()) {
-            if (!ref.hasIdentifier()) {
+        List<AccountRef> refs = new ArrayList<>(access.explicitRefs());
+        refs.addAll(access.ownerNameRefs());
+        for (AccountRef ref : refs) {
+            if (ref == null || !ref.hasIdentifier()) {
                 throw BankException.badRequest("an account reference needs iban, bban, maskedPan, pan or msisdn");
             }
             if (ref.iban() != null && !Iban.isValid(ref.iban())) {
                 throw BankException.badRequest("not a valid IBAN: " + ref.iban());
             }
         }
+        List<AccountRef> listed = new ArrayList<>(access.accountsOrEmpty());
+        listed.addAll(access.balancesOrEmpty());
+        listed.addAll(access.transactionsOrEmpty());
+        for (AccountRef ref : access.ownerNameRefs()) {
+            if (listed.stream().noneMatch(ref::sameAccountAs)) {
+                throw BankException.badRequest("additionalInformation.ownerName names " + ref.label()
+                        + ", which is not in accounts, balances or transactions");
+            }
+        }
         if (Consent.PIIS.equals(type)) {
             if (access.account() == null) {
                 throw BankException.badRequest("a PIIS consent needs account");
             }
-        } else if (access.explicitRefs().isEmpty() && !access.allPsd2Requested() && !access.availableAccountsRequested()) {
-            throw BankException.badRequest("access must name accounts, balances, transactions, availableAccounts or allPsd2");
+        } else if (access.explicitRefs().isEmpty() && !access.allPsd2Requested() && !access.availableAccountsRequested()
+                && !access.availableAccountsWithBalanceRequested()) {
+            throw BankException.badRequest(
+                    "access must name accounts, balances, transactions, availableAccounts, availableAccountsWithBalance or allPsd2");
         }
     }
 

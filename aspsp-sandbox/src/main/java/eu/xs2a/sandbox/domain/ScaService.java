@@ -322,16 +322,24 @@ public class ScaService {
         if (Consent.PIIS.equals(consent.type)) {
             return List.of(new Line(access.account().label(), "confirmation that funds are available"));
         }
+        // The owner name is delivered only with an explicit consent to it (Berlin Group): the PSU sees where it is asked.
+        boolean ownerName = access.ownerNameOfEveryAccountRequested();
         if (access.allPsd2Requested()) {
-            return List.of(new Line("All your accounts", "account details, balances and transactions"));
+            return List.of(new Line("All your accounts", ownerName
+                    ? "account details, the account owner's name, balances and transactions"
+                    : "account details, balances and transactions"));
         }
-        if (access.availableAccountsRequested() && access.explicitRefs().isEmpty()) {
-            return List.of(new Line("All your accounts", "the list of your accounts (no balances, no transactions)"));
+        if (access.accountListRequested()) {
+            String list = ownerName ? "the list of your accounts with the account owner's name" : "the list of your accounts";
+            return List.of(new Line("All your accounts", access.availableAccountsWithBalanceRequested()
+                    ? list + ", balances (no transactions)" : list + " (no balances, no transactions)"));
         }
         Map<String, List<String>> byAccount = new LinkedHashMap<>();
         access.accountsOrEmpty().forEach(r -> byAccount.computeIfAbsent(r.label(), k -> new ArrayList<>()).add("account details"));
         access.balancesOrEmpty().forEach(r -> byAccount.computeIfAbsent(r.label(), k -> new ArrayList<>()).add("balances"));
         access.transactionsOrEmpty().forEach(r -> byAccount.computeIfAbsent(r.label(), k -> new ArrayList<>()).add("transactions"));
+        access.explicitRefs().stream().filter(access::ownerNameRequestedFor)
+                .forEach(r -> byAccount.computeIfAbsent(r.label(), k -> new ArrayList<>()).add("the account owner's name"));
         return byAccount.entrySet().stream()
                 .map(e -> new Line(e.getKey(), String.join(", ", e.getValue().stream().distinct().toList()))).toList();
     }

@@ -3,6 +3,7 @@ package eu.xs2a.consent;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.consent.support.ConsentTestBase;
@@ -158,6 +159,21 @@ class AisConsentTest extends ConsentTestBase {
                 + "\"recurringIndicator\":false,\"validUntil\":\"" + today().plusDays(1) + "\",\"frequencyPerDay\":1,"
                 + "\"consentStatus\":\"valid\",\"somethingElse\":{\"x\":1}}");
         assertEquals("received", response.jsonPath().getString("consentStatus"), "a client never sets a status");
+    }
+
+    @Test
+    void ownerNamesAreAskedForOnlyForAccountsTheConsentNames() {
+        String access = "{\"access\":{\"accounts\":[{\"iban\":\"" + Psu.PSU1_MAIN + "\"}],"
+                + "\"additionalInformation\":{\"ownerName\":[{\"iban\":\"%s\"}],\"trustedBeneficiaries\":[]}},"
+                + "\"recurringIndicator\":true,\"frequencyPerDay\":4}";
+        String id = createAis(Tpps.ALPHA, access.formatted(Psu.PSU1_MAIN)).jsonPath().getString("consentId");
+        Response consent = Signed.get(Tpps.ALPHA, Signed.AIS + "/" + id);
+        assertEquals(List.of(Psu.PSU1_MAIN), consent.jsonPath().getList("access.additionalInformation.ownerName.iban"));
+        assertNull(consent.jsonPath().get("access.additionalInformation.trustedBeneficiaries"),
+                "not offered, so not shown as granted");
+        assertFormatError(access.formatted(Psu.PSU1_SAVINGS), "additionalInformation.ownerName[0]");
+        assertFormatError("{\"access\":{\"allPsd2\":\"allAccounts\",\"additionalInformation\":{\"ownerName\":[]}},"
+                + "\"recurringIndicator\":true,\"frequencyPerDay\":4}", "allAccountsWithOwnerName");
     }
 
     @Test

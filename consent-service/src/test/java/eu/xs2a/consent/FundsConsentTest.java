@@ -90,6 +90,9 @@ class FundsConsentTest extends ConsentTestBase {
         assertFormatError("{\"account\":{\"iban\":\"" + Psu.PSU1_MAIN + "\"},\"cardExpiryDate\":\""
                 + LocalDate.now(ZoneOffset.UTC).minusDays(1) + "\"}", "cardExpiryDate");
         assertFormatError("{\"account\":{\"iban\":\"" + Psu.PSU1_MAIN + "\"},\"cardExpiryDate\":\"12/30\"}", "cardExpiryDate");
+        // a signed nine-digit year parses as ISO but no date column holds it: it was a 500
+        assertFormatError("{\"account\":{\"iban\":\"" + Psu.PSU1_MAIN + "\"},\"cardExpiryDate\":\"+999999999-12-31\"}",
+                "cardExpiryDate");
         assertFormatError("{\"account\":\"" + Psu.PSU1_MAIN + "\"}", "account");
         assertFormatError("{\"account\":{\"iban\":\"" + Psu.PSU1_MAIN + "\"},\"cardNumber\":\"" + "1".repeat(36) + "\"}", "cardNumber");
         assertFormatError("{oops", null);

@@ -10,8 +10,8 @@ import java.util.Set;
 /** The Berlin Group accountAccess object of an AIS consent, as requested and as shown. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record AccountAccess(List<AccountReference> accounts, List<AccountReference> balances,
-                            List<AccountReference> transactions, String availableAccounts,
-                            String availableAccountsWithBalance, String allPsd2) {
+                            List<AccountReference> transactions, AdditionalInformationAccess additionalInformation,
+                            String availableAccounts, String availableAccountsWithBalance, String allPsd2) {
 
     private static final Set<String> ALL_ACCOUNTS_VALUES = Set.of("allAccounts", "allAccountsWithOwnerName");
 
@@ -33,8 +33,34 @@ public record AccountAccess(List<AccountReference> accounts, List<AccountReferen
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR,
                     "access must not combine account lists with availableAccounts or allPsd2");
         }
-        return new AccountAccess(nullIfEmpty(a), nullIfEmpty(b), nullIfEmpty(t), availableAccounts,
-                availableAccountsWithBalance, allPsd2);
+        return new AccountAccess(nullIfEmpty(a), nullIfEmpty(b), nullIfEmpty(t), validatedAdditionalInformation(a, b, t),
+                availableAccounts, availableAccountsWithBalance, allPsd2);
+    }
+
+    /**
+     * The owner names asked for: only of accounts the consent names (the standard's rule); for every account, the
+     * "WithOwnerName" values of availableAccounts or allPsd2 say it instead. Nothing asked for → null.
+     */
+    private AdditionalInformationAccess validatedAdditionalInformation(List<AccountReference> a,
+                                                                       List<AccountReference> b,
+                                                                       List<AccountReference> t) {
+        if (additionalInformation == null || additionalInformation.ownerName() == null) {
+            return null;
+        }
+        if (a.isEmpty() && b.isEmpty() && t.isEmpty()) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "access.additionalInformation needs accounts, balances or"
+                    + " transactions; for every account use the value allAccountsWithOwnerName");
+        }
+        List<AccountReference> owners = validatedList("access.additionalInformation.ownerName",
+                additionalInformation.ownerName());
+        for (int i = 0; i < owners.size(); i++) {
+            AccountReference owner = owners.get(i);
+            if (!contains(a, owner) && !contains(b, owner) && !contains(t, owner)) {
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "access.additionalInformation.ownerName[" + i
+                        + "] must also be named in access.accounts, access.balances or access.transactions");
+            }
+        }
+        return new AdditionalInformationAccess(List.copyOf(owners));
     }
 
     /** The accounts list resource: every AIS consent may list the accounts it covers. */

@@ -17,7 +17,6 @@ import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import org.jboss.logging.Logger;
 
@@ -97,12 +96,7 @@ public class ConsentService {
         checkLength("registrationInformation", request.registrationInformation(), MAX_CARD_TEXT);
         LocalDate cardExpiry = null;
         if (request.cardExpiryDate() != null) {
-            try {
-                cardExpiry = LocalDate.parse(request.cardExpiryDate());
-            } catch (DateTimeParseException e) {
-                throw new Psd2Exception(ErrorClass.FORMAT_ERROR,
-                        "cardExpiryDate '" + request.cardExpiryDate() + "' is not an ISO date (yyyy-MM-dd)");
-            }
+            cardExpiry = ConsentRules.isoDate("cardExpiryDate", request.cardExpiryDate());
             if (cardExpiry.isBefore(today())) {
                 throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "cardExpiryDate " + cardExpiry + " is in the past");
             }

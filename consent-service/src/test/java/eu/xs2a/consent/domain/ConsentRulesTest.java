@@ -28,6 +28,16 @@ class ConsentRulesTest {
     }
 
     @Test
+    void datesHaveFourDigitYearsNoSignAndNoTime() {
+        assertEquals(LocalDate.of(2027, 1, 31), ConsentRules.isoDate("cardExpiryDate", "2027-01-31"));
+        // ISO parsing alone reads these; PostgreSQL's date column refused the first with a 500
+        for (String date : List.of("+999999999-12-31", "+10000-01-01", "-0001-01-01", "2027-1-31", "2027-01-31T00:00",
+                " 2027-01-31", "\u0662\u0660\u0662\u0667-01-31")) {
+            assertFormatError(() -> ConsentRules.isoDate("cardExpiryDate", date));
+        }
+    }
+
+    @Test
     void frequencyPerDay() {
         assertEquals(4, ConsentRules.effectiveFrequencyPerDay(10, true, 4));
         assertEquals(2, ConsentRules.effectiveFrequencyPerDay(2, true, 4));
@@ -58,7 +68,30 @@ class ConsentRulesTest {
         assertFormatError(() -> new AccountReference("DE49100200300100000011", "123", null, null, null, null).validated("a"));
         assertFormatError(() -> new AccountReference(null, null, null, null, null, null).validated("a"));
         assertFormatError(() -> new AccountReference("DE49100200300100000011", null, null, null, null, "eur").validated("a"));
-        assertFormatError(() -> new AccountAccess(List.of(), null, null, null, null, null).validated());
+        assertFormatError(() -> new AccountAccess(List.of(), null, null, null, null, null, null).validated());
+    }
+
+    @Test
+    void ownerNamesOnlyOfAccountsTheConsentNames() {
+        AccountReference main = new AccountReference("DE49100200300100000011", null, null, null, null, null);
+        AccountReference second = new AccountReference("DE26100200300100000037", null, null, null, null, null);
+        AccountReference mainSpaced = new AccountReference("de49 1002 0030 0100 0000 11", null, null, null, null, null);
+        AccountAccess asked = new AccountAccess(List.of(main, second), List.of(main), null,
+                new AdditionalInformationAccess(List.of(mainSpaced)), null, null, null).validated();
+        assertEquals(List.of(main), asked.additionalInformation().ownerName());
+        // an empty list asks for every named account's owner name
+        assertEquals(List.of(), new AccountAccess(List.of(main), null, null, new AdditionalInformationAccess(List.of()),
+                null, null, null).validated().additionalInformation().ownerName());
+        // nothing asked (e.g. only trustedBeneficiaries, which is not offered): not kept
+        assertEquals(null, new AccountAccess(List.of(main), null, null, new AdditionalInformationAccess(null),
+                null, null, null).validated().additionalInformation());
+        assertFormatError(() -> new AccountAccess(List.of(main), null, null,
+                new AdditionalInformationAccess(List.of(second)), null, null, null).validated());
+        assertFormatError(() -> new AccountAccess(null, null, null,
+                new AdditionalInformationAccess(List.of()), null, null, "allAccounts").validated());
+        assertFormatError(() -> new AccountAccess(List.of(main), null, null,
+                new AdditionalInformationAccess(java.util.Arrays.asList((AccountReference) null)), null, null, null)
+                .validated());
     }
 
     private static void assertFormatError(Runnable call) {

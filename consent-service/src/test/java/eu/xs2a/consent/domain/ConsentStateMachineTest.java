@@ -17,7 +17,7 @@ class ConsentStateMachineTest {
 
     private static Consent newConsent() {
         AccountAccess access = new AccountAccess(List.of(new AccountReference("DE49100200300100000011", null, null, null,
-                null, "EUR")), null, null, null, null, null);
+                null, "EUR")), null, null, null, null, null, null);
         return Consent.newAis("c1", "sandbox", "PSDDE-BAFIN-1", "TPP", access, true, LocalDate.of(2026, 5, 1), 4, false,
                 new ScaRedirect("https://tpp/ok", null, null), NOW);
     }

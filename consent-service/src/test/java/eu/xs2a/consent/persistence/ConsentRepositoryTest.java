@@ -54,7 +54,7 @@ class ConsentRepositoryTest extends ConsentTestBase {
         ScaRedirect redirect = new ScaRedirect("https://tpp.example/ok", "https://tpp.example/nok", "psu-repo");
         QuarkusTransaction.requiringNew().run(() -> {
             Consent ais = Consent.newAis(aisId, PROVIDER, tppId, "Repository TPP",
-                    new AccountAccess(List.of(MAIN, SECOND), List.of(MAIN), List.of(SECOND), null, null, null),
+                    new AccountAccess(List.of(MAIN, SECOND), List.of(MAIN), List.of(SECOND), null, null, null, null),
                     true, LocalDate.of(2026, 6, 1), 4, false, redirect, NOW);
             ais.registeredAtBank("bank-consent-7", "https://bank.example/sca", NOW);
             ais.scaFinalised(NOW);
@@ -79,7 +79,7 @@ class ConsentRepositoryTest extends ConsentTestBase {
         ConsentForLookup read = consents.findForLookup(aisId, PROVIDER, tppId, TODAY, BALANCES).orElseThrow();
 
         assertEquals(new ConsentForLookup(aisId, ConsentType.AIS, ConsentStatus.valid,
-                new AccountAccess(List.of(MAIN, SECOND), List.of(MAIN), List.of(SECOND), null, null, null),
+                new AccountAccess(List.of(MAIN, SECOND), List.of(MAIN), List.of(SECOND), null, null, null, null),
                 null, null, true, LocalDate.of(2026, 6, 1), 4, "bank-consent-7", 3), read);
         assertEquals(2, consents.findForLookup(aisId, PROVIDER, tppId, TODAY, "accounts").orElseThrow().accessedToday());
         assertEquals(0, consents.findForLookup(aisId, PROVIDER, tppId, TODAY, "transactions:bban:370400440532013000")

@@ -1,0 +1,14 @@
+package eu.xs2a.consent.domain;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import java.util.List;
+
+/**
+ * The Berlin Group additionalInformationAccess of an AIS consent. Only {@code ownerName} is offered: the accounts
+ * whose owner name the TPP asks for, each also named in accounts, balances or transactions; an empty list asks for
+ * the owner name of every account the consent names. (trustedBeneficiaries is not offered, so it is not kept, and
+ * the consent shown to the TPP says so by its absence.)
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record AdditionalInformationAccess(List<AccountReference> ownerName) {
+}

@@ -12,6 +12,8 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.account.support.Calls;
@@ -80,6 +82,36 @@ class AccountReadsTest {
     }
 
     @Test
+    void theOwnersNameIsShownOnlyWhereTheConsentAskedForIt() {
+        String plain = allAccountsConsent(Tpps.ALPHA, "sandbox", "psu1");
+        Calls.getWithPsu(Tpps.ALPHA, P + "/accounts", plain).then().statusCode(200)
+                .body("accounts.findAll { it.ownerName != null }", hasSize(0));
+
+        String withNames = Flows.get().validAisConsent(Tpps.ALPHA, "sandbox", "psu1",
+                "{\"allPsd2\": \"allAccountsWithOwnerName\"}", 4);
+        Calls.getWithPsu(Tpps.ALPHA, P + "/accounts", withNames).then().statusCode(200)
+                .body("accounts.findAll { it.ownerName == null }", hasSize(0));
+
+        // the same TPP's accounts: a consent with the names does not show them under one without, nor the reverse
+        String main = mainIban(Tpps.ALPHA, plain);
+        String other = Calls.getWithPsu(Tpps.ALPHA, P + "/accounts", plain).then().extract().jsonPath()
+                .getString("accounts.find { it.iban != '" + main + "' }.iban");
+        String oneName = Flows.get().validAisConsent(Tpps.ALPHA, "sandbox", "psu1",
+                "{\"accounts\": [{\"iban\": \"" + main + "\"}, {\"iban\": \"" + other + "\"}],"
+                        + " \"additionalInformation\": {\"ownerName\": [{\"iban\": \"" + main + "\"}]}}", 4);
+        JsonPath listed = Calls.getWithPsu(Tpps.ALPHA, P + "/accounts", oneName).then().statusCode(200)
+                .body("accounts", hasSize(2)).extract().jsonPath();
+        assertNotNull(listed.getString("accounts.find { it.iban == '" + main + "' }.ownerName"));
+        assertNull(listed.getString("accounts.find { it.iban == '" + other + "' }.ownerName"));
+        Calls.getWithPsu(Tpps.ALPHA, P + "/accounts/" + accountId(Tpps.ALPHA, oneName, other), oneName).then()
+                .statusCode(200).body("account", not(hasKey("ownerName")));
+        Calls.getWithPsu(Tpps.ALPHA, P + "/accounts/" + accountId(Tpps.ALPHA, oneName, main), oneName).then()
+                .statusCode(200).body("account.ownerName", notNullValue());
+        Calls.getWithPsu(Tpps.ALPHA, P + "/accounts", plain).then().statusCode(200)
+                .body("accounts.findAll { it.ownerName != null }", hasSize(0));
+    }
+
+    @Test
     void detailsBalancesTransactionsAndOneTransactionOfAnAccount() {
         String consent = allAccountsConsent(Tpps.ALPHA, "sandbox", "psu1");
         String iban = mainIban(Tpps.ALPHA, consent);
@@ -88,7 +120,7 @@ class AccountReadsTest {
         Calls.getWithPsu(Tpps.ALPHA, P + "/accounts/" + id, consent).then().statusCode(200)
                 .body("account.resourceId", equalTo(id))
                 .body("account.iban", equalTo(iban))
-                .body("account.ownerName", notNullValue())
+                .body("account", not(hasKey("ownerName")))
                 .body("account", not(hasKey("balances")));
         Calls.getWithPsu(Tpps.ALPHA, P + "/accounts/" + id + "?withBalance=true", consent).then().statusCode(200)
                 .body("account.balances.size()", org.hamcrest.Matchers.greaterThan(0));
@@ -244,6 +276,20 @@ class AccountReadsTest {
         Calls.get(Tpps.ALPHA, P + "/accounts", consent).then().statusCode(200);
         error(Calls.get(Tpps.ALPHA, P + "/accounts", consent), 429, "AccessExceeded");
         Calls.getWithPsu(Tpps.ALPHA, P + "/accounts", consent).then().statusCode(200);
+    }
+
+    @Test
+    void aBadTransactionRequestNeverCountsAnUnattendedAccess() {
+        String consent = Flows.get().validAisConsent(Tpps.ALPHA, "sandbox", "psu1", ALL_ACCOUNTS, 1);
+        String id = accountId(Tpps.ALPHA, consent, mainIban(Tpps.ALPHA, consent));
+        String transactions = P + "/accounts/" + id + "/transactions";
+        error(Calls.get(Tpps.ALPHA, transactions + "/NO-SUCH-TX", consent), 404, "ResourceUnknown");
+        error(Calls.get(Tpps.ALPHA, transactions + "?bookingStatus=booked&dateFrom=" + HISTORY_START
+                + "&size=100&page=21474837", consent), 400, "FormatError");
+        Calls.get(Tpps.ALPHA, transactions + "?bookingStatus=booked&dateFrom=" + HISTORY_START, consent).then()
+                .statusCode(200);
+        error(Calls.get(Tpps.ALPHA, transactions + "?bookingStatus=booked&dateFrom=" + HISTORY_START, consent), 429,
+                "AccessExceeded");
     }
 
     @Test

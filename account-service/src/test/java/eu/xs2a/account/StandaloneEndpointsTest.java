@@ -100,7 +100,9 @@ class StandaloneEndpointsTest {
             "bookingStatus=both&dateFrom=2024-03-01&size=101",
             "bookingStatus=both&dateFrom=2024-03-01&size=0",
             "bookingStatus=both&dateFrom=2024-03-01&page=-1",
-            "bookingStatus=both&dateFrom=2024-03-01&page=two"})
+            "bookingStatus=both&dateFrom=2024-03-01&page=two",
+            "bookingStatus=both&dateFrom=2024-03-01&page=%D9%A5",
+            "bookingStatus=both&dateFrom=2024-03-01&size=100&page=21474837"})
     void badTransactionQueriesAreFormatErrors(String query) {
         error(Calls.get(Tpps.ALPHA, P + "/accounts/any/transactions?" + query, CONSENT), 400, "FormatError");
     }

@@ -40,7 +40,8 @@ public class Views {
             links.put("transactions", new Dtos.Href(self + "/transactions"));
         }
         return new Dtos.AccountDetails(a.resourceId, a.iban, a.bban, a.currency, a.name, a.product, a.cashAccountType,
-                a.status, a.bic, a.usage, a.ownerName, balances(view.balances()), links.isEmpty() ? null : links);
+                a.status, a.bic, a.usage, view.coverage() != null && view.coverage().ownerName ? a.ownerName : null,
+                balances(view.balances()), links.isEmpty() ? null : links);
     }
 
     public Dtos.AccountReference reference(Account a) {

@@ -9,6 +9,7 @@ public record BankAccount(String bankAccountId, String iban, String bban, String
                           String corporateId, Access access) {
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Access(boolean balances, boolean transactions) {
+    /** ownerName: the bank delivers the owner's name under this consent (it leaves ownerName out otherwise). */
+    public record Access(boolean balances, boolean transactions, boolean ownerName) {
     }
 }

@@ -70,7 +70,10 @@ public class AccountDataWriter {
             account.product = b.product();
             account.cashAccountType = b.cashAccountType();
             account.status = b.status();
-            account.ownerName = b.ownerName();
+            if (b.ownerName() != null) {
+                // the same account under another of the TPP's consents may not have the name granted: keep it
+                account.ownerName = b.ownerName();
+            }
             account.usage = b.usage();
             account.corporateId = b.corporateId();
             account.updatedAt = now;
@@ -83,6 +86,7 @@ public class AccountDataWriter {
             link.accountId = account.id;
             link.balances = balancesAllowed;
             link.transactions = transactionsAllowed;
+            link.ownerName = b.access() != null && b.access().ownerName() && b.ownerName() != null;
             covered.add(link);
             toFetch.add(new AccountToFetch(account.id, b.bankAccountId(), balancesAllowed, transactionsAllowed));
         }

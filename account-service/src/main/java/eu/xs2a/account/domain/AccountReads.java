@@ -86,12 +86,17 @@ public class AccountReads {
         return new TransactionReport(account, query, page, total, balanceList);
     }
 
+    /**
+     * An unknown transaction of the TPP's own account is ResourceUnknown before the consent lookup, as an unknown
+     * account is: a bad id never counts an unattended access.
+     */
     public AccountTransaction transaction(CallContext ctx, String resourceId, String transactionId) {
         WithCoverage own = ownAccount(ctx, resourceId);
         Account account = own.account();
-        transactionsCovered(ctx, own, resourceId);
-        return transactions.find(account.id, transactionId).map(t -> new AccountTransaction(account, t)).orElseThrow(() -> new Psd2Exception(
+        Transaction transaction = transactions.find(account.id, transactionId).orElseThrow(() -> new Psd2Exception(
                 ErrorClass.RESOURCE_UNKNOWN, "Unknown transaction '" + transactionId + "' of account " + resourceId));
+        transactionsCovered(ctx, own, resourceId);
+        return new AccountTransaction(account, transaction);
     }
 
     private ConsentAccount transactionsCovered(CallContext ctx, WithCoverage own, String resourceId) {

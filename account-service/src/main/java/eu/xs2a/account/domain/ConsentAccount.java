@@ -9,7 +9,10 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.util.UUID;
 
-/** An account a consent covers, and whether it covers its balances and transactions (as the bank answered). */
+/**
+ * An account a consent covers, and whether it covers its balances and transactions and shows its owner's name (as
+ * the bank answered).
+ */
 @Entity
 @Table(name = "consent_account")
 public class ConsentAccount extends PanacheEntityBase {
@@ -32,4 +35,8 @@ public class ConsentAccount extends PanacheEntityBase {
 
     public boolean balances;
     public boolean transactions;
+
+    /** The consent asked for the owner's name of this account and the bank granted it (Berlin Group ownerName). */
+    @Column(name = "owner_name")
+    public boolean ownerName;
 }

@@ -5,6 +5,7 @@ import eu.xs2a.security.error.Psd2Exception;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * The steering parameters of a transaction list, validated. {@code information} (standing orders) is a permitted
@@ -16,6 +17,8 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
     /** The years a date in a query may name: four digits, as yyyy-MM-dd says. */
     private static final int FIRST_YEAR = 1;
     private static final int LAST_YEAR = 9999;
+    /** page and size: plain ASCII digits (Integer.parseInt would also take other scripts' digits and a sign). */
+    private static final Pattern WHOLE_NUMBER = Pattern.compile("[0-9]{1,10}");
 
     public static TransactionQuery parse(String bookingStatus, String dateFrom, String dateTo, String page,
                                          String size, String withBalance, LocalDate today, int maxPageSize) {
@@ -37,12 +40,13 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
             throw format("dateFrom " + from + " is after dateTo " + to);
         }
         int pageIndex = integer("page", page, 0);
-        if (pageIndex < 0) {
-            throw format("page must not be negative");
-        }
         int pageSize = integer("size", size, maxPageSize);
         if (pageSize < 1 || pageSize > maxPageSize) {
             throw format("size must be between 1 and " + maxPageSize);
+        }
+        if ((long) pageIndex * pageSize > Integer.MAX_VALUE) {
+            // the page's first row would lie beyond any list: the offset must stay a 32-bit number
+            throw format("page " + pageIndex + " of size " + pageSize + " starts beyond the last possible row");
         }
         return new TransactionQuery(bookingStatus, from, to, pageIndex, pageSize, flag("withBalance", withBalance));
     }
@@ -84,11 +88,13 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
         if (value == null || value.isBlank()) {
             return absent;
         }
-        try {
-            return Integer.parseInt(value);
-        } catch (NumberFormatException e) {
-            throw format(name + " '" + value + "' is not a whole number up to " + Integer.MAX_VALUE);
+        if (WHOLE_NUMBER.matcher(value).matches()) {
+            long number = Long.parseLong(value);
+            if (number <= Integer.MAX_VALUE) {
+                return (int) number;
+            }
         }
+        throw format(name + " '" + value + "' is not a whole number from 0 to " + Integer.MAX_VALUE);
     }
 
     private static Psd2Exception format(String message) {

@@ -27,7 +27,8 @@ public class AccountRepository implements PanacheRepositoryBase<Account, UUID> {
                    a.bic, a.currency, a.name, a.product, a.cash_account_type, a.status, a.owner_name, a.usage,
                    a.corporate_id, a.updated_at,
                    l.id, l.consent_id, l.balances, l.transactions,
-                   b.id, b.balance_type, b.amount, b.currency, b.reference_date, b.last_change_date_time
+                   b.id, b.balance_type, b.amount, b.currency, b.reference_date, b.last_change_date_time,
+                   l.owner_name
               from bank_account a
               left join consent_account l
                 on l.account_id = a.id and l.provider_code = a.provider_code and l.tpp_id = a.tpp_id
@@ -146,6 +147,7 @@ public class AccountRepository implements PanacheRepositoryBase<Account, UUID> {
         l.accountId = account.id;
         l.balances = row.getBoolean(21);
         l.transactions = row.getBoolean(22);
+        l.ownerName = row.getBoolean(29);
         return l;
     }
 

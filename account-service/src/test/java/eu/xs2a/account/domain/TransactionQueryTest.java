@@ -58,11 +58,26 @@ class TransactionQueryTest {
 
     @Test
     void aPageOrSizeThatIsNoIntegerIsAFormatErrorThatSaysSo() {
-        for (String page : List.of("abc", "1.5", "99999999999")) {
+        // "\u0665" is the Arabic-Indic digit five, which Integer.parseInt reads as 5
+        for (String page : List.of("abc", "1.5", "99999999999", "2147483648", "-1", "+1", "\u0665", " 1")) {
             Psd2Exception e = assertThrows(Psd2Exception.class, () -> parse("booked", "2026-01-01", null, page, null));
             assertEquals(ErrorClass.FORMAT_ERROR, e.errorClass());
-            assertEquals("page '" + page + "' is not a whole number up to 2147483647", e.getMessage());
+            assertEquals("page '" + page + "' is not a whole number from 0 to 2147483647", e.getMessage());
         }
+        assertEquals(2147483647, parse("booked", "2026-01-01", null, "2147483647", "1").page());
+    }
+
+    @Test
+    void aPageWhoseFirstRowLiesBeyondAnIntegerOffsetIsAFormatError() {
+        // page * size overflowed into a negative offset, which the database query refused with a 500
+        for (String[] pageAndSize : List.of(new String[] {"21474837", "100"}, new String[] {"1073741824", "2"},
+                new String[] {"2147483647", "100"})) {
+            Psd2Exception e = assertThrows(Psd2Exception.class,
+                    () -> parse("booked", "2026-01-01", null, pageAndSize[0], pageAndSize[1]));
+            assertEquals(ErrorClass.FORMAT_ERROR, e.errorClass());
+            assertTrue(e.getMessage().contains("beyond the last possible row"), e.getMessage());
+        }
+        assertEquals(21474836, parse("booked", "2026-01-01", null, "21474836", "100").page());
     }
 
     @Test

@@ -52,6 +52,7 @@ class AccountRepositoryTest {
             storedCover.accountId = stored.id;
             storedCover.balances = true;
             storedCover.transactions = false;
+            storedCover.ownerName = true;
             storedCover.persist();
             balance("closingBooked", "1500.25", LocalDate.of(2026, 3, 3), CHANGED).persist();
             balance("expected", "1400.00", null, null).persist();
@@ -78,6 +79,7 @@ class AccountRepositoryTest {
         assertEquals(stored.id, cover.accountId);
         assertTrue(cover.balances);
         assertFalse(cover.transactions);
+        assertTrue(cover.ownerName);
 
         assertEquals(2, found.balances().size());
         Balance first = found.balances().get(0);

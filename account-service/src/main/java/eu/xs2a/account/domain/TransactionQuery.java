@@ -1,9 +1,9 @@
 package eu.xs2a.account.domain;
 
 import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.IsoDates;
 import eu.xs2a.security.error.Psd2Exception;
 import java.time.LocalDate;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -14,9 +14,6 @@ import java.util.regex.Pattern;
 public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDate dateTo, int page, int size,
                                boolean withBalance) {
 
-    /** The years a date in a query may name: four digits, as yyyy-MM-dd says. */
-    private static final int FIRST_YEAR = 1;
-    private static final int LAST_YEAR = 9999;
     /** page and size: plain ASCII digits (Integer.parseInt would also take other scripts' digits and a sign). */
     private static final Pattern WHOLE_NUMBER = Pattern.compile("[0-9]{1,10}");
 
@@ -34,8 +31,8 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
         if (dateFrom == null || dateFrom.isBlank()) {
             throw format("Query parameter dateFrom is required (yyyy-MM-dd)");
         }
-        LocalDate from = date("dateFrom", dateFrom);
-        LocalDate to = dateTo == null || dateTo.isBlank() ? today : date("dateTo", dateTo);
+        LocalDate from = IsoDates.parse("dateFrom", dateFrom);
+        LocalDate to = dateTo == null || dateTo.isBlank() ? today : IsoDates.parse("dateTo", dateTo);
         if (from.isAfter(to)) {
             throw format("dateFrom " + from + " is after dateTo " + to);
         }
@@ -67,21 +64,6 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
             return false;
         }
         throw format("Query parameter " + name + " must be true or false, not '" + value + "'");
-    }
-
-    private static LocalDate date(String name, String value) {
-        LocalDate date;
-        try {
-            date = LocalDate.parse(value);
-        } catch (DateTimeParseException e) {
-            throw format(name + " '" + value + "' is not an ISO date (yyyy-MM-dd)");
-        }
-        // ISO also reads signed years of up to nine digits, which no database column holds
-        if (date.getYear() < FIRST_YEAR || date.getYear() > LAST_YEAR) {
-            throw format(name + " '" + value + "' is not an ISO date (yyyy-MM-dd) between years " + FIRST_YEAR
-                    + " and " + LAST_YEAR);
-        }
-        return date;
     }
 
     private static int integer(String name, String value, int absent) {

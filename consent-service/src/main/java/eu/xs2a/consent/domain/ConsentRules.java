@@ -1,17 +1,15 @@
 package eu.xs2a.consent.domain;
 
 import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.IsoDates;
 import eu.xs2a.security.error.Psd2Exception;
 import java.time.LocalDate;
-import java.time.format.DateTimeParseException;
-import java.util.regex.Pattern;
 
 /** validUntil and frequencyPerDay rules of DESIGN.md "State machines". */
 public final class ConsentRules {
 
     /** The Berlin Group value for "as long as possible": shown adjusted to the provider's maximum. */
     public static final LocalDate UNLIMITED = LocalDate.of(9999, 12, 31);
-    private static final Pattern ISO_DATE = Pattern.compile("[0-9]{4}-[0-9]{2}-[0-9]{2}");
 
     private ConsentRules() {
     }
@@ -26,7 +24,7 @@ public final class ConsentRules {
         if (requested == null) {
             return today.plusDays(defaultDays);
         }
-        LocalDate date = isoDate("validUntil", requested);
+        LocalDate date = IsoDates.parse("validUntil", requested);
         LocalDate max = today.plusDays(maxDays);
         if (date.equals(UNLIMITED)) {
             return max;
@@ -59,24 +57,5 @@ public final class ConsentRules {
     /** Past validUntil on the given UTC date: validUntil itself is still a valid day, and no validUntil never passes. */
     public static boolean isPastValidUntil(LocalDate validUntil, LocalDate today) {
         return validUntil != null && today.isAfter(validUntil);
-    }
-
-    /**
-     * A date as the Berlin Group writes it, yyyy-MM-dd. ISO parsing alone also reads signed years of up to nine
-     * digits ("+999999999-12-31"), which no database date column holds.
-     */
-    public static LocalDate isoDate(String field, String text) {
-        if (text == null || !ISO_DATE.matcher(text).matches()) {
-            throw notADate(field, text);
-        }
-        try {
-            return LocalDate.parse(text);
-        } catch (DateTimeParseException e) {
-            throw notADate(field, text);
-        }
-    }
-
-    private static Psd2Exception notADate(String field, String text) {
-        return new Psd2Exception(ErrorClass.FORMAT_ERROR, field + " '" + text + "' is not an ISO date (yyyy-MM-dd)");
     }
 }

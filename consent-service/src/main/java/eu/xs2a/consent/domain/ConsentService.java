@@ -6,6 +6,7 @@ import eu.xs2a.consent.config.ConsentConfig;
 import eu.xs2a.consent.persistence.AuthorisationRepository;
 import eu.xs2a.consent.persistence.ConsentRepository;
 import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.IsoDates;
 import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.quarkus.ProviderRegistry;
 import eu.xs2a.security.quarkus.ProvidersConfig;
@@ -96,7 +97,7 @@ public class ConsentService {
         checkLength("registrationInformation", request.registrationInformation(), MAX_CARD_TEXT);
         LocalDate cardExpiry = null;
         if (request.cardExpiryDate() != null) {
-            cardExpiry = ConsentRules.isoDate("cardExpiryDate", request.cardExpiryDate());
+            cardExpiry = IsoDates.parse("cardExpiryDate", request.cardExpiryDate());
             if (cardExpiry.isBefore(today())) {
                 throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "cardExpiryDate " + cardExpiry + " is in the past");
             }

@@ -8,6 +8,7 @@ import eu.xs2a.payment.domain.Money;
 import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.payment.domain.PostalAddress;
 import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.IsoDates;
 import eu.xs2a.security.error.JsonBodyError;
 import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.json.StrictJson;
@@ -15,7 +16,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.LocalDate;
-import java.time.format.DateTimeParseException;
 
 /**
  * Reads the initiation body from the exact bytes received. Wrong JSON, wrong types (a number where the
@@ -23,8 +23,6 @@ import java.time.format.DateTimeParseException;
  */
 @ApplicationScoped
 public class InitiationBodyReader {
-
-    private static final int LAST_YEAR = 9999;
 
     private final ObjectReader reader;
 
@@ -66,19 +64,6 @@ public class InitiationBodyReader {
     }
 
     private static LocalDate date(String value) {
-        if (value == null) {
-            return null;
-        }
-        LocalDate date;
-        try {
-            date = LocalDate.parse(value);
-        } catch (DateTimeParseException e) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "requestedExecutionDate must be an ISO date (yyyy-MM-dd)");
-        }
-        // ISO also reads signed years of up to nine digits, which neither our database nor the bank's holds
-        if (date.getYear() > LAST_YEAR) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "requestedExecutionDate must be an ISO date (yyyy-MM-dd)");
-        }
-        return date;
+        return value == null ? null : IsoDates.parse("requestedExecutionDate", value);
     }
 }

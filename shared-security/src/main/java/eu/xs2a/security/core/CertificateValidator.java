@@ -157,6 +157,10 @@ final class CertificateValidator {
             return CertificateEntry.failed(ErrorClass.CERTIFICATE_INVALID,
                     "TPP-Signature-Certificate subject has no organizationIdentifier (2.5.4.97)");
         }
+        if (tppId.codePointCount(0, tppId.length()) > TppIdentity.MAX_ID_LENGTH) {
+            return CertificateEntry.failed(ErrorClass.CERTIFICATE_INVALID, "TPP-Signature-Certificate subject's "
+                    + "organizationIdentifier is longer than " + TppIdentity.MAX_ID_LENGTH + " characters");
+        }
         TppIdentity identity = new TppIdentity(tppId, QcStatementReader.organizationName(certificate),
                 statement.roles(), statement.ncaName(), statement.ncaId(), fingerprint, certificate);
         return new CertificateEntry(certificate, identity);

@@ -222,6 +222,17 @@ class RequestVerifierTest {
         }
 
         @Test
+        void withAnOrganizationIdentifierLongerThanTheTppIdColumns() {
+            // 140 characters is the widest tpp_id every service stores; one more failed at the replay claim as a 503
+            String longest = "PSDDE-BAFIN-" + "9".repeat(TppIdentity.MAX_ID_LENGTH - "PSDDE-BAFIN-".length());
+            TestTpp widest = pki.tppBuilder().organizationIdentifier(longest).roles(Role.PSP_AI).build();
+            assertEquals(longest, signed(widest).verify().identity().tppId());
+            TestTpp tooWide = pki.tppBuilder().organizationIdentifier(longest + "9").roles(Role.PSP_AI).build();
+            Psd2Exception e = fails(ErrorClass.CERTIFICATE_INVALID, () -> signed(tooWide).verify());
+            assertTrue(e.getMessage().contains("longer than 140 characters"), e.getMessage());
+        }
+
+        @Test
         void withoutPsd2StatementHasNoRolesInTheSandboxAndIsRefusedLive() {
             TestTpp plain = pki.tppBuilder().organizationIdentifier("PSDDE-BAFIN-333333").withoutQcStatement().build();
             TppIdentity identity = signed(plain).verify().identity();

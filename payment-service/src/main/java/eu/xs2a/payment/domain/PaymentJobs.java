@@ -1,12 +1,16 @@
 package eu.xs2a.payment.domain;
 
+import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import org.jboss.logging.Logger;
 
 /**
  * The two background jobs. Work is claimed with {@code FOR UPDATE SKIP LOCKED} (see {@link PaymentLedger}), so
- * any number of replicas can run them; the rows live in PostgreSQL, so they survive restarts.
+ * any number of replicas can run them; the rows live in PostgreSQL, so they survive restarts. A batch stops at
+ * shutdown: its remaining payments keep their lease or check time and are taken up again once it has passed, here or
+ * on another replica, instead of failing one by one against a closing database and logging each as an error.
  */
 @ApplicationScoped
 public class PaymentJobs {
@@ -15,10 +19,15 @@ public class PaymentJobs {
 
     private final PaymentLedger ledger;
     private final PaymentService payments;
+    private volatile boolean stopping;
 
     public PaymentJobs(PaymentLedger ledger, PaymentService payments) {
         this.ledger = ledger;
         this.payments = payments;
+    }
+
+    void onStop(@Observes ShutdownEvent event) {
+        stopping = true;
     }
 
     /** Forwards payments the bank did not acknowledge at initiation (it was down), never twice. */
@@ -27,6 +36,9 @@ public class PaymentJobs {
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void retrySubmissions() {
         for (Long id : ledger.claimDueForSubmission()) {
+            if (stopping) {
+                return;
+            }
             try {
                 payments.retrySubmission(id);
             } catch (RuntimeException e) {
@@ -41,6 +53,9 @@ public class PaymentJobs {
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void pollStatuses() {
         for (Long id : ledger.claimDueForStatusCheck()) {
+            if (stopping) {
+                return;
+            }
             try {
                 payments.poll(id);
             } catch (RuntimeException e) {

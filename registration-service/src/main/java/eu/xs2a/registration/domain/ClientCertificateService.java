@@ -54,8 +54,15 @@ public class ClientCertificateService {
         return client(authorization).clientId;
     }
 
-    @Transactional
+    /**
+     * Adds the certificate to the client's organisation; the same certificate again changes nothing, also when both
+     * requests arrive at once ({@link CertificateInserts}).
+     */
     public Added add(String clientId, CertificateToAdd request) {
+        return CertificateInserts.settled(() -> addOnce(clientId, request));
+    }
+
+    private Added addOnce(String clientId, CertificateToAdd request) {
         OAuthClient client = clients.findByIdOptional(clientId).orElseThrow(() -> denied("Unknown client_id"));
         Instant now = clock.instant();
         TppIdentity identity = trust.validate(request.pem(), now, "data.certificate.pem");
@@ -69,7 +76,7 @@ public class ClientCertificateService {
         }
         TppCertificate certificate = TppCertificate.of(client.tppId, request.name(), request.type(),
                 CertificateFacts.of(identity), now);
-        certificates.persist(certificate);
+        CertificateInserts.insert(certificates, certificate);
         List<String> scopes = TppRegistrationService.scopes(certificates.ofTpp(client.tppId));
         Optional<Tpp> tpp = tpps.findByIdOptional(client.tppId);
         String recipient = tpp.map(t -> t.representativeEmail).orElse(client.contactEmail);

@@ -41,8 +41,15 @@ public class TppRegistrationService {
         this.clock = clock;
     }
 
-    @Transactional
+    /**
+     * Registers the caller. Its certificate may be stored at the same moment by an open-banking add of the same
+     * organisation: the registration then runs again and takes that certificate ({@link CertificateInserts}).
+     */
     public TppRecord register(TppIdentity caller, TppRegistration registration) {
+        return CertificateInserts.settled(() -> registerOnce(caller, registration));
+    }
+
+    private TppRecord registerOnce(TppIdentity caller, TppRegistration registration) {
         requireRoles(caller);
         if (tpps.findByIdOptional(caller.tppId()).isPresent()) {
             throw alreadyRegistered(caller);
@@ -62,7 +69,7 @@ public class TppRegistrationService {
                     // the organisation may have added this certificate through the open-banking endpoint already
                     TppCertificate c = TppCertificate.of(caller.tppId(), registration.certificateName(),
                             registration.certificateType(), CertificateFacts.of(caller), now);
-                    certificates.persist(c);
+                    CertificateInserts.insert(certificates, c);
                     return c;
                 });
         TppRecord record = read(tpp);
@@ -70,9 +77,15 @@ public class TppRegistrationService {
         return record;
     }
 
-    /** Adds the request's certificate to the caller's registration; the same certificate again changes nothing. */
-    @Transactional
+    /**
+     * Adds the request's certificate to the caller's registration; the same certificate again changes nothing, also
+     * when both requests arrive at once ({@link CertificateInserts}).
+     */
     public TppRecord addCertificate(TppIdentity caller, String name, String type) {
+        return CertificateInserts.settled(() -> addCertificateOnce(caller, name, type));
+    }
+
+    private TppRecord addCertificateOnce(TppIdentity caller, String name, String type) {
         requireRoles(caller);
         Tpp tpp = tpps.findByIdOptional(caller.tppId()).orElseThrow(() -> new Psd2Exception(
                 ErrorClass.ACCESS_DENIED_REGISTRATION, "No TPP with organizationIdentifier " + caller.tppId()
@@ -82,7 +95,7 @@ public class TppRegistrationService {
         }
         Instant now = clock.instant();
         TppCertificate certificate = TppCertificate.of(caller.tppId(), name, type, CertificateFacts.of(caller), now);
-        certificates.persist(certificate);
+        CertificateInserts.insert(certificates, certificate);
         tpp.touch(now);
         TppRecord record = read(tpp);
         letters.certificateAdded(tpp.representativeEmail, tpp.representativeName, tpp.companyName, certificate,

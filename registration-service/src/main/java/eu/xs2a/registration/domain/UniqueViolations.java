@@ -4,9 +4,9 @@ import jakarta.persistence.PersistenceException;
 import org.hibernate.exception.ConstraintViolationException;
 
 /**
- * Recognises the one database error a registration expects: its INSERT refused by a given unique constraint because a
- * concurrent registration of the same TPP or software committed first. Anything else (a value too long, the database
- * down, another constraint) is not "already registered" and must stay what it is.
+ * Recognises the one database error a registration or certificate add expects: its INSERT refused by a given unique
+ * constraint because a concurrent request for the same TPP, software or certificate committed first. Anything else (a
+ * value too long, the database down, another constraint) is not such a race and must stay what it is.
  */
 final class UniqueViolations {
 

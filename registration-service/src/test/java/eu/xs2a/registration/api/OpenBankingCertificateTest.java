@@ -2,7 +2,6 @@ package eu.xs2a.registration.api;
 
 import static eu.xs2a.registration.support.Api.OB_CERTIFICATES;
 import static eu.xs2a.registration.support.Api.assertError;
-import static eu.xs2a.registration.support.Api.registerJwt;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.equalTo;
@@ -12,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.registration.domain.TppCertificate;
 import eu.xs2a.registration.support.Api;
-import eu.xs2a.registration.support.Jwts;
+import eu.xs2a.registration.support.OpenBankingClient;
 import eu.xs2a.registration.support.TestSmtp;
 import eu.xs2a.security.testing.TestPki;
 import eu.xs2a.security.testing.TestTpp;
@@ -21,9 +20,7 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import java.nio.charset.StandardCharsets;
-import java.util.Base64;
 import java.util.Map;
-import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /** Open-banking certificate addition with the client's HTTP Basic credentials. */
@@ -31,24 +28,6 @@ import org.junit.jupiter.api.Test;
 class OpenBankingCertificateTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    /** A registered client of a fresh organisation: its id, secret, organisation and letter address. */
-    private record Client(String id, String secret, String orgId, String contact) {
-        String basic() {
-            return "Basic " + Base64.getEncoder().encodeToString((id + ":" + secret).getBytes(StandardCharsets.UTF_8));
-        }
-    }
-
-    private static Client registerClient() {
-        String softwareId = "sw" + UUID.randomUUID().toString().replace("-", "");
-        String orgId = Api.orgId();
-        String contact = Api.email("ob-cert");
-        TestTpp tpp = TestPki.shared().tpp(orgId, "OB TPP", Role.PSP_AI);
-        String ssa = Jwts.ssa(Jwts.ssaClaims(softwareId, orgId, contact));
-        Response response = registerJwt(Jwts.signedByQseal(Jwts.requestClaims(softwareId, ssa), tpp));
-        response.then().statusCode(200);
-        return new Client(response.path("client_id"), response.path("client_secret"), orgId, contact);
-    }
 
     private static String body(String pem, String name, String type) throws Exception {
         Map<String, Object> certificate = new java.util.LinkedHashMap<>();
@@ -74,7 +53,7 @@ class OpenBankingCertificateTest {
 
     @Test
     void addsACertificateOfTheClientsOrganisationOnceAndSendsTheLetter() throws Exception {
-        Client client = registerClient();
+        OpenBankingClient client = OpenBankingClient.register();
         TestSmtp.awaitLetterTo(client.contact()); // the registration letter
         TestTpp pis = TestPki.shared().tpp(client.orgId(), "OB TPP", Role.PSP_PI);
         String body = body(pis.certificatePem(), "ob-pis", "qseal");
@@ -103,21 +82,21 @@ class OpenBankingCertificateTest {
 
     @Test
     void withoutOrWithWrongClientCredentialsItIsAccessDenied() throws Exception {
-        Client client = registerClient();
+        OpenBankingClient client = OpenBankingClient.register();
         TestTpp tpp = TestPki.shared().tpp(client.orgId(), "OB TPP", Role.PSP_AI);
         String body = body(tpp.certificatePem(), "n", "qseal");
         assertError(add(null, body), 401, "AccessDenied", "Basic");
         assertError(add("Bearer abc", body), 401, "AccessDenied", "Basic");
         assertError(add("Basic !!!", body), 401, "AccessDenied", "base64");
-        Client wrongSecret = new Client(client.id(), "wrong", client.orgId(), client.contact());
+        OpenBankingClient wrongSecret = new OpenBankingClient(client.id(), "wrong", client.orgId(), client.contact());
         assertError(add(wrongSecret.basic(), body), 401, "AccessDenied", "client_secret");
-        Client unknown = new Client("no-such-client", client.secret(), client.orgId(), client.contact());
+        OpenBankingClient unknown = new OpenBankingClient("no-such-client", client.secret(), client.orgId(), client.contact());
         assertError(add(unknown.basic(), body), 401, "AccessDenied", "client_id");
     }
 
     @Test
     void missingFieldsOrATypeOtherThanQsealAreWrongRequiredFields() throws Exception {
-        Client client = registerClient();
+        OpenBankingClient client = OpenBankingClient.register();
         String pem = TestPki.shared().tpp(client.orgId(), "OB TPP", Role.PSP_AI).certificatePem();
         assertError(add(client.basic(), body(null, "n", "qseal")), 401, "WrongRequiredFields", "data.certificate.pem");
         assertError(add(client.basic(), body(pem, null, "qseal")), 401, "WrongRequiredFields", "data.certificate.name");
@@ -133,7 +112,7 @@ class OpenBankingCertificateTest {
      */
     @Test
     void anOverLongNameOrTypeIsWrongRequiredFieldsAndNothingIsStored() throws Exception {
-        Client client = registerClient();
+        OpenBankingClient client = OpenBankingClient.register();
         String pem = TestPki.shared().tpp(client.orgId(), "OB TPP", Role.PSP_PI).certificatePem();
         assertError(add(client.basic(), body(pem, "n".repeat(256), "qseal")), 401, "WrongRequiredFields",
                 "data.certificate.name must be at most 255 characters");
@@ -151,7 +130,7 @@ class OpenBankingCertificateTest {
 
     @Test
     void aPemThatIsNotATrustedValidCertificateIsRefused() throws Exception {
-        Client client = registerClient();
+        OpenBankingClient client = OpenBankingClient.register();
         assertError(add(client.basic(), body("-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----", "n", "qseal")),
                 401, "CertificateInvalid", "data.certificate.pem");
         TestTpp untrusted = TestPki.untrusted().tpp(client.orgId(), "Mallory", Role.PSP_AI);
@@ -165,7 +144,7 @@ class OpenBankingCertificateTest {
 
     @Test
     void aCertificateOfAnotherOrganisationIsAccessDenied() throws Exception {
-        Client client = registerClient();
+        OpenBankingClient client = OpenBankingClient.register();
         TestTpp stranger = TestPki.shared().tpp(Api.orgId(), "Stranger", Role.PSP_AI);
         assertError(add(client.basic(), body(stranger.certificatePem(), "n", "qseal")),
                 401, "AccessDenied", stranger.tppId());

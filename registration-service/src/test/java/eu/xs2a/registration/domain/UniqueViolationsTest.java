@@ -5,12 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import eu.xs2a.registration.persistence.OAuthClientRepository;
+import eu.xs2a.registration.persistence.TppCertificateRepository;
 import eu.xs2a.registration.persistence.TppRepository;
+import eu.xs2a.security.tpp.Role;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
 import jakarta.transaction.UserTransaction;
 import java.time.Instant;
+import java.util.Set;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
@@ -26,6 +29,9 @@ class UniqueViolationsTest {
 
     @Inject
     OAuthClientRepository clients;
+
+    @Inject
+    TppCertificateRepository certificates;
 
     @Inject
     UserTransaction transaction;
@@ -66,6 +72,30 @@ class UniqueViolationsTest {
         assertFalse(UniqueViolations.of(tooLong, ClientRegistrationService.SOFTWARE_UNIQUE), tooLong.toString());
     }
 
+    /** The race of two adds of one certificate ({@link CertificateInserts}): its key, and not an over-long name. */
+    @Test
+    void theSameCertificateTwiceIsAViolationOfTheCertificateKeyAndAnOverLongNameIsNot() throws Exception {
+        String tppId = "PSDDE-UV-" + UUID.randomUUID();
+        String fingerprint = UUID.randomUUID().toString();
+        transaction.begin();
+        certificates.persist(certificate(tppId, fingerprint, "uv"));
+        transaction.commit();
+
+        PersistenceException duplicate = failedInsert(certificate(tppId, fingerprint, "uv"));
+        assertTrue(UniqueViolations.of(duplicate, CertificateInserts.CERTIFICATE_UNIQUE), duplicate.toString());
+        assertFalse(UniqueViolations.of(duplicate, TppRegistrationService.TPP_PRIMARY_KEY));
+
+        PersistenceException tooLong = failedInsert(certificate(tppId, UUID.randomUUID().toString(), "n".repeat(256)));
+        assertFalse(UniqueViolations.of(tooLong, CertificateInserts.CERTIFICATE_UNIQUE), tooLong.toString());
+    }
+
+    /** A certificate row as the services store it; the PEM is a placeholder, nothing here parses it. */
+    private static TppCertificate certificate(String tppId, String fingerprint, String name) {
+        CertificateFacts facts = new CertificateFacts(tppId, "Uv GmbH", fingerprint, "01", "CN=Uv CA",
+                Instant.now(), Set.of(Role.PSP_AI), "pem");
+        return TppCertificate.of(tppId, name, TppRegistrationService.QSEAL, facts, Instant.now());
+    }
+
     private static OAuthClient client(String softwareId, String name) {
         OAuthClient c = new OAuthClient();
         c.clientId = UUID.randomUUID().toString();
@@ -88,6 +118,18 @@ class UniqueViolationsTest {
         try {
             clients.persistAndFlush(client);
             return fail("the INSERT of software " + client.softwareId + " should fail");
+        } catch (PersistenceException e) {
+            return e;
+        } finally {
+            transaction.rollback();
+        }
+    }
+
+    private PersistenceException failedInsert(TppCertificate certificate) throws Exception {
+        transaction.begin();
+        try {
+            certificates.persistAndFlush(certificate);
+            return fail("the INSERT of certificate " + certificate.fingerprint + " should fail");
         } catch (PersistenceException e) {
             return e;
         } finally {

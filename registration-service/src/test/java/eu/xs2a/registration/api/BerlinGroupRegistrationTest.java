@@ -13,16 +13,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.registration.support.Api;
+import eu.xs2a.registration.support.Concurrently;
 import eu.xs2a.registration.support.TestSmtp;
 import eu.xs2a.security.testing.TestPki;
 import eu.xs2a.security.testing.TestTpp;
 import eu.xs2a.security.tpp.Role;
 import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
 import jakarta.mail.BodyPart;
 import jakarta.mail.Multipart;
 import jakarta.mail.internet.MimeMessage;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import org.junit.jupiter.api.Test;
 
 /** Berlin Group TPP registration, certificate addition and read, through the real signed-request pipeline. */
@@ -346,30 +349,20 @@ class BerlinGroupRegistrationTest {
         for (int i = 0; i < n; i++) {
             certificates.add(TestPki.shared().tpp(orgId, "Omicron", Role.PSP_AI));
         }
-        java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(n);
-        try {
-            List<java.util.concurrent.Future<io.restassured.response.Response>> answers = new ArrayList<>();
-            for (TestTpp certificate : certificates) {
-                answers.add(pool.submit(() -> {
-                    start.await();
-                    return signed(certificate, "POST", BG_REGISTER, registration("office@omicron.example", Api.email("omicron")));
-                }));
-            }
-            start.countDown();
-            int registered = 0;
-            for (var answer : answers) {
-                io.restassured.response.Response response = answer.get(60, java.util.concurrent.TimeUnit.SECONDS);
-                if (response.statusCode() == 200) {
-                    registered++;
-                } else {
-                    assertError(response, 401, "AccessDenied", "already registered");
-                }
-            }
-            assertEquals(1, registered, "exactly one registration wins");
-        } finally {
-            pool.shutdownNow();
+        List<Callable<Response>> registrations = new ArrayList<>();
+        for (TestTpp certificate : certificates) {
+            registrations.add(() -> signed(certificate, "POST", BG_REGISTER,
+                    registration("office@omicron.example", Api.email("omicron"))));
         }
+        int registered = 0;
+        for (Response response : Concurrently.run(registrations)) {
+            if (response.statusCode() == 200) {
+                registered++;
+            } else {
+                assertError(response, 401, "AccessDenied", "already registered");
+            }
+        }
+        assertEquals(1, registered, "exactly one registration wins");
         signed(certificates.get(0), "GET", BG_TPP, null).then().statusCode(200).body("certificates", hasSize(1));
     }
 

@@ -144,6 +144,9 @@ class PaymentInitiationTest {
         // PostgreSQL cannot store a NUL, and the bank would fail on it at every retry; a key given twice is ambiguous
         Errors.expect(post(headers(), VALID.replace("Merchant GmbH", "Merch\\u0000ant")), 400, "FormatError")
                 .body("error_message", equalTo("Field 'creditorName' has a wrong type or value"));
+        // half of a surrogate pair has no UTF-8 form: it was stored, and sent to the bank, as '?'
+        Errors.expect(post(headers(), VALID.replace("Merchant GmbH", "Merchant \\ud83d")), 400, "FormatError")
+                .body("error_message", equalTo("Field 'creditorName' has a wrong type or value"));
         Errors.expect(post(headers(), VALID.replaceFirst("\\{", "{\"remittanceInformationUnstructured\": \"a\", ")),
                 400, "FormatError");
     }

@@ -11,6 +11,7 @@ import eu.xs2a.registration.domain.TextLimits;
 import eu.xs2a.registration.domain.TppRegistrationService;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.json.StrictJson;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -92,7 +93,7 @@ public class OpenBankingRegistrationResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = CertificateAddedResponse.class)))
     @APIResponse(responseCode = "400", description = "RequestFormatInvalid: the body is not JSON, or a field holds "
-            + "a NUL character")
+            + "a NUL character or half of a surrogate pair")
     @APIResponse(responseCode = "401", description = "WrongRequiredFields (data.certificate.pem, name or type missing, "
             + "too long, or type not qseal) or "
             + "AccessDenied (client credentials, certificate of another organisation)")
@@ -132,10 +133,11 @@ public class OpenBankingRegistrationResource {
         if (value == null || !value.isTextual() || value.asText().isBlank()) {
             throw new Psd2Exception(ErrorClass.WRONG_REQUIRED_FIELDS, "data.certificate." + field + " is required");
         }
-        if (value.asText().indexOf(0) >= 0) {
-            // PostgreSQL text cannot hold U+0000; a format error, as shared-security's StrictJson makes it elsewhere
+        String problem = StrictJson.unstorable(value.asText());
+        if (problem != null) {
+            // a format error, as shared-security's StrictJson makes it in every other JSON body
             throw new Psd2Exception(ErrorClass.REQUEST_FORMAT_INVALID,
-                    "data.certificate." + field + " must not contain a NUL character");
+                    "data.certificate." + field + " cannot be stored: " + problem);
         }
         return value.asText();
     }

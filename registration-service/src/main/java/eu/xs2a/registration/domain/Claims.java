@@ -2,6 +2,7 @@ package eu.xs2a.registration.domain;
 
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.json.StrictJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -11,8 +12,8 @@ import org.jose4j.lang.JoseException;
 
 /**
  * Typed reading of a JWT's claims with the interface's error classes: a required claim that is absent is
- * WrongRequiredFields, a claim of the wrong type (or a string with a NUL character) is RequestFormatInvalid. Every
- * message names the claim.
+ * WrongRequiredFields, a claim of the wrong type (or a string PostgreSQL cannot store: a NUL, half a surrogate pair)
+ * is RequestFormatInvalid. Every message names the claim.
  */
 final class Claims {
 
@@ -55,7 +56,7 @@ final class Claims {
         if (!(value instanceof String s)) {
             throw wrongType(name, "a string");
         }
-        return s.isBlank() ? Optional.empty() : Optional.of(withoutNul(name, s));
+        return s.isBlank() ? Optional.empty() : Optional.of(storable(name, s));
     }
 
     long requiredSeconds(String name) {
@@ -93,7 +94,7 @@ final class Claims {
             if (!(element instanceof String s)) {
                 throw wrongType(name, "an array of strings");
             }
-            strings.add(withoutNul(name, s));
+            strings.add(storable(name, s));
         }
         return Optional.of(List.copyOf(strings));
     }
@@ -120,13 +121,11 @@ final class Claims {
         return Optional.of(object);
     }
 
-    /**
-     * PostgreSQL text cannot hold U+0000 (escaped in JSON it parses): refused as a format error, as
-     * shared-security's StrictJson refuses it in every JSON body of the gateway.
-     */
-    private String withoutNul(String name, String value) {
-        if (value.indexOf(0) >= 0) {
-            throw new Psd2Exception(ErrorClass.REQUEST_FORMAT_INVALID, label + " '" + name + "' must not contain a NUL character");
+    /** A string PostgreSQL cannot keep as sent (StrictJson's rule for every JSON body): a format error. */
+    private String storable(String name, String value) {
+        String problem = StrictJson.unstorable(value);
+        if (problem != null) {
+            throw new Psd2Exception(ErrorClass.REQUEST_FORMAT_INVALID, label + " '" + name + "' cannot be stored: " + problem);
         }
         return value;
     }

@@ -121,6 +121,10 @@ class OpenBankingCertificateTest {
         // PostgreSQL text cannot hold U+0000: a format error, as shared-security's StrictJson makes it elsewhere
         assertError(add(client.basic(), body(pem, "n\u0000", "qseal")), 400, "RequestFormatInvalid",
                 "data.certificate.name");
+        // half of a surrogate pair, escaped as JSON allows (it has no UTF-8 form; the driver stored '?' for it)
+        String loneHalf = body(pem, "n", "qseal").replace("\"name\":\"n\"", "\"name\":\"n\\udc00\"");
+        assertError(add(client.basic(), loneHalf), 400, "RequestFormatInvalid",
+                "data.certificate.name cannot be stored: Half of a UTF-16 surrogate pair");
         assertEquals(0, QuarkusTransaction.requiringNew().call(() -> TppCertificate.count("tppId", client.orgId())),
                 "nothing stored");
         add(client.basic(), body(pem, "n".repeat(255), "qseal")).then().statusCode(200)

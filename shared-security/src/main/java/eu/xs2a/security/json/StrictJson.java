@@ -19,9 +19,10 @@ import java.io.IOException;
  *   <li>a value of the wrong JSON type is refused, never converted: {@code 4} or {@code true} for a string,
  *       {@code "4"} for a number, {@code "true"} for a boolean, {@code 4.5} for an integer;</li>
  *   <li>a key given twice is refused (which value counts would be a guess, and readers guessed differently);</li>
- *   <li>a NUL character in a string read into a typed field is refused (escaped as \u0000 it parses, but PostgreSQL
- *       cannot store it, and the bank's failure would come back at every retry). A {@code JsonNode} tree keeps such
- *       a string: account-service's bodies, read as trees, are never stored;</li>
+ *   <li>a NUL character or half of a surrogate pair in a string read into a typed field is refused (escaped as
+ *       U+0000 or a lone U+D800 it parses, but PostgreSQL cannot store the one and the driver would store the other
+ *       as '?', and the bank's failure would come back at every retry). A {@code JsonNode} tree keeps such a string:
+ *       account-service's bodies, read as trees, are never stored;</li>
  *   <li>anything after the body's one value is refused; unknown fields are ignored (DESIGN.md "Other input
  *       rules").</li>
  * </ul>
@@ -47,19 +48,42 @@ public final class StrictJson {
         }
         mapper.coercionConfigFor(LogicalType.Integer).setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
         mapper.coercionConfigFor(LogicalType.Boolean).setCoercion(CoercionInputShape.Integer, CoercionAction.Fail);
-        mapper.registerModule(new SimpleModule("strict-json").addDeserializer(String.class, new NoNulStrings()));
+        mapper.registerModule(new SimpleModule("strict-json").addDeserializer(String.class, new StorableStrings()));
         return mapper;
     }
 
-    private static final class NoNulStrings extends StringDeserializer {
+    private static final class StorableStrings extends StringDeserializer {
 
         @Override
         public String deserialize(JsonParser parser, DeserializationContext context) throws IOException {
             String value = super.deserialize(parser, context);
-            if (value != null && value.indexOf('\u0000') >= 0) {
-                throw InvalidFormatException.from(parser, "A NUL character in a string", value, String.class);
+            if (value != null) {
+                String problem = unstorable(value);
+                if (problem != null) {
+                    throw InvalidFormatException.from(parser, problem, value, String.class);
+                }
             }
             return value;
         }
+    }
+
+    /**
+     * Why PostgreSQL could not keep the text as sent, or null. A NUL it refuses; half of a UTF-16 surrogate pair
+     * (the escape of U+D800 with no low half after it) has no UTF-8 form, so the driver would store it as '?'.
+     * Public for JSON that this mapper does not bind (a JWT's claims, a tree).
+     */
+    public static String unstorable(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (c == '\u0000') {
+                return "A NUL character in a string";
+            }
+            if (Character.isHighSurrogate(c) && i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1))) {
+                i++; // a whole pair: one character outside the Basic Multilingual Plane
+            } else if (Character.isSurrogate(c)) {
+                return "Half of a UTF-16 surrogate pair in a string";
+            }
+        }
+        return null;
     }
 }

@@ -39,6 +39,16 @@ class StrictJsonTest {
     }
 
     @Test
+    void halfOfASurrogatePairIsRefusedByFieldAndAWholePairKept() throws Exception {
+        // escaped in JSON, these parse into Java strings that UTF-8 cannot encode; PostgreSQL's driver stored '?'
+        for (String escaped : List.of("\\ud83d", "\\ude00", "A\\ude00\\ud83dB", "\\ud83d\\ud83d")) {
+            assertEquals("Field 'name' has a wrong type or value", refusal("{\"name\": \"" + escaped + "\"}"), escaped);
+        }
+        Creditor kept = mapper.readValue("{\"name\": \"Caf\\u00e9 \\ud83d\\ude00\"}", Creditor.class);
+        assertEquals("Caf\u00e9 \ud83d\ude00", kept.name());
+    }
+
+    @Test
     void aValueOfTheWrongJsonTypeIsRefusedNeverConverted() {
         for (String body : List.of("{\"note\": 4}", "{\"note\": 4.5}", "{\"note\": true}", "{\"note\": 1e999}",
                 "{\"frequencyPerDay\": \"4\"}", "{\"frequencyPerDay\": 4.5}",

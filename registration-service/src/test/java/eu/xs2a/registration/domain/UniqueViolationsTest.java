@@ -113,39 +113,28 @@ class UniqueViolationsTest {
         return c;
     }
 
-    private PersistenceException failedInsert(OAuthClient client) throws Exception {
+    /** Runs the INSERT (persist and flush) in a transaction of its own, rolled back, and returns how it failed. */
+    private PersistenceException failedInsert(Runnable insert, String what) throws Exception {
         transaction.begin();
         try {
-            clients.persistAndFlush(client);
-            return fail("the INSERT of software " + client.softwareId + " should fail");
+            insert.run();
+            return fail("the INSERT of " + what + " should fail");
         } catch (PersistenceException e) {
             return e;
         } finally {
             transaction.rollback();
         }
+    }
+
+    private PersistenceException failedInsert(OAuthClient client) throws Exception {
+        return failedInsert(() -> clients.persistAndFlush(client), "software " + client.softwareId);
     }
 
     private PersistenceException failedInsert(TppCertificate certificate) throws Exception {
-        transaction.begin();
-        try {
-            certificates.persistAndFlush(certificate);
-            return fail("the INSERT of certificate " + certificate.fingerprint + " should fail");
-        } catch (PersistenceException e) {
-            return e;
-        } finally {
-            transaction.rollback();
-        }
+        return failedInsert(() -> certificates.persistAndFlush(certificate), "certificate " + certificate.fingerprint);
     }
 
     private PersistenceException failedInsert(Tpp tpp) throws Exception {
-        transaction.begin();
-        try {
-            tpps.persistAndFlush(tpp);
-            return fail("the INSERT of " + tpp.id + " should fail");
-        } catch (PersistenceException e) {
-            return e;
-        } finally {
-            transaction.rollback();
-        }
+        return failedInsert(() -> tpps.persistAndFlush(tpp), tpp.id);
     }
 }

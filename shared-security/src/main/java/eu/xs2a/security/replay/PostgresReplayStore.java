@@ -2,6 +2,9 @@ package eu.xs2a.security.replay;
 
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -10,6 +13,7 @@ import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.UUID;
@@ -56,6 +60,10 @@ public class PostgresReplayStore implements ReplayStore {
     private static final String RELEASE = "delete from request_replay where tpp_id = ? and request_id = ? and response_status is null";
     private static final String DELETE_OLD = "delete from request_replay where created_at < ?";
 
+    /** The lengths of the columns path and digest. */
+    private static final int PATH_COLUMN = 1000;
+    private static final int DIGEST_COLUMN = 200;
+
     private final DataSource dataSource;
     private final Duration retention;
     private final Clock clock;
@@ -69,13 +77,15 @@ public class PostgresReplayStore implements ReplayStore {
     @Override
     public ReplayOutcome claim(String tppId, UUID requestId, String method, String path, String digest) {
         Instant now = clock.instant();
+        String storedPath = fitted(path, PATH_COLUMN);
+        String storedDigest = fitted(digest, DIGEST_COLUMN);
         try (Connection connection = dataSource.getConnection()) {
             try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
                 insert.setString(1, tppId);
                 insert.setObject(2, requestId);
                 insert.setString(3, method);
-                insert.setString(4, truncate(path, 1000));
-                insert.setString(5, truncate(digest, 200));
+                insert.setString(4, storedPath);
+                insert.setString(5, storedDigest);
                 insert.setTimestamp(6, Timestamp.from(now));
                 if (insert.executeUpdate() == 1) {
                     return ReplayOutcome.FIRST;
@@ -83,8 +93,8 @@ public class PostgresReplayStore implements ReplayStore {
             }
             try (PreparedStatement takeOver = connection.prepareStatement(TAKE_OVER_EXPIRED)) {
                 takeOver.setString(1, method);
-                takeOver.setString(2, truncate(path, 1000));
-                takeOver.setString(3, truncate(digest, 200));
+                takeOver.setString(2, storedPath);
+                takeOver.setString(3, storedDigest);
                 takeOver.setTimestamp(4, Timestamp.from(now));
                 takeOver.setString(5, tppId);
                 takeOver.setObject(6, requestId);
@@ -102,7 +112,7 @@ public class PostgresReplayStore implements ReplayStore {
                         throw alreadyUsed(requestId);
                     }
                     boolean sameCreate = "POST".equals(method) && "POST".equals(row.getString(1))
-                            && path.equals(row.getString(2)) && digest.equalsIgnoreCase(row.getString(3));
+                            && storedPath.equals(row.getString(2)) && storedDigest.equalsIgnoreCase(row.getString(3));
                     int status = row.getInt(4);
                     if (sameCreate && !row.wasNull()) {
                         return new ReplayOutcome.Replay(new StoredResponse(status, decodeHeaders(row.getString(5)),
@@ -167,8 +177,25 @@ public class PostgresReplayStore implements ReplayStore {
         return new Psd2Exception(ErrorClass.FORMAT_ERROR, "X-Request-ID already used: " + requestId);
     }
 
-    private static String truncate(String value, int max) {
-        return value.length() <= max ? value : value.substring(0, max);
+    /**
+     * The value as stored in a column of {@code max} characters: itself when it fits, else its beginning followed by
+     * {@code #} and the SHA-256 of the whole value, so that two long values that differ only after the cut still
+     * differ when a repeated create is compared with the first.
+     */
+    static String fitted(String value, int max) {
+        if (value.length() <= max) {
+            return value;
+        }
+        String hash = HexFormat.of().formatHex(sha256(value));
+        return value.substring(0, max - hash.length() - 1) + '#' + hash;
+    }
+
+    private static byte[] sha256(String value) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(value.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JDK has SHA-256", e);
+        }
     }
 
     /** One {@code name: value} per line; header values never contain line breaks. */

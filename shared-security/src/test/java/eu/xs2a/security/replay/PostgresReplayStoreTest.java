@@ -127,6 +127,33 @@ class PostgresReplayStoreTest {
     }
 
     @Test
+    void aCreateWhosePathOrDigestIsLongerThanItsColumnIsComparedWhole() {
+        String longPath = PATH + "/" + "p".repeat(1200);
+        String longDigest = DIGEST + ", " + "SHA-512=" + "d".repeat(300);
+        UUID id = UUID.randomUUID();
+        assertSame(ReplayOutcome.FIRST, store.claim("TPP-H", id, "POST", longPath, longDigest));
+        store.complete("TPP-H", id, new StoredResponse(201, Map.of("Location", PATH + "/c-8"), new byte[0]));
+
+        ReplayOutcome.Replay replay = assertInstanceOf(ReplayOutcome.Replay.class,
+                store.claim("TPP-H", id, "POST", longPath, longDigest));
+        assertEquals(PATH + "/c-8", replay.response().headers().get("Location"));
+        // the same beginning, a difference past the column's length: another request
+        alreadyUsed(() -> store.claim("TPP-H", id, "POST", longPath + "x", longDigest));
+        alreadyUsed(() -> store.claim("TPP-H", id, "POST", longPath, longDigest + "x"));
+    }
+
+    @Test
+    void aValueIsStoredAsItselfWhenItFitsAndAsItsBeginningAndHashWhenNot() {
+        assertEquals(PATH, PostgresReplayStore.fitted(PATH, 1000));
+        String exact = "a".repeat(1000);
+        assertEquals(exact, PostgresReplayStore.fitted(exact, 1000));
+        String fitted = PostgresReplayStore.fitted(exact + "b", 1000);
+        assertEquals(1000, fitted.length());
+        assertTrue(fitted.startsWith("a".repeat(935) + "#"), fitted);
+        assertTrue(!fitted.equals(PostgresReplayStore.fitted(exact + "c", 1000)));
+    }
+
+    @Test
     void idsBelongToOneTpp() {
         UUID id = UUID.randomUUID();
         assertSame(ReplayOutcome.FIRST, store.claim("TPP-A", id, "POST", PATH, DIGEST));

@@ -28,6 +28,10 @@ final class Bank {
     /** A valid IBAN at another bank (the textbook example). */
     static final String FOREIGN = "DE89370400440532013000";
 
+    /** The gateway's limits (its tpp_id and tpp_name columns), which the bank takes too. */
+    static final int LONGEST_TPP_ID = 140;
+    static final int LONGEST_TPP_NAME = 255;
+
     private Bank() {
     }
 

@@ -168,6 +168,20 @@ class ConsentApiTest {
     }
 
     @Test
+    void theLongestTppIdAndNameTheGatewayAcceptsAreKept() {
+        Map<String, Object> body = Bank.aisConsent(Bank.allPsd2(), null);
+        body.put("tppId", "PSDDE-BAFIN-" + "9".repeat(Bank.LONGEST_TPP_ID - 12));
+        body.put("tppName", "N".repeat(Bank.LONGEST_TPP_NAME));
+        String id = Bank.registerConsent(body).path("bankConsentId");
+        api().get("/bank/v1/consents/" + id).then().statusCode(200)
+                .body("tppId", equalTo(body.get("tppId"))).body("tppName", equalTo(body.get("tppName")));
+
+        body.put("tppId", body.get("tppId") + "9");
+        api().body(body).post("/bank/v1/consents").then().statusCode(400).body("code", equalTo("FORMAT_ERROR"))
+                .body("message", equalTo("tppId is longer than 140 characters"));
+    }
+
+    @Test
     void badConsentRequestsAre400AndUnknownIds404() {
         Map<String, Object> wrongType = Bank.aisConsent(Bank.allPsd2(), null);
         wrongType.put("type", "XYZ");

@@ -217,6 +217,20 @@ class PaymentApiTest {
     }
 
     @Test
+    void theLongestTppIdAndNameTheGatewayAcceptsAreTaken() {
+        Map<String, Object> order = Bank.payment(Bank.PSU1_BUSINESS, "1.00");
+        order.put("tppId", "PSDDE-BAFIN-" + "8".repeat(Bank.LONGEST_TPP_ID - 12));
+        order.put("tppName", "P".repeat(Bank.LONGEST_TPP_NAME));
+        String id = Bank.submitPayment(order).path("bankPaymentId");
+        assertEquals("RCVD", status(id));
+
+        Map<String, Object> longer = Bank.payment(Bank.PSU1_BUSINESS, "1.00");
+        longer.put("tppName", "P".repeat(Bank.LONGEST_TPP_NAME + 1));
+        api().body(longer).post("/bank/v1/payments").then().statusCode(400).body("code", equalTo("FORMAT_ERROR"))
+                .body("message", equalTo("tppName is longer than 255 characters"));
+    }
+
+    @Test
     void badPaymentsAre400AndUnknownIds404() {
         Map<String, Object> badIban = Bank.payment(Bank.PSU1_MAIN, "1.00");
         badIban.put("creditorAccount", Map.of("iban", "DE00000000000000000000"));

@@ -58,6 +58,7 @@ public class ConsentService {
     public Registered register(String type, String tppId, String tppName, ConsentAccess access, LocalDate validUntil,
                                boolean recurringIndicator, int frequencyPerDay, String psuId, String returnUrl) {
         validate(type, access, validUntil, frequencyPerDay);
+        TppFields.requireFitting(tppId, tppName);
         slow.delayIfSlow(psuId);
         Instant now = clock.instant();
         Consent consent = new Consent();

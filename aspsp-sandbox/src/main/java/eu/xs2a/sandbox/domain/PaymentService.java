@@ -229,6 +229,7 @@ public class PaymentService {
         require(order.idempotencyKey(), "idempotencyKey");
         require(order.tppId(), "tppId");
         require(order.tppName(), "tppName");
+        TppFields.requireFitting(order.tppId(), order.tppName());
         require(order.creditorName(), "creditorName");
         require(order.returnUrl(), "returnUrl");
         require(order.currency(), "instructedAmount.currency");

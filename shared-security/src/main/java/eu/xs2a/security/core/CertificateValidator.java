@@ -161,7 +161,12 @@ final class CertificateValidator {
             return CertificateEntry.failed(ErrorClass.CERTIFICATE_INVALID, "TPP-Signature-Certificate subject's "
                     + "organizationIdentifier is longer than " + TppIdentity.MAX_ID_LENGTH + " characters");
         }
-        TppIdentity identity = new TppIdentity(tppId, QcStatementReader.organizationName(certificate),
+        String name = QcStatementReader.organizationName(certificate);
+        if (name != null && name.codePointCount(0, name.length()) > TppIdentity.MAX_NAME_LENGTH) {
+            return CertificateEntry.failed(ErrorClass.CERTIFICATE_INVALID, "TPP-Signature-Certificate subject's "
+                    + "organization name is longer than " + TppIdentity.MAX_NAME_LENGTH + " characters");
+        }
+        TppIdentity identity = new TppIdentity(tppId, name,
                 statement.roles(), statement.ncaName(), statement.ncaId(), fingerprint, certificate);
         return new CertificateEntry(certificate, identity);
     }

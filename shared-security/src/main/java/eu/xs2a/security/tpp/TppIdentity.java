@@ -26,6 +26,13 @@ public record TppIdentity(String tppId, String name, Set<Role> roles, String nca
      */
     public static final int MAX_ID_LENGTH = 140;
 
+    /**
+     * The longest organization name (O, else CN) a TPP may have, in characters: the width of {@code tpp_name} in the
+     * services and the bank that keep it with each consent and payment (varchar(255)). X.520's bound is 64, but
+     * certificates exceed it, and only the database would notice.
+     */
+    public static final int MAX_NAME_LENGTH = 255;
+
     public TppIdentity {
         roles = roles.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(roles));
     }

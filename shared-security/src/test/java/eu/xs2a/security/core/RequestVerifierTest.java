@@ -233,6 +233,17 @@ class RequestVerifierTest {
         }
 
         @Test
+        void withAnOrganizationNameLongerThanTheTppNameColumns() {
+            // 255 characters is the widest tpp_name the services and the bank keep with a consent or payment
+            String longest = "N".repeat(TppIdentity.MAX_NAME_LENGTH);
+            TestTpp widest = pki.tppBuilder().name(longest).roles(Role.PSP_AI).build();
+            assertEquals(longest, signed(widest).verify().identity().name());
+            TestTpp tooWide = pki.tppBuilder().name(longest + "N").roles(Role.PSP_AI).build();
+            Psd2Exception e = fails(ErrorClass.CERTIFICATE_INVALID, () -> signed(tooWide).verify());
+            assertTrue(e.getMessage().contains("organization name is longer than 255 characters"), e.getMessage());
+        }
+
+        @Test
         void withoutPsd2StatementHasNoRolesInTheSandboxAndIsRefusedLive() {
             TestTpp plain = pki.tppBuilder().organizationIdentifier("PSDDE-BAFIN-333333").withoutQcStatement().build();
             TppIdentity identity = signed(plain).verify().identity();

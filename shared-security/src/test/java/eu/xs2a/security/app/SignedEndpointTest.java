@@ -197,6 +197,27 @@ class SignedEndpointTest {
         signed(aisp, "POST", THINGS, "{\"name\":\"a\",\"status\":\"valid\"}").post(THINGS).then().statusCode(201);
     }
 
+    /** Quarkus REST threw while parsing such a header, and every endpoint answered 500. */
+    @Test
+    void aContentTypeThatIsNoMediaTypeIsAFormatErrorSignedOrNot() throws Exception {
+        byte[] body = "{\"name\":\"a\"}".getBytes(StandardCharsets.UTF_8);
+        for (String contentType : List.of(";;;", "a/b/c", "/")) {
+            java.net.http.HttpRequest.Builder signedPost = java.net.http.HttpRequest.newBuilder(base.resolve(THINGS))
+                    .header("Content-Type", contentType).POST(java.net.http.HttpRequest.BodyPublishers.ofByteArray(body));
+            aisp.signer().sign("POST", THINGS, Map.of(), body).forEach(signedPost::header);
+            java.net.http.HttpRequest.Builder unsignedGet = java.net.http.HttpRequest.newBuilder(base.resolve(THINGS + "/abc"))
+                    .header("Content-Type", contentType).header("X-Request-ID", UUID.randomUUID().toString()).GET();
+            for (java.net.http.HttpRequest.Builder request : List.of(signedPost, unsignedGet)) {
+                java.net.http.HttpResponse<String> response = java.net.http.HttpClient.newHttpClient()
+                        .send(request.build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+                assertEquals(400, response.statusCode(), response.body());
+                org.hamcrest.MatcherAssert.assertThat(response.body(), containsString("\"error_text\":\"FormatError\""));
+                org.hamcrest.MatcherAssert.assertThat(response.body(),
+                        containsString("Content-Type '" + contentType + "' is not a media type"));
+            }
+        }
+    }
+
     @Test
     void wrongContentTypeIsAFormatError() {
         byte[] body = "name=a".getBytes(StandardCharsets.UTF_8);

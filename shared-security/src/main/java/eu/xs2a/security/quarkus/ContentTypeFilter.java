@@ -1,0 +1,40 @@
+package eu.xs2a.security.quarkus;
+
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import jakarta.annotation.Priority;
+import jakarta.ws.rs.Priorities;
+import jakarta.ws.rs.container.ContainerRequestContext;
+import jakarta.ws.rs.container.ContainerRequestFilter;
+import jakarta.ws.rs.container.PreMatching;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.ext.Provider;
+
+/**
+ * A Content-Type that is not a media type at all ({@code ;;;}, {@code a/b/c}) is a FormatError. Left to Quarkus
+ * REST, the first look at the request's entity throws while parsing it, and every endpoint, signed or not, answered
+ * 500. A well-formed type other than JSON is still the resource's to refuse, with a message naming what it takes.
+ */
+@Provider
+@PreMatching
+@Priority(Priorities.HEADER_DECORATOR + 1) // after RequestIdFilter: the refusal is logged under the request's id
+public class ContentTypeFilter implements ContainerRequestFilter {
+
+    private static final int MAX_VALUE_IN_MESSAGE = 60;
+
+    @Override
+    public void filter(ContainerRequestContext request) {
+        String contentType = request.getHeaderString(HttpHeaders.CONTENT_TYPE);
+        if (contentType == null || contentType.startsWith(MediaType.APPLICATION_JSON)) {
+            return; // the usual case costs one comparison; JSON with parameters is parsed where it is read
+        }
+        try {
+            MediaType.valueOf(contentType);
+        } catch (IllegalArgumentException e) {
+            String shown = contentType.length() > MAX_VALUE_IN_MESSAGE
+                    ? contentType.substring(0, MAX_VALUE_IN_MESSAGE) + "…" : contentType;
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Content-Type '" + shown + "' is not a media type");
+        }
+    }
+}

@@ -25,6 +25,7 @@ import eu.xs2a.payment.support.Tpps;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -128,6 +129,23 @@ class PaymentJourneyTest {
         String forged = Payments.local(payment.scaRedirect()).replaceAll("token=.*", "token=forged");
         Errors.expect(given().config(Tpps.RAW).get(forged), 404, "ResourceUnknown");
         given().config(Tpps.RAW).head(forged).then().statusCode(404);
+    }
+
+    /** Anyone may follow a link: naming a payment that does not exist must answer as a wrong token does. */
+    @Test
+    void aLinkTellsNothingAboutWhichPaymentsExist() {
+        Initiated payment = initiateRedirect("1.00");
+        String link = Payments.local(payment.scaRedirect());
+        String forged = link.replaceAll("token=.*", "token=forged");
+        String wrongToken = given().config(Tpps.RAW).get(forged).then().statusCode(404).extract().path("error_message");
+        for (String other : List.of(
+                forged.replaceFirst("/sepa-credit-transfers/[0-9]+/", "/sepa-credit-transfers/999999999/"),
+                forged.replaceFirst("/sepa-credit-transfers/", "/instant-sepa-credit-transfers/"),
+                link.replaceFirst("/sepa-credit-transfers/[0-9]+/", "/sepa-credit-transfers/999999999/"))) {
+            Errors.expect(given().config(Tpps.RAW).get(other), 404, "ResourceUnknown")
+                    .body("error_message", equalTo(wrongToken));
+            given().config(Tpps.RAW).head(other).then().statusCode(404);
+        }
     }
 
     @Test

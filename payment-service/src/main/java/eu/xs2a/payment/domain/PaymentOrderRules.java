@@ -18,7 +18,7 @@ public final class PaymentOrderRules {
     static final int CREDITOR_NAME_MAX = 70;
     static final int REMITTANCE_MAX = 140;
     static final int END_TO_END_MAX = 35;
-    static final int AGENT_NAME_MAX = 140;
+    static final int AGENT_NAME_MAX = 70;
     static final int STREET_MAX = 70;
     static final int BUILDING_MAX = 16;
     static final int TOWN_MAX = 35;
@@ -32,11 +32,19 @@ public final class PaymentOrderRules {
     private static final Pattern CURRENCY = Pattern.compile("[A-Z]{3}");
     private static final Set<String> COUNTRIES = Set.of(Locale.getISOCountries());
 
+    /** The bank products that are SEPA schemes: euro only, the creditor named by IBAN (EPC rulebooks). */
+    static final Set<String> SEPA_PRODUCTS = Set.of("sepa-credit-transfers", "instant-sepa-credit-transfers");
+    private static final String EURO = "EUR";
+
     private PaymentOrderRules() {
     }
 
-    /** @param today the current date where the provider executes payments */
-    public static void validate(PaymentOrder order, LocalDate today) {
+    /**
+     * @param today       the current date where the provider executes payments
+     * @param bankProduct the product the bank runs the payment as; a SEPA one adds the scheme's own rules, so that
+     *                    the bank does not refuse, after the payment exists, what could be refused before
+     */
+    public static void validate(PaymentOrder order, LocalDate today, String bankProduct) {
         required(order.creditorName(), "creditorName");
         maxLength(order.creditorName(), CREDITOR_NAME_MAX, "creditorName");
         if (order.creditorAccount() == null) {
@@ -53,6 +61,14 @@ public final class PaymentOrderRules {
         maxLength(order.endToEndIdentification(), END_TO_END_MAX, "endToEndIdentification");
         if (order.requestedExecutionDate() != null && order.requestedExecutionDate().isBefore(today)) {
             throw format("requestedExecutionDate " + order.requestedExecutionDate() + " is in the past");
+        }
+        if (SEPA_PRODUCTS.contains(bankProduct)) {
+            if (!EURO.equals(order.instructedAmount().currency())) {
+                throw format("instructedAmount.currency must be EUR: a SEPA credit transfer is in euro");
+            }
+            if (order.creditorAccount().iban() == null) {
+                throw format("creditorAccount.iban is required: a SEPA credit transfer names the creditor by IBAN");
+            }
         }
     }
 
@@ -88,7 +104,8 @@ public final class PaymentOrderRules {
         String shape = "[0-9]{1," + INTEGER_DIGITS_MAX + "}" + (decimals > 0 ? "(\\.[0-9]{1," + decimals + "})?" : "");
         if (!money.amount().matches(shape)) {
             throw format("instructedAmount.amount '" + abbreviate(money.amount()) + "' is not a positive amount with at most "
-                    + decimals + " decimals for " + currency.getCurrencyCode());
+                    + INTEGER_DIGITS_MAX + " digits before the decimal point and " + decimals + " after it for "
+                    + currency.getCurrencyCode());
         }
         if (new BigDecimal(money.amount()).signum() <= 0) {
             throw format("instructedAmount.amount must be greater than zero");
@@ -125,8 +142,9 @@ public final class PaymentOrderRules {
         }
     }
 
+    /** Counted in characters (code points), as Berlin Group's maxLength and PostgreSQL's varchar count them. */
     private static void maxLength(String value, int max, String field) {
-        if (value != null && value.length() > max) {
+        if (value != null && value.codePointCount(0, value.length()) > max) {
             throw format(field + " is longer than " + max + " characters");
         }
     }

@@ -82,7 +82,8 @@ public class PaymentService {
      */
     public Created initiate(NewPayment request) {
         requireProduct(request.providerCode(), request.paymentProduct());
-        PaymentOrderRules.validate(request.order(), LocalDate.now(config.executionZone()));
+        PaymentOrderRules.validate(request.order(), LocalDate.now(config.executionZone()),
+                bankProduct(request.paymentProduct()));
         Created created = ledger.create(request);
         Payment payment = submit(created.payment(), true);
         return new Created(payment, created.authorisation());
@@ -188,7 +189,7 @@ public class PaymentService {
      */
     public String scaRedirect(String providerCode, String paymentProduct, String paymentId, AuthorisationKind kind,
                               String authorisationId, String token) {
-        Payment payment = browserVisible(providerCode, paymentProduct, paymentId);
+        Payment payment = linkedPayment(providerCode, paymentProduct, paymentId);
         PaymentAuthorisation authorisation = usableLink(payment, kind, authorisationId, token);
         String bankScaUrl = kind == AuthorisationKind.PAYMENT ? payment.bankScaUrl() : authorisation.bankScaUrl();
         if (kind == AuthorisationKind.PAYMENT && payment.awaitsSubmission()) {
@@ -210,7 +211,7 @@ public class PaymentService {
      */
     public void checkScaRedirect(String providerCode, String paymentProduct, String paymentId, AuthorisationKind kind,
                                  String authorisationId, String token) {
-        usableLink(browserVisible(providerCode, paymentProduct, paymentId), kind, authorisationId, token);
+        usableLink(linkedPayment(providerCode, paymentProduct, paymentId), kind, authorisationId, token);
     }
 
     private PaymentAuthorisation usableLink(Payment payment, AuthorisationKind kind, String authorisationId,
@@ -320,7 +321,7 @@ public class PaymentService {
             putIfPresent(address, "postCode", a.postCode());
             putIfPresent(address, "country", a.country());
         }
-        String bankProduct = config.bankProducts().getOrDefault(payment.paymentProduct(), payment.paymentProduct());
+        String bankProduct = bankProduct(payment.paymentProduct());
         return new BankPaymentOrder(String.valueOf(payment.id()), bankProduct, payment.tppId(),
                 payment.tppName(), bankRef(order.debtorAccount()), order.creditorName(), bankRef(order.creditorAccount()),
                 address, order.creditorAgentName(), amount, order.remittanceInformationUnstructured(),
@@ -329,13 +330,36 @@ public class PaymentService {
                 payment.psuId(), urls.callback(payment, payment.callbackState()));
     }
 
+    /** The product the bank runs a payment of this product as (payment.bank-products), by default the same. */
+    private String bankProduct(String paymentProduct) {
+        return config.bankProducts().getOrDefault(paymentProduct, paymentProduct);
+    }
+
     private Payment browserVisible(String providerCode, String paymentProduct, String paymentId) {
-        Payment payment = PAYMENT_ID.matcher(paymentId).matches() ? ledger.get(Long.parseLong(paymentId)) : null;
-        if (payment == null || !payment.providerCode().equals(providerCode)
-                || !payment.paymentProduct().equals(paymentProduct)) {
+        Payment payment = addressed(providerCode, paymentProduct, paymentId);
+        if (payment == null) {
             throw unknownPayment(paymentId);
         }
         return payment;
+    }
+
+    /**
+     * The payment a scaRedirect link names. Anyone may follow such a link, so a payment that does not exist (or not
+     * under this provider and product) gets the answer a wrong token gets: the link must not tell which payment ids
+     * exist.
+     */
+    private Payment linkedPayment(String providerCode, String paymentProduct, String paymentId) {
+        Payment payment = addressed(providerCode, paymentProduct, paymentId);
+        if (payment == null) {
+            throw unusableLink();
+        }
+        return payment;
+    }
+
+    private Payment addressed(String providerCode, String paymentProduct, String paymentId) {
+        Payment payment = PAYMENT_ID.matcher(paymentId).matches() ? ledger.get(Long.parseLong(paymentId)) : null;
+        return payment != null && payment.providerCode().equals(providerCode)
+                && payment.paymentProduct().equals(paymentProduct) ? payment : null;
     }
 
     private static BankAccountRef bankRef(AccountRef ref) {

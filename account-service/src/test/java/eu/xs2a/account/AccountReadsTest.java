@@ -58,6 +58,22 @@ class AccountReadsTest {
         return list.getString("accounts.find { it.name == 'Girokonto' }.iban");
     }
 
+    /** Such a consent reaches no resource behind the list, so the list links to none. */
+    @Test
+    void aConsentToTheListWithBalancesShowsThemButLinksNowhere() {
+        String listOnly = Flows.get().validAisConsent(Tpps.ALPHA, "sandbox", "psu1",
+                "{\"availableAccountsWithBalance\": \"allAccounts\"}", 4);
+        JsonPath list = Calls.getWithPsu(Tpps.ALPHA, P + "/accounts?withBalance=true", listOnly).then().statusCode(200)
+                .body("accounts", hasSize(3))
+                .body("accounts[0].balances", notNullValue())
+                .extract().jsonPath();
+        for (Map<String, Object> account : list.<Map<String, Object>>getList("accounts")) {
+            assertFalse(account.containsKey("_links"), "links of " + account);
+        }
+        error(Calls.getWithPsu(Tpps.ALPHA, P + "/accounts/" + list.getString("accounts[0].resourceId") + "/balances",
+                listOnly), 401, "ConsentInvalid");
+    }
+
     @Test
     void theAccountListShowsTheConsentsAccountsWithOpaqueIdsAndLinks() {
         String consent = allAccountsConsent(Tpps.ALPHA, "sandbox", "psu1");

@@ -33,10 +33,10 @@ public class Views {
         Account a = view.account();
         Map<String, Dtos.Href> links = new LinkedHashMap<>();
         String self = accountsPath(providerCode) + "/" + a.resourceId;
-        if (view.coverage() != null && view.coverage().balances) {
+        if (view.linked() && view.coverage() != null && view.coverage().balances) {
             links.put("balances", new Dtos.Href(self + "/balances"));
         }
-        if (view.coverage() != null && view.coverage().transactions) {
+        if (view.linked() && view.coverage() != null && view.coverage().transactions) {
             links.put("transactions", new Dtos.Href(self + "/transactions"));
         }
         return new Dtos.AccountDetails(a.resourceId, a.iban, a.bban, a.currency, a.name, a.product, a.cashAccountType,

@@ -52,9 +52,10 @@ public class AccountReads {
         ConsentCheckResult check = check(ctx, "accounts", null);
         ensureFetched(ctx, check);
         Map<UUID, ConsentAccount> covered = coverage.ofConsent(ctx.providerCode(), ctx.tppId(), ctx.consentId());
+        boolean linked = !listOnly(check);
         return accounts.ofConsent(ctx.providerCode(), ctx.tppId(), ctx.consentId()).stream()
                 .filter(a -> ctx.psuCorporateId() == null || Objects.equals(ctx.psuCorporateId(), a.corporateId))
-                .map(a -> view(a, covered.get(a.id), withBalance))
+                .map(a -> view(a, covered.get(a.id), withBalance, linked))
                 .toList();
     }
 
@@ -62,7 +63,7 @@ public class AccountReads {
         WithCoverage own = ownAccount(ctx, resourceId);
         ConsentAccount covered = checkCovered(ctx, own, "account");
         boolean showBalances = withBalance && covered.balances;
-        return new AccountView(own.account(), covered, showBalances ? balancesOf(own) : null);
+        return new AccountView(own.account(), covered, showBalances ? balancesOf(own) : null, true);
     }
 
     public AccountView balances(CallContext ctx, String resourceId) {
@@ -72,7 +73,7 @@ public class AccountReads {
             throw new Psd2Exception(ErrorClass.CONSENT_INVALID, "The consent does not cover the balances of account "
                     + resourceId);
         }
-        return new AccountView(own.account(), covered, balancesOf(own));
+        return new AccountView(own.account(), covered, balancesOf(own), true);
     }
 
     public TransactionReport transactions(CallContext ctx, String resourceId, TransactionQuery query) {
@@ -149,8 +150,14 @@ public class AccountReads {
                 () -> { });
     }
 
-    private AccountView view(Account account, ConsentAccount covered, boolean withBalance) {
+    private AccountView view(Account account, ConsentAccount covered, boolean withBalance, boolean linked) {
         boolean showBalances = withBalance && covered != null && covered.balances;
-        return new AccountView(account, covered, showBalances ? balances.ofAccount(account.id) : null);
+        return new AccountView(account, covered, showBalances ? balances.ofAccount(account.id) : null, linked);
+    }
+
+    /** A consent to the list of accounts (with or without balances) and to nothing behind it. */
+    private static boolean listOnly(ConsentCheckResult check) {
+        return check.access() != null
+                && (check.access().hasNonNull("availableAccounts") || check.access().hasNonNull("availableAccountsWithBalance"));
     }
 }

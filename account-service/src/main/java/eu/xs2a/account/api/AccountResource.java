@@ -105,7 +105,8 @@ public class AccountResource {
     @GET
     @Path("/{account_id}/transactions")
     @Operation(summary = "Transactions of an account", description = "bookingStatus (booked, pending, both, "
-            + "information) selects the report; dateFrom/dateTo and page/size page through it")
+            + "information) selects the report; dateFrom/dateTo and page/size page through it. Delta reports "
+            + "(entryReferenceFrom, deltaList) are not supported: FormatError")
     @Parameter(name = CallContexts.CONSENT_ID, in = ParameterIn.HEADER, required = true, description = CONSENT_ID_TEXT)
     @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = PSU_IP_TEXT)
     @Parameter(name = CallContexts.PSU_CORPORATE_ID, in = ParameterIn.HEADER, description = "the corporate PSU, if any")
@@ -119,7 +120,10 @@ public class AccountResource {
                                                   @QueryParam("dateTo") String dateTo,
                                                   @QueryParam("page") String page, @QueryParam("size") String size,
                                                   @QueryParam("withBalance") String withBalance,
+                                                  @QueryParam("entryReferenceFrom") String entryReferenceFrom,
+                                                  @QueryParam("deltaList") String deltaList,
                                                   @Context HttpHeaders headers) {
+        TransactionQuery.refuseDeltaReport(entryReferenceFrom, deltaList);
         TransactionQuery query = TransactionQuery.parse(bookingStatus, dateFrom, dateTo, page, size, withBalance,
                 LocalDate.now(ZoneOffset.UTC), config.maxPageSize());
         CallContext ctx = contexts.of(providerCode, headers);

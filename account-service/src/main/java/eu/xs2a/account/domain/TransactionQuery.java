@@ -17,6 +17,19 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
     /** page and size: plain ASCII digits (Integer.parseInt would also take other scripts' digits and a sign). */
     private static final Pattern WHOLE_NUMBER = Pattern.compile("[0-9]{1,10}");
 
+    /**
+     * Refuses a delta report: Berlin Group's {@code entryReferenceFrom} and {@code deltaList} are optional for the
+     * ASPSP, and answering the full report instead would have the TPP import every entry again.
+     */
+    public static void refuseDeltaReport(String entryReferenceFrom, String deltaList) {
+        if (entryReferenceFrom != null) {
+            throw format("entryReferenceFrom (delta reports) is not supported by this ASPSP");
+        }
+        if (deltaList != null) {
+            throw format("deltaList (delta reports) is not supported by this ASPSP");
+        }
+    }
+
     public static TransactionQuery parse(String bookingStatus, String dateFrom, String dateTo, String page,
                                          String size, String withBalance, LocalDate today, int maxPageSize) {
         if (bookingStatus == null || bookingStatus.isBlank()) {

@@ -137,6 +137,9 @@ class AisConsentTest extends ConsentTestBase {
         // check digits: DE49… is psu1's account, DE48 with the same BBAN is not a valid IBAN
         assertFormatError(Signed.aisBody(null, 4, true, "DE48100200300100000011"), "IBAN");
         assertFormatError(Signed.aisBody(null, 4, true, "XX"), "IBAN");
+        // the shape of a currency code, and none: refused at creation, not after the PSU's SCA
+        assertFormatError("{\"access\":{\"balances\":[{\"iban\":\"" + Psu.PSU1_MAIN + "\",\"currency\":\"XYZ\"}]},"
+                + "\"recurringIndicator\":true,\"frequencyPerDay\":4}", "'XYZ' is not an ISO 4217 currency code");
         assertFormatError("{\"access\":{\"accounts\":[{\"iban\":\"" + Psu.PSU1_MAIN + "\",\"bban\":\"123\"}]},"
                 + "\"recurringIndicator\":true,\"frequencyPerDay\":4}", "exactly one");
     }

@@ -87,6 +87,8 @@ class FundsConsentTest extends ConsentTestBase {
     void inputErrors() {
         assertFormatError("{\"cardNumber\":\"1234\"}", "account");
         assertFormatError("{\"account\":{\"iban\":\"DE00100200300100000011\"}}", "IBAN");
+        assertFormatError("{\"account\":{\"iban\":\"" + Psu.PSU1_MAIN + "\",\"currency\":\"XYZ\"}}",
+                "account.currency 'XYZ' is not an ISO 4217 currency code");
         assertFormatError("{\"account\":{\"iban\":\"" + Psu.PSU1_MAIN + "\"},\"cardExpiryDate\":\""
                 + LocalDate.now(ZoneOffset.UTC).minusDays(1) + "\"}", "cardExpiryDate");
         assertFormatError("{\"account\":{\"iban\":\"" + Psu.PSU1_MAIN + "\"},\"cardExpiryDate\":\"12/30\"}", "cardExpiryDate");

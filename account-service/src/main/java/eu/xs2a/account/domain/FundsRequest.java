@@ -3,6 +3,7 @@ package eu.xs2a.account.domain;
 import com.fasterxml.jackson.databind.JsonNode;
 import eu.xs2a.account.aspsp.BankAmount;
 import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.IsoCurrencies;
 import eu.xs2a.security.error.Psd2Exception;
 import java.math.BigDecimal;
 import java.util.Currency;
@@ -22,7 +23,6 @@ public record FundsRequest(Map<String, String> account, String cardNumber, BankA
     private static final List<String> ACCOUNT_FIELDS = List.of("iban", "bban", "pan", "maskedPan", "msisdn",
             "bankAccountIdentifier", "currency", "bic");
     private static final Pattern AMOUNT = Pattern.compile("[0-9]{1,14}(\\.[0-9]{1,5})?");
-    private static final Pattern CURRENCY = Pattern.compile("[A-Z]{3}");
     private static final Pattern IBAN = Pattern.compile("[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}");
     private static final int MAX_CARD_NUMBER = 35;
     private static final int MAX_IDENTIFIER = 70;
@@ -49,7 +49,7 @@ public record FundsRequest(Map<String, String> account, String cardNumber, BankA
             throw format("account needs one of " + String.join(", ", IDENTIFIERS));
         }
         if (account.containsKey("currency")) {
-            currency(account.get("currency"), "account.currency");
+            IsoCurrencies.parse("account.currency", account.get("currency"));
         }
         if (account.containsKey("iban")) {
             String iban = account.get("iban").replace(" ", "").toUpperCase();
@@ -72,7 +72,7 @@ public record FundsRequest(Map<String, String> account, String cardNumber, BankA
         if (currencyCode == null) {
             throw format("instructedAmount.currency is required");
         }
-        Currency currency = currency(currencyCode, "instructedAmount.currency");
+        Currency currency = IsoCurrencies.parse("instructedAmount.currency", currencyCode);
         String amount = optionalText(amountNode, "amount", "instructedAmount.amount", 30);
         if (amount == null) {
             throw format("instructedAmount.amount is required");
@@ -104,17 +104,6 @@ public record FundsRequest(Map<String, String> account, String cardNumber, BankA
             remainder = (value > 9 ? remainder * 100 + value : remainder * 10 + value) % 97;
         }
         return remainder == 1;
-    }
-
-    private static Currency currency(String code, String field) {
-        if (!CURRENCY.matcher(code).matches()) {
-            throw format(field + " '" + code + "' is not an ISO 4217 currency code");
-        }
-        try {
-            return Currency.getInstance(code);
-        } catch (IllegalArgumentException e) {
-            throw format(field + " '" + code + "' is not an ISO 4217 currency code");
-        }
     }
 
     private static String optionalText(JsonNode parent, String name, String path, int maxLength) {

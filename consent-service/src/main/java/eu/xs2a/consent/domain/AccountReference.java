@@ -2,6 +2,7 @@ package eu.xs2a.consent.domain;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.IsoCurrencies;
 import eu.xs2a.security.error.Psd2Exception;
 import java.util.Objects;
 import java.util.regex.Pattern;
@@ -15,7 +16,6 @@ public record AccountReference(String iban, String bban, String pan, String mask
                                String currency) {
 
     private static final Pattern BBAN = Pattern.compile("[a-zA-Z0-9]{1,30}");
-    private static final Pattern CURRENCY = Pattern.compile("[A-Z]{3}");
     private static final int MAX_CARD_OR_PHONE = 35;
 
     /**
@@ -54,8 +54,8 @@ public record AccountReference(String iban, String bban, String pan, String mask
         checkLength(field + ".pan", pan);
         checkLength(field + ".maskedPan", maskedPan);
         checkLength(field + ".msisdn", msisdn);
-        if (currency != null && !CURRENCY.matcher(currency).matches()) {
-            throw format(field + ".currency '" + currency + "' is not an ISO 4217 currency code");
+        if (currency != null) {
+            IsoCurrencies.parse(field + ".currency", currency);
         }
         return new AccountReference(normalisedIban, bban, pan, maskedPan, msisdn, currency);
     }

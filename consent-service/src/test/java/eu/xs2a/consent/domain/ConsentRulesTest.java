@@ -58,6 +58,7 @@ class ConsentRulesTest {
         assertFormatError(() -> new AccountReference("DE49100200300100000011", "123", null, null, null, null).validated("a"));
         assertFormatError(() -> new AccountReference(null, null, null, null, null, null).validated("a"));
         assertFormatError(() -> new AccountReference("DE49100200300100000011", null, null, null, null, "eur").validated("a"));
+        assertFormatError(() -> new AccountReference("DE49100200300100000011", null, null, null, null, "XYZ").validated("a"));
         assertFormatError(() -> new AccountAccess(List.of(), null, null, null, null, null, null).validated());
     }
 

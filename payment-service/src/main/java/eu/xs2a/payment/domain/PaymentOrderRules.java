@@ -1,6 +1,7 @@
 package eu.xs2a.payment.domain;
 
 import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.IsoCurrencies;
 import eu.xs2a.security.error.Psd2Exception;
 import java.math.BigDecimal;
 import java.time.LocalDate;
@@ -29,7 +30,6 @@ public final class PaymentOrderRules {
     private static final Pattern BBAN = Pattern.compile("[A-Za-z0-9]{1,30}");
     private static final Pattern SORT_CODE = Pattern.compile("[0-9]{6}");
     private static final Pattern BIC = Pattern.compile("[A-Z]{6}[A-Z2-9][A-NP-Z0-9]([A-Z0-9]{3})?");
-    private static final Pattern CURRENCY = Pattern.compile("[A-Z]{3}");
     private static final Set<String> COUNTRIES = Set.of(Locale.getISOCountries());
 
     /** The bank products that are SEPA schemes: euro only, the creditor named by IBAN (EPC rulebooks). */
@@ -89,7 +89,7 @@ public final class PaymentOrderRules {
             throw format(field + ".swiftCode '" + abbreviate(account.swiftCode()) + "' is not a BIC");
         }
         if (account.currency() != null) {
-            currency(account.currency(), field + ".currency");
+            IsoCurrencies.parse(field + ".currency", account.currency());
         }
     }
 
@@ -98,7 +98,7 @@ public final class PaymentOrderRules {
             throw format("instructedAmount is required");
         }
         required(money.currency(), "instructedAmount.currency");
-        Currency currency = currency(money.currency(), "instructedAmount.currency");
+        Currency currency = IsoCurrencies.parse("instructedAmount.currency", money.currency());
         required(money.amount(), "instructedAmount.amount");
         int decimals = Math.max(0, currency.getDefaultFractionDigits());
         String shape = "[0-9]{1," + INTEGER_DIGITS_MAX + "}" + (decimals > 0 ? "(\\.[0-9]{1," + decimals + "})?" : "");
@@ -110,16 +110,6 @@ public final class PaymentOrderRules {
         if (new BigDecimal(money.amount()).signum() <= 0) {
             throw format("instructedAmount.amount must be greater than zero");
         }
-    }
-
-    private static Currency currency(String code, String field) {
-        if (!CURRENCY.matcher(code).matches()) {
-            throw format(field + " '" + abbreviate(code) + "' is not an ISO 4217 currency code");
-        }
-        return Currency.getAvailableCurrencies().stream()
-                .filter(c -> c.getCurrencyCode().equals(code))
-                .findFirst()
-                .orElseThrow(() -> format(field + " '" + code + "' is not an ISO 4217 currency code"));
     }
 
     private static void address(PostalAddress address) {

@@ -178,6 +178,12 @@ class RefreshAndBankFailureTest {
                 .statusCode(200).body("fundsAvailable", equalTo(false));
         error(Calls.postJson(Tpps.BETA, P + "/funds-confirmations", piis, funds(otherIban, "1.00")), 401,
                 "ConsentInvalid");
+        // the consented IBAN in a currency the bank holds no account in: not the bank's refusal as ServiceInvalid
+        io.restassured.response.Response inDollars = Calls.postJson(Tpps.BETA, P + "/funds-confirmations", piis,
+                funds(iban, "1.00").replaceFirst("\"iban\": \"" + iban + "\"",
+                        "\"iban\": \"" + iban + "\", \"currency\": \"USD\""));
+        error(inDollars, 404, "ResourceUnknown");
+        assertEquals("The bank holds no account of that reference", inDollars.jsonPath().getString("error_message"));
         // an account-information consent is not a confirmation-of-funds consent
         error(Calls.postJson(Tpps.BETA, P + "/funds-confirmations", ais, funds(iban, "1.00")), 401,
                 "ConsentInvalid");

@@ -107,6 +107,10 @@ public class RestBankPort implements BankPort {
         if (status == 422 && "CONSENT_INVALID".equals(code)) {
             return new Psd2Exception(ErrorClass.CONSENT_INVALID, "The bank does not accept the consent: " + message);
         }
+        if (status == 404 && "ACCOUNT_UNKNOWN".equals(code)) {
+            // e.g. a funds check naming a currency the consented IBAN holds no account in: the TPP's reference
+            return new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN, "The bank holds no account of that reference");
+        }
         return new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank refused the request"
                 + (message.isBlank() ? "" : ": " + message));
     }

@@ -103,10 +103,14 @@ class ConsentCheckTest extends ConsentTestBase {
         assertEquals(4, ok.jsonPath().getInt("frequencyPerDay"));
         assertEquals(4, ok.jsonPath().getInt("remainingToday"), "a PSU-present call is not counted");
 
-        assertError(Lookup.check(Lookup.body(Tpps.ALPHA.tppId(), id, "AIS", "balances", Psu.PSU1_SAVINGS, false)),
-                401, "ConsentInvalid", "CONSENT_INVALID");
-        assertError(Lookup.check(Lookup.body(Tpps.ALPHA.tppId(), id, "PIIS", "funds", Psu.PSU1_MAIN, false)),
-                401, "ConsentInvalid", "CONSENT_INVALID");
+        Response otherAccount = Lookup.check(Lookup.body(Tpps.ALPHA.tppId(), id, "AIS", "balances", Psu.PSU1_SAVINGS, false));
+        assertError(otherAccount, 401, "ConsentInvalid", "CONSENT_INVALID");
+        assertEquals("Consent '" + id + "' does not cover the balances of this account",
+                otherAccount.jsonPath().getString("error_message"));
+        Response otherPurpose = Lookup.check(Lookup.body(Tpps.ALPHA.tppId(), id, "PIIS", "funds", Psu.PSU1_MAIN, false));
+        assertError(otherPurpose, 401, "ConsentInvalid", "CONSENT_INVALID");
+        assertEquals("Consent '" + id + "' is not a confirmation-of-funds (PIIS) consent",
+                otherPurpose.jsonPath().getString("error_message"));
         assertEquals(200, Lookup.check(Lookup.body(Tpps.ALPHA.tppId(), id, "AIS", "accounts", null, false)).statusCode());
         assertEquals(200, Lookup.check(Lookup.body(Tpps.ALPHA.tppId(), id, "AIS", "account", Psu.PSU1_MAIN, false)).statusCode());
     }

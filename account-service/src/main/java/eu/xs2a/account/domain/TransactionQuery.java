@@ -50,10 +50,7 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
             throw format("dateFrom " + from + " is after dateTo " + to);
         }
         int pageIndex = integer("page", page, 0);
-        int pageSize = integer("size", size, maxPageSize);
-        if (pageSize < 1 || pageSize > maxPageSize) {
-            throw format("size must be between 1 and " + maxPageSize);
-        }
+        int pageSize = size == null || size.isBlank() ? maxPageSize : pageSize(size, maxPageSize);
         if ((long) pageIndex * pageSize > Integer.MAX_VALUE) {
             // the page's first row would lie beyond any list: the offset must stay a 32-bit number
             throw format("page " + pageIndex + " of size " + pageSize + " starts beyond the last possible row");
@@ -77,6 +74,14 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
             return false;
         }
         throw format("Query parameter " + name + " must be true or false, not '" + value + "'");
+    }
+
+    /** One message for every bad size: -1 and "ten" are as wrong as 0 or 101. */
+    private static int pageSize(String value, int max) {
+        if (!WHOLE_NUMBER.matcher(value).matches() || Long.parseLong(value) < 1 || Long.parseLong(value) > max) {
+            throw format("size must be between 1 and " + max);
+        }
+        return Integer.parseInt(value);
     }
 
     private static int integer(String name, String value, int absent) {

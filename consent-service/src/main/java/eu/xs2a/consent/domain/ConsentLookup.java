@@ -45,7 +45,8 @@ public class ConsentLookup {
                 today, resourceKey).orElseThrow(() -> ConsentService.unknown(check.consentId()));
         ConsentType expectedType = "AIS".equals(check.purpose()) ? ConsentType.AIS : ConsentType.PIIS;
         if (consent.type() != expectedType) {
-            throw invalid("Consent '" + check.consentId() + "' is not a " + check.purpose() + " consent");
+            throw invalid("Consent '" + check.consentId() + "' is not " + (expectedType == ConsentType.AIS
+                    ? "an account information (AIS)" : "a confirmation-of-funds (PIIS)") + " consent");
         }
         if (consent.status() == ConsentStatus.expired
                 || (consent.status() == ConsentStatus.valid && consent.isPastValidUntil(today))) {
@@ -57,7 +58,7 @@ public class ConsentLookup {
         }
         if (consent.type() == ConsentType.PIIS) {
             if (!FUNDS.equals(check.resource()) || !consent.account().designates(account)) {
-                throw invalid("Consent '" + check.consentId() + "' does not cover " + check.resource() + " of this account");
+                throw notCovering(check.consentId(), check.resource());
             }
             return new ConsentCheckResult(consent, null);
         }
@@ -86,9 +87,18 @@ public class ConsentLookup {
             default -> false;
         };
         if (!covered) {
-            throw invalid("Consent '" + consentId + "' does not cover " + resource
-                    + ("accounts".equals(resource) ? "" : " of this account"));
+            throw notCovering(consentId, resource);
         }
+    }
+
+    private static Psd2Exception notCovering(String consentId, String resource) {
+        String what = switch (resource) {
+            case "accounts" -> "the list of accounts";
+            case "account" -> "this account";
+            case FUNDS -> "funds confirmations for this account";
+            default -> "the " + resource + " of this account";
+        };
+        return invalid("Consent '" + consentId + "' does not cover " + what);
     }
 
     /** Checks the question; returns the addressed account, normalised (null for the accounts list). */

@@ -89,7 +89,9 @@ class PaymentReadTest {
     @Test
     void malformedIdsAreUnknownWithTheSameAnswer() {
         TestTpp tpp = ALPHA;
-        for (String id : List.of("abc", "-1", "1.5", "0x10", "99999999999999999999999")) {
+        String self = Payments.create(ALPHA, "1.00");
+        String created = self.substring(self.lastIndexOf('/') + 1);
+        for (String id : List.of("abc", "-1", "1.5", "0x10", "99999999999999999999999", "0", "0" + created, "+" + created)) {
             Response response = Tpps.get(tpp, Payments.path("sandbox", SCT) + "/" + id + "/status");
             Errors.expect(response, 404, "ResourceUnknown");
             response.then().body("error_message", equalTo("Payment '" + id + "' is unknown"));

@@ -120,9 +120,13 @@ public final class PaymentOrderRules {
         maxLength(address.buildingNumber(), BUILDING_MAX, "creditorAddress.buildingNumber");
         maxLength(address.townName(), TOWN_MAX, "creditorAddress.townName");
         maxLength(address.postCode(), POST_CODE_MAX, "creditorAddress.postCode");
-        if (address.country() == null || !COUNTRIES.contains(address.country())) {
+        if (address.country() == null) {
+            throw new Psd2Exception(ErrorClass.COUNTRY_NAME_INVALID,
+                    "creditorAddress.country is required (an ISO 3166 alpha-2 country code)");
+        }
+        if (!COUNTRIES.contains(address.country())) {
             throw new Psd2Exception(ErrorClass.COUNTRY_NAME_INVALID, "creditorAddress.country '"
-                    + abbreviate(String.valueOf(address.country())) + "' is not an ISO 3166 alpha-2 country code");
+                    + abbreviate(address.country()) + "' is not an ISO 3166 alpha-2 country code");
         }
     }
 

@@ -33,7 +33,8 @@ import org.jboss.logging.Logger;
 public class PaymentService {
 
     private static final Logger LOG = Logger.getLogger(PaymentService.class);
-    private static final Pattern PAYMENT_ID = Pattern.compile("[0-9]{1,18}");
+    /** The ids the gateway hands out, written as it writes them: "01" is not another name of payment 1. */
+    private static final Pattern PAYMENT_ID = Pattern.compile("[1-9][0-9]{0,17}");
     /** ISO 20022 reason "narrative": the bank refused the order at submission (the detail is in the log). */
     private static final String REFUSED_BY_BANK = "NARR";
 

@@ -55,6 +55,11 @@ class PaymentOrderRulesTest {
                 new PostalAddress(null, null, null, null, "XX"), null, null, null, null);
         assertEquals(ErrorClass.COUNTRY_NAME_INVALID,
                 assertThrows(Psd2Exception.class, () -> PaymentOrderRules.validate(order, TODAY, OTHER)).errorClass());
+        PaymentOrder noCountry = new PaymentOrder("Merchant", CREDITOR, null, new Money("EUR", "1"),
+                new PostalAddress("Hauptstrasse", null, "Berlin", null, null), null, null, null, null);
+        Psd2Exception missing = assertThrows(Psd2Exception.class, () -> PaymentOrderRules.validate(noCountry, TODAY, SCT));
+        assertEquals(ErrorClass.COUNTRY_NAME_INVALID, missing.errorClass());
+        assertEquals("creditorAddress.country is required (an ISO 3166 alpha-2 country code)", missing.getMessage());
     }
 
     @Test

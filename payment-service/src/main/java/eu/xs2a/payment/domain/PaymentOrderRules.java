@@ -77,7 +77,8 @@ public final class PaymentOrderRules {
             throw format(field + " needs an iban or a bban");
         }
         if (account.iban() != null && !Iban.isValid(account.iban())) {
-            throw format(field + ".iban '" + abbreviate(account.iban()) + "' is not a valid IBAN (capital letters and digits, no spaces, with valid check digits)");
+            throw format(field + ".iban '" + abbreviate(account.iban())
+                    + "' is not a valid IBAN (capital letters and digits, no spaces, with valid check digits)");
         }
         if (account.bban() != null && !BBAN.matcher(account.bban()).matches()) {
             throw format(field + ".bban must be 1 to " + BBAN_MAX + " letters or digits");

@@ -26,8 +26,8 @@ public class ContentTypeFilter implements ContainerRequestFilter {
     @Override
     public void filter(ContainerRequestContext request) {
         String contentType = request.getHeaderString(HttpHeaders.CONTENT_TYPE);
-        if (contentType == null || contentType.startsWith(MediaType.APPLICATION_JSON)) {
-            return; // the usual case costs one comparison; JSON with parameters is parsed where it is read
+        if (contentType == null || contentType.equals(MediaType.APPLICATION_JSON)) {
+            return; // the usual case costs one comparison; anything else is parsed here first
         }
         try {
             MediaType.valueOf(contentType);

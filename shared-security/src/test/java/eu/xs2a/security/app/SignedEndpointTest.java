@@ -201,7 +201,7 @@ class SignedEndpointTest {
     @Test
     void aContentTypeThatIsNoMediaTypeIsAFormatErrorSignedOrNot() throws Exception {
         byte[] body = "{\"name\":\"a\"}".getBytes(StandardCharsets.UTF_8);
-        for (String contentType : List.of(";;;", "a/b/c", "/")) {
+        for (String contentType : List.of(";;;", "a/b/c", "/", "application/json/x")) {
             java.net.http.HttpRequest.Builder signedPost = java.net.http.HttpRequest.newBuilder(base.resolve(THINGS))
                     .header("Content-Type", contentType).POST(java.net.http.HttpRequest.BodyPublishers.ofByteArray(body));
             aisp.signer().sign("POST", THINGS, Map.of(), body).forEach(signedPost::header);

@@ -21,8 +21,6 @@ import jakarta.ws.rs.ext.Provider;
 @Priority(Priorities.HEADER_DECORATOR + 1) // after RequestIdFilter: the refusal is logged under the request's id
 public class ContentTypeFilter implements ContainerRequestFilter {
 
-    private static final int MAX_VALUE_IN_MESSAGE = 60;
-
     @Override
     public void filter(ContainerRequestContext request) {
         String contentType = request.getHeaderString(HttpHeaders.CONTENT_TYPE);
@@ -32,9 +30,8 @@ public class ContentTypeFilter implements ContainerRequestFilter {
         try {
             MediaType.valueOf(contentType);
         } catch (IllegalArgumentException e) {
-            String shown = contentType.length() > MAX_VALUE_IN_MESSAGE
-                    ? contentType.substring(0, MAX_VALUE_IN_MESSAGE) + "…" : contentType;
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Content-Type '" + shown + "' is not a media type");
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR,
+                    "Content-Type '" + ErrorMappers.abbreviate(contentType) + "' is not a media type");
         }
     }
 }

@@ -229,7 +229,8 @@ public class ErrorMappers {
         return field + " " + v.getMessage();
     }
 
-    private static String abbreviate(String value) {
+    /** A header value as an error message quotes it: at most 80 characters. */
+    static String abbreviate(String value) {
         return value.length() <= 80 ? value : value.substring(0, 80) + "…";
     }
 }

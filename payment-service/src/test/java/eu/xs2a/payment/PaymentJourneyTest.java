@@ -178,6 +178,22 @@ class PaymentJourneyTest {
     }
 
     @Test
+    void anExplicitStartTakesNoBodyOrAJsonObjectAndRefusesAnythingElse() {
+        String self = initiate(ALPHA, "sandbox", SCT, headers("TPP-Explicit-Authorisation-Preferred", "true"),
+                body("4.00")).then().statusCode(201).extract().path("_links.self.href");
+        String start = self + "/authorisations";
+        Errors.expect(Tpps.send(ALPHA, "POST", start, java.util.Map.of(), "not json"), 400, "FormatError");
+        Errors.expect(Tpps.send(ALPHA, "POST", start, java.util.Map.of(), "[]"), 400, "FormatError");
+        Errors.expect(Tpps.send(ALPHA, "POST", start, java.util.Map.of(), "{\"a\":1,\"a\":2}"), 400, "FormatError");
+        Errors.expect(Tpps.send(ALPHA, "POST", start, java.util.Map.of("Content-Type", "text/plain"), "{}"),
+                400, "FormatError");
+        Tpps.get(ALPHA, start).then().statusCode(200).body("authorisationIds", hasSize(0));
+
+        Tpps.send(ALPHA, "POST", start, java.util.Map.of(), null).then().statusCode(201)
+                .body("scaStatus", equalTo("received"));
+    }
+
+    @Test
     void theCallbackWithoutRedirectUriShowsTheOutcome() {
         java.util.Map<String, String> headers = headers("TPP-Redirect-URI", null);
         headers.remove("TPP-Nok-Redirect-URI");

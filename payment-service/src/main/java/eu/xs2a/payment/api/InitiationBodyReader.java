@@ -1,6 +1,7 @@
 package eu.xs2a.payment.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectReader;
 import eu.xs2a.payment.domain.AccountRef;
@@ -19,15 +20,48 @@ import java.time.LocalDate;
 
 /**
  * Reads the initiation body from the exact bytes received. Wrong JSON, wrong types (a number where the
- * Berlin Group wants a string, an array where it wants an object) and a malformed date are FormatError.
+ * Berlin Group wants a string, an array where it wants an object) and a malformed date are FormatError. The
+ * explicit authorisation start's optional body is checked by the same policy.
  */
 @ApplicationScoped
 public class InitiationBodyReader {
 
     private final ObjectReader reader;
+    private final ObjectReader objects;
 
     public InitiationBodyReader(ObjectMapper mapper) {
-        this.reader = StrictJson.applyTo(mapper.copy()).readerFor(PaymentInitiationRequest.class);
+        ObjectMapper strict = StrictJson.applyTo(mapper.copy());
+        this.reader = strict.readerFor(PaymentInitiationRequest.class);
+        this.objects = strict.reader();
+    }
+
+    /** No body at all, or only JSON's whitespace (RFC 8259). */
+    static boolean isAbsent(byte[] body) {
+        if (body != null) {
+            for (byte b : body) {
+                if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * A body that must be one JSON object, whose fields are not used (the explicit authorisation start: redirect SCA
+     * needs no PSU data). Read by the same strict policy, so broken JSON is refused rather than ignored.
+     */
+    void requireObject(byte[] body) {
+        try {
+            JsonNode value = objects.readTree(body);
+            if (value == null || !value.isObject()) {
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "The request body must be a JSON object");
+            }
+        } catch (JsonProcessingException e) {
+            throw JsonBodyError.of(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Reading a body held in memory", e);
+        }
     }
 
     PaymentOrder read(byte[] body) {

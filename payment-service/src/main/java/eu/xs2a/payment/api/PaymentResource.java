@@ -30,6 +30,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.Locale;
 import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -199,7 +200,8 @@ public class PaymentResource {
     @POST
     @Path("/{payment_id}/authorisations")
     @Operation(summary = "Start an authorisation of the payment",
-            description = "For a payment initiated with TPP-Explicit-Authorisation-Preferred: true; no body")
+            description = "For a payment initiated with TPP-Explicit-Authorisation-Preferred: true. No body, or a "
+                    + "JSON object whose fields are ignored (redirect SCA needs none)")
     @APIResponse(responseCode = "201", description = "Authorisation started",
             headers = {@Header(name = "Location", description = "the authorisation's path"),
                     @Header(name = SCA_APPROACH_HEADER, description = "always REDIRECT")},
@@ -207,7 +209,16 @@ public class PaymentResource {
                     schema = @Schema(implementation = StartAuthorisationResponse.class)))
     public Response startAuthorisation(@PathParam("provider_code") String providerCode,
                                        @PathParam("payment_product") String paymentProduct,
-                                       @PathParam("payment_id") String paymentId) {
+                                       @PathParam("payment_id") String paymentId,
+                                       @Parameter(hidden = true) @HeaderParam("Content-Type") String contentType,
+                                       @RequestBody(required = false, content = @Content(
+                                               mediaType = MediaType.APPLICATION_JSON,
+                                               schema = @Schema(type = SchemaType.OBJECT)))
+                                       byte[] body) {
+        if (!InitiationBodyReader.isAbsent(body)) {
+            requireJson(contentType);
+            bodyReader.requireObject(body);
+        }
         return responses.authorisationStarted(payments.startAuthorisation(owned(providerCode, paymentProduct,
                 paymentId)));
     }

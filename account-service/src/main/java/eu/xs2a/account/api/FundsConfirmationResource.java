@@ -3,6 +3,7 @@ package eu.xs2a.account.api;
 import eu.xs2a.account.domain.CallContext;
 import eu.xs2a.account.domain.FundsConfirmationService;
 import eu.xs2a.account.domain.FundsRequest;
+import eu.xs2a.security.quarkus.JsonBodies;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
@@ -64,7 +65,7 @@ public class FundsConfirmationResource {
                                                                   implementation = Dtos.Amount.class)})))
                                       byte[] body,
                                       @Context HttpHeaders headers) {
-        FundsRequest request = FundsRequest.parse(bodies.read(contentType, body));
+        FundsRequest request = FundsRequest.parse(bodies.readOptional(contentType, body));
         CallContext ctx = contexts.of(providerCode, headers);
         return new Dtos.FundsResponse(funds.confirm(ctx, request));
     }

@@ -7,6 +7,7 @@ import eu.xs2a.account.domain.RefreshStatus;
 import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.quarkus.JsonBodies;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
@@ -67,7 +68,7 @@ public class RefreshResource {
                                                       description = "the PSU asked for it (default false)"))))
                                       byte[] body,
                                       @Context HttpHeaders headers) {
-        boolean initiatedByCustomer = initiatedByCustomer(bodies.read(contentType, body));
+        boolean initiatedByCustomer = initiatedByCustomer(bodies.readOptional(contentType, body));
         CallContext ctx = contexts.of(providerCode, headers);
         RefreshStatus status = refreshes.start(ctx, initiatedByCustomer);
         return new Dtos.RefreshResponse(status.name(), Map.of("refreshStatus",

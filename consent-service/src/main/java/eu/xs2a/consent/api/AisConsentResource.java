@@ -5,6 +5,7 @@ import eu.xs2a.consent.domain.ConsentType;
 import eu.xs2a.consent.domain.NewAisConsent;
 import eu.xs2a.consent.domain.ScaService;
 import eu.xs2a.security.quarkus.CurrentTpp;
+import eu.xs2a.security.quarkus.JsonBodies;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
@@ -65,7 +66,7 @@ public class AisConsentResource extends ConsentEndpoints {
                            @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                    schema = @Schema(implementation = AisConsentRequest.class))) byte[] body) {
         var redirect = ScaHeaders.read(headers);
-        AisConsentRequest request = bodies.read(headers, body, AisConsentRequest.class);
+        AisConsentRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body, AisConsentRequest.class);
         return responses.created(consents.createAis(provider, tpp.get(), new NewAisConsent(request.access(),
                 request.recurringIndicator(), request.validUntil(), request.frequencyPerDay(),
                 request.combinedServiceIndicator()), redirect));

@@ -4,6 +4,7 @@ import eu.xs2a.consent.domain.ConsentCheck;
 import eu.xs2a.consent.domain.ConsentCheckResult;
 import eu.xs2a.consent.domain.ConsentForLookup;
 import eu.xs2a.consent.domain.ConsentLookup;
+import eu.xs2a.security.quarkus.JsonBodies;
 import io.quarkus.security.Authenticated;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
@@ -62,7 +63,7 @@ public class ConsentCheckResource {
                                               mediaType = MediaType.APPLICATION_JSON,
                                               schema = @Schema(implementation = ConsentCheckRequest.class)))
                                       byte[] body) {
-        ConsentCheckRequest request = bodies.read(headers, body, ConsentCheckRequest.class);
+        ConsentCheckRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body, ConsentCheckRequest.class);
         ConsentCheckResult result = lookup.check(new ConsentCheck(request.providerCode(), request.tppId(),
                 request.consentId(), request.purpose(), request.resource(), request.account(), request.psuPresent()));
         ConsentForLookup consent = result.consent();

@@ -4,6 +4,7 @@ import eu.xs2a.consent.domain.ConsentService;
 import eu.xs2a.consent.domain.ConsentType;
 import eu.xs2a.consent.domain.ScaService;
 import eu.xs2a.security.quarkus.CurrentTpp;
+import eu.xs2a.security.quarkus.JsonBodies;
 import eu.xs2a.security.quarkus.Signed;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;

@@ -5,6 +5,7 @@ import eu.xs2a.consent.domain.ConsentType;
 import eu.xs2a.consent.domain.NewFundsConsent;
 import eu.xs2a.consent.domain.ScaService;
 import eu.xs2a.security.quarkus.CurrentTpp;
+import eu.xs2a.security.quarkus.JsonBodies;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
@@ -66,7 +67,7 @@ public class FundsConsentResource extends ConsentEndpoints {
                            @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                    schema = @Schema(implementation = FundsConsentRequest.class))) byte[] body) {
         var redirect = ScaHeaders.read(headers);
-        FundsConsentRequest request = bodies.read(headers, body, FundsConsentRequest.class);
+        FundsConsentRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body, FundsConsentRequest.class);
         return responses.created(consents.createFunds(provider, tpp.get(), new NewFundsConsent(request.account(),
                 request.cardNumber(), request.cardExpiryDate(), request.cardInformation(),
                 request.registrationInformation()), redirect));

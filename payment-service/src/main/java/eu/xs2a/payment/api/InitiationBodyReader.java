@@ -1,84 +1,30 @@
 package eu.xs2a.payment.api;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.ObjectReader;
 import eu.xs2a.payment.domain.AccountRef;
 import eu.xs2a.payment.domain.Money;
 import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.payment.domain.PostalAddress;
-import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.IsoDates;
-import eu.xs2a.security.error.JsonBodyError;
-import eu.xs2a.security.error.Psd2Exception;
-import eu.xs2a.security.json.StrictJson;
+import eu.xs2a.security.quarkus.JsonBodies;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.time.LocalDate;
 
 /**
- * Reads the initiation body from the exact bytes received. Wrong JSON, wrong types (a number where the
- * Berlin Group wants a string, an array where it wants an object) and a malformed date are FormatError. The
- * explicit authorisation start's optional body is checked by the same policy.
+ * Reads the initiation body, through shared-security's {@link JsonBodies}, into the domain's order. Wrong JSON,
+ * wrong types (a number where the Berlin Group wants a string, an array where it wants an object) and a malformed
+ * date are FormatError.
  */
 @ApplicationScoped
 public class InitiationBodyReader {
 
-    private final ObjectReader reader;
-    private final ObjectReader objects;
+    private final JsonBodies bodies;
 
-    public InitiationBodyReader(ObjectMapper mapper) {
-        ObjectMapper strict = StrictJson.applyTo(mapper.copy());
-        this.reader = strict.readerFor(PaymentInitiationRequest.class);
-        this.objects = strict.reader();
+    public InitiationBodyReader(JsonBodies bodies) {
+        this.bodies = bodies;
     }
 
-    /** No body at all, or only JSON's whitespace (RFC 8259). */
-    static boolean isAbsent(byte[] body) {
-        if (body != null) {
-            for (byte b : body) {
-                if (b != ' ' && b != '\t' && b != '\n' && b != '\r') {
-                    return false;
-                }
-            }
-        }
-        return true;
-    }
-
-    /**
-     * A body that must be one JSON object, whose fields are not used (the explicit authorisation start: redirect SCA
-     * needs no PSU data). Read by the same strict policy, so broken JSON is refused rather than ignored.
-     */
-    void requireObject(byte[] body) {
-        try {
-            JsonNode value = objects.readTree(body);
-            if (value == null || !value.isObject()) {
-                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "The request body must be a JSON object");
-            }
-        } catch (JsonProcessingException e) {
-            throw JsonBodyError.of(e);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Reading a body held in memory", e);
-        }
-    }
-
-    PaymentOrder read(byte[] body) {
-        if (body == null || body.length == 0) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "The payment initiation body is missing");
-        }
-        PaymentInitiationRequest request;
-        try {
-            request = reader.readValue(body);
-        } catch (JsonProcessingException e) {
-            throw JsonBodyError.of(e);
-        } catch (IOException e) {
-            throw new UncheckedIOException("Reading a body held in memory", e);
-        }
-        if (request == null) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "The payment initiation body is missing");
-        }
+    PaymentOrder read(String contentType, byte[] body) {
+        PaymentInitiationRequest request = bodies.read(contentType, body, PaymentInitiationRequest.class);
         return new PaymentOrder(request.creditorName(), account(request.creditorAccount()),
                 account(request.debtorAccount()), money(request.instructedAmount()), address(request.creditorAddress()),
                 request.creditorAgentName(), request.remittanceInformationUnstructured(),

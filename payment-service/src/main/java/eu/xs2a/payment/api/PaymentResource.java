@@ -12,9 +12,8 @@ import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.payment.domain.PaymentService;
 import eu.xs2a.payment.domain.PaymentService.Cancellation;
 import eu.xs2a.payment.domain.PaymentUrls;
-import eu.xs2a.security.error.ErrorClass;
-import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.quarkus.CurrentTpp;
+import eu.xs2a.security.quarkus.JsonBodies;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
@@ -28,7 +27,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.util.Locale;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
@@ -53,14 +51,16 @@ public class PaymentResource {
     private final PaymentService payments;
     private final PaymentUrls urls;
     private final InitiationBodyReader bodyReader;
+    private final JsonBodies bodies;
     private final CurrentTpp currentTpp;
     private final PaymentResponses responses;
 
     public PaymentResource(PaymentService payments, PaymentUrls urls, InitiationBodyReader bodyReader,
-                           CurrentTpp currentTpp, PaymentResponses responses) {
+                           JsonBodies bodies, CurrentTpp currentTpp, PaymentResponses responses) {
         this.payments = payments;
         this.urls = urls;
         this.bodyReader = bodyReader;
+        this.bodies = bodies;
         this.currentTpp = currentTpp;
         this.responses = responses;
     }
@@ -104,14 +104,14 @@ public class PaymentResource {
                              byte[] body) {
         TppIdentity tpp = currentTpp.get();
         payments.requireProduct(providerCode, paymentProduct);
-        requireJson(contentType);
+        JsonBodies.requireJson(contentType);
         boolean redirect = HeaderRules.flag(redirectPreferred, true, "TPP-Redirect-Preferred");
         boolean explicit = HeaderRules.flag(explicitPreferred, false, "TPP-Explicit-Authorisation-Preferred");
         String ip = HeaderRules.psuIpAddress(psuIpAddress);
         String psu = HeaderRules.psuId(psuId);
         String okUri = HeaderRules.redirectUri(redirectUri, redirect, "TPP-Redirect-URI");
         String nokUri = HeaderRules.redirectUri(nokRedirectUri, false, "TPP-Nok-Redirect-URI");
-        PaymentOrder order = bodyReader.read(body);
+        PaymentOrder order = bodyReader.read(contentType, body);
 
         return responses.initiated(payments.initiate(new NewPayment(providerCode, paymentProduct, tpp.tppId(),
                 tpp.name(), order, psu, ip, okUri, nokUri, explicit)));
@@ -215,10 +215,7 @@ public class PaymentResource {
                                                mediaType = MediaType.APPLICATION_JSON,
                                                schema = @Schema(type = SchemaType.OBJECT)))
                                        byte[] body) {
-        if (!InitiationBodyReader.isAbsent(body)) {
-            requireJson(contentType);
-            bodyReader.requireObject(body);
-        }
+        bodies.requireObjectOrNothing(contentType, body);
         return responses.authorisationStarted(payments.startAuthorisation(owned(providerCode, paymentProduct,
                 paymentId)));
     }
@@ -275,12 +272,5 @@ public class PaymentResource {
         payments.authorisation(payment, kind, authorisationId);
         payments.refreshed(payment);
         return new ScaStatusResponse(payments.authorisation(payment, kind, authorisationId).scaStatus().name());
-    }
-
-    private static void requireJson(String contentType) {
-        String type = contentType == null ? "" : contentType.split(";", 2)[0].trim().toLowerCase(Locale.ROOT);
-        if (!MediaType.APPLICATION_JSON.equals(type)) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Content-Type must be application/json");
-        }
     }
 }

@@ -53,7 +53,7 @@ public class AisConsentResource extends ConsentEndpoints {
             description = "true or false (else BadRequest); only redirect SCA is offered",
             schema = @Schema(enumeration = {"true", "false"}))
     @Parameter(name = ScaHeaders.REDIRECT_URI, in = ParameterIn.HEADER, description = "where the PSU returns after "
-            + "SCA: absolute http(s) URI, at most 500 characters, signed; required when TPP-Redirect-Preferred is true")
+            + "SCA: absolute https URI (http only for localhost), no fragment, at most 500 characters, signed; required when TPP-Redirect-Preferred is true")
     @Parameter(name = ScaHeaders.NOK_REDIRECT_URI, in = ParameterIn.HEADER,
             description = "where the PSU returns after a failed SCA (default: TPP-Redirect-URI)")
     @Parameter(name = ScaHeaders.PSU_ID, in = ParameterIn.HEADER,

@@ -1,17 +1,18 @@
 package eu.xs2a.consent.api;
 
 import eu.xs2a.consent.domain.ScaRedirect;
+import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.error.RedirectUris;
 import jakarta.ws.rs.core.HttpHeaders;
-import java.net.URI;
-import java.net.URISyntaxException;
 import java.util.Locale;
 
 /**
  * The SCA preference headers of a consent creation. TPP-Redirect-Preferred is required (missing or not
  * true/false → BadRequest); TPP-Redirect-URI is required when redirect is preferred and, like
- * TPP-Nok-Redirect-URI, must be an absolute http(s) URI of at most 500 characters (else FormatError).
+ * TPP-Nok-Redirect-URI, must follow shared-security's {@link RedirectUris} rule (else FormatError). PSU-IP-Address
+ * is optional at consent creation, and checked when sent, as in every service.
  * Only redirect SCA is offered, so with {@code false} the ASPSP still chooses REDIRECT.
  */
 final class ScaHeaders {
@@ -20,7 +21,6 @@ final class ScaHeaders {
     static final String REDIRECT_URI = "TPP-Redirect-URI";
     static final String NOK_REDIRECT_URI = "TPP-Nok-Redirect-URI";
     static final String PSU_ID = "PSU-ID";
-    private static final int MAX_URI = 500;
     private static final int MAX_PSU_ID = 50;
 
     private ScaHeaders() {
@@ -42,6 +42,7 @@ final class ScaHeaders {
                     REDIRECT_URI + " is required when " + REDIRECT_PREFERRED + " is true");
         }
         String nokRedirectUri = headers.getHeaderString(NOK_REDIRECT_URI);
+        PsuIpAddress.parse(headers.getHeaderString(PsuIpAddress.HEADER)); // optional here, checked when sent
         String psuId = headers.getHeaderString(PSU_ID);
         if (psuId != null && (psuId.isBlank() || psuId.length() > MAX_PSU_ID)) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, PSU_ID + " must be 1 to " + MAX_PSU_ID + " characters");
@@ -51,21 +52,6 @@ final class ScaHeaders {
     }
 
     private static String checkedUri(String header, String value) {
-        if (value == null) {
-            return null;
-        }
-        if (value.length() > MAX_URI) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, header + " is longer than " + MAX_URI + " characters");
-        }
-        try {
-            URI uri = new URI(value);
-            String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-            if (!uri.isAbsolute() || uri.getHost() == null || !(scheme.equals("https") || scheme.equals("http"))) {
-                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, header + " '" + value + "' is not an absolute http(s) URI");
-            }
-            return value;
-        } catch (URISyntaxException e) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, header + " '" + value + "' is not a valid URI");
-        }
+        return value == null ? null : RedirectUris.require(header, value);
     }
 }

@@ -5,6 +5,7 @@ import eu.xs2a.registration.persistence.OAuthClientRepository;
 import eu.xs2a.registration.persistence.TppRepository;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.error.RedirectUris;
 import eu.xs2a.security.tpp.Role;
 import eu.xs2a.security.tpp.TppIdentity;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -153,7 +154,7 @@ public class ClientRegistrationService {
             }
             return new Signer(identity.tppId(), identity.roles());
         }
-        String kid = request.jws.getKeyIdHeaderValue();
+        String kid = JwsHeaders.string(request.jws, "kid", "The request");
         if (kid == null || ssa.jwks().isEmpty()) {
             throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION,
                     "The request JWS names no trusted signer: send the QSEAL in 'x5c' or a 'kid' of the software_statement's software_jwks");
@@ -209,6 +210,14 @@ public class ClientRegistrationService {
         if (!request.iss.equals(ssa.softwareId())) {
             throw new Psd2Exception(ErrorClass.INVALID, "claim 'iss' (" + request.iss
                     + ") differs from the software_statement's software_id (" + ssa.softwareId() + ")");
+        }
+        for (String uri : request.redirectUris) {
+            // stored joined by spaces: the rule, which refuses a space, also keeps one value from becoming two
+            String fault = RedirectUris.fault(uri);
+            if (fault != null) {
+                throw new Psd2Exception(ErrorClass.INVALID, "claim 'redirect_uris' holds " + RedirectUris.shown(uri)
+                        + ", which " + fault);
+            }
         }
         if (ssa.redirectUris().isPresent()) {
             Set<String> master = new HashSet<>(ssa.redirectUris().get());

@@ -62,7 +62,7 @@ public final class RegistrationRequest {
         } catch (JoseException | RuntimeException e) {
             throw new Psd2Exception(ErrorClass.REQUEST_FORMAT_INVALID, "The body is not a compact JWS (signed JWT)");
         }
-        String alg = jws.getAlgorithmHeaderValue();
+        String alg = JwsHeaders.string(jws, "alg", "The request");
         if (!SigningAlgorithms.accepted(alg)) {
             // 'none' would be an unsigned request and HS* a shared secret: neither proves who the TPP is
             throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION,

@@ -39,12 +39,16 @@ public class SoftwareStatementVerifier {
         } catch (JoseException e) {
             throw new Psd2Exception(ErrorClass.REQUEST_FORMAT_INVALID, "claim 'software_statement' is not a compact JWS");
         }
-        String alg = jws.getAlgorithmHeaderValue();
+        String alg = JwsHeaders.string(jws, "alg", "The software_statement");
         if (!SigningAlgorithms.accepted(alg)) {
             throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION,
                     "software_statement is signed with alg '" + alg + "'; only PS256 and RS256 are accepted");
         }
-        String kid = jws.getKeyIdHeaderValue();
+        String kid = JwsHeaders.string(jws, "kid", "The software_statement");
+        if (kid == null) {
+            throw new Psd2Exception(ErrorClass.WRONG_REQUIRED_FIELDS,
+                    "software_statement JWS header 'kid' is required: it names the directory key that signed it");
+        }
         PublicKey key = directory.byKid(kid).orElseThrow(() -> new Psd2Exception(ErrorClass.NOT_FOUND,
                 "software_statement is signed with key id '" + kid + "', which no configured directory key has"));
         jws.setAlgorithmConstraints(SigningAlgorithms.CONSTRAINTS);
@@ -85,12 +89,22 @@ public class SoftwareStatementVerifier {
 
     private static Optional<JsonWebKeySet> jwks(Claims claims) {
         return claims.optionalObject("software_jwks").map(object -> {
+            JsonWebKeySet set;
             try {
-                return new JsonWebKeySet(JsonUtil.toJson(object));
-            } catch (JoseException e) {
-                throw new Psd2Exception(ErrorClass.REQUEST_FORMAT_INVALID, LABEL + " 'software_jwks' is not a JWKS");
+                set = new JsonWebKeySet(JsonUtil.toJson(object));
+            } catch (JoseException | RuntimeException e) { // jose4j casts the members it reads: {"keys":"x"} fails so
+                throw notAJwks("is not a JWKS");
             }
+            // jose4j skips a key it cannot read (an unknown kty); the TPP should hear of it now, not as an unknown kid
+            if (!(object.get("keys") instanceof List<?> keys) || keys.size() != set.getJsonWebKeys().size()) {
+                throw notAJwks("is not a JWKS of keys this ASPSP can read");
+            }
+            return set;
         });
+    }
+
+    private static Psd2Exception notAJwks(String fault) {
+        return new Psd2Exception(ErrorClass.REQUEST_FORMAT_INVALID, LABEL + " 'software_jwks' " + fault);
     }
 
     private static Optional<String> contactEmail(Claims claims) {

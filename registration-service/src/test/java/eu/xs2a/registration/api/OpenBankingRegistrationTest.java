@@ -170,6 +170,34 @@ class OpenBankingRegistrationTest {
     }
 
     @Test
+    void aJwsHeaderOfTheWrongTypeIsRequestFormatInvalidAndAMissingSsaKidWrongRequiredFields() {
+        Case c = new Case();
+        assertError(registerJwt(Jwts.withHeader("{\"alg\":5}", c.claims)), 400, "RequestFormatInvalid", "'alg'");
+        assertError(registerJwt(Jwts.withHeader("{\"alg\":\"PS256\",\"kid\":5}", c.claims)),
+                400, "RequestFormatInvalid", "'kid'");
+
+        Case numericKid = new Case();
+        numericKid.claims.put("software_statement", Jwts.withHeader("{\"alg\":\"PS256\",\"kid\":7}", numericKid.ssaClaims));
+        assertError(registerJwt(numericKid.jwt()), 400, "RequestFormatInvalid", "'kid'");
+        Case arrayAlg = new Case();
+        arrayAlg.claims.put("software_statement", Jwts.withHeader("{\"alg\":[1]}", arrayAlg.ssaClaims));
+        assertError(registerJwt(arrayAlg.jwt()), 400, "RequestFormatInvalid", "'alg'");
+        Case noKid = new Case();
+        noKid.claims.put("software_statement", Jwts.withHeader("{\"alg\":\"PS256\"}", noKid.ssaClaims));
+        assertError(registerJwt(noKid.jwt()), 401, "WrongRequiredFields", "'kid'");
+    }
+
+    @Test
+    void aSoftwareJwksThatIsNoKeySetIsRequestFormatInvalid() {
+        for (Object jwks : List.of(Map.of("keys", "x"), Map.of("keys", List.of(1)), Map.of("keys", List.of(Map.of("kty", 5))))) {
+            Case c = new Case();
+            c.ssaClaims.put("software_jwks", jwks);
+            c.withSsa(c.ssaClaims);
+            assertError(registerJwt(c.jwt()), 400, "RequestFormatInvalid", "software_jwks");
+        }
+    }
+
+    @Test
     void aClaimOfTheWrongTypeIsRequestFormatInvalid() {
         Case c = new Case();
         c.claims.put("iss", 42);
@@ -328,6 +356,24 @@ class OpenBankingRegistrationTest {
         Case d = new Case();
         d.claims.put("iss", "someone-else");
         assertError(registerJwt(d.jwt()), 406, "Invalid", "'iss'");
+    }
+
+    @Test
+    void aRedirectUriThatIsNoAbsoluteHttpsUriIsInvalidEvenInsideTheSsasSet() {
+        // the first was stored joined by spaces and came back as two URIs, one of them in neither list
+        for (String uri : List.of("https://tpp.example/cb https://evil.example/steal", "javascript:alert(1)",
+                "https://tpp.example/cb#fragment", "http://tpp.example/cb", "not a uri", "https://user@tpp.example/cb")) {
+            Case c = new Case();
+            c.ssaClaims.put("software_redirect_uris", List.of(uri));
+            c.withSsa(c.ssaClaims);
+            c.claims.put("redirect_uris", List.of(uri));
+            assertError(registerJwt(c.jwt()), 406, "Invalid", "claim 'redirect_uris' holds");
+        }
+        Case local = new Case();
+        local.ssaClaims.put("software_redirect_uris", List.of("http://localhost:9999/cb"));
+        local.withSsa(local.ssaClaims);
+        local.claims.put("redirect_uris", List.of("http://localhost:9999/cb"));
+        registerJwt(local.jwt()).then().statusCode(200).body("redirect_uris", equalTo(List.of("http://localhost:9999/cb")));
     }
 
     @Test

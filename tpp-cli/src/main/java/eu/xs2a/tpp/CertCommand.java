@@ -37,7 +37,8 @@ import picocli.CommandLine.Option;
 class CertCommand implements Callable<Integer> {
 
     static final String PATH = "/api/sandbox/v1/certificates";
-    private static final Pattern ORG_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9-]{2,63}");
+    /** ETSI TS 119 495's form, as the sandbox self-service wants it: PSD + country, authority, id. */
+    private static final Pattern ORG_ID = Pattern.compile("PSD[A-Z]{2}-[A-Z0-9]{1,8}-[A-Za-z0-9-]{1,120}");
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final SecureRandom RANDOM = new SecureRandom();
 
@@ -129,7 +130,7 @@ class CertCommand implements Callable<Integer> {
             String given = organizationIdentifier.strip();
             if (!ORG_ID.matcher(given).matches()) {
                 throw new CliException("--org-id '" + given + "' should look like PSDDE-BAFIN-123456"
-                        + " (letters, digits and dashes)", 2, null);
+                        + " (PSD, a country code, the authority and the id, joined by dashes)", 2, null);
             }
             return given;
         }
@@ -142,9 +143,13 @@ class CertCommand implements Callable<Integer> {
         return newOrganizationIdentifier();
     }
 
-    /** PSD + country + NCA + id, as in a real QSEAL; XX/SANDBOX because no authority issued it. */
+    /**
+     * PSD + country + NCA + id, as in a real QSEAL; XX/SANDBOX because no authority issued it. Twelve random digits:
+     * with six, two of a thousand developers on one shared sandbox drew the same id about every second time, and
+     * {@code register} then joined the other's registration.
+     */
     static String newOrganizationIdentifier() {
-        return "PSDXX-SANDBOX-" + (100000 + RANDOM.nextInt(900000));
+        return "PSDXX-SANDBOX-" + String.format(Locale.ROOT, "%012d", RANDOM.nextLong(1_000_000_000_000L));
     }
 
     /** The roles as Role names, upper-case, without duplicates; an unknown one is a usage error. */

@@ -59,7 +59,7 @@ class CommandsAgainstGatewayTest {
         assertEquals("POST", gateway.last().method());
         assertEquals("/api/sandbox/v1/certificates", gateway.last().target());
         assertEquals("Example TPP", asked.get("organisationName").asText());
-        assertTrue(asked.get("organizationIdentifier").asText().matches("PSDXX-SANDBOX-\\d{6}"), asked.toString());
+        assertTrue(asked.get("organizationIdentifier").asText().matches("PSDXX-SANDBOX-\\d{12}"), asked.toString());
         assertEquals("[\"PSP_AI\",\"PSP_PI\"]", asked.get("roles").toString());
         assertNull(gateway.last().header("Signature"), "the sandbox self-service is not signed");
 

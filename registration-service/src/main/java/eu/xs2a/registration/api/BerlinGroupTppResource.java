@@ -5,18 +5,21 @@ import eu.xs2a.registration.api.BerlinGroupDtos.CertificateInfo;
 import eu.xs2a.registration.api.BerlinGroupDtos.RegisterRequest;
 import eu.xs2a.registration.api.BerlinGroupDtos.TppResponse;
 import eu.xs2a.registration.domain.TppRegistrationService;
+import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.quarkus.CurrentTpp;
+import eu.xs2a.security.quarkus.JsonBodies;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -34,6 +37,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 public class BerlinGroupTppResource {
 
+    private static final String PSU_IP_TEXT = "optional; an IPv4 or IPv6 address when sent";
+
     private final TppRegistrationService registrations;
     private final CurrentTpp currentTpp;
 
@@ -48,10 +53,12 @@ public class BerlinGroupTppResource {
     @Operation(summary = "Register the calling TPP",
             description = "Registers the TPP of the signing certificate (organizationIdentifier) with company, "
                     + "representative and certificate details; a confirmation letter is sent.")
-    @Parameter(name = "PSU-IP-Address", in = ParameterIn.HEADER, description = "optional")
     @APIResponse(responseCode = "200", description = "The registered TPP",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = TppResponse.class)))
-    public TppResponse register(RegisterRequest request) {
+    public TppResponse register(@Parameter(hidden = true) @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+                                @Parameter(description = PSU_IP_TEXT) @HeaderParam(PsuIpAddress.HEADER) String psuIpAddress,
+                                RegisterRequest request) {
+        checkHeaders(contentType, psuIpAddress);
         RegisterRequest body = request == null ? new RegisterRequest(null, null, null) : request;
         return TppResponse.of(registrations.register(currentTpp.get(), body.toRegistration()));
     }
@@ -64,7 +71,10 @@ public class BerlinGroupTppResource {
                     + "a confirmation letter is sent.")
     @APIResponse(responseCode = "200", description = "The TPP with its certificates",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = TppResponse.class)))
-    public TppResponse addCertificate(CertificateAddRequest request) {
+    public TppResponse addCertificate(@Parameter(hidden = true) @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+                                      @Parameter(description = PSU_IP_TEXT) @HeaderParam(PsuIpAddress.HEADER) String psuIpAddress,
+                                      CertificateAddRequest request) {
+        checkHeaders(contentType, psuIpAddress);
         CertificateInfo info = (request == null ? new CertificateAddRequest(null) : request).toCertificateInfo();
         return TppResponse.of(registrations.addCertificate(currentTpp.get(), info.name(), info.type()));
     }
@@ -74,7 +84,17 @@ public class BerlinGroupTppResource {
     @APIResponse(responseCode = "200", description = "The registered TPP",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = TppResponse.class)))
     @APIResponse(responseCode = "404", description = "The TPP is not registered")
-    public TppResponse get() {
+    public TppResponse get(@Parameter(description = PSU_IP_TEXT) @HeaderParam(PsuIpAddress.HEADER) String psuIpAddress) {
+        PsuIpAddress.parse(psuIpAddress);
         return TppResponse.of(registrations.get(currentTpp.get()));
+    }
+
+    /**
+     * A body is JSON by its Content-Type, not by a guess: JAX-RS would read one sent without any. PSU-IP-Address is
+     * optional here, but checked when sent, as everywhere else.
+     */
+    private static void checkHeaders(String contentType, String psuIpAddress) {
+        JsonBodies.requireJson(contentType);
+        PsuIpAddress.parse(psuIpAddress);
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import eu.xs2a.registration.config.Environment;
 import eu.xs2a.registration.domain.EmailAddresses;
 import eu.xs2a.registration.domain.SoftwareRoles;
+import eu.xs2a.registration.domain.TextLimits;
 import eu.xs2a.registration.sandbox.SandboxCa;
 import eu.xs2a.registration.sandbox.SandboxCa.IssuedQseal;
 import eu.xs2a.registration.sandbox.PemFiles;
@@ -13,6 +14,7 @@ import eu.xs2a.registration.sandbox.SoftwareIds;
 import eu.xs2a.security.client.RequestSigner;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.error.RedirectUris;
 import eu.xs2a.security.tpp.Role;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.NotFoundException;
@@ -25,6 +27,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -41,6 +44,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)
 public class SandboxResource {
+
+    private static final Pattern ORGANIZATION_IDENTIFIER = Pattern.compile("PSD[A-Z]{2}-[A-Z0-9]{1,8}-[A-Za-z0-9-]+");
+    private static final int MAX_ORGANISATION_NAME = 64;
 
     private final Environment environment;
     private final SandboxCa ca;
@@ -88,11 +94,11 @@ public class SandboxResource {
     public CertificateResponse issueCertificate(CertificateRequest request) {
         requireSandbox();
         CertificateRequest r = request == null ? new CertificateRequest(null, null, null) : request;
-        String name = required("organisationName", r.organisationName());
-        String orgId = required("organizationIdentifier", r.organizationIdentifier());
+        String name = organisationName(required("organisationName", r.organisationName()).trim());
+        String orgId = organizationIdentifier(required("organizationIdentifier", r.organizationIdentifier()).trim());
         EnumSet<Role> roles = roles(r.roles());
-        IssuedQseal qseal = ca.issue(orgId.trim(), name.trim(), roles);
-        return new CertificateResponse(orgId.trim(), name.trim(), roles.stream().map(Enum::name).toList(),
+        IssuedQseal qseal = ca.issue(orgId, name, roles);
+        return new CertificateResponse(orgId, name, roles.stream().map(Enum::name).toList(),
                 qseal.certificate().getSerialNumber().toString(16).toUpperCase(),
                 qseal.certificate().getNotAfter().toInstant(), RequestSigner.pem(qseal.certificate()),
                 PemFiles.pkcs8(qseal.privateKey()), RequestSigner.pem(qseal.ca()));
@@ -110,11 +116,15 @@ public class SandboxResource {
         requireSandbox();
         SoftwareStatementRequest r = request == null
                 ? new SoftwareStatementRequest(null, null, null, null, null, null, null, null) : request;
-        String orgId = required("org_id", r.orgId());
-        String clientName = required("software_client_name", r.softwareClientName());
-        if (r.softwareRedirectUris() == null || r.softwareRedirectUris().isEmpty()
-                || r.softwareRedirectUris().stream().anyMatch(u -> u == null || u.isBlank())) {
+        // Checked as client registration will check them, so that a statement issued here can be registered
+        String orgId = TextLimits.ORGANISATION_ID.check(ErrorClass.FORMAT_ERROR, "org_id", required("org_id", r.orgId()));
+        String clientName = TextLimits.CLIENT_NAME.check(ErrorClass.FORMAT_ERROR, "software_client_name",
+                required("software_client_name", r.softwareClientName()));
+        if (r.softwareRedirectUris() == null || r.softwareRedirectUris().isEmpty()) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "software_redirect_uris must be a non-empty array of URIs");
+        }
+        for (String uri : r.softwareRedirectUris()) {
+            RedirectUris.require("software_redirect_uris", uri);
         }
         if (r.softwareRoles() == null || r.softwareRoles().isEmpty()) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "software_roles must name at least one of AISP, PISP, CBPII, ASPSP");
@@ -124,7 +134,8 @@ public class SandboxResource {
                 throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Unknown software role '" + role + "'; use AISP, PISP, CBPII, ASPSP");
             }
         }
-        String softwareId = r.softwareId() == null || r.softwareId().isBlank() ? SoftwareIds.generate() : r.softwareId().trim();
+        String softwareId = r.softwareId() == null || r.softwareId().isBlank() ? SoftwareIds.generate()
+                : TextLimits.SOFTWARE_ID.check(ErrorClass.FORMAT_ERROR, "software_id", r.softwareId().trim());
         Map<String, Object> claims = new LinkedHashMap<>();
         claims.put("software_id", softwareId);
         claims.put("software_client_name", clientName);
@@ -164,6 +175,30 @@ public class SandboxResource {
             }
         }
         return roles;
+    }
+
+    /**
+     * ETSI TS 119 495's form, PSD + country + "-" + authority + "-" + id (e.g. PSDDE-BAFIN-123456), within the
+     * gateway's 140 characters: a certificate the gateway would refuse at every call is not issued.
+     */
+    private static String organizationIdentifier(String value) {
+        TextLimits.ORGANISATION_ID.check(ErrorClass.FORMAT_ERROR, "organizationIdentifier", value);
+        if (!ORGANIZATION_IDENTIFIER.matcher(value).matches()) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "organizationIdentifier " + RedirectUris.shown(value)
+                    + " must look like PSDDE-BAFIN-123456: PSD, a country code, the authority and the id, joined by"
+                    + " dashes (letters and digits)");
+        }
+        return value;
+    }
+
+    /** X.520 bounds an organization name (the certificate's O and CN) to 64 characters. */
+    private static String organisationName(String value) {
+        int length = value.codePointCount(0, value.length());
+        if (length > MAX_ORGANISATION_NAME) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "organisationName must be at most " + MAX_ORGANISATION_NAME
+                    + " characters (the X.520 limit of a certificate's organization name); it has " + length);
+        }
+        return value;
     }
 
     private static String required(String field, String value) {

@@ -99,6 +99,22 @@ class BerlinGroupRegistrationTest {
     }
 
     @Test
+    void aBodyWithoutContentTypeOrABadPsuIpAddressIsAFormatErrorAndRegistersNothing() {
+        String orgId = Api.orgId();
+        TestTpp tpp = TestPki.shared().tpp(orgId, "No Type", Role.PSP_AI);
+        byte[] body = registration("office@notype.example", Api.email("notype")).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        java.util.Map<String, String> headers = tpp.signer().sign("POST", BG_REGISTER, java.util.Map.of(), body);
+        assertError(given().headers(headers).noContentType().body(body).post(BG_REGISTER),
+                400, "FormatError", "Content-Type must be application/json");
+
+        java.util.Map<String, String> withIp = tpp.signer().sign("POST", BG_REGISTER,
+                java.util.Map.of("PSU-IP-Address", "not-an-ip"), body);
+        assertError(given().headers(withIp).contentType("application/json").body(body).post(BG_REGISTER),
+                400, "FormatError", "PSU-IP-Address");
+        signed(tpp, "GET", BG_TPP, null).then().statusCode(404);
+    }
+
+    @Test
     void registeringTheSameTppAgainIsAccessDenied() {
         String orgId = Api.orgId();
         TestTpp tpp = TestPki.shared().tpp(orgId, "Beta", Role.PSP_AI);

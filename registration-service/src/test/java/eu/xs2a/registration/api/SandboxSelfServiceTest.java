@@ -92,6 +92,28 @@ class SandboxSelfServiceTest {
     }
 
     @Test
+    void itIssuesNothingTheGatewayWouldRefuse() {
+        for (String orgId : List.of("PSDDE-BAFIN-" + "1".repeat(129), "PSDXX-T-1,O=x", "my-org", "PSDDE-BAFIN-")) {
+            assertError(given().contentType("application/json")
+                    .body(Map.of("organisationName", "x", "organizationIdentifier", orgId, "roles", List.of("PSP_AI")))
+                    .post(CERTIFICATES), 400, "FormatError", "organizationIdentifier");
+        }
+        assertError(given().contentType("application/json").body(Map.of("organisationName", "N".repeat(65),
+                        "organizationIdentifier", Api.orgId(), "roles", List.of("PSP_AI")))
+                .post(CERTIFICATES), 400, "FormatError", "at most 64 characters");
+
+        for (String uri : List.of("javascript:alert(1)", "https://tpp.example/cb#x", "https://a.example/cb https://b.example")) {
+            assertError(given().contentType("application/json").body(Map.of("software_client_name", "App",
+                            "org_id", Api.orgId(), "software_redirect_uris", List.of(uri), "software_roles", List.of("AISP")))
+                    .post(STATEMENTS), 400, "FormatError", "software_redirect_uris");
+        }
+        assertError(given().contentType("application/json").body(Map.of("software_client_name", "App",
+                        "org_id", Api.orgId(), "software_id", "s".repeat(256),
+                        "software_redirect_uris", List.of("https://dev.example/cb"), "software_roles", List.of("AISP")))
+                .post(STATEMENTS), 400, "FormatError", "software_id must be at most 255");
+    }
+
+    @Test
     void badRequestsGetTheStandardErrorBody() {
         assertError(given().contentType("application/json").body(Map.of("organisationName", "x", "roles", List.of("PSP_AI")))
                 .post(CERTIFICATES), 400, "FormatError", "organizationIdentifier");

@@ -40,13 +40,7 @@ public class BodySizeGuard {
         router.route().order(-10).handler(context -> {
             long length = announcedLength(context);
             if (length > limit) {
-                var response = context.response().setStatusCode(ErrorClass.PAYLOAD_TOO_LARGE.status())
-                        .putHeader("Content-Type", "application/json").putHeader("Connection", "close");
-                String requestId = RequestIdFilter.echoable(context.request().getHeader(RequestIdFilter.HEADER));
-                if (requestId != null) {
-                    response.putHeader(RequestIdFilter.HEADER, requestId);
-                }
-                response.end(body);
+                ErrorResponses.end(context, ErrorClass.PAYLOAD_TOO_LARGE, body, true);
             } else if (length > 0 && readsAhead(context)) {
                 readAhead.handle(context); // continues with the next handler once the body is complete
             } else {

@@ -6,6 +6,8 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -14,6 +16,12 @@ import jakarta.inject.Inject;
 import java.net.URI;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 
 /** The one-time SCA links over plain HTTP: expiry, reuse, the cookie binding, steps out of order, wrong codes. */
@@ -148,12 +156,36 @@ class ScaLinkTest {
     void aFormThatCannotBeDecodedIsAClearPageAndSpendsNothing() {
         Response created = Bank.registerConsent(Bank.aisConsent(Bank.allPsd2(), null));
         String path = URI.create(created.path("scaUrl")).getPath();
-        for (String form : new String[] {path + "/login", "/online-banking/login"}) {
-            given().contentType("application/x-www-form-urlencoded").body("username=psu1&password=%ZZ").post(form)
-                    .then().statusCode(400).contentType(containsString("text/html"))
-                    .header("Cache-Control", equalTo("no-store"))
-                    .body(containsString("could not be read")).body(not(containsString("Exception")));
+        List<String> logged = new CopyOnWriteArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                logged.add(String.valueOf(record.getMessage()) + " " + Arrays.toString(record.getParameters()));
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger mappers = Logger.getLogger("eu.xs2a.sandbox.api.BankExceptionMappers");
+        mappers.addHandler(capture);
+        try {
+            for (String form : new String[] {path + "/login", "/online-banking/login"}) {
+                given().contentType("application/x-www-form-urlencoded").body("username=psu1&password=MyPassword%ZZ")
+                        .post(form)
+                        .then().statusCode(400).contentType(containsString("text/html"))
+                        .header("Cache-Control", equalTo("no-store"))
+                        .body(containsString("could not be read")).body(not(containsString("Exception")));
+            }
+        } finally {
+            mappers.removeHandler(capture);
         }
+        assertEquals(2, logged.size(), logged.toString());
+        assertTrue(logged.stream().noneMatch(line -> line.contains("MyPassword")), logged.toString()); // never a form value
         api().get("/bank/v1/consents/" + created.path("bankConsentId")).then().body("scaStatus", equalTo("received"));
         PsuBrowser.open(created.path("scaUrl")).login("psu1", "sandbox").then().statusCode(303);
     }

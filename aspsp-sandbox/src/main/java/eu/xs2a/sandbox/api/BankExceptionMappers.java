@@ -54,7 +54,8 @@ public class BankExceptionMappers {
         if (!MediaType.APPLICATION_FORM_URLENCODED_TYPE.isCompatible(headers.getMediaType())) {
             return unexpected(e);
         }
-        LOG.infof("form refused: %s", e.getMessage());
+        // not the exception's message: it quotes the undecodable value, which may be the PSU's password
+        LOG.info("form refused: a field has a '%' escape that does not decode");
         return pages.page(400, "message", Map.of("title", "The form could not be read",
                 "message", "Go back and send the form again."));
     }

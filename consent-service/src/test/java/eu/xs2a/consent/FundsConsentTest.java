@@ -99,6 +99,24 @@ class FundsConsentTest extends ConsentTestBase {
         assertFormatError("{\"account\":{\"iban\":\"" + Psu.PSU1_MAIN + "\"},\"cardNumber\":\"" + "1".repeat(36) + "\"}", "cardNumber");
         assertFormatError("{oops", null);
 
+        // lengths in characters: 140 emoji fit the 140 characters (they were 280 UTF-16 units), 141 do not
+        String emoji = "\uD83D\uDE00";
+        assertEquals(201, Signed.post(Tpps.ALPHA, Signed.FUNDS, Signed.redirectHeaders(), "{\"account\":{\"iban\":\""
+                + Psu.PSU1_MAIN + "\"},\"registrationInformation\":\"" + emoji.repeat(140) + "\"}").statusCode());
+        assertFormatError("{\"account\":{\"iban\":\"" + Psu.PSU1_MAIN + "\"},\"registrationInformation\":\""
+                + emoji.repeat(141) + "\"}", "registrationInformation");
+
+        Map<String, String> badIp = new LinkedHashMap<>(Signed.redirectHeaders());
+        badIp.put("PSU-IP-Address", "not-an-ip");
+        Response refusedIp = Signed.post(Tpps.ALPHA, Signed.FUNDS, badIp, BODY);
+        assertError(refusedIp, 400, "FormatError", "FORMAT_ERROR");
+        assertTrue(refusedIp.jsonPath().getString("error_message").contains("PSU-IP-Address"), refusedIp.asString());
+        Map<String, String> httpUri = new LinkedHashMap<>(Signed.redirectHeaders());
+        httpUri.put("TPP-Redirect-URI", "http://tpp.example/cb");
+        Response refusedUri = Signed.post(Tpps.ALPHA, Signed.FUNDS, httpUri, BODY);
+        assertError(refusedUri, 400, "FormatError", "FORMAT_ERROR");
+        assertTrue(refusedUri.jsonPath().getString("error_message").contains("absolute https URI"), refusedUri.asString());
+
         Map<String, String> headers = new LinkedHashMap<>(Signed.redirectHeaders());
         headers.remove("TPP-Redirect-Preferred");
         assertError(Signed.post(Tpps.ALPHA, Signed.FUNDS, headers, BODY), 400, "BadRequest", "FORMAT_ERROR");

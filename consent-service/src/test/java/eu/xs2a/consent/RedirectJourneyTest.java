@@ -168,6 +168,17 @@ class RedirectJourneyTest extends ConsentTestBase {
     }
 
     @Test
+    void theLinkOfATerminatedConsentLeadsNowhere() {
+        Response created = createAis(Tpps.ALPHA);
+        String scaRedirect = created.jsonPath().getString("_links.scaRedirect.href");
+        assertEquals(204, Signed.delete(Tpps.ALPHA, Signed.AIS + "/" + created.jsonPath().getString("consentId"))
+                .statusCode());
+        assertEquals(404, given().redirects().follow(false).head(Psu.gatewayPath(scaRedirect)).statusCode());
+        assertError(given().redirects().follow(false).get(Psu.gatewayPath(scaRedirect)), 404, "ResourceUnknown",
+                "RESOURCE_UNKNOWN");
+    }
+
+    @Test
     void anExpiredLinkOrAForgedCallbackIsRefused() {
         Response created = createAis(Tpps.ALPHA);
         String scaRedirect = created.jsonPath().getString("_links.scaRedirect.href");

@@ -100,7 +100,7 @@ public record AccountReference(String iban, String bban, String pan, String mask
     }
 
     private static void checkLength(String field, String value) {
-        if (value != null && (value.isBlank() || value.length() > MAX_CARD_OR_PHONE)) {
+        if (value != null && (value.isBlank() || value.codePointCount(0, value.length()) > MAX_CARD_OR_PHONE)) {
             throw format(field + " must be 1 to " + MAX_CARD_OR_PHONE + " characters");
         }
     }

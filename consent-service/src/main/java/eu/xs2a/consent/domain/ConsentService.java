@@ -263,7 +263,8 @@ public class ConsentService {
     }
 
     private static void checkLength(String field, String value, int max) {
-        if (value != null && (value.isBlank() || value.length() > max)) {
+        // in characters (code points), as the column and the TPP count them, not UTF-16 units
+        if (value != null && (value.isBlank() || value.codePointCount(0, value.length()) > max)) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, field + " must be 1 to " + max + " characters");
         }
     }

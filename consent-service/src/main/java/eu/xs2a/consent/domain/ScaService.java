@@ -88,10 +88,11 @@ public class ScaService {
         return link.consent();
     }
 
+    /** A link to a consent that is past SCA leads nowhere: 404, as a used link (only its holder learns the status). */
     private static void requireAwaitingSca(Consent consent) {
         if (!consent.getStatus().awaitsSca() || consent.getBankScaUrl() == null) {
-            throw new Psd2Exception(ErrorClass.CONSENT_INVALID,
-                    "This consent can no longer be authorised (" + consent.getStatus() + ")");
+            throw new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN,
+                    "This SCA link leads nowhere: the consent can no longer be authorised (" + consent.getStatus() + ")");
         }
     }
 

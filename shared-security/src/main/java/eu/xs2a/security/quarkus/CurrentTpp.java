@@ -23,6 +23,11 @@ public class CurrentTpp {
         return get().tppId();
     }
 
+    /** The TPP's id once the signature filter has identified it, else null (for logs of early refusals). */
+    public String tppIdIfKnown() {
+        return identity == null ? null : identity.tppId();
+    }
+
     void set(TppIdentity identity) {
         this.identity = identity;
     }

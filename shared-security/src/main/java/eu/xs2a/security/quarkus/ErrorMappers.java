@@ -10,6 +10,7 @@ import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.JsonBodyError;
 import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.replay.StoredResponse;
+import jakarta.inject.Inject;
 import jakarta.validation.ConstraintViolation;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.ValidationException;
@@ -39,11 +40,25 @@ public class ErrorMappers {
     private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
     private static final int PRIORITY = Priorities.USER - 100;
 
+    @Inject
+    CurrentTpp currentTpp;
+
+    /**
+     * Every refusal of the interface's classes is logged, one line with the TPP when the signature filter got that
+     * far, so that "which TPP was refused, and why" can be answered from the logs (the access log has neither).
+     * A 4xx is the caller's fault: INFO, without a stack trace; a 5xx is ours: WARN, with its cause.
+     */
     @ServerExceptionMapper(priority = PRIORITY)
     public Response psd2(Psd2Exception e, ContainerRequestContext request) {
+        String tpp = currentTpp.tppIdIfKnown();
         if (e.errorClass().status() >= 500) {
-            LOG.warnf(e.getCause(), "%s %s answered %s: %s (X-Request-ID %s)", request.getMethod(),
-                    request.getUriInfo().getPath(), e.errorClass().text(), e.getMessage(), RequestIdFilter.requestId(request));
+            LOG.warnf(e.getCause(), "%s %s answered %s: %s (X-Request-ID %s, TPP %s)", request.getMethod(),
+                    request.getUriInfo().getPath(), e.errorClass().text(), e.getMessage(),
+                    RequestIdFilter.requestId(request), tpp == null ? "not identified" : tpp);
+        } else {
+            LOG.infof("%s %s refused %d %s: %s (X-Request-ID %s, TPP %s)", request.getMethod(),
+                    request.getUriInfo().getPath(), e.errorClass().status(), e.errorClass().text(), e.getMessage(),
+                    RequestIdFilter.requestId(request), tpp == null ? "not identified" : tpp);
         }
         return ErrorResponses.of(e);
     }

@@ -72,9 +72,9 @@ public class SignatureFilter implements ContainerRequestFilter {
         RequestHeaders headers = request::getHeaderString;
 
         VerifiedRequest verified = pipeline.verifier().verify(request.getMethod(), target, headers, body);
+        pipeline.currentTpp().set(verified.identity()); // signature verified: the TPP is known, also to a refusal's log
         RequestVerifier.requireRole(verified.identity(), requiredRoles());
         RequestVerifier.checkHeaderLimits(headers);
-        pipeline.currentTpp().set(verified.identity());
 
         ReplayOutcome outcome = pipeline.replayStore().claim(verified.identity().tppId(), verified.requestId(),
                 request.getMethod(), uri.getRawPath(), verified.digest());

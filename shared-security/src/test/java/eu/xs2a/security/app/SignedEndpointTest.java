@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.security.testing.TestPki;
 import eu.xs2a.security.testing.TestPkiResource;
@@ -18,9 +19,14 @@ import io.restassured.config.EncoderConfig;
 import io.restassured.response.ValidatableResponse;
 import io.restassured.specification.RequestSpecification;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -57,6 +63,39 @@ class SignedEndpointTest {
                 .body("tppMessages[0].category", equalTo("ERROR"))
                 .body("tppMessages[0].code", equalTo(code))
                 .body("error_message", notNullValue());
+    }
+
+    @Test
+    void everyRefusalIsLoggedOnceWithTheTppWhenItIsKnown() {
+        List<String> logged = new CopyOnWriteArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                logged.add(record.getLevel() + " " + record.getMessage() + " " + Arrays.toString(record.getParameters()));
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger mappers = Logger.getLogger("eu.xs2a.security.quarkus.ErrorMappers");
+        mappers.addHandler(capture);
+        try {
+            given().header("X-Request-ID", "11111111-2222-4333-8444-555555555555").get(THINGS + "/abc")
+                    .then().statusCode(401);
+            signed(pisp, "GET", THINGS + "/abc", null).get(THINGS + "/abc").then().statusCode(401);
+        } finally {
+            mappers.removeHandler(capture);
+        }
+        assertEquals(2, logged.size(), logged.toString());
+        assertTrue(logged.get(0).startsWith("INFO") && logged.get(0).contains("CertificateMissing")
+                && logged.get(0).contains("11111111-2222-4333-8444-555555555555")
+                && logged.get(0).contains("not identified"), logged.get(0));
+        assertTrue(logged.get(1).contains("RoleInvalid") && logged.get(1).contains("PSDDE-BAFIN-500002"), logged.get(1));
     }
 
     @Test

@@ -137,6 +137,30 @@ class NginxIngressTest {
         assertNull(get.header("X-Request-ID"), "no X-Request-ID sent, none echoed");
     }
 
+    /** nginx echoes an X-Request-ID on its own answers only by the services' rule: 100 printable characters at most. */
+    @Test
+    void anOverlongRequestIdIsNotEchoed() throws IOException {
+        String longest = "r".repeat(100);
+        assertEquals(longest, RawHttp.send(port, "GET", "/nothing/here", Map.of("X-Request-ID", longest), null)
+                .header("X-Request-ID"));
+        RawHttp.Response tooLong = RawHttp.send(port, "GET", "/nothing/here", Map.of("X-Request-ID", "r".repeat(101)), null);
+        assertStandardError(tooLong, 404, "RESOURCE_UNKNOWN", "ResourceUnknown");
+        assertNull(tooLong.header("X-Request-ID"));
+    }
+
+    /** An HTTP/0.9 request (no headers, an answer without status line) is never passed to a service. */
+    @Test
+    void anHttp09RequestIsNotPassedOn() throws IOException {
+        String path = "/sandbox/api/berlingroup/v1/consents/http09";
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(("GET " + path + "\r\n").getBytes(StandardCharsets.US_ASCII));
+            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(answer.contains("\"error_text\":\"FormatError\""), answer);
+        }
+        assertTrue(services.values().stream().flatMap(s -> s.seen.stream()).noneMatch(s -> s.rawUri().equals(path)));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"/sandbox/api/berlingroup/v1/consents/../../../../internal/v1/consent-checks",
         "/sandbox/api/berlingroup/v1/consents/%2e%2e/%2e%2e/x", "/sandbox/api/berlingroup/v1/accounts/.%2E%2fx",

@@ -99,6 +99,19 @@ class NginxErrorBackendTest {
         }
     }
 
+    /** ingress-nginx sends its own errors here with the status in X-Code (custom-http-errors in the Ingress). */
+    @ParameterizedTest
+    @ValueSource(strings = {"413:413:FormatError", "494:400:FormatError", "502:503:ServiceUnavailable",
+        "504:503:ServiceUnavailable", "418:404:ResourceUnknown"})
+    void aControllerErrorGetsTheLocalIngresssAnswer(String codes) throws IOException {
+        String[] parts = codes.split(":");
+        RawHttp.Response r = RawHttp.send(port, "GET", "/sandbox/api/berlingroup/v1/consents/x",
+                Map.of("X-Code", parts[0]), null);
+        assertEquals(Integer.parseInt(parts[1]), r.status(), r.bodyText());
+        assertEquals("application/json", r.header("Content-Type"));
+        assertEquals(parts[2], JSON.readTree(r.body()).path("error_text").asText());
+    }
+
     @Test
     void aTooLargeBodyStillGetsAJsonAnswer() throws IOException {
         RawHttp.Response r = RawHttp.send(port, "POST", "/x", Map.of(), new byte[1024 * 1024 + 1]);

@@ -18,7 +18,7 @@ import picocli.CommandLine.Spec;
                         + " Berlin Group calls, TPP registration and the PSU's SCA link.",
                 "",
                 "State (the current certificate, its key, saved values) lives in $XS2A_TPP_HOME, else"
-                        + " ~/.config/xs2a-tpp; never in the repository."},
+                        + " $XDG_CONFIG_HOME/xs2a-tpp, else ~/.config/xs2a-tpp; never in the repository."},
         subcommands = {CertCommand.class, RegisterCommand.class, CallCommand.class, ScaCommand.class,
                 ShowCommand.class, CommandLine.HelpCommand.class},
         footer = {"",

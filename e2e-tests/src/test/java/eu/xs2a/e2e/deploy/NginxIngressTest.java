@@ -355,6 +355,22 @@ class NginxIngressTest {
         assertEquals("127.0.0.1:" + services.get("consent-service").port, line.path("upstream").asText());
     }
 
+    /** A one-time SCA link's token or a callback's state never reaches the log, whether in the path or the query. */
+    @Test
+    void theAccessLogLeavesOutScaTokensAndStates() throws IOException {
+        String consents = "/sandbox/api/berlingroup/v1/consents/c1/authorisations/a1";
+        String payments = "/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/7/authorisations/a2";
+        for (String target : List.of(consents + "/sca-redirect/TOKEN-in-path", payments + "/sca-redirect?token=TOKEN-in-query",
+                "/sandbox/api/berlingroup/v1/consents/c1/authorisations/a1/sca-callback/STATE-in-path",
+                "/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/7/sca-callback?state=STATE-in-query")) {
+            RawHttp.get(port, target);
+        }
+        List<String> lines = Files.readAllLines(dir.resolve("logs/nginx-access.log"));
+        assertTrue(lines.stream().noneMatch(l -> l.contains("TOKEN-in") || l.contains("STATE-in")), String.join("\n", lines));
+        assertTrue(lines.stream().anyMatch(l -> l.contains(consents + "/sca-redirect/***")), String.join("\n", lines));
+        assertTrue(lines.stream().anyMatch(l -> l.contains(payments + "/sca-redirect/***")), String.join("\n", lines));
+    }
+
     // --- static content ----------------------------------------------------------------------------------------
 
     @Test

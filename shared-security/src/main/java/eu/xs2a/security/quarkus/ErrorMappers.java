@@ -26,6 +26,7 @@ import java.net.ConnectException;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
 import java.util.Comparator;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
@@ -39,6 +40,8 @@ public class ErrorMappers {
 
     private static final Logger LOG = Logger.getLogger(ErrorMappers.class);
     private static final int PRIORITY = Priorities.USER - 100;
+    /** A one-time SCA link's token or a callback's state: a bearer secret while it lives, so never in a log. */
+    private static final Pattern SCA_SECRET = Pattern.compile("(/sca-(?:redirect|callback))/[^/]+");
 
     @Inject
     CurrentTpp currentTpp;
@@ -53,14 +56,23 @@ public class ErrorMappers {
         String tpp = currentTpp.tppIdIfKnown();
         if (e.errorClass().status() >= 500) {
             LOG.warnf(e.getCause(), "%s %s answered %s: %s (X-Request-ID %s, TPP %s)", request.getMethod(),
-                    request.getUriInfo().getPath(), e.errorClass().text(), e.getMessage(),
+                    loggedPath(request), e.errorClass().text(), e.getMessage(),
                     RequestIdFilter.requestId(request), tpp == null ? "not identified" : tpp);
         } else {
             LOG.infof("%s %s refused %d %s: %s (X-Request-ID %s, TPP %s)", request.getMethod(),
-                    request.getUriInfo().getPath(), e.errorClass().status(), e.errorClass().text(), e.getMessage(),
+                    loggedPath(request), e.errorClass().status(), e.errorClass().text(), e.getMessage(),
                     RequestIdFilter.requestId(request), tpp == null ? "not identified" : tpp);
         }
         return ErrorResponses.of(e);
+    }
+
+    /** The request's path as logs show it: an SCA link's token or a callback's state replaced by "***". */
+    static String loggedPath(ContainerRequestContext request) {
+        return loggedPath(request.getUriInfo().getPath());
+    }
+
+    static String loggedPath(String path) {
+        return SCA_SECRET.matcher(path).replaceAll("$1/***");
     }
 
     @ServerExceptionMapper(priority = PRIORITY)
@@ -185,12 +197,12 @@ public class ErrorMappers {
         }
         if (databaseUnavailable(e)) {
             LOG.warnf(e, "%s %s: the database is unavailable (X-Request-ID %s)", request.getMethod(),
-                    request.getUriInfo().getPath(), RequestIdFilter.requestId(request));
+                    loggedPath(request), RequestIdFilter.requestId(request));
             return ErrorResponses.of(Psd2Exception.serviceUnavailable("The service's database is temporarily unavailable", 5, e));
         }
         if (connectionFailed(e)) {
             LOG.warnf(e, "%s %s: a dependency is unreachable (X-Request-ID %s)", request.getMethod(),
-                    request.getUriInfo().getPath(), RequestIdFilter.requestId(request));
+                    loggedPath(request), RequestIdFilter.requestId(request));
             return ErrorResponses.of(Psd2Exception.serviceUnavailable(
                     "A service this request depends on is temporarily unavailable", 5, e));
         }
@@ -229,7 +241,7 @@ public class ErrorMappers {
     }
 
     private Response internal(Throwable e, ContainerRequestContext request) {
-        LOG.errorf(e, "%s %s failed (X-Request-ID %s)", request.getMethod(), request.getUriInfo().getPath(),
+        LOG.errorf(e, "%s %s failed (X-Request-ID %s)", request.getMethod(), loggedPath(request),
                 RequestIdFilter.requestId(request));
         return ErrorResponses.of(ErrorClass.INTERNAL_ERROR, "An internal error occurred; quote X-Request-ID "
                 + (RequestIdFilter.requestId(request) == null ? "(none sent)" : RequestIdFilter.requestId(request)));

@@ -64,10 +64,19 @@ public class JsonBodies {
         }
     }
 
-    /** {@code application/json}, parameters (a charset) allowed; anything else, or none, is a FormatError. */
+    /**
+     * {@code application/json}, parameters allowed, a charset only if it is UTF-8 (RFC 8259: JSON between systems is
+     * UTF-8, and the body is read so); anything else, or none, is a FormatError.
+     */
     public static void requireJson(String contentType) {
-        if (!isJson(contentType)) {
+        MediaType type = mediaType(contentType);
+        if (type == null || !"application".equalsIgnoreCase(type.getType()) || !"json".equalsIgnoreCase(type.getSubtype())) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Content-Type must be application/json");
+        }
+        String charset = type.getParameters().get(MediaType.CHARSET_PARAMETER);
+        if (charset != null && !"utf-8".equalsIgnoreCase(charset.strip())) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Content-Type charset '" + ErrorMappers.abbreviate(charset)
+                    + "' is not supported: JSON is read as UTF-8");
         }
     }
 
@@ -83,15 +92,14 @@ public class JsonBodies {
         return true;
     }
 
-    private static boolean isJson(String contentType) {
+    private static MediaType mediaType(String contentType) {
         if (contentType == null || contentType.isBlank()) {
-            return false;
+            return null;
         }
         try {
-            MediaType type = MediaType.valueOf(contentType);
-            return "application".equalsIgnoreCase(type.getType()) && "json".equalsIgnoreCase(type.getSubtype());
+            return MediaType.valueOf(contentType);
         } catch (IllegalArgumentException e) { // ContentTypeFilter refuses these first; kept for callers outside HTTP
-            return false;
+            return null;
         }
     }
 

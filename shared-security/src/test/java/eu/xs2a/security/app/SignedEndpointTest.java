@@ -238,6 +238,16 @@ class SignedEndpointTest {
 
     /** Quarkus REST threw while parsing such a header, and every endpoint answered 500. */
     @Test
+    void aContentEncodingIsAFormatErrorSignedOrNot() {
+        String body = "{\"name\":\"x\",\"count\":1}";
+        error(signed(aisp, "POST", THINGS, body).header("Content-Encoding", "gzip").post(THINGS).then(),
+                400, "FormatError", "FORMAT_ERROR").body("error_message", containsString("Content-Encoding 'gzip'"));
+        error(given().header("X-Request-ID", UUID.randomUUID().toString()).header("Content-Encoding", "br")
+                .get("/public/hello").then(), 400, "FormatError", "FORMAT_ERROR");
+        signed(aisp, "POST", THINGS, body).header("Content-Encoding", "identity").post(THINGS).then().statusCode(201);
+    }
+
+    @Test
     void aContentTypeThatIsNoMediaTypeIsAFormatErrorSignedOrNot() throws Exception {
         byte[] body = "{\"name\":\"a\"}".getBytes(StandardCharsets.UTF_8);
         for (String contentType : List.of(";;;", "a/b/c", "/", "application/json/x")) {

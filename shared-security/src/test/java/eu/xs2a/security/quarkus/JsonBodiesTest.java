@@ -48,6 +48,15 @@ class JsonBodiesTest {
     }
 
     @Test
+    void aCharsetOtherThanUtf8IsAFormatError() {
+        bodies.read("application/json; charset=UTF-8", bytes("{\"count\":1}"), Named.class);
+        refused("Content-Type charset 'iso-8859-1' is not supported: JSON is read as UTF-8",
+                () -> bodies.read("application/json; charset=iso-8859-1", bytes("{}"), Named.class));
+        refused("Content-Type charset 'utf-16' is not supported: JSON is read as UTF-8",
+                () -> JsonBodies.requireJson("application/json;charset=utf-16"));
+    }
+
+    @Test
     void aRequiredBodyMustBeThereAndBeAnObject() {
         refused("The request body is required", () -> bodies.read("application/json", null, Named.class));
         refused("The request body is required", () -> bodies.read("application/json", bytes(" \r\n\t"), Named.class));

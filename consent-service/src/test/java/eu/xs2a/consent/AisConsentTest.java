@@ -165,6 +165,16 @@ class AisConsentTest extends ConsentTestBase {
     }
 
     @Test
+    void anAccountNamedTwiceIsKeptOnce() {
+        String twice = "{\"iban\":\"" + Psu.PSU1_MAIN + "\"},{\"iban\":\"" + Psu.PSU1_MAIN.toLowerCase() + "\"}";
+        String id = createAis(Tpps.ALPHA, "{\"access\":{\"accounts\":[" + twice + "],\"balances\":[" + twice + "]},"
+                + "\"recurringIndicator\":true,\"frequencyPerDay\":4}").jsonPath().getString("consentId");
+        Response consent = Signed.get(Tpps.ALPHA, Signed.AIS + "/" + id);
+        assertEquals(List.of(Psu.PSU1_MAIN), consent.jsonPath().getList("access.accounts.iban"));
+        assertEquals(List.of(Psu.PSU1_MAIN), consent.jsonPath().getList("access.balances.iban"));
+    }
+
+    @Test
     void ownerNamesAreAskedForOnlyForAccountsTheConsentNames() {
         String access = "{\"access\":{\"accounts\":[{\"iban\":\"" + Psu.PSU1_MAIN + "\"}],"
                 + "\"additionalInformation\":{\"ownerName\":[{\"iban\":\"%s\"}],\"trustedBeneficiaries\":[]}},"

@@ -103,7 +103,10 @@ public record AccountAccess(List<AccountReference> accounts, List<AccountReferen
             if (ref == null) {
                 throw new Psd2Exception(ErrorClass.FORMAT_ERROR, field + "[" + i + "] must be an account reference");
             }
-            result.add(ref.validated(field + "[" + i + "]"));
+            AccountReference validated = ref.validated(field + "[" + i + "]");
+            if (!result.contains(validated)) { // the same account named twice is stored, and shown, once
+                result.add(validated);
+            }
         }
         return result;
     }

@@ -104,6 +104,11 @@ class OpenBankingCertificateTest {
         assertError(add(client.basic(), body(pem, "n", "qwac")), 401, "WrongRequiredFields", "qseal");
         assertError(add(client.basic(), "{}"), 401, "WrongRequiredFields", "data.certificate.pem");
         assertError(add(client.basic(), "{not json"), 400, "RequestFormatInvalid", "JSON");
+        // a value of the wrong type or a key given twice is a format fault, and said so
+        assertError(add(client.basic(), "{\"data\":{\"certificate\":{\"pem\":\"x\",\"name\":5,\"type\":\"qseal\"}}}"),
+                400, "RequestFormatInvalid", "data.certificate.name must be a string");
+        assertError(add(client.basic(), "{\"data\":{\"certificate\":{\"pem\":\"x\",\"name\":\"a\",\"name\":\"b\"}}}"),
+                400, "RequestFormatInvalid", "Field 'data.certificate.name' is given twice");
     }
 
     /**

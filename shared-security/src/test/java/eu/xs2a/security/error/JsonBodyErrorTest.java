@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.MapperFeature;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import java.util.List;
@@ -33,6 +34,17 @@ class JsonBodyErrorTest {
         assertEquals("Field 'parts[1].currency' has a wrong type or value",
                 refusal("{\"parts\": [{\"currency\": \"EUR\"}, {\"currency\": {}}]}").getMessage());
         assertEquals("Field 'count' has a wrong type or value", refusal("{\"count\": \"3\"}").getMessage());
+    }
+
+    @Test
+    void aKeyGivenTwiceIsNamedWithItsPath() {
+        JsonMapper strict = JsonMapper.builder().enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION).build();
+        JsonProcessingException nested = assertThrows(JsonProcessingException.class, () -> strict.readValue(
+                "{\"instructedAmount\": {\"currency\": \"EUR\", \"currency\": \"USD\"}}", Order.class));
+        assertEquals("Field 'instructedAmount.currency' is given twice", JsonBodyError.of(nested).getMessage());
+        JsonProcessingException tree = assertThrows(JsonProcessingException.class,
+                () -> strict.readTree("{\"data\": {\"list\": [{\"a\": 1, \"a\": 2}]}}"));
+        assertEquals("Field 'data.list[0].a' is given twice", JsonBodyError.of(tree).getMessage());
     }
 
     @Test

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import eu.xs2a.registration.domain.TextLimits;
 import eu.xs2a.security.testing.OpenApiCoverage;
 import eu.xs2a.security.testing.OpenApiCoverage.Route;
 import io.quarkus.test.junit.QuarkusTest;
@@ -76,5 +77,27 @@ class OpenApiDocumentTest {
         JsonNode certificates = OpenApiCoverage.operation(json,
                 new Route("POST", "/api/open-banking/v3.1/tpp/certificates", false));
         assertTrue(certificates.path("security").toString().contains("clientCredentials"), certificates.toString());
+    }
+
+    /** The body schemas state what the registration checks: required fields, and each limit as TextLimits has it. */
+    @Test
+    void theRegistrationBodyShowsItsRequiredFieldsAndLimits() throws Exception {
+        JsonNode schemas = new ObjectMapper().readTree(json).path("components").path("schemas");
+        assertEquals(List.of("company", "representative", "certificate"), names(schemas.path("RegisterRequest").path("required")));
+        assertEquals(List.of("name", "email"), names(schemas.path("Company").path("required")));
+        assertEquals(List.of("name", "email"), names(schemas.path("Representative").path("required")));
+        assertEquals(List.of("name", "type"), names(schemas.path("CertificateInfo").path("required")));
+        assertEquals(TextLimits.COMPANY_NAME.maxLength, schemas.path("Company").path("properties").path("name").path("maxLength").asInt());
+        assertEquals(TextLimits.COMPANY_PHONE_NUMBER.maxLength,
+                schemas.path("Company").path("properties").path("phone_number").path("maxLength").asInt());
+        assertEquals(TextLimits.REPRESENTATIVE_EMAIL.maxLength,
+                schemas.path("Representative").path("properties").path("email").path("maxLength").asInt());
+        assertEquals(List.of("qseal"), names(schemas.path("CertificateInfo").path("properties").path("type").path("enum")));
+    }
+
+    private static List<String> names(JsonNode array) {
+        List<String> names = new ArrayList<>();
+        array.forEach(n -> names.add(n.asText()));
+        return names;
     }
 }

@@ -3,6 +3,7 @@ package eu.xs2a.registration.api;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import eu.xs2a.registration.domain.EmailAddresses;
 import eu.xs2a.registration.domain.TextLimits;
+import eu.xs2a.registration.domain.TextLimits.Max;
 import eu.xs2a.registration.domain.TppCertificate;
 import eu.xs2a.registration.domain.TppRecord;
 import eu.xs2a.registration.domain.TppRegistration;
@@ -11,6 +12,7 @@ import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import java.time.Instant;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** Request and response bodies of the Berlin Group registration endpoints. */
 public final class BerlinGroupDtos {
@@ -18,19 +20,25 @@ public final class BerlinGroupDtos {
     private BerlinGroupDtos() {
     }
 
-    public record Company(String name, String email, String address,
-                          @JsonProperty("phone_number") String phoneNumber,
-                          @JsonProperty("zip_code") String zipCode,
-                          String city) {
+    public record Company(@Schema(required = true, maxLength = Max.COMPANY_NAME) String name,
+                          @Schema(required = true, maxLength = EmailAddresses.MAX_LENGTH) String email,
+                          @Schema(maxLength = Max.COMPANY_ADDRESS) String address,
+                          @Schema(maxLength = Max.COMPANY_PHONE_NUMBER) @JsonProperty("phone_number") String phoneNumber,
+                          @Schema(maxLength = Max.COMPANY_ZIP_CODE) @JsonProperty("zip_code") String zipCode,
+                          @Schema(maxLength = Max.COMPANY_CITY) String city) {
     }
 
-    public record Representative(String name, String email) {
+    public record Representative(@Schema(required = true, maxLength = Max.REPRESENTATIVE_NAME) String name,
+                                 @Schema(required = true, maxLength = EmailAddresses.MAX_LENGTH) String email) {
     }
 
-    public record CertificateInfo(String name, String type) {
+    public record CertificateInfo(@Schema(required = true, maxLength = Max.CERTIFICATE_NAME) String name,
+                                  @Schema(required = true, enumeration = {"qseal"}, description = "any case") String type) {
     }
 
-    public record RegisterRequest(Company company, Representative representative, CertificateInfo certificate) {
+    public record RegisterRequest(@Schema(required = true) Company company,
+                                  @Schema(required = true) Representative representative,
+                                  @Schema(required = true) CertificateInfo certificate) {
 
         /**
          * Required: company.name, company.email, representative.name, representative.email, certificate.name/type.
@@ -56,7 +64,7 @@ public final class BerlinGroupDtos {
         }
     }
 
-    public record CertificateAddRequest(CertificateInfo certificate) {
+    public record CertificateAddRequest(@Schema(required = true) CertificateInfo certificate) {
 
         CertificateInfo toCertificateInfo() {
             return certificateInfo(certificate);

@@ -95,11 +95,11 @@ public class OpenBankingRegistrationResource {
     @APIResponse(responseCode = "200", description = "The certificate was added",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = CertificateAddedResponse.class)))
-    @APIResponse(responseCode = "400", description = "RequestFormatInvalid: the body is not JSON, or a field holds "
-            + "a NUL character or half of a surrogate pair")
+    @APIResponse(responseCode = "400", description = "RequestFormatInvalid: the body is not JSON, a key is given "
+            + "twice, a field is not a string, or holds a NUL character or half of a surrogate pair")
     @APIResponse(responseCode = "401", description = "WrongRequiredFields (data.certificate.pem, name or type missing, "
-            + "too long, or type not qseal) or "
-            + "AccessDenied (client credentials, certificate of another organisation)")
+            + "too long, or type not qseal), CertificateInvalid or CertificateExpired (the pem is not a valid QSEAL of "
+            + "a trusted CA) or AccessDenied (client credentials, certificate of another organisation)")
     public CertificateAddedResponse addCertificate(@Parameter(hidden = true)
                                                    @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
                                                    @RequestBody(required = true, content = @Content(

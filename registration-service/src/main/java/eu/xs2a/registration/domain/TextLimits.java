@@ -22,16 +22,16 @@ import java.util.List;
  */
 public enum TextLimits {
 
-    COMPANY_NAME(255, "tpp.company_name"),
+    COMPANY_NAME(Max.COMPANY_NAME, "tpp.company_name"),
     COMPANY_EMAIL(EmailAddresses.MAX_LENGTH, "tpp.company_email"),
-    COMPANY_ADDRESS(500, "tpp.company_address"),
-    COMPANY_PHONE_NUMBER(50, "tpp.company_phone_number"),
-    COMPANY_ZIP_CODE(20, "tpp.company_zip_code"),
-    COMPANY_CITY(100, "tpp.company_city"),
-    REPRESENTATIVE_NAME(255, "tpp.representative_name"),
+    COMPANY_ADDRESS(Max.COMPANY_ADDRESS, "tpp.company_address"),
+    COMPANY_PHONE_NUMBER(Max.COMPANY_PHONE_NUMBER, "tpp.company_phone_number"),
+    COMPANY_ZIP_CODE(Max.COMPANY_ZIP_CODE, "tpp.company_zip_code"),
+    COMPANY_CITY(Max.COMPANY_CITY, "tpp.company_city"),
+    REPRESENTATIVE_NAME(Max.REPRESENTATIVE_NAME, "tpp.representative_name"),
     REPRESENTATIVE_EMAIL(EmailAddresses.MAX_LENGTH, "tpp.representative_email"),
-    CERTIFICATE_NAME(255, "tpp_certificate.name"),
-    CERTIFICATE_TYPE(20, "tpp_certificate.type"),
+    CERTIFICATE_NAME(Max.CERTIFICATE_NAME, "tpp_certificate.name"),
+    CERTIFICATE_TYPE(Max.CERTIFICATE_TYPE, "tpp_certificate.type"),
     /** The SSA's {@code software_id}. */
     SOFTWARE_ID(255, "oauth_client.software_id"),
     /** The SSA's {@code software_client_name}. */
@@ -40,6 +40,18 @@ public enum TextLimits {
     ORGANISATION_ID(140, "oauth_client.tpp_id", "tpp.id", "tpp_certificate.tpp_id"),
     /** The SSA's {@code org_contacts} e-mail; only a valid address (at most this long) is taken. */
     CONTACT_EMAIL(EmailAddresses.MAX_LENGTH, "oauth_client.contact_email");
+
+    /** The limits as constants, so that the OpenAPI annotations of the request bodies can state the same numbers. */
+    public interface Max {
+        int COMPANY_NAME = 255;
+        int COMPANY_ADDRESS = 500;
+        int COMPANY_PHONE_NUMBER = 50;
+        int COMPANY_ZIP_CODE = 20;
+        int COMPANY_CITY = 100;
+        int REPRESENTATIVE_NAME = 255;
+        int CERTIFICATE_NAME = 255;
+        int CERTIFICATE_TYPE = 20;
+    }
 
     /** The most characters a value may have. */
     public final int maxLength;

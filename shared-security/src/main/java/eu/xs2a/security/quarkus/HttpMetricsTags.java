@@ -8,6 +8,7 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -34,20 +35,25 @@ public class HttpMetricsTags {
         };
     }
 
+    /** Runs for each request's meter lookup: a matched request (the usual case) passes with two reads, no copy. */
     static Meter.Id bounded(Meter.Id id) {
+        String uri = id.getTag("uri");
+        String method = id.getTag("method");
+        String boundedUri = uri == null ? null : uri(uri, id.getTag("status"));
+        String boundedMethod = method == null || METHODS.contains(method) ? method : "OTHER";
+        if (Objects.equals(uri, boundedUri) && Objects.equals(method, boundedMethod)) {
+            return id;
+        }
         List<Tag> tags = new ArrayList<>();
-        boolean changed = false;
-        String status = id.getTag("status");
         for (Tag tag : id.getTagsAsIterable()) {
             String value = switch (tag.getKey()) {
-                case "uri" -> uri(tag.getValue(), status);
-                case "method" -> METHODS.contains(tag.getValue()) ? tag.getValue() : "OTHER";
+                case "uri" -> boundedUri;
+                case "method" -> boundedMethod;
                 default -> tag.getValue();
             };
-            changed |= !value.equals(tag.getValue());
             tags.add(Tag.of(tag.getKey(), value));
         }
-        return changed ? id.replaceTags(tags) : id;
+        return id.replaceTags(tags);
     }
 
     private static String uri(String uri, String status) {

@@ -18,7 +18,10 @@ class HttpMetricsTagsTest {
     void aRawPathOfAnUnmatchedRequestBecomesOneValue() {
         assertEquals("METHOD_NOT_ALLOWED", HttpMetricsTags.bounded(request("PATCH", "/p/api/x/rnd272341", "405")).getTag("uri"));
         assertEquals("NOT_FOUND", HttpMetricsTags.bounded(request("GET", "/nope/api/berlingroup/v1/payments/x", "404")).getTag("uri"));
-        assertEquals("OTHER", HttpMetricsTags.bounded(request("FOO", "/p", "405")).getTag("method"));
+        Meter.Id made = HttpMetricsTags.bounded(request("FOO", "/p", "405"));
+        assertEquals("OTHER", made.getTag("method"));
+        assertEquals("405", made.getTag("status"));
+        assertEquals("METHOD_NOT_ALLOWED", made.getTag("uri"));
     }
 
     @Test

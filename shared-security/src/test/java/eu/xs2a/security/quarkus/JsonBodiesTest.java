@@ -50,6 +50,7 @@ class JsonBodiesTest {
     @Test
     void aCharsetOtherThanUtf8IsAFormatError() {
         bodies.read("application/json; charset=UTF-8", bytes("{\"count\":1}"), Named.class);
+        JsonBodies.requireJson("application/json; charset=\"utf8\"");
         refused("Content-Type charset 'iso-8859-1' is not supported: JSON is read as UTF-8",
                 () -> bodies.read("application/json; charset=iso-8859-1", bytes("{}"), Named.class));
         refused("Content-Type charset 'utf-16' is not supported: JSON is read as UTF-8",

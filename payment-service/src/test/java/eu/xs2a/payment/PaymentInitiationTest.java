@@ -5,6 +5,7 @@ import static eu.xs2a.payment.support.Payments.body;
 import static eu.xs2a.payment.support.Payments.headers;
 import static eu.xs2a.payment.support.Payments.initiate;
 import static eu.xs2a.payment.support.Tpps.ALPHA;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.instanceOf;
@@ -126,6 +127,14 @@ class PaymentInitiationTest {
     @Test
     void psuIdLongerThan50IsRefused() {
         Errors.expect(post(headers("PSU-ID", "p".repeat(51)), VALID), 400, "FormatError");
+    }
+
+    /** The signer sends non-ASCII as UTF-8: 50 "ü" are 100 octets and 50 characters. */
+    @Test
+    void psuIdLimitCountsCharactersOfItsUtf8Text() {
+        post(headers("PSU-ID", "ü".repeat(50)), VALID).then().statusCode(201);
+        Errors.expect(post(headers("PSU-ID", "ü".repeat(51)), VALID), 400, "FormatError")
+                .body("error_message", containsString("PSU-ID"));
     }
 
     @Test

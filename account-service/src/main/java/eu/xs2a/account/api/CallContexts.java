@@ -1,6 +1,7 @@
 package eu.xs2a.account.api;
 
 import eu.xs2a.account.domain.CallContext;
+import eu.xs2a.security.core.HeaderText;
 import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
@@ -36,7 +37,7 @@ public class CallContexts {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Header Consent-ID is longer than " + MAX_CONSENT_ID);
         }
         String psuIp = PsuIpAddress.parse(headers.getHeaderString(PsuIpAddress.HEADER));
-        String corporate = headers.getHeaderString(PSU_CORPORATE_ID);
+        String corporate = HeaderText.text(headers.getHeaderString(PSU_CORPORATE_ID));
         return new CallContext(providerCode, provider, tpp.get().tppId(), consentId.trim(),
                 psuIp != null, corporate == null || corporate.isBlank() ? null : corporate);
     }

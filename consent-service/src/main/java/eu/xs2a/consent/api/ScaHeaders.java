@@ -1,6 +1,7 @@
 package eu.xs2a.consent.api;
 
 import eu.xs2a.consent.domain.ScaRedirect;
+import eu.xs2a.security.core.HeaderText;
 import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
@@ -43,8 +44,8 @@ final class ScaHeaders {
         }
         String nokRedirectUri = headers.getHeaderString(NOK_REDIRECT_URI);
         PsuIpAddress.parse(headers.getHeaderString(PsuIpAddress.HEADER)); // optional here, checked when sent
-        String psuId = headers.getHeaderString(PSU_ID);
-        if (psuId != null && (psuId.isBlank() || psuId.length() > MAX_PSU_ID)) {
+        String psuId = HeaderText.text(headers.getHeaderString(PSU_ID));
+        if (psuId != null && (psuId.isBlank() || psuId.codePointCount(0, psuId.length()) > MAX_PSU_ID)) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, PSU_ID + " must be 1 to " + MAX_PSU_ID + " characters");
         }
         return new ScaRedirect(checkedUri(REDIRECT_URI, redirectUri), checkedUri(NOK_REDIRECT_URI, nokRedirectUri),

@@ -1,5 +1,6 @@
 package eu.xs2a.payment.api;
 
+import eu.xs2a.security.core.HeaderText;
 import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
@@ -34,14 +35,16 @@ final class HeaderRules {
         return ip;
     }
 
+    /** The PSU-ID's text (UTF-8 or Latin-1 octets, {@link HeaderText}), at most 50 characters. */
     static String psuId(String value) {
         if (value == null || value.isBlank()) {
             return null;
         }
-        if (value.length() > PSU_ID_MAX) {
+        String text = HeaderText.text(value);
+        if (text.codePointCount(0, text.length()) > PSU_ID_MAX) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "PSU-ID is longer than " + PSU_ID_MAX + " characters");
         }
-        return value;
+        return text;
     }
 
     /** A TPP redirect URI, by shared-security's one rule ({@link RedirectUris}). */

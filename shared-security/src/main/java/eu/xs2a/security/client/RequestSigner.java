@@ -1,5 +1,6 @@
 package eu.xs2a.security.client;
 
+import eu.xs2a.security.core.HeaderText;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
@@ -32,7 +33,8 @@ import java.util.UUID;
  *
  * Signed are {@code digest}, {@code x-request-id}, {@code date} and, when given in {@code extraHeaders},
  * {@code psu-id}, {@code psu-corporate-id} and {@code tpp-redirect-uri}. The returned map also holds the extra
- * headers themselves. Thread-safe.
+ * headers themselves, non-ASCII text as its UTF-8 octets (one char per octet, which Java's HTTP clients send as they
+ * are). Thread-safe.
  */
 public final class RequestSigner {
 
@@ -86,7 +88,7 @@ public final class RequestSigner {
                                     String requestId, Instant date) {
         Map<String, String> headers = new LinkedHashMap<>();
         if (extraHeaders != null) {
-            headers.putAll(extraHeaders);
+            extraHeaders.forEach((name, value) -> headers.put(name, HeaderText.wireForm(value)));
         }
         headers.put("X-Request-ID", requestId);
         headers.put("Date", HttpDates.format(date));
@@ -105,11 +107,18 @@ public final class RequestSigner {
 
     /**
      * The Signature header for the given signed header names (lowercase, in order) and header values (any case of
-     * names). Public so that tests can sign unusual header lists.
+     * names), the values as they will be sent: one octet per char ({@link HeaderText#wireForm}). Public so that
+     * tests can sign unusual header lists.
      */
     public String signatureHeader(List<String> signedHeaders, Map<String, String> headerValues) {
         String signingString = signingString(signedHeaders, headerValues);
-        String signature = Base64.getEncoder().encodeToString(signRaw(signingString.getBytes(StandardCharsets.UTF_8)));
+        for (int i = 0; i < signingString.length(); i++) {
+            if (signingString.charAt(i) > 0xFF) {
+                throw new IllegalArgumentException("A header value holds '" + signingString.charAt(i)
+                        + "', which is no octet: give non-ASCII text in its wire form (HeaderText.wireForm)");
+            }
+        }
+        String signature = Base64.getEncoder().encodeToString(signRaw(HeaderText.octets(signingString)));
         return "keyId=\"" + keyId + "\",algorithm=\"" + algorithmName() + "\",headers=\""
                 + String.join(" ", signedHeaders) + "\",signature=\"" + signature + "\"";
     }

@@ -4,7 +4,6 @@ import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.tpp.Role;
 import eu.xs2a.security.tpp.TppIdentity;
-import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.PublicKey;
 import java.security.Signature;
@@ -130,11 +129,14 @@ public final class RequestVerifier {
     static final Map<String, Integer> HEADER_LIMITS = Map.of("PSU-ID", 50, "TPP-Redirect-URI", 500,
             "TPP-Nok-Redirect-URI", 500, "PSU-IP-Address", 140, "PSU-Corporate-ID", 50);
 
-    /** The interface's header length limits (PSU-ID 50, TPP-Redirect-URI 500, PSU-IP-Address 140 characters). */
+    /**
+     * The interface's header length limits (PSU-ID 50, TPP-Redirect-URI 500, PSU-IP-Address 140 characters), counted
+     * in the characters of the text the header carries, not in its octets.
+     */
     public static void checkHeaderLimits(RequestHeaders headers) {
         for (Map.Entry<String, Integer> limit : HEADER_LIMITS.entrySet()) {
             String value = headers.get(limit.getKey());
-            if (value != null && value.length() > limit.getValue()) {
+            if (value != null && value.length() > limit.getValue() && HeaderText.length(value) > limit.getValue()) {
                 throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Header " + limit.getKey() + " is longer than "
                         + limit.getValue() + " characters");
             }
@@ -190,7 +192,10 @@ public final class RequestVerifier {
         }
     }
 
-    /** {@code lowercase-name: value} lines joined by {@code \n} in the listed order (draft-cavage-10 2.3). */
+    /**
+     * {@code lowercase-name: value} lines joined by {@code \n} in the listed order (draft-cavage-10 2.3), as the
+     * octets that were sent: a non-ASCII header value is signed over its bytes on the wire ({@link HeaderText}).
+     */
     static byte[] signingString(List<String> signed, String method, String target, RequestHeaders headers) {
         StringBuilder out = new StringBuilder(256);
         for (String name : signed) {
@@ -208,7 +213,7 @@ public final class RequestVerifier {
                 out.append(value.strip());
             }
         }
-        return out.toString().getBytes(StandardCharsets.UTF_8);
+        return HeaderText.octets(out.toString());
     }
 
     /**

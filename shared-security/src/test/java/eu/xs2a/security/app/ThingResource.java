@@ -1,5 +1,6 @@
 package eu.xs2a.security.app;
 
+import eu.xs2a.security.core.HeaderText;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.quarkus.CurrentTpp;
@@ -89,6 +90,13 @@ public class ThingResource {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Content-Type must be application/json");
         }
         return Map.of("length", body.length());
+    }
+
+    /** The PSU-ID as the services read it: the text its octets carry. */
+    @GET
+    @Path("psu")
+    public Map<String, Object> psu(@HeaderParam("PSU-ID") String psuId) {
+        return Map.of("psuId", HeaderText.text(psuId), "length", HeaderText.length(psuId));
     }
 
     @GET

@@ -76,6 +76,11 @@ public final class RequestBuilder {
             if (TRANSPORT_HEADERS.contains(header.name())) {
                 throw new CliException("the header " + header.name() + " is set by the HTTP client; leave it out", 2, null);
             }
+            if (!header.value().chars().allMatch(c -> c < 0x80)) {
+                // Java's HTTP client writes header values in ASCII and turns any other character into '?'
+                throw new CliException("the header " + header.name() + " holds characters other than ASCII, which"
+                        + " bin/tpp cannot send; the gateway takes them as UTF-8 (curl sends them so)", 2, null);
+            }
             headers.keySet().removeIf(existing -> existing.equalsIgnoreCase(header.name()));
             headers.put(header.name(), header.value());
         }

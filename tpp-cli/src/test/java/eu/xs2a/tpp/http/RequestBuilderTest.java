@@ -73,6 +73,14 @@ class RequestBuilderTest {
     }
 
     @Test
+    void aHeaderValueOutsideAsciiIsRefusedAsTheClientWouldSendQuestionMarks() {
+        CliException e = assertThrows(CliException.class,
+                () -> RequestBuilder.plainHeaders(List.of(Header.parse("PSU-ID:Müller")), false, null));
+        assertEquals(2, e.exitCode());
+        assertTrue(e.getMessage().contains("PSU-ID") && e.getMessage().contains("UTF-8"), e.getMessage());
+    }
+
+    @Test
     void transportHeadersAreRefused() {
         for (String name : List.of("Host", "content-length", "Connection")) {
             CliException e = assertThrows(CliException.class,

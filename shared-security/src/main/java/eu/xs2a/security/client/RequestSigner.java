@@ -119,7 +119,7 @@ public final class RequestSigner {
             }
         }
         String signature = Base64.getEncoder().encodeToString(signRaw(HeaderText.octets(signingString)));
-        return "keyId=\"" + keyId + "\",algorithm=\"" + algorithmName() + "\",headers=\""
+        return "keyId=\"" + HeaderText.wireForm(keyId) + "\",algorithm=\"" + algorithmName() + "\",headers=\""
                 + String.join(" ", signedHeaders) + "\",signature=\"" + signature + "\"";
     }
 

@@ -158,7 +158,7 @@ public final class RequestVerifier {
         }
         KeyId.Match match;
         try {
-            match = KeyId.match(keyId, entry.certificate);
+            match = KeyId.match(HeaderText.text(keyId), entry.certificate); // an issuer's "ü" in UTF-8 or Latin-1
         } catch (IllegalArgumentException e) {
             throw new Psd2Exception(ErrorClass.SIGNATURE_MALFORMED, e.getMessage());
         }

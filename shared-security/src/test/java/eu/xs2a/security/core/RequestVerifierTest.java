@@ -551,6 +551,21 @@ class RequestVerifierTest {
             signed(t).signatureReplace("CA=" + issuer, "CA=" + issuer.replace("\\,", "%2C").replace(" ", "%20")).verify(v);
         }
 
+        /** The keyId names the issuer in the Signature header, whose octets a client sends as UTF-8 or Latin-1. */
+        @Test
+        void dnWithCharactersOtherThanAscii() {
+            TestPki umlautCa = TestPki.create("Prüfstelle Qualified CA");
+            TestTpp t = umlautCa.tpp("PSDDE-BAFIN-676767", "Umlaut TPP", Role.PSP_AI);
+            RequestVerifier v = verifierTrusting(umlautCa, false);
+            String issuer = t.certificate().getIssuerX500Principal().getName();
+            String utf8 = HeaderText.wireForm(issuer);
+            assertTrue(t.signer().sign("GET", "/x", Map.of(), new byte[0]).get("Signature").contains("CA=" + utf8));
+            signed(t).verify(v);
+            signed(t).signatureReplace("CA=" + utf8, "CA=" + issuer).verify(v);
+            fails(ErrorClass.SIGNATURE_INVALID, () -> signed(t).signatureReplace("CA=" + utf8,
+                    "CA=" + utf8.replace("Pr", "Br")).verify(v));
+        }
+
         @Test
         void qualifiedCaDnWithOrganizationIdentifier() {
             TestPki qtsp = TestPki.createWithSubject(

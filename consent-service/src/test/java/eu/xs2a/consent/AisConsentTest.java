@@ -164,6 +164,18 @@ class AisConsentTest extends ConsentTestBase {
         assertEquals("received", response.jsonPath().getString("consentStatus"), "a client never sets a status");
     }
 
+    /** No payment shares a consent's SCA here, so a combined session is refused before anything is stored. */
+    @Test
+    void aCombinedServiceSessionIsRefusedAsNotSupported() {
+        String body = "{\"access\":{\"availableAccounts\":\"allAccounts\"},\"recurringIndicator\":false,"
+                + "\"frequencyPerDay\":1,\"combinedServiceIndicator\":%s}";
+        Response refused = Signed.post(Tpps.ALPHA, Signed.AIS, Signed.redirectHeaders(),
+                String.format(body, "true").getBytes(StandardCharsets.UTF_8));
+        assertError(refused, 400, "BadRequest", "SESSIONS_NOT_SUPPORTED");
+        assertTrue(refused.jsonPath().getString("error_message").contains("combinedServiceIndicator"), refused.asString());
+        createAis(Tpps.ALPHA, String.format(body, "false"));
+    }
+
     @Test
     void anAccountNamedTwiceIsKeptOnce() {
         String twice = "{\"iban\":\"" + Psu.PSU1_MAIN + "\"},{\"iban\":\"" + Psu.PSU1_MAIN.toLowerCase() + "\"}";

@@ -79,9 +79,13 @@ public class ConsentService {
                 config.defaultValidityDays(), provider.maxConsentValidityDays());
         int frequency = ConsentRules.effectiveFrequencyPerDay(request.frequencyPerDay(),
                 request.recurringIndicator(), provider.maxFrequencyPerDay());
+        if (Boolean.TRUE.equals(request.combinedServiceIndicator())) {
+            // no payment initiation shares a consent's SCA here: saying yes would promise a session we never give
+            throw new Psd2Exception(ErrorClass.SESSIONS_NOT_SUPPORTED, "combinedServiceIndicator true is not "
+                    + "supported: a consent and a payment are authorised each on its own; send false");
+        }
         Consent consent = Consent.newAis(SecureTokens.next(), providerCode, tpp.tppId(), tpp.name(), access,
-                request.recurringIndicator(), validUntil, frequency,
-                Boolean.TRUE.equals(request.combinedServiceIndicator()), redirect, clock.instant());
+                request.recurringIndicator(), validUntil, frequency, false, redirect, clock.instant());
         return create(consent);
     }
 

@@ -7,6 +7,8 @@ package eu.xs2a.security.error;
  */
 public enum ErrorClass {
     BAD_REQUEST("BadRequest", 400, "FORMAT_ERROR"),
+    /** Berlin Group's SESSIONS_NOT_SUPPORTED: a consent asked for with combinedServiceIndicator true. */
+    SESSIONS_NOT_SUPPORTED("BadRequest", 400, "SESSIONS_NOT_SUPPORTED"),
     COUNTRY_NAME_INVALID("CountryNameInvalid", 400, "FORMAT_ERROR"),
     SERVICE_INVALID("ServiceInvalid", 400, "SERVICE_INVALID"),
     FORMAT_ERROR("FormatError", 400, "FORMAT_ERROR"),

@@ -5,7 +5,9 @@ import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /** The Berlin Group accountAccess object of an AIS consent, as requested and as shown. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -24,15 +26,25 @@ public record AccountAccess(List<AccountReference> accounts, List<AccountReferen
         List<AccountReference> b = validatedList("access.balances", balances);
         List<AccountReference> t = validatedList("access.transactions", transactions);
         boolean named = !a.isEmpty() || !b.isEmpty() || !t.isEmpty();
-        boolean global = availableAccounts != null || availableAccountsWithBalance != null || allPsd2 != null;
-        if (!named && !global) {
+        long globals = Stream.of(availableAccounts, availableAccountsWithBalance, allPsd2).filter(Objects::nonNull)
+                .count();
+        if (!named && globals == 0) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "access must list accounts, balances or transactions"
-                    + " by account reference, or set availableAccounts or allPsd2");
+                    + " by account reference, or set availableAccounts or allPsd2 (a bank-offered consent, with"
+                    + " empty lists, is not offered)");
         }
-        if (named && global) {
+        if (named && globals > 0) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR,
                     "access must not combine account lists with availableAccounts or allPsd2");
         }
+        if (globals > 1) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "access must set only one of availableAccounts,"
+                    + " availableAccountsWithBalance and allPsd2");
+        }
+        // the standard: an empty list asks for a bank-offered consent, and then every list given must be empty
+        emptyBesideNamed("access.accounts", accounts, named);
+        emptyBesideNamed("access.balances", balances, named);
+        emptyBesideNamed("access.transactions", transactions, named);
         return new AccountAccess(nullIfEmpty(a), nullIfEmpty(b), nullIfEmpty(t), validatedAdditionalInformation(a, b, t),
                 availableAccounts, availableAccountsWithBalance, allPsd2);
     }
@@ -84,6 +96,13 @@ public record AccountAccess(List<AccountReference> accounts, List<AccountReferen
 
     private static boolean contains(List<AccountReference> list, AccountReference account) {
         return list != null && account != null && list.stream().anyMatch(ref -> ref.designates(account));
+    }
+
+    private static void emptyBesideNamed(String field, List<AccountReference> list, boolean named) {
+        if (named && list != null && list.isEmpty()) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, field + " is empty beside lists that name accounts:"
+                    + " name its accounts, or leave it out");
+        }
     }
 
     private static void checkAllValue(String field, String value) {

@@ -48,6 +48,31 @@ class OpenApiDocumentTest {
         assertEquals(List.of(), OpenApiCoverage.signatureMismatches(json, routes));
     }
 
+    /** The request bodies say what the service checks: required fields, limits, the values it takes. */
+    @Test
+    void theRequestBodiesStateTheirRules() throws Exception {
+        JsonNode schemas = new ObjectMapper().readTree(json).path("components").path("schemas");
+        assertEquals(Set.of("access", "recurringIndicator"), texts(schemas.path("AisConsentRequest").path("required")));
+        assertTrue(schemas.path("AisConsentRequest").path("properties").path("combinedServiceIndicator")
+                .path("description").asText().contains("SESSIONS_NOT_SUPPORTED"));
+        assertEquals("date", schemas.path("AisConsentRequest").path("properties").path("validUntil").path("format")
+                .asText());
+        assertEquals(Set.of("allAccounts", "allAccountsWithOwnerName"),
+                texts(schemas.path("AccountAccess").path("properties").path("allPsd2").path("enum")));
+        assertEquals(Set.of("account"), texts(schemas.path("FundsConsentRequest").path("required")));
+        assertEquals(35, schemas.path("FundsConsentRequest").path("properties").path("cardNumber").path("maxLength")
+                .asInt());
+        assertEquals(140, schemas.path("FundsConsentRequest").path("properties").path("cardInformation")
+                .path("maxLength").asInt());
+        assertEquals(35, schemas.path("AccountReference").path("properties").path("pan").path("maxLength").asInt());
+    }
+
+    private static Set<String> texts(JsonNode array) {
+        Set<String> texts = new java.util.TreeSet<>();
+        array.forEach(node -> texts.add(node.asText()));
+        return texts;
+    }
+
     @Test
     void creationListsItsHeadersBodyAndErrorClasses() throws Exception {
         for (String path : List.of(AIS, FUNDS)) {

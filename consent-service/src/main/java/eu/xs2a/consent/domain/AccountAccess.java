@@ -8,14 +8,25 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 import java.util.stream.Stream;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** The Berlin Group accountAccess object of an AIS consent, as requested and as shown. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@Schema(description = "Either accounts named in accounts, balances and transactions (balances and transactions imply"
+        + " the account), or exactly one of availableAccounts, availableAccountsWithBalance and allPsd2; an empty list"
+        + " (a bank-offered consent) is not offered. Else FormatError")
 public record AccountAccess(List<AccountReference> accounts, List<AccountReference> balances,
                             List<AccountReference> transactions, AdditionalInformationAccess additionalInformation,
-                            String availableAccounts, String availableAccountsWithBalance, String allPsd2) {
+                            @Schema(enumeration = {AccountAccess.ALL_ACCOUNTS, AccountAccess.WITH_OWNER_NAME})
+                            String availableAccounts,
+                            @Schema(enumeration = {AccountAccess.ALL_ACCOUNTS, AccountAccess.WITH_OWNER_NAME})
+                            String availableAccountsWithBalance,
+                            @Schema(enumeration = {AccountAccess.ALL_ACCOUNTS, AccountAccess.WITH_OWNER_NAME})
+                            String allPsd2) {
 
-    private static final Set<String> ALL_ACCOUNTS_VALUES = Set.of("allAccounts", "allAccountsWithOwnerName");
+    static final String ALL_ACCOUNTS = "allAccounts";
+    static final String WITH_OWNER_NAME = "allAccountsWithOwnerName";
+    private static final Set<String> ALL_ACCOUNTS_VALUES = Set.of(ALL_ACCOUNTS, WITH_OWNER_NAME);
 
     /** Checks every reference and the "all accounts" values; returns the normalised access. */
     public AccountAccess validated() {

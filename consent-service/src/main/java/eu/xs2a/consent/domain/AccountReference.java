@@ -5,6 +5,7 @@ import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.IsoCurrencies;
 import eu.xs2a.security.error.Psd2Exception;
 import java.util.Objects;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import java.util.regex.Pattern;
 
 /**
@@ -12,11 +13,19 @@ import java.util.regex.Pattern;
  * optional currency. The same shape is stored, sent to the bank and shown to the TPP.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record AccountReference(String iban, String bban, String pan, String maskedPan, String msisdn,
-                               String currency) {
+@Schema(description = "Exactly one of iban, bban, pan, maskedPan, msisdn, and an optional currency (else FormatError)")
+public record AccountReference(
+        @Schema(description = "ISO 13616 IBAN, spaces and case normalised; its check digits must hold",
+                examples = "DE89370400440532013000") String iban,
+        @Schema(pattern = AccountReference.BBAN_PATTERN) String bban,
+        @Schema(maxLength = AccountReference.MAX_CARD_OR_PHONE) String pan,
+        @Schema(maxLength = AccountReference.MAX_CARD_OR_PHONE) String maskedPan,
+        @Schema(maxLength = AccountReference.MAX_CARD_OR_PHONE) String msisdn,
+        @Schema(description = "ISO 4217 code", pattern = "[A-Z]{3}") String currency) {
 
-    private static final Pattern BBAN = Pattern.compile("[a-zA-Z0-9]{1,30}");
-    private static final int MAX_CARD_OR_PHONE = 35;
+    static final String BBAN_PATTERN = "[a-zA-Z0-9]{1,30}";
+    private static final Pattern BBAN = Pattern.compile(BBAN_PATTERN);
+    public static final int MAX_CARD_OR_PHONE = 35;
 
     /**
      * Checks the reference and returns it normalised (IBAN without spaces, upper case).

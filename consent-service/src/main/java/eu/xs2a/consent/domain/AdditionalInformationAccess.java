@@ -2,6 +2,7 @@ package eu.xs2a.consent.domain;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * The Berlin Group additionalInformationAccess of an AIS consent. Only {@code ownerName} is offered: the accounts
@@ -10,5 +11,7 @@ import java.util.List;
  * the consent shown to the TPP says so by its absence.)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record AdditionalInformationAccess(List<AccountReference> ownerName) {
+public record AdditionalInformationAccess(
+        @Schema(description = "accounts also named in accounts, balances or transactions; empty: every named account")
+        List<AccountReference> ownerName) {
 }

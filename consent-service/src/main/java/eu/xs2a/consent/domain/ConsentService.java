@@ -35,8 +35,8 @@ import org.jboss.logging.Logger;
 public class ConsentService {
 
     private static final Logger LOG = Logger.getLogger(ConsentService.class);
-    private static final int MAX_CARD_NUMBER = 35;
-    private static final int MAX_CARD_TEXT = 140;
+    public static final int MAX_CARD_NUMBER = 35;
+    public static final int MAX_CARD_TEXT = 140;
 
     private final ConsentRepository consents;
     private final AuthorisationRepository authorisations;

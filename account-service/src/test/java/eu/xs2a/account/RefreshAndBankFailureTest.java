@@ -5,6 +5,7 @@ import static eu.xs2a.account.AccountReadsTest.HISTORY_START;
 import static eu.xs2a.account.support.Calls.error;
 import static eu.xs2a.account.support.Calls.P;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -128,6 +129,26 @@ class RefreshAndBankFailureTest {
         }
     }
 
+    /** A job whose workers kept stopping (here: three claims, the last lease run out) is given up, not run again. */
+    @Test
+    void aJobClaimedTooOftenEndsFetchingFailedAndANewRefreshMayStart() throws Exception {
+        String consent = Flows.get().validAisConsent(Tpps.ALPHA, "sandbox", "psu1", ALL_ACCOUNTS, 4);
+        Calls.getWithPsu(Tpps.ALPHA, P + "/accounts", consent).then().statusCode(200);
+        UUID stuck = insertJob(consent, "fetching", "worker-that-kept-stopping", Instant.now().minusSeconds(60), 3);
+        assertEquals("fetchingFailed", awaitFinal(consent));
+        try (Connection c = db.getConnection(); PreparedStatement s = c.prepareStatement(
+                "select attempts, lease_owner from refresh_job where id = ?")) {
+            s.setObject(1, stuck);
+            try (ResultSet rs = s.executeQuery()) {
+                assertTrue(rs.next());
+                assertEquals(3, rs.getInt(1), "not claimed a fourth time");
+                assertEquals(null, rs.getString(2));
+            }
+        }
+        Calls.postJson(Tpps.ALPHA, P + "/accounts/refresh", consent, refreshBody(true)).then().statusCode(200);
+        assertEquals("fetchingFinished", awaitFinal(consent));
+    }
+
     @Test
     void aSlowBankFailsTheFirstReadAndTheRefresh() throws Exception {
         String consent = Flows.get().validAisConsent(Tpps.ALPHA, "sandbox", "psu-slow", ALL_ACCOUNTS, 4);
@@ -137,6 +158,46 @@ class RefreshAndBankFailureTest {
 
         Calls.postJson(Tpps.ALPHA, P + "/accounts/refresh", consent, refreshBody(true)).then().statusCode(200);
         assertEquals("fetchingFailed", awaitFinal(consent));
+    }
+
+    /**
+     * A first fetch that fails half-way (here: after the account list, before an account's balances) leaves the
+     * consent's cover rows without its snapshot. A read of one account then fetches again: it never answers from
+     * what that failed fetch left behind (here: no balances at all).
+     */
+    @Test
+    void aFirstFetchThatFailedHalfWayIsFetchedAgainByTheNextAccountRead() throws Exception {
+        String consent = Flows.get().validAisConsent(Tpps.ALPHA, "sandbox", "psu1", ALL_ACCOUNTS, 4);
+        String id = Calls.getWithPsu(Tpps.ALPHA, P + "/accounts", consent).then().statusCode(200).extract()
+                .path("accounts[0].resourceId");
+        try (Connection c = db.getConnection();
+             PreparedStatement balances = c.prepareStatement("delete from account_balance where account_id ="
+                     + " (select id from bank_account where resource_id = ?)");
+             PreparedStatement snapshot = c.prepareStatement("delete from consent_snapshot where consent_id = ?")) {
+            balances.setString(1, id);
+            assertTrue(balances.executeUpdate() > 0);
+            snapshot.setString(1, consent);
+            assertEquals(1, snapshot.executeUpdate());
+        }
+        Calls.getWithPsu(Tpps.ALPHA, P + "/accounts/" + id + "/balances", consent).then().statusCode(200)
+                .body("balances.size()", greaterThan(0));
+        try (Connection c = db.getConnection(); PreparedStatement s = c.prepareStatement(
+                "select count(*) from consent_snapshot where consent_id = ?")) {
+            s.setString(1, consent);
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                assertEquals(1, rs.getLong(1), "the fetch finished this time");
+            }
+        }
+    }
+
+    /** A first read the bank fails (503) counts no unattended access: the TPP can retry as Retry-After says. */
+    @Test
+    void aFirstReadTheBankFailsCountsNoUnattendedAccess() {
+        String consent = Flows.get().validAisConsent(Tpps.ALPHA, "sandbox", "psu-slow", ALL_ACCOUNTS, 1);
+        error(Calls.get(Tpps.ALPHA, P + "/accounts", consent), 503, "ServiceUnavailable");
+        // the one access of the day is still there: a 503 again, not AccessExceeded
+        error(Calls.get(Tpps.ALPHA, P + "/accounts", consent), 503, "ServiceUnavailable");
     }
 
     @Test
@@ -246,13 +307,18 @@ class RefreshAndBankFailureTest {
     }
 
     private UUID insertJob(String consent, String status, String owner, Instant leaseUntil) throws SQLException {
+        return insertJob(consent, status, owner, leaseUntil, 1);
+    }
+
+    private UUID insertJob(String consent, String status, String owner, Instant leaseUntil, int attempts)
+            throws SQLException {
         UUID id = UUID.randomUUID();
         try (Connection c = db.getConnection(); PreparedStatement s = c.prepareStatement("""
                 insert into refresh_job (id, provider_code, tpp_id, consent_id, aspsp_consent_id,
                     initiated_by_customer, status, lease_owner, lease_until, attempts, created_at, updated_at)
                 select ?, 'sandbox', ?, ?, coalesce((select aspsp_consent_id from consent_snapshot
                     where provider_code = 'sandbox' and tpp_id = ? and consent_id = ?), 'unknown'),
-                    true, ?, ?, ?, 1, now(), now()""")) {
+                    true, ?, ?, ?, ?, now(), now()""")) {
             s.setObject(1, id);
             s.setString(2, Tpps.ALPHA.tppId());
             s.setString(3, consent);
@@ -261,6 +327,7 @@ class RefreshAndBankFailureTest {
             s.setString(6, status);
             s.setString(7, owner);
             s.setObject(8, java.sql.Timestamp.from(leaseUntil));
+            s.setInt(9, attempts);
             s.executeUpdate();
         }
         return id;

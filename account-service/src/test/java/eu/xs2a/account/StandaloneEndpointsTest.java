@@ -110,6 +110,13 @@ class StandaloneEndpointsTest {
         error(Calls.get(Tpps.ALPHA, P + "/accounts/any/transactions?" + query, CONSENT), 400, "FormatError");
     }
 
+    /** deltaList=false asks for the plain report: past validation, the unknown account id is what is refused. */
+    @Test
+    void deltaListFalseIsNoDeltaReport() {
+        error(Calls.get(Tpps.ALPHA, P + "/accounts/any/transactions?bookingStatus=booked&dateFrom=2024-03-01"
+                + "&deltaList=false", CONSENT), 404, "ResourceUnknown");
+    }
+
     @Test
     void withBalanceMustBeABoolean() {
         error(Calls.get(Tpps.ALPHA, P + "/accounts?withBalance=1", CONSENT), 400, "FormatError");
@@ -153,6 +160,11 @@ class StandaloneEndpointsTest {
             "{\"account\": {\"iban\": \"DE89370400440532013000\"}, \"instructedAmount\": {\"currency\": \"JPY\", \"amount\": \"1.5\"}}",
             "{\"account\": {\"iban\": \"DE89370400440532013000\"}, \"cardNumber\": 1234, \"instructedAmount\": {\"currency\": \"EUR\", \"amount\": \"1.00\"}}",
             "{\"account\": {\"iban\": \"DE88370400440532013000\"}, \"instructedAmount\": {\"currency\": \"EUR\", \"amount\": \"1.00\"}}",
+            // the Berlin Group shapes of the other identifiers, which consent-service's lookup would refuse
+            "{\"account\": {\"bban\": \"3704 0044 05\"}, \"instructedAmount\": {\"currency\": \"EUR\", \"amount\": \"1.00\"}}",
+            "{\"account\": {\"bban\": \"1234567890123456789012345678901\"}, \"instructedAmount\": {\"currency\": \"EUR\", \"amount\": \"1.00\"}}",
+            "{\"account\": {\"msisdn\": \"+49 170 1234567 1234567 1234567 1234567\"}, \"instructedAmount\": {\"currency\": \"EUR\", \"amount\": \"1.00\"}}",
+            "{\"account\": {\"maskedPan\": \"123456xxxxxx1234123456xxxxxx12341234\"}, \"instructedAmount\": {\"currency\": \"EUR\", \"amount\": \"1.00\"}}",
             "not json"})
     void badFundsConfirmationBodiesAreFormatErrors(String body) {
         error(Calls.postJson(Tpps.BETA, P + "/funds-confirmations", CONSENT, body), 400, "FormatError");
@@ -180,7 +192,12 @@ class StandaloneEndpointsTest {
                         equalTo("SEPA Credit Transfer"))
                 .body("productTemplates.find { it.paymentProduct == 'sepa-credit-transfers' }.requiredFields",
                         hasItems("instructedAmount.amount", "instructedAmount.currency", "creditorAccount.iban",
-                                "creditorName"));
+                                "creditorName"))
+                // run as a SEPA credit transfer by payment-service: the same fields
+                .body("productTemplates.find { it.paymentProduct == 'service-payment' }.requiredFields",
+                        hasItems("creditorAccount.iban"))
+                .body("productTemplates.find { it.paymentProduct == 'service-payment' }.optionalFields",
+                        hasItems("debtorAccount"));
         Calls.get(Tpps.PISP, "/sandbox2/api/berlingroup/v1/aspsps/product_templates", Map.of()).then()
                 .statusCode(200)
                 .body("productTemplates", hasSize(1))

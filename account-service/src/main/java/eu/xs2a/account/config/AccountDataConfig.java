@@ -42,5 +42,12 @@ public interface AccountDataConfig {
         /** A worker owns a job for this long after each heartbeat; after that another worker may take it over. */
         @WithDefault("30S")
         Duration lease();
+
+        /**
+         * Claims of one job before it ends fetchingFailed: a job that keeps losing its worker (a crash it causes, a
+         * bank that outlasts every lease) must not stay fetching, which refuses every new refresh of its consent.
+         */
+        @WithDefault("3")
+        int maxAttempts();
     }
 }

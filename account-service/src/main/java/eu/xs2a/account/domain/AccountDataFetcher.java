@@ -27,7 +27,7 @@ public class AccountDataFetcher {
     /** A bank that keeps answering "more pages" must not keep a worker forever. */
     private static final int MAX_BANK_PAGES = 1000;
 
-    /** Called between accounts; a refresh job throws from it when its lease was taken over. */
+    /** Called between accounts and between bank pages; a refresh job throws from it when its lease was taken over. */
     public interface Heartbeat {
         void beat();
     }
@@ -56,7 +56,7 @@ public class AccountDataFetcher {
         int failed = 0;
         for (AccountDataWriter.AccountToFetch account : toFetch) {
             try {
-                fetchAccount(provider, aspspConsentId, account);
+                fetchAccount(provider, aspspConsentId, account, heartbeat);
             } catch (Psd2Exception e) {
                 if (failFast) {
                     throw e;
@@ -75,7 +75,7 @@ public class AccountDataFetcher {
     }
 
     private void fetchAccount(ProvidersConfig.Provider provider, String aspspConsentId,
-                              AccountDataWriter.AccountToFetch account) {
+                              AccountDataWriter.AccountToFetch account, Heartbeat heartbeat) {
         if (account.balances()) {
             writer.storeBalances(account.accountId(), bank.balances(provider, aspspConsentId, account.bankAccountId()));
         }
@@ -93,6 +93,7 @@ public class AccountDataFetcher {
                 }
                 totalPages = result.totalPages();
                 page++;
+                heartbeat.beat(); // an account with a long history can outlast one lease
             } while (page < totalPages && page < MAX_BANK_PAGES);
             writer.storeTransactions(account.accountId(), all);
         }

@@ -20,10 +20,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import org.jboss.logging.Logger;
 
 /** Writes what the bank answered into the store, each step in its own short transaction (never around a bank call). */
 @ApplicationScoped
 public class AccountDataWriter {
+
+    private static final Logger LOG = Logger.getLogger(AccountDataWriter.class);
 
     /** An account of the consent still to be fetched: where to ask the bank and what the consent allows. */
     public record AccountToFetch(UUID accountId, String bankAccountId, boolean balances, boolean transactions) {
@@ -56,6 +59,12 @@ public class AccountDataWriter {
         List<ConsentAccount> covered = new ArrayList<>();
         Set<UUID> seen = new HashSet<>();
         for (BankAccount b : bankAccounts) {
+            if (blank(b.iban()) && blank(b.bban())) {
+                // consent-service checks an account by its IBAN or BBAN: one with neither could never be read
+                LOG.warnf("consent %s: the bank listed account %s with neither IBAN nor BBAN; it is left out",
+                        consentId, b.bankAccountId());
+                continue;
+            }
             Account account = accounts.findOrCreate(providerCode, tppId, Account.keyOf(b.iban(), b.bankAccountId()),
                     b.bankAccountId(), b.currency(), now);
             if (!seen.add(account.id)) {
@@ -146,6 +155,10 @@ public class AccountDataWriter {
     @Transactional
     public void markFetched(String providerCode, String tppId, String consentId, String aspspConsentId) {
         snapshots.markFetched(providerCode, tppId, consentId, aspspConsentId, clock.instant());
+    }
+
+    private static boolean blank(String value) {
+        return value == null || value.isBlank();
     }
 
     private String toJson(Map<String, String> reference) {

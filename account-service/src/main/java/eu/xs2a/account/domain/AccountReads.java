@@ -20,7 +20,8 @@ import java.util.UUID;
 /**
  * The account reads. Each one: find the account among the TPP's own (else ResourceUnknown), ask consent-service
  * whether the consent may be used for it (which counts unattended accesses), make sure the consent's data has been
- * fetched once, then answer from the store — so reads keep working while the bank is down.
+ * fetched once, then answer from the store — so reads keep working while the bank is down. Under a consent not yet
+ * fetched, the unattended access is counted after the fetch, so that a bank failure costs the TPP no access.
  * Coverage is checked twice: by the lookup (the consent's access) and against what the bank listed under the consent.
  */
 @ApplicationScoped
@@ -49,8 +50,7 @@ public class AccountReads {
     }
 
     public List<AccountView> list(CallContext ctx, boolean withBalance) {
-        ConsentCheckResult check = check(ctx, "accounts", null);
-        ensureFetched(ctx, check);
+        ConsentCheckResult check = fetched(ctx) ? check(ctx, "accounts", null) : checkAndFetch(ctx, "accounts", null);
         Map<UUID, ConsentAccount> covered = coverage.ofConsent(ctx.providerCode(), ctx.tppId(), ctx.consentId());
         boolean linked = !listOnly(check);
         return accounts.ofConsent(ctx.providerCode(), ctx.tppId(), ctx.consentId()).stream()
@@ -121,11 +121,12 @@ public class AccountReads {
      */
     private ConsentAccount checkCovered(CallContext ctx, WithCoverage own, String resource) {
         Account account = own.account();
-        ConsentCheckResult check = check(ctx, resource, ConsentLookup.reference(account.iban, account.bban));
+        Map<String, String> reference = ConsentLookup.reference(account.iban, account.bban);
         if (own.coverage() != null) {
+            check(ctx, resource, reference);
             return own.coverage();
         }
-        ensureFetched(ctx, check);
+        checkAndFetch(ctx, resource, reference);
         return coverage.find(ctx.providerCode(), ctx.tppId(), ctx.consentId(), account.id).orElseThrow(
                 () -> new Psd2Exception(ErrorClass.CONSENT_INVALID,
                         "The consent does not cover account " + account.resourceId));
@@ -137,13 +138,32 @@ public class AccountReads {
     }
 
     private ConsentCheckResult check(CallContext ctx, String resource, Map<String, String> account) {
-        return lookup.check(new ConsentCheckRequest(ctx.providerCode(), ctx.tppId(), ctx.consentId(), AIS, resource,
-                account, ctx.psuPresent()));
+        return check(ctx, resource, account, ctx.psuPresent());
     }
 
-    /** The first read under a consent fetches its data from the bank (bounded by the provider's timeouts). */
+    /** @param uncounted sent as psuPresent, which is what makes consent-service leave the access uncounted */
+    private ConsentCheckResult check(CallContext ctx, String resource, Map<String, String> account, boolean uncounted) {
+        return lookup.check(new ConsentCheckRequest(ctx.providerCode(), ctx.tppId(), ctx.consentId(), AIS, resource,
+                account, uncounted));
+    }
+
+    private boolean fetched(CallContext ctx) {
+        return snapshots.find(ctx.providerCode(), ctx.tppId(), ctx.consentId()).isPresent();
+    }
+
+    /**
+     * The first read under a consent: the lookup, the fetch from the bank, and only then the unattended access
+     * counted. A bank that fails the fetch (503) thus costs the TPP none of its frequencyPerDay.
+     */
+    private ConsentCheckResult checkAndFetch(CallContext ctx, String resource, Map<String, String> account) {
+        ConsentCheckResult check = check(ctx, resource, account, true);
+        ensureFetched(ctx, check);
+        return ctx.psuPresent() ? check : check(ctx, resource, account);
+    }
+
+    /** Fetches the consent's data from the bank unless it is in the store (bounded by the provider's timeouts). */
     private void ensureFetched(CallContext ctx, ConsentCheckResult check) {
-        if (snapshots.find(ctx.providerCode(), ctx.tppId(), ctx.consentId()).isPresent()) {
+        if (fetched(ctx)) {
             return;
         }
         fetcher.fetch(ctx.provider(), ctx.providerCode(), ctx.tppId(), ctx.consentId(), check.aspspConsentId(), true,

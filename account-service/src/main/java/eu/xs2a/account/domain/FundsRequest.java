@@ -24,7 +24,9 @@ public record FundsRequest(Map<String, String> account, String cardNumber, BankA
             "bankAccountIdentifier", "currency", "bic");
     private static final Pattern AMOUNT = Pattern.compile("[0-9]{1,14}(\\.[0-9]{1,5})?");
     private static final Pattern IBAN = Pattern.compile("[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}");
+    private static final Pattern BBAN = Pattern.compile("[a-zA-Z0-9]{1,30}");
     private static final int MAX_CARD_NUMBER = 35;
+    private static final int MAX_CARD_OR_PHONE = 35;
     private static final int MAX_IDENTIFIER = 70;
 
     public static FundsRequest parse(JsonNode body) {
@@ -50,6 +52,17 @@ public record FundsRequest(Map<String, String> account, String cardNumber, BankA
         }
         if (account.containsKey("currency")) {
             IsoCurrencies.parse("account.currency", account.get("currency"));
+        }
+        // the Berlin Group shapes, as consent-service checks them on the consent: a FormatError here, never its 400
+        // coming back from the consent lookup
+        if (account.containsKey("bban") && !BBAN.matcher(account.get("bban")).matches()) {
+            throw format("account.bban '" + account.get("bban") + "' is not a BBAN (1 to 30 letters and digits)");
+        }
+        for (String field : List.of("pan", "maskedPan", "msisdn")) {
+            String value = account.get(field);
+            if (value != null && value.codePointCount(0, value.length()) > MAX_CARD_OR_PHONE) {
+                throw format("account." + field + " is longer than " + MAX_CARD_OR_PHONE + " characters");
+            }
         }
         if (account.containsKey("iban")) {
             String iban = account.get("iban").replace(" ", "").toUpperCase();

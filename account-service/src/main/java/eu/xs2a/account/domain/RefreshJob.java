@@ -98,6 +98,14 @@ public class RefreshJob extends PanacheEntityBase {
         return status == RefreshStatus.fetching && owner.equals(leaseOwner);
     }
 
+    /** The end of a job claimed too often without finishing: fetchingFailed, without another fetch. */
+    public void giveUp(Instant now) {
+        this.status = RefreshStatus.fetchingFailed;
+        this.leaseOwner = null;
+        this.leaseUntil = null;
+        this.updatedAt = now;
+    }
+
     /** The end of a fetch; the outcome decides the final state. */
     public void finish(String owner, FetchOutcome outcome, Instant now) {
         if (!heldBy(owner)) {

@@ -43,6 +43,7 @@ public class RefreshWorker {
     private final AccountDataFetcher fetcher;
     private final ProviderRegistry providers;
     private final Duration lease;
+    private final int maxAttempts;
     private final Clock clock = Clock.systemUTC();
     private volatile boolean stopping;
 
@@ -52,6 +53,7 @@ public class RefreshWorker {
         this.fetcher = fetcher;
         this.providers = providers;
         this.lease = config.refresh().lease();
+        this.maxAttempts = config.refresh().maxAttempts();
     }
 
     void onStop(@Observes ShutdownEvent event) {
@@ -67,17 +69,26 @@ public class RefreshWorker {
         }
     }
 
-    /** Claims and runs one job; false when there was none. */
+    /** Claims and runs one job (or gives up one claimed too often); false when there was none. */
     boolean runOne() {
-        Optional<Claimed> claimed = QuarkusTransaction.requiringNew().call(() -> {
+        Optional<RefreshJob> next = QuarkusTransaction.requiringNew().call(() -> {
             Instant now = clock.instant();
-            return jobs.lockNextClaimable(now).map(job -> {
-                job.claim(owner, now.plus(lease), now);
-                return new Claimed(job.id, job.providerCode, job.tppId, job.consentId, job.aspspConsentId);
+            Optional<RefreshJob> job = jobs.lockNextClaimable(now);
+            job.ifPresent(j -> {
+                if (j.attempts >= maxAttempts) {
+                    LOG.warnf("refresh job %s of consent %s: fetchingFailed after %d attempts that did not finish",
+                            j.id, j.consentId, j.attempts);
+                    j.giveUp(now);
+                } else {
+                    j.claim(owner, now.plus(lease), now);
+                }
             });
+            return job;
         });
-        claimed.ifPresent(this::run);
-        return claimed.isPresent();
+        next.filter(job -> job.heldBy(owner))
+                .map(job -> new Claimed(job.id, job.providerCode, job.tppId, job.consentId, job.aspspConsentId))
+                .ifPresent(this::run);
+        return next.isPresent();
     }
 
     private void run(Claimed job) {

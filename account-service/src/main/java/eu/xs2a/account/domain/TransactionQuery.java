@@ -19,13 +19,15 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
 
     /**
      * Refuses a delta report: Berlin Group's {@code entryReferenceFrom} and {@code deltaList} are optional for the
-     * ASPSP, and answering the full report instead would have the TPP import every entry again.
+     * ASPSP, and answering the full report instead would have the TPP import every entry again. {@code deltaList=false}
+     * is no delta report.
      */
     public static void refuseDeltaReport(String entryReferenceFrom, String deltaList) {
         if (entryReferenceFrom != null) {
             throw format("entryReferenceFrom (delta reports) is not supported by this ASPSP");
         }
-        if (deltaList != null) {
+        // deltaList=false asks for the plain report, which generated clients send by default
+        if (flag("deltaList", deltaList)) {
             throw format("deltaList (delta reports) is not supported by this ASPSP");
         }
     }

@@ -21,7 +21,11 @@ import javax.sql.DataSource;
 @ApplicationScoped
 public class AccountRepository implements PanacheRepositoryBase<Account, UUID> {
 
-    /** The account, the consent's cover of it (columns 19-22) and its balances (23-28, one row each). */
+    /**
+     * The account, the consent's cover of it (columns 19-22) and its balances (23-28, one row each). The cover counts
+     * only once the consent's fetch has finished (its snapshot exists): a first fetch that failed half-way leaves
+     * cover rows behind, and a read must then fetch again rather than answer from what is stored.
+     */
     private static final String WITH_COVERAGE = """
             select a.id, a.resource_id, a.provider_code, a.tpp_id, a.account_key, a.bank_account_id, a.iban, a.bban,
                    a.bic, a.currency, a.name, a.product, a.cash_account_type, a.status, a.owner_name, a.usage,
@@ -33,6 +37,8 @@ public class AccountRepository implements PanacheRepositoryBase<Account, UUID> {
               left join consent_account l
                 on l.account_id = a.id and l.provider_code = a.provider_code and l.tpp_id = a.tpp_id
                    and l.consent_id = ?
+                   and exists (select 1 from consent_snapshot s where s.provider_code = l.provider_code
+                               and s.tpp_id = l.tpp_id and s.consent_id = l.consent_id)
               left join account_balance b on b.account_id = a.id
              where a.provider_code = ? and a.tpp_id = ? and a.resource_id = ?
              order by b.id""";

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import eu.xs2a.account.domain.Account;
 import eu.xs2a.account.domain.Balance;
 import eu.xs2a.account.domain.ConsentAccount;
+import eu.xs2a.account.domain.ConsentSnapshot;
 import eu.xs2a.account.persistence.AccountRepository.WithCoverage;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
@@ -56,6 +57,7 @@ class AccountRepositoryTest {
             storedCover.persist();
             balance("closingBooked", "1500.25", LocalDate.of(2026, 3, 3), CHANGED).persist();
             balance("expected", "1400.00", null, null).persist();
+            snapshot().persist();
         });
     }
 
@@ -92,6 +94,18 @@ class AccountRepositoryTest {
         assertEquals("expected", second.balanceType);
         assertNull(second.referenceDate);
         assertNull(second.lastChangeDateTime);
+    }
+
+    /** What a first fetch that failed half-way leaves: the cover, but no snapshot. Such a cover does not count. */
+    @Test
+    void aCoverWithoutTheConsentsSnapshotIsNoCover() {
+        QuarkusTransaction.requiringNew().run(() -> ConsentSnapshot.delete("providerCode = ?1 and tppId = ?2 and "
+                + "consentId = ?3", PROVIDER, tppId, CONSENT));
+
+        WithCoverage found = accounts.findWithCoverage(PROVIDER, tppId, stored.resourceId, CONSENT).orElseThrow();
+
+        assertEquals(stored.id, found.account().id);
+        assertNull(found.coverage());
     }
 
     @Test
@@ -152,6 +166,16 @@ class AccountRepositoryTest {
         a.corporateId = "corp-42";
         a.updatedAt = UPDATED.truncatedTo(ChronoUnit.MICROS);
         return a;
+    }
+
+    private ConsentSnapshot snapshot() {
+        ConsentSnapshot snapshot = new ConsentSnapshot();
+        snapshot.providerCode = PROVIDER;
+        snapshot.tppId = tppId;
+        snapshot.consentId = CONSENT;
+        snapshot.aspspConsentId = "bank-consent-1";
+        snapshot.fetchedAt = UPDATED;
+        return snapshot;
     }
 
     private Balance balance(String type, String amount, LocalDate referenceDate, Instant lastChange) {

@@ -1,0 +1,37 @@
+package eu.xs2a.account.domain;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import eu.xs2a.account.aspsp.BankAccount;
+import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
+import java.util.List;
+import java.util.UUID;
+import org.junit.jupiter.api.Test;
+
+/** What the store keeps of the bank's account list under a consent. */
+@QuarkusTest
+class AccountDataWriterTest {
+
+    @Inject
+    AccountDataWriter writer;
+
+    private static BankAccount account(String bankId, String iban, String bban) {
+        return new BankAccount(bankId, iban, bban, null, "EUR", "Konto " + bankId, null, null, "enabled", null, null,
+                null, new BankAccount.Access(true, true, false));
+    }
+
+    /** consent-service checks an account by IBAN or BBAN, so one with neither could only ever answer errors. */
+    @Test
+    void anAccountWithNeitherIbanNorBbanIsLeftOut() {
+        String tpp = "PSDXX-WRITER-" + UUID.randomUUID();
+        List<AccountDataWriter.AccountToFetch> kept = writer.storeAccounts("sandbox", tpp, "consent-1", List.of(
+                account("with-iban", "DE02100100109307118603", null),
+                account("with-bban", null, "9307118604"),
+                account("with-neither", null, " ")));
+
+        assertEquals(List.of("with-iban", "with-bban"),
+                kept.stream().map(AccountDataWriter.AccountToFetch::bankAccountId).toList());
+        assertEquals(2L, ConsentAccount.count("tppId", tpp));
+    }
+}

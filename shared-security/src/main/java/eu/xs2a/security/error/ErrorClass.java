@@ -34,7 +34,10 @@ public enum ErrorClass {
     CANCELLATION_INVALID("CancellationInvalid", 405, "CANCELLATION_INVALID"),
     /** The HTTP method is not supported on this path (not one of the interface's classes; Berlin Group 405). */
     METHOD_NOT_ALLOWED("ServiceInvalid", 405, "SERVICE_INVALID"),
-    ACTION_NOT_ALLOWED("ActionNotAllowed", 406, "REQUESTED_FORMATS_INVALID"),
+    /** A resource whose state does not allow the action now (Berlin Group's STATUS_INVALID). */
+    ACTION_NOT_ALLOWED("ActionNotAllowed", 406, "STATUS_INVALID"),
+    /** An Accept the endpoint cannot serve (Berlin Group's REQUESTED_FORMATS_INVALID). */
+    REQUESTED_FORMATS_INVALID("ActionNotAllowed", 406, "REQUESTED_FORMATS_INVALID"),
     INVALID("Invalid", 406, "FORMAT_ERROR"),
     PAYLOAD_TOO_LARGE("FormatError", 413, "FORMAT_ERROR"),
     ACCESS_EXCEEDED("AccessExceeded", 429, "ACCESS_EXCEEDED"),

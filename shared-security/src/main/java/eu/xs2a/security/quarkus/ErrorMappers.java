@@ -108,7 +108,7 @@ public class ErrorMappers {
 
     @ServerExceptionMapper(priority = PRIORITY)
     public Response notAcceptable(NotAcceptableException e, ContainerRequestContext request) {
-        return ErrorResponses.of(ErrorClass.ACTION_NOT_ALLOWED,
+        return ErrorResponses.of(ErrorClass.REQUESTED_FORMATS_INVALID,
                 "Accept '" + abbreviate(String.valueOf(request.getHeaderString("Accept"))) + "' cannot be served; accept application/json");
     }
 

@@ -7,14 +7,11 @@ import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 
 /**
- * A bank that refuses every call with a 400 in the sandbox bank's error body, listening on a port where a provider's
- * bank is expected. The real sandbox cannot be made to refuse what the gateway has already validated, so the tests of
- * a bank's refusal put this one in its place.
+ * A bank that refuses every call with one status (400 unless told) in the sandbox bank's error body, listening on a
+ * port where a provider's bank is expected. The real sandbox cannot be made to refuse what the gateway has already
+ * validated, so the tests of a bank's refusal put this one in its place.
  */
 public final class RefusingBank implements AutoCloseable {
-
-    private static final byte[] REFUSAL = "{\"code\":\"FORMAT_ERROR\",\"message\":\"refused by the test bank\"}"
-            .getBytes(StandardCharsets.UTF_8);
 
     private final HttpServer server;
 
@@ -23,12 +20,19 @@ public final class RefusingBank implements AutoCloseable {
     }
 
     public static RefusingBank listen(int port) {
+        return listen(port, 400, "FORMAT_ERROR");
+    }
+
+    /** A bank answering every call with {@code status} and the error code {@code code}. */
+    public static RefusingBank listen(int port, int status, String code) {
+        byte[] refusal = ("{\"code\":\"" + code + "\",\"message\":\"refused by the test bank\"}")
+                .getBytes(StandardCharsets.UTF_8);
         try {
             HttpServer server = HttpServer.create(new InetSocketAddress("localhost", port), 0);
             server.createContext("/", exchange -> {
                 exchange.getResponseHeaders().add("Content-Type", "application/json");
-                exchange.sendResponseHeaders(400, REFUSAL.length);
-                exchange.getResponseBody().write(REFUSAL);
+                exchange.sendResponseHeaders(status, refusal.length);
+                exchange.getResponseBody().write(refusal);
                 exchange.close();
             });
             server.start();

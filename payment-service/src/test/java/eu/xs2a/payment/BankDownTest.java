@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.payment.support.Await;
 import eu.xs2a.payment.support.BankApi;
+import eu.xs2a.payment.support.BankBrowser;
 import eu.xs2a.payment.support.BankSandboxResource;
 import eu.xs2a.payment.support.Errors;
 import eu.xs2a.payment.support.GatewayDb;
@@ -35,7 +36,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The bank of provider {@value BankSandboxResource#FLAKY} is down (nothing listens on its port) until the test
  * opens a proxy to the real sandbox there: payments are kept (RCVD) and forwarded later by the retry job, once. A
- * bank that refuses a payment makes its initiation ServiceInvalid and the payment RJCT.
+ * bank that refuses a payment (400, 409, 422) makes its initiation ServiceInvalid and the payment RJCT; one that
+ * refuses the gateway (401, 404, 429) keeps it as if the bank were down.
  */
 @QuarkusTest
 class BankDownTest {
@@ -126,6 +128,44 @@ class BankDownTest {
         assertEquals(400, again.statusCode());
         assertEquals(refused.asString(), again.asString());
         assertEquals(payments, db.paymentCount());
+    }
+
+    /**
+     * A bank that refuses the gateway's credential, or asks it to slow down, has judged no payment: the payment is
+     * kept (RCVD) for the retry job, exactly as when the bank is down, and never rejected.
+     */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.CsvSource({"401, UNAUTHORIZED", "429, TOO_MANY_REQUESTS", "404, NOT_FOUND"})
+    void aBankRefusingTheGatewayRatherThanThePaymentKeepsItForTheRetry(int status, String code) {
+        GatewayDb db = new GatewayDb(dataSource);
+        Response created;
+        try (RefusingBank bank = RefusingBank.listen(flakyPort, status, code)) {
+            created = Payments.initiate(ALPHA, BankSandboxResource.FLAKY, SCT, headers(), Payments.body("4.00"));
+        }
+        created.then().statusCode(201).body("transactionStatus", equalTo("RCVD"));
+        long id = id(created.path("_links.self.href"));
+        assertEquals("RCVD", db.transactionStatus(id));
+        assertNull(db.bankPaymentId(id));
+        assertTrue(db.submitAttempts(id) >= 1, "tried once inline");
+    }
+
+    /**
+     * The PSU approved, and the bank is gone when the PSU comes back: the outcome is unknown, not negative, so the PSU
+     * goes to TPP-Redirect-URI (the TPP then asks for the status), never to TPP-Nok-Redirect-URI.
+     */
+    @Test
+    void aReturnWhileTheBankCannotBeAskedIsNoFailure() {
+        URI bank = URI.create(bankUrl);
+        String callback;
+        String self;
+        try (SwitchableProxy up = new SwitchableProxy(flakyPort, bank.getHost(), bank.getPort()).up()) {
+            Response created = Payments.initiate(ALPHA, BankSandboxResource.FLAKY, SCT, headers(), Payments.body("6.00"));
+            self = created.path("_links.self.href");
+            callback = BankBrowser.approve(Sca.followGatewayLink(created.path("_links.scaRedirect.href")), "psu1");
+        }
+        Response back = Sca.returnToGateway(callback);
+        back.then().statusCode(302).header("Location", startsWith(TPP_OK));
+        assertEquals("RCVD", status(self), "the last known status, until the bank can be asked again");
     }
 
     @Test

@@ -53,6 +53,30 @@ class PaymentJourneyTest {
         return Tpps.get(ALPHA, self + "/status").then().statusCode(200).extract().path("transactionStatus");
     }
 
+    /**
+     * A payment nobody authorised within the deadline (24 h) ends RJCT, its authorisation failed, its link spent:
+     * a TPP polling for a final status gets one. One the PSU did authorise is left alone.
+     */
+    @Test
+    void aPaymentNobodyAuthorisedInTimeIsRejected() {
+        GatewayDb db = new GatewayDb(dataSource);
+        Initiated abandoned = initiateRedirect("13.00");
+        Initiated paid = initiateRedirect("14.00");
+        assertEquals(TPP_OK, Sca.approve(paid.scaRedirect(), "psu1"));
+        long abandonedId = Long.parseLong(abandoned.self().substring(abandoned.self().lastIndexOf('/') + 1));
+        long paidId = Long.parseLong(paid.self().substring(paid.self().lastIndexOf('/') + 1));
+
+        db.initiatedAgo(abandonedId, java.time.Duration.ofHours(25));
+        db.initiatedAgo(paidId, java.time.Duration.ofHours(25));
+        Await.until(() -> db.transactionStatus(abandonedId), "RJCT"::equals, "the deadline job to reject it");
+        assertEquals("RJCT", status(abandoned.self()));
+        Tpps.get(ALPHA, abandoned.scaStatus()).then().statusCode(200).body("scaStatus", equalTo("failed"));
+        given().config(Tpps.RAW).get(Payments.local(abandoned.scaRedirect())).then().statusCode(404);
+
+        String paidStatus = status(paid.self());
+        assertTrue(paidStatus.equals("ACSP") || paidStatus.equals("ACSC"), "authorised, so not rejected: " + paidStatus);
+    }
+
     @Test
     void psu1PaysAndTheBankSettlesToAcsc() {
         Initiated payment = initiateRedirect("25.00");
@@ -169,12 +193,20 @@ class PaymentJourneyTest {
                 .body("scaStatus", equalTo("received"));
         String authorisationId = started.path("authorisationId");
         started.then().body("_links.scaStatus.href", equalTo(self + "/authorisations/" + authorisationId));
+        // not at the bank yet, nor due for the retry job: the bank's SCA page is made when the PSU follows the link,
+        // so it cannot have expired however late the TPP started the authorisation
+        GatewayDb db = new GatewayDb(dataSource);
+        long id = Long.parseLong(self.substring(self.lastIndexOf('/') + 1));
+        assertEquals(null, db.bankPaymentId(id));
+        assertEquals(null, db.nextSubmitAt(id));
         Tpps.get(ALPHA, self + "/authorisations").then().body("authorisationIds", equalTo(java.util.List.of(authorisationId)));
 
-        Errors.expect(Tpps.send(ALPHA, "POST", self + "/authorisations", java.util.Map.of(), "{}"), 406, "ActionNotAllowed");
+        Errors.expect(Tpps.send(ALPHA, "POST", self + "/authorisations", java.util.Map.of(), "{}"), 406, "ActionNotAllowed")
+                .body("tppMessages[0].code", org.hamcrest.Matchers.equalTo("STATUS_INVALID"));
 
         assertEquals(TPP_OK, Sca.approve(started.path("_links.scaRedirect.href"), "psu1"));
         Tpps.get(ALPHA, self + "/authorisations/" + authorisationId).then().body("scaStatus", equalTo("finalised"));
+        assertTrue(db.bankPaymentId(id) != null, "submitted when the PSU followed the link");
     }
 
     @Test

@@ -60,6 +60,12 @@ public interface PaymentConfig {
          */
         Duration unauthorisedWindow();
 
+        /**
+         * A payment still unauthorised (RCVD) this long after its initiation is rejected (RJCT) and its open
+         * authorisations fail: no link to authorise it lasts that long, and a TPP waiting for a final status gets one.
+         */
+        Duration authorisationDeadline();
+
         int batchSize();
     }
 }

@@ -7,7 +7,7 @@ import jakarta.enterprise.event.Observes;
 import org.jboss.logging.Logger;
 
 /**
- * The two background jobs. Work is claimed with {@code FOR UPDATE SKIP LOCKED} (see {@link PaymentLedger}), so
+ * The three background jobs. Work is claimed with {@code FOR UPDATE SKIP LOCKED} (see {@link PaymentLedger}), so
  * any number of replicas can run them; the rows live in PostgreSQL, so they survive restarts. A batch stops at
  * shutdown: its remaining payments keep their lease or check time and are taken up again once it has passed, here or
  * on another replica, instead of failing one by one against a closing database and logging each as an error.
@@ -43,6 +43,23 @@ public class PaymentJobs {
                 payments.retrySubmission(id);
             } catch (RuntimeException e) {
                 LOG.errorf(e, "Retrying the submission of payment %d failed", id);
+            }
+        }
+    }
+
+    /** Rejects payments nobody authorised within the deadline, so that every payment reaches a final status. */
+    @Scheduled(identity = "payment-authorisation-deadline", every = "${payment.jobs.status-every}",
+            delayed = "${payment.jobs.initial-delay}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
+    void rejectUnauthorised() {
+        for (Long id : ledger.claimPastAuthorisationDeadline()) {
+            if (stopping) {
+                return;
+            }
+            try {
+                payments.rejectIfStillUnauthorised(id);
+            } catch (RuntimeException e) {
+                LOG.errorf(e, "Rejecting the unauthorised payment %d failed", id);
             }
         }
     }

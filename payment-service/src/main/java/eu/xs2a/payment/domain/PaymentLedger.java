@@ -78,7 +78,8 @@ public class PaymentLedger {
         Payment payment = Payment.initiate(request.providerCode(), request.tppId(), request.tppName(),
                 request.paymentProduct(), write(request.order()), request.psuId(), request.psuIpAddress(),
                 request.redirectUri(), request.nokRedirectUri(), request.explicitAuthorisation(), Secrets.newToken(),
-                now, now.plus(config.submission().firstRetryAfter()));
+                // explicit: submitted when the PSU follows the link, so not the retry job's until an attempt failed
+                now, request.explicitAuthorisation() ? null : now.plus(config.submission().firstRetryAfter()));
         payments.persist(payment);
         NewAuthorisation authorisation = request.explicitAuthorisation() ? null
                 : newAuthorisation(payment, AuthorisationKind.PAYMENT, null, null, null, null, now);
@@ -250,7 +251,8 @@ public class PaymentLedger {
         }
         PaymentAuthorisation authorisation = found.get();
         Instant now = Instant.now();
-        if (!authorisation.acceptsRedirectToken(Secrets.hash(token), now)) {
+        // read under the row lock: a cancellation that committed meanwhile closed the authorisation
+        if (authorisation.scaStatus().isFinal() || !authorisation.acceptsRedirectToken(Secrets.hash(token), now)) {
             return false;
         }
         authorisation.useRedirectToken(now);
@@ -289,6 +291,30 @@ public class PaymentLedger {
             payments.findById(id).markStatusChecked(now);
         }
         return ids;
+    }
+
+    /** Payments past the authorisation deadline, marked as checked so that another replica skips them meanwhile. */
+    @Transactional
+    public List<Long> claimPastAuthorisationDeadline() {
+        Instant now = Instant.now();
+        List<Long> ids = payments.lockUnauthorisedSince(now.minus(config.statusPolling().authorisationDeadline()),
+                now.minus(config.statusPolling().minInterval()), config.statusPolling().batchSize());
+        for (Long id : ids) {
+            payments.findById(id).markStatusChecked(now);
+        }
+        return ids;
+    }
+
+    /** Nobody authorised the payment in time: RJCT, and its open authorisations fail (a final status for both). */
+    @Transactional
+    public Payment rejectUnauthorised(long paymentId, String reason) {
+        Payment payment = locked(paymentId);
+        if (payment.transactionStatus() == TransactionStatus.RCVD) {
+            Instant now = Instant.now();
+            payment.moveTo(TransactionStatus.RJCT, reason, now);
+            abandonOpenAuthorisationsIfFinal(payment, now);
+        }
+        return payment;
     }
 
     public PaymentOrder order(Payment payment) {

@@ -12,7 +12,9 @@ import java.util.regex.Pattern;
 
 /**
  * The rules a payment order must meet before the gateway accepts it (issue 8, "Initiation"); lengths are the
- * Berlin Group 1.3.6 maxima. Each failure names the field at fault.
+ * Berlin Group 1.3.6 maxima, and for the address parts Berlin Group leaves open (building number, town, post code)
+ * those of ISO 20022's postal address (Max16Text, Max35Text, Max16Text), which a SEPA bank applies. Each failure names
+ * the field at fault.
  */
 public final class PaymentOrderRules {
 

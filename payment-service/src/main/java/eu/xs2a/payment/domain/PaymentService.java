@@ -37,6 +37,8 @@ public class PaymentService {
     private static final Pattern PAYMENT_ID = Pattern.compile("[1-9][0-9]{0,17}");
     /** ISO 20022 reason "narrative": the bank refused the order at submission (the detail is in the log). */
     private static final String REFUSED_BY_BANK = "NARR";
+    /** ISO 20022 MS03, "reason not specified" given by an agent: there is no code for an authorisation never given. */
+    private static final String NOT_AUTHORISED_IN_TIME = "MS03";
 
     /** A cancellation's outcome: cancelled at once (no authorisation), or waiting for the PSU's authorisation. */
     public record Cancellation(Payment payment, NewAuthorisation authorisation) {
@@ -80,13 +82,15 @@ public class PaymentService {
     /**
      * Records the payment, then hands it to the bank. If the bank cannot be reached the payment stays RCVD and
      * the retry job forwards it later; if the bank refuses it, it is rejected and the TPP gets ServiceInvalid.
+     * A payment whose authorisation the TPP starts itself (explicit) reaches the bank only when the PSU follows the
+     * link: the bank's SCA page lasts minutes, and the TPP may start the authorisation much later.
      */
     public Created initiate(NewPayment request) {
         requireProduct(request.providerCode(), request.paymentProduct());
         PaymentOrderRules.validate(request.order(), LocalDate.now(config.executionZone()),
                 bankProduct(request.paymentProduct()));
         Created created = ledger.create(request);
-        Payment payment = submit(created.payment(), true);
+        Payment payment = request.explicitAuthorisation() ? created.payment() : submit(created.payment(), true);
         return new Created(payment, created.authorisation());
     }
 
@@ -195,6 +199,9 @@ public class PaymentService {
         String bankScaUrl = kind == AuthorisationKind.PAYMENT ? payment.bankScaUrl() : authorisation.bankScaUrl();
         if (kind == AuthorisationKind.PAYMENT && payment.awaitsSubmission()) {
             payment = submit(payment, true);
+            if (payment.transactionStatus().isFinal()) {
+                throw unusableLink(); // cancelled by the TPP while it was being submitted: nothing to authorise
+            }
             if (!payment.isSubmitted()) {
                 throw Psd2Exception.serviceUnavailable("The bank is not reachable; try the link again later", 5, null);
             }
@@ -227,7 +234,11 @@ public class PaymentService {
         return authorisation;
     }
 
-    /** The PSU is back from the bank: learn the outcome from the bank (never from the browser) and move on. */
+    /**
+     * The PSU is back from the bank: learn the outcome from the bank (never from the browser) and move on. The PSU
+     * goes to TPP-Nok-Redirect-URI only on a known negative result (Berlin Group's rule for it): when the bank could
+     * not be asked, the outcome is unknown, and a TPP told "failed" might have the PSU pay twice.
+     */
     public CallbackOutcome callback(String providerCode, String paymentProduct, String paymentId, String state) {
         Payment payment = browserVisible(providerCode, paymentProduct, paymentId);
         if (state == null) {
@@ -239,19 +250,46 @@ public class PaymentService {
             PaymentAuthorisation authorisation = ledger.latestAuthorisation(payment.id(), AuthorisationKind.PAYMENT)
                     .orElse(null);
             ScaStatus sca = authorisation == null ? null : authorisation.scaStatus();
-            boolean ok = sca == ScaStatus.finalised || payment.transactionStatus().isAuthorisedAndOpen()
-                    || payment.transactionStatus() == TransactionStatus.ACSC;
+            // a finalised SCA is a positive result even if the bank rejects the payment afterwards (psu-poor)
+            boolean failed = sca == ScaStatus.failed || (sca != ScaStatus.finalised
+                    && (payment.transactionStatus() == TransactionStatus.RJCT
+                    || payment.transactionStatus() == TransactionStatus.CANC));
             return new CallbackOutcome(payment, AuthorisationKind.PAYMENT, sca,
-                    ok || payment.nokRedirectUri() == null ? payment.redirectUri() : payment.nokRedirectUri());
+                    failed && payment.nokRedirectUri() != null ? payment.nokRedirectUri() : payment.redirectUri());
         }
         PaymentAuthorisation cancellation = ledger.cancellationByCallback(payment.id(), state)
                 .orElseThrow(() -> unknownPayment(paymentId));
         payment = refreshed(payment);
         PaymentAuthorisation after = ledger.authorisation(payment.id(), AuthorisationKind.CANCELLATION,
                 cancellation.id()).orElse(cancellation);
-        boolean ok = payment.transactionStatus() == TransactionStatus.CANC || after.scaStatus() == ScaStatus.finalised;
+        boolean failed = after.scaStatus() == ScaStatus.failed || (payment.transactionStatus().isFinal()
+                && payment.transactionStatus() != TransactionStatus.CANC);
         return new CallbackOutcome(payment, AuthorisationKind.CANCELLATION, after.scaStatus(),
-                ok || after.nokRedirectUri() == null ? after.redirectUri() : after.nokRedirectUri());
+                failed && after.nokRedirectUri() != null ? after.nokRedirectUri() : after.redirectUri());
+    }
+
+    /**
+     * The authorisation deadline's unit of work: a payment nobody authorised in time is rejected, after asking the
+     * bank once more (it has the last word on an authorisation that did happen). A bank that cannot be asked now is
+     * asked on the next round.
+     */
+    public void rejectIfStillUnauthorised(long paymentId) {
+        Payment payment = ledger.get(paymentId);
+        if (payment == null || payment.transactionStatus() != TransactionStatus.RCVD) {
+            return;
+        }
+        if (payment.isSubmitted()) {
+            try {
+                ledger.applyBankState(paymentId, bank.fetch(payment.providerCode(), payment.bankPaymentId()));
+            } catch (Psd2Exception e) {
+                LOG.infof("Payment %d is past its authorisation deadline; the bank could not be asked (%s), later",
+                        paymentId, e.getMessage());
+                return;
+            }
+        }
+        if (ledger.rejectUnauthorised(paymentId, NOT_AUTHORISED_IN_TIME).transactionStatus() == TransactionStatus.RJCT) {
+            LOG.infof("Payment %d was not authorised within its deadline: RJCT", paymentId);
+        }
     }
 
     /** The retry job's unit of work: forward one payment the bank has not acknowledged yet. */

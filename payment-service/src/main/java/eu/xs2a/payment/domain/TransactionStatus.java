@@ -1,5 +1,7 @@
 package eu.xs2a.payment.domain;
 
+import org.jboss.logging.Logger;
+
 /**
  * transactionStatus of a payment as the gateway tracks it (the codes of the interface's table that this gateway
  * uses). The lifecycle is RCVD → ACTC → ACSP → ACSC, or RJCT; CANC by cancellation. Final states never change.
@@ -22,11 +24,6 @@ public enum TransactionStatus {
 
     public boolean isFinal() {
         return this == ACSC || this == ACCC || this == RJCT || this == CANC;
-    }
-
-    /** Authorised by the PSU but not yet final: a cancellation needs its own authorisation. */
-    public boolean isAuthorisedAndOpen() {
-        return this == ACTC || this == ACSP;
     }
 
     /**
@@ -54,6 +51,9 @@ public enum TransactionStatus {
                 return status;
             }
         }
+        // an ISO 20022 code this gateway does not follow (ACCP, PDNG, ...): said once per answer, not silently kept
+        Logger.getLogger(TransactionStatus.class).warnf("The bank reported transaction status %s, which the gateway"
+                + " does not track; the payment keeps its status", code);
         return null;
     }
 }

@@ -35,6 +35,26 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
     }
 
     /**
+     * Payments still unauthorised (RCVD) that were initiated before {@code createdBefore} and not looked at since
+     * {@code checkedBefore}, locked likewise.
+     */
+    @SuppressWarnings("unchecked")
+    public List<Long> lockUnauthorisedSince(Instant createdBefore, Instant checkedBefore, int limit) {
+        List<Number> ids = getEntityManager().createNativeQuery("""
+                select id from payment
+                where transaction_status = 'RCVD' and created_at < :created
+                  and (status_checked_at is null or status_checked_at < :before)
+                order by created_at
+                limit :limit
+                for update skip locked""")
+                .setParameter("created", createdBefore)
+                .setParameter("before", checkedBefore)
+                .setParameter("limit", limit)
+                .getResultList();
+        return ids.stream().map(Number::longValue).toList();
+    }
+
+    /**
      * Open payments known to the bank whose status was not checked since {@code checkedBefore}, locked likewise;
      * unauthorised (RCVD) ones only while they changed after {@code activeSince}.
      */

@@ -19,6 +19,11 @@ public final class GatewayDb {
         return string("select bank_payment_id from payment where id = ?", paymentId);
     }
 
+    /** When the retry job is next due to submit the payment, or null when it is not the job's. */
+    public String nextSubmitAt(long paymentId) {
+        return string("select next_submit_at::text from payment where id = ?", paymentId);
+    }
+
     public String transactionStatus(long paymentId) {
         return string("select transaction_status from payment where id = ?", paymentId);
     }
@@ -42,6 +47,21 @@ public final class GatewayDb {
     public boolean keptWithPayment(long paymentId, String requestId) {
         return Boolean.parseBoolean(string("select ((select xmin from payment where id = ?)::text = "
                 + "(select xmin from request_replay where request_id = ?::uuid)::text)::text", paymentId, requestId));
+    }
+
+    /** Moves a payment's initiation (and last change) back in time, as if it had waited that long. */
+    public void initiatedAgo(long paymentId, java.time.Duration age) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
+                "update payment set created_at = now() - ?::interval, updated_at = now() - ?::interval,"
+                        + " status_checked_at = null where id = ?")) {
+            String interval = age.toSeconds() + " seconds";
+            s.setString(1, interval);
+            s.setString(2, interval);
+            s.setLong(3, paymentId);
+            s.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     public long latestPaymentId() {

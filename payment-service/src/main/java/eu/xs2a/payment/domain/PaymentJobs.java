@@ -4,6 +4,8 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.util.List;
+import java.util.function.LongConsumer;
 import org.jboss.logging.Logger;
 
 /**
@@ -35,16 +37,7 @@ public class PaymentJobs {
             delayed = "${payment.jobs.initial-delay}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void retrySubmissions() {
-        for (Long id : ledger.claimDueForSubmission()) {
-            if (stopping) {
-                return;
-            }
-            try {
-                payments.retrySubmission(id);
-            } catch (RuntimeException e) {
-                LOG.errorf(e, "Retrying the submission of payment %d failed", id);
-            }
-        }
+        each(ledger.claimDueForSubmission(), payments::retrySubmission, "Retrying the submission of payment %d failed");
     }
 
     /** Rejects payments nobody authorised within the deadline, so that every payment reaches a final status. */
@@ -52,16 +45,8 @@ public class PaymentJobs {
             delayed = "${payment.jobs.initial-delay}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void rejectUnauthorised() {
-        for (Long id : ledger.claimPastAuthorisationDeadline()) {
-            if (stopping) {
-                return;
-            }
-            try {
-                payments.rejectIfStillUnauthorised(id);
-            } catch (RuntimeException e) {
-                LOG.errorf(e, "Rejecting the unauthorised payment %d failed", id);
-            }
-        }
+        each(ledger.claimPastAuthorisationDeadline(), payments::rejectIfStillUnauthorised,
+                "Rejecting the unauthorised payment %d failed");
     }
 
     /** Follows payments the bank still works on (RCVD, ACTC, ACSP) until they are final. */
@@ -69,14 +54,19 @@ public class PaymentJobs {
             delayed = "${payment.jobs.initial-delay}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void pollStatuses() {
-        for (Long id : ledger.claimDueForStatusCheck()) {
+        each(ledger.claimDueForStatusCheck(), payments::poll, "Polling the status of payment %d failed");
+    }
+
+    /** One claimed batch, payment by payment: a failure is logged and the batch goes on; a stop ends it. */
+    private void each(List<Long> claimed, LongConsumer work, String failure) {
+        for (Long id : claimed) {
             if (stopping) {
                 return;
             }
             try {
-                payments.poll(id);
+                work.accept(id);
             } catch (RuntimeException e) {
-                LOG.errorf(e, "Polling the status of payment %d failed", id);
+                LOG.errorf(e, failure, id);
             }
         }
     }

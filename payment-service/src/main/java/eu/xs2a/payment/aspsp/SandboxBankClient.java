@@ -1,5 +1,6 @@
 package eu.xs2a.payment.aspsp;
 
+import eu.xs2a.security.error.BankStatuses;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.quarkus.ProviderRegistry;
@@ -10,7 +11,6 @@ import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.WebApplicationException;
 import java.net.URI;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
@@ -26,12 +26,6 @@ public class SandboxBankClient implements BankPort {
     /** Seconds a TPP should wait before trying again when the bank is unreachable. */
     static final int RETRY_AFTER_SECONDS = 5;
     private static final String CANCELLATION_INVALID = "CANCELLATION_INVALID";
-    /**
-     * The statuses in which the bank judges the request itself (bad input, wrong state, business refusal). Any other
-     * 4xx (our credential refused, a path it does not serve, a timeout, a rate limit) says nothing about the payment:
-     * like a 5xx, it must not reject a valid order, which a retry later may well get through.
-     */
-    private static final Set<Integer> REFUSALS = Set.of(400, 409, 422);
 
     private final ProviderRegistry registry;
     private final Map<String, BankPaymentsApi> clients = new ConcurrentHashMap<>();
@@ -66,11 +60,8 @@ public class SandboxBankClient implements BankPort {
             int status = e.getResponse().getStatus();
             BankError error = readError(e);
             LOG.warnf("Bank of %s refused to %s: %d %s", providerCode, what, status, error);
-            if (status == 401 || status == 403) {
-                LOG.errorf("Bank of %s refuses the gateway's bank credential (%d): check psd2.providers.%s"
-                        + ".bank-credential", providerCode, status, providerCode);
-            }
-            if (!REFUSALS.contains(status)) {
+            BankStatuses.logIfCredentialRefused(LOG, providerCode, status);
+            if (!BankStatuses.isRefusal(status)) { // must not reject a valid order, which a retry may get through
                 throw Psd2Exception.serviceUnavailable("The bank could not " + what + "; try again later",
                         RETRY_AFTER_SECONDS, e);
             }

@@ -7,7 +7,6 @@ import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.quarkus.CurrentTpp;
 import eu.xs2a.security.quarkus.ProviderRegistry;
-import eu.xs2a.security.quarkus.ProvidersConfig;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.ws.rs.core.HttpHeaders;
 
@@ -28,7 +27,7 @@ public class CallContexts {
     }
 
     public CallContext of(String providerCode, HttpHeaders headers) {
-        ProvidersConfig.Provider provider = providers.require(providerCode);
+        providers.require(providerCode); // an unknown provider is ResourceUnknown before anything else
         String consentId = headers.getHeaderString(CONSENT_ID);
         if (consentId == null || consentId.isBlank()) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Header Consent-ID is required");
@@ -38,7 +37,7 @@ public class CallContexts {
         }
         String psuIp = PsuIpAddress.parse(headers.getHeaderString(PsuIpAddress.HEADER));
         String corporate = HeaderText.text(headers.getHeaderString(PSU_CORPORATE_ID));
-        return new CallContext(providerCode, provider, tpp.get().tppId(), consentId.trim(),
+        return new CallContext(providerCode, tpp.get().tppId(), consentId.trim(),
                 psuIp != null, corporate == null || corporate.isBlank() ? null : corporate);
     }
 }

@@ -1,6 +1,5 @@
 package eu.xs2a.account.aspsp;
 
-import eu.xs2a.security.quarkus.ProvidersConfig;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
@@ -9,16 +8,17 @@ import java.util.Map;
  * The bank as account-service needs it: account data under a bank-side consent, and live funds checks.
  * Failures are {@link eu.xs2a.security.error.Psd2Exception}s: bank unreachable or too slow → ServiceUnavailable
  * (with Retry-After), bank refused → ServiceInvalid (ConsentInvalid when the bank no longer honours the consent).
+ * The provider is named by its code in the provider registry, which holds its bank URL, timeouts and credential.
  */
 public interface BankPort {
 
-    List<BankAccount> accounts(ProvidersConfig.Provider provider, String aspspConsentId);
+    List<BankAccount> accounts(String providerCode, String aspspConsentId);
 
-    List<BankBalance> balances(ProvidersConfig.Provider provider, String aspspConsentId, String bankAccountId);
+    List<BankBalance> balances(String providerCode, String aspspConsentId, String bankAccountId);
 
     /** One page (0-based) of booked and pending transactions between the two dates (inclusive). */
-    BankTransactionPage transactions(ProvidersConfig.Provider provider, String aspspConsentId, String bankAccountId,
+    BankTransactionPage transactions(String providerCode, String aspspConsentId, String bankAccountId,
                                      LocalDate from, LocalDate to, int page, int size);
 
-    boolean fundsAvailable(ProvidersConfig.Provider provider, Map<String, String> account, BankAmount amount);
+    boolean fundsAvailable(String providerCode, Map<String, String> account, BankAmount amount);
 }

@@ -4,8 +4,10 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.account.config.AccountDataConfig;
+import eu.xs2a.security.error.BankStatuses;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.quarkus.ProviderRegistry;
 import eu.xs2a.security.quarkus.ProvidersConfig;
 import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -27,38 +29,40 @@ public class RestBankPort implements BankPort {
     private static final String UNAVAILABLE = "The bank is not available, try again later";
 
     private final Map<String, BankApi> clients = new ConcurrentHashMap<>();
+    private final ProviderRegistry providers;
     private final ObjectMapper json;
     private final int retryAfterSeconds;
 
-    public RestBankPort(ObjectMapper json, AccountDataConfig config) {
+    public RestBankPort(ProviderRegistry providers, ObjectMapper json, AccountDataConfig config) {
+        this.providers = providers;
         this.json = json;
         this.retryAfterSeconds = config.retryAfterSeconds();
     }
 
     @Override
-    public List<BankAccount> accounts(ProvidersConfig.Provider provider, String aspspConsentId) {
-        JsonNode body = call(provider, api -> api.accounts(bearer(provider), aspspConsentId));
+    public List<BankAccount> accounts(String providerCode, String aspspConsentId) {
+        JsonNode body = call(providerCode, (api, bearer) -> api.accounts(bearer, aspspConsentId));
         return convert(body.path("accounts"), new TypeReference<>() { });
     }
 
     @Override
-    public List<BankBalance> balances(ProvidersConfig.Provider provider, String aspspConsentId, String bankAccountId) {
-        JsonNode body = call(provider, api -> api.balances(bearer(provider), aspspConsentId, bankAccountId));
+    public List<BankBalance> balances(String providerCode, String aspspConsentId, String bankAccountId) {
+        JsonNode body = call(providerCode, (api, bearer) -> api.balances(bearer, aspspConsentId, bankAccountId));
         return convert(body.path("balances"), new TypeReference<>() { });
     }
 
     @Override
-    public BankTransactionPage transactions(ProvidersConfig.Provider provider, String aspspConsentId,
+    public BankTransactionPage transactions(String providerCode, String aspspConsentId,
                                             String bankAccountId, LocalDate from, LocalDate to, int page, int size) {
-        JsonNode body = call(provider, api -> api.transactions(bearer(provider), aspspConsentId, bankAccountId,
+        JsonNode body = call(providerCode, (api, bearer) -> api.transactions(bearer, aspspConsentId, bankAccountId,
                 from.toString(), to.toString(), "both", page, size));
         return convert(body, new TypeReference<>() { });
     }
 
     @Override
-    public boolean fundsAvailable(ProvidersConfig.Provider provider, Map<String, String> account, BankAmount amount) {
+    public boolean fundsAvailable(String providerCode, Map<String, String> account, BankAmount amount) {
         Map<String, Object> request = Map.of("account", account, "instructedAmount", amount);
-        JsonNode body = call(provider, api -> api.fundsCheck(bearer(provider), request));
+        JsonNode body = call(providerCode, (api, bearer) -> api.fundsCheck(bearer, request));
         JsonNode available = body.path("fundsAvailable");
         if (!available.isBoolean()) {
             LOG.errorf("bank funds check answered without fundsAvailable: %s", body);
@@ -68,13 +72,14 @@ public class RestBankPort implements BankPort {
     }
 
     private interface Call {
-        Response on(BankApi api);
+        Response on(BankApi api, String bearer);
     }
 
-    private JsonNode call(ProvidersConfig.Provider provider, Call call) {
+    private JsonNode call(String providerCode, Call call) {
+        ProvidersConfig.Provider provider = providers.require(providerCode);
         Response response;
         try {
-            response = call.on(client(provider));
+            response = call.on(client(provider), "Bearer " + provider.bankCredential());
         } catch (ProcessingException e) {
             // connection refused, connect or read timeout: the bank is down or too slow
             LOG.warnf("bank %s unreachable: %s", provider.bankUrl(), e.getMessage());
@@ -95,6 +100,7 @@ public class RestBankPort implements BankPort {
                 LOG.warnf("bank %s answered %d", provider.bankUrl(), status);
                 throw Psd2Exception.serviceUnavailable(UNAVAILABLE, retryAfterSeconds, null);
             }
+            BankStatuses.logIfCredentialRefused(LOG, providerCode, status);
             throw refusal(status, text);
         }
     }
@@ -111,6 +117,10 @@ public class RestBankPort implements BankPort {
             // e.g. a funds check naming a currency the consented IBAN holds no account in: the TPP's reference
             return new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN, "The bank holds no account of that reference");
         }
+        if (!BankStatuses.isRefusal(status)) {
+            // a rate limit, a timeout, our credential refused: nothing about the request, so ask again later
+            return Psd2Exception.serviceUnavailable(UNAVAILABLE, retryAfterSeconds, null);
+        }
         return new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank refused the request"
                 + (message.isBlank() ? "" : ": " + message));
     }
@@ -123,10 +133,6 @@ public class RestBankPort implements BankPort {
                 .readTimeout(provider.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
                 .disableDefaultMapper(true)
                 .build(BankApi.class));
-    }
-
-    private static String bearer(ProvidersConfig.Provider provider) {
-        return "Bearer " + provider.bankCredential();
     }
 
     private JsonNode readTree(String text) {

@@ -6,7 +6,6 @@ import eu.xs2a.account.aspsp.BankTransaction;
 import eu.xs2a.account.aspsp.BankTransactionPage;
 import eu.xs2a.account.config.AccountDataConfig;
 import eu.xs2a.security.error.Psd2Exception;
-import eu.xs2a.security.quarkus.ProvidersConfig;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.LocalDate;
@@ -47,16 +46,16 @@ public class AccountDataFetcher {
      * @param failFast true: the first bank failure is thrown (nothing is marked fetched); false: the account list
      *                 failing is thrown, failures of single accounts are counted in the outcome
      */
-    public FetchOutcome fetch(ProvidersConfig.Provider provider, String providerCode, String tppId, String consentId,
+    public FetchOutcome fetch(String providerCode, String tppId, String consentId,
                               String aspspConsentId, boolean failFast, Heartbeat heartbeat) {
-        List<BankAccount> bankAccounts = bank.accounts(provider, aspspConsentId);
+        List<BankAccount> bankAccounts = bank.accounts(providerCode, aspspConsentId);
         List<AccountDataWriter.AccountToFetch> toFetch =
                 writer.storeAccounts(providerCode, tppId, consentId, bankAccounts);
         heartbeat.beat();
         int failed = 0;
         for (AccountDataWriter.AccountToFetch account : toFetch) {
             try {
-                fetchAccount(provider, aspspConsentId, account, heartbeat);
+                fetchAccount(providerCode, aspspConsentId, account, heartbeat);
             } catch (Psd2Exception e) {
                 if (failFast) {
                     throw e;
@@ -74,10 +73,10 @@ public class AccountDataFetcher {
         return outcome;
     }
 
-    private void fetchAccount(ProvidersConfig.Provider provider, String aspspConsentId,
+    private void fetchAccount(String providerCode, String aspspConsentId,
                               AccountDataWriter.AccountToFetch account, Heartbeat heartbeat) {
         if (account.balances()) {
-            writer.storeBalances(account.accountId(), bank.balances(provider, aspspConsentId, account.bankAccountId()));
+            writer.storeBalances(account.accountId(), bank.balances(providerCode, aspspConsentId, account.bankAccountId()));
         }
         if (account.transactions()) {
             LocalDate to = LocalDate.now(clock.withZone(ZoneOffset.UTC));
@@ -86,7 +85,7 @@ public class AccountDataFetcher {
             int page = 0;
             int totalPages;
             do {
-                BankTransactionPage result = bank.transactions(provider, aspspConsentId, account.bankAccountId(),
+                BankTransactionPage result = bank.transactions(providerCode, aspspConsentId, account.bankAccountId(),
                         from, to, page, config.bankPageSize());
                 if (result.transactions() != null) {
                     all.addAll(result.transactions());

@@ -166,7 +166,7 @@ public class AccountReads {
         if (fetched(ctx)) {
             return;
         }
-        fetcher.fetch(ctx.provider(), ctx.providerCode(), ctx.tppId(), ctx.consentId(), check.aspspConsentId(), true,
+        fetcher.fetch(ctx.providerCode(), ctx.tppId(), ctx.consentId(), check.aspspConsentId(), true,
                 () -> { });
     }
 

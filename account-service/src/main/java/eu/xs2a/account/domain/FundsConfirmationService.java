@@ -40,7 +40,7 @@ public class FundsConfirmationService {
         if (consented.cardNumber() != null && !consented.cardNumber().equals(request.cardNumber())) {
             throw new Psd2Exception(ErrorClass.CONSENT_INVALID, "The cardNumber is not the one of the consent");
         }
-        return bank.fundsAvailable(ctx.provider(), bankReference(request.account()), request.instructedAmount());
+        return bank.fundsAvailable(ctx.providerCode(), bankReference(request.account()), request.instructedAmount());
     }
 
     /** The lookup takes exactly one identifier (the first of iban, bban, pan, maskedPan, msisdn) and the currency. */

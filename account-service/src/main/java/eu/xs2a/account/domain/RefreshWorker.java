@@ -3,8 +3,6 @@ package eu.xs2a.account.domain;
 import eu.xs2a.account.config.AccountDataConfig;
 import eu.xs2a.account.persistence.RefreshJobRepository;
 import eu.xs2a.security.error.Psd2Exception;
-import eu.xs2a.security.quarkus.ProviderRegistry;
-import eu.xs2a.security.quarkus.ProvidersConfig;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.scheduler.Scheduled;
@@ -41,17 +39,14 @@ public class RefreshWorker {
     private final String owner = "worker-" + UUID.randomUUID();
     private final RefreshJobRepository jobs;
     private final AccountDataFetcher fetcher;
-    private final ProviderRegistry providers;
     private final Duration lease;
     private final int maxAttempts;
     private final Clock clock = Clock.systemUTC();
     private volatile boolean stopping;
 
-    public RefreshWorker(RefreshJobRepository jobs, AccountDataFetcher fetcher, ProviderRegistry providers,
-                         AccountDataConfig config) {
+    public RefreshWorker(RefreshJobRepository jobs, AccountDataFetcher fetcher, AccountDataConfig config) {
         this.jobs = jobs;
         this.fetcher = fetcher;
-        this.providers = providers;
         this.lease = config.refresh().lease();
         this.maxAttempts = config.refresh().maxAttempts();
     }
@@ -94,8 +89,7 @@ public class RefreshWorker {
     private void run(Claimed job) {
         FetchOutcome outcome;
         try {
-            ProvidersConfig.Provider provider = providers.require(job.providerCode());
-            outcome = fetcher.fetch(provider, job.providerCode(), job.tppId(), job.consentId(), job.aspspConsentId(),
+            outcome = fetcher.fetch(job.providerCode(), job.tppId(), job.consentId(), job.aspspConsentId(),
                     false, () -> heartbeat(job.id()));
         } catch (LeaseLost e) {
             LOG.warnf("refresh job %s was taken over by another worker", job.id());

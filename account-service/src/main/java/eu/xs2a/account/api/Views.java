@@ -9,6 +9,8 @@ import eu.xs2a.account.domain.Transaction;
 import eu.xs2a.account.domain.TransactionQuery;
 import eu.xs2a.account.domain.TransactionReport;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -90,11 +92,20 @@ public class Views {
     }
 
     public Dtos.TransactionDetails transaction(String providerCode, Account a, Transaction t) {
-        String href = accountsPath(providerCode) + "/" + a.resourceId + "/transactions/" + t.transactionId;
+        String href = accountsPath(providerCode) + "/" + a.resourceId + "/transactions/" + pathSegment(t.transactionId);
         return new Dtos.TransactionDetails(t.transactionId, t.entryReference, t.endToEndId, t.bookingDate,
                 t.valueDate == null ? null : t.valueDate.toString(), new Dtos.Amount(t.currency, t.amount),
                 t.creditorName, reference(t.creditorAccount), t.debtorName, reference(t.debtorAccount),
                 t.remittanceInformation, t.bankTransactionCode, Map.of("transactionDetails", new Dtos.Href(href)));
+    }
+
+    /**
+     * The bank's transaction id as one path segment: the bank chooses its ids, and one with a '/', '?', '%' or a space
+     * would otherwise make a link to another resource or to none. Form encoding with its '+' for a space turned into
+     * %20 encodes every character a segment may not hold (and a few it may, which is allowed).
+     */
+    static String pathSegment(String value) {
+        return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     private Map<String, String> reference(String stored) {

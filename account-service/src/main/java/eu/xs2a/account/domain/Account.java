@@ -58,7 +58,13 @@ public class Account extends PanacheEntityBase {
     @Column(name = "updated_at")
     public Instant updatedAt;
 
-    public static String keyOf(String iban, String bankAccountId) {
-        return iban != null && !iban.isBlank() ? iban.replace(" ", "").toUpperCase() : "bank:" + bankAccountId;
+    /**
+     * The account's identity across the TPP's consents: its IBAN and currency (the bank's own ids may differ per
+     * consent), else the bank's id. The currency belongs to it because a multi-currency account is listed as one
+     * account per currency under the same IBAN (Berlin Group 1.3.6), each with its own balances and transactions.
+     */
+    public static String keyOf(String iban, String currency, String bankAccountId) {
+        return iban != null && !iban.isBlank() ? iban.replace(" ", "").toUpperCase() + ":" + currency
+                : "bank:" + bankAccountId;
     }
 }

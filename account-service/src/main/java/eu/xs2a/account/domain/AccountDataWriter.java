@@ -65,7 +65,7 @@ public class AccountDataWriter {
                         consentId, b.bankAccountId());
                 continue;
             }
-            Account account = accounts.findOrCreate(providerCode, tppId, Account.keyOf(b.iban(), b.bankAccountId()),
+            Account account = accounts.findOrCreate(providerCode, tppId, Account.keyOf(b.iban(), b.currency(), b.bankAccountId()),
                     b.bankAccountId(), b.currency(), now);
             if (!seen.add(account.id)) {
                 continue;

@@ -17,7 +17,11 @@ class AccountDataWriterTest {
     AccountDataWriter writer;
 
     private static BankAccount account(String bankId, String iban, String bban) {
-        return new BankAccount(bankId, iban, bban, null, "EUR", "Konto " + bankId, null, null, "enabled", null, null,
+        return account(bankId, iban, bban, "EUR");
+    }
+
+    private static BankAccount account(String bankId, String iban, String bban, String currency) {
+        return new BankAccount(bankId, iban, bban, null, currency, "Konto " + bankId, null, null, "enabled", null, null,
                 null, new BankAccount.Access(true, true, false));
     }
 
@@ -33,5 +37,22 @@ class AccountDataWriterTest {
         assertEquals(List.of("with-iban", "with-bban"),
                 kept.stream().map(AccountDataWriter.AccountToFetch::bankAccountId).toList());
         assertEquals(2L, ConsentAccount.count("tppId", tpp));
+    }
+
+    /** A multi-currency account comes as one account per currency under one IBAN; each keeps its own data. */
+    @Test
+    void theSubAccountsOfAMultiCurrencyAccountStayApart() {
+        String tpp = "PSDXX-WRITER-" + UUID.randomUUID();
+        String iban = "DE02100100109307118603";
+        List<AccountDataWriter.AccountToFetch> kept = writer.storeAccounts("sandbox", tpp, "consent-1", List.of(
+                account("eur", iban, null, "EUR"), account("usd", iban, null, "USD")));
+
+        assertEquals(List.of("eur", "usd"), kept.stream().map(AccountDataWriter.AccountToFetch::bankAccountId).toList());
+        assertEquals(2, kept.stream().map(AccountDataWriter.AccountToFetch::accountId).distinct().count());
+
+        // under a later consent, the bank's ids may differ: the same IBAN and currency is the same account
+        List<AccountDataWriter.AccountToFetch> again = writer.storeAccounts("sandbox", tpp, "consent-2", List.of(
+                account("usd-2", iban, null, "USD")));
+        assertEquals(kept.get(1).accountId(), again.get(0).accountId());
     }
 }

@@ -300,6 +300,38 @@ class AisConsentTest extends ConsentTestBase {
         assertError(unknown, 404, "ResourceUnknown", "RESOURCE_UNKNOWN");
     }
 
+    /** The provider is checked first: an unknown one is 404 even when the SCA headers and the body are wrong too. */
+    @Test
+    void anUnknownProviderIs404BeforeHeadersAndBody() {
+        for (String path : new String[] {"/nobank/api/berlingroup/v1/consents",
+                "/nobank/api/berlingroup/v2/consents/confirmation-of-funds"}) {
+            assertError(Signed.post(Tpps.ALPHA, path, Map.of(), "{\"access\":"), 404, "ResourceUnknown",
+                    "RESOURCE_UNKNOWN");
+        }
+    }
+
+    /** Ids longer than the id column are unknown without a query, and an error text quotes them cut short. */
+    @Test
+    void aLongIdIsUnknownAndQuotedShort() {
+        String longId = "x".repeat(500);
+        Response response = Signed.get(Tpps.ALPHA, Signed.AIS + "/" + longId + "/status");
+        assertError(response, 401, "ConsentUnknown", "CONSENT_UNKNOWN");
+        assertTrue(response.jsonPath().getString("error_message").length() < 150,
+                response.jsonPath().getString("error_message"));
+        String id = createAis(Tpps.ALPHA).jsonPath().getString("consentId");
+        Response authorisation = Signed.get(Tpps.ALPHA, Signed.AIS + "/" + id + "/authorisations/" + longId);
+        assertError(authorisation, 404, "ResourceUnknown", "RESOURCE_UNKNOWN");
+        assertTrue(authorisation.jsonPath().getString("error_message").contains("…"));
+    }
+
+    /** Each access list holds at most consent.max-account-references (200) references: above, FormatError naming it. */
+    @Test
+    void anAccessListAboveTheCapIsAFormatError() {
+        String refs = String.join(",", java.util.Collections.nCopies(201, "{\"iban\":\"" + Psu.PSU1_MAIN + "\"}"));
+        String body = "{\"access\":{\"balances\":[" + refs + "]},\"recurringIndicator\":true}";
+        assertFormatError(body, "access.balances");
+    }
+
     @Test
     void deleteTerminatesTheConsentAndFailsItsPendingAuthorisation() {
         String id = createAis(Tpps.ALPHA).jsonPath().getString("consentId");

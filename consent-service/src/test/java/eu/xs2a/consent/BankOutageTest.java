@@ -2,10 +2,12 @@ package eu.xs2a.consent;
 
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import eu.xs2a.consent.domain.ConsentExpiry;
 import eu.xs2a.consent.domain.ConsentForwarder;
 import eu.xs2a.consent.domain.ConsentJobs;
 import eu.xs2a.consent.domain.ForwardOutcome;
@@ -16,6 +18,7 @@ import eu.xs2a.consent.support.Signed;
 import eu.xs2a.consent.support.TestClock;
 import eu.xs2a.consent.support.Tpps;
 import eu.xs2a.security.testing.RefusingBank;
+import eu.xs2a.security.testing.ServiceProcess;
 import eu.xs2a.security.testing.SwitchableProxy;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -53,6 +56,9 @@ class BankOutageTest extends ConsentTestBase {
 
     @Inject
     ConsentForwarder forwarder;
+
+    @Inject
+    ConsentExpiry expiry;
 
     @Inject
     AgroalDataSource dataSource;
@@ -180,7 +186,7 @@ class BankOutageTest extends ConsentTestBase {
         Map<String, String> signed = Tpps.ALPHA.signer().sign("POST", AIS2, Signed.redirectHeaders(), body);
         Response refused;
         // sandbox2's bank port refuses every call, in place of the bank
-        try (RefusingBank bank = RefusingBank.listen(URI.create(bank2Url).getPort())) {
+        try (AutoCloseable bank = refusingBank(400, "FORMAT_ERROR")) {
             refused = given().headers(signed).contentType("application/json").body(body).post(AIS2);
         }
         assertError(refused, 400, "ServiceInvalid", "SERVICE_INVALID");
@@ -206,6 +212,273 @@ class BankOutageTest extends ConsentTestBase {
         Response again = given().headers(signed).contentType("application/json").body(body).post(AIS2);
         assertEquals(400, again.statusCode());
         assertEquals(refused.asString(), again.asString());
+    }
+
+    /**
+     * A 429 (rate limit) or 401 (the gateway's bank credential refused) says nothing about the consent: like an
+     * outage, the create still answers 201 accepted, and the job registers the consent once the bank answers again.
+     */
+    @Test
+    void aRateLimitedOrUnauthorisedCreateIsAcceptedAndForwardedLater() throws Exception {
+        for (int status : new int[] {429, 401}) {
+            clock.reset(); // no consent created in the future: other tests find theirs as the latest
+            Response created;
+            try (AutoCloseable bank = refusingBank(status, "REFUSED")) {
+                created = Signed.post(Tpps.ALPHA, AIS2, Signed.redirectHeaders(),
+                        Signed.aisBody(null, 4, true, Psu.PSU1_MAIN));
+                assertEquals(201, created.statusCode(), status + ": " + created.asString());
+                assertEquals("accepted", created.jsonPath().getString("consentStatus"));
+                // the job meets the same answer: still accepted, never rejected
+                clock.advance(Duration.ofMinutes(1));
+                jobs.syncWithBank();
+            }
+            String id = created.jsonPath().getString("consentId");
+            assertEquals("accepted", status(id), "after a " + status);
+            bankUp(proxy);
+            clock.advance(Duration.ofMinutes(5));
+            jobs.syncWithBank();
+            assertEquals("received", status(id), "after a " + status);
+            proxy.down();
+        }
+    }
+
+    /** A deletion the bank answers with a 429 stays pending and the job sends it again; a 404 is not retried. */
+    @Test
+    void aDeletionAnswered429IsRetriedAndOneAnswered404IsNot() throws Exception {
+        bankUp(proxy);
+        String retried = createdAtTheBank();
+        String unknownThere = createdAtTheBank();
+        proxy.down();
+        try (AutoCloseable bank = refusingBank(429, "TOO_MANY_REQUESTS")) {
+            assertEquals(204, Signed.delete(Tpps.ALPHA, AIS2 + "/" + retried).statusCode());
+        }
+        assertTrue(bankDeletePending(retried), "a 429 must leave the deletion pending");
+        try (AutoCloseable bank = refusingBank(404, "CONSENT_UNKNOWN")) {
+            assertEquals(204, Signed.delete(Tpps.ALPHA, AIS2 + "/" + unknownThere).statusCode());
+        }
+        assertFalse(bankDeletePending(unknownThere), "the bank holds nothing open: nothing left to tell it");
+
+        bankUp(proxy);
+        clock.advance(Duration.ofMinutes(1));
+        jobs.syncWithBank();
+        assertFalse(bankDeletePending(retried));
+        assertEquals("terminatedByTpp", bankStatus(bankConsentIdFromDatabase(retried)));
+    }
+
+    /**
+     * The DELETE commits terminatedByTpp first and calls the bank with no transaction open: while the bank is slow
+     * to answer, the consent's row is not locked (other reads and the lookup are not held up).
+     */
+    @Test
+    void aDeleteHoldsNoRowLockWhileTheBankAnswers() throws Exception {
+        bankUp(proxy);
+        String id = createdAtTheBank();
+        String bankConsentId = bankConsentIdFromDatabase(id);
+        proxy.down(); // drops the REST client's pooled connection: the DELETE's must open a new one, to be held
+        bankUp(proxy);
+        proxy.hold();
+        ExecutorService threads = Executors.newSingleThreadExecutor();
+        try {
+            Future<Integer> delete = threads.submit(() -> Signed.delete(Tpps.ALPHA, AIS2 + "/" + id).statusCode());
+            assertTrue(proxy.awaitHeldConnection(10), "the DELETE never reached the bank");
+            try (var connection = dataSource.getConnection();
+                 var statement = connection.prepareStatement(
+                         "select status from consent where id = ? for update nowait")) {
+                connection.setAutoCommit(false);
+                statement.setString(1, id);
+                try (var rows = statement.executeQuery()) {
+                    assertTrue(rows.next(), "the row is locked while the bank answers the DELETE");
+                    assertEquals("terminatedByTpp", rows.getString(1), "committed before the bank call");
+                }
+                connection.rollback();
+            }
+            proxy.release();
+            assertEquals(204, delete.get(10, TimeUnit.SECONDS));
+        } finally {
+            proxy.release();
+            threads.shutdownNow();
+        }
+        assertFalse(bankDeletePending(id));
+        assertEquals("terminatedByTpp", bankStatus(bankConsentId));
+    }
+
+    /**
+     * The bank sends the PSU back after SCA, but cannot then be asked for the outcome (down, or an error): the PSU
+     * still goes back to the TPP's redirect URI (the outcome is unknown, not negative), the consent stays as it
+     * is, and the TPP's status read learns the outcome from the bank.
+     */
+    @Test
+    void theCallbackSendsThePsuToTheTppWhenTheBankCannotTellTheOutcome() throws Exception {
+        bankUp(proxy);
+        for (boolean bankAnswersAnError : new boolean[] {false, true}) {
+            Response created = Signed.post(Tpps.ALPHA, AIS2, Signed.redirectHeaders(),
+                    Signed.aisBody(null, 4, true, Psu.PSU1_MAIN));
+            String id = created.jsonPath().getString("consentId");
+            Psu psu = new Psu("psu1").openScaRedirect(created.jsonPath().getString("_links.scaRedirect.href")).logIn();
+            psu.decide("approve");
+            Response done = psu.otp("123456");
+            assertEquals(303, done.statusCode(), done.asString());
+            proxy.down();
+            Response back;
+            if (bankAnswersAnError) {
+                try (AutoCloseable bank = refusingBank(400, "FORMAT_ERROR")) {
+                    back = Psu.returnToGateway(done.header("Location"));
+                }
+            } else {
+                back = Psu.returnToGateway(done.header("Location"));
+            }
+            assertEquals(302, back.statusCode(), back.asString());
+            assertEquals(Signed.TPP_OK, back.header("Location"));
+            assertEquals("received", status(id), "the stored view, unchanged");
+            bankUp(proxy);
+            assertEquals("valid", status(id), "the TPP's read asks the bank");
+        }
+    }
+
+    /**
+     * A consent created while the bank was down keeps a usable link until the bank registers it, and the link's
+     * ten minutes start then: an outage longer than the link's lifetime does not strand the consent.
+     */
+    @Test
+    void theLinkOfAConsentWaitingForTheBankOutlivesALongOutage() {
+        Response created = Signed.post(Tpps.ALPHA, AIS2, Signed.redirectHeaders(), Signed.aisBody(null, 4, true, Psu.PSU1_MAIN));
+        assertEquals("accepted", created.jsonPath().getString("consentStatus"), created.asString());
+        String id = created.jsonPath().getString("consentId");
+        String scaRedirect = created.jsonPath().getString("_links.scaRedirect.href");
+
+        clock.advance(Duration.ofMinutes(20));
+        assertEquals(200, given().redirects().follow(false).head(Psu.gatewayPath(scaRedirect)).statusCode(),
+                "still waiting for the bank: the link is not used up by time");
+        bankUp(proxy);
+        jobs.syncWithBank();
+        assertEquals("received", status(id));
+        clock.advance(Duration.ofMinutes(9));
+        Response back = Psu.approve(scaRedirect);
+        assertEquals(302, back.statusCode(), back.asString());
+        assertEquals("valid", status(id));
+    }
+
+    /** The SCA deadline asks the bank first; a bank that cannot be asked leaves the consent for the next run. */
+    @Test
+    void theScaDeadlineWaitsForABankThatCannotBeAsked() {
+        bankUp(proxy);
+        String id = createdAtTheBank();
+        proxy.down();
+        clock.advance(Duration.ofHours(25));
+        expiry.run();
+        assertEquals("received", status(id), "not rejected without the bank's word");
+        bankUp(proxy);
+        expiry.run();
+        assertEquals("rejected", status(id));
+        assertTrue(bankDeletePending(id), "the bank is told to close its side");
+        jobs.syncWithBank();
+        assertEquals("terminatedByTpp", bankStatus(bankConsentIdFromDatabase(id)));
+    }
+
+    /**
+     * A bank-sync run stops trying a provider at its first unreachable answer (each try would wait for the bank's
+     * timeout), and a PSU reloading the link of an accepted consent does not lengthen the job's backoff.
+     */
+    @Test
+    void aSyncRunStopsAtTheFirstUnreachableAnswerAndALinkReloadDoesNotCount() {
+        String first = Signed.post(Tpps.ALPHA, AIS2, Signed.redirectHeaders(), Signed.aisBody(null, 4, true, Psu.PSU1_MAIN))
+                .jsonPath().getString("consentId");
+        Response second = Signed.post(Tpps.ALPHA, AIS2, Signed.redirectHeaders(), Signed.aisBody(null, 4, true, Psu.PSU1_MAIN));
+        assertEquals("accepted", second.jsonPath().getString("consentStatus"));
+        clock.advance(Duration.ofMinutes(1));
+        int before = acceptedForwardAttempts();
+        jobs.syncWithBank();
+        assertEquals(before + 1, acceptedForwardAttempts(), "one try at the unreachable bank per run");
+
+        int attempts = forwardAttempts(first) + forwardAttempts(second.jsonPath().getString("consentId"));
+        for (int reload = 0; reload < 3; reload++) {
+            assertEquals(503, given().redirects().follow(false)
+                    .get(Psu.gatewayPath(second.jsonPath().getString("_links.scaRedirect.href"))).statusCode());
+        }
+        assertEquals(attempts, forwardAttempts(first) + forwardAttempts(second.jsonPath().getString("consentId")));
+    }
+
+    private int acceptedForwardAttempts() {
+        return intQuery("select coalesce(sum(forward_attempts), 0) from consent where status = 'accepted'"
+                + " and provider_code = 'sandbox2' and ? <> ''", "x");
+    }
+
+    private int forwardAttempts(String id) {
+        return intQuery("select forward_attempts from consent where id = ?", id);
+    }
+
+    private int intQuery(String sql, String parameter) {
+        try (var connection = dataSource.getConnection(); var statement = connection.prepareStatement(sql)) {
+            statement.setString(1, parameter);
+            try (var rows = statement.executeQuery()) {
+                rows.next();
+                return rows.getInt(1);
+            }
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * A bank answering every call of sandbox2 with {@code status}. The RefusingBank listens on a free port behind a
+     * proxy on sandbox2's port: closed connections there linger in TIME_WAIT, which only the proxy (SO_REUSEADDR)
+     * binds through. Call it while the test's own proxy is down.
+     */
+    private static AutoCloseable refusingBank(int status, String code) {
+        int port = ServiceProcess.freePort();
+        RefusingBank bank = RefusingBank.listen(port, status, code);
+        SwitchableProxy front = bankUp(new SwitchableProxy(URI.create(bank2UrlOf()).getPort(), "localhost", port));
+        return () -> {
+            front.down();
+            bank.close();
+        };
+    }
+
+    private static String bank2UrlOf() {
+        return org.eclipse.microprofile.config.ConfigProvider.getConfig()
+                .getValue("psd2.providers.sandbox2.bank-url", String.class);
+    }
+
+    /**
+     * Starts a proxy on sandbox2's port. Connections a previous proxy closed can keep the port busy for a moment
+     * (accepted sockets still closing), so binding is retried briefly.
+     */
+    private static SwitchableProxy bankUp(SwitchableProxy proxy) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (true) {
+            try {
+                return proxy.up();
+            } catch (IllegalStateException busy) {
+                if (System.nanoTime() > deadline) {
+                    throw busy;
+                }
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    throw busy;
+                }
+            }
+        }
+    }
+
+    private String createdAtTheBank() {
+        Response created = Signed.post(Tpps.ALPHA, AIS2, Signed.redirectHeaders(), Signed.aisBody(null, 4, true, Psu.PSU1_MAIN));
+        assertEquals("received", created.jsonPath().getString("consentStatus"), created.asString());
+        return created.jsonPath().getString("consentId");
+    }
+
+    private boolean bankDeletePending(String id) {
+        try (var connection = dataSource.getConnection();
+             var statement = connection.prepareStatement("select bank_delete_pending from consent where id = ?")) {
+            statement.setString(1, id);
+            try (var rows = statement.executeQuery()) {
+                rows.next();
+                return rows.getBoolean(1);
+            }
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private void awaitOneWaitingForARowLock() throws Exception {

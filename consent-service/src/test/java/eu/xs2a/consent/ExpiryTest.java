@@ -9,6 +9,7 @@ import eu.xs2a.consent.support.Psu;
 import eu.xs2a.consent.support.Signed;
 import eu.xs2a.consent.support.TestClock;
 import eu.xs2a.consent.support.Tpps;
+import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
@@ -27,6 +28,9 @@ class ExpiryTest extends ConsentTestBase {
 
     @Inject
     ConsentJobs jobs;
+
+    @Inject
+    AgroalDataSource dataSource;
 
     @AfterEach
     void realTime() {
@@ -83,6 +87,61 @@ class ExpiryTest extends ConsentTestBase {
         clock.advance(Duration.ofDays(2));
         jobs.expire();
         assertEquals("valid", status(id));
+    }
+
+    /**
+     * The PSU approved at the bank, but the browser never came back to the callback and the TPP never read the
+     * status: the SCA deadline asks the bank first, and the consent becomes valid, not rejected.
+     */
+    @Test
+    void theScaDeadlineAsksTheBankBeforeRejecting() {
+        Response created = createAis(Tpps.ALPHA);
+        String id = created.jsonPath().getString("consentId");
+        Psu psu = new Psu("psu1").openScaRedirect(created.jsonPath().getString("_links.scaRedirect.href")).logIn();
+        psu.decide("approve");
+        assertEquals(303, psu.otp("123456").statusCode()); // the browser closes here: no callback
+
+        clock.advance(Duration.ofHours(25));
+        jobs.expire();
+        assertEquals("valid", storedStatus(id), "the bank's view is applied, not the deadline");
+        assertEquals("valid", status(id));
+    }
+
+    /**
+     * SCA finishing after the consent's last valid day makes it expired, not valid, and the PSU goes to the nok
+     * URI; the lookup answers ConsentExpired.
+     */
+    @Test
+    void aConsentWhoseScaFinishesAfterValidUntilIsExpired() {
+        String today = LocalDate.now(ZoneOffset.UTC).toString();
+        Response created = createAis(Tpps.ALPHA, Signed.aisBody(today, 4, true, Psu.PSU1_MAIN));
+        String id = created.jsonPath().getString("consentId");
+        Psu psu = new Psu("psu1").openScaRedirect(created.jsonPath().getString("_links.scaRedirect.href")).logIn();
+        psu.decide("approve");
+        Response done = psu.otp("123456");
+        assertEquals(303, done.statusCode(), done.asString());
+
+        clock.advance(Duration.ofDays(1)); // the PSU comes back after midnight UTC
+        Response back = Psu.returnToGateway(done.header("Location"));
+        assertEquals(302, back.statusCode(), back.asString());
+        assertEquals(Signed.TPP_NOK, back.header("Location"));
+        assertEquals("expired", status(id));
+        assertError(Lookup.check(Lookup.body(Tpps.ALPHA.tppId(), id, "AIS", "accounts", null, true)), 401,
+                "ConsentExpired", "CONSENT_EXPIRED");
+    }
+
+    /** The stored status, without the bank refresh that a TPP's read does. */
+    private String storedStatus(String id) {
+        try (var connection = dataSource.getConnection();
+             var statement = connection.prepareStatement("select status from consent where id = ?")) {
+            statement.setString(1, id);
+            try (var rows = statement.executeQuery()) {
+                rows.next();
+                return rows.getString(1);
+            }
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static String status(String id) {

@@ -65,6 +65,7 @@ public class AisConsentResource extends ConsentEndpoints {
     public Response create(@PathParam("provider_code") String provider, @Context HttpHeaders headers,
                            @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                    schema = @Schema(implementation = AisConsentRequest.class))) byte[] body) {
+        consents.requireProvider(provider); // an unknown provider is 404 whatever else is wrong
         var redirect = ScaHeaders.read(headers);
         AisConsentRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body, AisConsentRequest.class);
         return responses.created(consents.createAis(provider, tpp.get(), new NewAisConsent(request.access(),

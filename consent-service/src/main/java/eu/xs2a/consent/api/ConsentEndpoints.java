@@ -48,7 +48,7 @@ public abstract class ConsentEndpoints {
 
     @GET
     @Signed
-    @Operation(summary = "Consent status", description = "received, valid, rejected, expired, revokedByPsu or terminatedByTpp")
+    @Operation(summary = "Consent status", description = "accepted (the bank has not registered it yet), received, valid, rejected, expired, revokedByPsu or terminatedByTpp")
     @APIResponse(responseCode = "200", description = "The consentStatus",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ConsentStatusResponse.class)))
     @Path("{consent_id}/status")
@@ -129,7 +129,9 @@ public abstract class ConsentEndpoints {
     @GET
     @Path("{consent_id}/authorisations/{authorisation_id}/sca-callback/{state}")
     @Operation(summary = "Return from the bank after SCA (PSU's browser)",
-            description = "Learns the outcome from the bank and sends the PSU back to the TPP's redirect URI")
+            description = "Learns the outcome from the bank and sends the PSU back to the TPP: TPP-Redirect-URI after success,"
+                    + " TPP-Nok-Redirect-URI after a known failure, TPP-Redirect-URI when the bank cannot tell the outcome"
+                    + " (the consent is left as it is; the TPP reads its status)")
     @APIResponse(responseCode = "302", description = "Back to the TPP",
             headers = @Header(name = "Location", description = "TPP-Redirect-URI or TPP-Nok-Redirect-URI"))
     @APIResponse(responseCode = "200", description = "Authorisation finished (no redirect URI given)",

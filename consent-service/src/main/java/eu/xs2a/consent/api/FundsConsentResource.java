@@ -66,6 +66,7 @@ public class FundsConsentResource extends ConsentEndpoints {
     public Response create(@PathParam("provider_code") String provider, @Context HttpHeaders headers,
                            @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                    schema = @Schema(implementation = FundsConsentRequest.class))) byte[] body) {
+        consents.requireProvider(provider); // an unknown provider is 404 whatever else is wrong
         var redirect = ScaHeaders.read(headers);
         FundsConsentRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body, FundsConsentRequest.class);
         return responses.created(consents.createFunds(provider, tpp.get(), new NewFundsConsent(request.account(),

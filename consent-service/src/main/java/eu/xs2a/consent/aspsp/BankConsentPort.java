@@ -2,7 +2,8 @@ package eu.xs2a.consent.aspsp;
 
 /**
  * The bank, as consent-service needs it (BANK-API.md "Consents"). Implementations turn "bank unreachable or too
- * slow" into {@code Psd2Exception.serviceUnavailable} and "the bank refused" into ServiceInvalid.
+ * slow", 5xx and a 4xx other than 400/409/422 into {@code Psd2Exception.serviceUnavailable}, and "the bank refused"
+ * (400, 409, 422: {@code BankStatuses.isRefusal}) into ServiceInvalid.
  */
 public interface BankConsentPort {
 
@@ -12,6 +13,9 @@ public interface BankConsentPort {
     /** The bank's current view of a consent: status, SCA step. */
     BankConsentState consentAtBank(String providerCode, String bankConsentId);
 
-    /** Tells the bank the TPP terminated the consent. */
+    /**
+     * Tells the bank the TPP terminated the consent. Returns normally also when the bank no longer holds it open
+     * (404 unknown there, 409 already final there); any other failure throws, and the deletion is to be retried.
+     */
     void deleteConsent(String providerCode, String bankConsentId);
 }

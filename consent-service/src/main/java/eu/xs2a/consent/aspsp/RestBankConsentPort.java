@@ -1,5 +1,6 @@
 package eu.xs2a.consent.aspsp;
 
+import eu.xs2a.security.error.BankStatuses;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.quarkus.ProviderRegistry;
@@ -27,6 +28,8 @@ public class RestBankConsentPort implements BankConsentPort {
     private static final Logger LOG = Logger.getLogger(RestBankConsentPort.class);
     /** Retry-After for a bank that cannot be reached: the provider registry's timeouts are a few seconds. */
     private static final int RETRY_AFTER_SECONDS = 5;
+    private static final int NOT_FOUND = 404;
+    private static final int CONFLICT = 409;
 
     private final ProviderRegistry providers;
     private final TransactionManager transactions;
@@ -52,7 +55,17 @@ public class RestBankConsentPort implements BankConsentPort {
     @Override
     public void deleteConsent(String providerCode, String bankConsentId) {
         call(providerCode, "delete the consent", () -> {
-            client(providerCode).delete(bearer(providerCode), bankConsentId);
+            try {
+                client(providerCode).delete(bearer(providerCode), bankConsentId);
+            } catch (WebApplicationException e) {
+                int status = status(e);
+                if (status != NOT_FOUND && status != CONFLICT) {
+                    throw e;
+                }
+                // unknown there (404) or already final there (409): the bank holds nothing open for this consent
+                LOG.infof("Bank of provider %s holds consent %s no longer open (HTTP %d); nothing left to tell",
+                        providerCode, bankConsentId, status);
+            }
             return null;
         });
     }
@@ -61,11 +74,14 @@ public class RestBankConsentPort implements BankConsentPort {
         try {
             return outsideTransaction(call);
         } catch (WebApplicationException e) {
-            int status = e.getResponse() == null ? 0 : e.getResponse().getStatus();
-            if (status >= 400 && status < 500) {
+            int status = status(e);
+            if (BankStatuses.isRefusal(status)) {
                 LOG.warnf("Bank of provider %s refused to %s: HTTP %d %s", providerCode, what, status, bankMessage(e));
                 throw new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank refused to " + what, e);
             }
+            // any other 4xx (credential refused, rate limit, timeout, unknown path) says nothing about the request
+            // itself: like a 5xx, what was asked may be asked again later
+            BankStatuses.logIfCredentialRefused(LOG, providerCode, status);
             LOG.warnf("Bank of provider %s failed to %s: HTTP %d", providerCode, what, status);
             throw Psd2Exception.serviceUnavailable("The bank could not " + what + "; try again later",
                     RETRY_AFTER_SECONDS, e);
@@ -102,6 +118,10 @@ public class RestBankConsentPort implements BankConsentPort {
                 }
             }
         }
+    }
+
+    private static int status(WebApplicationException e) {
+        return e.getResponse() == null ? 0 : e.getResponse().getStatus();
     }
 
     /** The bank's {"code","message"} error body, for the log only (never shown to the TPP). */

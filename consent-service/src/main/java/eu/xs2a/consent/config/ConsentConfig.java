@@ -12,7 +12,17 @@ public interface ConsentConfig {
     @WithDefault("90")
     int defaultValidityDays();
 
-    /** Lifetime of the one-time scaRedirect link. */
+    /**
+     * Account references one list of an AIS consent's access may hold at most (accounts, balances, transactions,
+     * additionalInformation.ownerName, each): a PSU has a few accounts, and every lookup reads the whole access.
+     */
+    @WithDefault("200")
+    int maxAccountReferences();
+
+    /**
+     * Lifetime of the one-time scaRedirect link, from the bank's registration of the consent (the link does not run
+     * out while the consent waits for the bank).
+     */
     @WithDefault("10M")
     Duration scaLinkTtl();
 

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
 import java.util.Set;
@@ -28,14 +30,17 @@ public record AccountAccess(List<AccountReference> accounts, List<AccountReferen
     static final String WITH_OWNER_NAME = "allAccountsWithOwnerName";
     private static final Set<String> ALL_ACCOUNTS_VALUES = Set.of(ALL_ACCOUNTS, WITH_OWNER_NAME);
 
-    /** Checks every reference and the "all accounts" values; returns the normalised access. */
-    public AccountAccess validated() {
+    /**
+     * Checks every reference and the "all accounts" values; returns the normalised access. Linear in the number of
+     * references, each list holding at most {@code maxReferences} (else FormatError naming the list).
+     */
+    public AccountAccess validated(int maxReferences) {
         checkAllValue("access.availableAccounts", availableAccounts);
         checkAllValue("access.availableAccountsWithBalance", availableAccountsWithBalance);
         checkAllValue("access.allPsd2", allPsd2);
-        List<AccountReference> a = validatedList("access.accounts", accounts);
-        List<AccountReference> b = validatedList("access.balances", balances);
-        List<AccountReference> t = validatedList("access.transactions", transactions);
+        List<AccountReference> a = validatedList("access.accounts", accounts, maxReferences);
+        List<AccountReference> b = validatedList("access.balances", balances, maxReferences);
+        List<AccountReference> t = validatedList("access.transactions", transactions, maxReferences);
         boolean named = !a.isEmpty() || !b.isEmpty() || !t.isEmpty();
         long globals = Stream.of(availableAccounts, availableAccountsWithBalance, allPsd2).filter(Objects::nonNull)
                 .count();
@@ -56,8 +61,8 @@ public record AccountAccess(List<AccountReference> accounts, List<AccountReferen
         emptyBesideNamed("access.accounts", accounts, named);
         emptyBesideNamed("access.balances", balances, named);
         emptyBesideNamed("access.transactions", transactions, named);
-        return new AccountAccess(nullIfEmpty(a), nullIfEmpty(b), nullIfEmpty(t), validatedAdditionalInformation(a, b, t),
-                availableAccounts, availableAccountsWithBalance, allPsd2);
+        return new AccountAccess(nullIfEmpty(a), nullIfEmpty(b), nullIfEmpty(t),
+                validatedAdditionalInformation(a, b, t, maxReferences), availableAccounts, availableAccountsWithBalance, allPsd2);
     }
 
     /**
@@ -66,7 +71,8 @@ public record AccountAccess(List<AccountReference> accounts, List<AccountReferen
      */
     private AdditionalInformationAccess validatedAdditionalInformation(List<AccountReference> a,
                                                                        List<AccountReference> b,
-                                                                       List<AccountReference> t) {
+                                                                       List<AccountReference> t,
+                                                                       int maxReferences) {
         if (additionalInformation == null || additionalInformation.ownerName() == null) {
             return null;
         }
@@ -75,10 +81,11 @@ public record AccountAccess(List<AccountReference> accounts, List<AccountReferen
                     + " transactions; for every account use the value allAccountsWithOwnerName");
         }
         List<AccountReference> owners = validatedList("access.additionalInformation.ownerName",
-                additionalInformation.ownerName());
+                additionalInformation.ownerName(), maxReferences);
+        NamedAccounts named = new NamedAccounts(a, b, t);
         for (int i = 0; i < owners.size(); i++) {
             AccountReference owner = owners.get(i);
-            if (!contains(a, owner) && !contains(b, owner) && !contains(t, owner)) {
+            if (!named.designate(owner)) {
                 throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "access.additionalInformation.ownerName[" + i
                         + "] must also be named in access.accounts, access.balances or access.transactions");
             }
@@ -123,22 +130,58 @@ public record AccountAccess(List<AccountReference> accounts, List<AccountReferen
         }
     }
 
-    private static List<AccountReference> validatedList(String field, List<AccountReference> list) {
-        List<AccountReference> result = new ArrayList<>();
+    private static List<AccountReference> validatedList(String field, List<AccountReference> list,
+                                                        int maxReferences) {
         if (list == null) {
-            return result;
+            return List.of();
         }
+        if (list.size() > maxReferences) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, field + " names " + list.size()
+                    + " account references; at most " + maxReferences + " are allowed");
+        }
+        // the same account named twice is stored, and shown, once (a set: linear, whatever the list's order)
+        Set<AccountReference> result = new LinkedHashSet<>();
         for (int i = 0; i < list.size(); i++) {
             AccountReference ref = list.get(i);
             if (ref == null) {
                 throw new Psd2Exception(ErrorClass.FORMAT_ERROR, field + "[" + i + "] must be an account reference");
             }
-            AccountReference validated = ref.validated(field + "[" + i + "]");
-            if (!result.contains(validated)) { // the same account named twice is stored, and shown, once
-                result.add(validated);
-            }
+            result.add(ref.validated(field + "[" + i + "]"));
         }
-        return result;
+        return new ArrayList<>(result);
+    }
+
+    /**
+     * The accounts the lists name, indexed by identifier key, for a linear owner-name check with the rule of
+     * {@link AccountReference#designates}: same identifier (validated references carry exactly one), and a currency
+     * that matches or is absent on either side.
+     */
+    private static final class NamedAccounts {
+
+        /** Identifier keys of every named reference. */
+        private final Set<String> keys = new HashSet<>();
+        /** Identifier keys of named references without a currency (they match any currency). */
+        private final Set<String> anyCurrency = new HashSet<>();
+        /** Identifier key + currency of named references with one. */
+        private final Set<String> withCurrency = new HashSet<>();
+
+        NamedAccounts(List<AccountReference> a, List<AccountReference> b, List<AccountReference> t) {
+            Stream.of(a, b, t).flatMap(List::stream).forEach(ref -> {
+                keys.add(ref.key());
+                if (ref.currency() == null) {
+                    anyCurrency.add(ref.key());
+                } else {
+                    withCurrency.add(ref.key() + " " + ref.currency());
+                }
+            });
+        }
+
+        boolean designate(AccountReference owner) {
+            if (owner.currency() == null) {
+                return keys.contains(owner.key());
+            }
+            return anyCurrency.contains(owner.key()) || withCurrency.contains(owner.key() + " " + owner.currency());
+        }
     }
 
     private static List<AccountReference> nullIfEmpty(List<AccountReference> list) {

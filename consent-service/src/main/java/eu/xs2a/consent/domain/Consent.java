@@ -12,16 +12,19 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.EnumSet;
 import java.util.Set;
+import org.jboss.logging.Logger;
 
 /**
  * A consent and its state machine (DESIGN.md "State machines"). Every status change goes through one of the
  * methods below, which refuse a transition the machine does not have: a final consent never changes again,
- * except that the owning TPP's DELETE moves any consent to terminatedByTpp.
+ * except that the owning TPP's DELETE moves any consent to terminatedByTpp. Every status change is logged (INFO: consent,
+ * provider, TPP, from → to, cause), so that "why and when did this consent change" can be answered from the logs.
  */
 @Entity
 @Table(name = "consent")
 public class Consent {
 
+    private static final Logger LOG = Logger.getLogger(Consent.class);
     private static final int MAX_BACKOFF_DOUBLINGS = 5;
 
     @Id
@@ -147,7 +150,7 @@ public class Consent {
         this.bankConsentId = bankConsentId;
         this.bankScaUrl = bankScaUrl;
         this.nextBankAttemptAt = null;
-        moveTo(ConsentStatus.received, now);
+        moveTo(ConsentStatus.received, now, "registered at the bank");
     }
 
     /**
@@ -175,34 +178,48 @@ public class Consent {
     public void refusedByBank(Instant now) {
         require(EnumSet.of(ConsentStatus.accepted), ConsentStatus.rejected);
         nextBankAttemptAt = null;
-        moveTo(ConsentStatus.rejected, now);
+        moveTo(ConsentStatus.rejected, now, "refused by the bank");
     }
 
+    /**
+     * SCA finished: valid, unless the consent's last valid day has already passed (SCA finished after validUntil),
+     * when it can never be used and goes straight to expired.
+     */
     public void scaFinalised(Instant now) {
         require(awaitingSca(), ConsentStatus.valid);
-        moveTo(ConsentStatus.valid, now);
+        if (isPastValidUntil(LocalDate.ofInstant(now, ZoneOffset.UTC))) {
+            moveTo(ConsentStatus.expired, now, "SCA finished after validUntil " + validUntil);
+            return;
+        }
+        moveTo(ConsentStatus.valid, now, "SCA finalised");
     }
 
     public void scaFailed(Instant now) {
         require(awaitingSca(), ConsentStatus.rejected);
-        moveTo(ConsentStatus.rejected, now);
+        moveTo(ConsentStatus.rejected, now, "SCA failed at the bank");
     }
 
-    /** No finished SCA within the deadline (24 h): received/accepted → rejected. */
+    /**
+     * No finished SCA within the deadline (24 h): accepted/received → rejected. The bank may still hold the consent
+     * open (received, its SCA page live): the bank is told to close it, as after a DELETE.
+     */
     public void scaOverdue(Instant now) {
-        scaFailed(now);
+        require(awaitingSca(), ConsentStatus.rejected);
+        nextBankAttemptAt = null;
+        bankDeletePending = bankConsentId != null;
+        moveTo(ConsentStatus.rejected, now, "no finished SCA within the deadline");
     }
 
     public void revokedByPsu(Instant now) {
         require(EnumSet.of(ConsentStatus.received, ConsentStatus.partiallyAuthorised, ConsentStatus.valid),
                 ConsentStatus.revokedByPsu);
-        moveTo(ConsentStatus.revokedByPsu, now);
+        moveTo(ConsentStatus.revokedByPsu, now, "revoked at the bank");
     }
 
     /** valid past validUntil → expired. */
     public void expire(Instant now) {
         require(EnumSet.of(ConsentStatus.valid), ConsentStatus.expired);
-        moveTo(ConsentStatus.expired, now);
+        moveTo(ConsentStatus.expired, now, "validUntil " + validUntil + " passed");
     }
 
     /**
@@ -215,7 +232,7 @@ public class Consent {
         }
         nextBankAttemptAt = null;
         bankDeletePending = bankConsentId != null;
-        moveTo(ConsentStatus.terminatedByTpp, now);
+        moveTo(ConsentStatus.terminatedByTpp, now, "deleted by the TPP");
     }
 
     /** The bank could not be told of the deletion: the job tries again at {@code nextAttempt}. */
@@ -271,7 +288,8 @@ public class Consent {
         }
     }
 
-    private void moveTo(ConsentStatus target, Instant now) {
+    private void moveTo(ConsentStatus target, Instant now, String cause) {
+        LOG.infof("Consent %s (provider %s, TPP %s): %s -> %s, %s", id, providerCode, tppId, status, target, cause);
         status = target;
         touch(now);
     }

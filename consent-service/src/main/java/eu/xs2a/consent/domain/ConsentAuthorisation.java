@@ -82,6 +82,22 @@ public class ConsentAuthorisation {
         return redirectUsedAt == null && now.isBefore(redirectExpiresAt);
     }
 
+    /** The one-time link has not been followed yet (whether or not its time has run out). */
+    public boolean redirectUnused() {
+        return redirectUsedAt == null;
+    }
+
+    /**
+     * The bank has just registered the consent, so its SCA page is fresh: an unused link gets its full validity again
+     * from now, as it did not lead anywhere while the consent waited for the bank.
+     */
+    public void renewRedirect(Instant expiresAt, Instant now) {
+        if (redirectUsedAt == null && !scaStatus.isFinal()) {
+            redirectExpiresAt = expiresAt;
+            updatedAt = now;
+        }
+    }
+
     public String getId() {
         return id;
     }

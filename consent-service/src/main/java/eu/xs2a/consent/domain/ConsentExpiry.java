@@ -9,29 +9,46 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
+import eu.xs2a.consent.aspsp.BankConsentPort;
+import eu.xs2a.consent.aspsp.BankConsentState;
+import eu.xs2a.security.error.Psd2Exception;
 import java.time.ZoneOffset;
 import java.util.List;
+import org.jboss.logging.Logger;
 
 /**
  * Time-driven transitions: valid past validUntil → expired; no finished SCA within the deadline (24 h) →
- * rejected; access counts of past days are dropped. Each batch takes its rows with FOR UPDATE SKIP LOCKED, so
+ * rejected; access counts of past days are dropped. Expiry batches take their rows with FOR UPDATE SKIP LOCKED, so
  * replicas running the job at the same time share the work instead of fighting over it, and the entity applies
  * each transition.
+ *
+ * <p>The SCA deadline first asks the bank, outside any transaction or lock (as {@link ConsentService#refresh}
+ * does), about each overdue consent it has registered: the PSU may have finished SCA there while the browser's return
+ * to the callback was lost. The bank's view is applied, and the consent is rejected only if SCA is still unfinished;
+ * the bank is then told to close its side too (bank_delete_pending). A consent the bank cannot be asked about now is
+ * left for the next run.
  */
 @ApplicationScoped
 public class ConsentExpiry {
 
+    private static final Logger LOG = Logger.getLogger(ConsentExpiry.class);
+
     private final ConsentRepository consents;
     private final AuthorisationRepository authorisations;
     private final AccessCountRepository accessCounts;
+    private final ConsentService consentService;
+    private final BankConsentPort bank;
     private final ConsentConfig config;
     private final Clock clock;
 
     public ConsentExpiry(ConsentRepository consents, AuthorisationRepository authorisations,
-                         AccessCountRepository accessCounts, ConsentConfig config, Clock clock) {
+                         AccessCountRepository accessCounts, ConsentService consentService, BankConsentPort bank,
+                         ConsentConfig config, Clock clock) {
         this.consents = consents;
         this.authorisations = authorisations;
         this.accessCounts = accessCounts;
+        this.consentService = consentService;
+        this.bank = bank;
         this.config = config;
         this.clock = clock;
     }
@@ -44,10 +61,7 @@ public class ConsentExpiry {
             batch = QuarkusTransaction.requiringNew().call(this::expireBatch);
             changed += batch;
         } while (batch > 0);
-        do {
-            batch = QuarkusTransaction.requiringNew().call(this::rejectOverdueBatch);
-            changed += batch;
-        } while (batch > 0);
+        changed += rejectOverdue();
         // yesterday's counts are kept (a day's last calls may still be racing); older ones are dropped
         LocalDate yesterday = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC).minusDays(1);
         QuarkusTransaction.requiringNew().run(() -> accessCounts.deleteBefore(yesterday));
@@ -61,13 +75,53 @@ public class ConsentExpiry {
         return due.size();
     }
 
-    private int rejectOverdueBatch() {
-        Instant now = clock.instant();
-        List<Consent> due = consents.lockScaOverdue(now.minus(config.scaDeadline()), config.jobBatchSize());
-        for (Consent consent : due) {
-            consent.scaOverdue(now);
-            authorisations.ofConsent(consent.getId()).forEach(a -> a.abandon(now));
+    /** Pages once through the overdue consents (id order); returns how many changed. */
+    private int rejectOverdue() {
+        Instant createdBefore = clock.instant().minus(config.scaDeadline());
+        int changed = 0;
+        String after = "";
+        List<Consent> page;
+        do {
+            String from = after;
+            page = QuarkusTransaction.requiringNew()
+                    .call(() -> consents.findScaOverdue(createdBefore, from, config.jobBatchSize()));
+            for (Consent consent : page) {
+                if (settleOverdue(consent, createdBefore)) {
+                    changed++;
+                }
+            }
+            after = page.isEmpty() ? after : page.get(page.size() - 1).getId();
+        } while (page.size() == config.jobBatchSize());
+        return changed;
+    }
+
+    /** One overdue consent: the bank's view first (no lock held meanwhile), then the deadline if SCA is unfinished. */
+    private boolean settleOverdue(Consent overdue, Instant createdBefore) {
+        BankConsentState bankState = null;
+        if (overdue.getBankConsentId() != null) {
+            try {
+                bankState = bank.consentAtBank(overdue.getProviderCode(), overdue.getBankConsentId());
+            } catch (Psd2Exception e) {
+                LOG.infof("Consent %s is past its SCA deadline, but the bank cannot be asked (%s); left for the"
+                        + " next run", overdue.getId(), e.errorClass().text());
+                return false;
+            }
         }
-        return due.size();
+        BankConsentState seen = bankState;
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Consent consent = consents.lock(overdue.getId());
+            if (consent == null || !consent.getStatus().awaitsSca()) {
+                return false; // moved on meanwhile (callback, DELETE, a read)
+            }
+            Instant now = clock.instant();
+            if (seen != null) {
+                consentService.applyBankState(consent, seen, now);
+            }
+            if (consent.getStatus().awaitsSca() && consent.getCreatedAt().isBefore(createdBefore)) {
+                consent.scaOverdue(now);
+                authorisations.ofConsent(consent.getId()).forEach(a -> a.abandon(now));
+            }
+            return true;
+        });
     }
 }

@@ -9,18 +9,22 @@ import eu.xs2a.consent.persistence.AuthorisationRepository;
 import eu.xs2a.consent.persistence.ConsentRepository;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Set;
 import org.jboss.logging.Logger;
 
 /**
  * Sends consents to the bank, and tells the bank of consents the TPP deleted. A new consent is registered before
  * it is stored ({@link #registerNew}); a stored accepted one is handled in its own transaction with its row locked
  * for the duration of the bank call, so the scaRedirect link and the job (on any replica, FOR UPDATE SKIP LOCKED)
- * never register one consent twice.
+ * never register one consent twice. A deletion is different: the bank's DELETE is idempotent, so it is claimed
+ * (its next attempt pushed back) and committed first, and the bank is called with no transaction, lock or connection
+ * held; a conditional update then clears the pending flag.
  */
 @ApplicationScoped
 public class ConsentForwarder {
@@ -54,73 +58,104 @@ public class ConsentForwarder {
      * ready to be stored.
      */
     public ForwardOutcome registerNew(Consent consent, ConsentAuthorisation authorisation) {
-        return registerAtBank(consent, List.of(authorisation));
-    }
-
-    /** Forwards one stored consent now (waits for its row lock). */
-    @Transactional(Transactional.TxType.REQUIRES_NEW)
-    public Forwarded forward(String consentId) {
-        Consent consent = consents.lock(consentId);
-        return new Forwarded(consent == null ? ForwardOutcome.NOT_PENDING : forwardLocked(consent), consent);
-    }
-
-    /** One job step: the next due accepted consent that no other replica holds, or NOT_PENDING when none. */
-    @Transactional(Transactional.TxType.REQUIRES_NEW)
-    public ForwardOutcome forwardNextDue() {
-        List<Consent> due = consents.lockDueForForwarding(clock.instant(), 1);
-        return due.isEmpty() ? ForwardOutcome.NOT_PENDING : forwardLocked(due.get(0));
+        return registerAtBank(consent, List.of(authorisation), true);
     }
 
     /**
-     * One job step: tells the bank of the next deletion it has not heard of yet.
-     *
-     * @return false when there was nothing to do
+     * Forwards one stored consent now (waits for its row lock), for the PSU's scaRedirect link. A failure there does
+     * not count towards the job's backoff: a PSU reloading the page must not push the job's next try further out.
      */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
-    public boolean tellBankOfNextDeletion() {
-        List<Consent> pending = consents.lockBankDeletePending(clock.instant(), 1);
-        if (pending.isEmpty()) {
-            return false;
-        }
-        tellBankOfDeletion(pending.get(0));
-        return true;
+    public Forwarded forward(String consentId) {
+        Consent consent = consents.lock(consentId);
+        return new Forwarded(consent == null ? ForwardOutcome.NOT_PENDING : forwardLocked(consent, false), consent);
     }
 
-    /** Tells the bank of the deletion of a locked consent; on failure it stays pending for the job. */
+    /**
+     * One job step: the next due accepted consent that no other replica holds, of a provider not in
+     * {@code skippedProviders}, or NOT_PENDING when none.
+     */
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    public Forwarded forwardNextDue(Set<String> skippedProviders) {
+        List<Consent> due = consents.lockDueForForwarding(clock.instant(), skippedProviders, 1);
+        return due.isEmpty() ? new Forwarded(ForwardOutcome.NOT_PENDING, null)
+                : new Forwarded(forwardLocked(due.get(0), true), due.get(0));
+    }
+
+    /** A deletion the bank has not heard of yet, claimed by this caller until its next attempt time. */
+    public record PendingDeletion(String consentId, String providerCode, String bankConsentId) {
+    }
+
+    /** What telling the bank of a deletion did: nothing due, sent, or deferred (refused, or bank unreachable). */
+    public enum DeletionOutcome { NONE, SENT, REFUSED, UNREACHABLE }
+
+    /**
+     * One job step: claims the next due deletion no other replica holds (its next attempt pushed back by
+     * {@code consent.forward-retry-delay}, committed at once), then tells the bank outside any transaction.
+     */
+    public Deletion tellBankOfNextDeletion(Set<String> skippedProviders) {
+        PendingDeletion pending = QuarkusTransaction.requiringNew().call(() -> {
+            List<Consent> due = consents.lockBankDeletePending(clock.instant(), skippedProviders, 1);
+            return due.isEmpty() ? null : claimDeletion(due.get(0));
+        });
+        return pending == null ? new Deletion(DeletionOutcome.NONE, null)
+                : new Deletion(tellBankOfDeletion(pending), pending.providerCode());
+    }
+
+    /** What one deletion step did, and for which provider (null when there was nothing to do). */
+    public record Deletion(DeletionOutcome outcome, String providerCode) {
+    }
+
+    /**
+     * Claims the deletion of a locked consent for the caller: its next attempt is pushed back by the retry delay, so
+     * the job leaves it alone while the caller tries (and picks it up after, should the caller fail or die).
+     *
+     * @return the deletion to send, or null when the bank has nothing to hear
+     */
     @Transactional(Transactional.TxType.MANDATORY)
-    public void tellBankOfDeletion(Consent consent) {
+    public PendingDeletion claimDeletion(Consent consent) {
         if (!consent.isBankDeletePending()) {
-            return;
+            return null;
         }
-        try {
-            bank.deleteConsent(consent.getProviderCode(), consent.getBankConsentId());
-            consent.bankToldOfDeletion();
-        } catch (Psd2Exception e) {
-            if (e.errorClass() == ErrorClass.SERVICE_INVALID) {
-                // the bank refuses (unknown or already final there): nothing more we can tell it
-                LOG.warnf("Bank refused the deletion of consent %s; not retried", consent.getId());
-                consent.bankToldOfDeletion();
-            } else {
-                LOG.infof("Bank unreachable for the deletion of consent %s; the job retries", consent.getId());
-                // the transaction must still commit the pending flag: the exception stops here
-                consent.deferBankDeletion(clock.instant().plus(config.forwardRetryDelay()));
-            }
-        }
+        consent.deferBankDeletion(clock.instant().plus(config.forwardRetryDelay()));
+        return new PendingDeletion(consent.getId(), consent.getProviderCode(), consent.getBankConsentId());
     }
 
-    private ForwardOutcome forwardLocked(Consent consent) {
+    /**
+     * Tells the bank of a claimed deletion, with no transaction open (no row lock or connection held while the bank
+     * answers). Only a success, or the bank no longer holding the consent open (404, 409), clears the pending flag;
+     * any other failure leaves it for the job, at a flat {@code consent.forward-retry-delay}.
+     */
+    public DeletionOutcome tellBankOfDeletion(PendingDeletion deletion) {
+        try {
+            bank.deleteConsent(deletion.providerCode(), deletion.bankConsentId());
+        } catch (Psd2Exception e) {
+            LOG.infof("Bank of provider %s did not take the deletion of consent %s (%s); the job retries it",
+                    deletion.providerCode(), deletion.consentId(), e.errorClass().text());
+            return e.errorClass() == ErrorClass.SERVICE_INVALID ? DeletionOutcome.REFUSED : DeletionOutcome.UNREACHABLE;
+        }
+        // conditional: a concurrent sender may have cleared it already (the bank's DELETE is idempotent)
+        QuarkusTransaction.requiringNew().run(() -> consents.bankDeletionDone(deletion.consentId()));
+        return DeletionOutcome.SENT;
+    }
+
+    private ForwardOutcome forwardLocked(Consent consent, boolean countFailure) {
         if (consent.getStatus() != ConsentStatus.accepted) {
             return ForwardOutcome.NOT_PENDING;
         }
-        return registerAtBank(consent, authorisations.ofConsent(consent.getId()));
+        return registerAtBank(consent, authorisations.ofConsent(consent.getId()), countFailure);
     }
 
-    private ForwardOutcome registerAtBank(Consent consent, List<ConsentAuthorisation> consentAuthorisations) {
+    private ForwardOutcome registerAtBank(Consent consent, List<ConsentAuthorisation> consentAuthorisations,
+                                          boolean countFailure) {
         Instant now = clock.instant();
         try {
             BankConsentRegistration registration = bank.registerConsent(consent.getProviderCode(),
                     request(consent, consentAuthorisations.get(0)));
-            consent.registeredAtBank(registration.bankConsentId(), registration.scaUrl(), clock.instant());
+            Instant registered = clock.instant();
+            consent.registeredAtBank(registration.bankConsentId(), registration.scaUrl(), registered);
+            // the link did not lead anywhere while the consent waited for the bank: its time starts now
+            consentAuthorisations.forEach(a -> a.renewRedirect(registered.plus(config.scaLinkTtl()), registered));
             return ForwardOutcome.REGISTERED;
         } catch (Psd2Exception e) {
             if (e.errorClass() == ErrorClass.SERVICE_INVALID) {
@@ -128,7 +163,9 @@ public class ConsentForwarder {
                 consentAuthorisations.forEach(a -> a.abandon(now));
                 return ForwardOutcome.REFUSED;
             }
-            consent.forwardFailed(now, config.forwardRetryDelay());
+            if (countFailure) {
+                consent.forwardFailed(now, config.forwardRetryDelay());
+            }
             return ForwardOutcome.BANK_UNREACHABLE;
         }
     }

@@ -3,6 +3,10 @@ package eu.xs2a.consent.domain;
 import eu.xs2a.consent.config.ConsentConfig;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.EnumMap;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
 import org.jboss.logging.Logger;
 
 /**
@@ -25,24 +29,49 @@ public class ConsentJobs {
         this.config = config;
     }
 
-    /** Sends accepted consents to the bank and tells it of deletions it missed. */
+    /**
+     * Sends accepted consents to the bank and tells it of deletions it missed. A provider whose bank is found
+     * unreachable is left alone for the rest of the run: each further call would hold a thread (and, for a forward,
+     * a row lock and a connection) for the bank's full timeout, only to fail the same way.
+     */
     @Scheduled(identity = "consent-bank-sync", every = "${consent.jobs.bank-sync-every}",
             delayed = "${consent.jobs.initial-delay}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     public void syncWithBank() {
-        int forwarded = 0;
+        Set<String> unreachable = new HashSet<>();
+        Map<ForwardOutcome, Integer> forwards = new EnumMap<>(ForwardOutcome.class);
         for (int i = 0; i < config.jobBatchSize(); i++) {
-            ForwardOutcome outcome = forwarder.forwardNextDue();
-            if (outcome == ForwardOutcome.NOT_PENDING) {
+            ConsentForwarder.Forwarded forwarded = forwarder.forwardNextDue(unreachable);
+            if (forwarded.outcome() == ForwardOutcome.NOT_PENDING) {
                 break;
             }
-            forwarded++;
+            forwards.merge(forwarded.outcome(), 1, Integer::sum);
+            if (forwarded.outcome() == ForwardOutcome.BANK_UNREACHABLE) {
+                unreachable.add(forwarded.consent().getProviderCode());
+            }
         }
-        int deletions = 0;
-        for (int i = 0; i < config.jobBatchSize() && forwarder.tellBankOfNextDeletion(); i++) {
-            deletions++;
+        int sent = 0;
+        int deferred = 0;
+        for (int i = 0; i < config.jobBatchSize(); i++) {
+            ConsentForwarder.Deletion deletion = forwarder.tellBankOfNextDeletion(unreachable);
+            if (deletion.outcome() == ConsentForwarder.DeletionOutcome.NONE) {
+                break;
+            }
+            if (deletion.outcome() == ConsentForwarder.DeletionOutcome.SENT) {
+                sent++;
+            } else {
+                deferred++;
+                if (deletion.outcome() == ConsentForwarder.DeletionOutcome.UNREACHABLE) {
+                    unreachable.add(deletion.providerCode());
+                }
+            }
         }
-        if (forwarded + deletions > 0) {
-            LOG.infof("Bank sync: %d consent(s) forwarded, %d deletion(s) sent", forwarded, deletions);
+        int registered = forwards.getOrDefault(ForwardOutcome.REGISTERED, 0);
+        int notReached = forwards.getOrDefault(ForwardOutcome.BANK_UNREACHABLE, 0);
+        int refused = forwards.getOrDefault(ForwardOutcome.REFUSED, 0);
+        if (registered + notReached + refused + sent + deferred > 0) {
+            LOG.infof("Bank sync: %d consent(s) forwarded, %d not reached (bank unreachable), %d refused by the bank;"
+                    + " %d deletion(s) sent, %d deferred%s", registered, notReached, refused, sent, deferred,
+                    unreachable.isEmpty() ? "" : "; providers skipped for the rest of this run: " + unreachable);
         }
     }
 

@@ -41,20 +41,24 @@ public class ConsentLookup {
         AccountReference account = validate(check);
         String resourceKey = account == null ? check.resource() : check.resource() + ":" + account.key();
         LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+        if (!Ids.fits(check.consentId())) {
+            throw ConsentService.unknown(check.consentId());
+        }
         ConsentForLookup consent = consents.findForLookup(check.consentId(), check.providerCode(), check.tppId(),
                 today, resourceKey).orElseThrow(() -> ConsentService.unknown(check.consentId()));
         ConsentType expectedType = "AIS".equals(check.purpose()) ? ConsentType.AIS : ConsentType.PIIS;
         if (consent.type() != expectedType) {
-            throw invalid("Consent '" + check.consentId() + "' is not " + (expectedType == ConsentType.AIS
+            throw invalid("Consent '" + Ids.shown(check.consentId()) + "' is not " + (expectedType == ConsentType.AIS
                     ? "an account information (AIS)" : "a confirmation-of-funds (PIIS)") + " consent");
         }
-        if (consent.status() == ConsentStatus.expired
-                || (consent.status() == ConsentStatus.valid && consent.isPastValidUntil(today))) {
+        // past validUntil is ConsentExpired whatever the status (the README's contract): such a consent can never
+        // become usable again, and "expired" tells the TPP why better than its status does
+        if (consent.status() == ConsentStatus.expired || consent.isPastValidUntil(today)) {
             throw new Psd2Exception(ErrorClass.CONSENT_EXPIRED,
-                    "Consent '" + check.consentId() + "' expired on " + consent.validUntil());
+                    "Consent '" + Ids.shown(check.consentId()) + "' expired on " + consent.validUntil());
         }
         if (consent.status() != ConsentStatus.valid) {
-            throw invalid("Consent '" + check.consentId() + "' is " + consent.status());
+            throw invalid("Consent '" + Ids.shown(check.consentId()) + "' is " + consent.status());
         }
         if (consent.type() == ConsentType.PIIS) {
             if (!FUNDS.equals(check.resource()) || !consent.account().designates(account)) {
@@ -70,7 +74,7 @@ public class ConsentLookup {
         int count = QuarkusTransaction.joiningExisting().call(
                 () -> accessCounts.countOne(consent.id(), today, resourceKey, limit));
         if (count < 0) {
-            throw new Psd2Exception(ErrorClass.ACCESS_EXCEEDED, "Consent '" + check.consentId() + "' allows "
+            throw new Psd2Exception(ErrorClass.ACCESS_EXCEEDED, "Consent '" + Ids.shown(check.consentId()) + "' allows "
                     + limit + " unattended access(es) per day to " + check.resource() + "; today's are used");
         }
         return new ConsentCheckResult(consent, limit - count);
@@ -98,7 +102,7 @@ public class ConsentLookup {
             case FUNDS -> "funds confirmations for this account";
             default -> "the " + resource + " of this account";
         };
-        return invalid("Consent '" + consentId + "' does not cover " + what);
+        return invalid("Consent '" + Ids.shown(consentId) + "' does not cover " + what);
     }
 
     /** Checks the question; returns the addressed account, normalised (null for the accounts list). */

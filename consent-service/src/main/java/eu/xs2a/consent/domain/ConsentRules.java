@@ -17,12 +17,13 @@ public final class ConsentRules {
     /**
      * @param requested   the request's validUntil as sent (ISO date), or null
      * @param today       the current UTC date
-     * @param defaultDays validity when none is asked (90)
+     * @param defaultDays validity when none is asked (90), at most {@code maxDays}
      * @param maxDays     the provider's maximum (180, the SCA exemption)
      */
     public static LocalDate effectiveValidUntil(String requested, LocalDate today, int defaultDays, int maxDays) {
         if (requested == null) {
-            return today.plusDays(defaultDays);
+            // a provider may allow less than the default: the default never exceeds what could be asked for
+            return today.plusDays(Math.min(defaultDays, maxDays));
         }
         LocalDate date = IsoDates.parse("validUntil", requested);
         LocalDate max = today.plusDays(maxDays);

@@ -28,8 +28,9 @@ import org.jboss.logging.Logger;
  *
  * <p>Reads of consents that are waiting for SCA or valid ask the bank for its view first (a PSU may have
  * finished SCA, or revoked the consent at the bank); when the bank cannot be reached the stored view is shown.
- * Transactions are short and never span a bank call, except the forwarder's row-locked registration of a stored
- * consent (a new one is registered before it is stored).
+ * Transactions are short and span a bank call in one place only: the forwarder's row-locked registration of a
+ * stored accepted consent (the lock is what keeps it from being registered twice). A new consent is registered before
+ * it is stored; a DELETE commits terminatedByTpp first and tells the bank afterwards, with no transaction open.
  */
 @ApplicationScoped
 public class ConsentService {
@@ -65,6 +66,14 @@ public class ConsentService {
 
     // --- create --------------------------------------------------------------------------------------------
 
+    /**
+     * The provider of a request, or ResourceUnknown (404). The create endpoints call it before reading headers and
+     * body, so that an unknown provider answers 404 whatever else is wrong, as every other endpoint does.
+     */
+    public ProvidersConfig.Provider requireProvider(String providerCode) {
+        return providers.require(providerCode);
+    }
+
     public CreatedConsent createAis(String providerCode, TppIdentity tpp, NewAisConsent request, ScaRedirect redirect) {
         ProvidersConfig.Provider provider = providers.require(providerCode);
         if (request.access() == null) {
@@ -73,7 +82,7 @@ public class ConsentService {
         if (request.recurringIndicator() == null) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "recurringIndicator is required");
         }
-        AccountAccess access = request.access().validated();
+        AccountAccess access = request.access().validated(config.maxAccountReferences());
         LocalDate today = today();
         LocalDate validUntil = ConsentRules.effectiveValidUntil(request.validUntil(), today,
                 config.defaultValidityDays(), provider.maxConsentValidityDays());
@@ -140,6 +149,8 @@ public class ConsentService {
                 refused.fire(new RefusedConsent(consent, refusal));
             }
         });
+        LOG.infof("Consent %s (provider %s, TPP %s) created: %s", consent.getId(), consent.getProviderCode(),
+                consent.getTppId(), consent.getStatus());
         if (refusal != null) {
             throw refusal;
         }
@@ -177,19 +188,31 @@ public class ConsentService {
 
     // --- delete --------------------------------------------------------------------------------------------
 
-    /** DELETE: terminatedByTpp from any status; the bank is told now, or by the job if it cannot be reached. */
+    /**
+     * DELETE: terminatedByTpp from any status; the bank is told now, or by the job if it cannot be reached. The
+     * termination and the pending deletion (claimed for this request for the retry delay) are committed first; the
+     * bank is called afterwards with no transaction open, so a slow bank holds no row lock and no connection. While
+     * the consent is being registered at the bank the row lock makes the DELETE wait, so it sees the bank's id.
+     */
     public void terminate(String providerCode, String tppId, ConsentType type, String consentId) {
         providers.require(providerCode);
-        QuarkusTransaction.requiringNew().run(() -> {
+        if (!Ids.fits(consentId)) {
+            throw unknown(consentId);
+        }
+        ConsentForwarder.PendingDeletion pending = QuarkusTransaction.requiringNew().call(() -> {
             Consent consent = consents.lockOwned(consentId, providerCode, tppId, type)
                     .orElseThrow(() -> unknown(consentId));
             Instant now = clock.instant();
             consent.terminateByTpp(now);
             authorisations.ofConsent(consent.getId()).forEach(a -> a.abandon(now));
+            return forwarder.claimDeletion(consent);
         });
+        if (pending == null) {
+            return;
+        }
         // the TPP's DELETE is done; telling the bank must not make it fail
         try {
-            QuarkusTransaction.requiringNew().run(() -> forwarder.tellBankOfDeletion(consents.lock(consentId)));
+            forwarder.tellBankOfDeletion(pending);
         } catch (RuntimeException e) {
             LOG.warnf("Could not tell the bank of the deletion of consent %s now; the job retries: %s", consentId, e);
         }
@@ -246,20 +269,30 @@ public class ConsentService {
     // --- helpers -------------------------------------------------------------------------------------------
 
     Consent owned(String providerCode, String tppId, ConsentType type, String consentId) {
+        if (!Ids.fits(consentId)) {
+            throw unknown(consentId);
+        }
         return QuarkusTransaction.requiringNew().call(() -> consents.findOwned(consentId, providerCode, tppId, type))
                 .orElseThrow(() -> unknown(consentId));
     }
 
     private ConsentAuthorisation findAuthorisation(Consent consent, String authorisationId) {
+        if (!Ids.fits(authorisationId)) {
+            throw unknownAuthorisation(authorisationId);
+        }
         return QuarkusTransaction.requiringNew()
                 .call(() -> authorisations.findOfConsent(authorisationId, consent.getId()))
-                .orElseThrow(() -> new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN,
-                        "Authorisation '" + authorisationId + "' is unknown for this consent"));
+                .orElseThrow(() -> unknownAuthorisation(authorisationId));
+    }
+
+    private static Psd2Exception unknownAuthorisation(String authorisationId) {
+        return new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN,
+                "Authorisation '" + Ids.shown(authorisationId) + "' is unknown for this consent");
     }
 
     /** The one answer for a consent that does not exist for this caller (never a hint that it exists). */
     public static Psd2Exception unknown(String consentId) {
-        return new Psd2Exception(ErrorClass.CONSENT_UNKNOWN, "Consent '" + consentId + "' is unknown");
+        return new Psd2Exception(ErrorClass.CONSENT_UNKNOWN, "Consent '" + Ids.shown(consentId) + "' is unknown");
     }
 
     private LocalDate today() {

@@ -12,16 +12,19 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Instant;
+import org.jboss.logging.Logger;
 
 /**
  * The PSU's side of redirect SCA. The TPP sends the browser to the gateway's one-time scaRedirect link (10
  * minutes), which sends it on to the bank's SCA page; the bank sends it back to the gateway's callback, which
  * asks the bank for the outcome (server to server, never trusting the browser), moves the authorisation and the
- * consent, and returns the TPP's redirect URI (the nok one on failure).
+ * consent, and returns the TPP's redirect URI (the nok one on a known failure). When the bank cannot tell the
+ * outcome, the browser still goes back to the TPP's redirect URI: the TPP reads the status, which asks the bank.
  */
 @ApplicationScoped
 public class ScaService {
 
+    private static final Logger LOG = Logger.getLogger(ScaService.class);
     private static final int RETRY_AFTER_SECONDS = 5;
 
     private final ConsentRepository consents;
@@ -81,8 +84,14 @@ public class ScaService {
     private Consent usableLink(String providerCode, ConsentType type, String consentId, String authorisationId,
                                String tokenHash) {
         Link link = QuarkusTransaction.requiringNew().call(() -> findLink(providerCode, type, consentId, authorisationId));
-        if (link == null || !constantTimeEquals(link.authorisation().getRedirectTokenHash(), tokenHash)
-                || !link.authorisation().redirectUsable(clock.instant())) {
+        if (link == null || !constantTimeEquals(link.authorisation().getRedirectTokenHash(), tokenHash)) {
+            throw invalidLink();
+        }
+        // while the bank has not registered the consent the link leads nowhere yet, so its time does not run: an
+        // unused link stays usable, and registering the consent gives it its full validity from then on
+        boolean waitingForBank = link.consent().getStatus() == ConsentStatus.accepted;
+        if (!(link.authorisation().redirectUsable(clock.instant())
+                || waitingForBank && link.authorisation().redirectUnused())) {
             throw invalidLink();
         }
         return link.consent();
@@ -100,7 +109,8 @@ public class ScaService {
      * The bank sent the browser back. Asks the bank for the outcome and applies it.
      *
      * @return where to send the browser: the TPP's redirect URI after success, the nok URI (else the redirect
-     *         URI) otherwise; null when the TPP gave none
+     *         URI) after a known failure, the redirect URI when the bank could not tell the outcome (the TPP must
+     *         read the status, which asks the bank again); null when the TPP gave none
      */
     public String completeFromCallback(String providerCode, ConsentType type, String consentId,
                                        String authorisationId, String state) {
@@ -110,8 +120,18 @@ public class ScaService {
                 || link.consent().getBankConsentId() == null) {
             throw new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN, "Unknown SCA callback");
         }
-        // outcome from the bank itself; unreachable → 503 and nothing changes (the PSU may reload)
-        BankConsentState bankState = bank.consentAtBank(providerCode, link.consent().getBankConsentId());
+        // outcome from the bank itself, never from the browser
+        BankConsentState bankState;
+        try {
+            bankState = bank.consentAtBank(providerCode, link.consent().getBankConsentId());
+        } catch (Psd2Exception e) {
+            // the outcome is unknown, not negative: the consent stays as it is, and the PSU goes back to the TPP,
+            // whose status read asks the bank again (a JSON error page would strand the PSU and the TPP both)
+            LOG.warnf("SCA callback of consent %s: the bank could not tell the outcome (%s); the PSU is sent to the"
+                    + " TPP's redirect URI, the consent stays %s", consentId, e.errorClass().text(),
+                    link.consent().getStatus());
+            return link.consent().getRedirectUri();
+        }
         return QuarkusTransaction.requiringNew().call(() -> {
             Consent consent = consents.lock(consentId);
             Instant now = clock.instant();
@@ -124,6 +144,9 @@ public class ScaService {
     }
 
     private Link findLink(String providerCode, ConsentType type, String consentId, String authorisationId) {
+        if (!Ids.fits(consentId) || !Ids.fits(authorisationId)) {
+            return null;
+        }
         Consent consent = consents.findById(consentId);
         if (consent == null || !consent.getProviderCode().equals(providerCode) || consent.getType() != type) {
             return null;

@@ -22,7 +22,11 @@ public final class SecureTokens {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
-    /** Tokens are stored only as this hash, so a database read does not yield a usable link. */
+    /**
+     * The consent tables store a token only as this hash, so a read of them does not yield a usable link. (The 201
+     * answer kept for a retried create, in the replay store, holds the link in clear for the replay window; the link
+     * itself works once, for {@code consent.sca-link-ttl}.)
+     */
     public static String sha256Hex(String token) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")

@@ -18,6 +18,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import javax.sql.DataSource;
 
 @ApplicationScoped
@@ -102,31 +103,47 @@ public class ConsentRepository implements PanacheRepositoryBase<Consent, String>
         return findById(id, LockModeType.PESSIMISTIC_WRITE);
     }
 
-    /** accepted consents due for another try at the bank; rows other replicas hold are skipped. */
+    /**
+     * accepted consents due for another try at the bank, of providers other than {@code skippedProviders} (those
+     * found unreachable in this job run); rows other replicas hold are skipped.
+     */
     @SuppressWarnings("unchecked")
-    public List<Consent> lockDueForForwarding(Instant now, int limit) {
+    public List<Consent> lockDueForForwarding(Instant now, Set<String> skippedProviders, int limit) {
         return getEntityManager().createNativeQuery("""
                         select * from consent
                         where status = 'accepted' and next_bank_attempt_at <= :now
+                          and not (provider_code = any(string_to_array(:skipped, ',')))
                         order by next_bank_attempt_at
                         limit :limit
                         for update skip locked""", Consent.class)
                 .setParameter("now", now)
+                .setParameter("skipped", String.join(",", skippedProviders))
                 .setParameter("limit", limit)
                 .getResultList();
     }
 
+    /** Deletions the bank has not heard of yet, due now, of providers other than {@code skippedProviders}. */
     @SuppressWarnings("unchecked")
-    public List<Consent> lockBankDeletePending(Instant now, int limit) {
+    public List<Consent> lockBankDeletePending(Instant now, Set<String> skippedProviders, int limit) {
         return getEntityManager().createNativeQuery("""
                         select * from consent
                         where bank_delete_pending and (next_bank_attempt_at is null or next_bank_attempt_at <= :now)
+                          and not (provider_code = any(string_to_array(:skipped, ',')))
                         order by updated_at
                         limit :limit
                         for update skip locked""", Consent.class)
                 .setParameter("now", now)
+                .setParameter("skipped", String.join(",", skippedProviders))
                 .setParameter("limit", limit)
                 .getResultList();
+    }
+
+    /**
+     * The bank has heard of the deletion: clears the pending flag if it is still set (one conditional UPDATE, so a
+     * second sender of the same idempotent DELETE changes nothing).
+     */
+    public void bankDeletionDone(String id) {
+        update("bankDeletePending = false, nextBankAttemptAt = null where id = ?1 and bankDeletePending = true", id);
     }
 
     /** valid consents whose last valid day is before {@code today}. */
@@ -142,16 +159,14 @@ public class ConsentRepository implements PanacheRepositoryBase<Consent, String>
                 .getResultList();
     }
 
-    /** Consents still waiting for SCA that were created before {@code createdBefore}. */
-    @SuppressWarnings("unchecked")
-    public List<Consent> lockScaOverdue(Instant createdBefore, int limit) {
-        return getEntityManager().createNativeQuery("""
-                        select * from consent
-                        where status in ('accepted', 'received', 'partiallyAuthorised') and created_at < :before
-                        limit :limit
-                        for update skip locked""", Consent.class)
-                .setParameter("before", createdBefore)
-                .setParameter("limit", limit)
-                .getResultList();
+    /**
+     * Consents still waiting for SCA that were created before {@code createdBefore}, ids after {@code afterId} in id
+     * order (a run pages through them once, so one the bank cannot be asked about is not taken again in that run).
+     * Not locked: the bank is asked first, outside any transaction.
+     */
+    public List<Consent> findScaOverdue(Instant createdBefore, String afterId, int limit) {
+        return find("status in ?1 and createdAt < ?2 and id > ?3 order by id",
+                List.of(ConsentStatus.accepted, ConsentStatus.received, ConsentStatus.partiallyAuthorised),
+                createdBefore, afterId).page(0, limit).list();
     }
 }

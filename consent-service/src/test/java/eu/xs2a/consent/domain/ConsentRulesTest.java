@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 class ConsentRulesTest {
 
     private static final LocalDate TODAY = LocalDate.of(2026, 3, 1);
+    private static final int MAX_REFS = 200;
 
     @Test
     void validUntil() {
@@ -25,6 +26,12 @@ class ConsentRulesTest {
         assertFormatError(() -> ConsentRules.effectiveValidUntil(TODAY.plusDays(181).toString(), TODAY, 90, 180));
         assertFormatError(() -> ConsentRules.effectiveValidUntil(TODAY.minusDays(1).toString(), TODAY, 90, 180));
         assertFormatError(() -> ConsentRules.effectiveValidUntil("2026-02-30", TODAY, 90, 180));
+    }
+
+    @Test
+    void theDefaultValidityNeverExceedsTheProviderMaximum() {
+        assertEquals(TODAY.plusDays(60), ConsentRules.effectiveValidUntil(null, TODAY, 90, 60));
+        assertEquals(TODAY.plusDays(90), ConsentRules.effectiveValidUntil(null, TODAY, 90, 90));
     }
 
     @Test
@@ -44,7 +51,28 @@ class ConsentRulesTest {
         assertFalse(Iban.isValid("DE48100200300100000011"));
         assertFalse(Iban.isValid("DE49 1002"));
         assertFalse(Iban.isValid(null));
+        // check digits 00, 01 and 99 pass mod 97 (as 97, 98 and 02 would) but ISO 13616 never issues them
+        assertFalse(Iban.isValid("DE0010020030100000037"));
+        assertFalse(Iban.isValid("DE0110020030100000019"));
+        assertFalse(Iban.isValid("DE9910020030100000001"));
+        assertTrue(Iban.isValid("DE9710020030100000037"), "the same account with its real check digits");
         assertEquals("DE49100200300100000011", Iban.normalise("de49 1002 0030 0100 0000 11"));
+    }
+
+    @Test
+    void anAccessListAboveTheCapIsAFormatErrorNamingTheList() {
+        AccountReference main = new AccountReference("DE49100200300100000011", null, null, null, null, "EUR");
+        List<AccountReference> atCap = java.util.Collections.nCopies(3, main);
+        // duplicates count towards the cap as sent, and are kept once
+        assertEquals(1, new AccountAccess(atCap, null, null, null, null, null, null).validated(3).accounts().size());
+        List<AccountReference> aboveCap = java.util.Collections.nCopies(4, main);
+        Psd2Exception e = assertThrows(Psd2Exception.class,
+                () -> new AccountAccess(null, aboveCap, null, null, null, null, null).validated(3));
+        assertEquals(ErrorClass.FORMAT_ERROR, e.errorClass());
+        assertTrue(e.getMessage().contains("access.balances"), e.getMessage());
+        Psd2Exception owners = assertThrows(Psd2Exception.class, () -> new AccountAccess(List.of(main), null, null,
+                new AdditionalInformationAccess(aboveCap), null, null, null).validated(3));
+        assertTrue(owners.getMessage().contains("access.additionalInformation.ownerName"), owners.getMessage());
     }
 
     @Test
@@ -59,7 +87,7 @@ class ConsentRulesTest {
         assertFormatError(() -> new AccountReference(null, null, null, null, null, null).validated("a"));
         assertFormatError(() -> new AccountReference("DE49100200300100000011", null, null, null, null, "eur").validated("a"));
         assertFormatError(() -> new AccountReference("DE49100200300100000011", null, null, null, null, "XYZ").validated("a"));
-        assertFormatError(() -> new AccountAccess(List.of(), null, null, null, null, null, null).validated());
+        assertFormatError(() -> new AccountAccess(List.of(), null, null, null, null, null, null).validated(MAX_REFS));
     }
 
     @Test
@@ -68,21 +96,21 @@ class ConsentRulesTest {
         AccountReference second = new AccountReference("DE26100200300100000037", null, null, null, null, null);
         AccountReference mainSpaced = new AccountReference("de49 1002 0030 0100 0000 11", null, null, null, null, null);
         AccountAccess asked = new AccountAccess(List.of(main, second), List.of(main), null,
-                new AdditionalInformationAccess(List.of(mainSpaced)), null, null, null).validated();
+                new AdditionalInformationAccess(List.of(mainSpaced)), null, null, null).validated(MAX_REFS);
         assertEquals(List.of(main), asked.additionalInformation().ownerName());
         // an empty list asks for every named account's owner name
         assertEquals(List.of(), new AccountAccess(List.of(main), null, null, new AdditionalInformationAccess(List.of()),
-                null, null, null).validated().additionalInformation().ownerName());
+                null, null, null).validated(MAX_REFS).additionalInformation().ownerName());
         // nothing asked (e.g. only trustedBeneficiaries, which is not offered): not kept
         assertEquals(null, new AccountAccess(List.of(main), null, null, new AdditionalInformationAccess(null),
-                null, null, null).validated().additionalInformation());
+                null, null, null).validated(MAX_REFS).additionalInformation());
         assertFormatError(() -> new AccountAccess(List.of(main), null, null,
-                new AdditionalInformationAccess(List.of(second)), null, null, null).validated());
+                new AdditionalInformationAccess(List.of(second)), null, null, null).validated(MAX_REFS));
         assertFormatError(() -> new AccountAccess(null, null, null,
-                new AdditionalInformationAccess(List.of()), null, null, "allAccounts").validated());
+                new AdditionalInformationAccess(List.of()), null, null, "allAccounts").validated(MAX_REFS));
         assertFormatError(() -> new AccountAccess(List.of(main), null, null,
                 new AdditionalInformationAccess(java.util.Arrays.asList((AccountReference) null)), null, null, null)
-                .validated());
+                .validated(MAX_REFS));
     }
 
     private static void assertFormatError(Runnable call) {

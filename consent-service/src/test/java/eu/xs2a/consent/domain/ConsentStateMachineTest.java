@@ -35,6 +35,26 @@ class ConsentStateMachineTest {
     }
 
     @Test
+    void theScaDeadlineRejectsAndHasTheBankCloseItsSide() {
+        Consent registered = newConsent();
+        registered.registeredAtBank("b1", "u", NOW);
+        registered.scaOverdue(NOW);
+        assertEquals(ConsentStatus.rejected, registered.getStatus());
+        assertTrue(registered.isBankDeletePending(), "the bank still holds it open");
+        Consent neverRegistered = newConsent();
+        neverRegistered.scaOverdue(NOW);
+        assertFalse(neverRegistered.isBankDeletePending(), "the bank never heard of it");
+    }
+
+    @Test
+    void scaFinishedAfterValidUntilExpiresTheConsent() {
+        Consent consent = newConsent();
+        consent.registeredAtBank("b1", "u", NOW);
+        consent.scaFinalised(Instant.parse("2026-05-02T00:05:00Z")); // validUntil 2026-05-01
+        assertEquals(ConsentStatus.expired, consent.getStatus());
+    }
+
+    @Test
     void finalStatusesNeverChangeExceptByDelete() {
         Consent consent = newConsent();
         consent.registeredAtBank("b1", "u", NOW);

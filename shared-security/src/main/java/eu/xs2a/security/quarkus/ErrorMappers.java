@@ -93,9 +93,14 @@ public class ErrorMappers {
 
     @ServerExceptionMapper(priority = PRIORITY)
     public Response notAllowed(NotAllowedException e, ContainerRequestContext request) {
-        Response response = ErrorResponses.of(ErrorClass.METHOD_NOT_ALLOWED,
-                "Method " + request.getMethod() + " is not allowed on " + request.getUriInfo().getPath());
-        String allow = e.getResponse() == null ? null : e.getResponse().getHeaderString("Allow");
+        return methodNotAllowed(request);
+    }
+
+    /** The standard body, and the Allow header that RFC 9110 requires of a 405 (Quarkus REST's exception has none). */
+    private static Response methodNotAllowed(ContainerRequestContext request) {
+        Response response = ErrorResponses.of(ErrorClass.METHOD_NOT_ALLOWED, "Method " + request.getMethod()
+                + " is not allowed on " + loggedPath(request));
+        String allow = AllowedMethods.ofCurrentRequest();
         return allow == null ? response : Response.fromResponse(response).header("Allow", allow).build();
     }
 
@@ -121,8 +126,7 @@ public class ErrorMappers {
         int status = e.getResponse() == null ? 500 : e.getResponse().getStatus();
         return switch (status) {
             case 404 -> notFound(null, request);
-            case 405 -> ErrorResponses.of(ErrorClass.METHOD_NOT_ALLOWED,
-                    "Method " + request.getMethod() + " is not allowed on " + request.getUriInfo().getPath());
+            case 405 -> methodNotAllowed(request);
             case 406 -> notAcceptable(null, request);
             case 413 -> ErrorResponses.of(ErrorClass.PAYLOAD_TOO_LARGE, "The request body is too large");
             case 415 -> unsupportedMediaType(null, request);

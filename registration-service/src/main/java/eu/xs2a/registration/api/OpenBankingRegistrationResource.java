@@ -14,11 +14,14 @@ import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.JsonBodyError;
 import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.json.StrictJson;
+import eu.xs2a.security.quarkus.JsonBodies;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -86,7 +89,7 @@ public class OpenBankingRegistrationResource {
         return ClientResponse.of(registrations.register(new String(body, StandardCharsets.US_ASCII)));
     }
 
-    /** Content-Type is optional here (default application/json). */
+    /** Content-Type is optional here (default application/json); another one is RequestFormatInvalid. */
     @POST
     @Path("/certificates")
     @Operation(summary = "Add a certificate to a registered client",
@@ -102,12 +105,33 @@ public class OpenBankingRegistrationResource {
             + "a trusted CA) or AccessDenied (client credentials, certificate of another organisation)")
     public CertificateAddedResponse addCertificate(@Parameter(hidden = true)
                                                    @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
+                                                   @Context HttpServerRequest http,
                                                    @RequestBody(required = true, content = @Content(
                                                            mediaType = MediaType.APPLICATION_JSON,
                                                            schema = @Schema(type = SchemaType.OBJECT, description = "{\"data\":{\"certificate\":{\"pem\":\"…\",\"name\":\"…\",\"type\":\"qseal\"}}}")))
                                                    byte[] body) {
         String clientId = certificates.authenticate(authorization);
+        requireJsonOrNothing(http.getHeader(HttpHeaders.CONTENT_TYPE));
         return CertificateAddedResponse.of(certificates.add(clientId, certificateToAdd(body)));
+    }
+
+    /**
+     * The interface: "Content-Type optional, default application/json". Absent is JSON, and so is the wildcard
+     * {@code *}{@code /*}, which names no type (some HTTP clients send it for a body of no declared type); a type that is
+     * named must be JSON (charset UTF-8 when named), by shared-security's rule for every JSON body, under this
+     * endpoint's format class.
+     */
+    private static void requireJsonOrNothing(String contentType) {
+        if (contentType == null || contentType.isBlank() || MediaType.WILDCARD.equals(contentType.strip())) {
+            return;
+        }
+        try {
+            JsonBodies.requireJson(contentType);
+        } catch (Psd2Exception e) {
+            // the message is cut to the error body's limit (ErrorBody), so a long header value does no harm
+            throw new Psd2Exception(ErrorClass.REQUEST_FORMAT_INVALID,
+                    "Content-Type must be absent or application/json (charset UTF-8), not '" + contentType + "'", e);
+        }
     }
 
     private CertificateToAdd certificateToAdd(byte[] body) {

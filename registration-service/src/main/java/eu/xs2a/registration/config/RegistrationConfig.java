@@ -11,7 +11,7 @@ public interface RegistrationConfig {
 
     /**
      * The SSA directory's public keys: a JWKS file (env {@code PSD2_REGISTRATION_DIRECTORY_JWKS}). Without it
-     * no software statement verifies, so every registration is refused with NotFound.
+     * no software statement can be checked, so every registration is answered with ServiceUnavailable.
      */
     Optional<String> directoryJwks();
 

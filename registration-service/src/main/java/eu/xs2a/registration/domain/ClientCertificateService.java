@@ -14,6 +14,7 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
+import org.jboss.logging.Logger;
 
 /**
  * Open-banking certificate addition: the client authenticates with HTTP Basic (client_id and client_secret) and adds
@@ -23,6 +24,7 @@ import java.util.Optional;
 public class ClientCertificateService {
 
     private static final String BASIC = "basic ";
+    private static final Logger LOG = Logger.getLogger(ClientCertificateService.class);
 
     private final OAuthClientRepository clients;
     private final TppCertificateRepository certificates;
@@ -82,9 +84,17 @@ public class ClientCertificateService {
         String recipient = tpp.map(t -> t.representativeEmail).orElse(client.contactEmail);
         if (recipient != null) {
             String name = tpp.map(t -> t.representativeName).orElse("client " + client.clientId);
-            String organisation = tpp.map(t -> t.companyName).orElse(identity.name());
+            // a subject may lack O and CN (the validator allows it): the organizationIdentifier always names it
+            String organisation = tpp.map(t -> t.companyName)
+                    .or(() -> Optional.ofNullable(identity.name()))
+                    .orElse(identity.tppId());
             letters.certificateAdded(recipient, name, organisation, certificate, scopes);
+        } else {
+            LOG.infof("No confirmation letter for the certificate added by client %s of %s: no contact e-mail "
+                    + "(software_statement org_contacts or a Berlin Group registration)", client.clientId, client.tppId);
         }
+        LOG.infof("Certificate %s (serial %s, roles %s) added to %s by client %s (open banking), scopes %s",
+                certificate.fingerprint, certificate.serial, certificate.roles, client.tppId, client.clientId, scopes);
         return new Added(client, certificate, scopes);
     }
 

@@ -22,6 +22,7 @@ import java.util.Set;
 import java.util.UUID;
 import org.jose4j.jwk.JsonWebKey;
 import org.jose4j.jwk.PublicJsonWebKey;
+import org.jboss.logging.Logger;
 import org.jose4j.lang.JoseException;
 
 /**
@@ -34,6 +35,8 @@ public class ClientRegistrationService {
 
     /** The unique key of {@code oauth_client.software_id} (V1__init.sql): one client per software. */
     static final String SOFTWARE_UNIQUE = "oauth_client_software_unique";
+
+    private static final Logger LOG = Logger.getLogger(ClientRegistrationService.class);
 
     private final RegistrationConfig config;
     private final SoftwareStatementVerifier statements;
@@ -55,8 +58,11 @@ public class ClientRegistrationService {
         this.clock = clock;
     }
 
-    /** Who signed the registration request, as far as the registration is concerned. */
-    private record Signer(String tppId, Set<Role> roles) {
+    /**
+     * Who signed the registration request, as far as the registration is concerned; {@code certificate} names the
+     * signing key in logs (the x5c certificate's SHA-256 fingerprint, or the software_jwks kid).
+     */
+    private record Signer(String tppId, Set<Role> roles, String certificate) {
     }
 
     @Transactional
@@ -87,8 +93,9 @@ public class ClientRegistrationService {
         Optional<String> requestObjectAlg = request.requestObjectSigningAlg
                 .map(v -> ClientMetadataRules.oneOf("request_object_signing_alg", v, ClientMetadataRules.SIGNING_ALGS));
 
-        if (clients.softwareRegistered(ssa.softwareId())) {
-            throw alreadyRegistered(ssa.softwareId());
+        Optional<OAuthClient> registered = clients.ofSoftwareForUpdate(ssa.softwareId());
+        if (registered.isPresent()) {
+            return registeredAgain(registered.get(), signer, now);
         }
 
         OAuthClient client = new OAuthClient();
@@ -126,7 +133,34 @@ public class ClientRegistrationService {
         }
         if (client.contactEmail != null) {
             letters.clientRegistered(client.contactEmail, client);
+        } else {
+            LOG.infof("No confirmation letter for client %s of %s: the software_statement has no org_contacts e-mail "
+                    + "and the organisation is not registered the Berlin Group way", client.clientId, client.tppId);
         }
+        LOG.infof("Client %s registered (open banking) for software %s of %s, signer certificate %s, roles %s, scope '%s'",
+                client.clientId, client.softwareId, client.tppId, signer.certificate(), signer.roles(), client.scope);
+        return new RegisteredClient(client, secret);
+    }
+
+    /**
+     * The same software registered again, by a valid request of the same organisation: a TPP whose first answer was
+     * lost (a timeout, a reset connection) would otherwise never learn its client_id and secret, and the software_id
+     * is used up. It gets the client as stored, with a new client_secret for client_secret_basic (the old one stops
+     * working; the secret is stored only as a hash, so it cannot be shown again). The stored metadata stay: this
+     * recovers a registration, it does not change one. Another organisation's request is refused as before.
+     */
+    private RegisteredClient registeredAgain(OAuthClient client, Signer signer, Instant now) {
+        if (!client.tppId.equals(signer.tppId())) {
+            throw alreadyRegistered(client.softwareId);
+        }
+        String secret = null;
+        if (ClientMetadataRules.CLIENT_SECRET_BASIC.equals(client.tokenEndpointAuthMethod)) {
+            secret = ClientSecrets.generate(config.clientSecretBytes());
+            client.clientSecretHash = ClientSecrets.hash(secret);
+        }
+        LOG.infof("Client %s registered again (open banking) for software %s of %s, signer certificate %s: %s",
+                client.clientId, client.softwareId, client.tppId, signer.certificate(),
+                secret != null ? "client_secret rotated" : "no client_secret (" + client.tokenEndpointAuthMethod + ")");
         return new RegisteredClient(client, secret);
     }
 
@@ -137,6 +171,10 @@ public class ClientRegistrationService {
     private Signer verifySigner(RegistrationRequest request, SoftwareStatement ssa, Instant now) {
         Object x5c = request.jws.getHeaders().getObjectHeaderValue("x5c");
         if (x5c != null) {
+            // without org_id any trusted QSEAL could register (and so take) another organisation's software
+            String orgId = ssa.orgId().orElseThrow(() -> new Psd2Exception(ErrorClass.WRONG_REQUIRED_FIELDS,
+                    "software_statement claim 'org_id' is required when the request is signed with the certificate "
+                            + "in 'x5c': the signer must belong to it"));
             if (!(x5c instanceof List<?> chain) || chain.isEmpty() || !(chain.get(0) instanceof String leaf)) {
                 throw new Psd2Exception(ErrorClass.REQUEST_FORMAT_INVALID, "JWS header 'x5c' must be an array of base64 certificates");
             }
@@ -148,11 +186,11 @@ public class ClientRegistrationService {
                         "The signer in JWS header 'x5c' is not trusted: " + e.getMessage());
             }
             verify(request, identity.certificate().getPublicKey(), "the certificate in 'x5c'");
-            if (ssa.orgId().isPresent() && !ssa.orgId().get().equals(identity.tppId())) {
+            if (!orgId.equals(identity.tppId())) {
                 throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION, "The certificate in 'x5c' belongs to "
-                        + identity.tppId() + ", the software_statement to org_id " + ssa.orgId().get());
+                        + identity.tppId() + ", the software_statement to org_id " + orgId);
             }
-            return new Signer(identity.tppId(), identity.roles());
+            return new Signer(identity.tppId(), identity.roles(), "sha256:" + identity.fingerprint());
         }
         String kid = JwsHeaders.string(request.jws, "kid", "The request");
         if (kid == null || ssa.jwks().isEmpty()) {
@@ -171,7 +209,7 @@ public class ClientRegistrationService {
         verify(request, publicJwk.getPublicKey(), "software_jwks key " + kid);
         String orgId = ssa.orgId().orElseThrow(() -> new Psd2Exception(ErrorClass.WRONG_REQUIRED_FIELDS,
                 "software_statement claim 'org_id' is required when the request is signed with a software_jwks key"));
-        return new Signer(orgId, ssa.roles());
+        return new Signer(orgId, ssa.roles(), "software_jwks kid " + kid);
     }
 
     private static void verify(RegistrationRequest request, Key key, String signer) {
@@ -236,9 +274,8 @@ public class ClientRegistrationService {
      * most {@link EmailAddresses#MAX_LENGTH} long, is taken; every other stored value is from a fixed set or text.
      */
     private static void checkStoredText(SoftwareStatement ssa, Signer signer) {
-        String organisation = ssa.orgId().isPresent() ? "software_statement claim 'org_id'"
-                : "the organizationIdentifier of the certificate in 'x5c'";
-        TextLimits.ORGANISATION_ID.check(ErrorClass.INVALID, organisation, signer.tppId());
+        // every signer is of the SSA's org_id (verifySigner), so that is the organisation stored
+        TextLimits.ORGANISATION_ID.check(ErrorClass.INVALID, "software_statement claim 'org_id'", signer.tppId());
         TextLimits.SOFTWARE_ID.check(ErrorClass.INVALID, "software_statement claim 'software_id'", ssa.softwareId());
         TextLimits.CLIENT_NAME.check(ErrorClass.INVALID, "software_statement claim 'software_client_name'",
                 ssa.clientName().orElse(null));

@@ -8,6 +8,7 @@ import eu.xs2a.security.tpp.Role;
 import eu.xs2a.security.tpp.Scope;
 import eu.xs2a.security.tpp.TppIdentity;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
@@ -15,6 +16,7 @@ import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import org.jboss.logging.Logger;
 
 /**
  * Berlin Group TPP registration and certificate addition. The caller is the TPP of the signed request; its id is
@@ -28,17 +30,21 @@ public class TppRegistrationService {
     /** The primary key of {@code tpp} (V1__init.sql): two registrations of one TPP cannot both insert it. */
     static final String TPP_PRIMARY_KEY = "tpp_pkey";
 
+    private static final Logger LOG = Logger.getLogger(TppRegistrationService.class);
+
     private final TppRepository tpps;
     private final TppCertificateRepository certificates;
     private final Letters letters;
     private final Clock clock;
+    private final Event<TppRecorded> recorded;
 
     public TppRegistrationService(TppRepository tpps, TppCertificateRepository certificates, Letters letters,
-                                  Clock clock) {
+                                  Clock clock, Event<TppRecorded> recorded) {
         this.tpps = tpps;
         this.certificates = certificates;
         this.letters = letters;
         this.clock = clock;
+        this.recorded = recorded;
     }
 
     /**
@@ -74,7 +80,9 @@ public class TppRegistrationService {
                 });
         TppRecord record = read(tpp);
         letters.tppRegistered(tpp, certificate, record.scopes());
-        return record;
+        LOG.infof("TPP %s registered (Berlin Group) with certificate %s (serial %s, roles %s), scopes %s",
+                tpp.id, certificate.fingerprint, certificate.serial, certificate.roles, record.scopes());
+        return answered(record);
     }
 
     /**
@@ -91,7 +99,7 @@ public class TppRegistrationService {
                 ErrorClass.ACCESS_DENIED_REGISTRATION, "No TPP with organizationIdentifier " + caller.tppId()
                 + " is registered: a certificate can only be added to a registered TPP of the same organisation"));
         if (certificates.find(caller.tppId(), caller.fingerprint()).isPresent()) {
-            return read(tpp);
+            return answered(read(tpp));
         }
         Instant now = clock.instant();
         TppCertificate certificate = TppCertificate.of(caller.tppId(), name, type, CertificateFacts.of(caller), now);
@@ -100,6 +108,14 @@ public class TppRegistrationService {
         TppRecord record = read(tpp);
         letters.certificateAdded(tpp.representativeEmail, tpp.representativeName, tpp.companyName, certificate,
                 record.scopes());
+        LOG.infof("Certificate %s (serial %s, roles %s) added to TPP %s (Berlin Group), scopes %s",
+                certificate.fingerprint, certificate.serial, certificate.roles, tpp.id, record.scopes());
+        return answered(record);
+    }
+
+    /** The attempt's answer, kept with what it stored ({@link TppRecorded}). */
+    private TppRecord answered(TppRecord record) {
+        recorded.fire(new TppRecorded(record));
         return record;
     }
 

@@ -39,16 +39,17 @@ public class LetterOutboxJob {
         for (Letter letter : due) {
             try {
                 sender.send(letter);
-                outbox.markSent(letter.id);
+                outbox.markSent(letter.id, letter.nextAttemptAt);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
-                outbox.markFailed(letter.id, "interrupted");
+                outbox.markFailed(letter.id, letter.nextAttemptAt, "interrupted");
                 return;
             } catch (Exception e) {
                 Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
-                LOG.warnf("Letter %s to %s not sent (attempt %d), will retry: %s", letter.id, letter.recipient,
-                        letter.attempts + 1, cause.toString());
-                outbox.markFailed(letter.id, cause.toString());
+                // the letter id, not the address: an e-mail address is personal data and this line repeats per attempt
+                LOG.warnf("Letter %s not sent (attempt %d), will retry: %s", letter.id, letter.attempts + 1,
+                        cause.toString());
+                outbox.markFailed(letter.id, letter.nextAttemptAt, cause.toString());
             }
         }
     }

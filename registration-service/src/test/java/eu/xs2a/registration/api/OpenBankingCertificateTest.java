@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import eu.xs2a.registration.domain.Letter;
 import eu.xs2a.registration.domain.TppCertificate;
 import eu.xs2a.registration.support.Api;
 import eu.xs2a.registration.support.OpenBankingClient;
@@ -19,7 +20,13 @@ import eu.xs2a.security.tpp.Role;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
+import io.restassured.RestAssured;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -44,7 +51,8 @@ class OpenBankingCertificateTest {
     }
 
     private static Response add(String authorization, String body) {
-        var request = given().body(body.getBytes(StandardCharsets.UTF_8)); // Content-Type is optional here
+        // Content-Type is optional here; without noContentType() RestAssured would send application/octet-stream
+        var request = given().noContentType().body(body.getBytes(StandardCharsets.UTF_8));
         if (authorization != null) {
             request = request.header("Authorization", authorization);
         }
@@ -157,5 +165,52 @@ class OpenBankingCertificateTest {
         TestTpp stranger = TestPki.shared().tpp(Api.orgId(), "Stranger", Role.PSP_AI);
         assertError(add(client.basic(), body(stranger.certificatePem(), "n", "qseal")),
                 401, "AccessDenied", stranger.tppId());
+    }
+
+    /** The interface: "Content-Type optional, default application/json"; a type that is sent must be JSON. */
+    @Test
+    void aContentTypeOtherThanJsonIsRequestFormatInvalidAndNoneOrJsonIsAccepted() throws Exception {
+        OpenBankingClient client = OpenBankingClient.register();
+        for (String type : List.of("text/plain", "application/xml", "application/json; charset=ISO-8859-1")) {
+            TestTpp tpp = TestPki.shared().tpp(client.orgId(), "OB TPP", Role.PSP_AI);
+            assertError(given().header("Authorization", client.basic()).contentType(type)
+                            .body(body(tpp.certificatePem(), "typed", "qseal").getBytes(StandardCharsets.UTF_8))
+                            .post(OB_CERTIFICATES),
+                    400, "RequestFormatInvalid", "Content-Type must be absent or application/json");
+        }
+        assertEquals(0L, QuarkusTransaction.requiringNew().call(() -> TppCertificate.count("name", "typed")));
+        for (String type : List.of("application/json", "application/json; charset=utf-8", "APPLICATION/JSON;charset=UTF-8")) {
+            TestTpp tpp = TestPki.shared().tpp(client.orgId(), "OB TPP", Role.PSP_AI);
+            given().header("Authorization", client.basic()).contentType(type)
+                    .body(body(tpp.certificatePem(), "json", "qseal").getBytes(StandardCharsets.UTF_8))
+                    .post(OB_CERTIFICATES).then().statusCode(200);
+        }
+        // RestAssured's noContentType() sends the wildcard */*, which names no type either
+        TestTpp wildcard = TestPki.shared().tpp(client.orgId(), "OB TPP", Role.PSP_AI);
+        given().header("Authorization", client.basic()).noContentType()
+                .body(body(wildcard.certificatePem(), "wildcard", "qseal").getBytes(StandardCharsets.UTF_8))
+                .post(OB_CERTIFICATES).then().statusCode(200);
+        // no Content-Type header at all (the JDK's client sends none unless told)
+        TestTpp untyped = TestPki.shared().tpp(client.orgId(), "OB TPP", Role.PSP_AI);
+        HttpResponse<String> response = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+                        URI.create(RestAssured.baseURI + ":" + RestAssured.port + OB_CERTIFICATES))
+                .header("Authorization", client.basic())
+                .POST(HttpRequest.BodyPublishers.ofString(body(untyped.certificatePem(), "untyped", "qseal")))
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, response.statusCode(), response.body());
+    }
+
+    /** A subject without O and CN (not refused by the validator) names the organisation by its organizationIdentifier. */
+    @Test
+    void aCertificateWithoutOrganisationNameIsAddedAndItsLetterNamesTheOrganizationIdentifier() throws Exception {
+        OpenBankingClient client = OpenBankingClient.register();
+        TestSmtp.awaitLetterTo(client.contact()); // the registration letter
+        TestTpp nameless = TestPki.shared().tppBuilder().organizationIdentifier(client.orgId()).withoutNames()
+                .roles(Role.PSP_AI).build();
+        add(client.basic(), body(nameless.certificatePem(), "nameless", "qseal")).then().statusCode(200)
+                .body("data.certificate.name", equalTo("nameless"));
+        String letter = QuarkusTransaction.requiringNew().call(() -> Letter.<Letter>find(
+                "recipient = ?1 and subject like ?2", client.contact(), "%certificate was added%").firstResult().textBody);
+        assertTrue(letter.contains("registration of " + client.orgId() + " (" + client.orgId() + ")"), letter);
     }
 }

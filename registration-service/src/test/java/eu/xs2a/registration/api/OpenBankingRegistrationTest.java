@@ -464,12 +464,77 @@ class OpenBankingRegistrationTest {
         assertEquals(0L, QuarkusTransaction.requiringNew().call(() -> OAuthClient.count("softwareId", d.softwareId)));
     }
 
+    /**
+     * A TPP whose first answer was lost registers again: the same client, a new secret, and the old secret no longer
+     * opens the certificate endpoint.
+     */
     @Test
-    void registeringTheSameSoftwareTwiceIsInvalid() {
+    void registeringTheSameSoftwareAgainReturnsTheClientWithANewSecret() throws Exception {
         Case c = new Case();
-        registerJwt(c.jwt()).then().statusCode(200);
+        Response first = registerJwt(c.jwt());
+        first.then().statusCode(200);
+        String clientId = first.path("client_id");
+        String oldSecret = first.path("client_secret");
+
         c.claims.put("jti", UUID.randomUUID().toString());
-        assertError(registerJwt(c.jwt()), 406, "Invalid", "already registered")
+        Response again = registerJwt(c.jwt());
+        again.then().statusCode(200)
+                .body("client_id", equalTo(clientId))
+                .body("software_id", equalTo(c.softwareId))
+                .body("client_id_issued_at", equalTo(first.<Integer>path("client_id_issued_at")))
+                .body("scope", equalTo(first.<String>path("scope")));
+        String newSecret = again.path("client_secret");
+        assertNotEquals(oldSecret, newSecret);
+        assertEquals(1L, QuarkusTransaction.requiringNew().call(() -> OAuthClient.count("softwareId", c.softwareId)));
+
+        String pem = TestPki.shared().tpp(c.orgId, "DCR TPP", Role.PSP_AI).certificatePem();
+        String body = "{\"data\":{\"certificate\":{\"pem\":" + new com.fasterxml.jackson.databind.ObjectMapper()
+                .writeValueAsString(pem) + ",\"name\":\"again\",\"type\":\"qseal\"}}}";
+        assertError(given().header("Authorization", basic(clientId, oldSecret)).contentType("application/json").body(body).post(Api.OB_CERTIFICATES),
+                401, "AccessDenied", "wrong client_secret");
+        given().header("Authorization", basic(clientId, newSecret)).contentType("application/json").body(body).post(Api.OB_CERTIFICATES)
+                .then().statusCode(200);
+    }
+
+    @Test
+    void aPrivateKeyJwtClientRegisteredAgainIsReturnedWithoutASecret() {
+        Case c = new Case();
+        c.claims.put("token_endpoint_auth_method", "private_key_jwt");
+        String clientId = registerJwt(c.jwt()).then().statusCode(200).extract().path("client_id");
+        c.claims.put("jti", UUID.randomUUID().toString());
+        registerJwt(c.jwt()).then().statusCode(200)
+                .body("client_id", equalTo(clientId))
+                .body("client_secret", nullValue())
+                .body("token_endpoint_auth_method", equalTo("private_key_jwt"));
+    }
+
+    @Test
+    void theSameSoftwareRegisteredByAnotherOrganisationIsInvalid() {
+        Case c = new Case();
+        String clientId = registerJwt(c.jwt()).then().statusCode(200).extract().path("client_id");
+
+        // another organisation with an SSA of the same software_id, validly signed by its own QSEAL
+        Case other = new Case();
+        Map<String, Object> ssaClaims = Jwts.ssaClaims(c.softwareId, other.orgId, other.contact);
+        Map<String, Object> claims = Jwts.requestClaims(c.softwareId, Jwts.ssa(ssaClaims));
+        assertError(registerJwt(Jwts.signedByQseal(claims, other.tpp)), 406, "Invalid", "already registered")
                 .body("error_message", containsString(c.softwareId));
+        OAuthClient stored = QuarkusTransaction.requiringNew().call(() -> OAuthClient.findById(clientId));
+        assertEquals(c.orgId, stored.tppId, "the client stays the first organisation's");
+    }
+
+    /** Without org_id any trusted QSEAL could register another organisation's software (and so take it). */
+    @Test
+    void anX5cSignedRequestWithAnSsaWithoutOrgIdIsWrongRequiredFields() {
+        Case c = new Case();
+        c.ssaClaims.remove("org_id");
+        c.withSsa(c.ssaClaims);
+        assertError(registerJwt(c.jwt()), 401, "WrongRequiredFields", "org_id");
+        assertEquals(0L, QuarkusTransaction.requiringNew().call(() -> OAuthClient.count("softwareId", c.softwareId)));
+    }
+
+    private static String basic(String clientId, String secret) {
+        return "Basic " + java.util.Base64.getEncoder().encodeToString((clientId + ":" + secret)
+                .getBytes(StandardCharsets.UTF_8));
     }
 }

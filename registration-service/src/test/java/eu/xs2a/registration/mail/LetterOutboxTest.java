@@ -15,9 +15,12 @@ import eu.xs2a.security.tpp.Role;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.mail.internet.MimeMessage;
+import eu.xs2a.registration.config.MailConfig;
+import eu.xs2a.registration.domain.LetterOutbox;
 import eu.xs2a.registration.persistence.LetterRepository;
 import io.quarkus.scheduler.Scheduler;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
@@ -41,6 +44,12 @@ class LetterOutboxTest {
 
     @Inject
     LetterRepository letters;
+
+    @Inject
+    LetterOutbox outbox;
+
+    @Inject
+    MailConfig mail;
 
     @Test
     void aLetterWaitsInTheOutboxWhileTheMailServerIsDownAndArrivesWhenItIsBack() throws Exception {
@@ -108,6 +117,62 @@ class LetterOutboxTest {
                 release.countDown();
                 replicaA.shutdownNow();
             }
+        } finally {
+            scheduler.resume(JOB);
+        }
+    }
+
+    /**
+     * A batch is sent one letter after another, each up to the mail timeout: the n-th letter is leased for n timeouts
+     * plus the lease, and only the replica whose lease a letter still carries records its outcome.
+     */
+    @Test
+    void eachLetterIsLeasedForItsPlaceInTheBatchAndOnlyItsLeaseHolderRecordsTheOutcome() {
+        scheduler.pause(JOB);
+        try {
+            String recipient = Api.email("lease");
+            Instant longAgo = Instant.parse("1990-01-01T00:00:00Z"); // before every other test's letters: claimed first
+            List<UUID> mine = QuarkusTransaction.requiringNew().call(() -> {
+                List<UUID> ids = new java.util.ArrayList<>();
+                for (int i = 0; i < 3; i++) {
+                    Letter letter = Letter.pending(recipient, "s" + i, "t", "<p>h</p>", longAgo.plusSeconds(i));
+                    letters.persist(letter);
+                    ids.add(letter.id);
+                }
+                return ids;
+            });
+            Instant before = Instant.now();
+            List<Letter> claimed = outbox.claimDue();
+            List<Letter> ours = claimed.stream().filter(l -> mine.contains(l.id)).toList();
+            assertEquals(mine, ours.stream().map(l -> l.id).toList(), "claimed oldest first");
+            for (int i = 0; i < ours.size(); i++) {
+                Duration expected = mail.timeout().multipliedBy(i + 1L).plus(mail.outbox().lease());
+                Duration leased = Duration.between(before, ours.get(i).nextAttemptAt);
+                assertTrue(leased.compareTo(expected.minusSeconds(1)) >= 0 && leased.compareTo(expected.plusSeconds(5)) <= 0,
+                        "letter " + i + " leased for " + leased + ", expected " + expected);
+            }
+
+            // another replica claimed the first letter after this lease ran out: this replica's outcome is not recorded
+            Letter first = ours.get(0);
+            Instant othersLease = first.nextAttemptAt.plusSeconds(60);
+            QuarkusTransaction.requiringNew().run(() -> letters.findById(first.id).nextAttemptAt = othersLease);
+            outbox.markSent(first.id, first.nextAttemptAt);
+            outbox.markFailed(first.id, first.nextAttemptAt, "late");
+            Letter untouched = QuarkusTransaction.requiringNew().call(() -> letters.findById(first.id));
+            assertEquals(Letter.Status.PENDING, untouched.status);
+            assertEquals(0, untouched.attempts);
+            outbox.markSent(first.id, othersLease);
+            assertEquals(Letter.Status.SENT, QuarkusTransaction.requiringNew().call(() -> letters.findById(first.id)).status);
+
+            // the lease holder records its outcome
+            for (Letter letter : ours.subList(1, ours.size())) {
+                outbox.markSent(letter.id, letter.nextAttemptAt);
+                assertEquals(Letter.Status.SENT,
+                        QuarkusTransaction.requiringNew().call(() -> letters.findById(letter.id)).status);
+            }
+            // the others' letters claimed here go back to being due
+            claimed.stream().filter(l -> !mine.contains(l.id)).forEach(l -> QuarkusTransaction.requiringNew().run(() ->
+                    letters.findById(l.id).nextAttemptAt = Instant.now()));
         } finally {
             scheduler.resume(JOB);
         }

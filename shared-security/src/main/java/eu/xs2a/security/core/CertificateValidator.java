@@ -121,7 +121,7 @@ final class CertificateValidator {
         }
         for (X509CRL crl : crls) {
             if (crl.getIssuerX500Principal().equals(certificate.getIssuerX500Principal()) && crl.isRevoked(certificate)) {
-                return CertificateEntry.failed(ErrorClass.CERTIFICATE_INVALID,
+                return CertificateEntry.failed(ErrorClass.CERTIFICATE_REVOKED,
                         "TPP-Signature-Certificate has been revoked (serial "
                                 + certificate.getSerialNumber().toString(16).toUpperCase() + ")");
             }
@@ -136,23 +136,32 @@ final class CertificateValidator {
             return CertificateEntry.failed(ErrorClass.CERTIFICATE_INVALID,
                     "TPP-Signature-Certificate is not for digital signatures (keyUsage)");
         }
-        QcStatementReader.Psd2Statement statement;
+        QcStatementReader.QcStatements statements;
         try {
-            statement = QcStatementReader.psd2Statement(certificate);
+            statements = QcStatementReader.qcStatements(certificate);
         } catch (IllegalArgumentException e) {
             return CertificateEntry.failed(ErrorClass.CERTIFICATE_INVALID,
                     "TPP-Signature-Certificate has a malformed qcStatements extension");
         }
-        if (live && !statement.present()) {
-            return CertificateEntry.failed(ErrorClass.CERTIFICATE_INVALID,
-                    "TPP-Signature-Certificate is not a PSD2 QSEAL (no ETSI TS 119 495 QCStatement)");
+        QcStatementReader.Psd2Statement statement = statements.psd2();
+        if (live) {
+            String notASeal = notAQualifiedSeal(statements);
+            if (notASeal != null) {
+                return CertificateEntry.failed(ErrorClass.CERTIFICATE_INVALID, notASeal);
+            }
         }
-        String tppId;
+        List<String> tppIds;
         try {
-            tppId = QcStatementReader.organizationIdentifier(certificate);
+            tppIds = QcStatementReader.organizationIdentifiers(certificate);
         } catch (RuntimeException e) {
-            tppId = null;
+            tppIds = List.of();
         }
+        if (tppIds.size() > 1) {
+            // two ids in one subject: which organisation the TPP is would depend on the reader, so neither is taken
+            return CertificateEntry.failed(ErrorClass.CERTIFICATE_INVALID, "TPP-Signature-Certificate subject has "
+                    + tppIds.size() + " organizationIdentifier (2.5.4.97) attributes; exactly one is allowed");
+        }
+        String tppId = tppIds.isEmpty() ? null : tppIds.get(0);
         if (tppId == null || tppId.isBlank()) {
             return CertificateEntry.failed(ErrorClass.CERTIFICATE_INVALID,
                     "TPP-Signature-Certificate subject has no organizationIdentifier (2.5.4.97)");
@@ -169,6 +178,31 @@ final class CertificateValidator {
         TppIdentity identity = new TppIdentity(tppId, name,
                 statement.roles(), statement.ncaName(), statement.ncaId(), fingerprint, certificate);
         return new CertificateEntry(certificate, identity);
+    }
+
+    /**
+     * Live accepts only a PSD2 QSealC (tpp-interface.md: "only production QSEAL certificates"): the ETSI TS 119 495
+     * statement, QcCompliance, and QcType eseal (EN 319 412-5). A QWAC of the same TPP often comes from the same
+     * issuing CA with the same PSD2 statement; its QcType web says it is for TLS, not for sealing requests.
+     * Null when the certificate is one, else why not.
+     */
+    private static String notAQualifiedSeal(QcStatementReader.QcStatements statements) {
+        if (!statements.psd2().present()) {
+            return "TPP-Signature-Certificate is not a PSD2 QSEAL (no ETSI TS 119 495 QCStatement)";
+        }
+        if (!statements.qcCompliance()) {
+            return "TPP-Signature-Certificate is not a qualified certificate (no QcCompliance statement "
+                    + Psd2Oids.QC_COMPLIANCE + "): a QSEAL is required";
+        }
+        if (statements.qcTypes().contains(Psd2Oids.QC_TYPE_WEB)) {
+            return "TPP-Signature-Certificate is a website certificate (QWAC, QcType web " + Psd2Oids.QC_TYPE_WEB
+                    + "): requests must be sealed with a QSEAL (QcType eseal " + Psd2Oids.QC_TYPE_ESEAL + ")";
+        }
+        if (!statements.qcTypes().contains(Psd2Oids.QC_TYPE_ESEAL)) {
+            return "TPP-Signature-Certificate is not an electronic seal certificate (no QcType eseal "
+                    + Psd2Oids.QC_TYPE_ESEAL + "): a QSEAL is required";
+        }
+        return null;
     }
 
     /**

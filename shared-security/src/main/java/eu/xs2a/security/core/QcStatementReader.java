@@ -2,7 +2,10 @@ package eu.xs2a.security.core;
 
 import eu.xs2a.security.tpp.Role;
 import java.security.cert.X509Certificate;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 import org.bouncycastle.asn1.ASN1Encodable;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
@@ -10,6 +13,7 @@ import org.bouncycastle.asn1.ASN1OctetString;
 import org.bouncycastle.asn1.ASN1Primitive;
 import org.bouncycastle.asn1.ASN1Sequence;
 import org.bouncycastle.asn1.ASN1String;
+import org.bouncycastle.asn1.x500.AttributeTypeAndValue;
 import org.bouncycastle.asn1.x500.RDN;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x500.style.BCStyle;
@@ -26,26 +30,49 @@ final class QcStatementReader {
         static final Psd2Statement NONE = new Psd2Statement(false, Set.of(), null, null);
     }
 
+    /**
+     * What the qcStatements extension says: EN 319 412-5's QcCompliance (an EU qualified certificate) and QcType
+     * (eseal, esign, web: what the certificate is for), and ETSI TS 119 495's PSD2 statement.
+     */
+    record QcStatements(boolean qcCompliance, Set<String> qcTypes, Psd2Statement psd2) {
+        static final QcStatements NONE = new QcStatements(false, Set.of(), Psd2Statement.NONE);
+    }
+
     private QcStatementReader() {
     }
 
     /** @throws IllegalArgumentException when the qcStatements extension is not well-formed */
     static Psd2Statement psd2Statement(X509Certificate certificate) {
+        return qcStatements(certificate).psd2();
+    }
+
+    /** @throws IllegalArgumentException when the qcStatements extension is not well-formed */
+    static QcStatements qcStatements(X509Certificate certificate) {
         byte[] extension = certificate.getExtensionValue(Psd2Oids.QC_STATEMENTS);
         if (extension == null) {
-            return Psd2Statement.NONE;
+            return QcStatements.NONE;
         }
         try {
             ASN1Sequence statements = ASN1Sequence.getInstance(
                     ASN1Primitive.fromByteArray(ASN1OctetString.getInstance(extension).getOctets()));
+            boolean compliance = false;
+            Set<String> types = new HashSet<>();
+            Psd2Statement psd2 = Psd2Statement.NONE;
             for (ASN1Encodable element : statements) {
                 ASN1Sequence statement = ASN1Sequence.getInstance(element);
                 String id = ASN1ObjectIdentifier.getInstance(statement.getObjectAt(0)).getId();
-                if (Psd2Oids.PSD2_QC_TYPE.equals(id) && statement.size() > 1) {
-                    return readPsd2QcType(ASN1Sequence.getInstance(statement.getObjectAt(1)));
+                if (Psd2Oids.QC_COMPLIANCE.equals(id)) {
+                    compliance = true;
+                } else if (Psd2Oids.QC_TYPE.equals(id) && statement.size() > 1) {
+                    // QcType-statementInfo ::= SEQUENCE OF OBJECT IDENTIFIER (id-etsi-qct-esign, -eseal, -web)
+                    for (ASN1Encodable type : ASN1Sequence.getInstance(statement.getObjectAt(1))) {
+                        types.add(ASN1ObjectIdentifier.getInstance(type).getId());
+                    }
+                } else if (Psd2Oids.PSD2_QC_TYPE.equals(id) && statement.size() > 1 && !psd2.present()) {
+                    psd2 = readPsd2QcType(ASN1Sequence.getInstance(statement.getObjectAt(1)));
                 }
             }
-            return Psd2Statement.NONE;
+            return new QcStatements(compliance, Set.copyOf(types), psd2);
         } catch (Exception e) {
             throw new IllegalArgumentException("the qcStatements extension is malformed", e);
         }
@@ -71,24 +98,41 @@ final class QcStatementReader {
         return value instanceof ASN1String s ? s.getString() : null;
     }
 
-    /** The subject's organizationIdentifier (2.5.4.97), or null. */
-    static String organizationIdentifier(X509Certificate certificate) {
-        return subjectAttribute(certificate, BCStyle.ORGANIZATION_IDENTIFIER);
+    /**
+     * Every organizationIdentifier (2.5.4.97) of the subject, in order: the TPP id when there is exactly one. More
+     * than one makes the TPP id ambiguous, which the caller refuses.
+     */
+    static List<String> organizationIdentifiers(X509Certificate certificate) {
+        return subjectAttributes(certificate, BCStyle.ORGANIZATION_IDENTIFIER);
     }
 
-    /** The subject's O, else its CN, else null. */
+    /** The subject's first O, else its first CN, else null. */
     static String organizationName(X509Certificate certificate) {
-        String o = subjectAttribute(certificate, BCStyle.O);
-        return o != null ? o : subjectAttribute(certificate, BCStyle.CN);
+        List<String> o = subjectAttributes(certificate, BCStyle.O);
+        if (!o.isEmpty()) {
+            return o.get(0);
+        }
+        List<String> cn = subjectAttributes(certificate, BCStyle.CN);
+        return cn.isEmpty() ? null : cn.get(0);
     }
 
-    private static String subjectAttribute(X509Certificate certificate, ASN1ObjectIdentifier type) {
+    /**
+     * The values of one attribute type, looked up in every attribute of every RDN. A multi-valued RDN
+     * ({@code O=Example GmbH + organizationIdentifier=PSDDE-BAFIN-1}) holds several types: BouncyCastle's
+     * {@code getRDNs(type)} finds it by any of them and its {@code getFirst()} is whichever DER sorted first, so the
+     * value is picked by its own type here.
+     */
+    private static List<String> subjectAttributes(X509Certificate certificate, ASN1ObjectIdentifier type) {
         X500Name subject = X500Name.getInstance(certificate.getSubjectX500Principal().getEncoded());
-        RDN[] rdns = subject.getRDNs(type);
-        if (rdns.length == 0) {
-            return null;
+        List<String> values = new ArrayList<>();
+        for (RDN rdn : subject.getRDNs()) {
+            for (AttributeTypeAndValue attribute : rdn.getTypesAndValues()) {
+                if (type.equals(attribute.getType())) {
+                    ASN1Encodable value = attribute.getValue();
+                    values.add(value instanceof ASN1String s ? s.getString() : IETFUtils.valueToString(value));
+                }
+            }
         }
-        ASN1Encodable value = rdns[0].getFirst().getValue();
-        return value instanceof ASN1String s ? s.getString() : IETFUtils.valueToString(value);
+        return values;
     }
 }

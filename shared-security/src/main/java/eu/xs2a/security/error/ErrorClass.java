@@ -19,6 +19,11 @@ public enum ErrorClass {
     CONSENT_EXPIRED("ConsentExpired", 401, "CONSENT_EXPIRED"),
     CERTIFICATE_MISSING("CertificateMissing", 401, "CERTIFICATE_MISSING"),
     CERTIFICATE_INVALID("CertificateInvalid", 401, "CERTIFICATE_INVALID"),
+    /**
+     * A certificate on a configured CRL: the interface's class CertificateInvalid, with Berlin Group's own code for
+     * it (MessageCode401 CERTIFICATE_REVOKE), so that a TPP can tell "revoked" from "malformed or untrusted".
+     */
+    CERTIFICATE_REVOKED("CertificateInvalid", 401, "CERTIFICATE_REVOKE"),
     CERTIFICATE_EXPIRED("CertificateExpired", 401, "CERTIFICATE_EXPIRED"),
     ROLE_INVALID("RoleInvalid", 401, "ROLE_INVALID"),
     SIGNATURE_MISSING("SignatureMissing", 401, "SIGNATURE_MISSING"),

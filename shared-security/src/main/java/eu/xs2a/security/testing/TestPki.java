@@ -42,7 +42,9 @@ import org.bouncycastle.asn1.x500.X500NameBuilder;
 import org.bouncycastle.asn1.x500.style.BCStyle;
 import org.bouncycastle.asn1.x509.BasicConstraints;
 import org.bouncycastle.asn1.x509.CRLReason;
+import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
 import org.bouncycastle.asn1.x509.Extension;
+import org.bouncycastle.asn1.x509.KeyPurposeId;
 import org.bouncycastle.asn1.x509.KeyUsage;
 import org.bouncycastle.cert.X509CertificateHolder;
 import org.bouncycastle.cert.X509v2CRLBuilder;
@@ -227,6 +229,19 @@ public final class TestPki {
         }
     }
 
+    /** What a certificate's qcStatements say it is (EN 319 412-5), besides the PSD2 statement. */
+    public enum QcProfile {
+        /** QcCompliance and QcType eseal: a qualified seal certificate (QSealC), what live requires. The default. */
+        QSEAL,
+        /**
+         * QcCompliance and QcType web: a qualified website certificate (QWAC), with a QWAC's keyUsage
+         * (digitalSignature, keyEncipherment) and extendedKeyUsage (serverAuth, clientAuth).
+         */
+        QWAC,
+        /** Neither QcCompliance nor QcType, only the PSD2 statement: a certificate that is not qualified. */
+        NOT_QUALIFIED
+    }
+
     /** Builds QSEALs of this CA; every call to {@link #build()} makes a new key pair. */
     public static final class TppBuilder {
         private final TestPki pki;
@@ -235,6 +250,9 @@ public final class TestPki {
         private Set<Role> roles = EnumSet.noneOf(Role.class);
         private boolean qcStatement = true;
         private boolean organizationIdentifierInSubject = true;
+        private boolean names = true;
+        private X500Name subject;
+        private QcProfile profile = QcProfile.QSEAL;
         private boolean ec;
         private Instant notBefore = Instant.now().minus(Duration.ofHours(1));
         private Instant notAfter = Instant.now().plus(Duration.ofDays(365));
@@ -278,6 +296,32 @@ public final class TestPki {
             return this;
         }
 
+        /** No O and no CN in the subject (only C and organizationIdentifier): against EN 319 412-3, but it happens. */
+        public TppBuilder withoutNames() {
+            this.names = false;
+            return this;
+        }
+
+        /**
+         * This subject instead of {@code C, organizationIdentifier, O, CN}, e.g. one with a multi-valued RDN
+         * ({@code X500NameBuilder.addMultiValuedRDN}). {@link TestTpp#tppId()} stays {@link #organizationIdentifier}.
+         */
+        public TppBuilder subject(X500Name subject) {
+            this.subject = subject;
+            return this;
+        }
+
+        /** What the qcStatements say besides the PSD2 statement; {@link QcProfile#QSEAL} unless set. */
+        public TppBuilder profile(QcProfile profile) {
+            this.profile = profile;
+            return this;
+        }
+
+        /** A QWAC ({@link QcProfile#QWAC}): same TPP, same PSD2 statement, but for websites, not seals. */
+        public TppBuilder qwac() {
+            return profile(QcProfile.QWAC);
+        }
+
         /** An EC P-256 key instead of RSA-2048. */
         public TppBuilder ec() {
             this.ec = true;
@@ -314,8 +358,8 @@ public final class TestPki {
         public TestTpp build() {
             KeyPair keys = ec ? ecKeyPair() : rsaKeyPair();
             BigInteger serialNumber = serial != null ? serial : new BigInteger(64, RANDOM).setBit(62);
-            X509Certificate certificate = pki.issue(subject(), keys.getPublic(), serialNumber, notBefore, notAfter,
-                    qcStatement ? roles : null, ncaName, ncaId);
+            X509Certificate certificate = pki.issue(subject != null ? subject : subject(), keys.getPublic(),
+                    serialNumber, notBefore, notAfter, qcStatement ? roles : null, ncaName, ncaId, profile);
             return new TestTpp(certificate, keys.getPrivate(), organizationIdentifierInSubject ? organizationIdentifier : null);
         }
 
@@ -324,26 +368,34 @@ public final class TestPki {
             if (organizationIdentifierInSubject) {
                 builder.addRDN(BCStyle.ORGANIZATION_IDENTIFIER, organizationIdentifier);
             }
-            return builder.addRDN(BCStyle.O, name).addRDN(BCStyle.CN, name).build();
+            return names ? builder.addRDN(BCStyle.O, name).addRDN(BCStyle.CN, name).build() : builder.build();
         }
     }
 
     private X509Certificate issue(X500Name subject, PublicKey publicKey, BigInteger serial, Instant notBefore,
-                                  Instant notAfter, Set<Role> psd2Roles, String ncaName, String ncaId) {
+                                  Instant notAfter, Set<Role> psd2Roles, String ncaName, String ncaId,
+                                  QcProfile profile) {
         try {
             X509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(
                     X500Name.getInstance(caCertificate.getSubjectX500Principal().getEncoded()), serial,
                     Date.from(notBefore), Date.from(notAfter), subject, publicKey);
             JcaX509ExtensionUtils utils = new JcaX509ExtensionUtils();
             builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(false));
-            builder.addExtension(Extension.keyUsage, true,
-                    new KeyUsage(KeyUsage.digitalSignature | KeyUsage.nonRepudiation));
+            if (profile == QcProfile.QWAC) {
+                builder.addExtension(Extension.keyUsage, true,
+                        new KeyUsage(KeyUsage.digitalSignature | KeyUsage.keyEncipherment));
+                builder.addExtension(Extension.extendedKeyUsage, false, new ExtendedKeyUsage(
+                        new KeyPurposeId[] {KeyPurposeId.id_kp_serverAuth, KeyPurposeId.id_kp_clientAuth}));
+            } else {
+                builder.addExtension(Extension.keyUsage, true,
+                        new KeyUsage(KeyUsage.digitalSignature | KeyUsage.nonRepudiation));
+            }
             builder.addExtension(Extension.subjectKeyIdentifier, false, utils.createSubjectKeyIdentifier(publicKey));
             builder.addExtension(Extension.authorityKeyIdentifier, false,
                     utils.createAuthorityKeyIdentifier(caCertificate));
             if (psd2Roles != null) {
                 builder.addExtension(new ASN1ObjectIdentifier(Psd2Oids.QC_STATEMENTS), false,
-                        qcStatements(psd2Roles, ncaName, ncaId));
+                        qcStatements(psd2Roles, ncaName, ncaId, profile));
             }
             X509CertificateHolder holder = builder.build(contentSigner(caKey));
             return new JcaX509CertificateConverter().getCertificate(holder);
@@ -353,7 +405,7 @@ public final class TestPki {
     }
 
     /** QCStatements ::= SEQUENCE OF QCStatement; QCStatement ::= SEQUENCE { statementId OID, statementInfo ANY }. */
-    private static DERSequence qcStatements(Set<Role> roles, String ncaName, String ncaId) {
+    private static DERSequence qcStatements(Set<Role> roles, String ncaName, String ncaId, QcProfile profile) {
         ASN1EncodableVector rolesOfPsp = new ASN1EncodableVector();
         for (Role role : roles) {
             rolesOfPsp.add(new DERSequence(new org.bouncycastle.asn1.ASN1Encodable[] {
@@ -362,10 +414,12 @@ public final class TestPki {
         DERSequence psd2QcType = new DERSequence(new org.bouncycastle.asn1.ASN1Encodable[] {
                 new DERSequence(rolesOfPsp), new DERUTF8String(ncaName), new DERUTF8String(ncaId)});
         ASN1EncodableVector statements = new ASN1EncodableVector();
-        statements.add(new DERSequence(new ASN1ObjectIdentifier(Psd2Oids.QC_COMPLIANCE)));
-        statements.add(new DERSequence(new org.bouncycastle.asn1.ASN1Encodable[] {
-                new ASN1ObjectIdentifier(Psd2Oids.QC_TYPE),
-                new DERSequence(new ASN1ObjectIdentifier(Psd2Oids.QC_TYPE_ESEAL))}));
+        if (profile != QcProfile.NOT_QUALIFIED) {
+            statements.add(new DERSequence(new ASN1ObjectIdentifier(Psd2Oids.QC_COMPLIANCE)));
+            String qcType = profile == QcProfile.QWAC ? Psd2Oids.QC_TYPE_WEB : Psd2Oids.QC_TYPE_ESEAL;
+            statements.add(new DERSequence(new org.bouncycastle.asn1.ASN1Encodable[] {
+                    new ASN1ObjectIdentifier(Psd2Oids.QC_TYPE), new DERSequence(new ASN1ObjectIdentifier(qcType))}));
+        }
         statements.add(new DERSequence(new org.bouncycastle.asn1.ASN1Encodable[] {
                 new ASN1ObjectIdentifier(Psd2Oids.PSD2_QC_TYPE), psd2QcType}));
         return new DERSequence(statements);

@@ -177,7 +177,7 @@ class SignedEndpointTest {
     @Test
     void revokedCertificateIsRefused() {
         error(signed(TestPki.shared().revokedTpp(), "GET", THINGS + "/abc", null).get(THINGS + "/abc").then(), 401,
-                "CertificateInvalid", "CERTIFICATE_INVALID").body("error_message", containsString("revoked"));
+                "CertificateInvalid", "CERTIFICATE_REVOKE").body("error_message", containsString("revoked"));
     }
 
     @Test
@@ -281,7 +281,10 @@ class SignedEndpointTest {
         error(given().header("X-Request-ID", id).get("/sandbox/api/berlingroup/v1/nothing-here").then(), 404,
                 "ResourceUnknown", "RESOURCE_UNKNOWN").header("X-Request-ID", id);
         error(given().header("X-Request-ID", id).delete(THINGS).then(), 405, "ServiceInvalid", "SERVICE_INVALID")
-                .header("X-Request-ID", id);
+                .header("X-Request-ID", id).header("Allow", "OPTIONS, POST");
+        // the methods of this very path, not of its resource class: /things/{id} has only GET
+        error(given().delete(THINGS + "/abc").then(), 405, "ServiceInvalid", "SERVICE_INVALID")
+                .header("Allow", "GET, HEAD, OPTIONS");
     }
 
     /** Berlin Group's answer to an Accept the service cannot serve: 406 REQUESTED_FORMATS_INVALID. */

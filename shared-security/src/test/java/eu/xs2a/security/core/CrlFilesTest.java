@@ -58,7 +58,7 @@ class CrlFilesTest {
         signed(tpp).verify(verifier); // the certificate's cached result stands until the lists are replaced
         List<X509CRL> changed = files.reloadIfChanged().orElseThrow();
         verifier.replaceCrls(changed);
-        Psd2Exception e = fails(ErrorClass.CERTIFICATE_INVALID, () -> signed(tpp).verify(verifier));
+        Psd2Exception e = fails(ErrorClass.CERTIFICATE_REVOKED, () -> signed(tpp).verify(verifier));
         assertTrue(e.getMessage().contains("revoked"), e.getMessage());
         assertSame(changed, files.loaded());
 

@@ -29,6 +29,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import org.bouncycastle.asn1.ASN1ObjectIdentifier;
+import org.bouncycastle.asn1.x500.X500Name;
+import org.bouncycastle.asn1.x500.X500NameBuilder;
+import org.bouncycastle.asn1.x500.style.BCStyle;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.Test;
@@ -210,8 +214,12 @@ class RequestVerifierTest {
 
         @Test
         void revokedOnAConfiguredCrl() {
-            Psd2Exception e = fails(ErrorClass.CERTIFICATE_INVALID, () -> signed(pki.revokedTpp()).verify());
+            Psd2Exception e = fails(ErrorClass.CERTIFICATE_REVOKED, () -> signed(pki.revokedTpp()).verify());
             assertTrue(e.getMessage().contains("revoked"), e.getMessage());
+            // the interface's class, with Berlin Group's code for a revoked certificate
+            assertEquals("CertificateInvalid", e.errorClass().text());
+            assertEquals(401, e.errorClass().status());
+            assertEquals("CERTIFICATE_REVOKE", e.errorClass().code());
         }
 
         @Test
@@ -251,6 +259,36 @@ class RequestVerifierTest {
             fails(ErrorClass.ROLE_INVALID, () -> RequestVerifier.requireRole(identity, Set.of(Role.PSP_AI)));
             fails(ErrorClass.CERTIFICATE_INVALID, () -> signed(plain).verify(verifierTrusting(pki, true)));
             signed(tpp).verify(verifierTrusting(pki, true));
+        }
+
+        @Test
+        void liveAcceptsOnlyAQualifiedSealAndTheSandboxAnyProfile() {
+            RequestVerifier live = verifierTrusting(pki, true);
+            TestTpp qseal = pki.tppBuilder().profile(TestPki.QcProfile.QSEAL).roles(Role.PSP_AI).build();
+            assertEquals(qseal.tppId(), signed(qseal).verify(live).identity().tppId());
+
+            TestTpp qwac = pki.tppBuilder().qwac().roles(Role.PSP_AI, Role.PSP_PI).build();
+            Psd2Exception web = fails(ErrorClass.CERTIFICATE_INVALID, () -> signed(qwac).verify(live));
+            assertTrue(web.getMessage().contains("QWAC") && web.getMessage().contains("QcType eseal"), web.getMessage());
+
+            TestTpp notQualified = pki.tppBuilder().profile(TestPki.QcProfile.NOT_QUALIFIED).roles(Role.PSP_AI).build();
+            Psd2Exception plain = fails(ErrorClass.CERTIFICATE_INVALID, () -> signed(notQualified).verify(live));
+            assertTrue(plain.getMessage().contains("QcCompliance"), plain.getMessage());
+
+            // the sandbox stays as lenient as it was: roles from the PSD2 statement, whatever the profile
+            assertEquals(Set.of(Role.PSP_AI, Role.PSP_PI), signed(qwac).verify().identity().roles());
+            assertEquals(Set.of(Role.PSP_AI), signed(notQualified).verify().identity().roles());
+        }
+
+        @Test
+        void twoOrganizationIdentifiersInTheSubjectAreRefused() {
+            X500Name twice = new X500NameBuilder(BCStyle.INSTANCE).addRDN(BCStyle.C, "DE")
+                    .addMultiValuedRDN(new ASN1ObjectIdentifier[] {BCStyle.O, BCStyle.ORGANIZATION_IDENTIFIER},
+                            new String[] {"Example GmbH", "PSDDE-BAFIN-100001"})
+                    .addRDN(BCStyle.ORGANIZATION_IDENTIFIER, "PSDDE-BAFIN-100002").addRDN(BCStyle.CN, "Example").build();
+            TestTpp ambiguous = pki.tppBuilder().subject(twice).roles(Role.PSP_AI).build();
+            Psd2Exception e = fails(ErrorClass.CERTIFICATE_INVALID, () -> signed(ambiguous).verify());
+            assertTrue(e.getMessage().contains("2 organizationIdentifier"), e.getMessage());
         }
 
         @Test

@@ -21,15 +21,10 @@ import eu.xs2a.account.support.Flows;
 import eu.xs2a.account.support.NeighboursResource;
 import eu.xs2a.account.support.Tpps;
 import eu.xs2a.security.testing.TestPkiResource;
-import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
-import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.HashSet;
@@ -47,9 +42,6 @@ class AccountReadsTest {
     static final String ALL_ACCOUNTS = "{\"allPsd2\": \"allAccounts\"}";
     static final String TODAY = LocalDate.now(ZoneOffset.UTC).toString();
     static final String HISTORY_START = LocalDate.now(ZoneOffset.UTC).minusDays(400).toString();
-
-    @Inject
-    AgroalDataSource db;
 
     static String allAccountsConsent(eu.xs2a.security.testing.TestTpp tpp, String provider, String psu) {
         return Flows.get().validAisConsent(tpp, provider, psu, ALL_ACCOUNTS, 4);
@@ -171,39 +163,6 @@ class AccountReadsTest {
                 .body("transactionsDetails.bookingDate", notNullValue());
         error(Calls.getWithPsu(Tpps.ALPHA, P + "/accounts/" + id + "/transactions/NO-SUCH-TX", consent), 404,
                 "ResourceUnknown");
-    }
-
-    /** The bank chooses its transaction ids; one holding '/', '?', '%' or a space is still one link to one resource. */
-    @Test
-    void aTransactionIdWithCharactersOfAUrlIsLinkedAsOnePathSegment() throws SQLException {
-        String consent = allAccountsConsent(Tpps.ALPHA, "sandbox", "psu1");
-        String id = accountId(Tpps.ALPHA, consent, mainIban(Tpps.ALPHA, consent));
-        String report = P + "/accounts/" + id + "/transactions?bookingStatus=booked&dateFrom=" + HISTORY_START;
-        String bankId = Calls.getWithPsu(Tpps.ALPHA, report, consent).then().statusCode(200)
-                .extract().path("transactions.booked[0].transactionId");
-        String odd = "TX/1 50%?a=b#c";
-        renameTransaction(id, bankId, odd);
-        try {
-            String href = Calls.getWithPsu(Tpps.ALPHA, report, consent).then().statusCode(200)
-                    .extract().path("transactions.booked.find { it.transactionId == '" + odd
-                            + "' }._links.transactionDetails.href");
-            assertEquals(P + "/accounts/" + id + "/transactions/TX%2F1%2050%25%3Fa%3Db%23c", href);
-            Calls.getWithPsu(Tpps.ALPHA, href, consent).then().statusCode(200)
-                    .body("transactionsDetails.transactionId", equalTo(odd));
-        } finally {
-            renameTransaction(id, odd, bankId); // the account is ALPHA's in every test of this class
-        }
-    }
-
-    private void renameTransaction(String resourceId, String from, String to) throws SQLException {
-        try (Connection c = db.getConnection(); PreparedStatement update = c.prepareStatement("update "
-                + "account_transaction set transaction_id = ? where transaction_id = ? and account_id = "
-                + "(select id from bank_account where resource_id = ?)")) {
-            update.setString(1, to);
-            update.setString(2, from);
-            update.setString(3, resourceId);
-            assertEquals(1, update.executeUpdate());
-        }
     }
 
     @Test

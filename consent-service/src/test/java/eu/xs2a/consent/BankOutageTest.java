@@ -11,6 +11,7 @@ import eu.xs2a.consent.domain.ConsentExpiry;
 import eu.xs2a.consent.domain.ConsentForwarder;
 import eu.xs2a.consent.domain.ConsentJobs;
 import eu.xs2a.consent.domain.ForwardOutcome;
+import eu.xs2a.consent.support.ConsentRows;
 import eu.xs2a.consent.support.ConsentTestBase;
 import eu.xs2a.consent.support.Psu;
 import eu.xs2a.consent.support.SandboxBank;
@@ -404,7 +405,7 @@ class BankOutageTest extends ConsentTestBase {
     }
 
     private int forwardAttempts(String id) {
-        return intQuery("select forward_attempts from consent where id = ?", id);
+        return ConsentRows.column(dataSource, id, "forward_attempts", Integer.class);
     }
 
     private int intQuery(String sql, String parameter) {
@@ -469,16 +470,7 @@ class BankOutageTest extends ConsentTestBase {
     }
 
     private boolean bankDeletePending(String id) {
-        try (var connection = dataSource.getConnection();
-             var statement = connection.prepareStatement("select bank_delete_pending from consent where id = ?")) {
-            statement.setString(1, id);
-            try (var rows = statement.executeQuery()) {
-                rows.next();
-                return rows.getBoolean(1);
-            }
-        } catch (java.sql.SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        return ConsentRows.column(dataSource, id, "bank_delete_pending", Boolean.class);
     }
 
     private void awaitOneWaitingForARowLock() throws Exception {
@@ -502,16 +494,7 @@ class BankOutageTest extends ConsentTestBase {
 
     /** The bank's id of a consent (not shown to TPPs; account-service learns it from the lookup once valid). */
     private String bankConsentIdFromDatabase(String id) {
-        try (var connection = dataSource.getConnection();
-             var statement = connection.prepareStatement("select bank_consent_id from consent where id = ?")) {
-            statement.setString(1, id);
-            try (var rows = statement.executeQuery()) {
-                rows.next();
-                return rows.getString(1);
-            }
-        } catch (java.sql.SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        return ConsentRows.column(dataSource, id, "bank_consent_id", String.class);
     }
 
     private String bankStatus(String bankConsentId) {

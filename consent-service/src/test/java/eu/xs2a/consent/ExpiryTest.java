@@ -3,6 +3,7 @@ package eu.xs2a.consent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import eu.xs2a.consent.domain.ConsentJobs;
+import eu.xs2a.consent.support.ConsentRows;
 import eu.xs2a.consent.support.ConsentTestBase;
 import eu.xs2a.consent.support.Lookup;
 import eu.xs2a.consent.support.Psu;
@@ -132,16 +133,7 @@ class ExpiryTest extends ConsentTestBase {
 
     /** The stored status, without the bank refresh that a TPP's read does. */
     private String storedStatus(String id) {
-        try (var connection = dataSource.getConnection();
-             var statement = connection.prepareStatement("select status from consent where id = ?")) {
-            statement.setString(1, id);
-            try (var rows = statement.executeQuery()) {
-                rows.next();
-                return rows.getString(1);
-            }
-        } catch (java.sql.SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        return ConsentRows.column(dataSource, id, "status", String.class);
     }
 
     private static String status(String id) {

@@ -1,6 +1,7 @@
 package eu.xs2a.payment.domain;
 
 import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.ErrorTexts;
 import eu.xs2a.security.error.IsoCurrencies;
 import eu.xs2a.security.error.Psd2Exception;
 import java.math.BigDecimal;
@@ -18,6 +19,8 @@ import java.util.regex.Pattern;
  */
 public final class PaymentOrderRules {
 
+    /** What an error text quotes of an account identifier at most. */
+    private static final int SHOWN_LENGTH = 40;
     static final int CREDITOR_NAME_MAX = 70;
     static final int REMITTANCE_MAX = 140;
     static final int END_TO_END_MAX = 35;
@@ -147,7 +150,7 @@ public final class PaymentOrderRules {
     }
 
     private static String abbreviate(String value) {
-        return value.length() <= 40 ? value : value.substring(0, 40) + "…";
+        return ErrorTexts.shown(value, SHOWN_LENGTH);
     }
 
     private static Psd2Exception format(String message) {

@@ -10,13 +10,14 @@ import eu.xs2a.payment.domain.PaymentLedger.Created;
 import eu.xs2a.payment.domain.PaymentLedger.NewAuthorisation;
 import eu.xs2a.payment.domain.PaymentLedger.StartedAuthorisation;
 import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.ErrorTexts;
 import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.quarkus.ProviderRegistry;
 import eu.xs2a.security.quarkus.ProvidersConfig;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.security.MessageDigest;
 import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.time.LocalDate;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -412,8 +413,8 @@ public class PaymentService {
     }
 
     private static Psd2Exception unknownPayment(String paymentId) {
-        String shown = paymentId.length() > 40 ? paymentId.substring(0, 40) + "…" : paymentId;
-        return new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN, "Payment '" + shown + "' is unknown");
+        return new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN, "Payment '" + ErrorTexts.shown(paymentId, 40)
+                + "' is unknown");
     }
 
     private static Psd2Exception unusableLink() {

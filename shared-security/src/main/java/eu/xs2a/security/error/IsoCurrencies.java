@@ -30,7 +30,7 @@ public final class IsoCurrencies {
 
     private static Psd2Exception notACurrency(String field, String code) {
         String shown = code == null ? "null"
-                : "'" + (code.length() > MAX_SHOWN ? code.substring(0, MAX_SHOWN) + "…" : code) + "'";
+                : "'" + ErrorTexts.shown(code, MAX_SHOWN) + "'";
         return new Psd2Exception(ErrorClass.FORMAT_ERROR, field + " " + shown + " is not an ISO 4217 currency code");
     }
 }

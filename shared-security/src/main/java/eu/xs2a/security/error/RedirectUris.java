@@ -55,6 +55,6 @@ public final class RedirectUris {
     /** The value as an error message quotes it: cut, so that a long one cannot fill the message. */
     public static String shown(String value) {
         return value == null ? "null"
-                : "'" + (value.length() > MAX_SHOWN ? value.substring(0, MAX_SHOWN) + "…" : value) + "'";
+                : "'" + ErrorTexts.shown(value, MAX_SHOWN) + "'";
     }
 }

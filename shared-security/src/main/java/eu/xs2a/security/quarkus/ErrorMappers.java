@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.ErrorTexts;
 import eu.xs2a.security.error.JsonBodyError;
 import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.replay.StoredResponse;
@@ -262,6 +263,6 @@ public class ErrorMappers {
 
     /** A header value as an error message quotes it: at most 80 characters. */
     static String abbreviate(String value) {
-        return value.length() <= 80 ? value : value.substring(0, 80) + "…";
+        return ErrorTexts.shown(value);
     }
 }

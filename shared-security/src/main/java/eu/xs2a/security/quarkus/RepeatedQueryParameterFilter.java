@@ -1,6 +1,7 @@
 package eu.xs2a.security.quarkus;
 
 import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.ErrorTexts;
 import eu.xs2a.security.error.Psd2Exception;
 import jakarta.annotation.Priority;
 import jakarta.ws.rs.Priorities;
@@ -37,7 +38,7 @@ public class RepeatedQueryParameterFilter implements ContainerRequestFilter {
             String name = name(equals < 0 ? pair : pair.substring(0, equals));
             if (!name.isEmpty() && !names.add(name)) {
                 throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Query parameter '"
-                        + (name.length() > MAX_NAME_IN_MESSAGE ? name.substring(0, MAX_NAME_IN_MESSAGE) + "…" : name)
+                        + ErrorTexts.shown(name, MAX_NAME_IN_MESSAGE)
                         + "' is given more than once");
             }
         }

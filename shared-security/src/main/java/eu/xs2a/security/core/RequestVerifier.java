@@ -1,6 +1,7 @@
 package eu.xs2a.security.core;
 
 import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.ErrorTexts;
 import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.tpp.Role;
 import eu.xs2a.security.tpp.TppIdentity;
@@ -56,7 +57,7 @@ public final class RequestVerifier {
         }
         requestId = requestId.strip();
         if (!isUuid(requestId)) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "X-Request-ID '" + abbreviate(requestId) + "' is not a UUID");
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "X-Request-ID '" + ErrorTexts.shown(requestId) + "' is not a UUID");
         }
 
         // 2. certificate: decoded, chained, not revoked, in its validity (all but the dates cached)
@@ -104,7 +105,7 @@ public final class RequestVerifier {
         Instant sent = HttpDateParser.parse(date);
         if (sent == null) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR,
-                    "Date header '" + abbreviate(date) + "' is not an RFC 7231 date (e.g. Sun, 06 Nov 1994 08:49:37 GMT)");
+                    "Date header '" + ErrorTexts.shown(date) + "' is not an RFC 7231 date (e.g. Sun, 06 Nov 1994 08:49:37 GMT)");
         }
         long skew = Math.abs(now.toEpochMilli() - sent.toEpochMilli());
         if (skew > maxSkewMillis) {
@@ -273,10 +274,6 @@ public final class RequestVerifier {
             }
         }
         return true;
-    }
-
-    private static String abbreviate(String value) {
-        return value.length() <= 60 ? value : value.substring(0, 60) + "…";
     }
 
     /** One JDK Signature object per algorithm and thread: getInstance is not free. */

@@ -58,7 +58,8 @@ public class SecurityBeans {
     @Produces
     @Singleton
     ReplayStore replayStore(AgroalDataSource dataSource, SecurityConfig config) {
-        return new PostgresReplayStore(dataSource, config.replay().retention(), Clock.systemUTC());
+        return new PostgresReplayStore(dataSource, config.replay().retention(), config.replay().pendingTimeout(),
+                Clock.systemUTC());
     }
 
     private static List<Path> anchorFiles(SecurityConfig config) {

@@ -52,6 +52,14 @@ public interface SecurityConfig {
         @WithDefault("24H")
         Duration retention();
 
+        /**
+         * How long a create may run without an answer before a retry with its X-Request-ID runs in its place (until
+         * then the retry gets ServiceUnavailable with Retry-After). Well above the longest request: the bank calls'
+         * timeouts are seconds.
+         */
+        @WithDefault("60S")
+        Duration pendingTimeout();
+
         /** How often rows older than the retention are removed. */
         @WithDefault("1H")
         Duration cleanupEvery();

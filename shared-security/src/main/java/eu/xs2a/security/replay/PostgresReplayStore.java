@@ -36,7 +36,8 @@ public class PostgresReplayStore implements ReplayStore {
      * in order, so that commit makes the claim durable too;</li>
      * <li>a lost claim of a read, or of a request that changed nothing, lets that request be answered once more;</li>
      * <li>an answer written by {@link #keep} is part of its resource's synchronous commit; a lost {@link #complete}
-     * leaves the kept answer or, where none was kept, turns a repeated create into FormatError "already used".</li>
+     * leaves the kept answer or, where none was kept (a POST that stores nothing: a funds check, a refresh), lets the
+     * repeated request run again once the pending timeout has passed.</li>
      * </ul>
      * Waiting for the flush cost a sixth of the balances reads' throughput (bench/README.md, "What has moved the
      * numbers so far").
@@ -49,6 +50,14 @@ public class PostgresReplayStore implements ReplayStore {
     private static final String TAKE_OVER_EXPIRED = "update request_replay set method = ?, path = ?, digest = ?, "
             + "response_status = null, response_headers = null, response_body = null, created_at = ? "
             + "where tpp_id = ? and request_id = ? and created_at < ?";
+    /**
+     * A create still without an answer after the pending timeout is taken over by its retry: its request died before
+     * committing anything (a create keeps its answer in the commit that stores its resource), so nothing was created.
+     * Only by the same create (POST, same path and Digest, as compared before); a read's claim never has an answer
+     * and is never taken over.
+     */
+    private static final String TAKE_OVER_STALE_CREATE = "update request_replay set created_at = ? "
+            + "where tpp_id = ? and request_id = ? and method = 'POST' and response_status is null and created_at < ?";
     private static final String SELECT = "select method, path, digest, response_status, response_headers, response_body "
             + "from request_replay where tpp_id = ? and request_id = ?";
     /** The answer, kept for a repeated create; async_commit is named in FROM, or PostgreSQL would not evaluate it. */
@@ -64,13 +73,22 @@ public class PostgresReplayStore implements ReplayStore {
     private static final int PATH_COLUMN = 1000;
     private static final int DIGEST_COLUMN = 200;
 
+    /** Seconds a retry of a create still running is told to wait (Retry-After). */
+    private static final int PENDING_RETRY_AFTER = 1;
+
     private final DataSource dataSource;
     private final Duration retention;
+    private final Duration pendingTimeout;
     private final Clock clock;
 
-    public PostgresReplayStore(DataSource dataSource, Duration retention, Clock clock) {
+    /**
+     * @param retention      how long an X-Request-ID stays used
+     * @param pendingTimeout how long a create may run without an answer before a retry of it may run in its place
+     */
+    public PostgresReplayStore(DataSource dataSource, Duration retention, Duration pendingTimeout, Clock clock) {
         this.dataSource = dataSource;
         this.retention = retention;
+        this.pendingTimeout = pendingTimeout;
         this.clock = clock;
     }
 
@@ -114,9 +132,13 @@ public class PostgresReplayStore implements ReplayStore {
                     boolean sameCreate = "POST".equals(method) && "POST".equals(row.getString(1))
                             && storedPath.equals(row.getString(2)) && storedDigest.equalsIgnoreCase(row.getString(3));
                     int status = row.getInt(4);
-                    if (sameCreate && !row.wasNull()) {
+                    boolean answered = !row.wasNull();
+                    if (sameCreate && answered) {
                         return new ReplayOutcome.Replay(new StoredResponse(status, decodeHeaders(row.getString(5)),
                                 row.getBytes(6)));
+                    }
+                    if (sameCreate) {
+                        return staleTakenOver(connection, tppId, requestId, now);
                     }
                     throw alreadyUsed(requestId);
                 }
@@ -124,6 +146,26 @@ public class PostgresReplayStore implements ReplayStore {
         } catch (SQLException e) {
             throw Psd2Exception.serviceUnavailable("The request store is not available", 5, e);
         }
+    }
+
+    /**
+     * The retry of a create that has no answer yet: it runs in the first one's place when that one is older than the
+     * pending timeout, else it is told to come back for the first one's answer. "Already used" would tell a TPP whose
+     * first attempt only timed out on its side that the request is wrong, and it would create the resource anew.
+     */
+    private ReplayOutcome staleTakenOver(Connection connection, String tppId, UUID requestId, Instant now)
+            throws SQLException {
+        try (PreparedStatement takeOver = connection.prepareStatement(TAKE_OVER_STALE_CREATE)) {
+            takeOver.setTimestamp(1, Timestamp.from(now));
+            takeOver.setString(2, tppId);
+            takeOver.setObject(3, requestId);
+            takeOver.setTimestamp(4, Timestamp.from(now.minus(pendingTimeout)));
+            if (takeOver.executeUpdate() == 1) {
+                return ReplayOutcome.FIRST;
+            }
+        }
+        throw Psd2Exception.serviceUnavailable("The first request with X-Request-ID " + requestId
+                + " is still being processed; send it again to receive its answer", PENDING_RETRY_AFTER, null);
     }
 
     @Override

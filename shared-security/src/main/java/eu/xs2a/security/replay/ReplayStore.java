@@ -5,7 +5,8 @@ import java.util.UUID;
 
 /**
  * The X-Request-ID rule (DESIGN.md pipeline step 7): an id already used by the same TPP within the retention is
- * refused, except a create (POST) with the same Digest on the same path, which gets the first answer again.
+ * refused, except a create (POST) with the same Digest on the same path, which gets the first answer again, or, while
+ * the first one is still running, ServiceUnavailable with Retry-After (after the pending timeout it runs in its place).
  */
 public interface ReplayStore {
 
@@ -13,7 +14,8 @@ public interface ReplayStore {
      * Records the id for the TPP or finds it used.
      *
      * @return {@link ReplayOutcome#FIRST} or a {@link ReplayOutcome.Replay}
-     * @throws eu.xs2a.security.error.Psd2Exception FormatError "X-Request-ID already used"
+     * @throws eu.xs2a.security.error.Psd2Exception FormatError "X-Request-ID already used", or ServiceUnavailable for
+     *     the retry of a create still running
      */
     ReplayOutcome claim(String tppId, UUID requestId, String method, String path, String digest);
 

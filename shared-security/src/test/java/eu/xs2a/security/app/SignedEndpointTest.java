@@ -23,7 +23,10 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
@@ -210,6 +213,39 @@ class SignedEndpointTest {
         Map<String, String> otherTpp = TestPki.shared().tpp("PSDDE-BAFIN-500003", "Gamma", Role.PSP_AI).signer()
                 .sign("POST", THINGS, Map.of(), body, requestId);
         given().headers(otherTpp).contentType("application/json").body(body).post(THINGS).then().statusCode(201);
+    }
+
+    @Test
+    void aRetryWhileTheCreateRunsIsToldToComeBackAndThenGetsItsAnswer() throws Exception {
+        ThingResource.SLOW_ENTERED = new CountDownLatch(1);
+        ThingResource.SLOW_GO = new CountDownLatch(1);
+        String slow = THINGS + "/slow";
+        byte[] body = "{\"name\":\"slowly\"}".getBytes(StandardCharsets.UTF_8);
+        String requestId = UUID.randomUUID().toString();
+        Map<String, String> first = aisp.signer().sign("POST", slow, Map.of(), body, requestId);
+        CompletableFuture<String> firstAnswer = CompletableFuture.supplyAsync(() -> given().headers(first)
+                .contentType("application/json").body(body).post(slow).then().statusCode(201).extract().asString());
+        try {
+            assertTrue(ThingResource.SLOW_ENTERED.await(30, TimeUnit.SECONDS), "the first create never started");
+            int created = ThingResource.CREATED.get();
+
+            // the TPP's client gave up on the first one and retries it: not "already used", but "come back"
+            Map<String, String> retry = aisp.signer().sign("POST", slow, Map.of(), body, requestId);
+            error(given().headers(retry).contentType("application/json").body(body).post(slow).then(), 503,
+                    "ServiceUnavailable", "SERVICE_UNAVAILABLE").header("Retry-After", "1")
+                    .body("error_message", containsString("still being processed"));
+
+            ThingResource.SLOW_GO.countDown();
+            String firstBody = firstAnswer.get(30, TimeUnit.SECONDS);
+            assertEquals(created + 1, ThingResource.CREATED.get());
+            Map<String, String> again = aisp.signer().sign("POST", slow, Map.of(), body, requestId);
+            String replayed = given().headers(again).contentType("application/json").body(body).post(slow).then()
+                    .statusCode(201).extract().asString();
+            assertEquals(firstBody, replayed);
+            assertEquals(created + 1, ThingResource.CREATED.get(), "the retries created nothing");
+        } finally {
+            ThingResource.SLOW_GO.countDown();
+        }
     }
 
     @Test

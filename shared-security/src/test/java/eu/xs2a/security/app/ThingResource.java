@@ -24,6 +24,8 @@ import java.net.URI;
 import java.sql.SQLTransientConnectionException;
 import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** A signed Berlin Group-like resource of the test application. */
@@ -79,6 +81,21 @@ public class ThingResource {
     private static Response created(String provider, Thing thing) {
         return Response.created(URI.create("/" + provider + "/api/berlingroup/v1/things/" + thing.thingId()))
                 .entity(thing).build();
+    }
+
+    /** A create that has begun ({@link #SLOW_ENTERED}) and waits for the test to let it finish ({@link #SLOW_GO}). */
+    static volatile CountDownLatch SLOW_ENTERED = new CountDownLatch(1);
+    static volatile CountDownLatch SLOW_GO = new CountDownLatch(1);
+
+    @POST
+    @Path("slow")
+    public Response createSlowly(@PathParam("provider") String provider, @Valid ThingRequest request)
+            throws InterruptedException {
+        SLOW_ENTERED.countDown();
+        if (!SLOW_GO.await(30, TimeUnit.SECONDS)) {
+            throw new IllegalStateException("the test never let the slow create finish");
+        }
+        return create(provider, request);
     }
 
     /** As the services take a body: raw, whatever its Content-Type, which the resource then checks itself. */

@@ -40,6 +40,7 @@ class PostgresReplayStoreTest {
 
     private static final String DIGEST = "SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=";
     private static final String PATH = "/sandbox/api/berlingroup/v1/consents";
+    private static final Duration PENDING = Duration.ofSeconds(60);
     private static final String SCHEMA = "replay_test_" + Long.toHexString(System.nanoTime());
     private static PGSimpleDataSource dataSource;
     private static final AtomicReference<Instant> now = new AtomicReference<>(Instant.now());
@@ -78,7 +79,7 @@ class PostgresReplayStoreTest {
             s.execute(migration);
         }
         dataSource.setCurrentSchema(SCHEMA);
-        store = new PostgresReplayStore(dataSource, Duration.ofHours(24), CLOCK);
+        store = new PostgresReplayStore(dataSource, Duration.ofHours(24), PENDING, CLOCK);
     }
 
     @AfterAll
@@ -99,8 +100,8 @@ class PostgresReplayStoreTest {
     void aRetriedCreateGetsTheFirstAnswer() {
         UUID id = UUID.randomUUID();
         assertSame(ReplayOutcome.FIRST, store.claim("TPP-A", id, "POST", PATH, DIGEST));
-        // still running: the twin is refused
-        alreadyUsed(() -> store.claim("TPP-A", id, "POST", PATH, DIGEST));
+        // still running: the twin is told to come back for the answer
+        stillRunning(() -> store.claim("TPP-A", id, "POST", PATH, DIGEST));
         byte[] body = "{\"consentId\":\"c-1\"}".getBytes(StandardCharsets.UTF_8);
         store.complete("TPP-A", id, new StoredResponse(201, Map.of("Location", PATH + "/c-1",
                 "Content-Type", "application/json"), body));
@@ -111,6 +112,51 @@ class PostgresReplayStoreTest {
         assertEquals(PATH + "/c-1", replay.response().headers().get("Location"));
         assertEquals("application/json", replay.response().headers().get("Content-Type"));
         assertArrayEquals(body, replay.response().body());
+    }
+
+    private static void stillRunning(org.junit.jupiter.api.function.Executable executable) {
+        Psd2Exception e = assertThrows(Psd2Exception.class, executable);
+        assertEquals(ErrorClass.SERVICE_UNAVAILABLE, e.errorClass());
+        assertEquals(1, e.retryAfterSeconds());
+        assertTrue(e.getMessage().contains("is still being processed"), e.getMessage());
+    }
+
+    @Test
+    void aCreateWithoutAnswerPastThePendingTimeoutIsRunAgainByItsRetryAndOnlyByIt() {
+        UUID id = UUID.randomUUID();
+        Instant start = now.get();
+        try {
+            assertSame(ReplayOutcome.FIRST, store.claim("TPP-I", id, "POST", PATH, DIGEST));
+            now.set(start.plus(PENDING));
+            stillRunning(() -> store.claim("TPP-I", id, "POST", PATH, DIGEST));
+            // another request with the id is no retry of the create, however old the claim
+            now.set(start.plus(PENDING).plusSeconds(1));
+            alreadyUsed(() -> store.claim("TPP-I", id, "POST", PATH, "SHA-256=other"));
+            alreadyUsed(() -> store.claim("TPP-I", id, "GET", PATH, DIGEST));
+            // the first one died without an answer: its retry runs in its place, once
+            assertSame(ReplayOutcome.FIRST, store.claim("TPP-I", id, "POST", PATH, DIGEST.replace("SHA-256", "sha-256")));
+            stillRunning(() -> store.claim("TPP-I", id, "POST", PATH, DIGEST));
+            store.complete("TPP-I", id, new StoredResponse(201, Map.of("Location", PATH + "/c-10"), new byte[0]));
+            now.set(start.plus(PENDING.multipliedBy(5)));
+            assertEquals(PATH + "/c-10", assertInstanceOf(ReplayOutcome.Replay.class,
+                    store.claim("TPP-I", id, "POST", PATH, DIGEST)).response().headers().get("Location"));
+        } finally {
+            now.set(start);
+        }
+    }
+
+    @Test
+    void aReadsClaimIsNeverTakenOver() {
+        UUID id = UUID.randomUUID();
+        Instant start = now.get();
+        try {
+            store.claim("TPP-J", id, "GET", PATH, DIGEST);
+            now.set(start.plus(PENDING.multipliedBy(10)));
+            alreadyUsed(() -> store.claim("TPP-J", id, "GET", PATH, DIGEST));
+            alreadyUsed(() -> store.claim("TPP-J", id, "POST", PATH, DIGEST));
+        } finally {
+            now.set(start);
+        }
     }
 
     @Test
@@ -220,7 +266,7 @@ class PostgresReplayStoreTest {
     @Test
     void aReadIsClaimedWithoutChangingThePooledConnectionsCommitSetting() throws Exception {
         try (Connection session = dataSource.getConnection()) {
-            PostgresReplayStore onOneSession = new PostgresReplayStore(sameSession(session), Duration.ofHours(24), CLOCK);
+            PostgresReplayStore onOneSession = new PostgresReplayStore(sameSession(session), Duration.ofHours(24), PENDING, CLOCK);
             UUID id = UUID.randomUUID();
 
             assertSame(ReplayOutcome.FIRST, onOneSession.claim("TPP-E", id, "GET", PATH + "/r", DIGEST));
@@ -245,7 +291,7 @@ class PostgresReplayStoreTest {
     @Test
     void aCreatesClaimAndAnswerAreStoredWithoutChangingThePooledConnectionsCommitSetting() throws Exception {
         try (Connection session = dataSource.getConnection()) {
-            PostgresReplayStore onOneSession = new PostgresReplayStore(sameSession(session), Duration.ofHours(24), CLOCK);
+            PostgresReplayStore onOneSession = new PostgresReplayStore(sameSession(session), Duration.ofHours(24), PENDING, CLOCK);
             UUID id = UUID.randomUUID();
 
             assertSame(ReplayOutcome.FIRST, onOneSession.claim("TPP-F", id, "POST", PATH, DIGEST));
@@ -271,7 +317,7 @@ class PostgresReplayStoreTest {
         StoredResponse answer = new StoredResponse(201, Map.of("Location", PATH + "/c-7"),
                 "{\"consentId\":\"c-7\"}".getBytes(StandardCharsets.UTF_8));
         try (Connection session = dataSource.getConnection()) {
-            PostgresReplayStore inTransaction = new PostgresReplayStore(sameSession(session), Duration.ofHours(24), CLOCK);
+            PostgresReplayStore inTransaction = new PostgresReplayStore(sameSession(session), Duration.ofHours(24), PENDING, CLOCK);
             session.setAutoCommit(false);
 
             inTransaction.keep("TPP-G", id, answer);
@@ -282,7 +328,7 @@ class PostgresReplayStoreTest {
             }
             session.rollback();
             // rolled back with the resource it belonged to: the request still looks in flight
-            alreadyUsed(() -> store.claim("TPP-G", id, "POST", PATH, DIGEST));
+            stillRunning(() -> store.claim("TPP-G", id, "POST", PATH, DIGEST));
 
             inTransaction.keep("TPP-G", id, answer);
             session.commit();
@@ -317,7 +363,7 @@ class PostgresReplayStoreTest {
         PGSimpleDataSource nowhere = new PGSimpleDataSource();
         nowhere.setURL("jdbc:postgresql://127.0.0.1:1/none");
         nowhere.setConnectTimeout(1);
-        Psd2Exception e = assertThrows(Psd2Exception.class, () -> new PostgresReplayStore(nowhere, Duration.ofHours(24), CLOCK)
+        Psd2Exception e = assertThrows(Psd2Exception.class, () -> new PostgresReplayStore(nowhere, Duration.ofHours(24), PENDING, CLOCK)
                 .claim("TPP-A", UUID.randomUUID(), "GET", PATH, DIGEST));
         assertEquals(ErrorClass.SERVICE_UNAVAILABLE, e.errorClass());
         assertEquals(5, e.retryAfterSeconds());

@@ -3,6 +3,7 @@ package eu.xs2a.account.domain;
 import com.fasterxml.jackson.databind.JsonNode;
 import eu.xs2a.account.aspsp.BankAmount;
 import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Ibans;
 import eu.xs2a.security.error.IsoCurrencies;
 import eu.xs2a.security.error.Psd2Exception;
 import java.math.BigDecimal;
@@ -23,7 +24,6 @@ public record FundsRequest(Map<String, String> account, String cardNumber, BankA
     private static final List<String> ACCOUNT_FIELDS = List.of("iban", "bban", "pan", "maskedPan", "msisdn",
             "bankAccountIdentifier", "currency", "bic");
     private static final Pattern AMOUNT = Pattern.compile("[0-9]{1,14}(\\.[0-9]{1,5})?");
-    private static final Pattern IBAN = Pattern.compile("[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}");
     private static final Pattern BBAN = Pattern.compile("[a-zA-Z0-9]{1,30}");
     private static final int MAX_CARD_NUMBER = 35;
     private static final int MAX_CARD_OR_PHONE = 35;
@@ -65,11 +65,7 @@ public record FundsRequest(Map<String, String> account, String cardNumber, BankA
             }
         }
         if (account.containsKey("iban")) {
-            String iban = account.get("iban").replace(" ", "").toUpperCase();
-            if (!validIban(iban)) {
-                throw format("account.iban '" + account.get("iban") + "' is not a valid IBAN");
-            }
-            account.put("iban", iban);
+            account.put("iban", Ibans.parse("account.iban", account.get("iban")));
         }
         String cardNumber = optionalText(body, "cardNumber", "cardNumber", MAX_CARD_NUMBER);
         optionalText(body, "payee", "payee", 70);
@@ -105,19 +101,6 @@ public record FundsRequest(Map<String, String> account, String cardNumber, BankA
         return new FundsRequest(account, cardNumber, new BankAmount(currencyCode, amount));
     }
 
-    /** ISO 13616: country, check digits, BBAN; the whole number modulo 97 is 1. */
-    static boolean validIban(String iban) {
-        if (!IBAN.matcher(iban).matches()) {
-            return false;
-        }
-        String rearranged = iban.substring(4) + iban.substring(0, 4);
-        int remainder = 0;
-        for (char c : rearranged.toCharArray()) {
-            int value = Character.isDigit(c) ? c - '0' : c - 'A' + 10;
-            remainder = (value > 9 ? remainder * 100 + value : remainder * 10 + value) % 97;
-        }
-        return remainder == 1;
-    }
 
     private static String optionalText(JsonNode parent, String name, String path, int maxLength) {
         JsonNode node = parent.get(name);

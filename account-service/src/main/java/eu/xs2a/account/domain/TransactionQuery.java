@@ -1,6 +1,7 @@
 package eu.xs2a.account.domain;
 
 import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.ErrorTexts;
 import eu.xs2a.security.error.IsoDates;
 import eu.xs2a.security.error.Psd2Exception;
 import java.time.LocalDate;
@@ -64,18 +65,21 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
         return "both".equals(bookingStatus) ? List.of(Transaction.BOOKED, Transaction.PENDING) : List.of(bookingStatus);
     }
 
-    /** A boolean query parameter: absent is false; anything but true/false is a FormatError. */
+    /**
+     * A boolean query parameter: absent is false; otherwise exactly true or false, the OpenAPI boolean's literals.
+     * "TRUE" or a bare "?withBalance" is a FormatError rather than a guess a TPP cannot see.
+     */
     public static boolean flag(String name, String value) {
-        if (value == null || value.isEmpty()) {
+        if (value == null) {
             return false;
         }
-        if ("true".equalsIgnoreCase(value)) {
+        if ("true".equals(value)) {
             return true;
         }
-        if ("false".equalsIgnoreCase(value)) {
+        if ("false".equals(value)) {
             return false;
         }
-        throw format("Query parameter " + name + " must be true or false, not '" + value + "'");
+        throw format("Query parameter " + name + " must be true or false, not '" + ErrorTexts.shown(value) + "'");
     }
 
     /** One message for every bad size: -1 and "ten" are as wrong as 0 or 101. */

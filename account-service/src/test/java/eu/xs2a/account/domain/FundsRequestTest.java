@@ -45,15 +45,16 @@ class FundsRequestTest {
 
     @Test
     void ibansAreCheckedAndNormalised() throws Exception {
-        org.junit.jupiter.api.Assertions.assertTrue(FundsRequest.validIban("DE89370400440532013000"));
-        org.junit.jupiter.api.Assertions.assertTrue(FundsRequest.validIban("DE49100200300100000011"));
-        org.junit.jupiter.api.Assertions.assertFalse(FundsRequest.validIban("DE88370400440532013000"));
-        org.junit.jupiter.api.Assertions.assertFalse(FundsRequest.validIban("DE8937040044"));
         FundsRequest request = FundsRequest.parse(JSON.readTree("{\"account\": {\"iban\": \"de89 3704 0044 0532 0130 00\"},"
                 + " \"instructedAmount\": {\"currency\": \"EUR\", \"amount\": \"1\"}}"));
         assertEquals("DE89370400440532013000", request.account().get("iban"));
         assertThrows(Psd2Exception.class, () -> FundsRequest.parse(JSON.readTree("{\"account\": {\"iban\": "
                 + "\"DE88370400440532013000\"}, \"instructedAmount\": {\"currency\": \"EUR\", \"amount\": \"1\"}}")));
+        Psd2Exception shortGerman = assertThrows(Psd2Exception.class, () -> FundsRequest.parse(JSON.readTree(
+                "{\"account\": {\"iban\": \"DE9710020030100000037\"}, \"instructedAmount\": {\"currency\": \"EUR\","
+                        + " \"amount\": \"1\"}}")));
+        assertEquals("account.iban 'DE9710020030100000037' is not a valid IBAN: an IBAN of DE has 22 characters, this one"
+                + " 21", shortGerman.getMessage());
     }
 
     @ParameterizedTest

@@ -54,6 +54,11 @@ class TransactionQueryTest {
         assertFalse(TransactionQuery.flag("withBalance", "false"));
         assertFalse(TransactionQuery.flag("withBalance", null));
         assertThrows(Psd2Exception.class, () -> TransactionQuery.flag("withBalance", "1"));
+        // the OpenAPI boolean's literals only: no case folding, and a bare ?withBalance is no answer either
+        for (String unclear : new String[] {"TRUE", "False", "", "yes"}) {
+            Psd2Exception refused = assertThrows(Psd2Exception.class, () -> TransactionQuery.flag("withBalance", unclear));
+            assertEquals("Query parameter withBalance must be true or false, not '" + unclear + "'", refused.getMessage());
+        }
     }
 
     @Test

@@ -2,6 +2,7 @@ package eu.xs2a.consent.domain;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Ibans;
 import eu.xs2a.security.error.IsoCurrencies;
 import eu.xs2a.security.error.Psd2Exception;
 import java.util.Objects;
@@ -15,7 +16,8 @@ import java.util.regex.Pattern;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @Schema(description = "Exactly one of iban, bban, pan, maskedPan, msisdn, and an optional currency (else FormatError)")
 public record AccountReference(
-        @Schema(description = "ISO 13616 IBAN, spaces and case normalised; its check digits must hold",
+        @Schema(description = "ISO 13616 IBAN in its country's format, spaces and case normalised; its check digits"
+                + " must hold",
                 examples = "DE89370400440532013000") String iban,
         @Schema(pattern = AccountReference.BBAN_PATTERN) String bban,
         @Schema(maxLength = AccountReference.MAX_CARD_OR_PHONE) String pan,
@@ -53,10 +55,7 @@ public record AccountReference(
     }
 
     private AccountReference checked(String field) {
-        String normalisedIban = Iban.normalise(iban);
-        if (iban != null && !Iban.isValid(normalisedIban)) {
-            throw format(field + ".iban '" + iban + "' is not a valid IBAN (syntax or check digits)");
-        }
+        String normalisedIban = iban == null ? null : Ibans.parse(field + ".iban", iban);
         if (bban != null && !BBAN.matcher(bban).matches()) {
             throw format(field + ".bban '" + bban + "' is not a valid BBAN");
         }
@@ -77,7 +76,7 @@ public record AccountReference(
         if (other == null) {
             return false;
         }
-        boolean sameIdentifier = (iban != null && iban.equals(Iban.normalise(other.iban)))
+        boolean sameIdentifier = (iban != null && iban.equals(Ibans.normalise(other.iban)))
                 || (bban != null && bban.equals(other.bban))
                 || (pan != null && pan.equals(other.pan))
                 || (maskedPan != null && maskedPan.equals(other.maskedPan))

@@ -45,18 +45,14 @@ class ConsentRulesTest {
     }
 
     @Test
-    void ibanCheckDigits() {
-        assertTrue(Iban.isValid("DE49100200300100000011"));
-        assertTrue(Iban.isValid("FR7612345987650123456789014"));
-        assertFalse(Iban.isValid("DE48100200300100000011"));
-        assertFalse(Iban.isValid("DE49 1002"));
-        assertFalse(Iban.isValid(null));
-        // check digits 00, 01 and 99 pass mod 97 (as 97, 98 and 02 would) but ISO 13616 never issues them
-        assertFalse(Iban.isValid("DE0010020030100000037"));
-        assertFalse(Iban.isValid("DE0110020030100000019"));
-        assertFalse(Iban.isValid("DE9910020030100000001"));
-        assertTrue(Iban.isValid("DE9710020030100000037"), "the same account with its real check digits");
-        assertEquals("DE49100200300100000011", Iban.normalise("de49 1002 0030 0100 0000 11"));
+    void anIbanIsReadByTheSharedRulesAndNamesItsField() {
+        // the rules themselves are shared-security's IbansTest; here only that a reference applies them
+        AccountReference paperForm = new AccountReference("de49 1002 0030 0100 0000 11", null, null, null, null, null);
+        assertEquals("DE49100200300100000011", paperForm.validated("access.balances[0]").iban());
+        AccountReference shortGerman = new AccountReference("DE9710020030100000037", null, null, null, null, null);
+        Psd2Exception refused = assertThrows(Psd2Exception.class, () -> shortGerman.validated("access.balances[1]"));
+        assertEquals("access.balances[1].iban 'DE9710020030100000037' is not a valid IBAN: an IBAN of DE has 22"
+                + " characters, this one 21", refused.getMessage());
     }
 
     @Test

@@ -4,6 +4,7 @@ import eu.xs2a.payment.domain.AccountRef;
 import eu.xs2a.payment.domain.Money;
 import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.payment.domain.PostalAddress;
+import eu.xs2a.security.error.Ibans;
 import eu.xs2a.security.error.IsoDates;
 import eu.xs2a.security.quarkus.JsonBodies;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -32,7 +33,9 @@ public class InitiationBodyReader {
     }
 
     private static AccountRef account(PaymentInitiationRequest.AccountReference ref) {
-        return ref == null ? null : new AccountRef(ref.iban(), ref.bban(), ref.sortCode(), ref.swiftCode(), ref.currency());
+        // the IBAN's electronic form (no spaces, capitals) is what is checked, stored and sent to the bank
+        return ref == null ? null
+                : new AccountRef(Ibans.normalise(ref.iban()), ref.bban(), ref.sortCode(), ref.swiftCode(), ref.currency());
     }
 
     private static Money money(PaymentInitiationRequest.Amount amount) {

@@ -2,6 +2,7 @@ package eu.xs2a.payment.domain;
 
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.ErrorTexts;
+import eu.xs2a.security.error.Ibans;
 import eu.xs2a.security.error.IsoCurrencies;
 import eu.xs2a.security.error.Psd2Exception;
 import java.math.BigDecimal;
@@ -81,9 +82,8 @@ public final class PaymentOrderRules {
         if (account.iban() == null && account.bban() == null) {
             throw format(field + " needs an iban or a bban");
         }
-        if (account.iban() != null && !Iban.isValid(account.iban())) {
-            throw format(field + ".iban '" + abbreviate(account.iban())
-                    + "' is not a valid IBAN (capital letters and digits, no spaces, with valid check digits)");
+        if (account.iban() != null) {
+            Ibans.parse(field + ".iban", account.iban());
         }
         if (account.bban() != null && !BBAN.matcher(account.bban()).matches()) {
             throw format(field + ".bban must be 1 to " + BBAN_MAX + " letters or digits");

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import eu.xs2a.consent.support.ConsentDates;
 import eu.xs2a.consent.support.ConsentTestBase;
 import eu.xs2a.consent.support.Psu;
 import eu.xs2a.consent.support.Signed;
@@ -14,7 +15,6 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class AisConsentTest extends ConsentTestBase {
 
     private static LocalDate today() {
-        return LocalDate.now(ZoneOffset.UTC);
+        return ConsentDates.today();
     }
 
     @Test

@@ -1,5 +1,7 @@
 package eu.xs2a.consent;
 
+import static eu.xs2a.consent.support.Sandbox2.bankUp;
+import static eu.xs2a.consent.support.Sandbox2.refusingBank;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -14,18 +16,16 @@ import eu.xs2a.consent.domain.ForwardOutcome;
 import eu.xs2a.consent.support.ConsentRows;
 import eu.xs2a.consent.support.ConsentTestBase;
 import eu.xs2a.consent.support.Psu;
+import eu.xs2a.consent.support.Sandbox2;
 import eu.xs2a.consent.support.SandboxBank;
 import eu.xs2a.consent.support.Signed;
 import eu.xs2a.consent.support.TestClock;
 import eu.xs2a.consent.support.Tpps;
-import eu.xs2a.security.testing.RefusingBank;
-import eu.xs2a.security.testing.ServiceProcess;
 import eu.xs2a.security.testing.SwitchableProxy;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
@@ -47,7 +47,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class BankOutageTest extends ConsentTestBase {
 
-    private static final String AIS2 = "/sandbox2/api/berlingroup/v1/consents";
+    private static final String AIS2 = Sandbox2.AIS;
 
     @Inject
     TestClock clock;
@@ -67,15 +67,11 @@ class BankOutageTest extends ConsentTestBase {
     @ConfigProperty(name = "psd2.providers.sandbox.bank-url")
     String bankUrl;
 
-    @ConfigProperty(name = "psd2.providers.sandbox2.bank-url")
-    String bank2Url;
-
     private SwitchableProxy proxy;
 
     @BeforeEach
     void bankDown() {
-        URI bank = URI.create(bankUrl);
-        proxy = new SwitchableProxy(URI.create(bank2Url).getPort(), bank.getHost(), bank.getPort());
+        proxy = Sandbox2.proxyToTheBank();
         proxy.down();
     }
 
@@ -417,49 +413,6 @@ class BankOutageTest extends ConsentTestBase {
             }
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException(e);
-        }
-    }
-
-    /**
-     * A bank answering every call of sandbox2 with {@code status}. The RefusingBank listens on a free port behind a
-     * proxy on sandbox2's port: closed connections there linger in TIME_WAIT, which only the proxy (SO_REUSEADDR)
-     * binds through. Call it while the test's own proxy is down.
-     */
-    private static AutoCloseable refusingBank(int status, String code) {
-        int port = ServiceProcess.freePort();
-        RefusingBank bank = RefusingBank.listen(port, status, code);
-        SwitchableProxy front = bankUp(new SwitchableProxy(URI.create(bank2UrlOf()).getPort(), "localhost", port));
-        return () -> {
-            front.down();
-            bank.close();
-        };
-    }
-
-    private static String bank2UrlOf() {
-        return org.eclipse.microprofile.config.ConfigProvider.getConfig()
-                .getValue("psd2.providers.sandbox2.bank-url", String.class);
-    }
-
-    /**
-     * Starts a proxy on sandbox2's port. Connections a previous proxy closed can keep the port busy for a moment
-     * (accepted sockets still closing), so binding is retried briefly.
-     */
-    private static SwitchableProxy bankUp(SwitchableProxy proxy) {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (true) {
-            try {
-                return proxy.up();
-            } catch (IllegalStateException busy) {
-                if (System.nanoTime() > deadline) {
-                    throw busy;
-                }
-                try {
-                    Thread.sleep(100);
-                } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    throw busy;
-                }
-            }
         }
     }
 

@@ -36,6 +36,10 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class ConsentCheckTest extends ConsentTestBase {
 
+    /** The BBANs inside psu1's IBANs (ISO 13616: all after country code and check digits). */
+    private static final String PSU1_MAIN_BBAN = Psu.PSU1_MAIN.substring(4);
+    private static final String PSU1_SAVINGS_BBAN = Psu.PSU1_SAVINGS.substring(4);
+
     @TestHTTPResource(Lookup.PATH)
     URL checkUrl;
 
@@ -113,6 +117,28 @@ class ConsentCheckTest extends ConsentTestBase {
                 otherPurpose.jsonPath().getString("error_message"));
         assertEquals(200, Lookup.check(Lookup.body(Tpps.ALPHA.tppId(), id, "AIS", "accounts", null, false)).statusCode());
         assertEquals(200, Lookup.check(Lookup.body(Tpps.ALPHA.tppId(), id, "AIS", "account", Psu.PSU1_MAIN, false)).statusCode());
+    }
+
+    /**
+     * A question naming the account by several identifiers is covered only when each agrees with the consent's
+     * account (the BBAN inside its IBAN included): the consented IBAN beside another account's BBAN is not covered.
+     */
+    @Test
+    void anAccountNamedBySeveralIdentifiersIsCoveredOnlyWhenAllAgree() {
+        String id = validConsent(4);
+        String balances = Lookup.body(Tpps.ALPHA.tppId(), id, "AIS", "balances", Psu.PSU1_MAIN, true);
+        Response agreeing = Lookup.check(balances.replace("\"account\":{",
+                "\"account\":{\"bban\":\"" + PSU1_MAIN_BBAN + "\",\"msisdn\":\"+491701234567\","));
+        assertEquals(200, agreeing.statusCode(), agreeing.asString());
+        Response conflicting = Lookup.check(balances.replace("\"account\":{",
+                "\"account\":{\"bban\":\"" + PSU1_SAVINGS_BBAN + "\","));
+        assertError(conflicting, 401, "ConsentInvalid", "CONSENT_INVALID");
+        assertEquals("Consent '" + id + "' does not cover the balances of this account",
+                conflicting.jsonPath().getString("error_message"));
+        // the same for every resource naming an account
+        assertError(Lookup.check(Lookup.body(Tpps.ALPHA.tppId(), id, "AIS", "account", Psu.PSU1_MAIN, true)
+                        .replace("\"account\":{", "\"account\":{\"bban\":\"" + PSU1_SAVINGS_BBAN + "\",")),
+                401, "ConsentInvalid", "CONSENT_INVALID");
     }
 
     @Test
@@ -204,6 +230,12 @@ class ConsentCheckTest extends ConsentTestBase {
         Response several = Lookup.check(Lookup.body(Tpps.ALPHA.tppId(), id, "PIIS", "funds", Psu.PSU1_MAIN, false)
                 .replace("\"account\":{", "\"account\":{\"bban\":\"100200300100000011\",\"bic\":\"SANDDEXXXXX\","));
         assertEquals(200, several.statusCode(), several.asString());
+        // one identifier of the consented account beside another account's is no account of the consent
+        Response conflicting = Lookup.check(Lookup.body(Tpps.ALPHA.tppId(), id, "PIIS", "funds", Psu.PSU1_MAIN, false)
+                .replace("\"account\":{", "\"account\":{\"bban\":\"" + PSU1_SAVINGS_BBAN + "\","));
+        assertError(conflicting, 401, "ConsentInvalid", "CONSENT_INVALID");
+        assertEquals("Consent '" + id + "' does not cover funds confirmations for this account",
+                conflicting.jsonPath().getString("error_message"));
         assertEquals(Psu.PSU1_MAIN, ok.jsonPath().getString("account.iban"));
         assertEquals("valid", ok.jsonPath().getString("consentStatus"));
         assertError(Lookup.check(Lookup.body(Tpps.ALPHA.tppId(), id, "PIIS", "funds", Psu.PSU1_SAVINGS, false)), 401,

@@ -3,6 +3,7 @@ package eu.xs2a.consent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import eu.xs2a.consent.domain.ConsentJobs;
+import eu.xs2a.consent.support.ConsentDates;
 import eu.xs2a.consent.support.ConsentRows;
 import eu.xs2a.consent.support.ConsentTestBase;
 import eu.xs2a.consent.support.Lookup;
@@ -16,6 +17,7 @@ import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.LocalDate;
+import java.time.LocalTime;
 import java.time.ZoneOffset;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -40,7 +42,7 @@ class ExpiryTest extends ConsentTestBase {
 
     @Test
     void aValidConsentExpiresTheDayAfterValidUntil() {
-        String tomorrow = LocalDate.now(ZoneOffset.UTC).plusDays(1).toString();
+        String tomorrow = ConsentDates.today().plusDays(1).toString();
         Response created = createAis(Tpps.ALPHA, Signed.aisBody(tomorrow, 4, true, Psu.PSU1_MAIN));
         String id = created.jsonPath().getString("consentId");
         assertEquals(302, Psu.approve(created.jsonPath().getString("_links.scaRedirect.href")).statusCode());
@@ -114,7 +116,7 @@ class ExpiryTest extends ConsentTestBase {
      */
     @Test
     void aConsentWhoseScaFinishesAfterValidUntilIsExpired() {
-        String today = LocalDate.now(ZoneOffset.UTC).toString();
+        String today = ConsentDates.today().toString();
         Response created = createAis(Tpps.ALPHA, Signed.aisBody(today, 4, true, Psu.PSU1_MAIN));
         String id = created.jsonPath().getString("consentId");
         Psu psu = new Psu("psu1").openScaRedirect(created.jsonPath().getString("_links.scaRedirect.href")).logIn();
@@ -122,13 +124,58 @@ class ExpiryTest extends ConsentTestBase {
         Response done = psu.otp("123456");
         assertEquals(303, done.statusCode(), done.asString());
 
-        clock.advance(Duration.ofDays(1)); // the PSU comes back after midnight UTC
+        clock.advance(Duration.ofDays(1)); // the PSU comes back after midnight (the banks' midnight, in Berlin)
         Response back = Psu.returnToGateway(done.header("Location"));
         assertEquals(302, back.statusCode(), back.asString());
         assertEquals(Signed.TPP_NOK, back.header("Location"));
         assertEquals("expired", status(id));
         assertError(Lookup.check(Lookup.body(Tpps.ALPHA.tppId(), id, "AIS", "accounts", null, true)), 401,
                 "ConsentExpired", "CONSENT_EXPIRED");
+    }
+
+    /**
+     * A consent's last valid day ends with the banks' day (consent.time-zone, Berlin), not at midnight UTC: at 21:00
+     * UTC on validUntil (22:00 or 23:00 in Berlin) it is still valid; at 23:30 UTC, the same UTC date but already the
+     * next day in Berlin, the lookup answers ConsentExpired and the job expires it.
+     */
+    @Test
+    void aConsentEndsWithTheBanksDayNotWithTheUtcDate() {
+        LocalDate validUntil = ConsentDates.today().plusDays(1);
+        Response created = createAis(Tpps.ALPHA, Signed.aisBody(validUntil.toString(), 4, true, Psu.PSU1_MAIN));
+        String id = created.jsonPath().getString("consentId");
+        assertEquals(302, Psu.approve(created.jsonPath().getString("_links.scaRedirect.href")).statusCode());
+        String check = Lookup.body(Tpps.ALPHA.tppId(), id, "AIS", "accounts", null, true);
+
+        clock.advanceTo(validUntil.atTime(LocalTime.of(21, 0)).toInstant(ZoneOffset.UTC));
+        jobs.expire();
+        assertEquals("valid", storedStatus(id), "22:00 or 23:00 in Berlin: still the last valid day");
+        assertEquals(200, Lookup.check(check).statusCode());
+
+        clock.advanceTo(validUntil.atTime(LocalTime.of(23, 30)).toInstant(ZoneOffset.UTC));
+        assertError(Lookup.check(check), 401, "ConsentExpired", "CONSENT_EXPIRED");
+        jobs.expire();
+        assertEquals("expired", storedStatus(id), "still " + validUntil + " in UTC, but the next day in Berlin");
+    }
+
+    /**
+     * After midnight in Berlin and before midnight UTC, the UTC date is the banks' yesterday: as validUntil it is in
+     * the past, and the 180 days of the maximum count from the Berlin date.
+     */
+    @Test
+    void validUntilIsCheckedAgainstTheBerlinDateWhenItDiffersFromTheUtcDate() {
+        LocalDate utcDate = LocalDate.now(ZoneOffset.UTC).plusDays(1);
+        clock.advanceTo(utcDate.atTime(LocalTime.of(23, 30)).toInstant(ZoneOffset.UTC));
+        LocalDate berlinDate = utcDate.plusDays(1);
+
+        Response past = Signed.post(Tpps.ALPHA, Signed.AIS, Signed.redirectHeaders(),
+                Signed.aisBody(utcDate.toString(), 4, true, Psu.PSU1_MAIN));
+        assertError(past, 400, "FormatError", "FORMAT_ERROR");
+        assertEquals("validUntil " + utcDate + " is in the past", past.jsonPath().getString("error_message"));
+        Response longest = createAis(Tpps.ALPHA, Signed.aisBody(berlinDate.plusDays(180).toString(), 4, true,
+                Psu.PSU1_MAIN));
+        Response read = Signed.get(Tpps.ALPHA, Signed.AIS + "/" + longest.jsonPath().getString("consentId"));
+        assertEquals(berlinDate.plusDays(180).toString(), read.jsonPath().getString("validUntil"));
+        assertEquals(berlinDate.toString(), read.jsonPath().getString("lastActionDate"), "the Berlin date too");
     }
 
     /** The stored status, without the bank refresh that a TPP's read does. */

@@ -1,5 +1,6 @@
 package eu.xs2a.consent.api;
 
+import eu.xs2a.consent.config.ConsentCalendar;
 import eu.xs2a.consent.config.PublicUrls;
 import eu.xs2a.consent.domain.Consent;
 import eu.xs2a.consent.domain.ConsentAuthorisation;
@@ -25,9 +26,11 @@ public class ConsentResponses {
     static final String REDIRECT = "REDIRECT";
 
     private final PublicUrls urls;
+    private final ConsentCalendar calendar;
 
-    public ConsentResponses(PublicUrls urls) {
+    public ConsentResponses(PublicUrls urls, ConsentCalendar calendar) {
         this.urls = urls;
+        this.calendar = calendar;
     }
 
     /** 201 with consentStatus, consentId, _links (scaRedirect, self, status, scaStatus) and Location. */
@@ -67,7 +70,8 @@ public class ConsentResponses {
     public AisConsentInformation aisInformation(Consent consent) {
         return new AisConsentInformation(consent.getAccess(), consent.isRecurringIndicator(),
                 consent.getValidUntil().toString(), consent.getFrequencyPerDay(),
-                consent.lastActionDate().toString(), consent.getStatus().name(), null);
+                // the date of the last status change, in the banks' calendar like every consent date
+                calendar.dateOf(consent.getUpdatedAt()).toString(), consent.getStatus().name(), null);
     }
 
     public FundsConsentInformation fundsInformation(Consent consent) {

@@ -3,6 +3,7 @@ package eu.xs2a.consent.config;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.time.ZoneId;
 
 /** consent-service settings (section "Consents" of application.properties). */
 @ConfigMapping(prefix = "consent")
@@ -30,9 +31,29 @@ public interface ConsentConfig {
     @WithDefault("24H")
     Duration scaDeadline();
 
-    /** Pause before the forward job tries a consent again after the bank could not be reached. */
+    /**
+     * Pause before the bank-sync job tries the bank again: a forward after the bank could not be reached, a deletion
+     * the bank did not take. Doubled with every failed attempt, up to 32 times.
+     */
     @WithDefault("30S")
     Duration forwardRetryDelay();
+
+    /**
+     * How long the bank is told of a deletion (a TPP's DELETE, a consent rejected at the SCA deadline) before it is
+     * given up: recorded in the row, one ERROR line, no more attempts. A bank refusing the deletion (a 4xx other than
+     * 404/409) or down for longer than this would otherwise be called forever; 72 hours outlast a weekend-long outage
+     * or maintenance window, after which an operator has to look (README "Deletions the bank never took").
+     */
+    @WithDefault("72H")
+    Duration bankDeleteGiveUpAfter();
+
+    /**
+     * The zone whose calendar days every consent date rule counts in (validUntil, expiry, per-day access counts,
+     * lastActionDate; see {@link ConsentCalendar}): the banks' own day, so that a consent ends when the bank's
+     * day ends, not an hour or two later at midnight UTC. An unknown zone id stops the service at start.
+     */
+    @WithDefault("Europe/Berlin")
+    ZoneId timeZone();
 
     /** Rows one job run handles at most (each run takes its rows with FOR UPDATE SKIP LOCKED). */
     @WithDefault("100")

@@ -10,9 +10,9 @@ import java.time.LocalDate;
 import java.util.Objects;
 
 /**
- * Unattended accesses to one resource under a consent on one UTC day. Mapped so that the lookup can read it in
- * the same query as the consent (a query Hibernate plans once); it is only ever written by the counting statement
- * of {@code AccessCountRepository}, never through this entity.
+ * Unattended accesses to one resource under a consent on one day of the consent calendar. Mapped so that the lookup
+ * can read it in the same query as the consent (a query Hibernate plans once); it is only ever written by the
+ * counting statement of {@code AccessCountRepository}, never through this entity.
  */
 @Entity
 @Table(name = "consent_access_count")

@@ -5,7 +5,9 @@ import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Ibans;
 import eu.xs2a.security.error.IsoCurrencies;
 import eu.xs2a.security.error.Psd2Exception;
+import java.util.HashSet;
 import java.util.Objects;
+import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import java.util.regex.Pattern;
 
@@ -28,6 +30,8 @@ public record AccountReference(
     static final String BBAN_PATTERN = "[a-zA-Z0-9]{1,30}";
     private static final Pattern BBAN = Pattern.compile(BBAN_PATTERN);
     public static final int MAX_CARD_OR_PHONE = 35;
+    /** Country code and check digits: the rest of an IBAN is the account's BBAN (ISO 13616). */
+    private static final int IBAN_PREFIX = 4;
 
     /**
      * Checks the reference and returns it normalised (IBAN without spaces, upper case).
@@ -44,7 +48,7 @@ public record AccountReference(
 
     /**
      * The looser check for a reference that names an account to look up (the consent lookup): at least one
-     * identifier, each well-formed; it designates an account when any of them matches.
+     * identifier, each well-formed; whether it designates an account is {@link #designates}.
      */
     public AccountReference validatedForLookup(String field) {
         int identifiers = count(iban) + count(bban) + count(pan) + count(maskedPan) + count(msisdn);
@@ -69,21 +73,68 @@ public record AccountReference(
     }
 
     /**
-     * Whether a reference named by a caller designates this account: same identifier; the currency only
-     * counts when both sides name one (a multi-currency account is referenced without it).
+     * Whether a reference named by a caller designates this account: every identifier both give agrees, and at
+     * least one is given by both (IBANs compared without spaces and case). Any single shared identifier is not
+     * enough: {iban X, bban Y} would otherwise pass for account X whatever Y is, and a bank resolving the reference
+     * by its BBAN would answer for account Y under a consent for X. The BBAN an IBAN carries (ISO 13616: all after
+     * country code and check digits) counts as given, for agreement only: so {iban X, bban Y} does not designate
+     * the account of IBAN X unless Y is X's BBAN, but {bban Z} alone never designates an IBAN account (a BBAN names no
+     * country). The currency only counts when both sides name one (a multi-currency account is referenced without it).
      */
     public boolean designates(AccountReference other) {
         if (other == null) {
             return false;
         }
-        boolean sameIdentifier = (iban != null && iban.equals(Ibans.normalise(other.iban)))
-                || (bban != null && bban.equals(other.bban))
-                || (pan != null && pan.equals(other.pan))
-                || (maskedPan != null && maskedPan.equals(other.maskedPan))
-                || (msisdn != null && msisdn.equals(other.msisdn));
+        Agreement ibans = Agreement.of(Ibans.normalise(iban), Ibans.normalise(other.iban));
+        Agreement pans = Agreement.of(pan, other.pan);
+        Agreement maskedPans = Agreement.of(maskedPan, other.maskedPan);
+        Agreement msisdns = Agreement.of(msisdn, other.msisdn);
+        Agreement bbans = Agreement.of(bban, other.bban);
+        boolean conflict = ibans == Agreement.CONFLICT || pans == Agreement.CONFLICT
+                || maskedPans == Agreement.CONFLICT || msisdns == Agreement.CONFLICT || bbans == Agreement.CONFLICT
+                || !sameBbanEverywhere(other);
+        boolean shared = ibans == Agreement.SHARED || pans == Agreement.SHARED || maskedPans == Agreement.SHARED
+                || msisdns == Agreement.SHARED || bbans == Agreement.SHARED;
         boolean currencyCompatible = currency == null || other.currency == null
                 || Objects.equals(currency, other.currency);
-        return sameIdentifier && currencyCompatible;
+        return shared && !conflict && currencyCompatible;
+    }
+
+    /** One identifier kind on both sides: given by both and equal, given by both and different, or not by both. */
+    private enum Agreement {
+        SHARED, CONFLICT, NOT_BOTH;
+
+        static Agreement of(String mine, String theirs) {
+            if (mine == null || theirs == null) {
+                return NOT_BOTH;
+            }
+            return mine.equals(theirs) ? SHARED : CONFLICT;
+        }
+    }
+
+    /** The BBANs both references give or carry in their IBANs are one and the same (or one side has none). */
+    private boolean sameBbanEverywhere(AccountReference other) {
+        Set<String> mine = bbans();
+        Set<String> theirs = other.bbans();
+        if (mine.isEmpty() || theirs.isEmpty()) {
+            return true;
+        }
+        Set<String> all = new HashSet<>(mine);
+        all.addAll(theirs);
+        return all.size() == 1;
+    }
+
+    /** The BBAN given, and the one the IBAN carries. */
+    private Set<String> bbans() {
+        Set<String> bbans = new HashSet<>();
+        if (bban != null) {
+            bbans.add(bban);
+        }
+        String normalisedIban = Ibans.normalise(iban);
+        if (normalisedIban != null && normalisedIban.length() > IBAN_PREFIX) {
+            bbans.add(normalisedIban.substring(IBAN_PREFIX));
+        }
+        return bbans;
     }
 
     /** A stable key for access counting: the identifier, without the currency. */

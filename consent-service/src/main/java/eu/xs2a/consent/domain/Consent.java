@@ -3,28 +3,31 @@ package eu.xs2a.consent.domain;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
+import jakarta.persistence.EntityListeners;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import jakarta.persistence.Transient;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
-import org.jboss.logging.Logger;
 
 /**
  * A consent and its state machine (DESIGN.md "State machines"). Every status change goes through one of the
  * methods below, which refuse a transition the machine does not have: a final consent never changes again,
  * except that the owning TPP's DELETE moves any consent to terminatedByTpp. Every status change is logged (INFO: consent,
- * provider, TPP, from → to, cause), so that "why and when did this consent change" can be answered from the logs.
+ * provider, TPP, from → to, cause), so that "why and when did this consent change" can be answered from the logs; the
+ * line is written once the transaction that stores the change has committed ({@link ConsentStatusLog}).
  */
 @Entity
 @Table(name = "consent")
+@EntityListeners(ConsentStatusLog.class)
 public class Consent {
 
-    private static final Logger LOG = Logger.getLogger(Consent.class);
     private static final int MAX_BACKOFF_DOUBLINGS = 5;
 
     @Id
@@ -79,10 +82,21 @@ public class Consent {
     private int forwardAttempts;
     @Column(name = "next_bank_attempt_at")
     private Instant nextBankAttemptAt;
+    @Column(name = "bank_delete_since")
+    private Instant bankDeleteSince;
+    @Column(name = "bank_delete_attempts", nullable = false)
+    private int bankDeleteAttempts;
+    @Column(name = "bank_delete_given_up_at")
+    private Instant bankDeleteGivenUpAt;
+    @Column(name = "bank_delete_failure")
+    private String bankDeleteFailure;
     @Column(name = "created_at", nullable = false)
     private Instant createdAt;
     @Column(name = "updated_at", nullable = false)
     private Instant updatedAt;
+    /** Status changes made since this consent was last written, for the log once that write is committed. */
+    @Transient
+    private List<ConsentStatusChange> statusChanges = new ArrayList<>();
 
     protected Consent() {
         // JPA
@@ -141,8 +155,7 @@ public class Consent {
     public void registeredAtBank(String bankConsentId, String bankScaUrl, Instant now) {
         if (status == ConsentStatus.terminatedByTpp) {
             this.bankConsentId = bankConsentId;
-            this.bankDeletePending = true;
-            this.nextBankAttemptAt = null;
+            bankDeletionDue(now);
             touch(now);
             return;
         }
@@ -184,10 +197,12 @@ public class Consent {
     /**
      * SCA finished: valid, unless the consent's last valid day has already passed (SCA finished after validUntil),
      * when it can never be used and goes straight to expired.
+     *
+     * @param today the date of {@code now} in the consent calendar ({@code config.ConsentCalendar})
      */
-    public void scaFinalised(Instant now) {
+    public void scaFinalised(Instant now, LocalDate today) {
         require(awaitingSca(), ConsentStatus.valid);
-        if (isPastValidUntil(LocalDate.ofInstant(now, ZoneOffset.UTC))) {
+        if (isPastValidUntil(today)) {
             moveTo(ConsentStatus.expired, now, "SCA finished after validUntil " + validUntil);
             return;
         }
@@ -206,7 +221,9 @@ public class Consent {
     public void scaOverdue(Instant now) {
         require(awaitingSca(), ConsentStatus.rejected);
         nextBankAttemptAt = null;
-        bankDeletePending = bankConsentId != null;
+        if (bankConsentId != null) {
+            bankDeletionDue(now);
+        }
         moveTo(ConsentStatus.rejected, now, "no finished SCA within the deadline");
     }
 
@@ -231,13 +248,37 @@ public class Consent {
             return;
         }
         nextBankAttemptAt = null;
-        bankDeletePending = bankConsentId != null;
+        if (bankConsentId != null) {
+            bankDeletionDue(now);
+        }
         moveTo(ConsentStatus.terminatedByTpp, now, "deleted by the TPP");
     }
 
-    /** The bank could not be told of the deletion: the job tries again at {@code nextAttempt}. */
-    public void deferBankDeletion(Instant nextAttempt) {
-        nextBankAttemptAt = nextAttempt;
+    /**
+     * The bank must hear that the consent ended. A deletion already pending keeps its start (the bound on retries
+     * counts from the first time the bank was due to hear); one due anew (also after an earlier one was given up)
+     * starts now with no attempts.
+     */
+    private void bankDeletionDue(Instant now) {
+        if (!bankDeletePending) {
+            bankDeletePending = true;
+            bankDeleteSince = now;
+            bankDeleteAttempts = 0;
+            bankDeleteGivenUpAt = null;
+            bankDeleteFailure = null;
+        }
+        nextBankAttemptAt = null;
+    }
+
+    /**
+     * An attempt to tell the bank of the deletion starts now: the next one (should this one fail) is due after
+     * {@code baseDelay}, doubled with every attempt up to 32 times the base, as for forwards (a bank refusing or
+     * down now is unlikely to take it a few seconds later, and retries must not hammer it).
+     */
+    public void bankDeletionAttempted(Instant now, java.time.Duration baseDelay) {
+        long factor = 1L << Math.min(bankDeleteAttempts, MAX_BACKOFF_DOUBLINGS);
+        bankDeleteAttempts++;
+        nextBankAttemptAt = now.plus(baseDelay.multipliedBy(factor));
     }
 
     /** The bank acknowledged the deletion (or already had the consent in a final state). */
@@ -250,12 +291,13 @@ public class Consent {
      * Applies the bank's consent status learnt on a read or a callback. Only transitions of the machine are
      * taken; anything else (a final consent, an unknown value) is ignored.
      *
+     * @param today the date of {@code now} in the consent calendar
      * @return whether the status changed
      */
-    public boolean applyBankStatus(String bankStatus, Instant now) {
+    public boolean applyBankStatus(String bankStatus, Instant now, LocalDate today) {
         ConsentStatus before = status;
         if ("valid".equals(bankStatus) && awaitingSca().contains(status)) {
-            scaFinalised(now);
+            scaFinalised(now, today);
         } else if ("rejected".equals(bankStatus) && awaitingSca().contains(status)) {
             scaFailed(now);
         } else if ("revokedByPsu".equals(bankStatus) && !status.isFinal() && status != ConsentStatus.accepted) {
@@ -268,14 +310,9 @@ public class Consent {
 
     // --- reads ---------------------------------------------------------------------------------------------
 
-    /** Past validUntil on the given UTC date ({@link ConsentRules#isPastValidUntil}). */
+    /** Past validUntil on the given date of the consent calendar ({@link ConsentRules#isPastValidUntil}). */
     public boolean isPastValidUntil(LocalDate today) {
         return ConsentRules.isPastValidUntil(validUntil, today);
-    }
-
-    /** Date of the last status change (Berlin Group lastActionDate). */
-    public LocalDate lastActionDate() {
-        return LocalDate.ofInstant(updatedAt, ZoneOffset.UTC);
     }
 
     private static Set<ConsentStatus> awaitingSca() {
@@ -289,9 +326,16 @@ public class Consent {
     }
 
     private void moveTo(ConsentStatus target, Instant now, String cause) {
-        LOG.infof("Consent %s (provider %s, TPP %s): %s -> %s, %s", id, providerCode, tppId, status, target, cause);
+        statusChanges.add(new ConsentStatusChange(id, providerCode, tppId, status, target, cause));
         status = target;
         touch(now);
+    }
+
+    /** The status changes not yet handed to the log, in order; the consent forgets them. */
+    List<ConsentStatusChange> takeStatusChanges() {
+        List<ConsentStatusChange> taken = statusChanges;
+        statusChanges = new ArrayList<>();
+        return taken;
     }
 
     private void touch(Instant now) {
@@ -386,8 +430,31 @@ public class Consent {
         return bankDeletePending;
     }
 
+    /** When the bank was first due to hear of the pending deletion (null when none was ever due). */
+    public Instant getBankDeleteSince() {
+        return bankDeleteSince;
+    }
+
+    public int getBankDeleteAttempts() {
+        return bankDeleteAttempts;
+    }
+
+    /** When telling the bank of the deletion was given up (null while it is pending, or never was). */
+    public Instant getBankDeleteGivenUpAt() {
+        return bankDeleteGivenUpAt;
+    }
+
+    public String getBankDeleteFailure() {
+        return bankDeleteFailure;
+    }
+
     public int getForwardAttempts() {
         return forwardAttempts;
+    }
+
+    /** When the bank-sync job may next try the bank for this consent (a forward or a deletion). */
+    public Instant getNextBankAttemptAt() {
+        return nextBankAttemptAt;
     }
 
     public Instant getCreatedAt() {

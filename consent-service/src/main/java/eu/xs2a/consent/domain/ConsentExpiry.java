@@ -1,5 +1,6 @@
 package eu.xs2a.consent.domain;
 
+import eu.xs2a.consent.config.ConsentCalendar;
 import eu.xs2a.consent.config.ConsentConfig;
 import eu.xs2a.consent.persistence.AccessCountRepository;
 import eu.xs2a.consent.persistence.AuthorisationRepository;
@@ -12,7 +13,6 @@ import java.time.LocalDate;
 import eu.xs2a.consent.aspsp.BankConsentPort;
 import eu.xs2a.consent.aspsp.BankConsentState;
 import eu.xs2a.security.error.Psd2Exception;
-import java.time.ZoneOffset;
 import java.util.List;
 import org.jboss.logging.Logger;
 
@@ -40,10 +40,11 @@ public class ConsentExpiry {
     private final BankConsentPort bank;
     private final ConsentConfig config;
     private final Clock clock;
+    private final ConsentCalendar calendar;
 
     public ConsentExpiry(ConsentRepository consents, AuthorisationRepository authorisations,
                          AccessCountRepository accessCounts, ConsentService consentService, BankConsentPort bank,
-                         ConsentConfig config, Clock clock) {
+                         ConsentConfig config, Clock clock, ConsentCalendar calendar) {
         this.consents = consents;
         this.authorisations = authorisations;
         this.accessCounts = accessCounts;
@@ -51,6 +52,7 @@ public class ConsentExpiry {
         this.bank = bank;
         this.config = config;
         this.clock = clock;
+        this.calendar = calendar;
     }
 
     /** Runs both rules until nothing is left; returns how many consents changed. */
@@ -63,14 +65,14 @@ public class ConsentExpiry {
         } while (batch > 0);
         changed += rejectOverdue();
         // yesterday's counts are kept (a day's last calls may still be racing); older ones are dropped
-        LocalDate yesterday = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC).minusDays(1);
+        LocalDate yesterday = calendar.today().minusDays(1);
         QuarkusTransaction.requiringNew().run(() -> accessCounts.deleteBefore(yesterday));
         return changed;
     }
 
     private int expireBatch() {
         Instant now = clock.instant();
-        List<Consent> due = consents.lockValidPast(LocalDate.ofInstant(now, ZoneOffset.UTC), config.jobBatchSize());
+        List<Consent> due = consents.lockValidPast(calendar.dateOf(now), config.jobBatchSize());
         due.forEach(consent -> consent.expire(now));
         return due.size();
     }

@@ -3,6 +3,7 @@ package eu.xs2a.consent.domain;
 import eu.xs2a.consent.aspsp.BankConsentPort;
 import eu.xs2a.consent.aspsp.BankConsentRegistration;
 import eu.xs2a.consent.aspsp.BankConsentRequest;
+import eu.xs2a.consent.aspsp.BankFailures;
 import eu.xs2a.consent.config.ConsentConfig;
 import eu.xs2a.consent.config.PublicUrls;
 import eu.xs2a.consent.persistence.AuthorisationRepository;
@@ -23,8 +24,9 @@ import org.jboss.logging.Logger;
  * it is stored ({@link #registerNew}); a stored accepted one is handled in its own transaction with its row locked
  * for the duration of the bank call, so the scaRedirect link and the job (on any replica, FOR UPDATE SKIP LOCKED)
  * never register one consent twice. A deletion is different: the bank's DELETE is idempotent, so it is claimed
- * (its next attempt pushed back) and committed first, and the bank is called with no transaction, lock or connection
- * held; a conditional update then clears the pending flag.
+ * (its next attempt pushed back, with backoff) and committed first, and the bank is called with no transaction, lock
+ * or connection held; a conditional update then clears the pending flag. A deletion the bank has not taken within
+ * {@code consent.bank-delete-give-up-after} is given up: recorded in the row, logged once at ERROR, not retried.
  */
 @ApplicationScoped
 public class ConsentForwarder {
@@ -82,16 +84,36 @@ public class ConsentForwarder {
                 : new Forwarded(forwardLocked(due.get(0), true), due.get(0));
     }
 
-    /** A deletion the bank has not heard of yet, claimed by this caller until its next attempt time. */
-    public record PendingDeletion(String consentId, String providerCode, String bankConsentId) {
+    /**
+     * A deletion the bank has not heard of yet, claimed by this caller until its next attempt time.
+     *
+     * @param since    when the bank was first due to hear of it (the give-up bound counts from here)
+     * @param attempts attempts so far, this one included
+     */
+    public record PendingDeletion(String consentId, String providerCode, String bankConsentId, Instant since,
+                                  int attempts) {
     }
 
-    /** What telling the bank of a deletion did: nothing due, sent, or deferred (refused, or bank unreachable). */
-    public enum DeletionOutcome { NONE, SENT, REFUSED, UNREACHABLE }
+    /**
+     * What telling the bank of a deletion did: nothing due, sent, deferred (refused, or bank unreachable: tried again
+     * later), or given up (refused, or unreachable, past the bound: never tried again).
+     */
+    public enum DeletionOutcome {
+        NONE, SENT, REFUSED, UNREACHABLE, GIVEN_UP_REFUSED, GIVEN_UP_UNREACHABLE;
+
+        /** The bank could not be reached: the job leaves the provider alone for the rest of its run. */
+        public boolean bankUnreachable() {
+            return this == UNREACHABLE || this == GIVEN_UP_UNREACHABLE;
+        }
+
+        public boolean givenUp() {
+            return this == GIVEN_UP_REFUSED || this == GIVEN_UP_UNREACHABLE;
+        }
+    }
 
     /**
-     * One job step: claims the next due deletion no other replica holds (its next attempt pushed back by
-     * {@code consent.forward-retry-delay}, committed at once), then tells the bank outside any transaction.
+     * One job step: claims the next due deletion no other replica holds (its next attempt pushed back, committed at
+     * once), then tells the bank outside any transaction.
      */
     public Deletion tellBankOfNextDeletion(Set<String> skippedProviders) {
         PendingDeletion pending = QuarkusTransaction.requiringNew().call(() -> {
@@ -107,8 +129,9 @@ public class ConsentForwarder {
     }
 
     /**
-     * Claims the deletion of a locked consent for the caller: its next attempt is pushed back by the retry delay, so
-     * the job leaves it alone while the caller tries (and picks it up after, should the caller fail or die).
+     * Claims the deletion of a locked consent for the caller: its next attempt is pushed back by the retry delay,
+     * doubled per attempt made (at most 32 times), so the job leaves it alone while the caller tries (and picks it up
+     * after, should the caller fail or die).
      *
      * @return the deletion to send, or null when the bank has nothing to hear
      */
@@ -117,26 +140,55 @@ public class ConsentForwarder {
         if (!consent.isBankDeletePending()) {
             return null;
         }
-        consent.deferBankDeletion(clock.instant().plus(config.forwardRetryDelay()));
-        return new PendingDeletion(consent.getId(), consent.getProviderCode(), consent.getBankConsentId());
+        consent.bankDeletionAttempted(clock.instant(), config.forwardRetryDelay());
+        return new PendingDeletion(consent.getId(), consent.getProviderCode(), consent.getBankConsentId(),
+                consent.getBankDeleteSince(), consent.getBankDeleteAttempts());
     }
 
     /**
      * Tells the bank of a claimed deletion, with no transaction open (no row lock or connection held while the bank
-     * answers). Only a success, or the bank no longer holding the consent open (404, 409), clears the pending flag;
-     * any other failure leaves it for the job, at a flat {@code consent.forward-retry-delay}.
+     * answers). Only a success, or the bank no longer holding the consent open (404, 409), clears the pending flag.
+     * Any other failure leaves it for the job (with backoff), until {@code consent.bank-delete-give-up-after} has
+     * passed since the bank was first due to hear of it: then it is given up.
      */
     public DeletionOutcome tellBankOfDeletion(PendingDeletion deletion) {
         try {
             bank.deleteConsent(deletion.providerCode(), deletion.bankConsentId());
         } catch (Psd2Exception e) {
-            LOG.infof("Bank of provider %s did not take the deletion of consent %s (%s); the job retries it",
-                    deletion.providerCode(), deletion.consentId(), e.errorClass().text());
-            return e.errorClass() == ErrorClass.SERVICE_INVALID ? DeletionOutcome.REFUSED : DeletionOutcome.UNREACHABLE;
+            String failure = BankFailures.describe(e);
+            boolean refused = e.errorClass() == ErrorClass.SERVICE_INVALID;
+            if (pastGivingUp(deletion)) {
+                giveUp(deletion, failure);
+                return refused ? DeletionOutcome.GIVEN_UP_REFUSED : DeletionOutcome.GIVEN_UP_UNREACHABLE;
+            }
+            LOG.infof("Bank of provider %s did not take the deletion of consent %s (%s; attempt %d); the job retries"
+                    + " it", deletion.providerCode(), deletion.consentId(), failure, deletion.attempts());
+            return refused ? DeletionOutcome.REFUSED : DeletionOutcome.UNREACHABLE;
         }
         // conditional: a concurrent sender may have cleared it already (the bank's DELETE is idempotent)
         QuarkusTransaction.requiringNew().run(() -> consents.bankDeletionDone(deletion.consentId()));
         return DeletionOutcome.SENT;
+    }
+
+    private boolean pastGivingUp(PendingDeletion deletion) {
+        // a pending deletion always has its since (constraint consent_bank_delete_since)
+        return !clock.instant().isBefore(deletion.since().plus(config.bankDeleteGiveUpAfter()));
+    }
+
+    /**
+     * Records the deletion as given up in the row (conditional: one done or due anew meanwhile is left alone) and
+     * logs it once, at ERROR: the bank may still hold the consent open, and only an operator can settle that.
+     */
+    private void giveUp(PendingDeletion deletion, String failure) {
+        Instant now = clock.instant();
+        boolean givenUp = QuarkusTransaction.requiringNew().call(() ->
+                consents.bankDeletionGivenUp(deletion.consentId(), deletion.since(), now, failure));
+        if (givenUp) {
+            LOG.errorf("Consent %s: the bank of provider %s never took its deletion (pending since %s, %d attempt(s),"
+                    + " last: %s); given up, the bank may still hold it open. Every such consent:"
+                    + " bank_delete_given_up_at is not null (README)", deletion.consentId(), deletion.providerCode(),
+                    deletion.since(), deletion.attempts(), failure);
+        }
     }
 
     private ForwardOutcome forwardLocked(Consent consent, boolean countFailure) {

@@ -1,6 +1,7 @@
 package eu.xs2a.consent.domain;
 
 import eu.xs2a.consent.config.ConsentConfig;
+import eu.xs2a.consent.domain.ConsentForwarder.DeletionOutcome;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.EnumMap;
@@ -51,26 +52,31 @@ public class ConsentJobs {
         }
         int sent = 0;
         int deferred = 0;
+        int givenUp = 0;
         for (int i = 0; i < config.jobBatchSize(); i++) {
             ConsentForwarder.Deletion deletion = forwarder.tellBankOfNextDeletion(unreachable);
-            if (deletion.outcome() == ConsentForwarder.DeletionOutcome.NONE) {
+            DeletionOutcome outcome = deletion.outcome();
+            if (outcome == DeletionOutcome.NONE) {
                 break;
             }
-            if (deletion.outcome() == ConsentForwarder.DeletionOutcome.SENT) {
+            if (outcome == DeletionOutcome.SENT) {
                 sent++;
+            } else if (outcome.givenUp()) {
+                givenUp++;
             } else {
                 deferred++;
-                if (deletion.outcome() == ConsentForwarder.DeletionOutcome.UNREACHABLE) {
-                    unreachable.add(deletion.providerCode());
-                }
+            }
+            if (outcome.bankUnreachable()) {
+                unreachable.add(deletion.providerCode());
             }
         }
         int registered = forwards.getOrDefault(ForwardOutcome.REGISTERED, 0);
         int notReached = forwards.getOrDefault(ForwardOutcome.BANK_UNREACHABLE, 0);
         int refused = forwards.getOrDefault(ForwardOutcome.REFUSED, 0);
-        if (registered + notReached + refused + sent + deferred > 0) {
+        if (registered + notReached + refused + sent + deferred + givenUp > 0) {
             LOG.infof("Bank sync: %d consent(s) forwarded, %d not reached (bank unreachable), %d refused by the bank;"
-                    + " %d deletion(s) sent, %d deferred%s", registered, notReached, refused, sent, deferred,
+                    + " %d deletion(s) sent, %d deferred, %d given up%s", registered, notReached, refused, sent,
+                    deferred, givenUp,
                     unreachable.isEmpty() ? "" : "; providers skipped for the rest of this run: " + unreachable);
         }
     }

@@ -1,21 +1,20 @@
 package eu.xs2a.consent.domain;
 
+import eu.xs2a.consent.config.ConsentCalendar;
 import eu.xs2a.consent.persistence.AccessCountRepository;
 import eu.xs2a.consent.persistence.ConsentRepository;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Clock;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.Set;
 
 /**
  * The consent lookup (DESIGN.md "The consent lookup endpoint"): the one way another service learns about a
  * consent. Answers ConsentUnknown (not this TPP's, or none), ConsentExpired, ConsentInvalid (wrong status, type,
- * account or resource) or AccessExceeded; an unattended AIS access is counted atomically per consent, UTC day and
- * resource (+account).
+ * account or resource) or AccessExceeded; an unattended AIS access is counted atomically per consent, day of the consent
+ * calendar ({@link ConsentCalendar}) and resource (+account).
  */
 @ApplicationScoped
 public class ConsentLookup {
@@ -25,12 +24,12 @@ public class ConsentLookup {
 
     private final ConsentRepository consents;
     private final AccessCountRepository accessCounts;
-    private final Clock clock;
+    private final ConsentCalendar calendar;
 
-    public ConsentLookup(ConsentRepository consents, AccessCountRepository accessCounts, Clock clock) {
+    public ConsentLookup(ConsentRepository consents, AccessCountRepository accessCounts, ConsentCalendar calendar) {
         this.consents = consents;
         this.accessCounts = accessCounts;
-        this.clock = clock;
+        this.calendar = calendar;
     }
 
     /**
@@ -40,7 +39,7 @@ public class ConsentLookup {
     public ConsentCheckResult check(ConsentCheck check) {
         AccountReference account = validate(check);
         String resourceKey = account == null ? check.resource() : check.resource() + ":" + account.key();
-        LocalDate today = LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
+        LocalDate today = calendar.today();
         if (!Ids.fits(check.consentId())) {
             throw ConsentService.unknown(check.consentId());
         }

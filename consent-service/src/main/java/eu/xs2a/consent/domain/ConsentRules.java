@@ -16,7 +16,7 @@ public final class ConsentRules {
 
     /**
      * @param requested   the request's validUntil as sent (ISO date), or null
-     * @param today       the current UTC date
+     * @param today       the current date of the consent calendar ({@code config.ConsentCalendar})
      * @param defaultDays validity when none is asked (90), at most {@code maxDays}
      * @param maxDays     the provider's maximum (180, the SCA exemption)
      */
@@ -55,7 +55,10 @@ public final class ConsentRules {
         return requested == null ? providerMax : Math.min(requested, providerMax);
     }
 
-    /** Past validUntil on the given UTC date: validUntil itself is still a valid day, and no validUntil never passes. */
+    /**
+     * Past validUntil on the given date (of the consent calendar): validUntil itself is still a valid day, and no
+     * validUntil never passes.
+     */
     public static boolean isPastValidUntil(LocalDate validUntil, LocalDate today) {
         return validUntil != null && today.isAfter(validUntil);
     }

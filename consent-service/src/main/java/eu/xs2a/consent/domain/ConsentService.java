@@ -2,6 +2,7 @@ package eu.xs2a.consent.domain;
 
 import eu.xs2a.consent.aspsp.BankConsentPort;
 import eu.xs2a.consent.aspsp.BankConsentState;
+import eu.xs2a.consent.config.ConsentCalendar;
 import eu.xs2a.consent.config.ConsentConfig;
 import eu.xs2a.consent.persistence.AuthorisationRepository;
 import eu.xs2a.consent.persistence.ConsentRepository;
@@ -17,7 +18,6 @@ import jakarta.enterprise.event.Event;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.List;
 import org.jboss.logging.Logger;
 
@@ -46,13 +46,14 @@ public class ConsentService {
     private final ProviderRegistry providers;
     private final ConsentConfig config;
     private final Clock clock;
+    private final ConsentCalendar calendar;
     private final Event<CreatedConsent> stored;
     private final Event<RefusedConsent> refused;
 
     public ConsentService(ConsentRepository consents, AuthorisationRepository authorisations,
                           ConsentForwarder forwarder, BankConsentPort bank, ProviderRegistry providers,
-                          ConsentConfig config, Clock clock, Event<CreatedConsent> stored,
-                          Event<RefusedConsent> refused) {
+                          ConsentConfig config, Clock clock, ConsentCalendar calendar,
+                          Event<CreatedConsent> stored, Event<RefusedConsent> refused) {
         this.consents = consents;
         this.authorisations = authorisations;
         this.forwarder = forwarder;
@@ -60,6 +61,7 @@ public class ConsentService {
         this.providers = providers;
         this.config = config;
         this.clock = clock;
+        this.calendar = calendar;
         this.stored = stored;
         this.refused = refused;
     }
@@ -83,7 +85,7 @@ public class ConsentService {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "recurringIndicator is required");
         }
         AccountAccess access = request.access().validated(config.maxAccountReferences());
-        LocalDate today = today();
+        LocalDate today = calendar.today();
         LocalDate validUntil = ConsentRules.effectiveValidUntil(request.validUntil(), today,
                 config.defaultValidityDays(), provider.maxConsentValidityDays());
         int frequency = ConsentRules.effectiveFrequencyPerDay(request.frequencyPerDay(),
@@ -111,7 +113,7 @@ public class ConsentService {
         LocalDate cardExpiry = null;
         if (request.cardExpiryDate() != null) {
             cardExpiry = IsoDates.parse("cardExpiryDate", request.cardExpiryDate());
-            if (cardExpiry.isBefore(today())) {
+            if (cardExpiry.isBefore(calendar.today())) {
                 throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "cardExpiryDate " + cardExpiry + " is in the past");
             }
         }
@@ -237,7 +239,8 @@ public class ConsentService {
             }
         }
         BankConsentState bankState = state;
-        boolean pastValidity = consent.getStatus() == ConsentStatus.valid && consent.isPastValidUntil(today());
+        boolean pastValidity = consent.getStatus() == ConsentStatus.valid
+                && consent.isPastValidUntil(calendar.today());
         if (bankState == null && !pastValidity) {
             return consent;
         }
@@ -247,7 +250,7 @@ public class ConsentService {
             if (bankState != null) {
                 applyBankState(locked, bankState, now);
             }
-            if (locked.getStatus() == ConsentStatus.valid && locked.isPastValidUntil(today())) {
+            if (locked.getStatus() == ConsentStatus.valid && locked.isPastValidUntil(calendar.dateOf(now))) {
                 locked.expire(now);
             }
             return locked;
@@ -256,7 +259,7 @@ public class ConsentService {
 
     /** Moves a locked consent and its authorisations to the bank's view (only along the state machines). */
     void applyBankState(Consent consent, BankConsentState state, Instant now) {
-        consent.applyBankStatus(state.status(), now);
+        consent.applyBankStatus(state.status(), now, calendar.dateOf(now));
         ScaStatus sca = ScaStatus.fromBank(state.scaStatus());
         for (ConsentAuthorisation authorisation : authorisations.ofConsent(consent.getId())) {
             authorisation.advanceTo(sca, now);
@@ -293,10 +296,6 @@ public class ConsentService {
     /** The one answer for a consent that does not exist for this caller (never a hint that it exists). */
     public static Psd2Exception unknown(String consentId) {
         return new Psd2Exception(ErrorClass.CONSENT_UNKNOWN, "Consent '" + Ids.shown(consentId) + "' is unknown");
-    }
-
-    private LocalDate today() {
-        return LocalDate.ofInstant(clock.instant(), ZoneOffset.UTC);
     }
 
     private static void checkLength(String field, String value, int max) {

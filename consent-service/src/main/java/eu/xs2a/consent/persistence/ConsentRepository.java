@@ -146,6 +146,19 @@ public class ConsentRepository implements PanacheRepositoryBase<Consent, String>
         update("bankDeletePending = false, nextBankAttemptAt = null where id = ?1 and bankDeletePending = true", id);
     }
 
+    /**
+     * No more attempts at telling the bank of a deletion pending since {@code since}: clears the pending flag and
+     * records when and why in the row (bank_delete_given_up_at, bank_delete_failure), where operators find it. One
+     * conditional UPDATE: a deletion done meanwhile, or due anew (another since), is left alone.
+     *
+     * @return whether this call gave it up
+     */
+    public boolean bankDeletionGivenUp(String id, Instant since, Instant now, String failure) {
+        return update("bankDeletePending = false, nextBankAttemptAt = null, bankDeleteGivenUpAt = ?3,"
+                + " bankDeleteFailure = ?4 where id = ?1 and bankDeletePending = true and bankDeleteSince = ?2",
+                id, since, now, failure) == 1;
+    }
+
     /** valid consents whose last valid day is before {@code today}. */
     @SuppressWarnings("unchecked")
     public List<Consent> lockValidPast(LocalDate today, int limit) {

@@ -5,8 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import eu.xs2a.consent.config.ConsentCalendar;
+import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -14,6 +19,8 @@ import org.junit.jupiter.api.Test;
 class ConsentStateMachineTest {
 
     private static final Instant NOW = Instant.parse("2026-03-01T10:00:00Z");
+    private static final LocalDate TODAY = LocalDate.of(2026, 3, 1);
+    private static final ZoneId BERLIN = ZoneId.of("Europe/Berlin");
 
     private static Consent newConsent() {
         AccountAccess access = new AccountAccess(List.of(new AccountReference("DE49100200300100000011", null, null, null,
@@ -28,7 +35,7 @@ class ConsentStateMachineTest {
         assertEquals(ConsentStatus.accepted, consent.getStatus());
         consent.registeredAtBank("b1", "http://bank/sca/x", NOW);
         assertEquals(ConsentStatus.received, consent.getStatus());
-        consent.scaFinalised(NOW);
+        consent.scaFinalised(NOW, TODAY);
         assertEquals(ConsentStatus.valid, consent.getStatus());
         consent.expire(NOW);
         assertEquals(ConsentStatus.expired, consent.getStatus());
@@ -50,8 +57,61 @@ class ConsentStateMachineTest {
     void scaFinishedAfterValidUntilExpiresTheConsent() {
         Consent consent = newConsent();
         consent.registeredAtBank("b1", "u", NOW);
-        consent.scaFinalised(Instant.parse("2026-05-02T00:05:00Z")); // validUntil 2026-05-01
+        // validUntil 2026-05-01; 22:30 UTC that day is already 00:30 on 2 May in Berlin (summer time)
+        Instant berlinNextDay = Instant.parse("2026-05-01T22:30:00Z");
+        consent.scaFinalised(berlinNextDay, berlinDateOf(berlinNextDay));
         assertEquals(ConsentStatus.expired, consent.getStatus());
+    }
+
+    @Test
+    void scaFinishedOnTheLastValidDayInBerlinMakesItValid() {
+        Consent consent = newConsent();
+        consent.registeredAtBank("b1", "u", NOW);
+        Instant lastBerlinHour = Instant.parse("2026-05-01T21:30:00Z"); // 23:30 in Berlin, validUntil 2026-05-01
+        consent.scaFinalised(lastBerlinHour, berlinDateOf(lastBerlinHour));
+        assertEquals(ConsentStatus.valid, consent.getStatus());
+    }
+
+    private static LocalDate berlinDateOf(Instant instant) {
+        return new ConsentCalendar(Clock.fixed(instant, ZoneOffset.UTC), BERLIN).today();
+    }
+
+    @Test
+    void everyStatusChangeIsKeptForTheLogInOrderAndHandedOverOnce() {
+        Consent consent = newConsent();
+        consent.registeredAtBank("b1", "u", NOW);
+        consent.scaFinalised(NOW, TODAY);
+        List<ConsentStatusChange> changes = consent.takeStatusChanges();
+        assertEquals(List.of(
+                new ConsentStatusChange("c1", "sandbox", "PSDDE-BAFIN-1", ConsentStatus.accepted,
+                        ConsentStatus.received, "registered at the bank"),
+                new ConsentStatusChange("c1", "sandbox", "PSDDE-BAFIN-1", ConsentStatus.received,
+                        ConsentStatus.valid, "SCA finalised")), changes);
+        assertEquals(List.of(), consent.takeStatusChanges(), "handed over once");
+        assertThrows(ConsentTransitionException.class, () -> consent.scaOverdue(NOW));
+        assertEquals(List.of(), consent.takeStatusChanges(), "a transition the machine refused is not a change");
+    }
+
+    @Test
+    void aBankDeletionBacksOffAndKeepsItsStartWhenDueAgain() {
+        Consent consent = newConsent();
+        consent.registeredAtBank("b1", "u", NOW);
+        consent.scaOverdue(NOW);
+        assertEquals(NOW, consent.getBankDeleteSince());
+        Duration base = Duration.ofSeconds(30);
+        Instant later = NOW.plusSeconds(3600);
+        long[] expectedDelays = {30, 60, 120, 240, 480, 960, 960};
+        for (long delay : expectedDelays) {
+            consent.bankDeletionAttempted(later, base);
+            assertEquals(later.plusSeconds(delay), consent.getNextBankAttemptAt(),
+                    "attempt " + consent.getBankDeleteAttempts());
+        }
+        assertEquals(expectedDelays.length, consent.getBankDeleteAttempts());
+        // the TPP's DELETE of the rejected consent: the deletion is still the one due since the deadline
+        consent.terminateByTpp(later);
+        assertEquals(NOW, consent.getBankDeleteSince());
+        assertEquals(expectedDelays.length, consent.getBankDeleteAttempts());
+        assertTrue(consent.isBankDeletePending());
     }
 
     @Test
@@ -60,16 +120,16 @@ class ConsentStateMachineTest {
         consent.registeredAtBank("b1", "u", NOW);
         consent.scaFailed(NOW);
         assertEquals(ConsentStatus.rejected, consent.getStatus());
-        assertThrows(ConsentTransitionException.class, () -> consent.scaFinalised(NOW));
+        assertThrows(ConsentTransitionException.class, () -> consent.scaFinalised(NOW, TODAY));
         assertThrows(ConsentTransitionException.class, () -> consent.expire(NOW));
         assertThrows(ConsentTransitionException.class, () -> consent.revokedByPsu(NOW));
-        assertFalse(consent.applyBankStatus("valid", NOW), "the bank's view never revives a final consent");
+        assertFalse(consent.applyBankStatus("valid", NOW, TODAY), "the bank's view never revives a final consent");
         consent.terminateByTpp(NOW);
         assertEquals(ConsentStatus.terminatedByTpp, consent.getStatus());
         assertTrue(consent.isBankDeletePending());
-        assertThrows(ConsentTransitionException.class, () -> consent.scaFinalised(NOW),
+        assertThrows(ConsentTransitionException.class, () -> consent.scaFinalised(NOW, TODAY),
                 "a consent never goes from terminatedByTpp back to valid");
-        assertFalse(consent.applyBankStatus("valid", NOW));
+        assertFalse(consent.applyBankStatus("valid", NOW, TODAY));
     }
 
     @Test
@@ -86,11 +146,11 @@ class ConsentStateMachineTest {
     void theBanksViewMovesOnlyAlongTheMachine() {
         Consent consent = newConsent();
         consent.registeredAtBank("b1", "u", NOW);
-        assertFalse(consent.applyBankStatus("received", NOW));
-        assertTrue(consent.applyBankStatus("valid", NOW));
-        assertTrue(consent.applyBankStatus("revokedByPsu", NOW));
+        assertFalse(consent.applyBankStatus("received", NOW, TODAY));
+        assertTrue(consent.applyBankStatus("valid", NOW, TODAY));
+        assertTrue(consent.applyBankStatus("revokedByPsu", NOW, TODAY));
         assertEquals(ConsentStatus.revokedByPsu, consent.getStatus());
-        assertFalse(consent.applyBankStatus("valid", NOW));
+        assertFalse(consent.applyBankStatus("valid", NOW, TODAY));
     }
 
     @Test

@@ -57,7 +57,7 @@ class ConsentRepositoryTest extends ConsentTestBase {
                     new AccountAccess(List.of(MAIN, SECOND), List.of(MAIN), List.of(SECOND), null, null, null, null),
                     true, LocalDate.of(2026, 6, 1), 4, false, redirect, NOW);
             ais.registeredAtBank("bank-consent-7", "https://bank.example/sca", NOW);
-            ais.scaFinalised(NOW);
+            ais.scaFinalised(NOW, TODAY);
             consents.persist(ais);
             consents.persist(Consent.newPiis(piisId, PROVIDER, tppId, "Repository TPP", SECOND, "4111-card",
                     LocalDate.of(2027, 1, 31), "card information", "registration information", redirect, NOW));

@@ -26,6 +26,11 @@ public class TestClock extends Clock {
         offset.updateAndGet(current -> current.plus(by));
     }
 
+    /** Moves the clock to {@code instant} (from then on it runs with the system clock again). */
+    public void advanceTo(Instant instant) {
+        offset.set(Duration.between(Instant.now(), instant));
+    }
+
     public void reset() {
         offset.set(Duration.ZERO);
     }

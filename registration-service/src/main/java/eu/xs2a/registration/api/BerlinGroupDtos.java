@@ -1,6 +1,8 @@
 package eu.xs2a.registration.api;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import eu.xs2a.registration.domain.CertificatesInForce;
+import eu.xs2a.registration.domain.CheckedCertificate;
 import eu.xs2a.registration.domain.EmailAddresses;
 import eu.xs2a.registration.domain.TextLimits;
 import eu.xs2a.registration.domain.TextLimits.Max;
@@ -71,16 +73,24 @@ public final class BerlinGroupDtos {
         }
     }
 
+    /**
+     * A registered certificate; {@code status} says whether it grants its roles now ({@code valid}) or not any more
+     * ({@code expired}, {@code revoked}, {@code invalid}: its CA is no longer trusted), see {@link CertificatesInForce}.
+     */
     public record CertificateView(String name, String type, String serial, String issuer, Instant notAfter,
-                                  List<String> roles) {
-        static CertificateView of(TppCertificate c) {
+                                  List<String> roles,
+                                  @Schema(enumeration = {"valid", "expired", "revoked", "invalid"}) String status) {
+        static CertificateView of(CheckedCertificate checked) {
+            TppCertificate c = checked.certificate();
             return new CertificateView(c.name, c.type, c.serial, c.issuer, c.notAfter,
-                    c.roleSet().stream().map(Enum::name).toList());
+                    c.roleSet().stream().map(Enum::name).toList(), checked.status().name());
         }
     }
 
     public record TppResponse(String id, Company company, Representative representative,
-                              List<CertificateView> certificates, List<String> scopes, String status) {
+                              List<CertificateView> certificates,
+                              @Schema(description = "from the certificates whose status is valid") List<String> scopes,
+                              String status) {
         static TppResponse of(TppRecord record) {
             var t = record.tpp();
             return new TppResponse(t.id,

@@ -2,6 +2,8 @@ package eu.xs2a.registration.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import eu.xs2a.registration.domain.CertificateStatus;
+import eu.xs2a.registration.domain.CheckedCertificate;
 import eu.xs2a.registration.domain.ClientCertificateService.Added;
 import eu.xs2a.registration.domain.OAuthClient;
 import eu.xs2a.registration.domain.RegisteredClient;
@@ -52,7 +54,8 @@ public final class OpenBankingDtos {
 
         static CertificateAddedResponse of(Added added) {
             return new CertificateAddedResponse(new Data(added.client().clientId, added.client().tppId,
-                    BerlinGroupDtos.CertificateView.of(added.certificate()), added.scopes()));
+                    BerlinGroupDtos.CertificateView.of(new CheckedCertificate(added.certificate(), CertificateStatus.valid)),
+                    added.scopes()));
         }
     }
 }

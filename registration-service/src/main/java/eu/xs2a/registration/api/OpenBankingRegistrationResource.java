@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.registration.api.OpenBankingDtos.CertificateAddedResponse;
 import eu.xs2a.registration.api.OpenBankingDtos.ClientResponse;
+import eu.xs2a.registration.domain.ClientAssertions;
 import eu.xs2a.registration.domain.ClientCertificateService;
 import eu.xs2a.registration.domain.ClientCertificateService.CertificateToAdd;
 import eu.xs2a.registration.domain.ClientRegistrationService;
@@ -38,11 +39,12 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Optional;
 
 /**
  * Open-banking dynamic client registration (a signed JWT in the body, not an HTTP-signed request) and certificate
- * addition (HTTP Basic with the client's credentials). Bodies are read raw so that every content type and every
- * malformed body gets the interface's error class rather than a framework 415/400.
+ * addition (HTTP Basic with the client's credentials, or a private_key_jwt client's assertion). Bodies are read raw so
+ * that every content type and every malformed body gets the interface's error class rather than a framework 415/400.
  */
 @Tag(name = "Open-banking registration", description = "Dynamic client registration with a signed JWT (not HTTP-signed)")
 @SecurityScheme(securitySchemeName = "clientCredentials", type = SecuritySchemeType.HTTP, scheme = "basic",
@@ -56,12 +58,15 @@ public class OpenBankingRegistrationResource {
 
     private final ClientRegistrationService registrations;
     private final ClientCertificateService certificates;
+    private final ClientAssertions assertions;
     private final ObjectMapper json;
 
     public OpenBankingRegistrationResource(ClientRegistrationService registrations,
-                                           ClientCertificateService certificates, ObjectMapper json) {
+                                           ClientCertificateService certificates, ClientAssertions assertions,
+                                           ObjectMapper json) {
         this.registrations = registrations;
         this.certificates = certificates;
+        this.assertions = assertions;
         this.json = json;
     }
 
@@ -93,7 +98,13 @@ public class OpenBankingRegistrationResource {
     @POST
     @Path("/certificates")
     @Operation(summary = "Add a certificate to a registered client",
-            description = "body data.certificate{pem,name,type=qseal}; a confirmation letter is sent")
+            description = "body data.certificate{pem,name,type=qseal}; a confirmation letter is sent. A "
+                    + "client_secret_basic client authenticates with HTTP Basic; a private_key_jwt client with a "
+                    + "client assertion (RFC 7523) in the body's top-level client_assertion_type "
+                    + "(urn:ietf:params:oauth:client-assertion-type:jwt-bearer) and client_assertion: a JWS of its "
+                    + "token_endpoint_auth_signing_alg, iss = sub = client_id, aud = this endpoint's public URL, exp "
+                    + "at most 5 minutes ahead, a jti used once, signed by a QSEAL of its organisation (x5c) or a "
+                    + "software_jwks key (kid)")
     @SecurityRequirement(name = "clientCredentials")
     @APIResponse(responseCode = "200", description = "The certificate was added",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
@@ -102,17 +113,64 @@ public class OpenBankingRegistrationResource {
             + "twice, a field is not a string, or holds a NUL character or half of a surrogate pair")
     @APIResponse(responseCode = "401", description = "WrongRequiredFields (data.certificate.pem, name or type missing, "
             + "too long, or type not qseal), CertificateInvalid or CertificateExpired (the pem is not a valid QSEAL of "
-            + "a trusted CA) or AccessDenied (client credentials, certificate of another organisation)")
+            + "a trusted CA) or AccessDenied (client credentials or client assertion, certificate of another "
+            + "organisation)")
     public CertificateAddedResponse addCertificate(@Parameter(hidden = true)
                                                    @HeaderParam(HttpHeaders.AUTHORIZATION) String authorization,
                                                    @Context HttpServerRequest http,
                                                    @RequestBody(required = true, content = @Content(
                                                            mediaType = MediaType.APPLICATION_JSON,
-                                                           schema = @Schema(type = SchemaType.OBJECT, description = "{\"data\":{\"certificate\":{\"pem\":\"…\",\"name\":\"…\",\"type\":\"qseal\"}}}")))
+                                                           schema = @Schema(type = SchemaType.OBJECT, description = "{\"data\":{\"certificate\":{\"pem\":\"…\",\"name\":\"…\",\"type\":\"qseal\"}}}; "
+                                                                   + "a private_key_jwt client adds \"client_assertion_type\" and \"client_assertion\" beside \"data\"")))
                                                    byte[] body) {
-        String clientId = certificates.authenticate(authorization);
+        String clientId = authenticate(authorization, body);
         requireJsonOrNothing(http.getHeader(HttpHeaders.CONTENT_TYPE));
         return CertificateAddedResponse.of(certificates.add(clientId, certificateToAdd(body)));
+    }
+
+    /**
+     * The client authenticates with one method (RFC 6749 section 2.3): HTTP Basic (client_secret_basic), or a client
+     * assertion (private_key_jwt, RFC 7523) in the body's top-level members {@code client_assertion_type} and
+     * {@code client_assertion}, as a token request carries them in its form. Without either: AccessDenied, before
+     * anything else of the request is looked at.
+     */
+    private String authenticate(String authorization, byte[] body) {
+        Optional<JsonNode> assertion = assertionMembers(body);
+        if (assertion.isEmpty()) {
+            return certificates.authenticate(authorization);
+        }
+        if (authorization != null) {
+            throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION, "Authenticate with one method: the "
+                    + "Authorization header or a client_assertion, not both");
+        }
+        return assertions.authenticate(assertionMember(assertion.get(), "client_assertion_type"),
+                assertionMember(assertion.get(), "client_assertion"));
+    }
+
+    /**
+     * The body as a JSON object if it carries client assertion members; a body that is not JSON carries none (it is
+     * then refused for its credentials first, and for its form only once they are good).
+     */
+    private Optional<JsonNode> assertionMembers(byte[] body) {
+        JsonNode root;
+        try {
+            root = body.length == 0 ? null : json.readTree(body);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        return root != null && root.isObject() && (root.has("client_assertion") || root.has("client_assertion_type"))
+                ? Optional.of(root) : Optional.empty();
+    }
+
+    private static String assertionMember(JsonNode root, String member) {
+        JsonNode value = root.get(member);
+        if (value == null || value.isNull() || (value.isTextual() && value.asText().isBlank())) {
+            throw new Psd2Exception(ErrorClass.WRONG_REQUIRED_FIELDS, member + " is required with a client assertion");
+        }
+        if (!value.isTextual()) {
+            throw new Psd2Exception(ErrorClass.REQUEST_FORMAT_INVALID, member + " must be a string");
+        }
+        return value.asText();
     }
 
     /**

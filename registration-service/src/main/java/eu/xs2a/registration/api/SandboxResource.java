@@ -6,6 +6,7 @@ import eu.xs2a.registration.config.Environment;
 import eu.xs2a.registration.domain.EmailAddresses;
 import eu.xs2a.registration.domain.SoftwareRoles;
 import eu.xs2a.registration.domain.TextLimits;
+import eu.xs2a.registration.sandbox.KeyGenerationThrottle;
 import eu.xs2a.registration.sandbox.SandboxCa;
 import eu.xs2a.registration.sandbox.SandboxCa.IssuedQseal;
 import eu.xs2a.registration.sandbox.PemFiles;
@@ -21,6 +22,8 @@ import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
+import io.vertx.core.http.HttpServerRequest;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import java.time.Instant;
 import java.util.EnumSet;
@@ -37,7 +40,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /**
  * Sandbox self-service for TPP developers: a test QSEAL with its private key, and a software statement signed by the
  * sandbox directory. Present only when {@code psd2.environment=sandbox}; in {@code live} every path answers exactly
- * as an unknown path does (404).
+ * as an unknown path does (404). Certificates, each a new key pair, are throttled ({@link KeyGenerationThrottle}).
  */
 @Tag(name = "Sandbox self-service", description = "Test certificates and software statements (sandbox only; 404 in live)")
 @Path("/api/sandbox/v1")
@@ -51,11 +54,14 @@ public class SandboxResource {
     private final Environment environment;
     private final SandboxCa ca;
     private final SandboxDirectory directory;
+    private final KeyGenerationThrottle throttle;
 
-    public SandboxResource(Environment environment, SandboxCa ca, SandboxDirectory directory) {
+    public SandboxResource(Environment environment, SandboxCa ca, SandboxDirectory directory,
+                           KeyGenerationThrottle throttle) {
         this.environment = environment;
         this.ca = ca;
         this.directory = directory;
+        this.throttle = throttle;
     }
 
     public record CertificateRequest(String organisationName, String organizationIdentifier, List<String> roles) {
@@ -91,12 +97,17 @@ public class SandboxResource {
                     schema = @Schema(implementation = CertificateResponse.class)))
     @APIResponse(responseCode = "400", description = "FormatError: a field is missing or a role unknown")
     @APIResponse(responseCode = "404", description = "ResourceUnknown: not a sandbox deployment")
-    public CertificateResponse issueCertificate(CertificateRequest request) {
+    @APIResponse(responseCode = "429", description = "AccessExceeded: too many certificates asked for by this client "
+            + "or by all clients together (each one costs a new key pair); the Retry-After header gives the seconds "
+            + "until the next one can be issued")
+    public CertificateResponse issueCertificate(CertificateRequest request, @Context HttpServerRequest http) {
         requireSandbox();
         CertificateRequest r = request == null ? new CertificateRequest(null, null, null) : request;
         String name = organisationName(required("organisationName", r.organisationName()).trim());
         String orgId = organizationIdentifier(required("organizationIdentifier", r.organizationIdentifier()).trim());
         EnumSet<Role> roles = roles(r.roles());
+        // after the checks, so that a mistyped request does not use up the developer's allowance
+        throttle.acquire(ClientAddresses.of(http));
         IssuedQseal qseal = ca.issue(orgId, name, roles);
         return new CertificateResponse(orgId, name, roles.stream().map(Enum::name).toList(),
                 qseal.certificate().getSerialNumber().toString(16).toUpperCase(),

@@ -23,6 +23,39 @@ public interface RegistrationConfig {
     @WithDefault("60S")
     Duration maxIatSkew();
 
+    /**
+     * How old a registration's {@code iat} may be. A registration request is signed to be sent at once, not kept: an
+     * old one (found in a log, a proxy, a mailbox) must not register or recover a client, whatever its {@code exp}.
+     */
+    @WithDefault("10M")
+    Duration maxIatAge();
+
+    /**
+     * The longest lifetime ({@code exp} − {@code iat}) a registration request may claim: a TPP cannot sign one
+     * request that stays usable for days.
+     */
+    @WithDefault("1H")
+    Duration maxLifetime();
+
+    /**
+     * The gateway's public base URL, the ingress as TPPs reach it ({@code psd2.public-base-url}, env
+     * {@code PSD2_PUBLIC_BASE_URL}, shared by every service). A client assertion's {@code aud} must be the open-banking
+     * certificate endpoint under it: an assertion made for another server is not accepted here.
+     */
+    @WithDefault("http://localhost:8080")
+    String publicBaseUrl();
+
+    /**
+     * The longest a client assertion may still be valid when it arrives ({@code exp} − now). Its jti is kept until its
+     * exp, so this also bounds how long that record lives.
+     */
+    @WithDefault("5M")
+    Duration clientAssertionMaxLifetime();
+
+    /** How often the jti of expired client assertions are deleted. */
+    @WithDefault("1H")
+    Duration usedAssertionCleanupEvery();
+
     /** Bytes of randomness of a generated client secret. */
     @WithDefault("32")
     int clientSecretBytes();

@@ -2,6 +2,7 @@ package eu.xs2a.registration.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -27,4 +28,39 @@ public interface SandboxConfig {
     /** Validity of an issued software statement. */
     @WithDefault("365")
     int softwareStatementValidityDays();
+
+    KeyGeneration keyGeneration();
+
+    /**
+     * The throttle of {@code POST /api/sandbox/v1/certificates}, which generates an RSA key pair per request (the
+     * self-service's one costly step): a token bucket per client address and one for the whole instance. Each bucket
+     * holds {@code burst} requests and gains one every {@code refill}. In memory, per instance: it guards this
+     * instance's CPU, which is what a loop of requests would exhaust. Bursts must be at least 1 and refills positive
+     * (checked at start-up).
+     */
+    interface KeyGeneration {
+
+        /** Requests one client (IP address) may make at once. */
+        @WithDefault("20")
+        int perClientBurst();
+
+        /** A client regains one request this often (3 s: 20 a minute once its burst is spent). */
+        @WithDefault("3S")
+        Duration perClientRefill();
+
+        /** Requests the instance serves at once, from all clients together. */
+        @WithDefault("40")
+        int globalBurst();
+
+        /** The instance regains one request this often (250 ms: at most 4 key pairs a second once the burst is spent). */
+        @WithDefault("250MS")
+        Duration globalRefill();
+
+        /**
+         * Client buckets kept at most; beyond, buckets that have filled up again are dropped, and a client that still
+         * finds no room is held by the instance's bucket alone (memory stays bounded when addresses are many).
+         */
+        @WithDefault("10000")
+        int maxClients();
+    }
 }

@@ -17,8 +17,8 @@ import java.util.Optional;
 import org.jboss.logging.Logger;
 
 /**
- * Open-banking certificate addition: the client authenticates with HTTP Basic (client_id and client_secret) and adds
- * a QSEAL of its own organisation. The same certificate again is accepted and changes nothing.
+ * Open-banking certificate addition: the client authenticates with HTTP Basic (client_id and client_secret), or a
+ * private_key_jwt client with a client assertion ({@link ClientAssertions}), and adds a QSEAL of its own organisation. The same certificate again is accepted and changes nothing.
  */
 @ApplicationScoped
 public class ClientCertificateService {
@@ -30,15 +30,18 @@ public class ClientCertificateService {
     private final TppCertificateRepository certificates;
     private final TppRepository tpps;
     private final TrustedCertificates trust;
+    private final CertificatesInForce inForce;
     private final Letters letters;
     private final Clock clock;
 
     public ClientCertificateService(OAuthClientRepository clients, TppCertificateRepository certificates,
-                                    TppRepository tpps, TrustedCertificates trust, Letters letters, Clock clock) {
+                                    TppRepository tpps, TrustedCertificates trust, CertificatesInForce inForce,
+                                    Letters letters, Clock clock) {
         this.clients = clients;
         this.certificates = certificates;
         this.tpps = tpps;
         this.trust = trust;
+        this.inForce = inForce;
         this.letters = letters;
         this.clock = clock;
     }
@@ -47,6 +50,7 @@ public class ClientCertificateService {
     public record CertificateToAdd(String pem, String name, String type) {
     }
 
+    /** The added certificate (valid: it was just validated) and the scopes of the organisation's valid certificates. */
     public record Added(OAuthClient client, TppCertificate certificate, List<String> scopes) {
     }
 
@@ -74,12 +78,13 @@ public class ClientCertificateService {
         }
         Optional<TppCertificate> existing = certificates.find(client.tppId, identity.fingerprint());
         if (existing.isPresent()) {
-            return new Added(client, existing.get(), TppRegistrationService.scopes(certificates.ofTpp(client.tppId)));
+            return new Added(client, existing.get(), inForce.scopes(certificates.ofTpp(client.tppId), now));
         }
         TppCertificate certificate = TppCertificate.of(client.tppId, request.name(), request.type(),
                 CertificateFacts.of(identity), now);
         CertificateInserts.insert(certificates, certificate);
-        List<String> scopes = TppRegistrationService.scopes(certificates.ofTpp(client.tppId));
+        // the organisation's certificates valid now: an expired or revoked one adds nothing (CertificatesInForce)
+        List<String> scopes = inForce.scopes(certificates.ofTpp(client.tppId), now);
         Optional<Tpp> tpp = tpps.findByIdOptional(client.tppId);
         String recipient = tpp.map(t -> t.representativeEmail).orElse(client.contactEmail);
         if (recipient != null) {
@@ -100,7 +105,8 @@ public class ClientCertificateService {
 
     private OAuthClient client(String authorization) {
         if (authorization == null || !authorization.regionMatches(true, 0, BASIC, 0, BASIC.length())) {
-            throw denied("HTTP Basic authentication with the client_id and client_secret is required");
+            throw denied("HTTP Basic authentication with the client_id and client_secret (client_secret_basic), or a "
+                    + "client_assertion (private_key_jwt), is required");
         }
         String decoded;
         try {

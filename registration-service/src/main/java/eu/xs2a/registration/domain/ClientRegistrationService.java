@@ -227,7 +227,10 @@ public class ClientRegistrationService {
         }
     }
 
-    /** The claim rules whose failure is Invalid (406). */
+    /**
+     * The claim rules whose failure is Invalid (406). Time: {@code exp} in the future, {@code iat} neither more than
+     * max-iat-skew ahead nor more than max-iat-age behind, and {@code exp - iat} positive and at most max-lifetime.
+     */
     private void checkClaims(RegistrationRequest request, SoftwareStatement ssa, Instant now) {
         long nowSeconds = now.getEpochSecond();
         if (request.exp <= nowSeconds) {
@@ -236,6 +239,21 @@ public class ClientRegistrationService {
         if (request.iat > nowSeconds + config.maxIatSkew().toSeconds()) {
             throw new Psd2Exception(ErrorClass.INVALID, "claim 'iat' (" + request.iat + ") lies more than "
                     + config.maxIatSkew().toSeconds() + " s in the future");
+        }
+        if (request.iat < nowSeconds - config.maxIatAge().toSeconds()) {
+            throw new Psd2Exception(ErrorClass.INVALID, "claim 'iat' (" + request.iat + ") lies more than "
+                    + config.maxIatAge().toSeconds() + " s in the past: sign the registration request when sending it");
+        }
+        // iat is within a few minutes of now here, so neither difference can overflow
+        long lifetime = request.exp - request.iat;
+        if (lifetime <= 0) {
+            throw new Psd2Exception(ErrorClass.INVALID, "claim 'exp' (" + request.exp + ") is not after claim 'iat' ("
+                    + request.iat + ")");
+        }
+        if (lifetime > config.maxLifetime().toSeconds()) {
+            throw new Psd2Exception(ErrorClass.INVALID, "claim 'exp' (" + request.exp + ") lies " + lifetime
+                    + " s after claim 'iat'; a registration request may be valid for at most "
+                    + config.maxLifetime().toSeconds() + " s");
         }
         if (!request.aud.contains(config.aspspId())) {
             throw new Psd2Exception(ErrorClass.INVALID, "claim 'aud' " + request.aud

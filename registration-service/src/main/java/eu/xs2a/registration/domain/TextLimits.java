@@ -5,7 +5,7 @@ import eu.xs2a.security.error.Psd2Exception;
 import java.util.List;
 
 /**
- * The longest value of every text a TPP sends that is stored in a bounded column of {@code V1__init.sql}: the one
+ * The longest value of every text a TPP sends that is stored in a bounded column of the migrations ({@code db/migration}): the one
  * place these limits live ({@code TextLimitsTest} compares them with the columns of the migrated database). Values
  * are checked before anything is stored, so an over-long value is refused with the endpoint's class for a bad field
  * value and never fails an INSERT (which would be a 500, or worse, be taken for a concurrent registration).
@@ -39,7 +39,9 @@ public enum TextLimits {
     /** The organisation: the SSA's {@code org_id} (or the x5c certificate's organizationIdentifier). */
     ORGANISATION_ID(140, "oauth_client.tpp_id", "tpp.id", "tpp_certificate.tpp_id"),
     /** The SSA's {@code org_contacts} e-mail; only a valid address (at most this long) is taken. */
-    CONTACT_EMAIL(EmailAddresses.MAX_LENGTH, "oauth_client.contact_email");
+    CONTACT_EMAIL(EmailAddresses.MAX_LENGTH, "oauth_client.contact_email"),
+    /** A client assertion's {@code jti} (kept until the assertion's exp, so that it is accepted once). */
+    ASSERTION_JTI(255, "used_client_assertion.jti");
 
     /** The limits as constants, so that the OpenAPI annotations of the request bodies can state the same numbers. */
     public interface Max {

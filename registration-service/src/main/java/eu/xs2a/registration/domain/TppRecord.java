@@ -2,6 +2,9 @@ package eu.xs2a.registration.domain;
 
 import java.util.List;
 
-/** A TPP with its certificates and the scopes they yield, as read after a change. */
-public record TppRecord(Tpp tpp, List<TppCertificate> certificates, List<String> scopes) {
+/**
+ * A TPP with all its certificates, each with its status at the moment of reading, and the scopes the valid ones yield
+ * ({@link CertificatesInForce}), as read after a change.
+ */
+public record TppRecord(Tpp tpp, List<CheckedCertificate> certificates, List<String> scopes) {
 }

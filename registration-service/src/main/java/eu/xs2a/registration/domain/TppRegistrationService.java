@@ -4,8 +4,6 @@ import eu.xs2a.registration.persistence.TppCertificateRepository;
 import eu.xs2a.registration.persistence.TppRepository;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
-import eu.xs2a.security.tpp.Role;
-import eu.xs2a.security.tpp.Scope;
 import eu.xs2a.security.tpp.TppIdentity;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -13,7 +11,6 @@ import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import org.jboss.logging.Logger;
@@ -34,14 +31,17 @@ public class TppRegistrationService {
 
     private final TppRepository tpps;
     private final TppCertificateRepository certificates;
+    private final CertificatesInForce inForce;
     private final Letters letters;
     private final Clock clock;
     private final Event<TppRecorded> recorded;
 
-    public TppRegistrationService(TppRepository tpps, TppCertificateRepository certificates, Letters letters,
-                                  Clock clock, Event<TppRecorded> recorded) {
+    public TppRegistrationService(TppRepository tpps, TppCertificateRepository certificates,
+                                  CertificatesInForce inForce, Letters letters, Clock clock,
+                                  Event<TppRecorded> recorded) {
         this.tpps = tpps;
         this.certificates = certificates;
+        this.inForce = inForce;
         this.letters = letters;
         this.clock = clock;
         this.recorded = recorded;
@@ -78,7 +78,7 @@ public class TppRegistrationService {
                     CertificateInserts.insert(certificates, c);
                     return c;
                 });
-        TppRecord record = read(tpp);
+        TppRecord record = read(tpp, now);
         letters.tppRegistered(tpp, certificate, record.scopes());
         LOG.infof("TPP %s registered (Berlin Group) with certificate %s (serial %s, roles %s), scopes %s",
                 tpp.id, certificate.fingerprint, certificate.serial, certificate.roles, record.scopes());
@@ -98,14 +98,14 @@ public class TppRegistrationService {
         Tpp tpp = tpps.findByIdOptional(caller.tppId()).orElseThrow(() -> new Psd2Exception(
                 ErrorClass.ACCESS_DENIED_REGISTRATION, "No TPP with organizationIdentifier " + caller.tppId()
                 + " is registered: a certificate can only be added to a registered TPP of the same organisation"));
-        if (certificates.find(caller.tppId(), caller.fingerprint()).isPresent()) {
-            return answered(read(tpp));
-        }
         Instant now = clock.instant();
+        if (certificates.find(caller.tppId(), caller.fingerprint()).isPresent()) {
+            return answered(read(tpp, now));
+        }
         TppCertificate certificate = TppCertificate.of(caller.tppId(), name, type, CertificateFacts.of(caller), now);
         CertificateInserts.insert(certificates, certificate);
         tpp.touch(now);
-        TppRecord record = read(tpp);
+        TppRecord record = read(tpp, now);
         letters.certificateAdded(tpp.representativeEmail, tpp.representativeName, tpp.companyName, certificate,
                 record.scopes());
         LOG.infof("Certificate %s (serial %s, roles %s) added to TPP %s (Berlin Group), scopes %s",
@@ -122,7 +122,8 @@ public class TppRegistrationService {
     @Transactional
     public TppRecord get(TppIdentity caller) {
         requireRoles(caller);
-        return tpps.findByIdOptional(caller.tppId()).map(this::read).orElseThrow(() -> new Psd2Exception(
+        Instant now = clock.instant();
+        return tpps.findByIdOptional(caller.tppId()).map(tpp -> read(tpp, now)).orElseThrow(() -> new Psd2Exception(
                 ErrorClass.NOT_FOUND, "No TPP with organizationIdentifier " + caller.tppId() + " is registered"));
     }
 
@@ -132,16 +133,13 @@ public class TppRegistrationService {
         return tpps.findByIdOptional(tppId);
     }
 
-    /** Scopes are recomputed from every certificate of the TPP ("Scopes" section of the interface). */
-    public static List<String> scopes(List<TppCertificate> certificates) {
-        EnumSet<Role> roles = EnumSet.noneOf(Role.class);
-        certificates.forEach(c -> roles.addAll(c.roleSet()));
-        return Scope.of(roles).stream().map(Enum::name).toList();
-    }
-
-    private TppRecord read(Tpp tpp) {
-        List<TppCertificate> all = certificates.ofTpp(tpp.id);
-        return new TppRecord(tpp, all, scopes(all));
+    /**
+     * The TPP with every certificate it ever registered; the scopes are recomputed from those valid at {@code now}
+     * ({@link CertificatesInForce}): an expired or revoked certificate stays on the record but grants nothing.
+     */
+    private TppRecord read(Tpp tpp, Instant now) {
+        List<CheckedCertificate> all = inForce.check(certificates.ofTpp(tpp.id), now);
+        return new TppRecord(tpp, all, CertificatesInForce.scopesOf(all));
     }
 
     /** The Berlin Group registration endpoints accept any PSD2 role, but a certificate without one is RoleInvalid. */

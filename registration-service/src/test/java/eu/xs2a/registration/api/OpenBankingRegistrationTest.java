@@ -342,6 +342,47 @@ class OpenBankingRegistrationTest {
     }
 
     @Test
+    void anIatMoreThanTenMinutesOldIsInvalidAndOneWithinIsAccepted() {
+        long now = Instant.now().getEpochSecond();
+        Case c = new Case();
+        c.claims.put("iat", now - 660);
+        c.claims.put("exp", now + 300);
+        assertError(registerJwt(c.jwt()), 406, "Invalid", "more than 600 s in the past");
+        assertEquals(0L, QuarkusTransaction.requiringNew().call(() -> OAuthClient.count("softwareId", c.softwareId)));
+        // 30 s inside the limit: room for the moments between signing here and the check there
+        Case d = new Case();
+        d.claims.put("iat", now - 570);
+        d.claims.put("exp", now + 300);
+        registerJwt(d.jwt()).then().statusCode(200);
+    }
+
+    @Test
+    void aLifetimeOverOneHourIsInvalidAndExactlyOneHourIsAccepted() {
+        long now = Instant.now().getEpochSecond();
+        Case c = new Case();
+        c.claims.put("iat", now);
+        c.claims.put("exp", now + 3601);
+        assertError(registerJwt(c.jwt()), 406, "Invalid", "at most 3600 s");
+        Case far = new Case();
+        far.claims.put("iat", now);
+        far.claims.put("exp", now + 10L * 365 * 24 * 3600);
+        assertError(registerJwt(far.jwt()), 406, "Invalid", "'exp'");
+        Case d = new Case();
+        d.claims.put("iat", now);
+        d.claims.put("exp", now + 3600); // exactly the limit: exp - iat does not depend on the clocks
+        registerJwt(d.jwt()).then().statusCode(200);
+    }
+
+    @Test
+    void anExpNotAfterIatIsInvalid() {
+        long now = Instant.now().getEpochSecond();
+        Case c = new Case();
+        c.claims.put("iat", now + 40); // within the skew
+        c.claims.put("exp", now + 30); // in the future, but before iat
+        assertError(registerJwt(c.jwt()), 406, "Invalid", "is not after claim 'iat'");
+    }
+
+    @Test
     void aWrongAudienceIsInvalid() {
         Case c = new Case();
         c.claims.put("aud", "another-aspsp");

@@ -47,6 +47,31 @@ class DirectoryKeysTest {
             }
 
             @Override
+            public Duration maxIatAge() {
+                return Duration.ofMinutes(10);
+            }
+
+            @Override
+            public Duration maxLifetime() {
+                return Duration.ofHours(1);
+            }
+
+            @Override
+            public String publicBaseUrl() {
+                return "http://localhost:8080";
+            }
+
+            @Override
+            public Duration clientAssertionMaxLifetime() {
+                return Duration.ofMinutes(5);
+            }
+
+            @Override
+            public Duration usedAssertionCleanupEvery() {
+                return Duration.ofHours(1);
+            }
+
+            @Override
             public int clientSecretBytes() {
                 return 32;
             }

@@ -26,7 +26,8 @@ class TextLimitsTest {
             "tpp.status", "oauth_client.client_id", "oauth_client.client_secret_hash",
             "oauth_client.token_endpoint_auth_method", "oauth_client.token_endpoint_auth_signing_alg",
             "oauth_client.grant_types", "oauth_client.response_types", "oauth_client.scope",
-            "oauth_client.application_type", "oauth_client.request_object_signing_alg");
+            "oauth_client.application_type", "oauth_client.request_object_signing_alg",
+            "used_client_assertion.client_id");
 
     @Inject
     EntityManager entityManager;
@@ -50,7 +51,7 @@ class TextLimitsTest {
         @SuppressWarnings("unchecked")
         List<Object[]> columns = entityManager.createNativeQuery("""
                         select table_name, column_name from information_schema.columns
-                        where table_schema = current_schema() and table_name in ('tpp', 'tpp_certificate', 'oauth_client')
+                        where table_schema = current_schema() and table_name in ('tpp', 'tpp_certificate', 'oauth_client', 'used_client_assertion')
                           and data_type = 'character varying'""").getResultList();
         for (Object[] row : columns) {
             String column = row[0] + "." + row[1];

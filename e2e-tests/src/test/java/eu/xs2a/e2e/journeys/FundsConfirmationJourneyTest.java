@@ -29,6 +29,12 @@ class FundsConfirmationJourneyTest extends Journey {
         // a consent covers its own account only
         assertError(piisp.post(FUNDS_CONFIRMATIONS, consent(psu1Consent), fundsBody(PSU_POOR_MAIN, "1.00")), 401,
                 "ConsentInvalid", "CONSENT_INVALID");
+        // every identifier counts: psu1's IBAN with its own BBAN is its account, with psu-poor's BBAN it names another
+        String bothOwn = "{\"account\": {\"iban\": \"" + PSU1_MAIN + "\", \"bban\": \"" + PSU1_MAIN.substring(4)
+                + "\"}, \"instructedAmount\": {\"currency\": \"EUR\", \"amount\": \"1.00\"}}";
+        assertStatus(200, piisp.post(FUNDS_CONFIRMATIONS, consent(psu1Consent), bothOwn));
+        assertError(piisp.post(FUNDS_CONFIRMATIONS, consent(psu1Consent), bothOwn.replace(PSU1_MAIN.substring(4),
+                PSU_POOR_MAIN.substring(4))), 401, "ConsentInvalid", "CONSENT_INVALID");
 
         // deleted: the consent confirms nothing any more
         assertStatus(204, piisp.delete(FUNDS_CONSENTS + "/" + psu1Consent, Map.of()));

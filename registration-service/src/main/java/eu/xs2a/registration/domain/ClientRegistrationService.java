@@ -15,6 +15,7 @@ import java.security.Key;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -190,7 +191,8 @@ public class ClientRegistrationService {
                 throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION, "The certificate in 'x5c' belongs to "
                         + identity.tppId() + ", the software_statement to org_id " + orgId);
             }
-            return new Signer(identity.tppId(), identity.roles(), "sha256:" + identity.fingerprint());
+            return new Signer(identity.tppId(), withinSoftwareRoles(identity.roles(), ssa),
+                    "sha256:" + identity.fingerprint());
         }
         String kid = JwsHeaders.string(request.jws, "kid", "The request");
         if (kid == null || ssa.jwks().isEmpty()) {
@@ -210,6 +212,20 @@ public class ClientRegistrationService {
         String orgId = ssa.orgId().orElseThrow(() -> new Psd2Exception(ErrorClass.WRONG_REQUIRED_FIELDS,
                 "software_statement claim 'org_id' is required when the request is signed with a software_jwks key"));
         return new Signer(orgId, ssa.roles(), "software_jwks kid " + kid);
+    }
+
+    /**
+     * The directory names what the software may do ({@code software_roles}), the certificate what its organisation
+     * may do: the client gets what both allow. An SSA without software_roles leaves it to the certificate.
+     */
+    private static Set<Role> withinSoftwareRoles(Set<Role> certificateRoles, SoftwareStatement ssa) {
+        if (ssa.roles().isEmpty()) {
+            return certificateRoles;
+        }
+        Set<Role> granted = EnumSet.noneOf(Role.class);
+        granted.addAll(certificateRoles);
+        granted.retainAll(ssa.roles());
+        return granted;
     }
 
     private static void verify(RegistrationRequest request, Key key, String signer) {

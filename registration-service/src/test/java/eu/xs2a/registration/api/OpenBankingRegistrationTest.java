@@ -104,6 +104,22 @@ class OpenBankingRegistrationTest {
     }
 
     @Test
+    void scopesAreLimitedToTheSoftwareRolesOfTheStatementToo() {
+        // the QSEAL may do AIS and PIS, the directory registered this software for AIS only
+        Case c = new Case();
+        c.ssaClaims.put("software_roles", List.of("AISP"));
+        c.withSsa(c.ssaClaims);
+        registerJwt(c.jwt()).then().statusCode(200).body("scope", equalTo("openid accounts"));
+
+        // and a software for PIS signed by a certificate for AIS only gets neither
+        Case d = new Case();
+        d.ssaClaims.put("software_roles", List.of("PISP"));
+        d.withSsa(d.ssaClaims);
+        TestTpp aisOnly = TestPki.shared().tpp(d.orgId, "AIS only", Role.PSP_AI);
+        registerJwt(Jwts.signedByQseal(d.claims, aisOnly)).then().statusCode(200).body("scope", equalTo("openid"));
+    }
+
+    @Test
     void privateKeyJwtClientsGetNoSecretAndTheDefaultsCanBeOverridden() {
         Case c = new Case();
         c.claims.put("token_endpoint_auth_method", "private_key_jwt");

@@ -132,8 +132,8 @@ public class PaymentResource {
 
     @GET
     @Path("/{payment_id}/status")
-    @Operation(summary = "Payment status", description = "transactionStatus (RCVD, ACTC, ACSP, ACSC, RJCT, CANC), "
-            + "asked at the bank when not final")
+    @Operation(summary = "Payment status", description = "transactionStatus (RCVD, ACTC, ACSP, ACSC, ACCC, RJCT, "
+            + "CANC), asked at the bank when not final (ACSC is not: ACCC may follow)")
     @APIResponse(responseCode = "200", description = "The transaction status",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = PaymentStatusResponse.class)))

@@ -3,7 +3,8 @@ package eu.xs2a.payment.aspsp;
 /**
  * The bank, in payment-service's words. Implementations throw {@code Psd2Exception}: ServiceUnavailable when the
  * bank cannot be reached or answers too slowly, ServiceInvalid when it refuses (CancellationInvalid when it says
- * the payment can no longer be cancelled).
+ * the payment can no longer be cancelled), ResourceUnknown when {@link #fetch} or {@link #cancel} name a payment the
+ * bank says it does not know.
  */
 public interface BankPort {
 

@@ -26,6 +26,8 @@ public class SandboxBankClient implements BankPort {
     /** Seconds a TPP should wait before trying again when the bank is unreachable. */
     static final int RETRY_AFTER_SECONDS = 5;
     private static final String CANCELLATION_INVALID = "CANCELLATION_INVALID";
+    /** The bank's 404 code for a payment id it does not know (any other 404 names no known resource: unavailable). */
+    private static final String PAYMENT_UNKNOWN = "PAYMENT_UNKNOWN";
 
     private final ProviderRegistry registry;
     private final Map<String, BankPaymentsApi> clients = new ConcurrentHashMap<>();
@@ -36,22 +38,24 @@ public class SandboxBankClient implements BankPort {
 
     @Override
     public BankSubmission submit(String providerCode, BankPaymentOrder order) {
-        return call(providerCode, "submit payment " + order.idempotencyKey(),
+        return call(providerCode, "submit payment " + order.idempotencyKey(), false,
                 (api, auth) -> api.create(auth, order));
     }
 
     @Override
     public BankPaymentState fetch(String providerCode, String bankPaymentId) {
-        return call(providerCode, "read payment " + bankPaymentId, (api, auth) -> api.get(auth, bankPaymentId));
+        return call(providerCode, "read payment " + bankPaymentId, true, (api, auth) -> api.get(auth, bankPaymentId));
     }
 
     @Override
     public BankCancellation cancel(String providerCode, String bankPaymentId, String returnUrl) {
-        return call(providerCode, "cancel payment " + bankPaymentId,
+        return call(providerCode, "cancel payment " + bankPaymentId, true,
                 (api, auth) -> api.cancel(auth, bankPaymentId, Map.of("returnUrl", returnUrl)));
     }
 
-    private <T> T call(String providerCode, String what, java.util.function.BiFunction<BankPaymentsApi, String, T> call) {
+    /** {@code namesPayment}: the call names a bank payment, so the bank's PAYMENT_UNKNOWN answer is about that one. */
+    private <T> T call(String providerCode, String what, boolean namesPayment,
+                       java.util.function.BiFunction<BankPaymentsApi, String, T> call) {
         ProvidersConfig.Provider provider = registry.require(providerCode);
         BankPaymentsApi api = clients.computeIfAbsent(providerCode, code -> build(provider));
         try {
@@ -61,6 +65,10 @@ public class SandboxBankClient implements BankPort {
             BankError error = readError(e);
             LOG.warnf("Bank of %s refused to %s: %d %s", providerCode, what, status, error);
             BankStatuses.logIfCredentialRefused(LOG, providerCode, status);
+            if (namesPayment && status == 404 && error != null && PAYMENT_UNKNOWN.equals(error.code())) {
+                throw new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN, "The bank does not know the payment it was asked"
+                        + " to " + what);
+            }
             if (!BankStatuses.isRefusal(status)) { // must not reject a valid order, which a retry may get through
                 throw Psd2Exception.serviceUnavailable("The bank could not " + what + "; try again later",
                         RETRY_AFTER_SECONDS, e);

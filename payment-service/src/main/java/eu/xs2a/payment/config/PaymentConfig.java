@@ -25,6 +25,8 @@ public interface PaymentConfig {
 
     Submission submission();
 
+    Withdrawal withdrawal();
+
     StatusPolling statusPolling();
 
     Jobs jobs();
@@ -49,6 +51,15 @@ public interface PaymentConfig {
         int batchSize();
     }
 
+    /**
+     * Withdrawing the bank's copy of a payment cancelled while it was being submitted (retried by the submission job,
+     * with the submission's back-off: {@code first-retry-after} doubling up to {@code max-backoff}).
+     */
+    interface Withdrawal {
+        /** Attempts before the gateway gives up (one ERROR line; the row stays ABANDONED for an operator). */
+        int maxAttempts();
+    }
+
     /** Following non-final payments at the bank. */
     interface StatusPolling {
         /** A payment is asked about again once its last check is older than this. */
@@ -67,5 +78,18 @@ public interface PaymentConfig {
         Duration authorisationDeadline();
 
         int batchSize();
+
+        /**
+         * An executed payment (ACSC, settled on the debtor's account) is asked about at most this often, for ACCC
+         * (settled on the creditor's account): the creditor's bank may take until the next business day, and many banks
+         * never report it.
+         */
+        Duration settledInterval();
+
+        /**
+         * How long after reaching ACSC a payment is still polled for ACCC; after that only TPP reads ask the bank.
+         * Bounds the work a bank that never reports ACCC causes.
+         */
+        Duration settlementHorizon();
     }
 }

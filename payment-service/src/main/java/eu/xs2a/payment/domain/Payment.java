@@ -94,6 +94,23 @@ public class Payment {
     @Column(name = "status_checked_at")
     private Instant statusCheckedAt;
 
+    /** Null unless the bank holds a copy of this cancelled payment that must be withdrawn ({@link BankWithdrawal}). */
+    @Enumerated(EnumType.STRING)
+    @Column(name = "bank_withdrawal")
+    private BankWithdrawal bankWithdrawal;
+
+    @Column(name = "withdrawal_attempts", nullable = false)
+    private int withdrawalAttempts;
+
+    @Column(name = "next_withdrawal_at")
+    private Instant nextWithdrawalAt;
+
+    @Column(name = "last_withdrawal_error")
+    private String lastWithdrawalError;
+
+    @Column(name = "withdrawal_ended_at")
+    private Instant withdrawalEndedAt;
+
     protected Payment() {
         // JPA
     }
@@ -152,7 +169,7 @@ public class Payment {
 
     public void recordSubmitFailure(String error, Instant nextAttemptAt, Instant now) {
         this.submitAttempts++;
-        this.lastSubmitError = error == null ? null : error.substring(0, Math.min(error.length(), 500));
+        this.lastSubmitError = shorten(error);
         this.nextSubmitAt = nextAttemptAt;
         this.updatedAt = now;
     }
@@ -166,7 +183,7 @@ public class Payment {
         if (reason != null) {
             this.statusReason = reason;
         }
-        if (target.isFinal()) {
+        if (target.isConcluded()) {
             this.nextSubmitAt = null;
         }
         this.updatedAt = now;
@@ -175,7 +192,7 @@ public class Payment {
     /** Takes the bank's view where it moves the payment forward; anything else (stale, backwards) is ignored. */
     public boolean followBank(TransactionStatus bankStatus, String reason, Boolean bankFundsAvailable, Instant now) {
         boolean changed = false;
-        if (bankFundsAvailable != null && !bankFundsAvailable.equals(fundsAvailable) && !transactionStatus.isFinal()) {
+        if (bankFundsAvailable != null && !bankFundsAvailable.equals(fundsAvailable) && !transactionStatus.isConcluded()) {
             fundsAvailable = bankFundsAvailable;
             changed = true;
         }
@@ -185,6 +202,49 @@ public class Payment {
         }
         statusCheckedAt = now;
         return changed;
+    }
+
+    /**
+     * The bank acknowledged a payment that was cancelled here meanwhile: its copy at the bank must be withdrawn. The
+     * first attempt follows at once (the caller's); {@code leaseUntil} keeps the job off it until then.
+     */
+    public void requireWithdrawal(Instant leaseUntil, Instant now) {
+        if (transactionStatus != TransactionStatus.CANC || bankPaymentId == null || bankWithdrawal != null) {
+            return;
+        }
+        this.bankWithdrawal = BankWithdrawal.PENDING;
+        this.nextWithdrawalAt = leaseUntil;
+        this.updatedAt = now;
+    }
+
+    public boolean awaitsWithdrawal() {
+        return bankWithdrawal == BankWithdrawal.PENDING;
+    }
+
+    /** An attempt to withdraw the bank's copy failed; the next one is due at {@code nextAttemptAt}. */
+    public void recordWithdrawalFailure(String error, Instant nextAttemptAt) {
+        this.withdrawalAttempts++;
+        this.lastWithdrawalError = shorten(error);
+        this.nextWithdrawalAt = nextAttemptAt;
+    }
+
+    /** The last attempt: the bank's copy is gone ({@code WITHDRAWN}), or the gateway gives up ({@code ABANDONED}). */
+    public void endWithdrawal(BankWithdrawal outcome, String error, Instant now) {
+        if (outcome == BankWithdrawal.PENDING) {
+            throw new IllegalArgumentException("A withdrawal ends WITHDRAWN or ABANDONED");
+        }
+        this.withdrawalAttempts++;
+        this.bankWithdrawal = outcome;
+        if (error != null) {
+            this.lastWithdrawalError = shorten(error);
+        }
+        this.nextWithdrawalAt = null;
+        this.withdrawalEndedAt = now;
+    }
+
+    /** A job claimed this payment's next withdrawal attempt until {@code leaseUntil}. */
+    public void recordWithdrawalLease(Instant leaseUntil) {
+        this.nextWithdrawalAt = leaseUntil;
     }
 
     /** A job claimed this payment's next submission attempt until {@code leaseUntil}. */
@@ -284,5 +344,18 @@ public class Payment {
 
     public Instant createdAt() {
         return createdAt;
+    }
+
+    public BankWithdrawal bankWithdrawal() {
+        return bankWithdrawal;
+    }
+
+    public int withdrawalAttempts() {
+        return withdrawalAttempts;
+    }
+
+    /** Error texts are kept to their column's size (500). */
+    private static String shorten(String error) {
+        return error == null ? null : error.substring(0, Math.min(error.length(), 500));
     }
 }

@@ -107,12 +107,12 @@ public class PaymentAuthorisation {
     }
 
     /**
-     * Closes an authorisation still open when its payment reached a final status: a payment authorisation of an
-     * executed payment was evidently given (finalised, even if the bank never said so); anything else can no longer
-     * complete (failed).
+     * Closes an authorisation still open when its payment reached a concluded status
+     * ({@link TransactionStatus#isConcluded}): a payment authorisation of an executed payment was evidently given
+     * (finalised, even if the bank never said so); anything else can no longer complete (failed).
      */
-    public boolean closeAt(TransactionStatus finalStatus, Instant now) {
-        boolean executed = finalStatus == TransactionStatus.ACSC || finalStatus == TransactionStatus.ACCC;
+    public boolean closeAt(TransactionStatus concluded, Instant now) {
+        boolean executed = concluded == TransactionStatus.ACSC || concluded == TransactionStatus.ACCC;
         if (kind == AuthorisationKind.PAYMENT && executed) {
             return followBank(ScaStatus.finalised, now);
         }

@@ -32,12 +32,17 @@ public class PaymentJobs {
         stopping = true;
     }
 
-    /** Forwards payments the bank did not acknowledge at initiation (it was down), never twice. */
+    /**
+     * Forwards payments the bank did not acknowledge at initiation (it was down), never twice; and withdraws the bank's
+     * copy of payments cancelled while their submission was on the way ({@link BankWithdrawal}).
+     */
     @Scheduled(identity = "payment-submission-retry", every = "${payment.jobs.submission-every}",
             delayed = "${payment.jobs.initial-delay}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void retrySubmissions() {
         each(ledger.claimDueForSubmission(), payments::retrySubmission, "Retrying the submission of payment %d failed");
+        each(ledger.claimDueForWithdrawal(), payments::withdraw,
+                "Withdrawing the bank's copy of the cancelled payment %d failed");
     }
 
     /** Rejects payments nobody authorised within the deadline, so that every payment reaches a final status. */
@@ -49,7 +54,10 @@ public class PaymentJobs {
                 "Rejecting the unauthorised payment %d failed");
     }
 
-    /** Follows payments the bank still works on (RCVD, ACTC, ACSP) until they are final. */
+    /**
+     * Follows payments the bank still works on (RCVD, ACTC, ACSP) until they are concluded, and executed ones (ACSC)
+     * for ACCC within the settlement horizon.
+     */
     @Scheduled(identity = "payment-status-polling", every = "${payment.jobs.status-every}",
             delayed = "${payment.jobs.initial-delay}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)

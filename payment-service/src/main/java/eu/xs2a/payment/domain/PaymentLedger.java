@@ -123,14 +123,19 @@ public class PaymentLedger {
         return authorisation;
     }
 
-    /** The bank acknowledged the payment. Returns the payment; CANC means it was cancelled in the meantime. */
+    /**
+     * The bank acknowledged the payment. Returns the payment; CANC means it was cancelled in the meantime, and then
+     * the bank's copy is marked to be withdrawn in this same transaction ({@link BankWithdrawal#PENDING}), so that a
+     * crash before the caller's withdrawal cannot forget it: the job's lease starts after the caller's attempt.
+     */
     @Transactional
     public Payment recordSubmission(long paymentId, BankSubmission submission) {
         Payment payment = locked(paymentId);
         Instant now = Instant.now();
         payment.markSubmitted(submission.bankPaymentId(), submission.scaUrl(), now);
         payment.followBank(TransactionStatus.fromBank(submission.transactionStatus()), null, null, now);
-        abandonOpenAuthorisationsIfFinal(payment, now);
+        payment.requireWithdrawal(now.plus(config.submission().firstRetryAfter()), now);
+        abandonOpenAuthorisationsIfConcluded(payment, now);
         return payment;
     }
 
@@ -142,13 +147,46 @@ public class PaymentLedger {
             return;
         }
         Instant now = Instant.now();
-        Duration first = config.submission().firstRetryAfter();
-        int doublings = Math.min(payment.submitAttempts(), 16);
-        Duration backoff = first.multipliedBy(1L << doublings);
-        if (backoff.compareTo(config.submission().maxBackoff()) > 0) {
-            backoff = config.submission().maxBackoff();
+        payment.recordSubmitFailure(error, now.plus(backoff(payment.submitAttempts())), now);
+    }
+
+    /** The bank's copy of the cancelled payment is gone (cancelled, rejected or unknown there). */
+    @Transactional
+    public void recordWithdrawn(long paymentId) {
+        Payment payment = locked(paymentId);
+        if (payment.awaitsWithdrawal()) {
+            payment.endWithdrawal(BankWithdrawal.WITHDRAWN, null, Instant.now());
         }
-        payment.recordSubmitFailure(error, now.plus(backoff), now);
+    }
+
+    /**
+     * An attempt to withdraw the bank's copy failed: try again with the submission's back-off, or give up once
+     * {@code payment.withdrawal.max-attempts} were made. True when this call gave up (the caller logs it, once).
+     */
+    @Transactional
+    public boolean recordWithdrawalFailure(long paymentId, String error) {
+        Payment payment = locked(paymentId);
+        if (!payment.awaitsWithdrawal()) {
+            return false;
+        }
+        Instant now = Instant.now();
+        if (payment.withdrawalAttempts() + 1 >= config.withdrawal().maxAttempts()) {
+            payment.endWithdrawal(BankWithdrawal.ABANDONED, error, now);
+            return true;
+        }
+        payment.recordWithdrawalFailure(error, now.plus(backoff(payment.withdrawalAttempts())));
+        return false;
+    }
+
+    /** The bank's copy cannot be withdrawn by asking again (see the reason): given up at once. True when it was open. */
+    @Transactional
+    public boolean abandonWithdrawal(long paymentId, String reason) {
+        Payment payment = locked(paymentId);
+        if (!payment.awaitsWithdrawal()) {
+            return false;
+        }
+        payment.endWithdrawal(BankWithdrawal.ABANDONED, reason, Instant.now());
+        return true;
     }
 
     /**
@@ -161,7 +199,7 @@ public class PaymentLedger {
         if (payment.transactionStatus().canMoveTo(TransactionStatus.RJCT)) {
             Instant now = Instant.now();
             payment.moveTo(TransactionStatus.RJCT, reason, now);
-            abandonOpenAuthorisationsIfFinal(payment, now);
+            abandonOpenAuthorisationsIfConcluded(payment, now);
         }
         if (answer != null) {
             refused.fire(new RefusedAtInitiation(payment, answer));
@@ -194,7 +232,7 @@ public class PaymentLedger {
             authorisations.latest(paymentId, AuthorisationKind.CANCELLATION)
                     .ifPresent(a -> a.followBank(ScaStatus.finalised, now));
         }
-        abandonOpenAuthorisationsIfFinal(payment, now);
+        abandonOpenAuthorisationsIfConcluded(payment, now);
         return payment;
     }
 
@@ -208,7 +246,7 @@ public class PaymentLedger {
         if (payment.awaitsSubmission()) {
             Instant now = Instant.now();
             payment.moveTo(TransactionStatus.CANC, null, now);
-            abandonOpenAuthorisationsIfFinal(payment, now);
+            abandonOpenAuthorisationsIfConcluded(payment, now);
         }
         return payment;
     }
@@ -220,7 +258,7 @@ public class PaymentLedger {
         if (payment.transactionStatus().canMoveTo(TransactionStatus.CANC)) {
             Instant now = Instant.now();
             payment.moveTo(TransactionStatus.CANC, null, now);
-            abandonOpenAuthorisationsIfFinal(payment, now);
+            abandonOpenAuthorisationsIfConcluded(payment, now);
         }
         return payment;
     }
@@ -281,12 +319,25 @@ public class PaymentLedger {
         return ids;
     }
 
-    /** Claims open payments whose bank status was not checked recently. */
+    /** Claims cancelled payments whose bank copy is due for another withdrawal attempt, with a lease like submissions. */
+    @Transactional
+    public List<Long> claimDueForWithdrawal() {
+        Instant now = Instant.now();
+        List<Long> ids = payments.lockDueForWithdrawal(now, config.submission().batchSize());
+        for (Long id : ids) {
+            payments.findById(id).recordWithdrawalLease(now.plus(config.submission().firstRetryAfter()));
+        }
+        return ids;
+    }
+
+    /** Claims payments that may still change at the bank and whose status was not checked recently. */
     @Transactional
     public List<Long> claimDueForStatusCheck() {
         Instant now = Instant.now();
-        List<Long> ids = payments.lockDueForStatusCheck(now.minus(config.statusPolling().minInterval()),
-                now.minus(config.statusPolling().unauthorisedWindow()), config.statusPolling().batchSize());
+        PaymentConfig.StatusPolling polling = config.statusPolling();
+        List<Long> ids = payments.lockDueForStatusCheck(now.minus(polling.minInterval()),
+                now.minus(polling.settledInterval()), now.minus(polling.unauthorisedWindow()),
+                now.minus(polling.settlementHorizon()), polling.batchSize());
         for (Long id : ids) {
             payments.findById(id).markStatusChecked(now);
         }
@@ -312,7 +363,7 @@ public class PaymentLedger {
         if (payment.transactionStatus() == TransactionStatus.RCVD) {
             Instant now = Instant.now();
             payment.moveTo(TransactionStatus.RJCT, reason, now);
-            abandonOpenAuthorisationsIfFinal(payment, now);
+            abandonOpenAuthorisationsIfConcluded(payment, now);
         }
         return payment;
     }
@@ -336,13 +387,19 @@ public class PaymentLedger {
         return new NewAuthorisation(authorisation, token);
     }
 
-    /** A final payment leaves no authorisation open (see {@link PaymentAuthorisation#closeAt}). */
-    private void abandonOpenAuthorisationsIfFinal(Payment payment, Instant now) {
-        if (payment.transactionStatus().isFinal()) {
+    /** A concluded payment leaves no authorisation open (see {@link PaymentAuthorisation#closeAt}). */
+    private void abandonOpenAuthorisationsIfConcluded(Payment payment, Instant now) {
+        if (payment.transactionStatus().isConcluded()) {
             for (AuthorisationKind kind : AuthorisationKind.values()) {
                 authorisations.of(payment.id(), kind).forEach(open -> open.closeAt(payment.transactionStatus(), now));
             }
         }
+    }
+
+    /** The submission's back-off after {@code attempts} failed attempts: first-retry-after doubling up to max-backoff. */
+    private Duration backoff(int attempts) {
+        Duration backoff = config.submission().firstRetryAfter().multipliedBy(1L << Math.min(attempts, 16));
+        return backoff.compareTo(config.submission().maxBackoff()) > 0 ? config.submission().maxBackoff() : backoff;
     }
 
     private Payment locked(long paymentId) {

@@ -3,6 +3,7 @@ package eu.xs2a.payment.domain;
 import eu.xs2a.payment.aspsp.BankAccountRef;
 import eu.xs2a.payment.aspsp.BankCancellation;
 import eu.xs2a.payment.aspsp.BankPaymentOrder;
+import eu.xs2a.payment.aspsp.BankPaymentState;
 import eu.xs2a.payment.aspsp.BankPort;
 import eu.xs2a.payment.aspsp.BankSubmission;
 import eu.xs2a.payment.config.PaymentConfig;
@@ -40,6 +41,8 @@ public class PaymentService {
     private static final String REFUSED_BY_BANK = "NARR";
     /** ISO 20022 MS03, "reason not specified" given by an agent: there is no code for an authorisation never given. */
     private static final String NOT_AUTHORISED_IN_TIME = "MS03";
+    /** Retry-After of a 503 this service answers when the bank cannot do what was asked now. */
+    private static final int BANK_RETRY_AFTER_SECONDS = 5;
 
     /** A cancellation's outcome: cancelled at once (no authorisation), or waiting for the PSU's authorisation. */
     public record Cancellation(Payment payment, NewAuthorisation authorisation) {
@@ -143,7 +146,7 @@ public class PaymentService {
      */
     public Cancellation cancel(Payment payment, String redirectUri, String nokRedirectUri) {
         Payment current = refreshed(payment);
-        if (current.transactionStatus().isFinal()) {
+        if (current.transactionStatus().isConcluded()) {
             throw cancellationInvalid(current);
         }
         if (!current.isSubmitted()) {
@@ -159,6 +162,12 @@ public class PaymentService {
             if (e.errorClass() == ErrorClass.CANCELLATION_INVALID) {
                 throw cancellationInvalid(refreshed(ledger.get(paymentId)));
             }
+            if (e.errorClass() == ErrorClass.RESOURCE_UNKNOWN) {
+                // the bank lost a payment it acknowledged: not the TPP's fault, and no answer about the payment itself
+                LOG.errorf("Payment %d: the bank no longer knows its copy %s", paymentId, current.bankPaymentId());
+                throw Psd2Exception.serviceUnavailable("The bank cannot cancel the payment now; try again later",
+                        BANK_RETRY_AFTER_SECONDS, e);
+            }
             throw e;
         }
     }
@@ -171,7 +180,7 @@ public class PaymentService {
      */
     private Cancellation cancelAtBank(long paymentId, String redirectUri, String nokRedirectUri) {
         Payment payment = ledger.lockForCancellation(paymentId);
-        if (payment.transactionStatus().isFinal()) {
+        if (payment.transactionStatus().isConcluded()) {
             throw new Psd2Exception(ErrorClass.CANCELLATION_INVALID, "final while waiting for an earlier cancellation");
         }
         String state = Secrets.newToken();
@@ -200,11 +209,12 @@ public class PaymentService {
         String bankScaUrl = kind == AuthorisationKind.PAYMENT ? payment.bankScaUrl() : authorisation.bankScaUrl();
         if (kind == AuthorisationKind.PAYMENT && payment.awaitsSubmission()) {
             payment = submit(payment, true);
-            if (payment.transactionStatus().isFinal()) {
+            if (payment.transactionStatus().isConcluded()) {
                 throw unusableLink(); // cancelled by the TPP while it was being submitted: nothing to authorise
             }
             if (!payment.isSubmitted()) {
-                throw Psd2Exception.serviceUnavailable("The bank is not reachable; try the link again later", 5, null);
+                throw Psd2Exception.serviceUnavailable("The bank is not reachable; try the link again later",
+                        BANK_RETRY_AFTER_SECONDS, null);
             }
             bankScaUrl = payment.bankScaUrl();
         }
@@ -228,7 +238,7 @@ public class PaymentService {
         PaymentAuthorisation authorisation = ledger.authorisation(payment.id(), kind, authorisationId)
                 .filter(a -> token != null && a.acceptsRedirectToken(Secrets.hash(token), java.time.Instant.now()))
                 .orElseThrow(PaymentService::unusableLink);
-        if (authorisation.scaStatus().isFinal() || payment.transactionStatus().isFinal()) {
+        if (authorisation.scaStatus().isFinal() || payment.transactionStatus().isConcluded()) {
             // nothing left to authorise (e.g. cancelled before SCA): the link is spent
             throw unusableLink();
         }
@@ -263,7 +273,7 @@ public class PaymentService {
         payment = refreshed(payment);
         PaymentAuthorisation after = ledger.authorisation(payment.id(), AuthorisationKind.CANCELLATION,
                 cancellation.id()).orElse(cancellation);
-        boolean failed = after.scaStatus() == ScaStatus.failed || (payment.transactionStatus().isFinal()
+        boolean failed = after.scaStatus() == ScaStatus.failed || (payment.transactionStatus().isConcluded()
                 && payment.transactionStatus() != TransactionStatus.CANC);
         return new CallbackOutcome(payment, AuthorisationKind.CANCELLATION, after.scaStatus(),
                 failed && after.nokRedirectUri() != null ? after.nokRedirectUri() : after.redirectUri());
@@ -301,6 +311,92 @@ public class PaymentService {
         }
     }
 
+    /**
+     * The submission job's other unit of work, and the first attempt right after the submission: withdraw the bank's
+     * copy of a payment the TPP cancelled while it was being submitted ({@link BankWithdrawal}). Done when the bank
+     * cancels it, or says it is cancelled, rejected or unknown; a bank that cannot be asked or refuses is asked again
+     * with back-off until {@code payment.withdrawal.max-attempts}; a copy the bank executed, or whose cancellation it
+     * wants the PSU to authorise (nobody can: the gateway's links of a cancelled payment are spent), is given up at
+     * once. Giving up is one ERROR line; the row keeps it for an operator.
+     */
+    public void withdraw(long paymentId) {
+        Payment payment = ledger.get(paymentId);
+        if (payment == null || !payment.awaitsWithdrawal()) {
+            return;
+        }
+        String failure;
+        try {
+            BankCancellation answer = bank.cancel(payment.providerCode(), payment.bankPaymentId(),
+                    urls.callback(payment, payment.callbackState()));
+            if (TransactionStatus.CANC.name().equals(answer.transactionStatus())) {
+                ledger.recordWithdrawn(paymentId);
+                LOG.infof("Payment %d: the bank's copy %s of the cancelled payment was withdrawn", paymentId,
+                        payment.bankPaymentId());
+                return;
+            }
+            giveUp(payment, "the bank answered the cancellation of its copy with " + answer.transactionStatus()
+                    + (answer.scaUrl() != null ? " and asks for the PSU's authorisation" : ""));
+            return;
+        } catch (Psd2Exception e) {
+            if (e.errorClass() == ErrorClass.CANCELLATION_INVALID) {
+                endWithdrawalOfFinalCopy(payment);
+                return;
+            }
+            if (e.errorClass() == ErrorClass.RESOURCE_UNKNOWN) {
+                ledger.recordWithdrawn(paymentId);
+                LOG.infof("Payment %d: the bank does not know its copy %s (any more): nothing to withdraw", paymentId,
+                        payment.bankPaymentId());
+                return;
+            }
+            failure = e.getMessage();
+        }
+        if (ledger.recordWithdrawalFailure(paymentId, failure)) {
+            logGivenUp(payment, "no attempt succeeded (" + config.withdrawal().maxAttempts() + " made; last: "
+                    + failure + ")");
+        } else {
+            LOG.warnf("Payment %d: the bank's copy %s of the cancelled payment could not be withdrawn (%s); the job"
+                    + " tries again", paymentId, payment.bankPaymentId(), failure);
+        }
+    }
+
+    /** The bank can no longer cancel its copy: fine if it is cancelled or rejected there, not if it was executed. */
+    private void endWithdrawalOfFinalCopy(Payment payment) {
+        BankPaymentState copy;
+        try {
+            copy = bank.fetch(payment.providerCode(), payment.bankPaymentId());
+        } catch (Psd2Exception e) {
+            if (e.errorClass() == ErrorClass.RESOURCE_UNKNOWN) {
+                ledger.recordWithdrawn(payment.id());
+                return;
+            }
+            if (ledger.recordWithdrawalFailure(payment.id(), e.getMessage())) {
+                logGivenUp(payment, "the bank's copy is final there, and it could not be asked which status: "
+                        + e.getMessage());
+            }
+            return;
+        }
+        TransactionStatus status = TransactionStatus.fromBank(copy.transactionStatus());
+        if (status == TransactionStatus.CANC || status == TransactionStatus.RJCT) {
+            ledger.recordWithdrawn(payment.id());
+            LOG.infof("Payment %d: the bank's copy %s of the cancelled payment is %s there: nothing to withdraw",
+                    payment.id(), payment.bankPaymentId(), status);
+            return;
+        }
+        giveUp(payment, "the bank's copy is " + copy.transactionStatus() + " and can no longer be cancelled");
+    }
+
+    private void giveUp(Payment payment, String reason) {
+        if (ledger.abandonWithdrawal(payment.id(), reason)) {
+            logGivenUp(payment, reason);
+        }
+    }
+
+    private static void logGivenUp(Payment payment, String reason) {
+        LOG.errorf("Payment %d was cancelled but its bank copy %s (provider %s) could not be withdrawn: %s. Given up;"
+                        + " an operator must settle it with the bank (payment.bank_withdrawal = 'ABANDONED')",
+                payment.id(), payment.bankPaymentId(), payment.providerCode(), reason);
+    }
+
     /** The polling job's unit of work. */
     public void poll(long paymentId) {
         Payment payment = ledger.get(paymentId);
@@ -319,8 +415,8 @@ public class PaymentService {
         try {
             BankSubmission submission = bank.submit(payment.providerCode(), bankOrder(payment));
             Payment after = ledger.recordSubmission(paymentId, submission);
-            if (after.transactionStatus() == TransactionStatus.CANC) {
-                withdraw(after);
+            if (after.awaitsWithdrawal()) {
+                withdraw(paymentId);
             }
             return after;
         } catch (Psd2Exception e) {
@@ -334,16 +430,6 @@ public class PaymentService {
                 throw e;
             }
             return rejected;
-        }
-    }
-
-    /** The TPP cancelled while the job was submitting: cancel the bank's copy too (best effort, logged). */
-    private void withdraw(Payment payment) {
-        try {
-            bank.cancel(payment.providerCode(), payment.bankPaymentId(), urls.callback(payment, payment.callbackState()));
-        } catch (Psd2Exception e) {
-            LOG.errorf("Payment %d was cancelled but its bank copy %s could not be withdrawn: %s", payment.id(),
-                    payment.bankPaymentId(), e.getMessage());
         }
     }
 

@@ -4,7 +4,10 @@ import org.jboss.logging.Logger;
 
 /**
  * transactionStatus of a payment as the gateway tracks it (the codes of the interface's table that this gateway
- * uses). The lifecycle is RCVD → ACTC → ACSP → ACSC, or RJCT; CANC by cancellation. Final states never change.
+ * uses). The lifecycle is RCVD → ACTC → ACSP → ACSC → ACCC, or RJCT; CANC by cancellation. Berlin Group (ISO 20022):
+ * ACSC is the settlement on the debtor's account, ACCC the later one on the creditor's account, which a bank that is
+ * also the creditor's (or learns of it) reports. So ACSC is concluded (executed: nothing is authorised or cancelled any
+ * more) but not final: it may still move to ACCC. Final states (ACCC, RJCT, CANC) never change.
  */
 public enum TransactionStatus {
     RCVD(0),
@@ -22,18 +25,31 @@ public enum TransactionStatus {
         this.step = step;
     }
 
+    /** Never changes again: settled on the creditor's account, rejected or cancelled. */
     public boolean isFinal() {
-        return this == ACSC || this == ACCC || this == RJCT || this == CANC;
+        return this == ACCC || this == RJCT || this == CANC;
+    }
+
+    /**
+     * The bank has decided: executed on the debtor's account (ACSC) or final. Nothing is authorised or cancelled any
+     * more; only ACSC still moves, to ACCC.
+     */
+    public boolean isConcluded() {
+        return this == ACSC || isFinal();
     }
 
     /**
      * Whether the payment may move from this status to {@code target}. Forward moves may skip steps (the bank
-     * may report ACSP when the gateway last saw RCVD); RJCT and CANC are reachable from every non-final status;
-     * nothing leaves a final status and nothing moves backwards.
+     * may report ACSP when the gateway last saw RCVD, or ACCC right after ACSP); RJCT and CANC are reachable from every
+     * status not yet concluded; an executed payment (ACSC) only moves on to ACCC; nothing leaves a final status and
+     * nothing moves backwards.
      */
     public boolean canMoveTo(TransactionStatus target) {
         if (isFinal() || target == this) {
             return false;
+        }
+        if (this == ACSC) {
+            return target == ACCC;
         }
         if (target == RJCT || target == CANC) {
             return true;

@@ -55,21 +55,46 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
     }
 
     /**
-     * Open payments known to the bank whose status was not checked since {@code checkedBefore}, locked likewise;
-     * unauthorised (RCVD) ones only while they changed after {@code activeSince}.
+     * Cancelled payments whose copy at the bank is still to be withdrawn and due for another try, locked likewise.
      */
     @SuppressWarnings("unchecked")
-    public List<Long> lockDueForStatusCheck(Instant checkedBefore, Instant activeSince, int limit) {
+    public List<Long> lockDueForWithdrawal(Instant now, int limit) {
         List<Number> ids = getEntityManager().createNativeQuery("""
                 select id from payment
-                where bank_payment_id is not null and transaction_status in ('RCVD', 'ACTC', 'ACSP')
-                  and (status_checked_at is null or status_checked_at < :before)
+                where bank_withdrawal = 'PENDING' and next_withdrawal_at <= :now
+                order by next_withdrawal_at
+                limit :limit
+                for update skip locked""")
+                .setParameter("now", now)
+                .setParameter("limit", limit)
+                .getResultList();
+        return ids.stream().map(Number::longValue).toList();
+    }
+
+    /**
+     * Payments known to the bank that may still change there, whose status was not checked since {@code checkedBefore}
+     * ({@code settledCheckedBefore} for an executed one, ACSC, which only waits for ACCC), locked likewise;
+     * unauthorised (RCVD) ones only while they changed after {@code activeSince}, executed ones only while they changed
+     * (reached ACSC) after {@code settledSince}.
+     */
+    @SuppressWarnings("unchecked")
+    public List<Long> lockDueForStatusCheck(Instant checkedBefore, Instant settledCheckedBefore, Instant activeSince,
+                                            Instant settledSince, int limit) {
+        List<Number> ids = getEntityManager().createNativeQuery("""
+                select id from payment
+                where bank_payment_id is not null and transaction_status in ('RCVD', 'ACTC', 'ACSP', 'ACSC')
+                  and (status_checked_at is null
+                       or (transaction_status <> 'ACSC' and status_checked_at < :before)
+                       or (transaction_status = 'ACSC' and status_checked_at < :settledBefore))
                   and (transaction_status <> 'RCVD' or updated_at > :since)
+                  and (transaction_status <> 'ACSC' or updated_at > :settledSince)
                 order by status_checked_at nulls first
                 limit :limit
                 for update skip locked""")
                 .setParameter("before", checkedBefore)
+                .setParameter("settledBefore", settledCheckedBefore)
                 .setParameter("since", activeSince)
+                .setParameter("settledSince", settledSince)
                 .setParameter("limit", limit)
                 .getResultList();
         return ids.stream().map(Number::longValue).toList();

@@ -53,7 +53,7 @@ class PaymentAuthorisationTest {
     }
 
     @Test
-    void aFinalPaymentClosesItsOpenAuthorisationsAsItsOutcomeSays() {
+    void aConcludedPaymentClosesItsOpenAuthorisationsAsItsOutcomeSays() {
         PaymentAuthorisation executed = authorisation();
         assertTrue(executed.closeAt(TransactionStatus.ACSC, now));
         assertEquals(ScaStatus.finalised, executed.scaStatus(), "an executed payment was authorised");

@@ -9,6 +9,7 @@ import static eu.xs2a.payment.domain.TransactionStatus.RCVD;
 import static eu.xs2a.payment.domain.TransactionStatus.RJCT;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -35,11 +36,27 @@ class TransactionStatusTest {
 
     @Test
     void finalStatesNeverChange() {
-        for (TransactionStatus fin : new TransactionStatus[] {ACSC, ACCC, RJCT, CANC}) {
+        for (TransactionStatus fin : new TransactionStatus[] {ACCC, RJCT, CANC}) {
             assertTrue(fin.isFinal());
+            assertTrue(fin.isConcluded());
             for (TransactionStatus any : TransactionStatus.values()) {
                 assertFalse(fin.canMoveTo(any), fin + " must not move to " + any);
             }
+        }
+    }
+
+    /** ACSC: settled on the debtor's account, concluded (not cancellable), but the creditor's settlement may follow. */
+    @Test
+    void anExecutedPaymentOnlyMovesOnToCreditorSettlement() {
+        assertFalse(ACSC.isFinal());
+        assertTrue(ACSC.isConcluded());
+        assertTrue(ACSC.canMoveTo(ACCC));
+        for (TransactionStatus other : new TransactionStatus[] {RCVD, ACTC, ACSP, ACSC, RJCT, CANC}) {
+            assertFalse(ACSC.canMoveTo(other), "ACSC must not move to " + other);
+        }
+        assertTrue(ACSP.canMoveTo(ACCC), "a bank may report ACCC without the gateway having seen ACSC");
+        for (TransactionStatus open : new TransactionStatus[] {RCVD, ACTC, ACSP}) {
+            assertFalse(open.isConcluded(), open + " is not concluded");
         }
     }
 
@@ -58,7 +75,40 @@ class TransactionStatusTest {
         payment.moveTo(ACSC, null, now);
         assertThrows(IllegalTransitionException.class, () -> payment.moveTo(CANC, null, now));
         assertFalse(payment.followBank(RJCT, "AM04", null, now));
+        assertFalse(payment.followBank(ACSP, null, null, now), "a stale view of the bank");
         assertEquals(ACSC, payment.transactionStatus());
+        assertTrue(payment.followBank(ACCC, null, null, now));
+        assertEquals(ACCC, payment.transactionStatus());
+        assertFalse(payment.followBank(ACSC, null, null, now), "nothing moves backwards");
+        assertThrows(IllegalTransitionException.class, () -> payment.moveTo(RJCT, null, now));
+        assertEquals(ACCC, payment.transactionStatus());
+    }
+
+    @Test
+    void onlyACancelledPaymentTheBankAcknowledgedHasACopyToWithdraw() {
+        Instant now = Instant.now();
+        Payment open = Payment.initiate("sandbox", "PSDDE-BAFIN-1", "T", "sepa-credit-transfers", "{}", null,
+                "10.0.0.1", "https://tpp.example", null, false, "s", now, now);
+        open.markSubmitted("BP-1", null, now);
+        open.requireWithdrawal(now, now);
+        assertNull(open.bankWithdrawal(), "not cancelled: nothing to withdraw");
+
+        Payment neverSent = Payment.initiate("sandbox", "PSDDE-BAFIN-1", "T", "sepa-credit-transfers", "{}", null,
+                "10.0.0.1", "https://tpp.example", null, false, "s", now, now);
+        neverSent.moveTo(CANC, null, now);
+        neverSent.requireWithdrawal(now, now);
+        assertNull(neverSent.bankWithdrawal(), "never reached the bank: nothing to withdraw");
+
+        Payment raced = Payment.initiate("sandbox", "PSDDE-BAFIN-1", "T", "sepa-credit-transfers", "{}", null,
+                "10.0.0.1", "https://tpp.example", null, false, "s", now, now);
+        raced.moveTo(CANC, null, now);
+        raced.markSubmitted("BP-2", null, now);
+        raced.requireWithdrawal(now, now);
+        assertTrue(raced.awaitsWithdrawal());
+        assertThrows(IllegalArgumentException.class, () -> raced.endWithdrawal(BankWithdrawal.PENDING, null, now));
+        raced.endWithdrawal(BankWithdrawal.WITHDRAWN, null, now);
+        raced.requireWithdrawal(now, now);
+        assertEquals(BankWithdrawal.WITHDRAWN, raced.bankWithdrawal(), "withdrawn once, never asked for again");
     }
 
     @Test

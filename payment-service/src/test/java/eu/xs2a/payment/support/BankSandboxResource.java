@@ -10,13 +10,17 @@ import java.util.Map;
 /**
  * Starts the real aspsp-sandbox from its jar (on a clean database of its own) and points the providers at it.
  * Adds a third provider, {@value #FLAKY}, whose bank URL is a port where nothing listens until a test opens a
- * {@link eu.xs2a.security.testing.SwitchableProxy} there: the bank is "down" and later "up" again, for real.
+ * {@link eu.xs2a.security.testing.SwitchableProxy} there: the bank is "down" and later "up" again, for real. And a
+ * fourth, {@value #RELAYED}, likewise down until a test opens a {@link RelayBank} on its port, with a read timeout
+ * longer than a test needs to act while the relay holds a submission.
  */
 public class BankSandboxResource implements QuarkusTestResourceLifecycleManager {
 
     public static final String FLAKY = "flaky";
     public static final String BANK_URL = "test.bank.url";
     public static final String FLAKY_PORT = "test.flaky.port";
+    public static final String RELAYED = "relayed";
+    public static final String RELAYED_PORT = "test.relayed.port";
 
     private ServiceProcess bank;
 
@@ -42,6 +46,16 @@ public class BankSandboxResource implements QuarkusTestResourceLifecycleManager 
         config.put(prefix + "sca-approaches", "REDIRECT");
         config.put(BANK_URL, bankUrl);
         config.put(FLAKY_PORT, String.valueOf(flakyPort));
+        String relayed = "psd2.providers." + RELAYED + ".";
+        int relayedPort = freePort();
+        config.put(relayed + "name", "Bank reached through a relay a test steers");
+        config.put(relayed + "bank-url", "http://localhost:" + relayedPort);
+        config.put(relayed + "bank-credential", "${psd2.providers.sandbox.bank-credential}");
+        config.put(relayed + "connect-timeout", "1S");
+        config.put(relayed + "read-timeout", "30S");
+        config.put(relayed + "payment-products", "sepa-credit-transfers");
+        config.put(relayed + "sca-approaches", "REDIRECT");
+        config.put(RELAYED_PORT, String.valueOf(relayedPort));
         return config;
     }
 

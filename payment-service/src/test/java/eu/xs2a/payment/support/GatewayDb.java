@@ -5,6 +5,11 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Reads the gateway's own records (what the TPP API does not show: the bank's id, submission attempts). */
 public final class GatewayDb {
@@ -19,6 +24,11 @@ public final class GatewayDb {
         return string("select bank_payment_id from payment where id = ?", paymentId);
     }
 
+    /** The bank's SCA page of the payment, as the bank answered its submission. */
+    public String bankScaUrl(long paymentId) {
+        return string("select bank_sca_url from payment where id = ?", paymentId);
+    }
+
     /** When the retry job is next due to submit the payment, or null when it is not the job's. */
     public String nextSubmitAt(long paymentId) {
         return string("select next_submit_at::text from payment where id = ?", paymentId);
@@ -30,6 +40,60 @@ public final class GatewayDb {
 
     public long submitAttempts(long paymentId) {
         return Long.parseLong(string("select submit_attempts::text from payment where id = ?", paymentId));
+    }
+
+    /** PENDING, WITHDRAWN or ABANDONED for a cancelled payment whose copy the bank holds; else null. */
+    public String bankWithdrawal(long paymentId) {
+        return string("select bank_withdrawal from payment where id = ?", paymentId);
+    }
+
+    public long withdrawalAttempts(long paymentId) {
+        return Long.parseLong(string("select withdrawal_attempts::text from payment where id = ?", paymentId));
+    }
+
+    public String lastWithdrawalError(long paymentId) {
+        return string("select last_withdrawal_error from payment where id = ?", paymentId);
+    }
+
+    /**
+     * The payments whose bank copy an operator must settle, by the query README ("Withdrawals an operator must
+     * settle") gives.
+     */
+    public List<Long> abandonedWithdrawals() {
+        List<Long> ids = new ArrayList<>();
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement("""
+                select id, provider_code, bank_payment_id, withdrawal_attempts, last_withdrawal_error,
+                       withdrawal_ended_at
+                from payment
+                where bank_withdrawal = 'ABANDONED'
+                order by withdrawal_ended_at desc""");
+             ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+                ids.add(rs.getLong("id"));
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        return ids;
+    }
+
+    /** When the bank was last asked about the payment (by the polling job or a read), or null. */
+    public Instant statusCheckedAt(long paymentId) {
+        String micros = string("select (extract(epoch from status_checked_at) * 1000000)::bigint::text from payment"
+                + " where id = ?", paymentId);
+        return micros == null ? null : Instant.EPOCH.plus(Long.parseLong(micros), ChronoUnit.MICROS);
+    }
+
+    /** Moves a payment's last change (for an executed one: when it reached ACSC) back in time. */
+    public void changedAgo(long paymentId, Duration age) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
+                "update payment set updated_at = now() - ?::interval where id = ?")) {
+            s.setString(1, age.toSeconds() + " seconds");
+            s.setLong(2, paymentId);
+            s.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** The status of the answer kept for a request id, or null while none is kept. */
@@ -50,7 +114,7 @@ public final class GatewayDb {
     }
 
     /** Moves a payment's initiation (and last change) back in time, as if it had waited that long. */
-    public void initiatedAgo(long paymentId, java.time.Duration age) {
+    public void initiatedAgo(long paymentId, Duration age) {
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
                 "update payment set created_at = now() - ?::interval, updated_at = now() - ?::interval,"
                         + " status_checked_at = null where id = ?")) {

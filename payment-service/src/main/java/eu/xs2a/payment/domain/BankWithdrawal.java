@@ -1,0 +1,18 @@
+package eu.xs2a.payment.domain;
+
+/**
+ * The bank's copy of a payment the TPP cancelled while the payment was on its way to the bank (the cancellation won,
+ * the submission still arrived): that copy must be withdrawn. Kept in the payment row, so a crash loses nothing; the
+ * submission retry job retries it ({@link PaymentJobs#retrySubmissions}).
+ */
+public enum BankWithdrawal {
+    /** Still to be withdrawn: the job asks the bank to cancel its copy, with back-off. */
+    PENDING,
+    /** Nothing left at the bank: it confirmed the cancellation, or answered that its copy is cancelled, rejected or unknown. */
+    WITHDRAWN,
+    /**
+     * Given up (attempts exhausted, or the bank's copy went where the gateway cannot withdraw it): an operator must
+     * settle it with the bank (README, "Withdrawals an operator must settle").
+     */
+    ABANDONED
+}

@@ -1,0 +1,214 @@
+package eu.xs2a.payment.support;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The bank of provider {@value BankSandboxResource#RELAYED}: an HTTP relay, listening where that provider's bank is
+ * expected, that passes the gateway's bank API calls on to the real sandbox and that a test steers. It can hold
+ * submissions (a bank slow to answer, while the test does something else), answer cancellations like a bank in
+ * trouble ({@link Cancellations}), and report a settled payment as settled on the creditor's account too (ACCC, which
+ * the sandbox never reports). The SCA pages are not relayed: the sandbox names its own address in {@code scaUrl}.
+ */
+public final class RelayBank implements AutoCloseable {
+
+    /** How the relay answers {@code POST /bank/v1/payments/{id}/cancellations}. */
+    public enum Cancellations {
+        /** Passed on to the sandbox, its answer passed back. */
+        FORWARD,
+        /** The connection is closed without an answer: the bank cannot be reached. */
+        UNREACHABLE,
+        /** 422 with the bank's error body: the bank refuses the request. */
+        REFUSED,
+        /** Passed on to the sandbox (which cancels), then answered 502: the bank's answer is lost on the way back. */
+        ANSWER_LOST,
+        /** 404 {@code PAYMENT_UNKNOWN}: the bank does not know the payment. */
+        UNKNOWN
+    }
+
+    private static final Pattern PAYMENT = Pattern.compile("/bank/v1/payments/([^/]+)");
+    private static final Pattern SETTLED = Pattern.compile("\"transactionStatus\"\\s*:\\s*\"ACSC\"");
+    private static final Set<String> PASSED_HEADERS = Set.of("Authorization", "Content-Type", "Accept");
+
+    private final int port;
+    private final ExecutorService threads = Executors.newCachedThreadPool();
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    private final URI bank;
+    private final Semaphore heldSubmissions = new Semaphore(0);
+    private final Set<String> settledAtCreditor = ConcurrentHashMap.newKeySet();
+    private final List<String> submissions = new CopyOnWriteArrayList<>();
+    private volatile CountDownLatch submissionGate = new CountDownLatch(0);
+    private volatile Cancellations cancellations = Cancellations.FORWARD;
+    private HttpServer server;
+
+    private RelayBank(int port, URI bank) {
+        this.port = port;
+        this.bank = bank;
+    }
+
+    /** A relay from {@code port} to the sandbox at {@code bankUrl}; nothing listens until {@link #start}. */
+    public static RelayBank forSandbox(int port, String bankUrl) {
+        return new RelayBank(port, URI.create(bankUrl));
+    }
+
+    /** Starts listening: the bank is up. */
+    public synchronized RelayBank start() {
+        try {
+            server = HttpServer.create(new InetSocketAddress("localhost", port), 0);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot listen on " + port, e);
+        }
+        server.setExecutor(threads); // a held submission must not hold the other calls
+        server.createContext("/", this::handle);
+        server.start();
+        return this;
+    }
+
+    /** From now on submissions wait at the relay (sent, unanswered) until {@link #releaseSubmissions}. */
+    public RelayBank holdSubmissions() {
+        submissionGate = new CountDownLatch(1);
+        return this;
+    }
+
+    public void releaseSubmissions() {
+        submissionGate.countDown();
+    }
+
+    /** Waits until a submission is waiting at the relay; false after the timeout. */
+    public boolean awaitHeldSubmission(long seconds) throws InterruptedException {
+        return heldSubmissions.tryAcquire(seconds, TimeUnit.SECONDS);
+    }
+
+    public RelayBank answerCancellations(Cancellations how) {
+        this.cancellations = how;
+        return this;
+    }
+
+    /** From now on the bank reports this payment, once the sandbox has settled it (ACSC), as ACCC. */
+    public void settleAtCreditor(String bankPaymentId) {
+        settledAtCreditor.add(bankPaymentId);
+    }
+
+    /** The bodies of the submissions the sandbox received through the relay, in order. */
+    public List<String> submissions() {
+        return List.copyOf(submissions);
+    }
+
+    @Override
+    public synchronized void close() {
+        releaseSubmissions();
+        if (server != null) {
+            server.stop(0);
+        }
+        threads.shutdownNow();
+    }
+
+    private void handle(HttpExchange exchange) throws IOException {
+        try {
+            String path = exchange.getRequestURI().getRawPath();
+            String method = exchange.getRequestMethod();
+            byte[] body = exchange.getRequestBody().readAllBytes();
+            if ("POST".equals(method) && path.equals("/bank/v1/payments")) {
+                awaitGate();
+                submissions.add(new String(body, StandardCharsets.UTF_8));
+            }
+            if ("POST".equals(method) && path.endsWith("/cancellations")) {
+                Cancellations how = cancellations;
+                switch (how) {
+                    case UNREACHABLE -> {
+                        return; // closed without an answer
+                    }
+                    case REFUSED -> {
+                        answer(exchange, 422, "{\"code\":\"FORMAT_ERROR\",\"message\":\"refused by the relay\"}");
+                        return;
+                    }
+                    case UNKNOWN -> {
+                        answer(exchange, 404, "{\"code\":\"PAYMENT_UNKNOWN\",\"message\":\"unknown payment\"}");
+                        return;
+                    }
+                    case ANSWER_LOST -> {
+                        forward(exchange, method, body);
+                        answer(exchange, 502, "<html>Bad Gateway</html>");
+                        return;
+                    }
+                    case FORWARD -> {
+                        // below
+                    }
+                }
+            }
+            HttpResponse<String> answer = forward(exchange, method, body);
+            String text = answer.body();
+            Matcher payment = PAYMENT.matcher(path);
+            if ("GET".equals(method) && payment.matches() && settledAtCreditor.contains(payment.group(1))) {
+                text = SETTLED.matcher(text).replaceFirst("\"transactionStatus\": \"ACCC\"");
+            }
+            answer.headers().firstValue("Content-Type")
+                    .ifPresent(type -> exchange.getResponseHeaders().add("Content-Type", type));
+            answer(exchange, answer.statusCode(), text);
+        } finally {
+            exchange.close();
+        }
+    }
+
+    private void awaitGate() {
+        CountDownLatch gate = submissionGate;
+        if (gate.getCount() > 0) {
+            heldSubmissions.release();
+            try {
+                gate.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private HttpResponse<String> forward(HttpExchange exchange, String method, byte[] body) throws IOException {
+        HttpRequest.Builder request = HttpRequest.newBuilder(bank.resolve(exchange.getRequestURI().toString()))
+                .timeout(Duration.ofSeconds(30))
+                .method(method, body.length == 0 ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofByteArray(body));
+        for (String name : PASSED_HEADERS) {
+            String value = exchange.getRequestHeaders().getFirst(name);
+            if (value != null) {
+                request.header(name, value);
+            }
+        }
+        try {
+            return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException(e);
+        }
+    }
+
+    private static void answer(HttpExchange exchange, int status, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        if (!exchange.getResponseHeaders().containsKey("Content-Type")) {
+            exchange.getResponseHeaders().add("Content-Type", status == 502 ? "text/html" : "application/json");
+        }
+        exchange.sendResponseHeaders(status, bytes.length == 0 ? -1 : bytes.length);
+        if (bytes.length > 0) {
+            exchange.getResponseBody().write(bytes);
+        }
+    }
+}

@@ -188,15 +188,7 @@ public class ClientAssertions {
     }
 
     private static void verify(JsonWebSignature jws, String alg, Key key) {
-        jws.setAlgorithmConstraints(SigningAlgorithms.CONSTRAINTS);
-        jws.setKey(key);
-        boolean valid;
-        try {
-            valid = jws.verifySignature();
-        } catch (JoseException e) {
-            valid = false;
-        }
-        if (!valid) {
+        if (!SigningAlgorithms.verifies(jws, key)) {
             throw denied("The client_assertion signature (" + alg + ") does not verify");
         }
     }

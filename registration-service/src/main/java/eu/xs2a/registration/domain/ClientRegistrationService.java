@@ -24,7 +24,6 @@ import java.util.UUID;
 import org.jose4j.jwk.JsonWebKey;
 import org.jose4j.jwk.PublicJsonWebKey;
 import org.jboss.logging.Logger;
-import org.jose4j.lang.JoseException;
 
 /**
  * Open-banking dynamic client registration: checks the signed registration request and its software statement
@@ -229,15 +228,7 @@ public class ClientRegistrationService {
     }
 
     private static void verify(RegistrationRequest request, Key key, String signer) {
-        request.jws.setAlgorithmConstraints(SigningAlgorithms.CONSTRAINTS);
-        request.jws.setKey(key);
-        boolean valid;
-        try {
-            valid = request.jws.verifySignature();
-        } catch (JoseException e) {
-            valid = false;
-        }
-        if (!valid) {
+        if (!SigningAlgorithms.verifies(request.jws, key)) {
             throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION,
                     "The request JWS signature does not verify with " + signer);
         }

@@ -1,8 +1,11 @@
 package eu.xs2a.registration.domain;
 
+import java.security.Key;
 import java.util.Set;
 import org.jose4j.jws.AlgorithmIdentifiers;
 import org.jose4j.jwa.AlgorithmConstraints;
+import org.jose4j.jws.JsonWebSignature;
+import org.jose4j.lang.JoseException;
 
 /**
  * The only JWS algorithms accepted for registration requests and software statements: PS256 and RS256.
@@ -23,5 +26,19 @@ public final class SigningAlgorithms {
 
     public static boolean accepted(String alg) {
         return alg != null && ACCEPTED.contains(alg);
+    }
+
+    /**
+     * Whether the JWS verifies with the key under {@link #CONSTRAINTS}: the one signature check of registration
+     * requests, software statements and client assertions. A JWS jose4j cannot even check does not verify.
+     */
+    public static boolean verifies(JsonWebSignature jws, Key key) {
+        jws.setAlgorithmConstraints(CONSTRAINTS);
+        jws.setKey(key);
+        try {
+            return jws.verifySignature();
+        } catch (JoseException e) {
+            return false;
+        }
     }
 }

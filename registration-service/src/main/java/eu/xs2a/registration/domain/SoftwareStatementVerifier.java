@@ -51,15 +51,7 @@ public class SoftwareStatementVerifier {
         }
         PublicKey key = directory.byKid(kid).orElseThrow(() -> new Psd2Exception(ErrorClass.NOT_FOUND,
                 "software_statement is signed with key id '" + kid + "', which no configured directory key has"));
-        jws.setAlgorithmConstraints(SigningAlgorithms.CONSTRAINTS);
-        jws.setKey(key);
-        boolean valid;
-        try {
-            valid = jws.verifySignature();
-        } catch (JoseException e) {
-            valid = false;
-        }
-        if (!valid) {
+        if (!SigningAlgorithms.verifies(jws, key)) {
             throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION,
                     "software_statement signature does not verify with directory key '" + kid + "'");
         }

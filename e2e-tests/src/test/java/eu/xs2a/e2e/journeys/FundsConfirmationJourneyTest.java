@@ -30,11 +30,10 @@ class FundsConfirmationJourneyTest extends Journey {
         assertError(piisp.post(FUNDS_CONFIRMATIONS, consent(psu1Consent), fundsBody(PSU_POOR_MAIN, "1.00")), 401,
                 "ConsentInvalid", "CONSENT_INVALID");
         // every identifier counts: psu1's IBAN with its own BBAN is its account, with psu-poor's BBAN it names another
-        String bothOwn = "{\"account\": {\"iban\": \"" + PSU1_MAIN + "\", \"bban\": \"" + PSU1_MAIN.substring(4)
-                + "\"}, \"instructedAmount\": {\"currency\": \"EUR\", \"amount\": \"1.00\"}}";
-        assertStatus(200, piisp.post(FUNDS_CONFIRMATIONS, consent(psu1Consent), bothOwn));
-        assertError(piisp.post(FUNDS_CONFIRMATIONS, consent(psu1Consent), bothOwn.replace(PSU1_MAIN.substring(4),
-                PSU_POOR_MAIN.substring(4))), 401, "ConsentInvalid", "CONSENT_INVALID");
+        assertStatus(200, piisp.post(FUNDS_CONFIRMATIONS, consent(psu1Consent),
+                fundsBody(PSU1_MAIN, PSU1_MAIN.substring(4), "1.00")));
+        assertError(piisp.post(FUNDS_CONFIRMATIONS, consent(psu1Consent),
+                fundsBody(PSU1_MAIN, PSU_POOR_MAIN.substring(4), "1.00")), 401, "ConsentInvalid", "CONSENT_INVALID");
 
         // deleted: the consent confirms nothing any more
         assertStatus(204, piisp.delete(FUNDS_CONSENTS + "/" + psu1Consent, Map.of()));
@@ -66,6 +65,12 @@ class FundsConfirmationJourneyTest extends Journey {
         assertEquals(ok, browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), psu));
         assertEquals("valid", tpp.get(FUNDS_CONSENTS + "/" + consentId + "/status").jsonPath().getString("consentStatus"));
         return consentId;
+    }
+
+    /** A funds check naming the account by IBAN and BBAN. */
+    static String fundsBody(String iban, String bban, String amount) {
+        return "{\"account\": {\"iban\": \"" + iban + "\", \"bban\": \"" + bban + "\"}, \"instructedAmount\": "
+                + "{\"currency\": \"EUR\", \"amount\": \"" + amount + "\"}}";
     }
 
     static String fundsBody(String iban, String amount) {

@@ -1,6 +1,7 @@
 package eu.xs2a.registration.sandbox;
 
 import eu.xs2a.registration.config.SandboxConfig;
+import eu.xs2a.security.error.Psd2Exception;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -42,7 +43,7 @@ public class KeyGenerationThrottle {
     }
 
     /**
-     * Takes a token for {@code client} (its address) from both buckets, or none and throws {@link KeyGenerationThrottled}.
+     * Takes a token for {@code client} (its address) from both buckets, or none and throws AccessExceeded with Retry-After.
      * One lock for both buckets, so a refusal by one takes nothing from the other; it is held for microseconds, against
      * the key generation's milliseconds.
      */
@@ -70,11 +71,11 @@ public class KeyGenerationThrottle {
         clients.put(client, fullAt);
     }
 
-    private static KeyGenerationThrottled refused(String why, Duration wait) {
+    private static Psd2Exception refused(String why, Duration wait) {
         // whole seconds, rounded up: a client that waits exactly this long finds a token
         long seconds = Math.max(1, wait.getSeconds() + (wait.getNano() > 0 ? 1 : 0));
         int retryAfter = (int) Math.min(Integer.MAX_VALUE, seconds);
-        return new KeyGenerationThrottled("Too many certificate requests: " + why + "; try again in " + retryAfter
+        return Psd2Exception.accessExceeded("Too many certificate requests: " + why + "; try again in " + retryAfter
                 + " s", retryAfter);
     }
 }

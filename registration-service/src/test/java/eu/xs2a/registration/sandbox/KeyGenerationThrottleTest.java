@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.registration.config.SandboxConfig;
 import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -106,7 +107,7 @@ class KeyGenerationThrottleTest {
     }
 
     private static int refusedAfter(KeyGenerationThrottle throttle, String client) {
-        KeyGenerationThrottled refused = assertThrows(KeyGenerationThrottled.class, () -> throttle.acquire(client));
+        Psd2Exception refused = assertThrows(Psd2Exception.class, () -> throttle.acquire(client));
         assertEquals(ErrorClass.ACCESS_EXCEEDED, refused.errorClass());
         return refused.retryAfterSeconds();
     }

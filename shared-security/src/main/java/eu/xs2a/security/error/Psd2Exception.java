@@ -28,6 +28,11 @@ public class Psd2Exception extends RuntimeException {
         return new Psd2Exception(ErrorClass.SERVICE_UNAVAILABLE, message, retryAfterSeconds, cause);
     }
 
+    /** 429 AccessExceeded with a {@code Retry-After} header: a limit the caller may try again after. */
+    public static Psd2Exception accessExceeded(String message, int retryAfterSeconds) {
+        return new Psd2Exception(ErrorClass.ACCESS_EXCEEDED, message, retryAfterSeconds, null);
+    }
+
     public ErrorClass errorClass() {
         return errorClass;
     }

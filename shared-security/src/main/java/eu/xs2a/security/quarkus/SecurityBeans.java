@@ -1,5 +1,6 @@
 package eu.xs2a.security.quarkus;
 
+import eu.xs2a.security.core.BlockedTpps;
 import eu.xs2a.security.core.CrlFiles;
 import eu.xs2a.security.core.RequestVerifier;
 import eu.xs2a.security.core.TrustMaterial;
@@ -16,6 +17,7 @@ import java.security.cert.X509CRL;
 import java.security.cert.X509Certificate;
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 import org.jboss.logging.Logger;
 
 /** Builds the core verifier and the replay store from {@link SecurityConfig}; a broken trust file fails start-up. */
@@ -53,6 +55,20 @@ public class SecurityBeans {
     CrlFiles crlFiles(SecurityConfig config) {
         return new CrlFiles(paths(config.crlFiles().orElse(List.of())),
                 TrustMaterial.loadCertificates(anchorFiles(config)));
+    }
+
+    /** Read at start-up, so that a missing or malformed file stops the service instead of blocking nobody. */
+    @Produces
+    @Singleton
+    @Startup
+    BlockedTpps blockedTpps(SecurityConfig config) {
+        Optional<Path> file = config.blockedTppsFile().map(String::strip).filter(v -> !v.isEmpty()).map(Path::of);
+        if (file.isEmpty()) {
+            return BlockedTpps.none();
+        }
+        BlockedTpps tpps = BlockedTpps.from(file.get());
+        LOG.infof("Blocked TPPs: %d from %s %s", tpps.blocked().size(), file.get(), tpps.blocked());
+        return tpps;
     }
 
     @Produces

@@ -23,6 +23,16 @@ public interface SecurityConfig {
     @WithDefault("5M")
     Duration crlReloadEvery();
 
+    /**
+     * The file of TPPs the bank has blocked (one organizationIdentifier per line, {@code #} comments): their signed
+     * requests are refused with AccessDenied (SERVICE_BLOCKED) by every service. Unset: nobody is blocked.
+     */
+    Optional<String> blockedTppsFile();
+
+    /** How often the blocked TPPs file is read again: a changed list is in force from then on, without a restart. */
+    @WithDefault("30S")
+    Duration blockedTppsReloadEvery();
+
     /** {@code sandbox} accepts test QSEALs; {@code live} only certificates with the PSD2 QCStatement. */
     @WithDefault("sandbox")
     Environment environment();

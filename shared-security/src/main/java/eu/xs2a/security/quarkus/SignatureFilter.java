@@ -4,6 +4,7 @@ import eu.xs2a.security.core.RequestHeaders;
 import eu.xs2a.security.core.RequestVerifier;
 import eu.xs2a.security.core.VerifiedRequest;
 import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.ErrorTexts;
 import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.replay.ReplayOutcome;
 import eu.xs2a.security.tpp.Role;
@@ -29,7 +30,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The request pipeline for every {@link Signed} resource: reads the raw body (and puts it back for the resource),
- * runs the core verifier (steps 1-5), the role rule of {@link RequiresRole} (step 6), sets {@link CurrentTpp} and
+ * runs the core verifier (steps 1-5), refuses a TPP the bank blocked ({@code psd2.blocked-tpps-file}), the role rule of {@link RequiresRole} (step 6), sets {@link CurrentTpp} and
  * applies the replay rule (step 7). It throws; the exception mappers write the answer.
  *
  * <p>Blocking: reading the entity stream and the replay store's JDBC need a worker thread. Signed endpoints are
@@ -73,6 +74,7 @@ public class SignatureFilter implements ContainerRequestFilter {
 
         VerifiedRequest verified = pipeline.verifier().verify(request.getMethod(), target, headers, body);
         pipeline.currentTpp().set(verified.identity()); // signature verified: the TPP is known, also to a refusal's log
+        refuseBlocked(verified.identity().tppId(), uri.getRawPath());
         RequestVerifier.requireRole(verified.identity(), requiredRoles());
         RequestVerifier.checkHeaderLimits(headers);
 
@@ -83,6 +85,14 @@ public class SignatureFilter implements ContainerRequestFilter {
         }
         pipeline.replayAnswers().claimed(new ReplayAnswers.Claim(verified.identity().tppId(), verified.requestId(),
                 request.getMethod()));
+    }
+
+    /** After the signature: an unsigned request must not learn whom the bank blocks. */
+    private void refuseBlocked(String tppId, String path) {
+        if (pipeline.blockedTpps().isBlocked(tppId)) {
+            throw new Psd2Exception(RegistrationPaths.contains(path) ? ErrorClass.ACCESS_DENIED_REGISTRATION
+                    : ErrorClass.ACCESS_DENIED, "The TPP '" + ErrorTexts.shown(tppId) + "' is blocked by the bank");
+        }
     }
 
     private byte[] readBody(ContainerRequestContext request) {

@@ -1,5 +1,6 @@
 package eu.xs2a.security.quarkus;
 
+import eu.xs2a.security.core.BlockedTpps;
 import eu.xs2a.security.core.RequestVerifier;
 import eu.xs2a.security.replay.ReplayStore;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -27,6 +28,9 @@ public class SignaturePipeline {
     @Inject
     SecurityConfig config;
 
+    @Inject
+    BlockedTpps blockedTpps;
+
     RequestVerifier verifier() {
         return verifier;
     }
@@ -41,6 +45,10 @@ public class SignaturePipeline {
 
     ReplayAnswers replayAnswers() {
         return replayAnswers;
+    }
+
+    BlockedTpps blockedTpps() {
+        return blockedTpps;
     }
 
     int maxBodySize() {

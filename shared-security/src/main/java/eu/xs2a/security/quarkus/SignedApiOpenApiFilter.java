@@ -98,7 +98,7 @@ public class SignedApiOpenApiFilter implements OASFilter {
      * provider or resource (404).
      */
     private static void addStandardErrors(APIResponses responses, String path) {
-        List<Integer> statuses = registration(path) ? List.of(400, 401, 503) : List.of(400, 401, 403, 404, 503);
+        List<Integer> statuses = RegistrationPaths.contains(path) ? List.of(400, 401, 503) : List.of(400, 401, 403, 404, 503);
         for (int status : statuses) {
             if (!responses.hasAPIResponse(String.valueOf(status))) {
                 responses.addAPIResponse(String.valueOf(status), OASFactory.createAPIResponse());
@@ -140,16 +140,12 @@ public class SignedApiOpenApiFilter implements OASFilter {
 
     /** The interface's classes answered with this status; AccessDenied is 401 on registration, 403 elsewhere. */
     static List<String> classesOf(int status, String path) {
-        ErrorClass excluded = registration(path) ? ErrorClass.ACCESS_DENIED : ErrorClass.ACCESS_DENIED_REGISTRATION;
+        ErrorClass excluded = RegistrationPaths.contains(path) ? ErrorClass.ACCESS_DENIED : ErrorClass.ACCESS_DENIED_REGISTRATION;
         return Arrays.stream(ErrorClass.values())
                 .filter(c -> c.status() == status && c != excluded)
                 .map(ErrorClass::text)
                 .distinct()
                 .toList();
-    }
-
-    private static boolean registration(String path) {
-        return path.startsWith("/api/");
     }
 
     private static Schema errorBodySchema() {

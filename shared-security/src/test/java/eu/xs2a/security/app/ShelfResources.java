@@ -41,4 +41,9 @@ public final class ShelfResources {
     @RequiresRole(Role.PSP_PI)
     public static class PisShelf extends Shelf {
     }
+
+    /** Outside a provider, as the registration endpoints are: AccessDenied is 401 here. */
+    @Path("/api/berlingroup/v1/registration-shelf")
+    public static class RegistrationShelf extends Shelf {
+    }
 }

@@ -31,6 +31,9 @@ public final class RefusingBank implements AutoCloseable {
             HttpServer server = HttpServer.create(new InetSocketAddress("localhost", port), 0);
             server.createContext("/", exchange -> {
                 exchange.getResponseHeaders().add("Content-Type", "application/json");
+                // no keep-alive: a test that opens the next RefusingBank on the same port must not have its client
+                // reuse a pooled connection to this one, which close() ends ("Connection was closed", a 503)
+                exchange.getResponseHeaders().add("Connection", "close");
                 exchange.sendResponseHeaders(status, refusal.length);
                 exchange.getResponseBody().write(refusal);
                 exchange.close();

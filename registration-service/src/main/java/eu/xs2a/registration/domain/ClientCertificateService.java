@@ -3,6 +3,7 @@ package eu.xs2a.registration.domain;
 import eu.xs2a.registration.persistence.OAuthClientRepository;
 import eu.xs2a.registration.persistence.TppCertificateRepository;
 import eu.xs2a.registration.persistence.TppRepository;
+import eu.xs2a.security.core.BlockedTpps;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.tpp.TppIdentity;
@@ -33,10 +34,11 @@ public class ClientCertificateService {
     private final CertificatesInForce inForce;
     private final Letters letters;
     private final Clock clock;
+    private final BlockedTpps blocked;
 
     public ClientCertificateService(OAuthClientRepository clients, TppCertificateRepository certificates,
                                     TppRepository tpps, TrustedCertificates trust, CertificatesInForce inForce,
-                                    Letters letters, Clock clock) {
+                                    Letters letters, Clock clock, BlockedTpps blocked) {
         this.clients = clients;
         this.certificates = certificates;
         this.tpps = tpps;
@@ -44,6 +46,7 @@ public class ClientCertificateService {
         this.inForce = inForce;
         this.letters = letters;
         this.clock = clock;
+        this.blocked = blocked;
     }
 
     /** A request's certificate as sent (already checked for required fields). */
@@ -70,6 +73,7 @@ public class ClientCertificateService {
 
     private Added addOnce(String clientId, CertificateToAdd request) {
         OAuthClient client = clients.findByIdOptional(clientId).orElseThrow(() -> denied("Unknown client_id"));
+        blocked.requireNotBlocked(client.tppId, ErrorClass.ACCESS_DENIED_REGISTRATION);
         Instant now = clock.instant();
         TppIdentity identity = trust.validate(request.pem(), now, "data.certificate.pem");
         if (!identity.tppId().equals(client.tppId)) {

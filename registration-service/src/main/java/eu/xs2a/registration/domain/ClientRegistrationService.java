@@ -3,6 +3,7 @@ package eu.xs2a.registration.domain;
 import eu.xs2a.registration.config.RegistrationConfig;
 import eu.xs2a.registration.persistence.OAuthClientRepository;
 import eu.xs2a.registration.persistence.TppRepository;
+import eu.xs2a.security.core.BlockedTpps;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.error.RedirectUris;
@@ -45,10 +46,11 @@ public class ClientRegistrationService {
     private final TppRepository tpps;
     private final Letters letters;
     private final Clock clock;
+    private final BlockedTpps blocked;
 
     public ClientRegistrationService(RegistrationConfig config, SoftwareStatementVerifier statements,
                                      TrustedCertificates certificates, OAuthClientRepository clients,
-                                     TppRepository tpps, Letters letters, Clock clock) {
+                                     TppRepository tpps, Letters letters, Clock clock, BlockedTpps blocked) {
         this.config = config;
         this.statements = statements;
         this.certificates = certificates;
@@ -56,6 +58,7 @@ public class ClientRegistrationService {
         this.tpps = tpps;
         this.letters = letters;
         this.clock = clock;
+        this.blocked = blocked;
     }
 
     /**
@@ -71,6 +74,7 @@ public class ClientRegistrationService {
         RegistrationRequest request = RegistrationRequest.parse(compactJwt);
         SoftwareStatement ssa = statements.verify(request.softwareStatement, now);
         Signer signer = verifySigner(request, ssa, now);
+        blocked.requireNotBlocked(signer.tppId(), ErrorClass.ACCESS_DENIED_REGISTRATION);
         checkClaims(request, ssa, now);
         checkStoredText(ssa, signer);
 

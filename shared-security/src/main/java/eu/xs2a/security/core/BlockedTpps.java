@@ -1,6 +1,8 @@
 package eu.xs2a.security.core;
 
+import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.ErrorTexts;
+import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.tpp.TppIdentity;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -45,6 +47,17 @@ public final class BlockedTpps {
 
     public boolean isBlocked(String tppId) {
         return blocked.contains(tppId);
+    }
+
+    /**
+     * Refuses a blocked TPP with {@code accessDenied} (AccessDenied: 401 on the registration endpoints, 403
+     * elsewhere), whose Berlin Group code is SERVICE_BLOCKED. Call it only once the TPP is authenticated: an
+     * unauthenticated caller must not learn whom the bank blocks.
+     */
+    public void requireNotBlocked(String tppId, ErrorClass accessDenied) {
+        if (isBlocked(tppId)) {
+            throw new Psd2Exception(accessDenied, "The TPP '" + ErrorTexts.shown(tppId) + "' is blocked by the bank");
+        }
     }
 
     /** The identifiers in force. */

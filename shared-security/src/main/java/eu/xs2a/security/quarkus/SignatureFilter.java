@@ -4,7 +4,6 @@ import eu.xs2a.security.core.RequestHeaders;
 import eu.xs2a.security.core.RequestVerifier;
 import eu.xs2a.security.core.VerifiedRequest;
 import eu.xs2a.security.error.ErrorClass;
-import eu.xs2a.security.error.ErrorTexts;
 import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.replay.ReplayOutcome;
 import eu.xs2a.security.tpp.Role;
@@ -74,7 +73,8 @@ public class SignatureFilter implements ContainerRequestFilter {
 
         VerifiedRequest verified = pipeline.verifier().verify(request.getMethod(), target, headers, body);
         pipeline.currentTpp().set(verified.identity()); // signature verified: the TPP is known, also to a refusal's log
-        refuseBlocked(verified.identity().tppId(), uri.getRawPath());
+        pipeline.blockedTpps().requireNotBlocked(verified.identity().tppId(),
+                RegistrationPaths.contains(uri.getRawPath()) ? ErrorClass.ACCESS_DENIED_REGISTRATION : ErrorClass.ACCESS_DENIED);
         RequestVerifier.requireRole(verified.identity(), requiredRoles());
         RequestVerifier.checkHeaderLimits(headers);
 
@@ -85,14 +85,6 @@ public class SignatureFilter implements ContainerRequestFilter {
         }
         pipeline.replayAnswers().claimed(new ReplayAnswers.Claim(verified.identity().tppId(), verified.requestId(),
                 request.getMethod()));
-    }
-
-    /** After the signature: an unsigned request must not learn whom the bank blocks. */
-    private void refuseBlocked(String tppId, String path) {
-        if (pipeline.blockedTpps().isBlocked(tppId)) {
-            throw new Psd2Exception(RegistrationPaths.contains(path) ? ErrorClass.ACCESS_DENIED_REGISTRATION
-                    : ErrorClass.ACCESS_DENIED, "The TPP '" + ErrorTexts.shown(tppId) + "' is blocked by the bank");
-        }
     }
 
     private byte[] readBody(ContainerRequestContext request) {

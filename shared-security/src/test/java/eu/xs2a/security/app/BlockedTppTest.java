@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.security.quarkus.BlockedTppsReload;
+import eu.xs2a.security.testing.BlockedTppsFileResource;
 import eu.xs2a.security.testing.TestPki;
 import eu.xs2a.security.testing.TestPkiResource;
 import eu.xs2a.security.testing.TestTpp;
@@ -39,20 +40,20 @@ class BlockedTppTest {
     BlockedTppsReload reload;
 
     @AfterEach
-    void unblockEverybody() throws Exception {
-        Files.writeString(BlockedTppsFileResource.FILE, "");
+    void unblockEverybody() {
+        BlockedTppsFileResource.write("");
         reload.reloadIfChanged();
     }
 
     @Test
-    void aListedTppIsRefusedWithEveryCertificateAndServedAgainWhenTakenOff() throws Exception {
+    void aListedTppIsRefusedWithEveryCertificateAndServedAgainWhenTakenOff() {
         TestPki pki = TestPki.shared();
         TestTpp tpp = pki.tpp("PSDDE-BAFIN-600001", "Soon Blocked AISP", Role.PSP_AI);
         TestTpp renewed = pki.tpp("PSDDE-BAFIN-600001", "Soon Blocked AISP", Role.PSP_AI);
         TestTpp other = pki.tpp("PSDDE-BAFIN-600002", "Other AISP", Role.PSP_AI);
         get(tpp, SHELF, UUID.randomUUID().toString()).statusCode(200);
 
-        Files.writeString(BlockedTppsFileResource.FILE,
+        BlockedTppsFileResource.write(
                 "# withdrawn by BaFin, ticket 4711\nPSDDE-BAFIN-600001   # blocked 2026-11-24\r\n\n");
         assertTrue(reload.reloadIfChanged());
         assertFalse(reload.reloadIfChanged(), "the same content is not a change");
@@ -69,7 +70,7 @@ class BlockedTppTest {
                 .body("error_text", equalTo("AccessDenied"));
         get(other, SHELF, UUID.randomUUID().toString()).statusCode(200).body("tppId", equalTo("PSDDE-BAFIN-600002"));
 
-        Files.writeString(BlockedTppsFileResource.FILE, "");
+        BlockedTppsFileResource.write("");
         assertTrue(reload.reloadIfChanged());
         // the refused request claimed nothing: the TPP may send it again, unchanged, once unblocked
         get(tpp, SHELF, requestId).statusCode(200).body("tppId", equalTo("PSDDE-BAFIN-600001"));
@@ -78,10 +79,10 @@ class BlockedTppTest {
     @Test
     void aMalformedFileKeepsTheTppsBlockedBefore() throws Exception {
         TestTpp tpp = TestPki.shared().tpp("PSDDE-BAFIN-600003", "Blocked AISP", Role.PSP_AI);
-        Files.writeString(BlockedTppsFileResource.FILE, "PSDDE-BAFIN-600003\n");
+        BlockedTppsFileResource.write("PSDDE-BAFIN-600003\n");
         assertTrue(reload.reloadIfChanged());
 
-        Files.writeString(BlockedTppsFileResource.FILE, "PSDDE-BAFIN-600003 PSDDE-BAFIN-600004\n");
+        BlockedTppsFileResource.write("PSDDE-BAFIN-600003 PSDDE-BAFIN-600004\n");
         assertFalse(reload.reloadIfChanged(), "two identifiers on one line are refused");
         get(tpp, SHELF, UUID.randomUUID().toString()).statusCode(403).body("error_code", equalTo("SERVICE_BLOCKED"));
 
@@ -91,9 +92,9 @@ class BlockedTppTest {
     }
 
     @Test
-    void anUnsignedRequestDoesNotLearnWhoIsBlocked() throws Exception {
+    void anUnsignedRequestDoesNotLearnWhoIsBlocked() {
         TestTpp tpp = TestPki.shared().tpp("PSDDE-BAFIN-600005", "Blocked AISP", Role.PSP_AI);
-        Files.writeString(BlockedTppsFileResource.FILE, "PSDDE-BAFIN-600005\n");
+        BlockedTppsFileResource.write("PSDDE-BAFIN-600005\n");
         assertTrue(reload.reloadIfChanged());
         Map<String, String> headers = new HashMap<>(tpp.signer().sign("GET", SHELF, Map.of(), new byte[0]));
         headers.put("X-Request-ID", UUID.randomUUID().toString()); // no longer the signed one

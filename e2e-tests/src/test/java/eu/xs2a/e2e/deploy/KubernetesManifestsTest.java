@@ -7,6 +7,7 @@ import static eu.xs2a.e2e.deploy.Manifests.name;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -174,6 +175,7 @@ class KubernetesManifestsTest {
             assertTrue(list(c, "envFrom").stream().anyMatch(e -> e.containsKey("configMapRef")
                     && Manifests.stripHash((String) map(e, "configMapRef").get("name")).equals("xs2a-config")), service);
             assertMounted(pod, c, config.get("PSD2_PROVIDERS_FILE"), "xs2a-providers", service);
+            assertMounted(pod, c, config.get("PSD2_BLOCKED_TPPS_FILE"), "xs2a-blocked-tpps", service);
             for (String anchor : config.get("PSD2_TRUST_ANCHORS").split(",")) {
                 assertTrue(mountPathOf(pod, c, anchor) != null, service + " mounts trust anchor " + anchor);
             }
@@ -187,6 +189,50 @@ class KubernetesManifestsTest {
         for (String secret : secretsReferenced) {
             assertTrue(readme.contains(secret), "k8s/README.md tells how to create the Secret " + secret);
         }
+    }
+
+    /** An edited block list must reach running pods: the same ConfigMap name (no hash), mounted as a directory. */
+    @ParameterizedTest
+    @ValueSource(strings = {"sandbox", "live"})
+    void theBlockedTppsListChangesInPlace(String overlay) {
+        Manifests m = render(overlay);
+        assertTrue(m.ofKind("ConfigMap").stream().anyMatch(cm -> "xs2a-blocked-tpps".equals(name(cm))),
+                overlay + ": xs2a-blocked-tpps is generated without a hash suffix");
+        for (String service : GATEWAY) {
+            Map<String, Object> c = list(at(m.find("Deployment", service).orElseThrow(), "spec", "template", "spec"),
+                    "containers").get(0);
+            list(c, "volumeMounts").stream().filter(vm -> "blocked-tpps".equals(vm.get("name")))
+                    .forEach(vm -> assertNull(vm.get("subPath"), service + ": a subPath mount never sees an update"));
+        }
+    }
+
+    /** k8s/monitoring scrapes every gateway service where it publishes metrics and alerts on the ERROR log counter. */
+    @Test
+    void monitoringScrapesEveryGatewayServiceAndAlertsOnErrorLines() {
+        Manifests monitoring = Manifests.render("k8s/monitoring");
+        Map<String, Object> podMonitor = monitoring.ofKind("PodMonitor").get(0);
+        Map<String, Object> selector = at(podMonitor, "spec", "selector", "matchLabels");
+        Map<String, Object> endpoint = list(map(podMonitor, "spec"), "podMetricsEndpoints").get(0);
+        assertEquals("/q/metrics", endpoint.get("path"));
+        Manifests live = render("live");
+        for (String service : GATEWAY) {
+            Map<String, Object> d = live.find("Deployment", service).orElseThrow();
+            assertTrue(at(d, "spec", "template", "metadata", "labels").entrySet().containsAll(selector.entrySet()),
+                    service + " is selected by the PodMonitor");
+            Map<String, Object> c = list(at(d, "spec", "template", "spec"), "containers").get(0);
+            assertTrue(list(c, "ports").stream().anyMatch(p -> endpoint.get("port").equals(p.get("name"))),
+                    service + " has the PodMonitor's port " + endpoint.get("port"));
+            assertTrue(Repo.read(service + "/src/main/resources/application.properties")
+                    .contains("\nquarkus.log.metrics.enabled=true\n"), service + " publishes log_total");
+        }
+        List<String> expressions = monitoring.ofKind("PrometheusRule").stream()
+                .flatMap(r -> list(map(r, "spec"), "groups").stream())
+                .flatMap(g -> list(g, "rules").stream())
+                .map(r -> (String) r.get("expr")).toList();
+        assertTrue(expressions.stream().anyMatch(e -> e.contains("log_total{level=\"ERROR\"}")), expressions.toString());
+        Map<String, Object> policy = monitoring.find("NetworkPolicy", "consent-service-metrics").orElseThrow();
+        assertEquals(List.of(Map.of("protocol", "TCP", "port", 8082)),
+                list(map(policy, "spec"), "ingress").get(0).get("ports"), "consent-service's port, as in base");
     }
 
     @Test

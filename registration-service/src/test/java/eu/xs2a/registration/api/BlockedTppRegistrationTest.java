@@ -8,6 +8,7 @@ import static eu.xs2a.registration.support.Api.signed;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.registration.domain.OAuthClient;
@@ -26,6 +27,8 @@ import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.UUID;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -88,6 +91,33 @@ class BlockedTppRegistrationTest {
         unblockEverybody();
         given().contentType("application/json").header("Authorization", client.basic()).body(body)
                 .post(OB_CERTIFICATES).then().statusCode(200);
+    }
+
+    /**
+     * A list the services cannot read keeps the old one in force and says so at ERROR, which /q/metrics counts
+     * (quarkus.log.metrics.enabled): what k8s/monitoring's alert watches.
+     */
+    @Test
+    void aMalformedListKeepsTheBlockAndIsCountedAsAnErrorLine() {
+        String orgId = Api.orgId();
+        TestTpp tpp = TestPki.shared().tpp(orgId, "Blocked PISP", Role.PSP_PI);
+        block(orgId);
+        double errorsBefore = errorLines();
+
+        BlockedTppsFileResource.write(orgId + " and a second word\n");
+        assertFalse(reload.reloadIfChanged());
+        assertEquals(errorsBefore + 1, errorLines(), "one ERROR line for the unreadable list");
+        assertError(signed(tpp, "POST", BG_REGISTER,
+                        BerlinGroupRegistrationTest.registration("office@blocked.example", Api.email("blocked"))),
+                401, "AccessDenied", "blocked by the bank");
+    }
+
+    /** log_total{level="ERROR"} as /q/metrics shows it. */
+    private static double errorLines() {
+        String metrics = given().get("/q/metrics").then().statusCode(200).extract().asString();
+        Matcher m = Pattern.compile("(?m)^log_total\\{[^}]*level=\"ERROR\"[^}]*} (\\S+)$").matcher(metrics);
+        assertTrue(m.find(), "log_total{level=\"ERROR\"} is published");
+        return Double.parseDouble(m.group(1));
     }
 
     private void block(String orgId) {

@@ -134,9 +134,9 @@ class ExpiryTest extends ConsentTestBase {
     }
 
     /**
-     * A consent's last valid day ends with the banks' day (consent.time-zone, Berlin), not at midnight UTC: at 21:00
-     * UTC on validUntil (22:00 or 23:00 in Berlin) it is still valid; at 23:30 UTC, the same UTC date but already the
-     * next day in Berlin, the lookup answers ConsentExpired and the job expires it.
+     * A consent's last valid day ends with its bank's day (provider sandbox's time-zone, Berlin), not at midnight UTC:
+     * at 21:00 UTC on validUntil (22:00 or 23:00 in Berlin) it is still valid; at 23:30 UTC, the same UTC date but
+     * already the next day in Berlin, the lookup answers ConsentExpired and the job expires it.
      */
     @Test
     void aConsentEndsWithTheBanksDayNotWithTheUtcDate() {

@@ -70,8 +70,9 @@ public class ConsentResponses {
     public AisConsentInformation aisInformation(Consent consent) {
         return new AisConsentInformation(consent.getAccess(), consent.isRecurringIndicator(),
                 consent.getValidUntil().toString(), consent.getFrequencyPerDay(),
-                // the date of the last status change, in the banks' calendar like every consent date
-                calendar.dateOf(consent.getUpdatedAt()).toString(), consent.getStatus().name(), null);
+                // the date of the last status change, in the provider's calendar like every consent date
+                calendar.dateOf(consent.getProviderCode(), consent.getUpdatedAt()).toString(),
+                consent.getStatus().name(), null);
     }
 
     public FundsConsentInformation fundsInformation(Consent consent) {

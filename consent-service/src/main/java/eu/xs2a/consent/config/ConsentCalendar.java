@@ -1,46 +1,91 @@
 package eu.xs2a.consent.config;
 
+import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.quarkus.ProvidersConfig;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The one source of "today" for every date rule of a consent: validUntil not in the past and at most the provider's
  * maximum ahead (and the default validity), expiry (job, reads, lookup, SCA finished after validUntil), a card's
- * expiry date, the day of the per-day access count and lastActionDate. Dates are those of {@code consent.time-zone}
- * (the banks' day, Europe/Berlin), not UTC: between midnight in Berlin and midnight UTC a bank is already on the next
- * day, and a consent's last valid day must end when the bank's ends. "Now" itself is the {@link Clock} bean's.
+ * expiry date, the day of the per-day access count and lastActionDate. Dates are those of the consent's provider, in
+ * its bank's own time zone ({@code psd2.providers.<code>.time-zone} in the provider registry), not UTC: between
+ * midnight at the bank and midnight UTC the bank is already on the next day (or still on the previous one), and a
+ * consent's last valid day must end when the bank's ends. The registry is shared with account-service and
+ * payment-service, so one provider has one calendar in every service. "Now" itself is the {@link Clock} bean's.
+ *
+ * <p>The zones are read from the registry once, at start (an unknown zone id already stops the service there): the
+ * consent lookup asks for "today" on every account read, and pays one map lookup for it.
  */
 @Singleton
 public class ConsentCalendar {
 
     private final Clock clock;
-    private final ZoneId zone;
+    private final Map<String, ZoneId> zones;
 
     @Inject
-    public ConsentCalendar(Clock clock, ConsentConfig config) {
-        this(clock, config.timeZone());
+    public ConsentCalendar(Clock clock, ProvidersConfig providers) {
+        this(clock, providers.all().entrySet().stream()
+                .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> e.getValue().timeZone())));
     }
 
-    public ConsentCalendar(Clock clock, ZoneId zone) {
+    /** @param zones each provider code's time zone */
+    public ConsentCalendar(Clock clock, Map<String, ZoneId> zones) {
         this.clock = clock;
-        this.zone = zone;
+        this.zones = Map.copyOf(zones);
     }
 
-    /** The current date in the consent zone. */
-    public LocalDate today() {
-        return dateOf(clock.instant());
+    /** The current date at the provider's bank. */
+    public LocalDate today(String providerCode) {
+        return dateOf(providerCode, clock.instant());
     }
 
-    /** The date an instant falls on in the consent zone. */
-    public LocalDate dateOf(Instant instant) {
-        return LocalDate.ofInstant(instant, zone);
+    /** The date an instant falls on at the provider's bank. */
+    public LocalDate dateOf(String providerCode, Instant instant) {
+        return LocalDate.ofInstant(instant, zone(providerCode));
     }
 
-    public ZoneId zone() {
+    /**
+     * The provider's time zone; a code the registry does not list is ResourceUnknown, as everywhere (the endpoints
+     * check the provider before they get here).
+     */
+    public ZoneId zone(String providerCode) {
+        ZoneId zone = providerCode == null ? null : zones.get(providerCode);
+        if (zone == null) {
+            throw new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN, "Unknown provider code '" + providerCode + "'");
+        }
         return zone;
+    }
+
+    /**
+     * The current date at the provider's bank, empty for a code the registry does not list (the consent lookup
+     * answers that as an unknown consent, not as an unknown provider).
+     */
+    public Optional<LocalDate> todayIfKnown(String providerCode) {
+        ZoneId zone = providerCode == null ? null : zones.get(providerCode);
+        return zone == null ? Optional.empty() : Optional.of(LocalDate.ofInstant(clock.instant(), zone));
+    }
+
+    /** Every provider code of the registry (the expiry job works through them one by one, each on its own date). */
+    public Set<String> providerCodes() {
+        return zones.keySet();
+    }
+
+    /**
+     * The earliest of the providers' current dates (the bank furthest west), or empty without providers: a date
+     * before it is in the past for every provider.
+     */
+    public Optional<LocalDate> earliestToday() {
+        Instant now = clock.instant();
+        return zones.values().stream().map(zone -> LocalDate.ofInstant(now, zone)).min(LocalDate::compareTo);
     }
 }

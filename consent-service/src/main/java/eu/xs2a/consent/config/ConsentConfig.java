@@ -3,7 +3,6 @@ package eu.xs2a.consent.config;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
-import java.time.ZoneId;
 
 /** consent-service settings (section "Consents" of application.properties). */
 @ConfigMapping(prefix = "consent")
@@ -46,14 +45,6 @@ public interface ConsentConfig {
      */
     @WithDefault("72H")
     Duration bankDeleteGiveUpAfter();
-
-    /**
-     * The zone whose calendar days every consent date rule counts in (validUntil, expiry, per-day access counts,
-     * lastActionDate; see {@link ConsentCalendar}): the banks' own day, so that a consent ends when the bank's
-     * day ends, not an hour or two later at midnight UTC. An unknown zone id stops the service at start.
-     */
-    @WithDefault("Europe/Berlin")
-    ZoneId timeZone();
 
     /** Rows one job run handles at most (each run takes its rows with FOR UPDATE SKIP LOCKED). */
     @WithDefault("100")

@@ -10,7 +10,7 @@ import java.time.LocalDate;
 import java.util.Objects;
 
 /**
- * Unattended accesses to one resource under a consent on one day of the consent calendar. Mapped so that the lookup
+ * Unattended accesses to one resource under a consent on one day of its provider's calendar. Mapped so that the lookup
  * can read it in the same query as the consent (a query Hibernate plans once); it is only ever written by the
  * counting statement of {@code AccessCountRepository}, never through this entity.
  */

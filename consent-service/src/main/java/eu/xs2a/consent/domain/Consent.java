@@ -198,7 +198,7 @@ public class Consent {
      * SCA finished: valid, unless the consent's last valid day has already passed (SCA finished after validUntil),
      * when it can never be used and goes straight to expired.
      *
-     * @param today the date of {@code now} in the consent calendar ({@code config.ConsentCalendar})
+     * @param today the date of {@code now} at this consent's provider ({@code config.ConsentCalendar})
      */
     public void scaFinalised(Instant now, LocalDate today) {
         require(awaitingSca(), ConsentStatus.valid);
@@ -291,7 +291,7 @@ public class Consent {
      * Applies the bank's consent status learnt on a read or a callback. Only transitions of the machine are
      * taken; anything else (a final consent, an unknown value) is ignored.
      *
-     * @param today the date of {@code now} in the consent calendar
+     * @param today the date of {@code now} at this consent's provider
      * @return whether the status changed
      */
     public boolean applyBankStatus(String bankStatus, Instant now, LocalDate today) {
@@ -310,7 +310,7 @@ public class Consent {
 
     // --- reads ---------------------------------------------------------------------------------------------
 
-    /** Past validUntil on the given date of the consent calendar ({@link ConsentRules#isPastValidUntil}). */
+    /** Past validUntil on the given date of its provider's calendar ({@link ConsentRules#isPastValidUntil}). */
     public boolean isPastValidUntil(LocalDate today) {
         return ConsentRules.isPastValidUntil(validUntil, today);
     }

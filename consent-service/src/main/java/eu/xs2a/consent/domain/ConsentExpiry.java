@@ -9,7 +9,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.LocalDate;
 import eu.xs2a.consent.aspsp.BankConsentPort;
 import eu.xs2a.consent.aspsp.BankConsentState;
 import eu.xs2a.security.error.Psd2Exception;
@@ -17,10 +16,10 @@ import java.util.List;
 import org.jboss.logging.Logger;
 
 /**
- * Time-driven transitions: valid past validUntil → expired; no finished SCA within the deadline (24 h) →
- * rejected; access counts of past days are dropped. Expiry batches take their rows with FOR UPDATE SKIP LOCKED, so
- * replicas running the job at the same time share the work instead of fighting over it, and the entity applies
- * each transition.
+ * Time-driven transitions: valid past validUntil → expired, provider by provider, each on the date of its own bank
+ * ({@link ConsentCalendar}); no finished SCA within the deadline (24 h) → rejected; access counts of past days are
+ * dropped. Expiry batches take their rows with FOR UPDATE SKIP LOCKED, so replicas running the job at the same time
+ * share the work instead of fighting over it, and the entity applies each transition.
  *
  * <p>The SCA deadline first asks the bank, outside any transaction or lock (as {@link ConsentService#refresh}
  * does), about each overdue consent it has registered: the PSU may have finished SCA there while the browser's return
@@ -58,21 +57,26 @@ public class ConsentExpiry {
     /** Runs both rules until nothing is left; returns how many consents changed. */
     public int run() {
         int changed = 0;
-        int batch;
-        do {
-            batch = QuarkusTransaction.requiringNew().call(this::expireBatch);
-            changed += batch;
-        } while (batch > 0);
+        // each provider on its own bank's date: at one instant one bank may already be on the next day
+        for (String providerCode : calendar.providerCodes()) {
+            int batch;
+            do {
+                batch = QuarkusTransaction.requiringNew().call(() -> expireBatch(providerCode));
+                changed += batch;
+            } while (batch > 0);
+        }
         changed += rejectOverdue();
-        // yesterday's counts are kept (a day's last calls may still be racing); older ones are dropped
-        LocalDate yesterday = calendar.today().minusDays(1);
-        QuarkusTransaction.requiringNew().run(() -> accessCounts.deleteBefore(yesterday));
+        // yesterday's counts are kept (a day's last calls may still be racing); older ones are dropped. The day is
+        // the westernmost bank's, so no count is dropped that a provider whose day is later still needs
+        calendar.earliestToday().ifPresent(earliest -> QuarkusTransaction.requiringNew()
+                .run(() -> accessCounts.deleteBefore(earliest.minusDays(1))));
         return changed;
     }
 
-    private int expireBatch() {
+    private int expireBatch(String providerCode) {
         Instant now = clock.instant();
-        List<Consent> due = consents.lockValidPast(calendar.dateOf(now), config.jobBatchSize());
+        List<Consent> due = consents.lockValidPast(providerCode, calendar.dateOf(providerCode, now),
+                config.jobBatchSize());
         due.forEach(consent -> consent.expire(now));
         return due.size();
     }

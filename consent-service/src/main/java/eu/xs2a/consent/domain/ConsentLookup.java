@@ -13,8 +13,8 @@ import java.util.Set;
 /**
  * The consent lookup (DESIGN.md "The consent lookup endpoint"): the one way another service learns about a
  * consent. Answers ConsentUnknown (not this TPP's, or none), ConsentExpired, ConsentInvalid (wrong status, type,
- * account or resource) or AccessExceeded; an unattended AIS access is counted atomically per consent, day of the consent
- * calendar ({@link ConsentCalendar}) and resource (+account).
+ * account or resource) or AccessExceeded; an unattended AIS access is counted atomically per consent, day of the
+ * consent's provider ({@link ConsentCalendar}) and resource (+account).
  */
 @ApplicationScoped
 public class ConsentLookup {
@@ -39,10 +39,13 @@ public class ConsentLookup {
     public ConsentCheckResult check(ConsentCheck check) {
         AccountReference account = validate(check);
         String resourceKey = account == null ? check.resource() : check.resource() + ":" + account.key();
-        LocalDate today = calendar.today();
         if (!Ids.fits(check.consentId())) {
             throw ConsentService.unknown(check.consentId());
         }
+        // the day of the consent's own provider (the query below finds the consent only under this provider); a
+        // provider the registry does not list holds no consent one could use
+        LocalDate today = calendar.todayIfKnown(check.providerCode())
+                .orElseThrow(() -> ConsentService.unknown(check.consentId()));
         ConsentForLookup consent = consents.findForLookup(check.consentId(), check.providerCode(), check.tppId(),
                 today, resourceKey).orElseThrow(() -> ConsentService.unknown(check.consentId()));
         ConsentType expectedType = "AIS".equals(check.purpose()) ? ConsentType.AIS : ConsentType.PIIS;

@@ -16,7 +16,7 @@ public final class ConsentRules {
 
     /**
      * @param requested   the request's validUntil as sent (ISO date), or null
-     * @param today       the current date of the consent calendar ({@code config.ConsentCalendar})
+     * @param today       the current date at the consent's provider ({@code config.ConsentCalendar})
      * @param defaultDays validity when none is asked (90), at most {@code maxDays}
      * @param maxDays     the provider's maximum (180, the SCA exemption)
      */
@@ -56,7 +56,7 @@ public final class ConsentRules {
     }
 
     /**
-     * Past validUntil on the given date (of the consent calendar): validUntil itself is still a valid day, and no
+     * Past validUntil on the given date (of the consent's provider): validUntil itself is still a valid day, and no
      * validUntil never passes.
      */
     public static boolean isPastValidUntil(LocalDate validUntil, LocalDate today) {

@@ -85,7 +85,7 @@ public class ConsentService {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "recurringIndicator is required");
         }
         AccountAccess access = request.access().validated(config.maxAccountReferences());
-        LocalDate today = calendar.today();
+        LocalDate today = calendar.today(providerCode);
         LocalDate validUntil = ConsentRules.effectiveValidUntil(request.validUntil(), today,
                 config.defaultValidityDays(), provider.maxConsentValidityDays());
         int frequency = ConsentRules.effectiveFrequencyPerDay(request.frequencyPerDay(),
@@ -113,7 +113,7 @@ public class ConsentService {
         LocalDate cardExpiry = null;
         if (request.cardExpiryDate() != null) {
             cardExpiry = IsoDates.parse("cardExpiryDate", request.cardExpiryDate());
-            if (cardExpiry.isBefore(calendar.today())) {
+            if (cardExpiry.isBefore(calendar.today(providerCode))) {
                 throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "cardExpiryDate " + cardExpiry + " is in the past");
             }
         }
@@ -240,7 +240,7 @@ public class ConsentService {
         }
         BankConsentState bankState = state;
         boolean pastValidity = consent.getStatus() == ConsentStatus.valid
-                && consent.isPastValidUntil(calendar.today());
+                && consent.isPastValidUntil(calendar.today(consent.getProviderCode()));
         if (bankState == null && !pastValidity) {
             return consent;
         }
@@ -250,7 +250,8 @@ public class ConsentService {
             if (bankState != null) {
                 applyBankState(locked, bankState, now);
             }
-            if (locked.getStatus() == ConsentStatus.valid && locked.isPastValidUntil(calendar.dateOf(now))) {
+            if (locked.getStatus() == ConsentStatus.valid
+                    && locked.isPastValidUntil(calendar.dateOf(locked.getProviderCode(), now))) {
                 locked.expire(now);
             }
             return locked;
@@ -259,7 +260,7 @@ public class ConsentService {
 
     /** Moves a locked consent and its authorisations to the bank's view (only along the state machines). */
     void applyBankState(Consent consent, BankConsentState state, Instant now) {
-        consent.applyBankStatus(state.status(), now, calendar.dateOf(now));
+        consent.applyBankStatus(state.status(), now, calendar.dateOf(consent.getProviderCode(), now));
         ScaStatus sca = ScaStatus.fromBank(state.scaStatus());
         for (ConsentAuthorisation authorisation : authorisations.ofConsent(consent.getId())) {
             authorisation.advanceTo(sca, now);

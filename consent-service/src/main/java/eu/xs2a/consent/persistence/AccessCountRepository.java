@@ -6,7 +6,7 @@ import java.time.LocalDate;
 import java.util.List;
 
 /**
- * Unattended accesses per consent, day (of the consent calendar) and resource. Counting is one statement: insert
+ * Unattended accesses per consent, day (of the consent's provider) and resource. Counting is one statement: insert
  * the first access of the day, or add one while the count is below the limit. Concurrent callers (any replica)
  * serialise on the row, so with one access left exactly one of them gets a row back.
  */
@@ -37,7 +37,10 @@ public class AccessCountRepository {
         return result.isEmpty() ? -1 : result.get(0).intValue();
     }
 
-    /** Counts of days before {@code day} are of no use any more (counting is per day of the consent calendar). */
+    /**
+     * Drops the counts of days before {@code day}. Counting is per day of each consent's provider, so the caller passes
+     * a day that has passed for every provider.
+     */
     public int deleteBefore(LocalDate day) {
         return em.createNativeQuery("delete from consent_access_count where access_day < :day")
                 .setParameter("day", day)

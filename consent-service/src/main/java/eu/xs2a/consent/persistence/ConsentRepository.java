@@ -159,14 +159,18 @@ public class ConsentRepository implements PanacheRepositoryBase<Consent, String>
                 id, since, now, failure) == 1;
     }
 
-    /** valid consents whose last valid day is before {@code today}. */
+    /**
+     * valid consents of one provider whose last valid day is before {@code today}, that provider's current date (each
+     * provider has its own calendar).
+     */
     @SuppressWarnings("unchecked")
-    public List<Consent> lockValidPast(LocalDate today, int limit) {
+    public List<Consent> lockValidPast(String providerCode, LocalDate today, int limit) {
         return getEntityManager().createNativeQuery("""
                         select * from consent
-                        where status = 'valid' and valid_until < :today
+                        where status = 'valid' and provider_code = :provider and valid_until < :today
                         limit :limit
                         for update skip locked""", Consent.class)
+                .setParameter("provider", providerCode)
                 .setParameter("today", today)
                 .setParameter("limit", limit)
                 .getResultList();

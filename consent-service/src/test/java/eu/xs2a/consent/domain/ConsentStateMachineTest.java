@@ -13,6 +13,7 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The consent and authorisation state machines, without Quarkus. */
@@ -73,7 +74,7 @@ class ConsentStateMachineTest {
     }
 
     private static LocalDate berlinDateOf(Instant instant) {
-        return new ConsentCalendar(Clock.fixed(instant, ZoneOffset.UTC), BERLIN).today();
+        return new ConsentCalendar(Clock.fixed(instant, ZoneOffset.UTC), Map.of("sandbox", BERLIN)).today("sandbox");
     }
 
     @Test

@@ -4,18 +4,28 @@ import java.time.LocalDate;
 import java.time.ZoneId;
 import org.eclipse.microprofile.config.ConfigProvider;
 
-/** The service's consent calendar as the tests see it: dates in consent.time-zone (application.properties). */
+/**
+ * The service's consent calendar as the tests see it: dates in a provider's time zone
+ * ({@code psd2.providers.<code>.time-zone}, the provider registry); without a code, provider {@code sandbox}'s.
+ */
 public final class ConsentDates {
+
+    public static final String SANDBOX = "sandbox";
 
     private ConsentDates() {
     }
 
-    public static ZoneId zone() {
-        return ConfigProvider.getConfig().getValue("consent.time-zone", ZoneId.class);
+    public static ZoneId zone(String providerCode) {
+        return ConfigProvider.getConfig().getValue("psd2.providers." + providerCode + ".time-zone", ZoneId.class);
     }
 
-    /** Today in the consent calendar, by the real clock (not the TestClock). */
+    /** Today at the provider's bank, by the real clock (not the TestClock). */
+    public static LocalDate today(String providerCode) {
+        return LocalDate.now(zone(providerCode));
+    }
+
+    /** Today at sandbox's bank, by the real clock. */
     public static LocalDate today() {
-        return LocalDate.now(zone());
+        return today(SANDBOX);
     }
 }

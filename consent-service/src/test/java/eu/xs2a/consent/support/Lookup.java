@@ -19,7 +19,12 @@ public final class Lookup {
 
     public static String body(String tppId, String consentId, String purpose, String resource, String iban,
                               boolean psuPresent) {
-        return "{\"providerCode\":\"sandbox\",\"tppId\":\"" + tppId + "\",\"consentId\":\"" + consentId
+        return body("sandbox", tppId, consentId, purpose, resource, iban, psuPresent);
+    }
+
+    public static String body(String providerCode, String tppId, String consentId, String purpose, String resource,
+                              String iban, boolean psuPresent) {
+        return "{\"providerCode\":\"" + providerCode + "\",\"tppId\":\"" + tppId + "\",\"consentId\":\"" + consentId
                 + "\",\"purpose\":\"" + purpose + "\",\"resource\":\"" + resource + "\""
                 + (iban == null ? "" : ",\"account\":{\"iban\":\"" + iban + "\"}")
                 + ",\"psuPresent\":" + psuPresent + "}";

@@ -14,11 +14,19 @@ import java.util.Map;
 /**
  * The real aspsp-sandbox, started from its jar for the test run (fresh schema and seed in
  * xs2a_aspsp_consent_test). Provider {@code sandbox} points at it directly; provider {@code sandbox2} points at a
- * port where {@link eu.xs2a.security.testing.SwitchableProxy} can be switched on and off by a test, to play "bank unreachable".
+ * port where {@link eu.xs2a.security.testing.SwitchableProxy} can be switched on and off by a test, to play
+ * "bank unreachable"; provider {@link #FAR_AWAY} (time zone Pacific/Kiritimati, where sandbox and sandbox2 have
+ * Europe/Berlin) reaches it directly too.
  */
 public class SandboxBank implements QuarkusTestResourceLifecycleManager {
 
     public static final String CREDENTIAL = "sandbox-service-credential";
+    /**
+     * Provider code of the bank in the far zone: Kiritimati (UTC+14, no summer time) is 12 or 13 hours ahead of
+     * Berlin, so from 10:00 UTC until midnight in Berlin the two banks are on different dates.
+     */
+    public static final String FAR_AWAY = "faraway";
+    public static final String FAR_AWAY_ZONE = "Pacific/Kiritimati";
     private static final Duration SEED_TIMEOUT = Duration.ofSeconds(90);
     private ServiceProcess bank;
 
@@ -30,11 +38,17 @@ public class SandboxBank implements QuarkusTestResourceLifecycleManager {
                 "QUARKUS_FLYWAY_CLEAN_AT_START", "true",
                 "SANDBOX_SERVICE_CREDENTIAL", CREDENTIAL));
         awaitSeeded(bank.baseUrl());
-        return Map.of(
-                "psd2.providers.sandbox.bank-url", bank.baseUrl(),
-                "psd2.providers.sandbox.bank-credential", CREDENTIAL,
-                "psd2.providers.sandbox2.bank-url", "http://localhost:" + ServiceProcess.freePort(),
-                "psd2.providers.sandbox2.bank-credential", CREDENTIAL);
+        return Map.ofEntries(
+                Map.entry("psd2.providers.sandbox.bank-url", bank.baseUrl()),
+                Map.entry("psd2.providers.sandbox.bank-credential", CREDENTIAL),
+                Map.entry("psd2.providers.sandbox2.bank-url", "http://localhost:" + ServiceProcess.freePort()),
+                Map.entry("psd2.providers.sandbox2.bank-credential", CREDENTIAL),
+                // a third provider on the same bank whose day is not Berlin's: the consent calendar is per provider
+                Map.entry("psd2.providers." + FAR_AWAY + ".name", "Far Away Bank"),
+                Map.entry("psd2.providers." + FAR_AWAY + ".bank-url", bank.baseUrl()),
+                Map.entry("psd2.providers." + FAR_AWAY + ".bank-credential", CREDENTIAL),
+                Map.entry("psd2.providers." + FAR_AWAY + ".payment-products", "sepa-credit-transfers"),
+                Map.entry("psd2.providers." + FAR_AWAY + ".time-zone", FAR_AWAY_ZONE));
     }
 
     @Override

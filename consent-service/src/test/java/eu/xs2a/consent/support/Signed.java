@@ -20,6 +20,16 @@ public final class Signed {
     private Signed() {
     }
 
+    /** {@link #AIS} under another provider. */
+    public static String ais(String providerCode) {
+        return AIS.replaceFirst("^/sandbox/", "/" + providerCode + "/");
+    }
+
+    /** {@link #FUNDS} under another provider. */
+    public static String funds(String providerCode) {
+        return FUNDS.replaceFirst("^/sandbox/", "/" + providerCode + "/");
+    }
+
     /** The usual SCA headers of a create: redirect preferred, ok and nok URIs. */
     public static Map<String, String> redirectHeaders() {
         Map<String, String> headers = new LinkedHashMap<>();

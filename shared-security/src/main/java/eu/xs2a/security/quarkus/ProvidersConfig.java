@@ -3,6 +3,7 @@ package eu.xs2a.security.quarkus;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 
@@ -39,5 +40,12 @@ public interface ProvidersConfig {
 
         @WithDefault("180")
         int maxConsentValidityDays();
+
+        /**
+         * The bank's own time zone: its calendar day decides a consent's last valid day and per-day access count, a
+         * payment's requested execution date, and a transaction report's default dateTo. Required, since no zone is
+         * right for every bank and a wrong one moves those days by hours.
+         */
+        ZoneId timeZone();
     }
 }

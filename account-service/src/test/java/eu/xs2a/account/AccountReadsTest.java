@@ -16,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import eu.xs2a.account.support.BankDates;
 import eu.xs2a.account.support.Calls;
 import eu.xs2a.account.support.Flows;
 import eu.xs2a.account.support.NeighboursResource;
@@ -25,8 +26,6 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -40,8 +39,9 @@ import org.junit.jupiter.api.Test;
 class AccountReadsTest {
 
     static final String ALL_ACCOUNTS = "{\"allPsd2\": \"allAccounts\"}";
-    static final String TODAY = LocalDate.now(ZoneOffset.UTC).toString();
-    static final String HISTORY_START = LocalDate.now(ZoneOffset.UTC).minusDays(400).toString();
+    /** Today at sandbox's bank (its time zone from the provider registry), the default dateTo of a report. */
+    static final String TODAY = BankDates.today().toString();
+    static final String HISTORY_START = BankDates.today().minusDays(400).toString();
 
     static String allAccountsConsent(eu.xs2a.security.testing.TestTpp tpp, String provider, String psu) {
         return Flows.get().validAisConsent(tpp, provider, psu, ALL_ACCOUNTS, 4);
@@ -210,7 +210,7 @@ class AccountReadsTest {
         String consent = allAccountsConsent(Tpps.ALPHA, "sandbox", "psu1");
         String id = accountId(Tpps.ALPHA, consent, mainIban(Tpps.ALPHA, consent));
         String base = P + "/accounts/" + id + "/transactions?size=100";
-        String day = LocalDate.now(ZoneOffset.UTC).minusDays(10).toString();
+        String day = BankDates.today().minusDays(10).toString();
 
         JsonPath oneDay = Calls.getWithPsu(Tpps.ALPHA, base + "&bookingStatus=booked&dateFrom=" + day
                 + "&dateTo=" + day, consent).then().statusCode(200).extract().jsonPath();
@@ -222,8 +222,8 @@ class AccountReadsTest {
                 .statusCode(200)
                 .body("transactions", not(hasKey("booked")))
                 .body("transactions.pending.size()", org.hamcrest.Matchers.greaterThan(0));
-        // dateTo defaults to today: a range starting in the future is empty, not an error
-        String tomorrow = LocalDate.now(ZoneOffset.UTC).plusDays(1).toString();
+        // dateTo defaults to today at the bank: a range starting tomorrow is an error without dateTo, empty with it
+        String tomorrow = BankDates.today().plusDays(1).toString();
         error(Calls.getWithPsu(Tpps.ALPHA, base + "&bookingStatus=both&dateFrom=" + tomorrow, consent), 400,
                 "FormatError");
         Calls.getWithPsu(Tpps.ALPHA, base + "&bookingStatus=both&dateFrom=" + tomorrow + "&dateTo=" + tomorrow,

@@ -71,6 +71,9 @@ class StandaloneEndpointsTest {
         error(Calls.get(Tpps.ALPHA, "/nobank/api/berlingroup/v1/accounts", CONSENT), 404, "ResourceUnknown");
         error(Calls.get(Tpps.ALPHA, "/nobank/api/berlingroup/v1/aspsps/product_templates", Map.of()), 404,
                 "ResourceUnknown");
+        // also before a transaction query is judged: its default dateTo is a date of the provider's calendar
+        error(Calls.get(Tpps.ALPHA, "/nobank/api/berlingroup/v1/accounts/x/transactions?bookingStatus=booked",
+                CONSENT), 404, "ResourceUnknown");
     }
 
     @Test

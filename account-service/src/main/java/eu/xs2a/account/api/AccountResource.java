@@ -1,6 +1,7 @@
 package eu.xs2a.account.api;
 
 import eu.xs2a.account.config.AccountDataConfig;
+import eu.xs2a.account.config.BankCalendar;
 import eu.xs2a.account.domain.AccountReads;
 import eu.xs2a.account.domain.AccountTransaction;
 import eu.xs2a.account.domain.AccountView;
@@ -18,8 +19,6 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -45,12 +44,15 @@ public class AccountResource {
     private final CallContexts contexts;
     private final Views views;
     private final AccountDataConfig config;
+    private final BankCalendar calendar;
 
-    public AccountResource(AccountReads reads, CallContexts contexts, Views views, AccountDataConfig config) {
+    public AccountResource(AccountReads reads, CallContexts contexts, Views views, AccountDataConfig config,
+                           BankCalendar calendar) {
         this.reads = reads;
         this.contexts = contexts;
         this.views = views;
         this.config = config;
+        this.calendar = calendar;
     }
 
     @GET
@@ -124,8 +126,9 @@ public class AccountResource {
                                                   @QueryParam("deltaList") String deltaList,
                                                   @Context HttpHeaders headers) {
         TransactionQuery.refuseDeltaReport(entryReferenceFrom, deltaList);
+        // dateTo defaults to today at the provider's bank (an unknown provider is ResourceUnknown here already)
         TransactionQuery query = TransactionQuery.parse(bookingStatus, dateFrom, dateTo, page, size, withBalance,
-                LocalDate.now(ZoneOffset.UTC), config.maxPageSize());
+                calendar.today(providerCode), config.maxPageSize());
         CallContext ctx = contexts.of(providerCode, headers);
         return views.report(providerCode, reads.transactions(ctx, accountId, query));
     }

@@ -22,6 +22,7 @@ public class ServiceTokenIssuer {
 
     public ServiceTokenIssuer(ConsentLookupConfig lookupConfig) {
         this.config = lookupConfig.token();
+        // not the Clock bean: the token's times are checked by consent-service's clock, which a test never moves
         this.clock = Clock.systemUTC();
     }
 

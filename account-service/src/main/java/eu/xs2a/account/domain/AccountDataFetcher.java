@@ -5,11 +5,10 @@ import eu.xs2a.account.aspsp.BankPort;
 import eu.xs2a.account.aspsp.BankTransaction;
 import eu.xs2a.account.aspsp.BankTransactionPage;
 import eu.xs2a.account.config.AccountDataConfig;
+import eu.xs2a.account.config.BankCalendar;
 import eu.xs2a.security.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Clock;
 import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import org.jboss.logging.Logger;
@@ -34,12 +33,14 @@ public class AccountDataFetcher {
     private final BankPort bank;
     private final AccountDataWriter writer;
     private final AccountDataConfig config;
-    private final Clock clock = Clock.systemUTC();
+    private final BankCalendar calendar;
 
-    public AccountDataFetcher(BankPort bank, AccountDataWriter writer, AccountDataConfig config) {
+    public AccountDataFetcher(BankPort bank, AccountDataWriter writer, AccountDataConfig config,
+                              BankCalendar calendar) {
         this.bank = bank;
         this.writer = writer;
         this.config = config;
+        this.calendar = calendar;
     }
 
     /**
@@ -79,7 +80,8 @@ public class AccountDataFetcher {
             writer.storeBalances(account.accountId(), bank.balances(providerCode, aspspConsentId, account.bankAccountId()));
         }
         if (account.transactions()) {
-            LocalDate to = LocalDate.now(clock.withZone(ZoneOffset.UTC));
+            // up to today at the bank: the same day a report's default dateTo is, so a fresh fetch covers it
+            LocalDate to = calendar.today(providerCode);
             LocalDate from = to.minusDays(config.historyDays());
             List<BankTransaction> all = new ArrayList<>();
             int page = 0;
@@ -94,7 +96,7 @@ public class AccountDataFetcher {
                 page++;
                 heartbeat.beat(); // an account with a long history can outlast one lease
             } while (page < totalPages && page < MAX_BANK_PAGES);
-            writer.storeTransactions(account.accountId(), all);
+            writer.storeTransactions(providerCode, account.accountId(), all);
         }
     }
 }

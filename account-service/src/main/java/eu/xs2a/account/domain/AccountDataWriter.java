@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.account.aspsp.BankAccount;
 import eu.xs2a.account.aspsp.BankBalance;
 import eu.xs2a.account.aspsp.BankTransaction;
+import eu.xs2a.account.config.BankCalendar;
 import eu.xs2a.account.persistence.AccountRepository;
 import eu.xs2a.account.persistence.BalanceRepository;
 import eu.xs2a.account.persistence.ConsentAccountRepository;
@@ -38,17 +39,21 @@ public class AccountDataWriter {
     private final BalanceRepository balances;
     private final TransactionRepository transactions;
     private final ObjectMapper json;
-    private final Clock clock = Clock.systemUTC();
+    private final Clock clock;
+    private final BankCalendar calendar;
 
     public AccountDataWriter(AccountRepository accounts, ConsentAccountRepository links,
                              ConsentSnapshotRepository snapshots, BalanceRepository balances,
-                             TransactionRepository transactions, ObjectMapper json) {
+                             TransactionRepository transactions, ObjectMapper json, Clock clock,
+                             BankCalendar calendar) {
         this.accounts = accounts;
         this.links = links;
         this.snapshots = snapshots;
         this.balances = balances;
         this.transactions = transactions;
         this.json = json;
+        this.clock = clock;
+        this.calendar = calendar;
     }
 
     @Transactional
@@ -119,9 +124,12 @@ public class AccountDataWriter {
         balances.replace(accountId, rows);
     }
 
-    /** All transactions of the fetched period: upserted on the bank's id; pending ones no longer listed removed. */
+    /**
+     * All transactions of the fetched period: upserted on the bank's id; pending ones no longer listed removed. A
+     * transaction the bank gives neither a booking nor a value date is entered on today at the provider's bank.
+     */
     @Transactional
-    public void storeTransactions(UUID accountId, List<BankTransaction> fetched) {
+    public void storeTransactions(String providerCode, UUID accountId, List<BankTransaction> fetched) {
         Set<String> pendingNow = new HashSet<>();
         for (BankTransaction b : fetched) {
             Transaction t = new Transaction();
@@ -132,7 +140,7 @@ public class AccountDataWriter {
             t.valueDate = b.valueDate();
             t.entryDate = b.bookingDate() != null ? b.bookingDate() : b.valueDate();
             if (t.entryDate == null) {
-                t.entryDate = clock.instant().atZone(java.time.ZoneOffset.UTC).toLocalDate();
+                t.entryDate = calendar.today(providerCode);
             }
             t.amount = b.transactionAmount().amount();
             t.currency = b.transactionAmount().currency();

@@ -20,11 +20,12 @@ public class RefreshService {
 
     private final ConsentLookup lookup;
     private final RefreshJobRepository jobs;
-    private final Clock clock = Clock.systemUTC();
+    private final Clock clock;
 
-    public RefreshService(ConsentLookup lookup, RefreshJobRepository jobs) {
+    public RefreshService(ConsentLookup lookup, RefreshJobRepository jobs, Clock clock) {
         this.lookup = lookup;
         this.jobs = jobs;
+        this.clock = clock;
     }
 
     public RefreshStatus start(CallContext ctx, boolean initiatedByCustomer) {

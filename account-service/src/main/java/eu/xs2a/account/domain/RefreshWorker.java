@@ -41,11 +41,13 @@ public class RefreshWorker {
     private final AccountDataFetcher fetcher;
     private final Duration lease;
     private final int maxAttempts;
-    private final Clock clock = Clock.systemUTC();
+    private final Clock clock;
     private volatile boolean stopping;
 
-    public RefreshWorker(RefreshJobRepository jobs, AccountDataFetcher fetcher, AccountDataConfig config) {
+    public RefreshWorker(RefreshJobRepository jobs, AccountDataFetcher fetcher, AccountDataConfig config,
+                         Clock clock) {
         this.jobs = jobs;
+        this.clock = clock;
         this.fetcher = fetcher;
         this.lease = config.refresh().lease();
         this.maxAttempts = config.refresh().maxAttempts();

@@ -11,8 +11,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.time.LocalDate;
-import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -37,7 +35,7 @@ public final class ConsentFlows {
     /** An AIS consent approved by the PSU; {@code access} is the Berlin Group access object as JSON. */
     public String validAisConsent(TestTpp tpp, String provider, String psu, String access, int frequencyPerDay) {
         String body = "{\"access\": " + access + ", \"recurringIndicator\": true, \"validUntil\": \""
-                + LocalDate.now(ZoneOffset.UTC).plusDays(30) + "\", \"frequencyPerDay\": " + frequencyPerDay
+                + BankDates.today(provider).plusDays(30) + "\", \"frequencyPerDay\": " + frequencyPerDay
                 + ", \"combinedServiceIndicator\": false}";
         return approve(tpp, provider, "/v1/consents", body, psu);
     }

@@ -27,7 +27,6 @@ import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
-import java.time.LocalDate;
 import java.util.Map;
 import java.util.Objects;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -212,8 +211,8 @@ class BankWithdrawalTest {
     void aCopyTheBankWantsThePsuToCancelIsGivenUpAtOnce() throws Exception {
         GatewayDb db = new GatewayDb(dataSource);
         // executed tomorrow, so that the bank keeps its authorised copy open (ACSP) rather than settling it
-        String body = Payments.body("27.00").replaceFirst("\\{",
-                "{\"requestedExecutionDate\": \"" + LocalDate.now().plusDays(1) + "\", ");
+        String body = Payments.body("27.00").replaceFirst("\\{", "{\"requestedExecutionDate\": \""
+                + Payments.bankToday(BankSandboxResource.RELAYED).plusDays(1) + "\", ");
         try (RelayBank relay = relay()) {
             Raced raced = cancelledWhileTheJobSubmits(relay, Cancellations.UNREACHABLE, body);
             Await.until(() -> db.withdrawalAttempts(raced.id()), n -> n >= 1, "the first attempt");

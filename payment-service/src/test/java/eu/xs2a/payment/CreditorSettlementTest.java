@@ -6,6 +6,7 @@ import static eu.xs2a.payment.support.Payments.headers;
 import static eu.xs2a.payment.support.Tpps.ALPHA;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.payment.support.Await;
 import eu.xs2a.payment.support.BankSandboxResource;
@@ -27,8 +28,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * ACSC (settled on the debtor's account) is not the end: a bank that also reports ACCC (settled on the creditor's
- * account; here the relay in front of the sandbox, which itself never does) gets it shown. The polling job follows an
- * executed payment for ACCC only within the settlement horizon; executed payments are no longer cancellable.
+ * account; here the relay in front of the sandbox, which itself never does) gets it shown. The polling job and TPP
+ * reads ask the bank about an executed payment only within the settlement horizon (one rule, domain.SettlementHorizon);
+ * executed payments are no longer cancellable.
  */
 @QuarkusTest
 class CreditorSettlementTest {
@@ -99,32 +101,85 @@ class CreditorSettlementTest {
     }
 
     /**
-     * A payment executed longer ago than the settlement horizon is no longer polled (a bank that never reports ACCC
-     * costs nothing more), while a recent one still is; a TPP read still asks the bank.
+     * Returns once a round of the polling job began after {@code after}: the round that may have been running at
+     * {@code after} is over (rounds never overlap), and with it every bank call it was going to make. The marker is a
+     * payment the job asks about every round it is due; a round writes its check time when it claims it (at its start)
+     * and when it asked the bank, so the second write after {@code after} is a later round's.
+     */
+    private static void roundBeganAfter(GatewayDb db, long markerId, Instant after) {
+        polledAfter(db, markerId, polledAfter(db, markerId, after));
+    }
+
+    /**
+     * A payment executed longer ago than the settlement horizon is asked about neither by the polling job (a bank that
+     * never reports ACCC costs nothing more), while a recent one still is, nor by TPP reads, which answer the stored
+     * ACSC even though the bank would now report ACCC.
      */
     @Test
-    void thePollingJobStopsFollowingAnExecutedPaymentPastTheHorizon() {
+    void pastTheHorizonNeitherTheJobNorAReadAsksTheBank() {
         GatewayDb db = new GatewayDb(dataSource);
         try (RelayBank relay = RelayBank.forSandbox(relayedPort, bankUrl).start()) {
             String old = executed(db, "32.00");
             String recent = executed(db, "33.00");
             long oldId = id(old);
             long recentId = id(recent);
+            String oldAtBank = db.bankPaymentId(oldId);
 
             Instant moved = Instant.now();
             db.changedAgo(oldId, settlementHorizon.plusHours(1));
-            // two polls of the recent one after the move: a job round that began after it (an earlier round may
-            // still have asked about the old one)
-            polledAfter(db, recentId, polledAfter(db, recentId, moved));
+            // a job round that began after the move (an earlier round may still have asked about the old one)
+            roundBeganAfter(db, recentId, moved);
             Instant oldChecked = db.statusCheckedAt(oldId);
+            int oldReads = relay.reads(oldAtBank);
 
-            relay.settleAtCreditor(db.bankPaymentId(oldId));
+            relay.settleAtCreditor(oldAtBank);
             // a round that asked about the recent one when the old one was due again, had it still been followed
             polledAfter(db, recentId, oldChecked.plus(settledInterval).plusSeconds(2));
             assertEquals("ACSC", db.transactionStatus(oldId), "past the horizon the job no longer asks");
             assertEquals(oldChecked, db.statusCheckedAt(oldId));
 
-            assertEquals("ACCC", status(old), "a TPP read still asks the bank");
+            assertEquals("ACSC", status(old), "past the horizon a read answers the stored status");
+            Tpps.get(ALPHA, old).then().statusCode(200).body("transactionStatus", equalTo("ACSC"));
+            assertEquals(oldReads, relay.reads(oldAtBank), "neither the job nor the reads asked the bank");
+            assertEquals(oldChecked, db.statusCheckedAt(oldId));
+            assertEquals("ACSC", db.transactionStatus(oldId));
+        }
+    }
+
+    /**
+     * Within the horizon a TPP read asks the bank about an executed payment itself, so that ACCC shows as soon as the
+     * bank reports it, not only once the job (every settled-interval) has seen it. The job is kept off the payment, so
+     * that the bank call counted is the read's.
+     */
+    @Test
+    void withinTheHorizonAReadAsksTheBank() {
+        GatewayDb db = new GatewayDb(dataSource);
+        try (RelayBank relay = RelayBank.forSandbox(relayedPort, bankUrl).start()) {
+            String recent = executed(db, "34.00");
+            long id = id(recent);
+            String atBank = db.bankPaymentId(id);
+            // an unauthorised payment the job asks about every min-interval: its checks mark the job's rounds
+            long marker = id(Payments.initiate(ALPHA, BankSandboxResource.RELAYED, SCT, headers(),
+                    Payments.body("1.00")).then().statusCode(201).extract().path("_links.self.href"));
+
+            // the job leaves the payment alone from here on, as if it had just asked (for the next hour); a round that
+            // had claimed it before and asked the bank after would have written its own check time: then again
+            for (int attempt = 1; ; attempt++) {
+                Instant left = Instant.now();
+                db.checkedAhead(id, Duration.ofHours(1));
+                roundBeganAfter(db, marker, left);
+                if (db.statusCheckedAt(id).isAfter(Instant.now().plus(Duration.ofMinutes(30)))) {
+                    break;
+                }
+                assertTrue(attempt < 5, "the polling job kept asking about payment " + id);
+            }
+            assertEquals("ACSC", db.transactionStatus(id));
+            int reads = relay.reads(atBank);
+
+            relay.settleAtCreditor(atBank);
+            assertEquals("ACCC", status(recent), "the read asked the bank, which now reports ACCC");
+            assertEquals(reads + 1, relay.reads(atBank), "one bank call: the read's");
+            assertEquals("ACCC", db.transactionStatus(id));
         }
     }
 }

@@ -24,7 +24,6 @@ import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -63,7 +62,7 @@ class PaymentCancellationTest {
     /** A payment authorised by psu1 and accepted by the bank, to be executed tomorrow: it stays ACSP until then. */
     private static String authorisedForTomorrow() {
         String body = Payments.body("4.00").replaceFirst("\\{",
-                "{\"requestedExecutionDate\": \"" + LocalDate.now().plusDays(1) + "\", ");
+                "{\"requestedExecutionDate\": \"" + Payments.bankToday("sandbox").plusDays(1) + "\", ");
         Response created = Payments.initiate(ALPHA, "sandbox", SCT, headers(), body);
         String self = created.then().statusCode(201).extract().path("_links.self.href");
         assertEquals(TPP_OK, Sca.approve(created.path("_links.scaRedirect.href"), "psu1"));

@@ -2,7 +2,6 @@ package eu.xs2a.payment.config;
 
 import io.smallrye.config.ConfigMapping;
 import java.time.Duration;
-import java.time.ZoneId;
 
 /** payment-service settings (application.properties, section "Payments"). */
 @ConfigMapping(prefix = "payment")
@@ -13,9 +12,6 @@ public interface PaymentConfig {
 
     /** How long a one-time scaRedirect link stays usable. */
     Duration scaLinkValidity();
-
-    /** The zone in which "today" is decided for requestedExecutionDate. */
-    ZoneId executionZone();
 
     /**
      * The bank's name for a payment product where it differs from the gateway's (the interface's generic
@@ -87,7 +83,8 @@ public interface PaymentConfig {
         Duration settledInterval();
 
         /**
-         * How long after reaching ACSC a payment is still polled for ACCC; after that only TPP reads ask the bank.
+         * How long after reaching ACSC a payment is still asked about for ACCC, by the polling job and by TPP reads
+         * (domain.SettlementHorizon); after that its stored ACSC is the answer and the bank is not asked any more.
          * Bounds the work a bank that never reports ACCC causes.
          */
         Duration settlementHorizon();

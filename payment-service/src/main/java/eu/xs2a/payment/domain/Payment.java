@@ -346,6 +346,11 @@ public class Payment {
         return createdAt;
     }
 
+    /** The last change of the payment; for an executed one (ACSC), when it reached ACSC ({@link SettlementHorizon}). */
+    public Instant updatedAt() {
+        return updatedAt;
+    }
+
     public BankWithdrawal bankWithdrawal() {
         return bankWithdrawal;
     }

@@ -13,6 +13,7 @@ import eu.xs2a.security.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.transaction.Transactional;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -59,10 +60,12 @@ public class PaymentLedger {
     private final Event<Created> stored;
     private final Event<StartedAuthorisation> started;
     private final Event<RefusedAtInitiation> refused;
+    private final Clock clock;
+    private final SettlementHorizon settlementHorizon;
 
     public PaymentLedger(PaymentRepository payments, AuthorisationRepository authorisations, ObjectMapper json,
                          PaymentConfig config, Event<Created> stored, Event<StartedAuthorisation> started,
-                         Event<RefusedAtInitiation> refused) {
+                         Event<RefusedAtInitiation> refused, Clock clock, SettlementHorizon settlementHorizon) {
         this.payments = payments;
         this.authorisations = authorisations;
         this.json = json;
@@ -70,11 +73,13 @@ public class PaymentLedger {
         this.stored = stored;
         this.started = started;
         this.refused = refused;
+        this.clock = clock;
+        this.settlementHorizon = settlementHorizon;
     }
 
     @Transactional
     public Created create(NewPayment request) {
-        Instant now = Instant.now();
+        Instant now = clock.instant();
         Payment payment = Payment.initiate(request.providerCode(), request.tppId(), request.tppName(),
                 request.paymentProduct(), write(request.order()), request.psuId(), request.psuIpAddress(),
                 request.redirectUri(), request.nokRedirectUri(), request.explicitAuthorisation(), Secrets.newToken(),
@@ -115,7 +120,7 @@ public class PaymentLedger {
             throw new Psd2Exception(ErrorClass.ACTION_NOT_ALLOWED, "An authorisation of payment " + paymentId
                     + " was already started");
         }
-        Instant now = Instant.now();
+        Instant now = clock.instant();
         payment.touch(now);
         StartedAuthorisation authorisation = new StartedAuthorisation(payment,
                 newAuthorisation(payment, AuthorisationKind.PAYMENT, null, null, null, null, now));
@@ -131,7 +136,7 @@ public class PaymentLedger {
     @Transactional
     public Payment recordSubmission(long paymentId, BankSubmission submission) {
         Payment payment = locked(paymentId);
-        Instant now = Instant.now();
+        Instant now = clock.instant();
         payment.markSubmitted(submission.bankPaymentId(), submission.scaUrl(), now);
         payment.followBank(TransactionStatus.fromBank(submission.transactionStatus()), null, null, now);
         payment.requireWithdrawal(now.plus(config.submission().firstRetryAfter()), now);
@@ -146,7 +151,7 @@ public class PaymentLedger {
         if (!payment.awaitsSubmission()) {
             return;
         }
-        Instant now = Instant.now();
+        Instant now = clock.instant();
         payment.recordSubmitFailure(error, now.plus(backoff(payment.submitAttempts())), now);
     }
 
@@ -155,7 +160,7 @@ public class PaymentLedger {
     public void recordWithdrawn(long paymentId) {
         Payment payment = locked(paymentId);
         if (payment.awaitsWithdrawal()) {
-            payment.endWithdrawal(BankWithdrawal.WITHDRAWN, null, Instant.now());
+            payment.endWithdrawal(BankWithdrawal.WITHDRAWN, null, clock.instant());
         }
     }
 
@@ -169,7 +174,7 @@ public class PaymentLedger {
         if (!payment.awaitsWithdrawal()) {
             return false;
         }
-        Instant now = Instant.now();
+        Instant now = clock.instant();
         if (payment.withdrawalAttempts() + 1 >= config.withdrawal().maxAttempts()) {
             payment.endWithdrawal(BankWithdrawal.ABANDONED, error, now);
             return true;
@@ -185,7 +190,7 @@ public class PaymentLedger {
         if (!payment.awaitsWithdrawal()) {
             return false;
         }
-        payment.endWithdrawal(BankWithdrawal.ABANDONED, reason, Instant.now());
+        payment.endWithdrawal(BankWithdrawal.ABANDONED, reason, clock.instant());
         return true;
     }
 
@@ -197,7 +202,7 @@ public class PaymentLedger {
     public Payment rejectAtSubmission(long paymentId, String reason, Psd2Exception answer) {
         Payment payment = locked(paymentId);
         if (payment.transactionStatus().canMoveTo(TransactionStatus.RJCT)) {
-            Instant now = Instant.now();
+            Instant now = clock.instant();
             payment.moveTo(TransactionStatus.RJCT, reason, now);
             abandonOpenAuthorisationsIfConcluded(payment, now);
         }
@@ -211,7 +216,7 @@ public class PaymentLedger {
     @Transactional
     public Payment applyBankState(long paymentId, BankPaymentState state) {
         Payment payment = locked(paymentId);
-        Instant now = Instant.now();
+        Instant now = clock.instant();
         payment.followBank(TransactionStatus.fromBank(state.transactionStatus()), reason(state.statusReason()),
                 state.fundsAvailable(), now);
         if (state.debtorAccount() != null) {
@@ -244,7 +249,7 @@ public class PaymentLedger {
     public Payment cancelBeforeSubmission(long paymentId) {
         Payment payment = locked(paymentId);
         if (payment.awaitsSubmission()) {
-            Instant now = Instant.now();
+            Instant now = clock.instant();
             payment.moveTo(TransactionStatus.CANC, null, now);
             abandonOpenAuthorisationsIfConcluded(payment, now);
         }
@@ -256,7 +261,7 @@ public class PaymentLedger {
     public Payment markCancelled(long paymentId) {
         Payment payment = locked(paymentId);
         if (payment.transactionStatus().canMoveTo(TransactionStatus.CANC)) {
-            Instant now = Instant.now();
+            Instant now = clock.instant();
             payment.moveTo(TransactionStatus.CANC, null, now);
             abandonOpenAuthorisationsIfConcluded(payment, now);
         }
@@ -273,7 +278,7 @@ public class PaymentLedger {
     public NewAuthorisation startCancellation(long paymentId, String callbackState, String bankScaUrl,
                                               String redirectUri, String nokRedirectUri) {
         Payment payment = locked(paymentId);
-        Instant now = Instant.now();
+        Instant now = clock.instant();
         // the bank answers the newest cancellation; an older link left open could never complete
         authorisations.of(paymentId, AuthorisationKind.CANCELLATION).forEach(older -> older.abandon(now));
         return newAuthorisation(payment, AuthorisationKind.CANCELLATION, callbackState, bankScaUrl, redirectUri,
@@ -288,7 +293,7 @@ public class PaymentLedger {
             return false;
         }
         PaymentAuthorisation authorisation = found.get();
-        Instant now = Instant.now();
+        Instant now = clock.instant();
         // read under the row lock: a cancellation that committed meanwhile closed the authorisation
         if (authorisation.scaStatus().isFinal() || !authorisation.acceptsRedirectToken(Secrets.hash(token), now)) {
             return false;
@@ -311,7 +316,7 @@ public class PaymentLedger {
     /** Claims payments due for another submission attempt; other replicas skip them while the lease runs. */
     @Transactional
     public List<Long> claimDueForSubmission() {
-        Instant now = Instant.now();
+        Instant now = clock.instant();
         List<Long> ids = payments.lockDueForSubmission(now, config.submission().batchSize());
         for (Long id : ids) {
             payments.findById(id).recordLease(now.plus(config.submission().firstRetryAfter()));
@@ -322,7 +327,7 @@ public class PaymentLedger {
     /** Claims cancelled payments whose bank copy is due for another withdrawal attempt, with a lease like submissions. */
     @Transactional
     public List<Long> claimDueForWithdrawal() {
-        Instant now = Instant.now();
+        Instant now = clock.instant();
         List<Long> ids = payments.lockDueForWithdrawal(now, config.submission().batchSize());
         for (Long id : ids) {
             payments.findById(id).recordWithdrawalLease(now.plus(config.submission().firstRetryAfter()));
@@ -330,14 +335,17 @@ public class PaymentLedger {
         return ids;
     }
 
-    /** Claims payments that may still change at the bank and whose status was not checked recently. */
+    /**
+     * Claims payments that may still change at the bank and whose status was not checked recently; executed ones
+     * (ACSC) only within the settlement horizon ({@link SettlementHorizon}, the rule TPP reads follow too).
+     */
     @Transactional
     public List<Long> claimDueForStatusCheck() {
-        Instant now = Instant.now();
+        Instant now = clock.instant();
         PaymentConfig.StatusPolling polling = config.statusPolling();
         List<Long> ids = payments.lockDueForStatusCheck(now.minus(polling.minInterval()),
                 now.minus(polling.settledInterval()), now.minus(polling.unauthorisedWindow()),
-                now.minus(polling.settlementHorizon()), polling.batchSize());
+                settlementHorizon.cutoff(now), polling.batchSize());
         for (Long id : ids) {
             payments.findById(id).markStatusChecked(now);
         }
@@ -347,7 +355,7 @@ public class PaymentLedger {
     /** Payments past the authorisation deadline, marked as checked so that another replica skips them meanwhile. */
     @Transactional
     public List<Long> claimPastAuthorisationDeadline() {
-        Instant now = Instant.now();
+        Instant now = clock.instant();
         List<Long> ids = payments.lockUnauthorisedSince(now.minus(config.statusPolling().authorisationDeadline()),
                 now.minus(config.statusPolling().minInterval()), config.statusPolling().batchSize());
         for (Long id : ids) {
@@ -361,7 +369,7 @@ public class PaymentLedger {
     public Payment rejectUnauthorised(long paymentId, String reason) {
         Payment payment = locked(paymentId);
         if (payment.transactionStatus() == TransactionStatus.RCVD) {
-            Instant now = Instant.now();
+            Instant now = clock.instant();
             payment.moveTo(TransactionStatus.RJCT, reason, now);
             abandonOpenAuthorisationsIfConcluded(payment, now);
         }

@@ -46,7 +46,7 @@ public final class PaymentOrderRules {
     }
 
     /**
-     * @param today       the current date where the provider executes payments
+     * @param today       the current date in the provider's own time zone (its bank's calendar)
      * @param bankProduct the product the bank runs the payment as; a SEPA one adds the scheme's own rules, so that
      *                    the bank does not refuse, after the payment exists, what could be refused before
      */

@@ -19,6 +19,7 @@ import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.time.Clock;
 import java.time.LocalDate;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -57,14 +58,18 @@ public class PaymentService {
     private final BankPort bank;
     private final PaymentUrls urls;
     private final PaymentConfig config;
+    private final Clock clock;
+    private final SettlementHorizon settlementHorizon;
 
     public PaymentService(ProviderRegistry registry, PaymentLedger ledger, BankPort bank, PaymentUrls urls,
-                          PaymentConfig config) {
+                          PaymentConfig config, Clock clock, SettlementHorizon settlementHorizon) {
         this.registry = registry;
         this.ledger = ledger;
         this.bank = bank;
         this.urls = urls;
         this.config = config;
+        this.clock = clock;
+        this.settlementHorizon = settlementHorizon;
     }
 
     /**
@@ -90,9 +95,8 @@ public class PaymentService {
      * link: the bank's SCA page lasts minutes, and the TPP may start the authorisation much later.
      */
     public Created initiate(NewPayment request) {
-        requireProduct(request.providerCode(), request.paymentProduct());
-        PaymentOrderRules.validate(request.order(), LocalDate.now(config.executionZone()),
-                bankProduct(request.paymentProduct()));
+        ProvidersConfig.Provider provider = requireProduct(request.providerCode(), request.paymentProduct());
+        PaymentOrderRules.validate(request.order(), bankToday(provider), bankProduct(request.paymentProduct()));
         Created created = ledger.create(request);
         Payment payment = request.explicitAuthorisation() ? created.payment() : submit(created.payment(), true);
         return new Created(payment, created.authorisation());
@@ -108,9 +112,15 @@ public class PaymentService {
         return payment;
     }
 
-    /** Asks the bank about a payment that is not final yet; when the bank is unreachable, the last known state. */
+    /**
+     * Asks the bank about a payment that may still change there; when the bank is unreachable, the last known state.
+     * Not asked: a payment the bank has not acknowledged, a final one, and an executed one (ACSC) past the settlement
+     * horizon, which the polling job no longer follows either ({@link SettlementHorizon}): its stored ACSC is the
+     * answer.
+     */
     public Payment refreshed(Payment payment) {
-        if (!payment.isSubmitted() || payment.transactionStatus().isFinal()) {
+        if (!payment.isSubmitted() || payment.transactionStatus().isFinal()
+                || settlementHorizon.isPast(payment, clock.instant())) {
             return payment;
         }
         try {
@@ -236,7 +246,7 @@ public class PaymentService {
     private PaymentAuthorisation usableLink(Payment payment, AuthorisationKind kind, String authorisationId,
                                             String token) {
         PaymentAuthorisation authorisation = ledger.authorisation(payment.id(), kind, authorisationId)
-                .filter(a -> token != null && a.acceptsRedirectToken(Secrets.hash(token), java.time.Instant.now()))
+                .filter(a -> token != null && a.acceptsRedirectToken(Secrets.hash(token), clock.instant()))
                 .orElseThrow(PaymentService::unusableLink);
         if (authorisation.scaStatus().isFinal() || payment.transactionStatus().isConcluded()) {
             // nothing left to authorise (e.g. cancelled before SCA): the link is spent
@@ -454,6 +464,15 @@ public class PaymentService {
                 order.endToEndIdentification(),
                 order.requestedExecutionDate() == null ? null : order.requestedExecutionDate().toString(),
                 payment.psuId(), urls.callback(payment, payment.callbackState()));
+    }
+
+    /**
+     * The current date in the provider's own time zone ({@code psd2.providers.<code>.time-zone}): the bank's calendar
+     * decides whether a requested execution date is already past, not the server's zone, so one provider has one
+     * calendar in every service.
+     */
+    private LocalDate bankToday(ProvidersConfig.Provider provider) {
+        return LocalDate.ofInstant(clock.instant(), provider.timeZone());
     }
 
     /** The product the bank runs a payment of this product as (payment.bank-products), by default the same. */

@@ -75,7 +75,9 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
      * Payments known to the bank that may still change there, whose status was not checked since {@code checkedBefore}
      * ({@code settledCheckedBefore} for an executed one, ACSC, which only waits for ACCC), locked likewise;
      * unauthorised (RCVD) ones only while they changed after {@code activeSince}, executed ones only while they changed
-     * (reached ACSC) after {@code settledSince}.
+     * (reached ACSC) after {@code settledSince}: within the settlement horizon, the SQL form of
+     * {@code SettlementHorizon.isPast} (whose {@code cutoff} {@code settledSince} is), so that the job and TPP reads
+     * stop asking about the same payments.
      */
     @SuppressWarnings("unchecked")
     public List<Long> lockDueForStatusCheck(Instant checkedBefore, Instant settledCheckedBefore, Instant activeSince,

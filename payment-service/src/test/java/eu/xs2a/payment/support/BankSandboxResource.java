@@ -12,7 +12,9 @@ import java.util.Map;
  * Adds a third provider, {@value #FLAKY}, whose bank URL is a port where nothing listens until a test opens a
  * {@link eu.xs2a.security.testing.SwitchableProxy} there: the bank is "down" and later "up" again, for real. And a
  * fourth, {@value #RELAYED}, likewise down until a test opens a {@link RelayBank} on its port, with a read timeout
- * longer than a test needs to act while the relay holds a submission.
+ * longer than a test needs to act while the relay holds a submission. Both keep sandbox's time zone. A fifth,
+ * {@value #FAR_EAST}, is the sandbox bank in another time zone ({@value #FAR_EAST_ZONE}, UTC+14, 13 hours ahead of
+ * sandbox's Europe/Berlin in winter), so that the two providers' calendars are on different days for most of a day.
  */
 public class BankSandboxResource implements QuarkusTestResourceLifecycleManager {
 
@@ -21,6 +23,8 @@ public class BankSandboxResource implements QuarkusTestResourceLifecycleManager 
     public static final String FLAKY_PORT = "test.flaky.port";
     public static final String RELAYED = "relayed";
     public static final String RELAYED_PORT = "test.relayed.port";
+    public static final String FAR_EAST = "far-east";
+    public static final String FAR_EAST_ZONE = "Pacific/Kiritimati";
 
     private ServiceProcess bank;
 
@@ -44,6 +48,7 @@ public class BankSandboxResource implements QuarkusTestResourceLifecycleManager 
         config.put(prefix + "read-timeout", "3S");
         config.put(prefix + "payment-products", "sepa-credit-transfers");
         config.put(prefix + "sca-approaches", "REDIRECT");
+        config.put(prefix + "time-zone", "${psd2.providers.sandbox.time-zone}");
         config.put(BANK_URL, bankUrl);
         config.put(FLAKY_PORT, String.valueOf(flakyPort));
         String relayed = "psd2.providers." + RELAYED + ".";
@@ -55,7 +60,15 @@ public class BankSandboxResource implements QuarkusTestResourceLifecycleManager 
         config.put(relayed + "read-timeout", "30S");
         config.put(relayed + "payment-products", "sepa-credit-transfers");
         config.put(relayed + "sca-approaches", "REDIRECT");
+        config.put(relayed + "time-zone", "${psd2.providers.sandbox.time-zone}");
         config.put(RELAYED_PORT, String.valueOf(relayedPort));
+        String farEast = "psd2.providers." + FAR_EAST + ".";
+        config.put(farEast + "name", "The sandbox bank on the other side of the date line");
+        config.put(farEast + "bank-url", bankUrl);
+        config.put(farEast + "bank-credential", "${psd2.providers.sandbox.bank-credential}");
+        config.put(farEast + "payment-products", "sepa-credit-transfers");
+        config.put(farEast + "sca-approaches", "REDIRECT");
+        config.put(farEast + "time-zone", FAR_EAST_ZONE);
         return config;
     }
 

@@ -96,6 +96,21 @@ public final class GatewayDb {
         }
     }
 
+    /**
+     * Records the payment as last asked about at the bank {@code ahead} from now: the polling job, which asks again only
+     * once that is older than its interval, leaves it alone until then. Reads do not look at it.
+     */
+    public void checkedAhead(long paymentId, Duration ahead) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
+                "update payment set status_checked_at = now() + ?::interval where id = ?")) {
+            s.setString(1, ahead.toSeconds() + " seconds");
+            s.setLong(2, paymentId);
+            s.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** The status of the answer kept for a request id, or null while none is kept. */
     public String keptAnswerStatus(String requestId) {
         return string("select response_status::text from request_replay where request_id = ?::uuid", requestId);

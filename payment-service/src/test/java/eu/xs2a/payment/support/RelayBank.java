@@ -12,6 +12,7 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -20,6 +21,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -27,8 +29,9 @@ import java.util.regex.Pattern;
  * The bank of provider {@value BankSandboxResource#RELAYED}: an HTTP relay, listening where that provider's bank is
  * expected, that passes the gateway's bank API calls on to the real sandbox and that a test steers. It can hold
  * submissions (a bank slow to answer, while the test does something else), answer cancellations like a bank in
- * trouble ({@link Cancellations}), and report a settled payment as settled on the creditor's account too (ACCC, which
- * the sandbox never reports). The SCA pages are not relayed: the sandbox names its own address in {@code scaUrl}.
+ * trouble ({@link Cancellations}), report a settled payment as settled on the creditor's account too (ACCC, which
+ * the sandbox never reports), and count how often the gateway asks the bank about a payment ({@link #reads}). The SCA
+ * pages are not relayed: the sandbox names its own address in {@code scaUrl}.
  */
 public final class RelayBank implements AutoCloseable {
 
@@ -57,6 +60,7 @@ public final class RelayBank implements AutoCloseable {
     private final Semaphore heldSubmissions = new Semaphore(0);
     private final Set<String> settledAtCreditor = ConcurrentHashMap.newKeySet();
     private final List<String> submissions = new CopyOnWriteArrayList<>();
+    private final Map<String, AtomicInteger> reads = new ConcurrentHashMap<>();
     private volatile CountDownLatch submissionGate = new CountDownLatch(0);
     private volatile Cancellations cancellations = Cancellations.FORWARD;
     private HttpServer server;
@@ -109,6 +113,12 @@ public final class RelayBank implements AutoCloseable {
         settledAtCreditor.add(bankPaymentId);
     }
 
+    /** How often the gateway asked the bank about this payment ({@code GET /bank/v1/payments/{id}}) so far. */
+    public int reads(String bankPaymentId) {
+        AtomicInteger count = reads.get(bankPaymentId);
+        return count == null ? 0 : count.get();
+    }
+
     /** The bodies of the submissions the sandbox received through the relay, in order. */
     public List<String> submissions() {
         return List.copyOf(submissions);
@@ -156,9 +166,12 @@ public final class RelayBank implements AutoCloseable {
                     }
                 }
             }
+            Matcher payment = PAYMENT.matcher(path);
+            if ("GET".equals(method) && payment.matches()) {
+                reads.computeIfAbsent(payment.group(1), id -> new AtomicInteger()).incrementAndGet();
+            }
             HttpResponse<String> answer = forward(exchange, method, body);
             String text = answer.body();
-            Matcher payment = PAYMENT.matcher(path);
             if ("GET".equals(method) && payment.matches() && settledAtCreditor.contains(payment.group(1))) {
                 text = SETTLED.matcher(text).replaceFirst("\"transactionStatus\": \"ACCC\"");
             }

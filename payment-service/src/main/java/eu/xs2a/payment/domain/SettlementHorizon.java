@@ -1,0 +1,44 @@
+package eu.xs2a.payment.domain;
+
+import eu.xs2a.payment.config.PaymentConfig;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * How long the bank is asked about an executed payment (ACSC) for its settlement on the creditor's account (ACCC):
+ * {@code payment.status-polling.settlement-horizon} after it reached ACSC, measured from its last change
+ * ({@code updated_at}, set when it moved to ACSC). One rule for the polling job and for TPP reads, so that past the
+ * horizon nobody asks: a bank that never reports ACCC (the sandbox, many real ones) would otherwise be asked on every
+ * status read for ever, and a read would learn what the job had given up following. The job selects by it in SQL
+ * ({@code PaymentRepository.lockDueForStatusCheck}: {@code updated_at > cutoff}, the negation of {@link #isPast}).
+ */
+@Singleton
+public class SettlementHorizon {
+
+    private final Duration horizon;
+
+    @Inject
+    public SettlementHorizon(PaymentConfig config) {
+        this(config.statusPolling().settlementHorizon());
+    }
+
+    public SettlementHorizon(Duration horizon) {
+        this.horizon = horizon;
+    }
+
+    /** An executed payment that reached ACSC after this instant (exclusive) is within the horizon at {@code now}. */
+    public Instant cutoff(Instant now) {
+        return now.minus(horizon);
+    }
+
+    /**
+     * True for an executed payment (ACSC) that reached ACSC at or before {@link #cutoff}: the bank is no longer asked
+     * about it, its stored status is the answer. Other statuses are never past it (final ones are not asked about at
+     * all, open ones until they conclude).
+     */
+    public boolean isPast(Payment payment, Instant now) {
+        return payment.transactionStatus() == TransactionStatus.ACSC && !payment.updatedAt().isAfter(cutoff(now));
+    }
+}

@@ -1,0 +1,54 @@
+package eu.xs2a.payment.domain;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.time.Duration;
+import java.time.Instant;
+import org.junit.jupiter.api.Test;
+
+/** The settlement horizon: the one rule by which the job and TPP reads stop asking about an executed payment. */
+class SettlementHorizonTest {
+
+    private static final Duration HORIZON = Duration.ofHours(72);
+    private final SettlementHorizon horizon = new SettlementHorizon(HORIZON);
+    private final Instant executedAt = Instant.parse("2026-11-20T09:15:00Z");
+
+    private Payment payment(TransactionStatus status) {
+        Payment payment = Payment.initiate("sandbox", "PSDDE-BAFIN-1", "T", "sepa-credit-transfers", "{}", null,
+                "10.0.0.1", "https://tpp.example", null, false, "s", executedAt.minusSeconds(60), null);
+        payment.markSubmitted("BP-1", null, executedAt.minusSeconds(50));
+        payment.followBank(status, null, null, executedAt);
+        return payment;
+    }
+
+    @Test
+    void theCutoffIsTheHorizonBeforeNow() {
+        Instant now = Instant.parse("2026-11-24T12:00:00Z");
+        assertEquals(now.minus(HORIZON), horizon.cutoff(now));
+    }
+
+    @Test
+    void anExecutedPaymentIsFollowedUntilTheHorizonHasPassedSinceItReachedAcsc() {
+        Payment executed = payment(TransactionStatus.ACSC);
+        assertEquals(executedAt, executed.updatedAt(), "reaching ACSC is its last change");
+        assertFalse(horizon.isPast(executed, executedAt));
+        assertFalse(horizon.isPast(executed, executedAt.plus(HORIZON).minusNanos(1000)));
+        // the job selects updated_at > cutoff: at exactly the horizon it is out, for reads too
+        assertTrue(horizon.isPast(executed, executedAt.plus(HORIZON)));
+        assertTrue(horizon.isPast(executed, executedAt.plus(HORIZON).plusSeconds(3600)));
+    }
+
+    @Test
+    void onlyAnExecutedPaymentCanBePastIt() {
+        Instant muchLater = executedAt.plus(HORIZON.multipliedBy(10));
+        for (TransactionStatus status : new TransactionStatus[] {TransactionStatus.ACSP, TransactionStatus.ACCC,
+                TransactionStatus.RJCT}) {
+            assertFalse(horizon.isPast(payment(status), muchLater), status + " is decided by other rules");
+        }
+        Payment unauthorised = Payment.initiate("sandbox", "PSDDE-BAFIN-1", "T", "sepa-credit-transfers", "{}", null,
+                "10.0.0.1", "https://tpp.example", null, false, "s", executedAt, null);
+        assertFalse(horizon.isPast(unauthorised, muchLater));
+    }
+}

@@ -4,13 +4,16 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import java.time.Clock;
 
-/** One clock for the whole bank (UTC), so "today" means the same everywhere. */
+/**
+ * One clock for the whole bank, in the bank's time zone ({@code sandbox.time-zone}), so that "today"
+ * ({@code LocalDate.now(clock)}) is the bank's date everywhere and the same as the gateway's for this bank's providers.
+ */
 @ApplicationScoped
 public class ClockProducer {
 
     @Produces
     @ApplicationScoped
-    Clock clock() {
-        return Clock.systemUTC();
+    Clock clock(SandboxConfig config) {
+        return Clock.system(config.timeZone());
     }
 }

@@ -3,6 +3,7 @@ package eu.xs2a.sandbox.config;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.time.ZoneId;
 import java.util.Optional;
 
 /** Everything the simulated bank can be tuned with (application.properties, prefix {@code sandbox}). */
@@ -24,6 +25,13 @@ public interface SandboxConfig {
     /** How often the settlement job looks for due payments (read by the job's @Scheduled expression). */
     @WithDefault("1s")
     String settlementInterval();
+
+    /**
+     * The bank's own time zone: its calendar day decides whether a consent's validUntil or a payment's requested
+     * execution date is past, and when a dated payment is booked. The gateway's provider registry names the same zone
+     * for the providers this bank stands behind ({@code psd2.providers.<code>.time-zone}), so both agree on "today".
+     */
+    ZoneId timeZone();
 
     /** Absolute base URL of the PSU pages as a browser reaches them; absent: the base URL of the bank API call. */
     Optional<String> publicUrl();

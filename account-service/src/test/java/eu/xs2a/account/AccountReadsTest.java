@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import eu.xs2a.account.support.BankDates;
+import eu.xs2a.security.testing.BankDates;
 import eu.xs2a.account.support.Calls;
 import eu.xs2a.account.support.Flows;
 import eu.xs2a.account.support.NeighboursResource;

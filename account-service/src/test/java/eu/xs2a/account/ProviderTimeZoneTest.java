@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import eu.xs2a.account.config.AccountDataConfig;
 import eu.xs2a.account.config.BankCalendar;
 import eu.xs2a.account.support.AgreeableBankResource;
-import eu.xs2a.account.support.BankDates;
+import eu.xs2a.security.testing.BankDates;
 import eu.xs2a.account.support.Calls;
 import eu.xs2a.account.support.TestClock;
 import eu.xs2a.account.support.Tpps;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import eu.xs2a.consent.support.ConsentDates;
+import eu.xs2a.security.testing.BankDates;
 import eu.xs2a.consent.support.ConsentTestBase;
 import eu.xs2a.consent.support.Psu;
 import eu.xs2a.consent.support.Signed;
@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 class AisConsentTest extends ConsentTestBase {
 
     private static LocalDate today() {
-        return ConsentDates.today();
+        return BankDates.today();
     }
 
     @Test

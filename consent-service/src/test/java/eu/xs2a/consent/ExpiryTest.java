@@ -3,7 +3,7 @@ package eu.xs2a.consent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import eu.xs2a.consent.domain.ConsentJobs;
-import eu.xs2a.consent.support.ConsentDates;
+import eu.xs2a.security.testing.BankDates;
 import eu.xs2a.consent.support.ConsentRows;
 import eu.xs2a.consent.support.ConsentTestBase;
 import eu.xs2a.consent.support.Lookup;
@@ -42,7 +42,7 @@ class ExpiryTest extends ConsentTestBase {
 
     @Test
     void aValidConsentExpiresTheDayAfterValidUntil() {
-        String tomorrow = ConsentDates.today().plusDays(1).toString();
+        String tomorrow = BankDates.today().plusDays(1).toString();
         Response created = createAis(Tpps.ALPHA, Signed.aisBody(tomorrow, 4, true, Psu.PSU1_MAIN));
         String id = created.jsonPath().getString("consentId");
         assertEquals(302, Psu.approve(created.jsonPath().getString("_links.scaRedirect.href")).statusCode());
@@ -116,7 +116,7 @@ class ExpiryTest extends ConsentTestBase {
      */
     @Test
     void aConsentWhoseScaFinishesAfterValidUntilIsExpired() {
-        String today = ConsentDates.today().toString();
+        String today = BankDates.today().toString();
         Response created = createAis(Tpps.ALPHA, Signed.aisBody(today, 4, true, Psu.PSU1_MAIN));
         String id = created.jsonPath().getString("consentId");
         Psu psu = new Psu("psu1").openScaRedirect(created.jsonPath().getString("_links.scaRedirect.href")).logIn();
@@ -140,7 +140,7 @@ class ExpiryTest extends ConsentTestBase {
      */
     @Test
     void aConsentEndsWithTheBanksDayNotWithTheUtcDate() {
-        LocalDate validUntil = ConsentDates.today().plusDays(1);
+        LocalDate validUntil = BankDates.today().plusDays(1);
         Response created = createAis(Tpps.ALPHA, Signed.aisBody(validUntil.toString(), 4, true, Psu.PSU1_MAIN));
         String id = created.jsonPath().getString("consentId");
         assertEquals(302, Psu.approve(created.jsonPath().getString("_links.scaRedirect.href")).statusCode());

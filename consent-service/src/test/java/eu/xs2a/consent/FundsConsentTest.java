@@ -3,7 +3,7 @@ package eu.xs2a.consent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import eu.xs2a.consent.support.ConsentDates;
+import eu.xs2a.security.testing.BankDates;
 import eu.xs2a.consent.support.ConsentTestBase;
 import eu.xs2a.consent.support.Psu;
 import eu.xs2a.consent.support.Signed;
@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 class FundsConsentTest extends ConsentTestBase {
 
     private static final String BODY = "{\"account\":{\"iban\":\"" + Psu.PSU1_MAIN + "\",\"currency\":\"EUR\"},"
-            + "\"cardNumber\":\"1234567890123456\",\"cardExpiryDate\":\"" + ConsentDates.today().plusYears(2)
+            + "\"cardNumber\":\"1234567890123456\",\"cardExpiryDate\":\"" + BankDates.today().plusYears(2)
             + "\",\"cardInformation\":\"Gold card\",\"registrationInformation\":\"contract 42\"}";
 
     @Test
@@ -89,7 +89,7 @@ class FundsConsentTest extends ConsentTestBase {
         assertFormatError("{\"account\":{\"iban\":\"" + Psu.PSU1_MAIN + "\",\"currency\":\"XYZ\"}}",
                 "account.currency 'XYZ' is not an ISO 4217 currency code");
         assertFormatError("{\"account\":{\"iban\":\"" + Psu.PSU1_MAIN + "\"},\"cardExpiryDate\":\""
-                + ConsentDates.today().minusDays(1) + "\"}", "cardExpiryDate");
+                + BankDates.today().minusDays(1) + "\"}", "cardExpiryDate");
         assertFormatError("{\"account\":{\"iban\":\"" + Psu.PSU1_MAIN + "\"},\"cardExpiryDate\":\"12/30\"}", "cardExpiryDate");
         // a signed nine-digit year parses as ISO but no date column holds it: it was a 500
         assertFormatError("{\"account\":{\"iban\":\"" + Psu.PSU1_MAIN + "\"},\"cardExpiryDate\":\"+999999999-12-31\"}",

@@ -4,7 +4,7 @@ import static eu.xs2a.consent.support.SandboxBank.FAR_AWAY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import eu.xs2a.consent.domain.ConsentJobs;
-import eu.xs2a.consent.support.ConsentDates;
+import eu.xs2a.security.testing.BankDates;
 import eu.xs2a.consent.support.ConsentRows;
 import eu.xs2a.consent.support.ConsentTestBase;
 import eu.xs2a.consent.support.Lookup;
@@ -59,8 +59,8 @@ class ProviderTimeZoneTest extends ConsentTestBase {
 
     @Test
     void theTestProvidersLiveInDifferentZones() {
-        assertEquals(ZoneId.of("Europe/Berlin"), ConsentDates.zone("sandbox"));
-        assertEquals(ZoneId.of(SandboxBank.FAR_AWAY_ZONE), ConsentDates.zone(FAR_AWAY));
+        assertEquals(ZoneId.of("Europe/Berlin"), BankDates.zone("sandbox"));
+        assertEquals(ZoneId.of(SandboxBank.FAR_AWAY_ZONE), BankDates.zone(FAR_AWAY));
     }
 
     /**
@@ -70,7 +70,7 @@ class ProviderTimeZoneTest extends ConsentTestBase {
      */
     @Test
     void theSameValidUntilHasEndedAtTheFarBankAndNotYetAtBerlins() {
-        LocalDate validUntil = ConsentDates.today(FAR_AWAY).plusDays(1); // Kiritimati's date is never behind Berlin's
+        LocalDate validUntil = BankDates.today(FAR_AWAY).plusDays(1); // Kiritimati's date is never behind Berlin's
         String berlin = validConsent(Signed.AIS, validUntil);
         String far = validConsent(FAR_AIS, validUntil);
         String berlinCheck = Lookup.body("sandbox", Tpps.ALPHA.tppId(), berlin, "AIS", "accounts", null, true);
@@ -108,7 +108,7 @@ class ProviderTimeZoneTest extends ConsentTestBase {
      */
     @Test
     void readsAndAccessCountsFollowTheProvidersDay() {
-        LocalDate validUntil = ConsentDates.today(FAR_AWAY).plusDays(1);
+        LocalDate validUntil = BankDates.today(FAR_AWAY).plusDays(1);
         String far = validConsent(FAR_AIS, validUntil);
         String unattended = Lookup.body(FAR_AWAY, Tpps.ALPHA.tppId(), far, "AIS", "accounts", null, false);
 
@@ -171,7 +171,7 @@ class ProviderTimeZoneTest extends ConsentTestBase {
     /** A provider the registry does not list has no consents: the lookup answers as for any unknown consent. */
     @Test
     void aLookupUnderAProviderTheRegistryDoesNotListIsConsentUnknown() {
-        String id = validConsent(Signed.AIS, ConsentDates.today().plusDays(1));
+        String id = validConsent(Signed.AIS, BankDates.today().plusDays(1));
         Response unknown = Lookup.check(Lookup.body("nowhere", Tpps.ALPHA.tppId(), id, "AIS", "accounts", null, true));
         assertError(unknown, 401, "ConsentUnknown", "CONSENT_UNKNOWN");
         Response none = Lookup.check(Lookup.body("nowhere", Tpps.ALPHA.tppId(), "nope", "AIS", "accounts", null, true));

@@ -1,5 +1,6 @@
 package eu.xs2a.payment;
 
+import eu.xs2a.security.testing.BankDates;
 import static eu.xs2a.payment.support.Payments.SCT;
 import static eu.xs2a.payment.support.Payments.TPP_OK;
 import static eu.xs2a.payment.support.Payments.headers;
@@ -212,7 +213,7 @@ class BankWithdrawalTest {
         GatewayDb db = new GatewayDb(dataSource);
         // executed tomorrow, so that the bank keeps its authorised copy open (ACSP) rather than settling it
         String body = Payments.body("27.00").replaceFirst("\\{", "{\"requestedExecutionDate\": \""
-                + Payments.bankToday(BankSandboxResource.RELAYED).plusDays(1) + "\", ");
+                + BankDates.today(BankSandboxResource.RELAYED).plusDays(1) + "\", ");
         try (RelayBank relay = relay()) {
             Raced raced = cancelledWhileTheJobSubmits(relay, Cancellations.UNREACHABLE, body);
             Await.until(() -> db.withdrawalAttempts(raced.id()), n -> n >= 1, "the first attempt");

@@ -1,5 +1,6 @@
 package eu.xs2a.payment;
 
+import eu.xs2a.security.testing.BankDates;
 import static eu.xs2a.payment.support.Payments.SCT;
 import static eu.xs2a.payment.support.Payments.TPP_NOK;
 import static eu.xs2a.payment.support.Payments.TPP_OK;
@@ -62,7 +63,7 @@ class PaymentCancellationTest {
     /** A payment authorised by psu1 and accepted by the bank, to be executed tomorrow: it stays ACSP until then. */
     private static String authorisedForTomorrow() {
         String body = Payments.body("4.00").replaceFirst("\\{",
-                "{\"requestedExecutionDate\": \"" + Payments.bankToday("sandbox").plusDays(1) + "\", ");
+                "{\"requestedExecutionDate\": \"" + BankDates.today("sandbox").plusDays(1) + "\", ");
         Response created = Payments.initiate(ALPHA, "sandbox", SCT, headers(), body);
         String self = created.then().statusCode(201).extract().path("_links.self.href");
         assertEquals(TPP_OK, Sca.approve(created.path("_links.scaRedirect.href"), "psu1"));

@@ -74,7 +74,7 @@ class ProviderTimeZoneTest {
 
     @Test
     void theSameDateIsTodayForOneProviderAndPastForTheOther() {
-        clock.moveTo(CALENDARS_APART);
+        clock.advanceTo(CALENDARS_APART);
 
         Response accepted = initiateDated("sandbox", BERLIN_TODAY);
         String self = accepted.then().statusCode(201).body("transactionStatus", equalTo("RCVD"))
@@ -94,7 +94,7 @@ class ProviderTimeZoneTest {
     /** Earlier in the (UTC) day both calendars show one date: the refusal above is the far zone's at that time. */
     @Test
     void whileBothCalendarsShowTheSameDayBothAcceptIt() {
-        clock.moveTo(SAME_DAY);
+        clock.advanceTo(SAME_DAY);
         initiateDated(BankSandboxResource.FAR_EAST, BERLIN_TODAY).then().statusCode(201);
         initiateDated("sandbox", BERLIN_TODAY).then().statusCode(201);
         Errors.expect(initiateDated(BankSandboxResource.FAR_EAST, BERLIN_TODAY.minusDays(1)), 400, "FormatError");

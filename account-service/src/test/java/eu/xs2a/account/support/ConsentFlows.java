@@ -1,5 +1,6 @@
 package eu.xs2a.account.support;
 
+import eu.xs2a.security.testing.BankDates;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.security.testing.TestTpp;

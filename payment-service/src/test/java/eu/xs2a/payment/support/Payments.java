@@ -3,11 +3,8 @@ package eu.xs2a.payment.support;
 import eu.xs2a.security.testing.TestTpp;
 import io.restassured.response.Response;
 import java.net.URI;
-import java.time.LocalDate;
-import java.time.ZoneId;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import org.eclipse.microprofile.config.ConfigProvider;
 
 /** Payment bodies and the usual calls of a TPP. */
 public final class Payments {
@@ -65,15 +62,6 @@ public final class Payments {
         Response response = initiate(tpp, "sandbox", SCT, headers(), body(amount));
         response.then().statusCode(201);
         return path("sandbox", SCT) + "/" + response.jsonPath().getString("paymentId");
-    }
-
-    /**
-     * Today by the calendar of the provider's bank ({@code psd2.providers.<code>.time-zone}), the one that decides
-     * whether a requestedExecutionDate is past; by the real clock, not the TestClock.
-     */
-    public static LocalDate bankToday(String provider) {
-        return LocalDate.now(ConfigProvider.getConfig().getValue("psd2.providers." + provider + ".time-zone",
-                ZoneId.class));
     }
 
     /** Path and query of an absolute URL (the tests talk to the gateway directly, not through the ingress). */

@@ -1,11 +1,11 @@
-package eu.xs2a.account.support;
+package eu.xs2a.security.testing;
 
 import java.time.LocalDate;
 import java.time.ZoneId;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
- * The bank calendar as the tests see it: dates in a provider's time zone ({@code psd2.providers.<code>.time-zone},
+ * The bank calendar as every service's tests see it: dates in a provider's time zone ({@code psd2.providers.<code>.time-zone},
  * the provider registry), by the real clock. Read from the configuration, so it also holds for the packaged
  * application of the *IT classes.
  */

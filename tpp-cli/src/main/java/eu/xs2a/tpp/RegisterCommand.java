@@ -7,7 +7,6 @@ import eu.xs2a.tpp.http.RequestBuilder;
 import eu.xs2a.tpp.state.Credentials;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -124,8 +123,7 @@ class RegisterCommand implements Callable<Integer> {
         person.put("name", or(representative, DEFAULT_REPRESENTATIVE));
         person.put("email", or(representativeEmail, companyEmail));
         ObjectNode certificate = body.putObject("certificate");
-        certificate.put("name", or(certificateName,
-                "sandbox-qseal-" + credentials.certificate().getSerialNumber().toString(16).toUpperCase(Locale.ROOT)));
+        certificate.put("name", or(certificateName, credentials.certificateLabel()));
         certificate.put("type", "qseal");
         return body;
     }

@@ -10,10 +10,10 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code bin/tpp show}: the current certificate and the saved values. */
+/** {@code bin/tpp show}: the current certificate, the open-banking client and the saved values. */
 @Command(name = "show",
-        description = {"Shows where the state is kept, the current certificate and the values saved with"
-                + " bin/tpp call --save (usable as {name}).",
+        description = {"Shows where the state is kept, the current certificate, the open-banking client and the"
+                + " values saved with bin/tpp call --save (usable as {name}).",
                 "With --value NAME prints only that saved value (for scripts: CONSENT_ID=$(bin/tpp show --value"
                         + " consentId))."},
         mixinStandardHelpOptions = true)
@@ -63,6 +63,9 @@ class ShowCommand implements Callable<Integer> {
             out.println("valid until     " + certificate.getNotAfter().toInstant() + (expired ? "  EXPIRED: run bin/tpp cert again" : ""));
             out.println("files           " + home.certificateFile() + ", " + home.keyFile());
         }
+        home.client().ifPresentOrElse(client -> out.println("ob client       " + client.clientId() + " ("
+                        + client.authMethod() + ", " + client.organizationIdentifier() + "), " + home.clientFile()),
+                () -> out.println("ob client       none (bin/tpp ob register)"));
         if (saved.isEmpty()) {
             out.println("saved values    none (bin/tpp call ... --save name=.field)");
         } else {

@@ -15,9 +15,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Sends one signed request and shows the answer; shared by {@code call} and {@code register}. After a successful
- * answer it saves the values asked for with {@code --save}, and always the PSU's SCA link when the answer has one
- * ({@code _links.scaRedirect.href}, the default of {@code bin/tpp sca}).
+ * Sends one request, signed unless asked otherwise, and shows the answer; shared by {@code call}, {@code register}
+ * and {@code ob}. After a successful answer {@link #run} saves the values asked for with {@code --save}, and always
+ * the PSU's SCA link when the answer has one ({@code _links.scaRedirect.href}, the default of {@code bin/tpp sca}).
  */
 final class SignedCall {
 
@@ -43,7 +43,22 @@ final class SignedCall {
     int run(String method, String path, List<RequestBuilder.Header> headers, byte[] body, String psuIp, boolean sign,
             Map<String, JsonPath> saves) {
         TppHome home = context.home();
-        Credentials credentials = sign ? home.requireCredentials() : null;
+        GatewayResponse response = exchange(method, path, headers, body, psuIp, sign);
+        if (response.isError()) {
+            if (!saves.isEmpty()) {
+                context.err().println("Nothing saved: the gateway answered HTTP " + response.status() + ".");
+            }
+            context.err().flush();
+            return 1;
+        }
+        save(home, response, saves);
+        return 0;
+    }
+
+    /** Sends the request (signed or not), shows it with -v and shows the answer as asked; nothing is saved. */
+    GatewayResponse exchange(String method, String path, List<RequestBuilder.Header> headers, byte[] body, String psuIp,
+                             boolean sign) {
+        Credentials credentials = sign ? context.home().requireCredentials() : null;
         OutgoingRequest request = RequestBuilder.build(credentials == null ? null : credentials.signer(), method,
                 RequestBuilder.target(connection.baseUrl(context), path), headers, body, psuIp);
         if (output.verbose) {
@@ -56,15 +71,7 @@ final class SignedCall {
         } else {
             printer.print(response);
         }
-        if (response.isError()) {
-            if (!saves.isEmpty()) {
-                context.err().println("Nothing saved: the gateway answered HTTP " + response.status() + ".");
-            }
-            context.err().flush();
-            return 1;
-        }
-        save(home, response, saves);
-        return 0;
+        return response;
     }
 
     private void save(TppHome home, GatewayResponse response, Map<String, JsonPath> saves) {

@@ -25,8 +25,8 @@ class ArgumentParsingTest {
 
     @Test
     void helpOfEveryCommand() {
-        for (String command : List.of("cert", "register", "call", "sca", "show")) {
-            Run run = cli().run(command, "--help");
+        for (String command : List.of("cert", "register", "call", "sca", "ob", "ob register", "ob certificate", "show")) {
+            Run run = cli().run((command + " --help").split(" "));
             assertEquals(0, run.exitCode(), run.toString());
             assertTrue(run.out().startsWith("Usage: tpp " + command), run.toString());
         }

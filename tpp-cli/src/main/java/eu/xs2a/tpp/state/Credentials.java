@@ -4,6 +4,7 @@ import eu.xs2a.security.client.RequestSigner;
 import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
 import java.util.List;
+import java.util.Locale;
 
 /**
  * The TPP this command line acts as: the sandbox QSEAL, its private key and what the sandbox said about it.
@@ -19,7 +20,12 @@ public record Credentials(X509Certificate certificate, PrivateKey privateKey, St
         roles = List.copyOf(roles);
     }
 
-    /** shared-security's signer: the only way this tool signs. */
+    /** The name a registration gives the certificate unless told otherwise: sandbox-qseal-SERIAL (hex). */
+    public String certificateLabel() {
+        return "sandbox-qseal-" + certificate.getSerialNumber().toString(16).toUpperCase(Locale.ROOT);
+    }
+
+    /** shared-security's signer, for every signed request (the open-banking JWTs: {@code ob.OpenBankingJwts}). */
     public RequestSigner signer() {
         return new RequestSigner(privateKey, certificate);
     }

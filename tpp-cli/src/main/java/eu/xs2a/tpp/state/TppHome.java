@@ -36,7 +36,8 @@ import org.bouncycastle.openssl.jcajce.JcaPEMKeyConverter;
  * {@code $XDG_CONFIG_HOME/xs2a-tpp}, else {@code ~/.config/xs2a-tpp}. It keeps the current certificate
  * ({@code qseal.pem}), its key ({@code qseal-key.pem}, readable by the owner only), the sandbox CA
  * ({@code sandbox-ca.pem}), what the sandbox said about the TPP ({@code tpp.properties}) and the values saved from
- * responses ({@code saved.properties}, used as {@code {name}} placeholders).
+ * responses ({@code saved.properties}, used as {@code {name}} placeholders) and the open-banking client
+ * ({@code ob-client.properties}, readable by the owner only: it may hold a client secret).
  */
 public final class TppHome {
 
@@ -47,6 +48,7 @@ public final class TppHome {
     static final String CA = "sandbox-ca.pem";
     static final String PROFILE = "tpp.properties";
     static final String SAVED = "saved.properties";
+    static final String OB_CLIENT = "ob-client.properties";
 
     /** What to run when there is no certificate yet; every "missing" message names it. */
     public static final String CERT_HINT = "bin/tpp cert --roles PSP_AI,PSP_PI --org \"Example TPP\"";
@@ -161,6 +163,40 @@ public final class TppHome {
         } catch (IOException e) {
             throw new CliException("cannot delete " + dir.resolve(SAVED) + ": " + e.getMessage(), e);
         }
+    }
+
+    // ---- the open-banking client ---------------------------------------------------------------------------------
+
+    public Path clientFile() {
+        return dir.resolve(OB_CLIENT);
+    }
+
+    /** Stores the client of the latest registration, replacing any earlier one. */
+    public void storeClient(OpenBankingClient client) {
+        Properties properties = new Properties();
+        properties.setProperty("client_id", client.clientId());
+        client.clientSecret().ifPresent(secret -> properties.setProperty("client_secret", secret));
+        properties.setProperty("token_endpoint_auth_method", client.authMethod());
+        properties.setProperty("software_id", client.softwareId());
+        properties.setProperty("organizationIdentifier", client.organizationIdentifier());
+        createDir();
+        writeAtomically(clientFile(), propertiesText(properties, "the client registered by bin/tpp ob register"), true);
+    }
+
+    /** The client of the latest {@code bin/tpp ob register}, if any. */
+    public Optional<OpenBankingClient> client() {
+        if (!Files.exists(clientFile())) {
+            return Optional.empty();
+        }
+        Properties properties = loadProperties(clientFile());
+        String clientId = properties.getProperty("client_id", "");
+        if (clientId.isBlank()) {
+            throw new CliException(clientFile() + " names no client_id: run bin/tpp ob register again");
+        }
+        return Optional.of(new OpenBankingClient(clientId,
+                Optional.ofNullable(properties.getProperty("client_secret")).filter(secret -> !secret.isBlank()),
+                properties.getProperty("token_endpoint_auth_method", OpenBankingClient.CLIENT_SECRET_BASIC),
+                properties.getProperty("software_id", ""), properties.getProperty("organizationIdentifier", "")));
     }
 
     // ---- PEM ---------------------------------------------------------------------------------------------------

@@ -12,8 +12,10 @@ import eu.xs2a.tpp.CliException;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -87,6 +89,31 @@ class TppHomeTest {
         assertEquals(List.of("accountId", "consentId"), List.copyOf(home.savedValues().keySet()), "sorted by name");
         home.clearSavedValues();
         assertEquals(Map.of(), home.savedValues());
+    }
+
+    @Test
+    void theOpenBankingClientIsKeptOwnerOnlyAndReplacedByTheNextOne() throws Exception {
+        TppHome home = new TppHome(dir.resolve("ob"));
+        assertEquals(Optional.empty(), home.client());
+        home.storeClient(new OpenBankingClient("client-1", Optional.of("s3cr=t:x"), OpenBankingClient.CLIENT_SECRET_BASIC,
+                "software-1", "PSDXX-SANDBOX-111111"));
+        assertEquals(Optional.of(new OpenBankingClient("client-1", Optional.of("s3cr=t:x"),
+                OpenBankingClient.CLIENT_SECRET_BASIC, "software-1", "PSDXX-SANDBOX-111111")), home.client());
+        assertEquals(PosixFilePermissions.fromString("rw-------"), Files.getPosixFilePermissions(home.clientFile()),
+                "it may hold a client secret");
+
+        home.storeClient(new OpenBankingClient("client-2", Optional.empty(), OpenBankingClient.PRIVATE_KEY_JWT,
+                "software-2", "PSDXX-SANDBOX-111111"));
+        assertEquals(Optional.empty(), home.client().orElseThrow().clientSecret(), "the old secret does not linger");
+        assertEquals("client-2", home.client().orElseThrow().clientId());
+    }
+
+    @Test
+    void aClientFileWithoutClientIdSaysWhatToRun() throws Exception {
+        TppHome home = new TppHome(dir);
+        Files.writeString(home.clientFile(), "software_id=software-1\n");
+        CliException e = assertThrows(CliException.class, home::client);
+        assertTrue(e.getMessage().contains("bin/tpp ob register"), e.getMessage());
     }
 
     private static String pem(Object object) throws Exception {

@@ -126,7 +126,8 @@ class CreditorSettlementTest {
             String oldAtBank = db.bankPaymentId(oldId);
 
             Instant moved = Instant.now();
-            db.changedAgo(oldId, settlementHorizon.plusHours(1));
+            // executed before the horizon, changed since (updated_at stays recent): the execution decides
+            db.executedAgo(oldId, settlementHorizon.plusHours(1));
             // a job round that began after the move (an earlier round may still have asked about the old one)
             roundBeganAfter(db, recentId, moved);
             Instant oldChecked = db.statusCheckedAt(oldId);

@@ -94,6 +94,10 @@ public class Payment {
     @Column(name = "status_checked_at")
     private Instant statusCheckedAt;
 
+    /** When it was executed (ACSC, or ACCC without ACSC seen); set once, where the settlement horizon starts. */
+    @Column(name = "executed_at")
+    private Instant executedAt;
+
     /** Null unless the bank holds a copy of this cancelled payment that must be withdrawn ({@link BankWithdrawal}). */
     @Enumerated(EnumType.STRING)
     @Column(name = "bank_withdrawal")
@@ -185,6 +189,9 @@ public class Payment {
         }
         if (target.isConcluded()) {
             this.nextSubmitAt = null;
+        }
+        if (target.isExecuted() && executedAt == null) {
+            this.executedAt = now;
         }
         this.updatedAt = now;
     }
@@ -346,9 +353,14 @@ public class Payment {
         return createdAt;
     }
 
-    /** The last change of the payment; for an executed one (ACSC), when it reached ACSC ({@link SettlementHorizon}). */
+    /** The last change of the payment. */
     public Instant updatedAt() {
         return updatedAt;
+    }
+
+    /** When it was executed; null until then ({@link SettlementHorizon}). */
+    public Instant executedAt() {
+        return executedAt;
     }
 
     public BankWithdrawal bankWithdrawal() {

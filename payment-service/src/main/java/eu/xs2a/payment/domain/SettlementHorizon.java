@@ -8,11 +8,12 @@ import java.time.Instant;
 
 /**
  * How long the bank is asked about an executed payment (ACSC) for its settlement on the creditor's account (ACCC):
- * {@code payment.status-polling.settlement-horizon} after it reached ACSC, measured from its last change
- * ({@code updated_at}, set when it moved to ACSC). One rule for the polling job and for TPP reads, so that past the
- * horizon nobody asks: a bank that never reports ACCC (the sandbox, many real ones) would otherwise be asked on every
- * status read for ever, and a read would learn what the job had given up following. The job selects by it in SQL
- * ({@code PaymentRepository.lockDueForStatusCheck}: {@code updated_at > cutoff}, the negation of {@link #isPast}).
+ * {@code payment.status-polling.settlement-horizon} after it was executed ({@code executed_at}, set once when it reached
+ * ACSC; a later change, such as the bank reporting the debtor account, does not start it again). One rule for the
+ * polling job and for TPP reads, so that past the horizon nobody asks: a bank that never reports ACCC (the sandbox, many
+ * real ones) would otherwise be asked on every status read for ever, and a read would learn what the job had given up
+ * following. The job selects by it in SQL ({@code PaymentRepository.lockDueForStatusCheck}: {@code executed_at >
+ * cutoff}, the negation of {@link #isPast}).
  */
 @Singleton
 public class SettlementHorizon {
@@ -39,6 +40,6 @@ public class SettlementHorizon {
      * all, open ones until they conclude).
      */
     public boolean isPast(Payment payment, Instant now) {
-        return payment.transactionStatus() == TransactionStatus.ACSC && !payment.updatedAt().isAfter(cutoff(now));
+        return payment.transactionStatus() == TransactionStatus.ACSC && !payment.executedAt().isAfter(cutoff(now));
     }
 }

@@ -38,6 +38,11 @@ public enum TransactionStatus {
         return this == ACSC || isFinal();
     }
 
+    /** Executed: settled on the debtor's account (ACSC), and maybe already on the creditor's (ACCC). */
+    public boolean isExecuted() {
+        return this == ACSC || this == ACCC;
+    }
+
     /**
      * Whether the payment may move from this status to {@code target}. Forward moves may skip steps (the bank
      * may report ACSP when the gateway last saw RCVD, or ACCC right after ACSP); RJCT and CANC are reachable from every

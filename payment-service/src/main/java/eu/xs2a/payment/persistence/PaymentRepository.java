@@ -74,8 +74,8 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
     /**
      * Payments known to the bank that may still change there, whose status was not checked since {@code checkedBefore}
      * ({@code settledCheckedBefore} for an executed one, ACSC, which only waits for ACCC), locked likewise;
-     * unauthorised (RCVD) ones only while they changed after {@code activeSince}, executed ones only while they changed
-     * (reached ACSC) after {@code settledSince}: within the settlement horizon, the SQL form of
+     * unauthorised (RCVD) ones only while they changed after {@code activeSince}, executed ones only while they were
+     * executed after {@code settledSince}: within the settlement horizon, the SQL form of
      * {@code SettlementHorizon.isPast} (whose {@code cutoff} {@code settledSince} is), so that the job and TPP reads
      * stop asking about the same payments.
      */
@@ -89,7 +89,7 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
                        or (transaction_status <> 'ACSC' and status_checked_at < :before)
                        or (transaction_status = 'ACSC' and status_checked_at < :settledBefore))
                   and (transaction_status <> 'RCVD' or updated_at > :since)
-                  and (transaction_status <> 'ACSC' or updated_at > :settledSince)
+                  and (transaction_status <> 'ACSC' or executed_at > :settledSince)
                 order by status_checked_at nulls first
                 limit :limit
                 for update skip locked""")

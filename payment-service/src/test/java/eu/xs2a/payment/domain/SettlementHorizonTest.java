@@ -2,6 +2,7 @@ package eu.xs2a.payment.domain;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
@@ -32,12 +33,37 @@ class SettlementHorizonTest {
     @Test
     void anExecutedPaymentIsFollowedUntilTheHorizonHasPassedSinceItReachedAcsc() {
         Payment executed = payment(TransactionStatus.ACSC);
-        assertEquals(executedAt, executed.updatedAt(), "reaching ACSC is its last change");
+        assertEquals(executedAt, executed.executedAt());
         assertFalse(horizon.isPast(executed, executedAt));
         assertFalse(horizon.isPast(executed, executedAt.plus(HORIZON).minusNanos(1000)));
         // the job selects updated_at > cutoff: at exactly the horizon it is out, for reads too
         assertTrue(horizon.isPast(executed, executedAt.plus(HORIZON)));
         assertTrue(horizon.isPast(executed, executedAt.plus(HORIZON).plusSeconds(3600)));
+    }
+
+    @Test
+    void aChangeAfterExecutionDoesNotStartTheHorizonAgain() {
+        Payment executed = payment(TransactionStatus.ACSC);
+        Instant later = executedAt.plus(HORIZON).minusSeconds(60);
+        // the bank reports the debtor account a day after execution; the payment's last change moves, its execution not
+        executed.replaceInitiation("{\"debtorAccount\":{\"iban\":\"DE02100100109307118603\"}}", later);
+        executed.touch(later);
+        assertEquals(later, executed.updatedAt());
+        assertEquals(executedAt, executed.executedAt());
+        assertTrue(horizon.isPast(executed, executedAt.plus(HORIZON)));
+    }
+
+    @Test
+    void executionIsRecordedOnceAlsoWhenTheBankReportsAcccStraightAway() {
+        Payment settled = payment(TransactionStatus.ACCC);
+        assertEquals(executedAt, settled.executedAt(), "ACCC without ACSC seen is executed too");
+
+        Payment executed = payment(TransactionStatus.ACSC);
+        executed.followBank(TransactionStatus.ACCC, null, null, executedAt.plusSeconds(3600));
+        assertEquals(executedAt, executed.executedAt(), "reaching ACCC later keeps when it was executed");
+
+        assertNull(payment(TransactionStatus.ACSP).executedAt());
+        assertNull(payment(TransactionStatus.RJCT).executedAt());
     }
 
     @Test

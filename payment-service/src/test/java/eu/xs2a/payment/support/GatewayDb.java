@@ -84,10 +84,10 @@ public final class GatewayDb {
         return micros == null ? null : Instant.EPOCH.plus(Long.parseLong(micros), ChronoUnit.MICROS);
     }
 
-    /** Moves a payment's last change (for an executed one: when it reached ACSC) back in time. */
-    public void changedAgo(long paymentId, Duration age) {
+    /** Moves a payment's execution (when it reached ACSC) back in time; its last change stays where it is. */
+    public void executedAgo(long paymentId, Duration age) {
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
-                "update payment set updated_at = now() - ?::interval where id = ?")) {
+                "update payment set executed_at = now() - ?::interval where id = ?")) {
             s.setString(1, age.toSeconds() + " seconds");
             s.setLong(2, paymentId);
             s.executeUpdate();

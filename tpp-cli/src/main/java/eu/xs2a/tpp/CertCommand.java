@@ -4,13 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import eu.xs2a.security.tpp.Role;
-import eu.xs2a.tpp.http.GatewayClient;
-import eu.xs2a.tpp.http.GatewayResponse;
-import eu.xs2a.tpp.http.RequestBuilder;
-import eu.xs2a.tpp.http.ResponsePrinter;
 import eu.xs2a.tpp.state.Credentials;
 import eu.xs2a.tpp.state.TppHome;
-import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -79,21 +74,11 @@ class CertCommand implements Callable<Integer> {
         request.put("organisationName", name);
         request.put("organizationIdentifier", orgId);
         request.putArray("roles").addAll(roleNames.stream().map(JSON.getNodeFactory()::textNode).toList());
-        byte[] body = request.toString().getBytes(StandardCharsets.UTF_8);
-        String baseUrl = connection.baseUrl(context);
-        var outgoing = RequestBuilder.build(null, "POST", RequestBuilder.target(baseUrl, PATH), List.of(), body, null);
-        GatewayResponse response = new GatewayClient(connection.timeout()).send(outgoing);
-
-        if (response.isError()) {
-            new ResponsePrinter(context.out(), context.color()).print(response);
-            if (response.status() == 404) {
-                throw new CliException("the sandbox self-service " + baseUrl + PATH + " is not there: only a sandbox"
-                        + " deployment (psd2.environment=sandbox) issues test certificates", 1, null);
-            }
+        Optional<JsonNode> answer = new SandboxSelfService(context, connection).post(PATH, request, "test certificates");
+        if (answer.isEmpty()) {
             return 1;
         }
-        JsonNode issued = response.json().orElseThrow(() -> new CliException(
-                "the sandbox answered HTTP " + response.status() + " without a JSON body: " + response.bodyText()));
+        JsonNode issued = answer.get();
         String certificatePem = text(issued, "certificate");
         String keyPem = text(issued, "privateKey");
         String issuedOrgId = optionalText(issued, "organizationIdentifier").orElse(orgId);

@@ -3,10 +3,8 @@ package eu.xs2a.tpp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import eu.xs2a.tpp.http.GatewayClient;
 import eu.xs2a.tpp.http.GatewayResponse;
 import eu.xs2a.tpp.http.RequestBuilder;
-import eu.xs2a.tpp.http.ResponsePrinter;
 import eu.xs2a.tpp.ob.OpenBankingJwts;
 import eu.xs2a.tpp.state.Credentials;
 import eu.xs2a.tpp.state.OpenBankingClient;
@@ -157,22 +155,12 @@ class ObRegisterCommand implements Callable<Integer> {
         request.putArray("software_redirect_uris").addAll(uris.stream().map(JSON.getNodeFactory()::textNode).toList());
         request.putArray("software_roles").addAll(credentials.roles().stream().map(JSON.getNodeFactory()::textNode).toList());
         knownSoftware.ifPresent(id -> request.put("software_id", id));
-        String baseUrl = connection.baseUrl(context);
-        var outgoing = RequestBuilder.build(null, "POST", RequestBuilder.target(baseUrl, SSA_PATH), List.of(),
-                request.toString().getBytes(StandardCharsets.UTF_8), null);
-        GatewayResponse response = new GatewayClient(connection.timeout()).send(outgoing);
-        if (response.isError()) {
-            context.err().println("The sandbox directory refused the software statement:");
-            context.err().flush();
-            new ResponsePrinter(context.out(), context.color()).print(response);
-            if (response.status() == 404) {
-                throw new CliException("the sandbox directory " + baseUrl + SSA_PATH + " is not there: only a sandbox"
-                        + " deployment (psd2.environment=sandbox) issues software statements", 1, null);
-            }
+        Optional<JsonNode> answer = new SandboxSelfService(context, connection)
+                .post(SSA_PATH, request, "software statements");
+        if (answer.isEmpty()) {
             return Optional.empty();
         }
-        JsonNode statement = response.json().orElseThrow(() -> new CliException("the sandbox directory answered HTTP "
-                + response.status() + " without a JSON body: " + response.bodyText()));
+        JsonNode statement = answer.get();
         if (statement.path("software_statement").asText("").isBlank() || statement.path("software_id").asText("").isBlank()) {
             throw new CliException("the sandbox directory's answer has no software_statement or software_id: " + statement);
         }

@@ -1,0 +1,48 @@
+package eu.xs2a.tpp;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import eu.xs2a.tpp.http.GatewayClient;
+import eu.xs2a.tpp.http.GatewayResponse;
+import eu.xs2a.tpp.http.RequestBuilder;
+import eu.xs2a.tpp.http.ResponsePrinter;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * registration-service's sandbox self-service (certificates, software statements): unsigned JSON requests that only a
+ * sandbox deployment answers. A refusal is shown as the gateway gave it; a 404 says that the deployment is not a
+ * sandbox.
+ */
+final class SandboxSelfService {
+
+    private final Context context;
+    private final ConnectionOptions connection;
+
+    SandboxSelfService(Context context, ConnectionOptions connection) {
+        this.context = context;
+        this.connection = connection;
+    }
+
+    /**
+     * The JSON answer to {@code body} posted to {@code path}, or empty after showing a refusal.
+     *
+     * @param issues what the path issues, for the message when it is not there ("test certificates")
+     */
+    Optional<JsonNode> post(String path, JsonNode body, String issues) {
+        String baseUrl = connection.baseUrl(context);
+        var outgoing = RequestBuilder.build(null, "POST", RequestBuilder.target(baseUrl, path), List.of(),
+                body.toString().getBytes(StandardCharsets.UTF_8), null);
+        GatewayResponse response = new GatewayClient(connection.timeout()).send(outgoing);
+        if (response.isError()) {
+            new ResponsePrinter(context.out(), context.color()).print(response);
+            if (response.status() == 404) {
+                throw new CliException("the sandbox self-service " + baseUrl + path + " is not there: only a sandbox"
+                        + " deployment (psd2.environment=sandbox) issues " + issues, 1, null);
+            }
+            return Optional.empty();
+        }
+        return Optional.of(response.json().orElseThrow(() -> new CliException(
+                "the sandbox answered HTTP " + response.status() + " without a JSON body: " + response.bodyText())));
+    }
+}

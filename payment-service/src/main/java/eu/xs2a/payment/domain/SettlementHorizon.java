@@ -12,8 +12,8 @@ import java.time.Instant;
  * ACSC; a later change, such as the bank reporting the debtor account, does not start it again). One rule for the
  * polling job and for TPP reads, so that past the horizon nobody asks: a bank that never reports ACCC (the sandbox, many
  * real ones) would otherwise be asked on every status read for ever, and a read would learn what the job had given up
- * following. The job selects by it in SQL ({@code PaymentRepository.lockDueForStatusCheck}: {@code executed_at >
- * cutoff}, the negation of {@link #isPast}).
+ * following. The job selects by it in SQL ({@code PaymentRepository.lockDueForStatusCheck}: {@code
+ * coalesce(executed_at, updated_at) > cutoff}, the negation of {@link #isPast}).
  */
 @Singleton
 public class SettlementHorizon {
@@ -40,6 +40,15 @@ public class SettlementHorizon {
      * all, open ones until they conclude).
      */
     public boolean isPast(Payment payment, Instant now) {
-        return payment.transactionStatus() == TransactionStatus.ACSC && !payment.executedAt().isAfter(cutoff(now));
+        return payment.transactionStatus() == TransactionStatus.ACSC && !executedAt(payment).isAfter(cutoff(now));
+    }
+
+    /**
+     * When it was executed. A pod of the previous release, still running during a rolling update after migration V4,
+     * moves a payment to ACSC without setting executed_at; its last change is then the best value, as V4 took for the
+     * payments executed before.
+     */
+    private static Instant executedAt(Payment payment) {
+        return payment.executedAt() != null ? payment.executedAt() : payment.updatedAt();
     }
 }

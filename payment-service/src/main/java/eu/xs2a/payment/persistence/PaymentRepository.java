@@ -89,7 +89,7 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
                        or (transaction_status <> 'ACSC' and status_checked_at < :before)
                        or (transaction_status = 'ACSC' and status_checked_at < :settledBefore))
                   and (transaction_status <> 'RCVD' or updated_at > :since)
-                  and (transaction_status <> 'ACSC' or executed_at > :settledSince)
+                  and (transaction_status <> 'ACSC' or coalesce(executed_at, updated_at) > :settledSince)
                 order by status_checked_at nulls first
                 limit :limit
                 for update skip locked""")

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.reflect.Field;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
@@ -64,6 +65,17 @@ class SettlementHorizonTest {
 
         assertNull(payment(TransactionStatus.ACSP).executedAt());
         assertNull(payment(TransactionStatus.RJCT).executedAt());
+    }
+
+    @Test
+    void aPaymentExecutedByThePreviousReleaseIsMeasuredFromItsLastChange() throws Exception {
+        Payment executed = payment(TransactionStatus.ACSC);
+        // as a pod of the release before executed_at leaves it during a rolling update
+        Field column = Payment.class.getDeclaredField("executedAt");
+        column.setAccessible(true);
+        column.set(executed, null);
+        assertFalse(horizon.isPast(executed, executedAt.plus(HORIZON).minusSeconds(1)));
+        assertTrue(horizon.isPast(executed, executedAt.plus(HORIZON)));
     }
 
     @Test

@@ -84,6 +84,17 @@ public final class GatewayDb {
         return micros == null ? null : Instant.EPOCH.plus(Long.parseLong(micros), ChronoUnit.MICROS);
     }
 
+    /** Leaves a payment as a pod of the release before executed_at would: executed, with no executed_at. */
+    public void forgetExecution(long paymentId) {
+        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
+                "update payment set executed_at = null where id = ?")) {
+            s.setLong(1, paymentId);
+            s.executeUpdate();
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Moves a payment's execution (when it reached ACSC) back in time; its last change stays where it is. */
     public void executedAgo(long paymentId, Duration age) {
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(

@@ -70,7 +70,7 @@ class ConsentLookupFailuresTest {
 
     @Test
     void aRefusalOfOurOwnCallOrAnUnreadableAnswerIsOurErrorNeverAPass() {
-        UnreliableLookupResource.answer(401, ErrorBodies.of("SERVICE_BLOCKED", "AccessDenied", "bad service token"), 0);
+        UnreliableLookupResource.answer(401, ErrorBodies.of("TOKEN_INVALID", "AccessDenied", "bad service token"), 0);
         error(accounts(), 500, "InternalError");
         UnreliableLookupResource.answer(400, ErrorBodies.of("FORMAT_ERROR", "FormatError", "psuPresent is required"), 0);
         error(accounts(), 500, "InternalError");

@@ -60,6 +60,7 @@ class OpenApiDocumentTest {
         }
         String unauthorised = balances.path("responses").path("401").path("description").asText();
         assertTrue(unauthorised.contains("ConsentExpired") && unauthorised.contains("CertificateInvalid"), unauthorised);
+        assertFalse(unauthorised.contains("AccessDenied"), "AccessDenied is 403 outside registration: " + unauthorised);
         assertTrue(balances.path("responses").path("403").path("description").asText().contains("AccessDenied"));
         assertTrue(balances.path("responses").path("429").path("description").asText().contains("AccessExceeded"));
 

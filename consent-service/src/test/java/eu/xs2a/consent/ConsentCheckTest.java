@@ -61,7 +61,7 @@ class ConsentCheckTest extends ConsentTestBase {
     @Test
     void withoutAValidServiceTokenTheAnswerIs401InTheStandardBody() {
         String body = Lookup.body(Tpps.ALPHA.tppId(), "whatever", "AIS", "accounts", null, false);
-        assertError(given().contentType("application/json").body(body).post(Lookup.PATH), 401, "AccessDenied", "SERVICE_BLOCKED");
+        assertError(given().contentType("application/json").body(body).post(Lookup.PATH), 401, "AccessDenied", "TOKEN_INVALID");
         List<String> wrongTokens = List.of(
                 "garbage",
                 ServiceTokenKeys.token("xs2a-gateway", "payment-service", Instant.now().plusSeconds(300), ServiceTokenKeys.privateKey()),
@@ -71,7 +71,7 @@ class ConsentCheckTest extends ConsentTestBase {
         for (String token : wrongTokens) {
             Response response = given().header("Authorization", "Bearer " + token).contentType("application/json")
                     .body(body).post(Lookup.PATH);
-            assertError(response, 401, "AccessDenied", "SERVICE_BLOCKED");
+            assertError(response, 401, "AccessDenied", "TOKEN_INVALID");
         }
         // a TPP's eIDAS signature is no way in either
         Response signed = Signed.post(Tpps.ALPHA, Lookup.PATH, java.util.Map.of(), body);

@@ -20,7 +20,7 @@ public class ServiceTokenErrors {
 
     @ServerExceptionMapper({UnauthorizedException.class, AuthenticationFailedException.class, ForbiddenException.class})
     public Response unauthorized() {
-        ErrorClass errorClass = ErrorClass.ACCESS_DENIED_REGISTRATION; // AccessDenied with status 401
+        ErrorClass errorClass = ErrorClass.CREDENTIALS_INVALID; // AccessDenied with status 401
         return Response.status(errorClass.status())
                 .type(MediaType.APPLICATION_JSON_TYPE)
                 .entity(ErrorBody.of(errorClass, MESSAGE))

@@ -108,6 +108,7 @@ class RegistrationJourneyTest extends Journey {
         Response foreign = register(registrationJwt(tpp, otherId, otherStatement, List.of("https://eta.example/cb")));
         assertEquals(401, foreign.statusCode(), foreign.asString());
         assertEquals("AccessDenied", foreign.jsonPath().getString("error_text"));
+        assertEquals("CERTIFICATE_INVALID", foreign.jsonPath().getString("error_code"), "not SERVICE_BLOCKED: nobody is blocked");
 
         // the registered client adds a second QSEAL with its credentials: the secret of the second answer, since the
         // first one stopped working when it was given

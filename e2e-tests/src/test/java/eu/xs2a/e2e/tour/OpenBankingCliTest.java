@@ -58,7 +58,8 @@ class OpenBankingCliTest {
         }
         Run refused = tpp(home, "ob", "certificate");
         assertEquals(1, refused.exit(), refused.toString());
-        assertTrue(refused.out().contains("HTTP 401") && refused.out().contains("AccessDenied"), refused.toString());
+        assertTrue(refused.out().contains("HTTP 401") && refused.out().contains("AccessDenied")
+                && refused.out().contains("TOKEN_INVALID"), refused.toString());
 
         // registering the known software again never changes its client; new software is another client
         Run unchanged = ok(tpp(home, "ob", "register", "--auth", "private_key_jwt"));
@@ -86,7 +87,8 @@ class OpenBankingCliTest {
 
         Run elsewhere = tpp(home, "ob", "certificate", "--audience", "https://elsewhere.example/certificates");
         assertEquals(1, elsewhere.exit(), elsewhere.toString());
-        assertTrue(elsewhere.out().contains("HTTP 401") && elsewhere.out().contains("AccessDenied"), elsewhere.toString());
+        assertTrue(elsewhere.out().contains("HTTP 401") && elsewhere.out().contains("AccessDenied")
+                && elsewhere.out().contains("TOKEN_INVALID"), elsewhere.toString());
     }
 
     @Test

@@ -140,7 +140,7 @@ public class OpenBankingRegistrationResource {
             return certificates.authenticate(authorization);
         }
         if (authorization != null) {
-            throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION, "Authenticate with one method: the "
+            throw new Psd2Exception(ErrorClass.CREDENTIALS_INVALID, "Authenticate with one method: the "
                     + "Authorization header or a client_assertion, not both");
         }
         return assertions.authenticate(assertionMember(assertion.get(), "client_assertion_type"),

@@ -194,6 +194,6 @@ public class ClientAssertions {
     }
 
     private static Psd2Exception denied(String message) {
-        return new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION, message);
+        return new Psd2Exception(ErrorClass.CREDENTIALS_INVALID, message);
     }
 }

@@ -73,11 +73,11 @@ public class ClientCertificateService {
 
     private Added addOnce(String clientId, CertificateToAdd request) {
         OAuthClient client = clients.findByIdOptional(clientId).orElseThrow(() -> denied("Unknown client_id"));
-        blocked.requireNotBlocked(client.tppId, ErrorClass.ACCESS_DENIED_REGISTRATION);
+        blocked.requireNotBlocked(client.tppId, ErrorClass.SERVICE_BLOCKED_REGISTRATION);
         Instant now = clock.instant();
         TppIdentity identity = trust.validate(request.pem(), now, "data.certificate.pem");
         if (!identity.tppId().equals(client.tppId)) {
-            throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION, "The certificate belongs to "
+            throw new Psd2Exception(ErrorClass.REGISTRATION_CERTIFICATE_INVALID, "The certificate belongs to "
                     + identity.tppId() + ", not to the client's organisation " + client.tppId);
         }
         Optional<TppCertificate> existing = certificates.find(client.tppId, identity.fingerprint());
@@ -131,6 +131,6 @@ public class ClientCertificateService {
     }
 
     private static Psd2Exception denied(String message) {
-        return new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION, message);
+        return new Psd2Exception(ErrorClass.CREDENTIALS_INVALID, message);
     }
 }

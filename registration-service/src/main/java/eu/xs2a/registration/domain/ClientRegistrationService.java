@@ -74,7 +74,7 @@ public class ClientRegistrationService {
         RegistrationRequest request = RegistrationRequest.parse(compactJwt);
         SoftwareStatement ssa = statements.verify(request.softwareStatement, now);
         Signer signer = verifySigner(request, ssa, now);
-        blocked.requireNotBlocked(signer.tppId(), ErrorClass.ACCESS_DENIED_REGISTRATION);
+        blocked.requireNotBlocked(signer.tppId(), ErrorClass.SERVICE_BLOCKED_REGISTRATION);
         checkClaims(request, ssa, now);
         checkStoredText(ssa, signer);
 
@@ -186,12 +186,12 @@ public class ClientRegistrationService {
             try {
                 identity = certificates.validate(leaf, now, "the certificate in JWS header 'x5c'");
             } catch (Psd2Exception e) {
-                throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION,
+                throw new Psd2Exception(ErrorClass.REGISTRATION_CERTIFICATE_INVALID,
                         "The signer in JWS header 'x5c' is not trusted: " + e.getMessage());
             }
             verify(request, identity.certificate().getPublicKey(), "the certificate in 'x5c'");
             if (!orgId.equals(identity.tppId())) {
-                throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION, "The certificate in 'x5c' belongs to "
+                throw new Psd2Exception(ErrorClass.REGISTRATION_CERTIFICATE_INVALID, "The certificate in 'x5c' belongs to "
                         + identity.tppId() + ", the software_statement to org_id " + orgId);
             }
             return new Signer(identity.tppId(), withinSoftwareRoles(identity.roles(), ssa),
@@ -199,16 +199,16 @@ public class ClientRegistrationService {
         }
         String kid = JwsHeaders.string(request.jws, "kid", "The request");
         if (kid == null || ssa.jwks().isEmpty()) {
-            throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION,
+            throw new Psd2Exception(ErrorClass.REGISTRATION_SIGNATURE_INVALID,
                     "The request JWS names no trusted signer: send the QSEAL in 'x5c' or a 'kid' of the software_statement's software_jwks");
         }
         JsonWebKey jwk = ssa.jwks().get().getJsonWebKeys().stream()
                 .filter(k -> kid.equals(k.getKeyId()))
                 .findFirst()
-                .orElseThrow(() -> new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION,
+                .orElseThrow(() -> new Psd2Exception(ErrorClass.REGISTRATION_SIGNATURE_INVALID,
                         "The request JWS 'kid' " + kid + " is not a key of the software_statement's software_jwks"));
         if (!(jwk instanceof PublicJsonWebKey publicJwk)) {
-            throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION,
+            throw new Psd2Exception(ErrorClass.REGISTRATION_SIGNATURE_INVALID,
                     "The request JWS 'kid' " + kid + " is not a public signing key");
         }
         verify(request, publicJwk.getPublicKey(), "software_jwks key " + kid);
@@ -233,7 +233,7 @@ public class ClientRegistrationService {
 
     private static void verify(RegistrationRequest request, Key key, String signer) {
         if (!SigningAlgorithms.verifies(request.jws, key)) {
-            throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION,
+            throw new Psd2Exception(ErrorClass.REGISTRATION_SIGNATURE_INVALID,
                     "The request JWS signature does not verify with " + signer);
         }
     }

@@ -65,7 +65,7 @@ public final class RegistrationRequest {
         String alg = JwsHeaders.string(jws, "alg", "The request");
         if (!SigningAlgorithms.accepted(alg)) {
             // 'none' would be an unsigned request and HS* a shared secret: neither proves who the TPP is
-            throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION,
+            throw new Psd2Exception(ErrorClass.REGISTRATION_SIGNATURE_INVALID,
                     "The request JWS uses alg '" + alg + "'; only PS256 and RS256 are accepted");
         }
         return new RegistrationRequest(jws, Claims.parse(payload, LABEL, "The JWT"));

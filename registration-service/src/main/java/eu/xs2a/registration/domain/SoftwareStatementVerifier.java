@@ -41,7 +41,7 @@ public class SoftwareStatementVerifier {
         }
         String alg = JwsHeaders.string(jws, "alg", "The software_statement");
         if (!SigningAlgorithms.accepted(alg)) {
-            throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION,
+            throw new Psd2Exception(ErrorClass.REGISTRATION_SIGNATURE_INVALID,
                     "software_statement is signed with alg '" + alg + "'; only PS256 and RS256 are accepted");
         }
         String kid = JwsHeaders.string(jws, "kid", "The software_statement");
@@ -52,7 +52,7 @@ public class SoftwareStatementVerifier {
         PublicKey key = directory.byKid(kid).orElseThrow(() -> new Psd2Exception(ErrorClass.NOT_FOUND,
                 "software_statement is signed with key id '" + kid + "', which no configured directory key has"));
         if (!SigningAlgorithms.verifies(jws, key)) {
-            throw new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION,
+            throw new Psd2Exception(ErrorClass.REGISTRATION_SIGNATURE_INVALID,
                     "software_statement signature does not verify with directory key '" + kid + "'");
         }
         Claims claims;

@@ -96,7 +96,7 @@ public class TppRegistrationService {
     private TppRecord addCertificateOnce(TppIdentity caller, String name, String type) {
         requireRoles(caller);
         Tpp tpp = tpps.findByIdOptional(caller.tppId()).orElseThrow(() -> new Psd2Exception(
-                ErrorClass.ACCESS_DENIED_REGISTRATION, "No TPP with organizationIdentifier " + caller.tppId()
+                ErrorClass.REGISTRATION_STATUS_INVALID, "No TPP with organizationIdentifier " + caller.tppId()
                 + " is registered: a certificate can only be added to a registered TPP of the same organisation"));
         Instant now = clock.instant();
         if (certificates.find(caller.tppId(), caller.fingerprint()).isPresent()) {
@@ -150,7 +150,7 @@ public class TppRegistrationService {
     }
 
     private static Psd2Exception alreadyRegistered(TppIdentity caller) {
-        return new Psd2Exception(ErrorClass.ACCESS_DENIED_REGISTRATION, "TPP " + caller.tppId()
+        return new Psd2Exception(ErrorClass.REGISTRATION_STATUS_INVALID, "TPP " + caller.tppId()
                 + " is already registered; add certificates instead (POST /api/berlingroup/v1/tpp/certificates)");
     }
 }

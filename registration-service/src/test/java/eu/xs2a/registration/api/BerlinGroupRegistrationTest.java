@@ -121,7 +121,8 @@ class BerlinGroupRegistrationTest {
         signed(tpp, "POST", BG_REGISTER, registration("office@beta.example", Api.email("beta"))).then().statusCode(200);
         TestTpp renewed = TestPki.shared().tpp(orgId, "Beta", Role.PSP_AI);
         assertError(signed(renewed, "POST", BG_REGISTER, registration("office@beta.example", Api.email("beta"))),
-                401, "AccessDenied", "already registered");
+                401, "AccessDenied", "already registered")
+                .body("error_code", equalTo("STATUS_INVALID"));
     }
 
     @Test
@@ -203,7 +204,8 @@ class BerlinGroupRegistrationTest {
         signed(registered, "POST", BG_REGISTER, registration("office@zeta.example", Api.email("zeta"))).then().statusCode(200);
         TestTpp other = TestPki.shared().tpp(Api.orgId(), "Other org", Role.PSP_PI);
         assertError(signed(other, "POST", BG_CERTIFICATES, "{\"certificate\": {\"name\": \"x\", \"type\": \"qseal\"}}"),
-                401, "AccessDenied", other.tppId());
+                401, "AccessDenied", other.tppId())
+                .body("error_code", equalTo("STATUS_INVALID"));
         signed(registered, "GET", BG_TPP, null).then().statusCode(200).body("certificates", hasSize(1));
     }
 

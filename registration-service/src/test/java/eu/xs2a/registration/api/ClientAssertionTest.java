@@ -189,7 +189,8 @@ class ClientAssertionTest {
         assertError(add(client.assertion(unknown), added), 401, "AccessDenied", "unknown client_id");
         Map<String, Object> otherAudience = client.claims();
         otherAudience.put("aud", "https://another-aspsp.example" + OB_CERTIFICATES);
-        assertError(add(client.assertion(otherAudience), added), 401, "AccessDenied", "'aud'");
+        assertError(add(client.assertion(otherAudience), added), 401, "AccessDenied", "'aud'")
+                .body("error_code", equalTo("TOKEN_INVALID"));
         Map<String, Object> expired = client.claims();
         expired.put("exp", Instant.now().getEpochSecond() - 1);
         assertError(add(client.assertion(expired), added), 401, "AccessDenied", "'exp'");
@@ -243,7 +244,8 @@ class ClientAssertionTest {
         // one method at a time, and a private_key_jwt client has no secret for Basic
         String basic = "Basic " + Base64.getEncoder().encodeToString((client.id() + ":").getBytes(StandardCharsets.UTF_8));
         assertError(given().header("Authorization", basic).contentType("application/json")
-                .body(body(JWT_BEARER, client.assertion(), added)).post(OB_CERTIFICATES), 401, "AccessDenied", "not both");
+                .body(body(JWT_BEARER, client.assertion(), added)).post(OB_CERTIFICATES), 401, "AccessDenied", "not both")
+                .body("error_code", equalTo("TOKEN_INVALID"));
         assertError(given().header("Authorization", basic).contentType("application/json")
                 .body(body(null, null, added)).post(OB_CERTIFICATES), 401, "AccessDenied", "client_secret");
         assertEquals(0, client.storedCertificates());

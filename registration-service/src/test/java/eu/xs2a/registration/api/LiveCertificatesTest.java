@@ -61,6 +61,7 @@ class LiveCertificatesTest {
         String softwareId = "sw" + UUID.randomUUID().toString().replace("-", "");
         String ssa = Jwts.ssa(Jwts.ssaClaims(softwareId, client.orgId(), null));
         assertError(registerJwt(Jwts.signedByQseal(Jwts.requestClaims(softwareId, ssa), qwac)),
-                401, "AccessDenied", "QWAC");
+                401, "AccessDenied", "QWAC")
+                .body("error_code", equalTo("CERTIFICATE_INVALID"));
     }
 }

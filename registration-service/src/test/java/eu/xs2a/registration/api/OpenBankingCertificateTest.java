@@ -97,7 +97,8 @@ class OpenBankingCertificateTest {
         assertError(add("Bearer abc", body), 401, "AccessDenied", "Basic");
         assertError(add("Basic !!!", body), 401, "AccessDenied", "base64");
         OpenBankingClient wrongSecret = new OpenBankingClient(client.id(), "wrong", client.orgId(), client.contact());
-        assertError(add(wrongSecret.basic(), body), 401, "AccessDenied", "client_secret");
+        assertError(add(wrongSecret.basic(), body), 401, "AccessDenied", "client_secret")
+                .body("error_code", equalTo("TOKEN_INVALID"));
         OpenBankingClient unknown = new OpenBankingClient("no-such-client", client.secret(), client.orgId(), client.contact());
         assertError(add(unknown.basic(), body), 401, "AccessDenied", "client_id");
     }
@@ -164,7 +165,8 @@ class OpenBankingCertificateTest {
         OpenBankingClient client = OpenBankingClient.register();
         TestTpp stranger = TestPki.shared().tpp(Api.orgId(), "Stranger", Role.PSP_AI);
         assertError(add(client.basic(), body(stranger.certificatePem(), "n", "qseal")),
-                401, "AccessDenied", stranger.tppId());
+                401, "AccessDenied", stranger.tppId())
+                .body("error_code", equalTo("CERTIFICATE_INVALID"));
     }
 
     /** The interface: "Content-Type optional, default application/json"; a type that is sent must be JSON. */

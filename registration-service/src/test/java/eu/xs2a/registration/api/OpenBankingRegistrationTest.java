@@ -155,10 +155,12 @@ class OpenBankingRegistrationTest {
         other.withSsa(other.ssaClaims);
         KeyPair stranger = generator.generateKeyPair();
         String forged = Jwts.sign(other.claims, AlgorithmIdentifiers.RSA_PSS_USING_SHA256, stranger.getPrivate(), "software-key-1", null);
-        assertError(registerJwt(forged), 401, "AccessDenied", "signature does not verify");
+        assertError(registerJwt(forged), 401, "AccessDenied", "signature does not verify")
+                .body("error_code", equalTo("SIGNATURE_INVALID"));
         // a kid that the software_jwks does not have
         String unknownKid = Jwts.sign(other.claims, AlgorithmIdentifiers.RSA_PSS_USING_SHA256, stranger.getPrivate(), "nope", null);
-        assertError(registerJwt(unknownKid), 401, "AccessDenied", "nope");
+        assertError(registerJwt(unknownKid), 401, "AccessDenied", "nope")
+                .body("error_code", equalTo("SIGNATURE_INVALID"));
     }
 
     // ---- RequestFormatInvalid -------------------------------------------------------------------------------
@@ -260,7 +262,8 @@ class OpenBankingRegistrationTest {
     @Test
     void algNoneIsRefused() {
         Case c = new Case();
-        assertError(registerJwt(Jwts.unsigned(c.claims)), 401, "AccessDenied", "none");
+        assertError(registerJwt(Jwts.unsigned(c.claims)), 401, "AccessDenied", "none")
+                .body("error_code", equalTo("SIGNATURE_INVALID"));
     }
 
     @Test
@@ -274,7 +277,8 @@ class OpenBankingRegistrationTest {
     void aSignerNotChainingToATrustAnchorIsAccessDenied() {
         Case c = new Case();
         TestTpp mallory = TestPki.untrusted().tpp(c.orgId, "Mallory", Role.PSP_AI);
-        assertError(registerJwt(Jwts.signedByQseal(c.claims, mallory)), 401, "AccessDenied", "x5c");
+        assertError(registerJwt(Jwts.signedByQseal(c.claims, mallory)), 401, "AccessDenied", "x5c")
+                .body("error_code", equalTo("CERTIFICATE_INVALID"));
     }
 
     @Test
@@ -289,7 +293,8 @@ class OpenBankingRegistrationTest {
     void aQsealOfAnotherOrganisationThanTheSsaIsAccessDenied() {
         Case c = new Case();
         TestTpp stranger = TestPki.shared().tpp(Api.orgId(), "Stranger", Role.PSP_AI);
-        assertError(registerJwt(Jwts.signedByQseal(c.claims, stranger)), 401, "AccessDenied", "org_id");
+        assertError(registerJwt(Jwts.signedByQseal(c.claims, stranger)), 401, "AccessDenied", "org_id")
+                .body("error_code", equalTo("CERTIFICATE_INVALID"));
     }
 
     @Test
@@ -548,7 +553,8 @@ class OpenBankingRegistrationTest {
         String body = "{\"data\":{\"certificate\":{\"pem\":" + new com.fasterxml.jackson.databind.ObjectMapper()
                 .writeValueAsString(pem) + ",\"name\":\"again\",\"type\":\"qseal\"}}}";
         assertError(given().header("Authorization", basic(clientId, oldSecret)).contentType("application/json").body(body).post(Api.OB_CERTIFICATES),
-                401, "AccessDenied", "wrong client_secret");
+                401, "AccessDenied", "wrong client_secret")
+                .body("error_code", equalTo("TOKEN_INVALID"));
         given().header("Authorization", basic(clientId, newSecret)).contentType("application/json").body(body).post(Api.OB_CERTIFICATES)
                 .then().statusCode(200);
     }

@@ -50,13 +50,13 @@ public final class BlockedTpps {
     }
 
     /**
-     * Refuses a blocked TPP with {@code accessDenied} (AccessDenied: 401 on the registration endpoints, 403
-     * elsewhere), whose Berlin Group code is SERVICE_BLOCKED. Call it only once the TPP is authenticated: an
-     * unauthenticated caller must not learn whom the bank blocks.
+     * Refuses a blocked TPP with {@code refusal}: {@link ErrorClass#SERVICE_BLOCKED}, or
+     * {@link ErrorClass#SERVICE_BLOCKED_REGISTRATION} on the registration endpoints (AccessDenied is 401 there). Call
+     * it only once the TPP is authenticated: an unauthenticated caller must not learn whom the bank blocks.
      */
-    public void requireNotBlocked(String tppId, ErrorClass accessDenied) {
+    public void requireNotBlocked(String tppId, ErrorClass refusal) {
         if (isBlocked(tppId)) {
-            throw new Psd2Exception(accessDenied, "The TPP '" + ErrorTexts.shown(tppId) + "' is blocked by the bank");
+            throw new Psd2Exception(refusal, "The TPP '" + ErrorTexts.shown(tppId) + "' is blocked by the bank");
         }
     }
 

@@ -29,9 +29,23 @@ public enum ErrorClass {
     SIGNATURE_MISSING("SignatureMissing", 401, "SIGNATURE_MISSING"),
     SIGNATURE_INVALID("SignatureInvalid", 401, "SIGNATURE_INVALID"),
     SIGNATURE_MALFORMED("SignatureMalformed", 401, "SIGNATURE_INVALID"),
-    /** 403 on resource endpoints; see {@link #ACCESS_DENIED_REGISTRATION} for the registration endpoints (401). */
-    ACCESS_DENIED("AccessDenied", 403, "SERVICE_BLOCKED"),
-    ACCESS_DENIED_REGISTRATION("AccessDenied", 401, "SERVICE_BLOCKED"),
+    /*
+     * AccessDenied is 403 on resource endpoints and 401 on the registration endpoints. Berlin Group has no code of its
+     * own for it, so each cause carries the code that tells a TPP what to fix; only a TPP the bank blocked is told
+     * SERVICE_BLOCKED, since a client that reads the code would otherwise stop calling over a stale secret.
+     */
+    /** A TPP the bank blocked (psd2.blocked-tpps-file), on a resource endpoint. */
+    SERVICE_BLOCKED("AccessDenied", 403, "SERVICE_BLOCKED"),
+    /** A TPP the bank blocked, on a registration endpoint. */
+    SERVICE_BLOCKED_REGISTRATION("AccessDenied", 401, "SERVICE_BLOCKED"),
+    /** Registration: the request JWT's or the software statement's algorithm, key or signature is not accepted. */
+    REGISTRATION_SIGNATURE_INVALID("AccessDenied", 401, "SIGNATURE_INVALID"),
+    /** Registration: a signer certificate that is not trusted, or that belongs to another organisation. */
+    REGISTRATION_CERTIFICATE_INVALID("AccessDenied", 401, "CERTIFICATE_INVALID"),
+    /** Registration: the TPP's registration does not allow the call (registered again, a certificate for no TPP). */
+    REGISTRATION_STATUS_INVALID("AccessDenied", 401, "STATUS_INVALID"),
+    /** A client's credentials (client_secret, client_assertion) or a service token that are not accepted. */
+    CREDENTIALS_INVALID("AccessDenied", 401, "TOKEN_INVALID"),
     PRODUCT_INVALID("ProductInvalid", 403, "PRODUCT_INVALID"),
     RESOURCE_UNKNOWN("ResourceUnknown", 404, "RESOURCE_UNKNOWN"),
     PRODUCT_UNKNOWN("ProductUnknown", 404, "PRODUCT_UNKNOWN"),

@@ -74,7 +74,7 @@ public class SignatureFilter implements ContainerRequestFilter {
         VerifiedRequest verified = pipeline.verifier().verify(request.getMethod(), target, headers, body);
         pipeline.currentTpp().set(verified.identity()); // signature verified: the TPP is known, also to a refusal's log
         pipeline.blockedTpps().requireNotBlocked(verified.identity().tppId(),
-                RegistrationPaths.contains(uri.getRawPath()) ? ErrorClass.ACCESS_DENIED_REGISTRATION : ErrorClass.ACCESS_DENIED);
+                RegistrationPaths.contains(uri.getRawPath()) ? ErrorClass.SERVICE_BLOCKED_REGISTRATION : ErrorClass.SERVICE_BLOCKED);
         RequestVerifier.requireRole(verified.identity(), requiredRoles());
         RequestVerifier.checkHeaderLimits(headers);
 

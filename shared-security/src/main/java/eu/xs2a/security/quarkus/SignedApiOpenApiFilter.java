@@ -140,9 +140,11 @@ public class SignedApiOpenApiFilter implements OASFilter {
 
     /** The interface's classes answered with this status; AccessDenied is 401 on registration, 403 elsewhere. */
     static List<String> classesOf(int status, String path) {
-        ErrorClass excluded = RegistrationPaths.contains(path) ? ErrorClass.ACCESS_DENIED : ErrorClass.ACCESS_DENIED_REGISTRATION;
+        int accessDenied = RegistrationPaths.contains(path) ? ErrorClass.SERVICE_BLOCKED_REGISTRATION.status()
+                : ErrorClass.SERVICE_BLOCKED.status();
         return Arrays.stream(ErrorClass.values())
-                .filter(c -> c.status() == status && c != excluded)
+                .filter(c -> c.status() == status)
+                .filter(c -> !c.text().equals(ErrorClass.SERVICE_BLOCKED.text()) || c.status() == accessDenied)
                 .map(ErrorClass::text)
                 .distinct()
                 .toList();

@@ -17,6 +17,7 @@ import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -119,6 +120,21 @@ class PaymentApiTest {
         assertEquals(first.<String>path("bankPaymentId"), again.path("bankPaymentId"));
         assertEquals(first.<String>path("scaUrl"), again.path("scaUrl"));
         assertEquals("RCVD", again.path("transactionStatus"));
+    }
+
+    @Test
+    void aPaymentIsFoundByItsIdempotencyKeyAndAnUnusedKeyFindsNone() {
+        Map<String, Object> order = Bank.payment(Bank.PSU1_MAIN, "2.50");
+        String id = Bank.submitPayment(order).path("bankPaymentId");
+        api().queryParam("idempotencyKey", order.get("idempotencyKey")).get("/bank/v1/payments").then().statusCode(200)
+                .body("payments.size()", equalTo(1))
+                .body("payments[0].bankPaymentId", equalTo(id))
+                .body("payments[0].transactionStatus", equalTo("RCVD"))
+                .body("payments[0].instructedAmount.amount", equalTo("2.50"));
+        api().queryParam("idempotencyKey", "never-" + UUID.randomUUID()).get("/bank/v1/payments").then().statusCode(200)
+                .body("payments.size()", equalTo(0));
+        api().get("/bank/v1/payments").then().statusCode(400).body("message", containsString("idempotencyKey"));
+        given().queryParam("idempotencyKey", order.get("idempotencyKey")).get("/bank/v1/payments").then().statusCode(401);
     }
 
     @Test

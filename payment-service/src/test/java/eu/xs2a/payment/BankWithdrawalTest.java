@@ -30,6 +30,10 @@ import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.util.Map;
 import java.util.Objects;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -37,9 +41,10 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * A TPP cancels a payment while the retry job is submitting it (the bank of provider {@value BankSandboxResource#RELAYED}
- * holds the submission): the cancellation wins, the submission still arrives at the bank, and the bank's copy must be
- * withdrawn. The withdrawal is kept in the payment row and retried by the job until the bank cancels its copy (or says
- * it is cancelled or unknown); a copy that cannot be withdrawn is given up for an operator.
+ * holds the submission), or after a submission whose answer was lost: the cancellation wins, the submission still
+ * arrives at the bank, and the bank's copy must be withdrawn. The withdrawal is kept in the payment row and retried
+ * by the job until the bank cancels its copy (or says it is cancelled or unknown); a copy that cannot be withdrawn is
+ * given up for an operator.
  */
 @QuarkusTest
 class BankWithdrawalTest {
@@ -168,6 +173,107 @@ class BankWithdrawalTest {
             assertEquals("WITHDRAWN", Await.until(() -> db.bankWithdrawal(raced.id()), s -> !"PENDING".equals(s),
                     "the first attempt"));
             assertEquals(1, db.withdrawalAttempts(raced.id()));
+        }
+    }
+
+    /**
+     * The bank stored the submission, but its answer was lost (each time: the retry job's idempotent attempts too), so
+     * the gateway does not know the copy when the TPP cancels. The cancellation wins (204), and the job finds the copy
+     * by the payment's idempotency key and withdraws it: no bank payment outlives the TPP's cancellation.
+     */
+    @Test
+    void aCopyWhoseSubmissionAnswerWasLostIsFoundByItsKeyAndWithdrawn() throws Exception {
+        GatewayDb db = new GatewayDb(dataSource);
+        try (RelayBank relay = relay().loseSubmissionAnswers().start()) {
+            Response created = Payments.initiate(ALPHA, BankSandboxResource.RELAYED, SCT, headers(),
+                    Payments.body("29.00"));
+            String self = created.then().statusCode(201).body("transactionStatus", equalTo("RCVD")).extract()
+                    .path("_links.self.href");
+            assertNull(db.bankPaymentId(id(self)), "the answer was lost: the copy is unknown here");
+            String copy = BankApi.submitWithKey(String.valueOf(id(self))).then().statusCode(200).extract()
+                    .path("bankPaymentId");
+            BankApi.payment(copy).then().body("transactionStatus", equalTo("RCVD"));
+
+            Tpps.send(ALPHA, "DELETE", self, CANCEL, null).then().statusCode(204);
+            assertEquals("CANC", status(self));
+            assertEquals("WITHDRAWN", Await.until(() -> db.bankWithdrawal(id(self)), s -> !"PENDING".equals(s),
+                    "the job to look the copy up and withdraw it"));
+            assertEquals(copy, db.bankPaymentId(id(self)), "the copy found is recorded");
+            BankApi.payment(copy).then().body("transactionStatus", equalTo("CANC"));
+            assertTrue(relay.lookups() >= 1);
+            assertEquals("CANC", status(self));
+        }
+    }
+
+    /** Cancelled while the bank was down: the job asks once the bank is back, finds nothing, and sends nothing. */
+    @Test
+    void aPaymentCancelledBeforeItReachedTheBankLeavesNothingThere() throws Exception {
+        GatewayDb db = new GatewayDb(dataSource);
+        try (RelayBank relay = relay()) {
+            Response created = Payments.initiate(ALPHA, BankSandboxResource.RELAYED, SCT, headers(),
+                    Payments.body("30.00"));
+            String self = created.then().statusCode(201).extract().path("_links.self.href");
+            Tpps.send(ALPHA, "DELETE", self, CANCEL, null).then().statusCode(204);
+            assertEquals("PENDING", db.bankWithdrawal(id(self)), "the bank may have it: only the bank can tell");
+
+            relay.start();
+            assertEquals("WITHDRAWN", Await.until(() -> db.bankWithdrawal(id(self)), s -> !"PENDING".equals(s),
+                    "the job to look the copy up"));
+            assertNull(db.bankPaymentId(id(self)));
+            assertTrue(relay.lookups() >= 1);
+            assertTrue(relay.submissions().isEmpty(), "a cancelled payment is never submitted");
+            assertEquals("CANC", status(self));
+        }
+    }
+
+    /**
+     * The job looked the copy up while the initiation's own submission was still on its way (the bank slow to answer,
+     * but within the read timeout) and found none; the submission then arrives and is answered: the copy is known
+     * now, so its withdrawal starts again.
+     */
+    @Test
+    void aCopyThatArrivesAfterALookupFoundNoneIsWithdrawnToo() throws Exception {
+        GatewayDb db = new GatewayDb(dataSource);
+        ExecutorService tpp = Executors.newSingleThreadExecutor();
+        try (RelayBank relay = relay().holdSubmissions().start()) {
+            long before = db.latestPaymentId();
+            Future<Response> initiation = tpp.submit(() -> Payments.initiate(ALPHA, BankSandboxResource.RELAYED, SCT,
+                    headers(), Payments.body("32.00")));
+            assertTrue(relay.awaitHeldSubmission(60), "the initiation submits the payment");
+            long id = db.latestPaymentId();
+            assertTrue(id > before);
+            String self = Payments.path(BankSandboxResource.RELAYED, SCT) + "/" + id;
+            Tpps.send(ALPHA, "DELETE", self, CANCEL, null).then().statusCode(204);
+            assertEquals("WITHDRAWN", Await.until(() -> db.bankWithdrawal(id), s -> !"PENDING".equals(s),
+                    "the lookup to find nothing yet"));
+            assertNull(db.bankPaymentId(id));
+
+            relay.releaseSubmissions();
+            assertEquals(201, initiation.get(60, TimeUnit.SECONDS).statusCode());
+            String copy = db.bankPaymentId(id);
+            assertNotNull(copy, "the arrived copy is recorded");
+            assertEquals("WITHDRAWN", Await.until(() -> db.bankWithdrawal(id), "WITHDRAWN"::equals,
+                    "the arrived copy to be withdrawn"));
+            BankApi.payment(copy).then().body("transactionStatus", equalTo("CANC"));
+            assertEquals("CANC", status(self));
+        } finally {
+            tpp.shutdownNow();
+        }
+    }
+
+    /** An explicit payment whose authorisation was never started cannot have reached the bank: nothing to ask. */
+    @Test
+    void anExplicitPaymentCancelledBeforeItsAuthorisationNeedsNoLookup() {
+        GatewayDb db = new GatewayDb(dataSource);
+        try (RelayBank relay = relay().start()) {
+            Response created = Payments.initiate(ALPHA, BankSandboxResource.RELAYED, SCT,
+                    headers("TPP-Explicit-Authorisation-Preferred", "true"), Payments.body("31.00"));
+            String self = created.then().statusCode(201).extract().path("_links.self.href");
+            Tpps.send(ALPHA, "DELETE", self, CANCEL, null).then().statusCode(204);
+            assertEquals("CANC", status(self));
+            assertNull(db.bankWithdrawal(id(self)));
+            assertEquals(0, relay.lookups());
+            assertTrue(relay.submissions().isEmpty());
         }
     }
 

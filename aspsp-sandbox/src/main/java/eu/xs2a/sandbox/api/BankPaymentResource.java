@@ -5,6 +5,7 @@ import eu.xs2a.sandbox.api.PaymentDtos.CancelPayment;
 import eu.xs2a.sandbox.api.PaymentDtos.CancellationAnswer;
 import eu.xs2a.sandbox.api.PaymentDtos.CancellationState;
 import eu.xs2a.sandbox.api.PaymentDtos.PaymentCreated;
+import eu.xs2a.sandbox.api.PaymentDtos.PaymentList;
 import eu.xs2a.sandbox.api.PaymentDtos.PaymentState;
 import eu.xs2a.sandbox.api.PaymentDtos.SubmitPayment;
 import eu.xs2a.sandbox.domain.AccountRef;
@@ -21,6 +22,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -64,7 +66,19 @@ public class BankPaymentResource {
     @GET
     @Path("/{bankPaymentId}")
     public PaymentState get(@PathParam("bankPaymentId") String bankPaymentId) {
-        Payment p = payments.get(bankPaymentId);
+        return state(payments.get(bankPaymentId));
+    }
+
+    /**
+     * The payment submitted with this idempotency key: one or none. How the gateway finds a copy whose submission
+     * answer it never got (a timeout, a crash) when the payment was cancelled meanwhile.
+     */
+    @GET
+    public PaymentList find(@QueryParam("idempotencyKey") String idempotencyKey) {
+        return new PaymentList(payments.findByIdempotencyKey(idempotencyKey).map(this::state).stream().toList());
+    }
+
+    private PaymentState state(Payment p) {
         CancellationState cancellation = null;
         if (p.cancellationScaStatus != null) {
             String scaUrl = links.find("resourceId = ?1 and kind = ?2 order by createdAt desc", p.id, ScaLink.Kind.CANCELLATION)

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import eu.xs2a.sandbox.api.AccountDtos.Amount;
 import eu.xs2a.sandbox.domain.AccountRef;
 import java.time.LocalDate;
+import java.util.List;
 
 /** Bodies of {@code /bank/v1/payments}. */
 public final class PaymentDtos {
@@ -28,6 +29,10 @@ public final class PaymentDtos {
                                Boolean fundsAvailable, AccountRef debtorAccount, Amount instructedAmount,
                                String creditorName, AccountRef creditorAccount, String psuId,
                                CancellationState cancellation) {
+    }
+
+    /** The answer of a lookup by idempotency key: one payment or none. */
+    public record PaymentList(List<PaymentState> payments) {
     }
 
     public record CancelPayment(String returnUrl) {

@@ -103,6 +103,14 @@ public class PaymentService {
     }
 
     @Transactional
+    /** The payment submitted with this idempotency key, if any; without a key → 400. */
+    public Optional<Payment> findByIdempotencyKey(String idempotencyKey) {
+        if (idempotencyKey == null || idempotencyKey.isBlank()) {
+            throw BankException.badRequest("the query parameter idempotencyKey is required");
+        }
+        return payments.byIdempotencyKey(idempotencyKey);
+    }
+
     public Payment get(String bankPaymentId) {
         Payment payment = require(bankPaymentId);
         slowIfSlow(payment);

@@ -7,6 +7,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.Map;
 
@@ -18,6 +19,10 @@ public interface BankPaymentsApi {
 
     @POST
     BankSubmission create(@HeaderParam("Authorization") String authorization, BankPaymentOrder order);
+
+    @GET
+    BankPaymentList find(@HeaderParam("Authorization") String authorization,
+                         @QueryParam("idempotencyKey") String idempotencyKey);
 
     @GET
     @Path("/{bankPaymentId}")

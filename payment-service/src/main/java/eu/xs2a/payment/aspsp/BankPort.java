@@ -1,5 +1,7 @@
 package eu.xs2a.payment.aspsp;
 
+import java.util.Optional;
+
 /**
  * The bank, in payment-service's words. Implementations throw {@code Psd2Exception}: ServiceUnavailable when the
  * bank cannot be reached or answers too slowly, ServiceInvalid when it refuses (CancellationInvalid when it says
@@ -10,6 +12,12 @@ public interface BankPort {
 
     /** Hands a payment to the bank. Idempotent: the same {@code idempotencyKey} never creates a second bank payment. */
     BankSubmission submit(String providerCode, BankPaymentOrder order);
+
+    /**
+     * The bank's payment submitted with {@code idempotencyKey}, if any: how the gateway finds a copy whose submission
+     * answer it never got (the bank timed out, the service stopped), so that a payment cancelled meanwhile is withdrawn.
+     */
+    Optional<BankPaymentState> find(String providerCode, String idempotencyKey);
 
     /** The bank's current view of a payment. */
     BankPaymentState fetch(String providerCode, String bankPaymentId);

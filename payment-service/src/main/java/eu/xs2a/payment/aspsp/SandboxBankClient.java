@@ -11,6 +11,7 @@ import jakarta.ws.rs.ProcessingException;
 import jakarta.ws.rs.WebApplicationException;
 import java.net.URI;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import org.jboss.logging.Logger;
@@ -40,6 +41,13 @@ public class SandboxBankClient implements BankPort {
     public BankSubmission submit(String providerCode, BankPaymentOrder order) {
         return call(providerCode, "submit payment " + order.idempotencyKey(), false,
                 (api, auth) -> api.create(auth, order));
+    }
+
+    @Override
+    public Optional<BankPaymentState> find(String providerCode, String idempotencyKey) {
+        BankPaymentList found = call(providerCode, "look up payment " + idempotencyKey, false,
+                (api, auth) -> api.find(auth, idempotencyKey));
+        return found == null || found.payments() == null ? Optional.empty() : found.payments().stream().findFirst();
     }
 
     @Override

@@ -2,13 +2,17 @@ package eu.xs2a.payment.domain;
 
 /**
  * The bank's copy of a payment the TPP cancelled while the payment was on its way to the bank (the cancellation won,
- * the submission still arrived): that copy must be withdrawn. Kept in the payment row, so a crash loses nothing; the
+ * the submission still arrived, or may have: its answer was lost): that copy must be withdrawn, after being looked up
+ * by the idempotency key when the gateway never learnt its id. Kept in the payment row, so a crash loses nothing; the
  * submission retry job retries it ({@link PaymentJobs#retrySubmissions}).
  */
 public enum BankWithdrawal {
     /** Still to be withdrawn: the job asks the bank to cancel its copy, with back-off. */
     PENDING,
-    /** Nothing left at the bank: it confirmed the cancellation, or answered that its copy is cancelled, rejected or unknown. */
+    /**
+     * Nothing left at the bank: it confirmed the cancellation, or answered that its copy is cancelled, rejected or
+     * unknown, or a lookup by the idempotency key found no copy.
+     */
     WITHDRAWN,
     /**
      * Given up (attempts exhausted, or the bank's copy went where the gateway cannot withdraw it): an operator must

@@ -161,6 +161,11 @@ public class Payment {
         if (this.bankPaymentId != null && !this.bankPaymentId.equals(bankPaymentId)) {
             throw new IllegalTransitionException("Payment " + id + " is already known to the bank as " + this.bankPaymentId);
         }
+        if (this.bankPaymentId == null && bankWithdrawal != null && !awaitsWithdrawal()) {
+            // that withdrawal ended while no copy was known (the bank had none yet, or could not be asked): this
+            // copy arrived later, and must be withdrawn in its turn
+            this.bankWithdrawal = null;
+        }
         this.bankPaymentId = bankPaymentId;
         if (bankScaUrl != null) {
             this.bankScaUrl = bankScaUrl;
@@ -213,15 +218,46 @@ public class Payment {
 
     /**
      * The bank acknowledged a payment that was cancelled here meanwhile: its copy at the bank must be withdrawn. The
-     * first attempt follows at once (the caller's); {@code leaseUntil} keeps the job off it until then.
+     * first attempt follows at once (the caller's); {@code leaseUntil} keeps the job off it until then. Once ended, a
+     * withdrawal is never asked for again.
      */
     public void requireWithdrawal(Instant leaseUntil, Instant now) {
         if (transactionStatus != TransactionStatus.CANC || bankPaymentId == null || bankWithdrawal != null) {
             return;
         }
+        openWithdrawal(leaseUntil, now);
+    }
+
+    /**
+     * Cancelled before the bank acknowledged it, but a submission may have reached the bank and its answer been lost
+     * (the bank too slow, the service stopped): the job asks the bank for a copy under the payment's idempotency key
+     * from {@code lookUpAt} on, after any submission still on its way has ended, and withdraws what it finds.
+     */
+    public void requireWithdrawalOfUnknownCopy(Instant lookUpAt, Instant now) {
+        if (transactionStatus != TransactionStatus.CANC || bankPaymentId != null || bankWithdrawal != null) {
+            return;
+        }
+        openWithdrawal(lookUpAt, now);
+    }
+
+    private void openWithdrawal(Instant firstAttemptAt, Instant now) {
         this.bankWithdrawal = BankWithdrawal.PENDING;
-        this.nextWithdrawalAt = leaseUntil;
+        this.withdrawalAttempts = 0;
+        this.lastWithdrawalError = null;
+        this.withdrawalEndedAt = null;
+        this.nextWithdrawalAt = firstAttemptAt;
         this.updatedAt = now;
+    }
+
+    /** The bank's copy of a cancelled payment, found by its idempotency key, is the one to withdraw. */
+    public void adoptBankCopy(String copyId, Instant now) {
+        if (transactionStatus != TransactionStatus.CANC || !awaitsWithdrawal()) {
+            throw new IllegalTransitionException("Payment " + id + " has no withdrawal that could adopt a bank copy");
+        }
+        if (bankPaymentId == null) {
+            this.bankPaymentId = copyId;
+            this.updatedAt = now;
+        }
     }
 
     public boolean awaitsWithdrawal() {

@@ -251,7 +251,30 @@ public class PaymentLedger {
         if (payment.awaitsSubmission()) {
             Instant now = clock.instant();
             payment.moveTo(TransactionStatus.CANC, null, now);
+            if (mayHaveReachedBank(payment)) {
+                payment.requireWithdrawalOfUnknownCopy(now.plus(config.submission().firstRetryAfter()), now);
+            }
             abandonOpenAuthorisationsIfConcluded(payment, now);
+        }
+        return payment;
+    }
+
+    /**
+     * Whether a submission of this unacknowledged payment may have started: an implicit one is submitted at
+     * initiation, an explicit one once the PSU follows its link, which needs a started authorisation. Whether it
+     * arrived is unknown (an attempt that failed may have been slow, not lost), so only the bank can tell.
+     */
+    private boolean mayHaveReachedBank(Payment payment) {
+        return !payment.explicitAuthorisation() || payment.submitAttempts() > 0
+                || authorisations.latest(payment.id(), AuthorisationKind.PAYMENT).isPresent();
+    }
+
+    /** The bank's copy of a cancelled payment was found by its idempotency key: withdraw that one. */
+    @Transactional
+    public Payment recordBankCopy(long paymentId, String copyId) {
+        Payment payment = locked(paymentId);
+        if (payment.awaitsWithdrawal()) {
+            payment.adoptBankCopy(copyId, clock.instant());
         }
         return payment;
     }

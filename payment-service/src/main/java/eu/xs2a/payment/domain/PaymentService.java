@@ -24,6 +24,7 @@ import java.time.LocalDate;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.regex.Pattern;
 import org.jboss.logging.Logger;
 
@@ -336,6 +337,12 @@ public class PaymentService {
         }
         String failure;
         try {
+            if (!payment.isSubmitted()) {
+                payment = findBankCopy(payment);
+                if (payment == null) {
+                    return;
+                }
+            }
             BankCancellation answer = bank.cancel(payment.providerCode(), payment.bankPaymentId(),
                     urls.callback(payment, payment.callbackState()));
             if (TransactionStatus.CANC.name().equals(answer.transactionStatus())) {
@@ -365,8 +372,27 @@ public class PaymentService {
                     + failure + ")");
         } else {
             LOG.warnf("Payment %d: the bank's copy %s of the cancelled payment could not be withdrawn (%s); the job"
-                    + " tries again", paymentId, payment.bankPaymentId(), failure);
+                    + " tries again", paymentId, copyName(payment), failure);
         }
+    }
+
+    /**
+     * A payment cancelled before the bank acknowledged it: asks the bank for a copy under its idempotency key. None →
+     * the withdrawal is done, and null is returned; one → it is recorded as the copy to withdraw, and the payment
+     * returned. ServiceUnavailable when the bank cannot be asked (the caller retries).
+     */
+    private Payment findBankCopy(Payment payment) {
+        Optional<BankPaymentState> copy = bank.find(payment.providerCode(), String.valueOf(payment.id()));
+        if (copy.isEmpty()) {
+            ledger.recordWithdrawn(payment.id());
+            LOG.infof("Payment %d was cancelled before the bank acknowledged it, and the bank has no copy of it:"
+                    + " nothing to withdraw", payment.id());
+            return null;
+        }
+        LOG.warnf("Payment %d was cancelled before the bank acknowledged it, but the bank has a copy (%s, %s) whose"
+                + " submission answer was lost: withdrawing it", payment.id(), copy.get().bankPaymentId(),
+                copy.get().transactionStatus());
+        return ledger.recordBankCopy(payment.id(), copy.get().bankPaymentId());
     }
 
     /** The bank can no longer cancel its copy: fine if it is cancelled or rejected there, not if it was executed. */
@@ -404,7 +430,12 @@ public class PaymentService {
     private static void logGivenUp(Payment payment, String reason) {
         LOG.errorf("Payment %d was cancelled but its bank copy %s (provider %s) could not be withdrawn: %s. Given up;"
                         + " an operator must settle it with the bank (payment.bank_withdrawal = 'ABANDONED')",
-                payment.id(), payment.bankPaymentId(), payment.providerCode(), reason);
+                payment.id(), copyName(payment), payment.providerCode(), reason);
+    }
+
+    /** The bank's id of the copy, or what is known when a lost submission answer left it unknown. */
+    private static String copyName(Payment payment) {
+        return payment.isSubmitted() ? payment.bankPaymentId() : "(id unknown: looked up by idempotency key " + payment.id() + ")";
     }
 
     /** The polling job's unit of work. */

@@ -109,6 +109,21 @@ class TransactionStatusTest {
         raced.endWithdrawal(BankWithdrawal.WITHDRAWN, null, now);
         raced.requireWithdrawal(now, now);
         assertEquals(BankWithdrawal.WITHDRAWN, raced.bankWithdrawal(), "withdrawn once, never asked for again");
+
+        // cancelled before any acknowledgement: the bank is asked for a copy; it had none yet, then one arrives
+        Payment late = Payment.initiate("sandbox", "PSDDE-BAFIN-1", "T", "sepa-credit-transfers", "{}", null,
+                "10.0.0.1", "https://tpp.example", null, false, "s", now, now);
+        late.moveTo(CANC, null, now);
+        late.requireWithdrawal(now, now);
+        assertNull(late.bankWithdrawal(), "no copy known: nothing to cancel by id");
+        late.requireWithdrawalOfUnknownCopy(now, now);
+        assertTrue(late.awaitsWithdrawal());
+        late.endWithdrawal(BankWithdrawal.WITHDRAWN, null, now);
+        late.markSubmitted("BP-3", null, now);
+        late.requireWithdrawal(now, now);
+        assertTrue(late.awaitsWithdrawal(), "the copy that arrived after the lookup is withdrawn too");
+        assertEquals(0, late.withdrawalAttempts());
+        assertThrows(IllegalTransitionException.class, () -> open.adoptBankCopy("BP-4", now));
     }
 
     @Test

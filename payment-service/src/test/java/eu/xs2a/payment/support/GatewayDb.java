@@ -155,7 +155,7 @@ public final class GatewayDb {
     }
 
     public long latestPaymentId() {
-        return Long.parseLong(string("select max(id)::text from payment"));
+        return Long.parseLong(string("select coalesce(max(id), 0)::text from payment"));
     }
 
     public long paymentCount() {

@@ -28,10 +28,11 @@ import java.util.regex.Pattern;
 /**
  * The bank of provider {@value BankSandboxResource#RELAYED}: an HTTP relay, listening where that provider's bank is
  * expected, that passes the gateway's bank API calls on to the real sandbox and that a test steers. It can hold
- * submissions (a bank slow to answer, while the test does something else), answer cancellations like a bank in
- * trouble ({@link Cancellations}), report a settled payment as settled on the creditor's account too (ACCC, which
- * the sandbox never reports), and count how often the gateway asks the bank about a payment ({@link #reads}). The SCA
- * pages are not relayed: the sandbox names its own address in {@code scaUrl}.
+ * submissions (a bank slow to answer, while the test does something else), lose its answers to submissions
+ * ({@link #loseSubmissionAnswers}), answer cancellations like a bank in trouble ({@link Cancellations}), report a
+ * settled payment as settled on the creditor's account too (ACCC, which the sandbox never reports), and count how
+ * often the gateway asks the bank about a payment ({@link #reads}, {@link #lookups}). The SCA pages are not relayed:
+ * the sandbox names its own address in {@code scaUrl}.
  */
 public final class RelayBank implements AutoCloseable {
 
@@ -63,6 +64,8 @@ public final class RelayBank implements AutoCloseable {
     private final Map<String, AtomicInteger> reads = new ConcurrentHashMap<>();
     private volatile CountDownLatch submissionGate = new CountDownLatch(0);
     private volatile Cancellations cancellations = Cancellations.FORWARD;
+    private volatile boolean submissionAnswersLost;
+    private final AtomicInteger lookups = new AtomicInteger();
     private HttpServer server;
 
     private RelayBank(int port, URI bank) {
@@ -103,6 +106,20 @@ public final class RelayBank implements AutoCloseable {
         return heldSubmissions.tryAcquire(seconds, TimeUnit.SECONDS);
     }
 
+    /**
+     * From now on submissions are passed on to the sandbox, which stores them, and answered 502: the bank's answer is
+     * lost on the way back, so the gateway cannot tell whether the payment arrived.
+     */
+    public RelayBank loseSubmissionAnswers() {
+        submissionAnswersLost = true;
+        return this;
+    }
+
+    /** How often the gateway looked a payment up by its idempotency key ({@code GET /bank/v1/payments?…}) so far. */
+    public int lookups() {
+        return lookups.get();
+    }
+
     public RelayBank answerCancellations(Cancellations how) {
         this.cancellations = how;
         return this;
@@ -141,6 +158,14 @@ public final class RelayBank implements AutoCloseable {
             if ("POST".equals(method) && path.equals("/bank/v1/payments")) {
                 awaitGate();
                 submissions.add(new String(body, StandardCharsets.UTF_8));
+                if (submissionAnswersLost) {
+                    forward(exchange, method, body);
+                    answer(exchange, 502, "<html>Bad Gateway</html>");
+                    return;
+                }
+            }
+            if ("GET".equals(method) && path.equals("/bank/v1/payments")) {
+                lookups.incrementAndGet();
             }
             if ("POST".equals(method) && path.endsWith("/cancellations")) {
                 Cancellations how = cancellations;

@@ -205,6 +205,31 @@ class BankWithdrawalTest {
         }
     }
 
+    /**
+     * The same lost answers, and nobody cancels: the deadline job rejects the payment after 24 h (RJCT, set here
+     * without the bank's word), so the copy the bank may hold is looked up and withdrawn as for a cancellation.
+     */
+    @Test
+    void aPaymentRejectedAtItsDeadlineWhoseAnswersWereLostHasItsCopyWithdrawn() throws Exception {
+        GatewayDb db = new GatewayDb(dataSource);
+        try (RelayBank relay = relay().loseSubmissionAnswers().start()) {
+            Response created = Payments.initiate(ALPHA, BankSandboxResource.RELAYED, SCT, headers(),
+                    Payments.body("33.00"));
+            String self = created.then().statusCode(201).extract().path("_links.self.href");
+            assertNull(db.bankPaymentId(id(self)));
+            String copy = BankApi.submitWithKey(String.valueOf(id(self))).then().statusCode(200).extract()
+                    .path("bankPaymentId");
+
+            db.initiatedAgo(id(self), java.time.Duration.ofHours(25));
+            Await.until(() -> db.transactionStatus(id(self)), "RJCT"::equals, "the deadline job to reject it");
+            assertEquals("WITHDRAWN", Await.until(() -> db.bankWithdrawal(id(self)), s -> !"PENDING".equals(s),
+                    "the job to look the copy up and withdraw it"));
+            assertEquals(copy, db.bankPaymentId(id(self)));
+            BankApi.payment(copy).then().body("transactionStatus", equalTo("CANC"));
+            assertEquals("RJCT", status(self), "the TPP's answer stays the deadline's");
+        }
+    }
+
     /** Cancelled while the bank was down: the job asks once the bank is back, finds nothing, and sends nothing. */
     @Test
     void aPaymentCancelledBeforeItReachedTheBankLeavesNothingThere() throws Exception {

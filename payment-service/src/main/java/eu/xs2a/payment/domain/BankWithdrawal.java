@@ -2,8 +2,9 @@ package eu.xs2a.payment.domain;
 
 /**
  * The bank's copy of a payment the TPP cancelled while the payment was on its way to the bank (the cancellation won,
- * the submission still arrived, or may have: its answer was lost): that copy must be withdrawn, after being looked up
- * by the idempotency key when the gateway never learnt its id. Kept in the payment row, so a crash loses nothing; the
+ * the submission still arrived, or may have: its answer was lost), or that the authorisation deadline rejected before
+ * the bank acknowledged it: that copy must be withdrawn, after being looked up by the idempotency key when the gateway
+ * never learnt its id. Kept in the payment row, so a crash loses nothing; the
  * submission retry job retries it ({@link PaymentJobs#retrySubmissions}).
  */
 public enum BankWithdrawal {

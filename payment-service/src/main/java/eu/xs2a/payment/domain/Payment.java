@@ -222,19 +222,20 @@ public class Payment {
      * withdrawal is never asked for again.
      */
     public void requireWithdrawal(Instant leaseUntil, Instant now) {
-        if (transactionStatus != TransactionStatus.CANC || bankPaymentId == null || bankWithdrawal != null) {
+        if (!isEndedHere() || bankPaymentId == null || bankWithdrawal != null) {
             return;
         }
         openWithdrawal(leaseUntil, now);
     }
 
     /**
-     * Cancelled before the bank acknowledged it, but a submission may have reached the bank and its answer been lost
-     * (the bank too slow, the service stopped): the job asks the bank for a copy under the payment's idempotency key
-     * from {@code lookUpAt} on, after any submission still on its way has ended, and withdraws what it finds.
+     * Ended here (cancelled by the TPP, or rejected at its authorisation deadline) before the bank acknowledged it, but
+     * a submission may have reached the bank and its answer been lost (the bank too slow, the service stopped): the job
+     * asks the bank for a copy under the payment's idempotency key from {@code lookUpAt} on, after any submission still
+     * on its way has ended, and withdraws what it finds.
      */
     public void requireWithdrawalOfUnknownCopy(Instant lookUpAt, Instant now) {
-        if (transactionStatus != TransactionStatus.CANC || bankPaymentId != null || bankWithdrawal != null) {
+        if (!isEndedHere() || bankPaymentId != null || bankWithdrawal != null) {
             return;
         }
         openWithdrawal(lookUpAt, now);
@@ -249,9 +250,17 @@ public class Payment {
         this.updatedAt = now;
     }
 
-    /** The bank's copy of a cancelled payment, found by its idempotency key, is the one to withdraw. */
+    /**
+     * A status that the gateway may set without the bank's word (a TPP's cancellation, the authorisation deadline), so
+     * that a copy at the bank may still be open: the only statuses a withdrawal is for.
+     */
+    private boolean isEndedHere() {
+        return transactionStatus == TransactionStatus.CANC || transactionStatus == TransactionStatus.RJCT;
+    }
+
+    /** The bank's copy of an ended payment, found by its idempotency key, is the one to withdraw. */
     public void adoptBankCopy(String copyId, Instant now) {
-        if (transactionStatus != TransactionStatus.CANC || !awaitsWithdrawal()) {
+        if (!isEndedHere() || !awaitsWithdrawal()) {
             throw new IllegalTransitionException("Payment " + id + " has no withdrawal that could adopt a bank copy");
         }
         if (bankPaymentId == null) {

@@ -387,13 +387,19 @@ public class PaymentLedger {
         return ids;
     }
 
-    /** Nobody authorised the payment in time: RJCT, and its open authorisations fail (a final status for both). */
+    /**
+     * Nobody authorised the payment in time: RJCT, and its open authorisations fail (a final status for both). If the
+     * bank never acknowledged it but may hold a copy (every answer lost), that copy is looked up and withdrawn.
+     */
     @Transactional
     public Payment rejectUnauthorised(long paymentId, String reason) {
         Payment payment = locked(paymentId);
         if (payment.transactionStatus() == TransactionStatus.RCVD) {
             Instant now = clock.instant();
             payment.moveTo(TransactionStatus.RJCT, reason, now);
+            if (!payment.isSubmitted() && mayHaveReachedBank(payment)) {
+                payment.requireWithdrawalOfUnknownCopy(now.plus(config.submission().firstRetryAfter()), now);
+            }
             abandonOpenAuthorisationsIfConcluded(payment, now);
         }
         return payment;

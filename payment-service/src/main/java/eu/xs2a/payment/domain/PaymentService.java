@@ -347,7 +347,7 @@ public class PaymentService {
                     urls.callback(payment, payment.callbackState()));
             if (TransactionStatus.CANC.name().equals(answer.transactionStatus())) {
                 ledger.recordWithdrawn(paymentId);
-                LOG.infof("Payment %d: the bank's copy %s of the cancelled payment was withdrawn", paymentId,
+                LOG.infof("Payment %d: the bank's copy %s of the payment ended here was withdrawn", paymentId,
                         payment.bankPaymentId());
                 return;
             }
@@ -371,13 +371,14 @@ public class PaymentService {
             logGivenUp(payment, "no attempt succeeded (" + config.withdrawal().maxAttempts() + " made; last: "
                     + failure + ")");
         } else {
-            LOG.warnf("Payment %d: the bank's copy %s of the cancelled payment could not be withdrawn (%s); the job"
+            LOG.warnf("Payment %d: the bank's copy %s of the payment ended here could not be withdrawn (%s); the job"
                     + " tries again", paymentId, copyName(payment), failure);
         }
     }
 
     /**
-     * A payment cancelled before the bank acknowledged it: asks the bank for a copy under its idempotency key. None →
+     * A payment ended here (cancelled, or rejected at its deadline) before the bank acknowledged it: asks the bank for
+     * a copy under its idempotency key. None →
      * the withdrawal is done, and null is returned; one → it is recorded as the copy to withdraw, and the payment
      * returned. ServiceUnavailable when the bank cannot be asked (the caller retries).
      */
@@ -385,13 +386,13 @@ public class PaymentService {
         Optional<BankPaymentState> copy = bank.find(payment.providerCode(), String.valueOf(payment.id()));
         if (copy.isEmpty()) {
             ledger.recordWithdrawn(payment.id());
-            LOG.infof("Payment %d was cancelled before the bank acknowledged it, and the bank has no copy of it:"
-                    + " nothing to withdraw", payment.id());
+            LOG.infof("Payment %d ended here (%s) before the bank acknowledged it, and the bank has no copy of it:"
+                    + " nothing to withdraw", payment.id(), payment.transactionStatus());
             return null;
         }
-        LOG.warnf("Payment %d was cancelled before the bank acknowledged it, but the bank has a copy (%s, %s) whose"
-                + " submission answer was lost: withdrawing it", payment.id(), copy.get().bankPaymentId(),
-                copy.get().transactionStatus());
+        LOG.warnf("Payment %d ended here (%s) before the bank acknowledged it, but the bank has a copy (%s, %s) whose"
+                + " submission answer was lost: withdrawing it", payment.id(), payment.transactionStatus(),
+                copy.get().bankPaymentId(), copy.get().transactionStatus());
         return ledger.recordBankCopy(payment.id(), copy.get().bankPaymentId());
     }
 
@@ -414,7 +415,7 @@ public class PaymentService {
         TransactionStatus status = TransactionStatus.fromBank(copy.transactionStatus());
         if (status == TransactionStatus.CANC || status == TransactionStatus.RJCT) {
             ledger.recordWithdrawn(payment.id());
-            LOG.infof("Payment %d: the bank's copy %s of the cancelled payment is %s there: nothing to withdraw",
+            LOG.infof("Payment %d: the bank's copy %s of the payment ended here is %s there: nothing to withdraw",
                     payment.id(), payment.bankPaymentId(), status);
             return;
         }
@@ -428,7 +429,7 @@ public class PaymentService {
     }
 
     private static void logGivenUp(Payment payment, String reason) {
-        LOG.errorf("Payment %d was cancelled but its bank copy %s (provider %s) could not be withdrawn: %s. Given up;"
+        LOG.errorf("Payment %d ended here but its bank copy %s (provider %s) could not be withdrawn: %s. Given up;"
                         + " an operator must settle it with the bank (payment.bank_withdrawal = 'ABANDONED')",
                 payment.id(), copyName(payment), payment.providerCode(), reason);
     }

@@ -44,7 +44,7 @@ class AccountDataApiTest {
         List<Map<String, Object>> txs = all.getList("transactions");
         assertEquals(total, txs.size(), "the default page size holds them all");
         LocalDate oldest = txs.stream().map(t -> LocalDate.parse((String) t.get("bookingDate"))).min(LocalDate::compareTo).orElseThrow();
-        assertTrue(!oldest.isAfter(LocalDate.now().minusDays(120)), "history starts " + oldest);
+        assertTrue(!oldest.isAfter(Bank.today().minusDays(120)), "history starts " + oldest);
         Set<Object> ids = new HashSet<>();
         txs.forEach(t -> assertTrue(ids.add(t.get("transactionId")), "duplicate " + t.get("transactionId")));
         Map<String, Object> first = txs.get(0);
@@ -64,8 +64,8 @@ class AccountDataApiTest {
         pending.getList("transactions.bookingStatus").forEach(s -> assertEquals("pending", s));
         transactions("psu1-main", "?bookingStatus=booked").getList("transactions.bookingStatus").forEach(s -> assertEquals("booked", s));
 
-        String from = LocalDate.now().minusDays(30).toString();
-        String to = LocalDate.now().minusDays(10).toString();
+        String from = Bank.today().minusDays(30).toString();
+        String to = Bank.today().minusDays(10).toString();
         JsonPath range = transactions("psu1-main", "?dateFrom=" + from + "&dateTo=" + to);
         range.getList("transactions.bookingDate", String.class)
                 .forEach(d -> assertTrue(d.compareTo(from) >= 0 && d.compareTo(to) <= 0, d));

@@ -1,5 +1,7 @@
 package eu.xs2a.sandbox;
 
+import org.eclipse.microprofile.config.ConfigProvider;
+import java.time.ZoneId;
 import static io.restassured.RestAssured.given;
 
 import io.restassured.http.ContentType;
@@ -35,6 +37,11 @@ final class Bank {
     private Bank() {
     }
 
+    /** Today in the bank's own calendar (sandbox.time-zone), which the machine's date differs from around midnight. */
+    static LocalDate today() {
+        return LocalDate.now(ConfigProvider.getConfig().getValue("sandbox.time-zone", ZoneId.class));
+    }
+
     static RequestSpecification api() {
         return given().header("Authorization", "Bearer " + CREDENTIAL).contentType(ContentType.JSON);
     }
@@ -49,7 +56,7 @@ final class Bank {
         body.put("tppId", "PSDDE-BAFIN-111111");
         body.put("tppName", "Alpha TPP");
         body.put("access", access);
-        body.put("validUntil", LocalDate.now().plusDays(90).toString());
+        body.put("validUntil", today().plusDays(90).toString());
         body.put("recurringIndicator", true);
         body.put("frequencyPerDay", 4);
         body.put("returnUrl", RETURN_URL + UUID.randomUUID());

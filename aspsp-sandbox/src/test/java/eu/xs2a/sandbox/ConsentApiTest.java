@@ -75,7 +75,7 @@ class ConsentApiTest {
         List<Map<String, Object>> balances = api().get("/bank/v1/consents/" + id + "/accounts/psu1-main/balances")
                 .then().statusCode(200).extract().path("balances");
         assertEquals(List.of("closingBooked", "expected", "interimAvailable"), balances.stream().map(b -> b.get("balanceType")).sorted().toList());
-        assertEquals(LocalDate.now().minusDays(1).toString(),
+        assertEquals(Bank.today().minusDays(1).toString(),
                 balances.stream().filter(b -> b.get("balanceType").equals("closingBooked")).findFirst().orElseThrow().get("referenceDate"));
     }
 
@@ -187,7 +187,7 @@ class ConsentApiTest {
         wrongType.put("type", "XYZ");
         api().body(wrongType).post("/bank/v1/consents").then().statusCode(400).body("code", equalTo("FORMAT_ERROR"));
         Map<String, Object> past = Bank.aisConsent(Bank.allPsd2(), null);
-        past.put("validUntil", LocalDate.now().minusDays(1).toString());
+        past.put("validUntil", Bank.today().minusDays(1).toString());
         api().body(past).post("/bank/v1/consents").then().statusCode(400).body("message", containsString("validUntil"));
         api().body(Bank.aisConsent(Map.of("accounts", List.of(Map.of("iban", "DE00123456780000000000"))), null))
                 .post("/bank/v1/consents").then().statusCode(400).body("message", containsString("IBAN"));

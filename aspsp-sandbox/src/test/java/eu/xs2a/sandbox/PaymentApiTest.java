@@ -65,7 +65,7 @@ class PaymentApiTest {
         Map<String, Object> tx = booked.stream().filter(t -> t.get("endToEndId").equals(order.get("endToEndIdentification"))).findFirst()
                 .orElseThrow(() -> new AssertionError("no booked transaction for the payment in " + booked));
         assertEquals("-123.45", ((Map<?, ?>) tx.get("transactionAmount")).get("amount"));
-        assertEquals(LocalDate.now().toString(), tx.get("bookingDate"));
+        assertEquals(Bank.today().toString(), tx.get("bookingDate"));
         assertEquals("Max Creditor", tx.get("creditorName"));
         assertEquals("Invoice 42", tx.get("remittanceInformationUnstructured"));
     }
@@ -154,7 +154,7 @@ class PaymentApiTest {
         String consent = Bank.validConsent(Bank.allPsd2(), "psu1");
         BigDecimal availableBefore = new BigDecimal(Bank.balance(consent, "psu1-savings", "interimAvailable"));
         Map<String, Object> order = Bank.payment(Bank.PSU1_SAVINGS, "40.00");
-        order.put("requestedExecutionDate", LocalDate.now().plusDays(7).toString());
+        order.put("requestedExecutionDate", Bank.today().plusDays(7).toString());
         Response created = Bank.submitPayment(order);
         String id = created.path("bankPaymentId");
         PsuBrowser.approve(created.path("scaUrl"), "psu1");
@@ -184,7 +184,7 @@ class PaymentApiTest {
     @Test
     void twoCancellationsAtOnceBothAnswerAndOnlyTheNewestLinkOpens() throws Exception {
         Map<String, Object> order = Bank.payment(Bank.SLOW_MAIN, "2.00");
-        order.put("requestedExecutionDate", LocalDate.now().plusDays(5).toString());
+        order.put("requestedExecutionDate", Bank.today().plusDays(5).toString());
         Response created = Bank.submitPayment(order);
         String id = created.path("bankPaymentId");
         PsuBrowser.approve(created.path("scaUrl"), "psu-slow");
@@ -214,7 +214,7 @@ class PaymentApiTest {
     @Test
     void aSettledPaymentCannotBeCancelledAndARefusedCancellationLeavesThePaymentAlone() {
         Map<String, Object> order = Bank.payment(Bank.PSU1_MAIN, "1.50");
-        order.put("requestedExecutionDate", LocalDate.now().plusDays(3).toString());
+        order.put("requestedExecutionDate", Bank.today().plusDays(3).toString());
         Response created = Bank.submitPayment(order);
         String id = created.path("bankPaymentId");
         PsuBrowser.approve(created.path("scaUrl"), "psu1");

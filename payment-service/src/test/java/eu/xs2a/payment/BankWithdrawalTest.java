@@ -28,6 +28,7 @@ import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ExecutorService;
@@ -176,32 +177,46 @@ class BankWithdrawalTest {
         }
     }
 
+    private record Lost(String self, long id, String copy) {
+    }
+
+    /**
+     * Initiated through a relay that loses the bank's answers to submissions: the bank holds a copy (RCVD, found here
+     * by resubmitting with the gateway's key, which never makes a second one) that the gateway does not know.
+     */
+    private Lost initiatedWithItsAnswerLost(String amount) {
+        Response created = Payments.initiate(ALPHA, BankSandboxResource.RELAYED, SCT, headers(), Payments.body(amount));
+        String self = created.then().statusCode(201).body("transactionStatus", equalTo("RCVD")).extract()
+                .path("_links.self.href");
+        assertNull(new GatewayDb(dataSource).bankPaymentId(id(self)), "the answer was lost: the copy is unknown here");
+        String copy = BankApi.submitWithKey(String.valueOf(id(self))).then().statusCode(200)
+                .body("transactionStatus", equalTo("RCVD")).extract().path("bankPaymentId");
+        return new Lost(self, id(self), copy);
+    }
+
+    /** The job looked the copy up by the payment's key, recorded it and had the bank cancel it. */
+    private void assertFoundAndWithdrawn(Lost lost, RelayBank relay) {
+        GatewayDb db = new GatewayDb(dataSource);
+        assertEquals("WITHDRAWN", Await.until(() -> db.bankWithdrawal(lost.id()), s -> !"PENDING".equals(s),
+                "the job to look the copy up and withdraw it"));
+        assertEquals(lost.copy(), db.bankPaymentId(lost.id()), "the copy found is recorded");
+        BankApi.payment(lost.copy()).then().body("transactionStatus", equalTo("CANC"));
+        assertTrue(relay.lookups() >= 1);
+    }
+
     /**
      * The bank stored the submission, but its answer was lost (each time: the retry job's idempotent attempts too), so
      * the gateway does not know the copy when the TPP cancels. The cancellation wins (204), and the job finds the copy
      * by the payment's idempotency key and withdraws it: no bank payment outlives the TPP's cancellation.
      */
     @Test
-    void aCopyWhoseSubmissionAnswerWasLostIsFoundByItsKeyAndWithdrawn() throws Exception {
-        GatewayDb db = new GatewayDb(dataSource);
+    void aCopyWhoseSubmissionAnswerWasLostIsFoundByItsKeyAndWithdrawn() {
         try (RelayBank relay = relay().loseSubmissionAnswers().start()) {
-            Response created = Payments.initiate(ALPHA, BankSandboxResource.RELAYED, SCT, headers(),
-                    Payments.body("29.00"));
-            String self = created.then().statusCode(201).body("transactionStatus", equalTo("RCVD")).extract()
-                    .path("_links.self.href");
-            assertNull(db.bankPaymentId(id(self)), "the answer was lost: the copy is unknown here");
-            String copy = BankApi.submitWithKey(String.valueOf(id(self))).then().statusCode(200).extract()
-                    .path("bankPaymentId");
-            BankApi.payment(copy).then().body("transactionStatus", equalTo("RCVD"));
-
-            Tpps.send(ALPHA, "DELETE", self, CANCEL, null).then().statusCode(204);
-            assertEquals("CANC", status(self));
-            assertEquals("WITHDRAWN", Await.until(() -> db.bankWithdrawal(id(self)), s -> !"PENDING".equals(s),
-                    "the job to look the copy up and withdraw it"));
-            assertEquals(copy, db.bankPaymentId(id(self)), "the copy found is recorded");
-            BankApi.payment(copy).then().body("transactionStatus", equalTo("CANC"));
-            assertTrue(relay.lookups() >= 1);
-            assertEquals("CANC", status(self));
+            Lost lost = initiatedWithItsAnswerLost("29.00");
+            Tpps.send(ALPHA, "DELETE", lost.self(), CANCEL, null).then().statusCode(204);
+            assertEquals("CANC", status(lost.self()));
+            assertFoundAndWithdrawn(lost, relay);
+            assertEquals("CANC", status(lost.self()));
         }
     }
 
@@ -210,23 +225,14 @@ class BankWithdrawalTest {
      * without the bank's word), so the copy the bank may hold is looked up and withdrawn as for a cancellation.
      */
     @Test
-    void aPaymentRejectedAtItsDeadlineWhoseAnswersWereLostHasItsCopyWithdrawn() throws Exception {
+    void aPaymentRejectedAtItsDeadlineWhoseAnswersWereLostHasItsCopyWithdrawn() {
         GatewayDb db = new GatewayDb(dataSource);
         try (RelayBank relay = relay().loseSubmissionAnswers().start()) {
-            Response created = Payments.initiate(ALPHA, BankSandboxResource.RELAYED, SCT, headers(),
-                    Payments.body("33.00"));
-            String self = created.then().statusCode(201).extract().path("_links.self.href");
-            assertNull(db.bankPaymentId(id(self)));
-            String copy = BankApi.submitWithKey(String.valueOf(id(self))).then().statusCode(200).extract()
-                    .path("bankPaymentId");
-
-            db.initiatedAgo(id(self), java.time.Duration.ofHours(25));
-            Await.until(() -> db.transactionStatus(id(self)), "RJCT"::equals, "the deadline job to reject it");
-            assertEquals("WITHDRAWN", Await.until(() -> db.bankWithdrawal(id(self)), s -> !"PENDING".equals(s),
-                    "the job to look the copy up and withdraw it"));
-            assertEquals(copy, db.bankPaymentId(id(self)));
-            BankApi.payment(copy).then().body("transactionStatus", equalTo("CANC"));
-            assertEquals("RJCT", status(self), "the TPP's answer stays the deadline's");
+            Lost lost = initiatedWithItsAnswerLost("33.00");
+            db.initiatedAgo(lost.id(), Duration.ofHours(25));
+            Await.until(() -> db.transactionStatus(lost.id()), "RJCT"::equals, "the deadline job to reject it");
+            assertFoundAndWithdrawn(lost, relay);
+            assertEquals("RJCT", status(lost.self()), "the TPP's answer stays the deadline's");
         }
     }
 

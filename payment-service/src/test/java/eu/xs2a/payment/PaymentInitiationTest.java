@@ -1,5 +1,6 @@
 package eu.xs2a.payment;
 
+import eu.xs2a.security.testing.BankDates;
 import static eu.xs2a.payment.support.Payments.SCT;
 import static eu.xs2a.payment.support.Payments.body;
 import static eu.xs2a.payment.support.Payments.headers;
@@ -203,10 +204,10 @@ class PaymentInitiationTest {
     @Test
     void requestedExecutionDateInThePast() {
         Errors.expect(post(headers(), withField("requestedExecutionDate",
-                "\"" + LocalDate.now().minusDays(2) + "\"")), 400, "FormatError");
+                "\"" + BankDates.today().minusDays(2) + "\"")), 400, "FormatError");
         Errors.expect(post(headers(), withField("requestedExecutionDate", "\"21.11.2026\"")), 400, "FormatError");
         Errors.expect(post(headers(), withField("requestedExecutionDate", "\"+999999999-12-31\"")), 400, "FormatError");
-        post(headers(), withField("requestedExecutionDate", "\"" + LocalDate.now().plusDays(3) + "\""))
+        post(headers(), withField("requestedExecutionDate", "\"" + BankDates.today().plusDays(3) + "\""))
                 .then().statusCode(201);
     }
 

@@ -1,5 +1,6 @@
 package eu.xs2a.e2e.journeys;
 
+import eu.xs2a.e2e.support.BankDays;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -76,7 +77,7 @@ class AccountInformationJourneyTest extends Journey {
 
         // transactions, page by page along the _links
         String firstPage = ACCOUNTS + "/" + main + "/transactions?bookingStatus=booked&dateFrom="
-                + LocalDate.now().minusDays(60) + "&size=10";
+                + BankDays.today(PROVIDER).minusDays(60) + "&size=10";
         Response page1 = aisp.get(firstPage, consent(consentId));
         assertStatus(200, page1);
         List<String> ids1 = page1.jsonPath().getList("transactions.booked.transactionId");

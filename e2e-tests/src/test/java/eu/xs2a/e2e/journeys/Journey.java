@@ -1,5 +1,6 @@
 package eu.xs2a.e2e.journeys;
 
+import eu.xs2a.e2e.support.BankDays;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import eu.xs2a.e2e.support.Stack;
@@ -103,7 +104,7 @@ abstract class Journey {
         return """
                 {"access": {"accounts": [%1$s], "balances": [%1$s], "transactions": [%1$s]},
                  "recurringIndicator": true, "validUntil": "%2$s", "frequencyPerDay": %3$d, "combinedServiceIndicator": false}
-                """.formatted(refs, java.time.LocalDate.now().plusDays(30), frequencyPerDay);
+                """.formatted(refs, BankDays.today(PROVIDER).plusDays(30), frequencyPerDay);
     }
 
     /** An error answer of the interface: status, error_text (the class) and the Berlin Group code. */

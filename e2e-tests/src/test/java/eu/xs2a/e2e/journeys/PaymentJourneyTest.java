@@ -1,5 +1,6 @@
 package eu.xs2a.e2e.journeys;
 
+import eu.xs2a.e2e.support.BankDays;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -59,7 +60,7 @@ class PaymentJourneyTest extends Journey {
 
         refresh(tpp, aisConsent);
         Response booked = tpp.get(ACCOUNTS + "/" + account + "/transactions?bookingStatus=booked&dateFrom="
-                + LocalDate.now().minusDays(1) + "&size=50", consent(aisConsent));
+                + BankDays.today(PROVIDER).minusDays(1) + "&size=50", consent(aisConsent));
         assertStatus(200, booked);
         List<Map<String, Object>> transactions = booked.jsonPath().getList("transactions.booked");
         Map<String, Object> mine = transactions.stream().filter(t -> endToEnd.equals(t.get("endToEndId"))).findFirst()
@@ -120,7 +121,7 @@ class PaymentJourneyTest extends Journey {
         Tpp tpp = newTpp("Gamma Pay", "PSP_PI");
         // executed tomorrow: stays ACSP after SCA, so there is something to cancel
         Response created = tpp.post(PAYMENTS, paymentHeaders(redirectUri("paid"), null),
-                paymentBody(PSU1_MAIN, "7.00", "E2E-CANC-2", LocalDate.now().plusDays(1).toString()));
+                paymentBody(PSU1_MAIN, "7.00", "E2E-CANC-2", BankDays.today(PROVIDER).plusDays(1).toString()));
         assertStatus(201, created);
         String payment = PAYMENTS + "/" + created.jsonPath().getString("paymentId");
         browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1");

@@ -217,9 +217,9 @@ public class Payment {
     }
 
     /**
-     * The bank acknowledged a payment that was cancelled here meanwhile: its copy at the bank must be withdrawn. The
-     * first attempt follows at once (the caller's); {@code leaseUntil} keeps the job off it until then. Once ended, a
-     * withdrawal is never asked for again.
+     * The bank acknowledged a payment that ended here meanwhile (cancelled, or rejected at its authorisation deadline):
+     * its copy at the bank must be withdrawn. The first attempt follows at once (the caller's); {@code leaseUntil}
+     * keeps the job off it until then. Once ended, a withdrawal is never asked for again.
      */
     public void requireWithdrawal(Instant leaseUntil, Instant now) {
         if (!isEndedHere() || bankPaymentId == null || bankWithdrawal != null) {

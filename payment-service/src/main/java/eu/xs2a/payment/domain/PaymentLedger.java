@@ -129,9 +129,10 @@ public class PaymentLedger {
     }
 
     /**
-     * The bank acknowledged the payment. Returns the payment; CANC means it was cancelled in the meantime, and then
-     * the bank's copy is marked to be withdrawn in this same transaction ({@link BankWithdrawal#PENDING}), so that a
-     * crash before the caller's withdrawal cannot forget it: the job's lease starts after the caller's attempt.
+     * The bank acknowledged the payment. Returns the payment; CANC or RJCT means it ended here in the meantime (the
+     * TPP cancelled it, or its authorisation deadline passed), and then the bank's copy is marked to be withdrawn in
+     * this same transaction ({@link BankWithdrawal#PENDING}), so that a crash before the caller's withdrawal cannot
+     * forget it: the job's lease starts after the caller's attempt.
      */
     @Transactional
     public Payment recordSubmission(long paymentId, BankSubmission submission) {
@@ -155,7 +156,7 @@ public class PaymentLedger {
         payment.recordSubmitFailure(error, now.plus(backoff(payment.submitAttempts())), now);
     }
 
-    /** The bank's copy of the cancelled payment is gone (cancelled, rejected or unknown there). */
+    /** The bank's copy of the payment ended here is gone (cancelled, rejected or unknown there, or none found). */
     @Transactional
     public void recordWithdrawn(long paymentId) {
         Payment payment = locked(paymentId);
@@ -269,7 +270,7 @@ public class PaymentLedger {
                 || authorisations.latest(payment.id(), AuthorisationKind.PAYMENT).isPresent();
     }
 
-    /** The bank's copy of a cancelled payment was found by its idempotency key: withdraw that one. */
+    /** The bank's copy of a payment ended here was found by its idempotency key: withdraw that one. */
     @Transactional
     public Payment recordBankCopy(long paymentId, String copyId) {
         Payment payment = locked(paymentId);
@@ -347,7 +348,7 @@ public class PaymentLedger {
         return ids;
     }
 
-    /** Claims cancelled payments whose bank copy is due for another withdrawal attempt, with a lease like submissions. */
+    /** Claims ended payments whose bank copy is due for another withdrawal attempt, with a lease like submissions. */
     @Transactional
     public List<Long> claimDueForWithdrawal() {
         Instant now = clock.instant();

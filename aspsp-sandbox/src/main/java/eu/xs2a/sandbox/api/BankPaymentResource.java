@@ -71,7 +71,8 @@ public class BankPaymentResource {
 
     /**
      * The payment submitted with this idempotency key: one or none. How the gateway finds a copy whose submission
-     * answer it never got (a timeout, a crash) when the payment was cancelled meanwhile.
+     * answer it never got (a timeout, a crash) when the payment ended on its side meanwhile (cancelled, or past its
+     * authorisation deadline).
      */
     @GET
     public PaymentList find(@QueryParam("idempotencyKey") String idempotencyKey) {

@@ -102,8 +102,8 @@ public class PaymentService {
         return new Submitted(payment, link, true);
     }
 
-    @Transactional
     /** The payment submitted with this idempotency key, if any; without a key → 400. */
+    @Transactional
     public Optional<Payment> findByIdempotencyKey(String idempotencyKey) {
         if (idempotencyKey == null || idempotencyKey.isBlank()) {
             throw BankException.badRequest("the query parameter idempotencyKey is required");
@@ -111,6 +111,7 @@ public class PaymentService {
         return payments.byIdempotencyKey(idempotencyKey);
     }
 
+    @Transactional
     public Payment get(String bankPaymentId) {
         Payment payment = require(bankPaymentId);
         slowIfSlow(payment);

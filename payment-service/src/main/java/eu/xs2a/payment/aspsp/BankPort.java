@@ -15,7 +15,8 @@ public interface BankPort {
 
     /**
      * The bank's payment submitted with {@code idempotencyKey}, if any: how the gateway finds a copy whose submission
-     * answer it never got (the bank timed out, the service stopped), so that a payment cancelled meanwhile is withdrawn.
+     * answer it never got (the bank timed out, the service stopped), so that a payment that ended here meanwhile
+     * (cancelled, or rejected at its authorisation deadline) has that copy withdrawn.
      */
     Optional<BankPaymentState> find(String providerCode, String idempotencyKey);
 

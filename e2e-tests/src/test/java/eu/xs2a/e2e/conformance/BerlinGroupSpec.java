@@ -16,14 +16,14 @@ import java.util.Map;
 
 /**
  * The Berlin Group OpenAPI files as the measure of every response: 1.3.6 for {@code /v1}, the confirmation-of-funds
- * consent 2.0 extension for {@code /v2}. Read from {@code ../shared/reference} beside the repository (where CI puts
- * shared/), validated with Atlassian's swagger-request-validator at its strictest: every message is an error, and
+ * consent 2.0 extension for {@code /v2}. Read from the copies vendored in {@code docs/reference} (with their
+ * licence and source), validated with Atlassian's swagger-request-validator at its strictest: every message is an error, and
  * objects accept no property the file does not name (the validator's default). Only {@link KnownDifferences} waive
  * anything.
  */
 public final class BerlinGroupSpec {
 
-    static final String CORE_FILE = "psd2-api 1.3.6 2020-08-14.yaml";
+    static final String CORE_FILE = "psd2-api-1.3.6-2020-08-14.yaml";
     static final String FUNDS_CONSENT_FILE = "psd2-confirmation-of-funds-consent-2.0-20190607.yaml";
 
     private static OpenApiInteractionValidator core;
@@ -33,12 +33,11 @@ public final class BerlinGroupSpec {
     private BerlinGroupSpec() {
     }
 
-    /** The folder with the reference files: {@code ../shared/reference} relative to the repository root. */
+    /** The folder with the reference files: {@code docs/reference} in the repository. */
     public static Path referenceDir() {
-        Path dir = Repository.root().resolve("../shared/reference").normalize();
+        Path dir = Repository.root().resolve("docs/reference");
         if (!Files.isRegularFile(dir.resolve(CORE_FILE))) {
-            throw new IllegalStateException("The Berlin Group file is missing: " + dir.resolve(CORE_FILE)
-                    + " (shared/ must sit beside the repository)");
+            throw new IllegalStateException("The Berlin Group file is missing: " + dir.resolve(CORE_FILE));
         }
         return dir;
     }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Map;
 
 /**
- * The body of consent-service's {@code POST /internal/v1/consent-checks} (DESIGN.md "The consent lookup endpoint").
+ * The body of consent-service's {@code POST /internal/v1/consent-checks} (docs/ARCHITECTURE.md "Consent lookup").
  *
  * @param purpose    AIS or PIIS
  * @param resource   accounts | account | balances | transactions | funds

@@ -8,7 +8,7 @@ import java.time.Duration;
 @ConfigMapping(prefix = "consent")
 public interface ConsentConfig {
 
-    /** validUntil when the TPP sends none (DESIGN.md: 90 days). */
+    /** validUntil when the TPP sends none (90 days; docs/ARCHITECTURE.md "State machines"). */
     @WithDefault("90")
     int defaultValidityDays();
 

@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A consent and its state machine (DESIGN.md "State machines"). Every status change goes through one of the
+ * A consent and its state machine (docs/ARCHITECTURE.md "State machines"). Every status change goes through one of the
  * methods below, which refuse a transition the machine does not have: a final consent never changes again,
  * except that the owning TPP's DELETE moves any consent to terminatedByTpp. Every status change is logged (INFO: consent,
  * provider, TPP, from → to, cause), so that "why and when did this consent change" can be answered from the logs; the

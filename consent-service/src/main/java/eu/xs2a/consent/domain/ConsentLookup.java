@@ -11,7 +11,7 @@ import java.time.LocalDate;
 import java.util.Set;
 
 /**
- * The consent lookup (DESIGN.md "The consent lookup endpoint"): the one way another service learns about a
+ * The consent lookup (docs/ARCHITECTURE.md "Consent lookup"): the one way another service learns about a
  * consent. Answers ConsentUnknown (not this TPP's, or none), ConsentExpired, ConsentInvalid (wrong status, type,
  * account or resource) or AccessExceeded; an unattended AIS access is counted atomically per consent, day of the
  * consent's provider ({@link ConsentCalendar}) and resource (+account).

@@ -5,7 +5,7 @@ import eu.xs2a.security.error.IsoDates;
 import eu.xs2a.security.error.Psd2Exception;
 import java.time.LocalDate;
 
-/** validUntil and frequencyPerDay rules of DESIGN.md "State machines". */
+/** validUntil and frequencyPerDay rules of docs/ARCHITECTURE.md "State machines". */
 public final class ConsentRules {
 
     /** The Berlin Group value for "as long as possible": shown adjusted to the provider's maximum. */

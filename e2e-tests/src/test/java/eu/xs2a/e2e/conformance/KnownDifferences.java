@@ -10,11 +10,11 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The ONE place where the gateway's interface ({@code /work/shared/reference/tpp-interface.md}) deliberately
- * differs from the Berlin Group 1.3.6 OpenAPI file (and the confirmation-of-funds 2.0 file). Each difference is one
- * constant with the reason taken from the interface text; nothing else is waived. A waiver matches one validator
- * message precisely (message key, JSON pointer, and where needed the value), never a whole response or a whole
- * class of messages.
+ * The ONE place where the gateway's interface (the bank's interface specification; docs/ARCHITECTURE.md "Extensions
+ * to the standard") deliberately differs from the Berlin Group 1.3.6 OpenAPI file (and the confirmation-of-funds 2.0
+ * file). Each difference is one constant with the reason taken from the interface text; nothing else is waived. A
+ * waiver matches one validator message precisely (message key, JSON pointer, and where needed the value), never a
+ * whole response or a whole class of messages.
  *
  * <p>Two of them are path rewrites (the request is mapped onto the file's path before validation), the others waive
  * single messages.
@@ -83,7 +83,7 @@ public enum KnownDifferences {
     private static final Pattern SERVICE_PAYMENT = Pattern.compile("^(/v1/payments)/service-payment(/.*)?$");
     private static final Pattern TPP_MESSAGE_CODE = Pattern.compile("^/tppMessages/\\d+/code$");
     private static final ObjectMapper JSON = new ObjectMapper();
-    /** The interface's error table (tpp-interface.md "Errors"): class → HTTP status, as the interface gives it. */
+    /** The interface's error table (docs/ARCHITECTURE.md "Error contract"): class → HTTP status, as it gives them. */
     private static final Map<String, Integer> INTERFACE_ERROR_TABLE = Map.ofEntries(
             Map.entry("BadRequest", 400), Map.entry("CountryNameInvalid", 400), Map.entry("ServiceInvalid", 400),
             Map.entry("FormatError", 400), Map.entry("RequestFormatInvalid", 400),

@@ -44,7 +44,7 @@ class RouteTableTest {
             assertTrue(r.path().matches("(/[a-z0-9_-]+)+"), r.path());
         }
         assertEquals(Map.of("consent-service", 8082, "account-service", 8083, "payment-service", 8084,
-                "registration-service", 8081), ports, "the four services, on DESIGN.md's ports; no aspsp-sandbox");
+                "registration-service", 8081), ports, "the four services, on their fixed ports; no aspsp-sandbox");
     }
 
     @ParameterizedTest(name = "{0} → {1}")

@@ -6,7 +6,7 @@ import static org.hamcrest.Matchers.notNullValue;
 import io.restassured.response.Response;
 import io.restassured.response.ValidatableResponse;
 
-/** Assertions on the standard error body (DESIGN.md "Error body"). */
+/** Assertions on the standard error body (docs/ARCHITECTURE.md "Error contract"). */
 public final class Errors {
 
     private Errors() {

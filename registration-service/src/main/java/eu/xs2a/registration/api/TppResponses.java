@@ -26,8 +26,8 @@ public class TppResponses {
     /**
      * Keeps the answer for the TPP's retry (same X-Request-ID and Digest) in the transaction that stores the TPP or its
      * certificate: a service that dies after the commit but before the answer is recorded still answers the retry with
-     * it (DESIGN.md step 7), instead of FormatError "X-Request-ID already used". A later attempt of the same request
-     * ({@code CertificateInserts}) keeps its own answer in its own transaction.
+     * it (docs/ARCHITECTURE.md "Request pipeline", step 7), instead of FormatError "X-Request-ID already used". A
+     * later attempt of the same request ({@code CertificateInserts}) keeps its own answer in its own transaction.
      */
     void keepAnswer(@Observes TppRecorded recorded, ReplayAnswers answers) {
         answers.keep(ok(TppResponse.of(recorded.record())));

@@ -38,7 +38,7 @@ import java.util.UUID;
  */
 public final class RequestSigner {
 
-    /** Headers that must be signed whenever they are sent (DESIGN.md pipeline step 3). */
+    /** Headers that must be signed whenever they are sent (docs/ARCHITECTURE.md "Request pipeline", step 3). */
     public static final List<String> SIGNED_WHEN_PRESENT = List.of("psu-id", "psu-corporate-id", "tpp-redirect-uri");
 
     private final PrivateKey privateKey;

@@ -181,9 +181,10 @@ final class CertificateValidator {
     }
 
     /**
-     * Live accepts only a PSD2 QSealC (tpp-interface.md: "only production QSEAL certificates"): the ETSI TS 119 495
-     * statement, QcCompliance, and QcType eseal (EN 319 412-5). A QWAC of the same TPP often comes from the same
-     * issuing CA with the same PSD2 statement; its QcType web says it is for TLS, not for sealing requests.
+     * Live accepts only a PSD2 QSealC (the bank's interface: "only production QSEAL certificates";
+     * docs/ARCHITECTURE.md "Trust and environments"): the ETSI TS 119 495 statement, QcCompliance, and QcType eseal
+     * (EN 319 412-5). A QWAC of the same TPP often comes from the same issuing CA with the same PSD2 statement; its
+     * QcType web says it is for TLS, not for sealing requests.
      * Null when the certificate is one, else why not.
      */
     private static String notAQualifiedSeal(QcStatementReader.QcStatements statements) {

@@ -19,7 +19,7 @@ import java.util.Set;
 import java.util.UUID;
 
 /**
- * The request pipeline of a signed endpoint (DESIGN.md "Request pipeline", steps 1 to 6) as plain Java: JDK
+ * The request pipeline of a signed endpoint (docs/ARCHITECTURE.md "Request pipeline", steps 1 to 6) as plain Java: JDK
  * providers for X.509, PKIX, hashing and RSA/EC verification, no framework types. The first failing step answers
  * with its {@link Psd2Exception}. Thread-safe; one instance per application (it holds the certificate cache).
  */
@@ -126,7 +126,7 @@ public final class RequestVerifier {
         return certificates.validate(certificate, now).identity;
     }
 
-    /** Header length limits of the interface (DESIGN.md "Other input rules"); longer → FormatError. */
+    /** The interface's header length limits (docs/ARCHITECTURE.md "Request pipeline", step 6): longer → FormatError. */
     static final Map<String, Integer> HEADER_LIMITS = Map.of("PSU-ID", 50, "TPP-Redirect-URI", 500,
             "TPP-Nok-Redirect-URI", 500, "PSU-IP-Address", 140, "PSU-Corporate-ID", 50);
 

@@ -3,8 +3,8 @@ package eu.xs2a.security.error;
 import org.jboss.logging.Logger;
 
 /**
- * What a bank's HTTP error status says about the request, the same for every service's bank port (DESIGN.md "The
- * bank port", aspsp-sandbox/BANK-API.md). Only 400, 409 and 422 are the bank's judgement of the request itself
+ * What a bank's HTTP error status says about the request, the same for every service's bank port (docs/ARCHITECTURE.md
+ * "Bank port", aspsp-sandbox/BANK-API.md). Only 400, 409 and 422 are the bank's judgement of the request itself
  * (bad input, wrong state, business refusal): those become ServiceInvalid, and a create they answer is refused for
  * good. Any other 4xx (the gateway's credential refused, a path the bank does not serve, a timeout, a rate limit)
  * says nothing about the request: like a 5xx it is ServiceUnavailable, and what was asked may be asked again later.

@@ -8,8 +8,8 @@ import java.util.Locale;
  * The one rule for a URI the PSU's browser is sent to on a TPP's word (TPP-Redirect-URI, TPP-Nok-Redirect-URI, an
  * Open Banking client's redirect_uris), in every service: absolute https with a host, no user info and no fragment
  * (RFC 6749 §3.1.2); http only for localhost, where a TPP developer's own machine listens; at most 500 characters
- * (DESIGN.md, TPP-Redirect-URI). Consent-service and payment-service had two different rules, client registration
- * none.
+ * (docs/ARCHITECTURE.md "Request pipeline"). Consent-service and payment-service had two different rules, client
+ * registration none.
  */
 public final class RedirectUris {
 

@@ -23,8 +23,8 @@ import java.io.IOException;
  *       U+0000 or a lone U+D800 it parses, but PostgreSQL cannot store the one and the driver would store the other
  *       as '?', and the bank's failure would come back at every retry). A {@code JsonNode} tree keeps such a string:
  *       account-service's bodies, read as trees, are never stored;</li>
- *   <li>anything after the body's one value is refused; unknown fields are ignored (DESIGN.md "Other input
- *       rules").</li>
+ *   <li>anything after the body's one value is refused; unknown fields are ignored (docs/ARCHITECTURE.md
+ *       "Request pipeline").</li>
  * </ul>
  * Refusals are Jackson exceptions, which {@link eu.xs2a.security.error.JsonBodyError} turns into FormatError.
  */

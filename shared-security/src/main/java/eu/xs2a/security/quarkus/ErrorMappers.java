@@ -33,9 +33,9 @@ import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
 /**
- * Turns every exception into the standard error body (DESIGN.md "Error body"). Texts name the field or value at
- * fault, never a class name or a stack trace. Priorities are below {@link Priorities#USER} so these win over the
- * mappers Quarkus brings for the same types.
+ * Turns every exception into the standard error body (docs/ARCHITECTURE.md "Error contract"). Texts name the field
+ * or value at fault, never a class name or a stack trace. Priorities are below {@link Priorities#USER} so these win
+ * over the mappers Quarkus brings for the same types.
  */
 public class ErrorMappers {
 

@@ -8,7 +8,7 @@ import java.lang.annotation.Target;
 
 /**
  * Marks a resource (class or method) whose requests must carry a valid eIDAS signature: the whole pipeline
- * of DESIGN.md runs before the method, and {@link CurrentTpp} holds the caller afterwards.
+ * (docs/ARCHITECTURE.md "Request pipeline") runs before the method, and {@link CurrentTpp} holds the caller afterwards.
  */
 @NameBinding
 @Retention(RetentionPolicy.RUNTIME)

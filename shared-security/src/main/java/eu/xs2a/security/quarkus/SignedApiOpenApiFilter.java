@@ -35,7 +35,7 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponses;
 @OpenApiFilter(stages = OpenApiFilter.RunStage.BUILD)
 public class SignedApiOpenApiFilter implements OASFilter {
 
-    /** The request headers of the signature pipeline (DESIGN.md steps 1–5) with their descriptions. */
+    /** The signature pipeline's request headers (docs/ARCHITECTURE.md "Request pipeline", steps 1–5), described. */
     public static final List<Map.Entry<String, String>> SIGNATURE_HEADERS = List.of(
             Map.entry("X-Request-ID", "UUID of the request (RFC 4122); echoed in the response; a reuse within 24 h "
                     + "is refused (a repeated create with the same Digest gets the first answer again)"),

@@ -4,9 +4,10 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * The X-Request-ID rule (DESIGN.md pipeline step 7): an id already used by the same TPP within the retention is
- * refused, except a create (POST) with the same Digest on the same path, which gets the first answer again, or, while
- * the first one is still running, ServiceUnavailable with Retry-After (after the pending timeout it runs in its place).
+ * The X-Request-ID rule (docs/ARCHITECTURE.md "Request pipeline", step 7): an id already used by the same TPP within
+ * the retention is refused, except a create (POST) with the same Digest on the same path, which gets the first answer
+ * again, or, while the first one is still running, ServiceUnavailable with Retry-After (after the pending timeout it
+ * runs in its place).
  */
 public interface ReplayStore {
 

@@ -144,8 +144,8 @@ public final class OpenApiCoverage {
     }
 
     /**
-     * The names of the path placeholders over the whole document, e.g. {@code provider_code}: tpp-interface.md names
-     * them, and a TPP's generated client takes its parameter names from here.
+     * The names of the path placeholders over the whole document, e.g. {@code provider_code}: the bank's interface
+     * names them, and a TPP's generated client takes its parameter names from here.
      */
     public static Set<String> pathParameters(String openApiJson) {
         Set<String> names = new TreeSet<>();

@@ -53,8 +53,8 @@ public class ConsentLookup {
             throw invalid("Consent '" + Ids.shown(check.consentId()) + "' is not " + (expectedType == ConsentType.AIS
                     ? "an account information (AIS)" : "a confirmation-of-funds (PIIS)") + " consent");
         }
-        // past validUntil is ConsentExpired whatever the status (the README's contract): such a consent can never
-        // become usable again, and "expired" tells the TPP why better than its status does
+        // past validUntil is ConsentExpired whatever the status (docs/ARCHITECTURE.md "Consent lookup"): such a
+        // consent can never become usable again, and "expired" tells the TPP why better than its status does
         if (consent.status() == ConsentStatus.expired || consent.isPastValidUntil(today)) {
             throw new Psd2Exception(ErrorClass.CONSENT_EXPIRED,
                     "Consent '" + Ids.shown(check.consentId()) + "' expired on " + consent.validUntil());

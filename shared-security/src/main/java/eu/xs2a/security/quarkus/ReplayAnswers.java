@@ -14,7 +14,7 @@ import java.util.UUID;
  * <p>A service calls {@link #keep} inside the transaction that stores what a POST created, with the answer the POST
  * will give. The resource and its answer are then committed together: a service that dies before
  * {@link ReplayResponseFilter} stores the answer still leaves it for the TPP's retry, as docs/ARCHITECTURE.md
- * "Request pipeline" step 7 promises ("the first answer again, no second resource").
+ * "Request pipeline" steps 7 and 9 promise: the first answer again, and no second resource.
  */
 @RequestScoped
 public class ReplayAnswers {

@@ -28,7 +28,7 @@ public final class ErrorResponses {
     public static Response of(Psd2Exception e) {
         Response.ResponseBuilder builder = Response.status(e.errorClass().status())
                 .type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(ErrorBody.of(e.errorClass(), e.getMessage()));
+                .entity(ErrorBody.of(e));
         if (e.retryAfterSeconds() != null) {
             builder.header("Retry-After", e.retryAfterSeconds());
         }

@@ -178,6 +178,13 @@ class CommandsAgainstGatewayTest {
                 "--header", "Digest:SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=", "--data", "x");
         assertEquals(1, tampered.exitCode());
         assertTrue(tampered.out().contains("SignatureInvalid"), tampered.out());
+        // the sandbox's signature debugger, printed with the rest of the body: the Digest sent and the one of "x"
+        JsonNode debug = JSON.readTree(tampered.out().substring(tampered.out().indexOf('{'))).path("signatureDebug");
+        assertEquals("SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=", debug.path("digestReceived").asText());
+        assertEquals("SHA-256=" + java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest
+                .getInstance("SHA-256").digest(new byte[] {'x'})), debug.path("digestComputed").asText());
+        assertTrue(debug.path("signingString").asText()
+                .startsWith("digest: SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=\nx-request-id: "), tampered.out());
     }
 
     @Test

@@ -41,7 +41,8 @@ public enum KnownDifferences {
      * Error body: the interface says "Error responses carry error_code and error_text … Details are also referenced
      * as error_message", so every error body has these three fields at its root beside the file's
      * {@code tppMessages}. Waived: exactly "object has properties not allowed" at the root pointer {@code ""} of an
-     * error response (4xx/5xx) when the unexpected properties are only these three.
+     * error response (4xx/5xx) when the unexpected properties are only these three and {@code signatureDebug}, the
+     * sandbox's own extension of a SignatureInvalid (shared-security README, "Signature debugger (sandbox)").
      */
     ERROR_FIELDS,
 
@@ -95,7 +96,8 @@ public enum KnownDifferences {
             Map.entry("ResourceUnknown", 404), Map.entry("ProductUnknown", 404), Map.entry("NotFound", 404),
             Map.entry("CancellationInvalid", 405), Map.entry("ActionNotAllowed", 406), Map.entry("Invalid", 406),
             Map.entry("AccessExceeded", 429));
-    private static final List<String> ERROR_FIELD_NAMES = List.of("error_code", "error_text", "error_message");
+    private static final List<String> ERROR_FIELD_NAMES = List.of("error_code", "error_text", "error_message",
+            "signatureDebug");
 
     /** Whether the path is a Berlin Group endpoint of the interface ({@code P/v1/…} or {@code P/v2/…}). */
     public static boolean isBerlinGroupPath(String path) {

@@ -1,9 +1,13 @@
 package eu.xs2a.e2e.journeys;
 
 import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import eu.xs2a.e2e.conformance.ConformanceFilter;
 import io.restassured.response.Response;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -16,7 +20,7 @@ import org.junit.jupiter.api.Test;
 class SignedRequestJourneyTest extends Journey {
 
     @Test
-    void unsignedTamperedAndUnauthorisedRequestsGetTheStandardErrors() {
+    void unsignedTamperedAndUnauthorisedRequestsGetTheStandardErrors() throws Exception {
         Tpp aisp = newTpp("Theta Accounts", "PSP_AI");
         String body = aisBody(PSU1_MAIN);
 
@@ -25,9 +29,14 @@ class SignedRequestJourneyTest extends Journey {
                 .contentType("application/json").body(body).post(CONSENTS);
         assertError(unsigned, 401, "CertificateMissing", "CERTIFICATE_MISSING");
 
-        Response tampered = aisp.send("POST", CONSENTS, redirect(redirectUri("ok"), null), body,
-                body.replace(PSU1_MAIN, PSU1_SAVINGS));
+        String changed = body.replace(PSU1_MAIN, PSU1_SAVINGS);
+        Response tampered = aisp.send("POST", CONSENTS, redirect(redirectUri("ok"), null), body, changed);
         assertError(tampered, 401, "SignatureInvalid", "SIGNATURE_INVALID");
+        // the sandbox's signature debugger, through the ingress: the digest of the bytes that arrived, beside the one sent
+        assertEquals("SHA-256=" + Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256")
+                .digest(changed.getBytes(StandardCharsets.UTF_8))), tampered.jsonPath().getString("signatureDebug.digestComputed"));
+        assertEquals("SHA-256=" + Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256")
+                .digest(body.getBytes(StandardCharsets.UTF_8))), tampered.jsonPath().getString("signatureDebug.digestReceived"));
 
         Response noRole = aisp.post(PAYMENTS, PaymentJourneyTest.paymentHeaders(redirectUri("paid"), null),
                 PaymentJourneyTest.paymentBody(PSU1_MAIN, "1.00", "E2E-ROLE", null));

@@ -25,12 +25,7 @@ final class DigestHeader {
             if (eq <= 0) {
                 continue;
             }
-            String algorithm = entry.substring(0, eq).strip().toUpperCase(Locale.ROOT);
-            MessageDigest md = switch (algorithm) {
-                case "SHA-256", "SHA256" -> SHA_256.get();
-                case "SHA-512", "SHA512" -> SHA_512.get();
-                default -> null;
-            };
+            MessageDigest md = digestOf(entry.substring(0, eq));
             if (md == null) {
                 continue;
             }
@@ -45,6 +40,34 @@ final class DigestHeader {
             return MessageDigest.isEqual(expected, actual) ? Result.MATCHES : Result.DIFFERS;
         }
         return Result.MALFORMED;
+    }
+
+    /**
+     * {@code SHA-256=<base64>} (or SHA-512, the algorithm of the header's first supported entry; SHA-256 when it has
+     * none) of the body bytes: what the header should have said. Only for the signature debugger, off the hot path.
+     */
+    static String computed(String header, byte[] body) {
+        MessageDigest md = null;
+        for (String entry : header == null ? new String[0] : header.split(",")) {
+            int eq = entry.indexOf('=');
+            md = eq > 0 ? digestOf(entry.substring(0, eq)) : null;
+            if (md != null) {
+                break;
+            }
+        }
+        if (md == null) {
+            md = SHA_256.get();
+        }
+        md.reset();
+        return md.getAlgorithm() + "=" + Base64.getEncoder().encodeToString(md.digest(body));
+    }
+
+    private static MessageDigest digestOf(String algorithmName) {
+        return switch (algorithmName.strip().toUpperCase(Locale.ROOT)) {
+            case "SHA-256", "SHA256" -> SHA_256.get();
+            case "SHA-512", "SHA512" -> SHA_512.get();
+            default -> null;
+        };
     }
 
     private static MessageDigest digest(String name) {

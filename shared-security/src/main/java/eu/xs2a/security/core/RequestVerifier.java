@@ -3,8 +3,10 @@ package eu.xs2a.security.core;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.ErrorTexts;
 import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.error.SignatureDebug;
 import eu.xs2a.security.tpp.Role;
 import eu.xs2a.security.tpp.TppIdentity;
+import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.PublicKey;
 import java.security.Signature;
@@ -84,16 +86,17 @@ public final class RequestVerifier {
         }
         byte[] signingString = signingString(signature.headers(), method, target, headers);
         if (!verifies(identity.certificate().getPublicKey(), signature.hash(), signingString, signature.signature())) {
-            throw new Psd2Exception(ErrorClass.SIGNATURE_INVALID,
-                    "Signature does not verify with the certificate's key over the headers " + signature.headers());
+            throw Psd2Exception.signatureInvalid(
+                    "Signature does not verify with the certificate's key over the headers " + signature.headers(),
+                    debug(signature.headers(), signingString, digest, body));
         }
 
         // 4. digest of the raw body
         switch (DigestHeader.check(digest, body)) {
             case MALFORMED -> throw new Psd2Exception(ErrorClass.SIGNATURE_MALFORMED,
                     "Digest header must be SHA-256=<base64> or SHA-512=<base64>");
-            case DIFFERS -> throw new Psd2Exception(ErrorClass.SIGNATURE_INVALID,
-                    "Digest does not match the hash of the request body");
+            case DIFFERS -> throw Psd2Exception.signatureInvalid("Digest does not match the hash of the request body",
+                    debug(signature.headers(), signingString, digest, body));
             case MATCHES -> { }
         }
 
@@ -215,6 +218,19 @@ public final class RequestVerifier {
             }
         }
         return HeaderText.octets(out.toString());
+    }
+
+    /**
+     * The signature debugger's detail for a signature or Digest that did not match: in the sandbox only (never in
+     * {@code live}, where it would help an attacker probe), and built only once the request has failed. The signing
+     * string is shown as text ({@link HeaderText#text}), as a developer's own client would print it.
+     */
+    private SignatureDebug debug(List<String> signed, byte[] signingString, String digest, byte[] body) {
+        if (settings.live()) {
+            return null;
+        }
+        String octets = new String(signingString, StandardCharsets.ISO_8859_1);
+        return new SignatureDebug(HeaderText.text(octets), signed, digest.strip(), DigestHeader.computed(digest, body));
     }
 
     /**

@@ -3,6 +3,8 @@ package eu.xs2a.security.quarkus;
 import eu.xs2a.security.error.ErrorBody;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.error.SignatureDebug;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.core.MediaType;
@@ -11,8 +13,10 @@ import jakarta.ws.rs.core.Response;
 /**
  * The one way an error becomes a response: the class's status and the standard body, as JSON. A JAX-RS
  * {@link Response} for the mappers; {@link #end} for the few refusals made on the IO thread before the REST layer
- * (a body too large, a request target with dot-segments), whose body is serialised once at start-up.
+ * (a body too large, a request target with dot-segments), whose body is serialised once at start-up. The body's
+ * records are registered for reflection: a {@link Response} entity's type is not visible to a native-image build.
  */
+@RegisterForReflection(targets = {ErrorBody.class, ErrorBody.TppMessage.class, SignatureDebug.class})
 public final class ErrorResponses {
 
     private ErrorResponses() {
@@ -28,7 +32,7 @@ public final class ErrorResponses {
     public static Response of(Psd2Exception e) {
         Response.ResponseBuilder builder = Response.status(e.errorClass().status())
                 .type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(ErrorBody.of(e.errorClass(), e.getMessage()));
+                .entity(ErrorBody.of(e));
         if (e.retryAfterSeconds() != null) {
             builder.header("Retry-After", e.retryAfterSeconds());
         }

@@ -165,7 +165,23 @@ public class SignedApiOpenApiFilter implements OASFilter {
                 .addProperty("error_text", string().enumeration(List.copyOf(texts))
                         .description("class of the interface's error table"))
                 .addProperty("error_message", string().description("human readable detail naming the field or value"))
+                .addProperty("signatureDebug", signatureDebugSchema())
                 .required(List.of("tppMessages", "error_code", "error_text", "error_message"));
+    }
+
+    /** The signature debugger's extension field ({@code SignatureDebug}); sandbox only, so never required. */
+    private static Schema signatureDebugSchema() {
+        return OASFactory.createSchema().addType(SchemaType.OBJECT)
+                .description("Extension, not part of the Berlin Group standard. Sandbox environment only (never in "
+                        + "live): on a SignatureInvalid whose signature or Digest did not match, what the gateway "
+                        + "verified, to compare with what the client signed")
+                .addProperty("signingString", string().description("the exact string the signature was verified "
+                        + "over: 'name: value' lines joined by \\n, in the order of the Signature's headers parameter"))
+                .addProperty("headers", OASFactory.createSchema().addType(SchemaType.ARRAY).items(string())
+                        .description("the Signature's headers parameter, lowercase, in its order"))
+                .addProperty("digestReceived", string().description("the Digest header as sent, e.g. SHA-256=…"))
+                .addProperty("digestComputed", string().description("the same algorithm over the body bytes the "
+                        + "gateway received, e.g. SHA-256=…"));
     }
 
     private static Schema string() {

@@ -49,6 +49,12 @@ class OpenApiFilterTest {
                 "ProductInvalid", "ResourceUnknown", "CancellationInvalid", "ActionNotAllowed", "AccessExceeded",
                 "ServiceUnavailable")), texts.toString());
 
+        JsonNode errorBody = new ObjectMapper().readTree(json).path("components").path("schemas").path("ErrorBody");
+        JsonNode debug = errorBody.path("properties").path("signatureDebug");
+        assertTrue(debug.path("description").asText().contains("not part of the Berlin Group"), debug.toString());
+        assertTrue(debug.path("properties").has("signingString") && debug.path("properties").has("digestComputed"));
+        assertFalse(errorBody.path("required").toString().contains("signatureDebug"));
+
         JsonNode hello = OpenApiCoverage.operation(json, new Route("GET", "/public/hello", false));
         assertEquals(List.of(), List.copyOf(OpenApiCoverage.headers(hello)));
         assertFalse(hello.path("responses").has("401"));

@@ -2,13 +2,16 @@ package eu.xs2a.tpp.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import eu.xs2a.security.client.RequestSigner;
 import eu.xs2a.security.core.RequestHeaders;
 import eu.xs2a.security.core.RequestVerifier;
 import eu.xs2a.security.core.VerifiedRequest;
 import eu.xs2a.security.core.VerifierSettings;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.security.error.SignatureDebug;
 import eu.xs2a.security.testing.TestPki;
 import eu.xs2a.security.testing.TestTpp;
 import eu.xs2a.security.tpp.Role;
@@ -19,6 +22,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** What the CLI signs passes shared-security's verifier (the gateway's pipeline steps 1-6), and only that. */
@@ -76,6 +81,26 @@ class SignedRequestVerifiesTest {
                 List.of(Header.parse("Digest:SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=")), "x".getBytes(), null);
         assertEquals(ErrorClass.SIGNATURE_INVALID,
                 assertThrows(Psd2Exception.class, () -> verify(request, request.body())).errorClass());
+    }
+
+    @Test
+    void theSigningStringOfACorrectRequestIsWhatTheSandboxDebuggerShows() {
+        // a developer diffs their signing string with the gateway's signatureDebug: for what bin/tpp signs they agree
+        byte[] body = "{\"access\":{\"allPsd2\":\"allAccounts\"}}".getBytes(StandardCharsets.UTF_8);
+        OutgoingRequest request = RequestBuilder.build(TPP.signer(), "POST", CONSENTS,
+                List.of(Header.parse("TPP-Redirect-URI:https://tpp.example/cb"), Header.parse("PSU-ID:psu1")), body, null);
+        Matcher list = Pattern.compile("headers=\"([^\"]+)\"").matcher(request.header("Signature"));
+        assertTrue(list.find(), request.header("Signature"));
+        List<String> signed = List.of(list.group(1).split(" "));
+        String cliSigned = RequestSigner.signingString(signed, request.headers());
+
+        // the signature verifies, the body that arrives is another: the debugger shows the string it verified
+        SignatureDebug debug = assertThrows(Psd2Exception.class, () -> verify(request, "{}".getBytes(StandardCharsets.UTF_8)))
+                .signatureDebug();
+        assertEquals(cliSigned, debug.signingString());
+        assertEquals(signed, debug.headers());
+        assertEquals(request.header("Digest"), debug.digestReceived());
+        assertEquals(TPP.signer().digest("{}".getBytes(StandardCharsets.UTF_8)), debug.digestComputed());
     }
 
     @Test

@@ -114,7 +114,7 @@ public final class StandInGateway implements AutoCloseable {
                 } catch (Psd2Exception e) {
                     received.add(new Received(method, target, headers, body, null));
                     send(exchange, Answer.json(e.errorClass().status(),
-                            JSON.writeValueAsString(ErrorBody.of(e.errorClass(), e.getMessage()))));
+                            JSON.writeValueAsString(ErrorBody.of(e))));
                     return;
                 }
                 Received request = new Received(method, target, headers, body, verified);

@@ -48,11 +48,13 @@ class PaymentApiTest {
         Bank.getPayment(id).then().body("scaStatus", equalTo("psuIdentified"));
         browser.get("decision").then().statusCode(200).body(containsString("123.45")).body(containsString("Max Creditor"))
                 .body(containsString(Bank.FOREIGN)).body(containsString("Beta Payments"));
-        browser.decide("approve").then().statusCode(303);
+        // the payment names its debtor: another account posted with the decision (no page offers one) changes nothing
+        browser.decide("approve", Bank.PSU1_MAIN).then().statusCode(303);
         Bank.getPayment(id).then().body("scaStatus", equalTo("started")).body("transactionStatus", equalTo("RCVD"));
         browser.otp("123456").then().statusCode(303).header("Location", equalTo(order.get("returnUrl")));
 
         Response accepted = Bank.getPayment(id);
+        assertEquals(Bank.PSU1_BUSINESS, accepted.path("debtorAccount.iban"));
         assertTrue(List.of("ACSP", "ACSC").contains(accepted.<String>path("transactionStatus")), accepted.asString());
         assertEquals("finalised", accepted.path("scaStatus"));
         assertEquals(Boolean.TRUE, accepted.path("fundsAvailable"));

@@ -89,6 +89,14 @@ class OpenApiDocumentTest {
     }
 
     @Test
+    void theReadSaysWhyItsDebtorAccountMayBeAbsent() throws Exception {
+        JsonNode debtor = new ObjectMapper().readTree(json).path("components").path("schemas").path("PaymentResponse")
+                .path("properties").path("debtorAccount");
+        assertTrue(debtor.path("description").asText().contains("Absent until the PSU has chosen"), debtor.toString());
+        assertTrue(debtor.toString().contains("AccountRef"), "still the account reference: " + debtor);
+    }
+
+    @Test
     void theBrowserPagesAskForNoSignature() {
         JsonNode redirect = OpenApiCoverage.operation(json,
                 new Route("GET", PAYMENTS + "/{payment_id}/authorisations/{authorisation_id}/sca-redirect", false));

@@ -24,6 +24,12 @@ class ConformanceCheckTest {
             {"tppMessages":[{"category":"ERROR","code":"CONSENT_UNKNOWN","text":"no such consent"}],
              "error_code":"CONSENT_UNKNOWN","error_text":"ConsentUnknown","error_message":"no such consent"}""";
 
+    private static final String DEBTOR = "\"debtorAccount\":{\"iban\":\"DE26100200300100000037\",\"currency\":\"EUR\"},";
+    /** A payment read: the debtor account (or nothing) and the transactionStatus to be filled in. */
+    private static final String PAYMENT = """
+            {%s"instructedAmount":{"currency":"EUR","amount":"3.00"},"creditorAccount":{"iban":"DE89370400440532013000"},\
+            "creditorName":"Merchant GmbH","transactionStatus":"%s"}""";
+
     @Test
     void aConformingConsentCreationPasses() {
         assertEquals(List.of(), BerlinGroupSpec.violations(created(CREATED)));
@@ -99,11 +105,35 @@ class ConformanceCheckTest {
                 withRequestId(json()), "{\"status\":\"fetchingFinished\"}")));
     }
 
+    @Test
+    void aPaymentReadNamesItsDebtorAccountOnceThePsuHasChosenIt() {
+        assertEquals(List.of(), BerlinGroupSpec.violations(paymentRead(PAYMENT.formatted(DEBTOR, "ACSC"))));
+        List<String> executedWithout = BerlinGroupSpec.violations(paymentRead(PAYMENT.formatted("", "ACSC")));
+        assertFalse(executedWithout.isEmpty(), "an executed payment has its debtor account chosen");
+    }
+
+    @Test
+    void aPaymentReadBeforeThePsusChoiceIsWaivedForTheDebtorAccountAlone() {
+        for (String status : List.of("RCVD", "RJCT", "CANC")) {
+            assertEquals(List.of(), BerlinGroupSpec.violations(paymentRead(PAYMENT.formatted("", status))), status);
+        }
+        List<String> more = BerlinGroupSpec.violations(paymentRead(PAYMENT.formatted("", "RCVD")
+                .replace("\"creditorName\":\"Merchant GmbH\",", "")));
+        assertFalse(more.isEmpty(), "another required field missing too");
+        assertFalse(BerlinGroupSpec.violations(paymentRead(PAYMENT.formatted("", "RCVD")
+                .replace("\"RCVD\"", "\"RCVD\",\"internalState\":1"))).isEmpty(), "an unknown property too");
+    }
+
     private static Exchange created(String body) {
         Map<String, List<String>> headers = withRequestId(json());
         headers.put("Location", List.of(CONSENTS + "/c-1"));
         headers.put("ASPSP-SCA-Approach", List.of("REDIRECT"));
         return new Exchange("POST", CONSENTS, 201, headers, body);
+    }
+
+    private static Exchange paymentRead(String body) {
+        return new Exchange("GET", "/sandbox/api/berlingroup/v1/payments/service-payment/14", 200,
+                withRequestId(json()), body);
     }
 
     private static Map<String, List<String>> json() {

@@ -4,6 +4,7 @@ import eu.xs2a.e2e.support.BankDays;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.restassured.response.Response;
 import java.math.BigDecimal;
@@ -78,6 +79,10 @@ class PaymentJourneyTest extends Journey {
         Response created = tpp.post(PAYMENTS, paymentHeaders(ok, null), paymentBody(null, "3.00", "E2E-CHOOSE", null));
         assertStatus(201, created);
         String payment = PAYMENTS + "/" + created.jsonPath().getString("paymentId");
+        // no account chosen yet: the read has no debtorAccount (KnownDifferences.DEBTOR_ACCOUNT_BEFORE_CHOICE)
+        Response before = tpp.get(payment);
+        assertStatus(200, before);
+        assertNull(before.jsonPath().get("debtorAccount"), before.asString());
         String landed = browser().open(created.jsonPath().getString("_links.scaRedirect.href")).logIn("psu1")
                 .approve(PSU1_SAVINGS).otp(PsuBrowser.OTP).landedUrl();
         assertEquals(ok, landed);
@@ -85,6 +90,10 @@ class PaymentJourneyTest extends Journey {
                 () -> tpp.get(payment + "/status").jsonPath().getString("transactionStatus"),
                 s -> List.of("ACSC", "RJCT", "CANC").contains(s));
         assertEquals("ACSC", status);
+        // the account the PSU chose at the bank, as the Berlin Group schema of the read requires
+        Response read = tpp.get(payment);
+        assertStatus(200, read);
+        assertEquals(PSU1_SAVINGS, read.jsonPath().getString("debtorAccount.iban"), read.asString());
     }
 
     @Test

@@ -119,7 +119,8 @@ public class PaymentResource {
 
     @GET
     @Path("/{payment_id}")
-    @Operation(summary = "Read a payment", description = "The payment as initiated, with its transactionStatus")
+    @Operation(summary = "Read a payment", description = "The payment as initiated, with its transactionStatus; for an"
+            + " initiation without debtorAccount, the account the PSU chose at the bank once the PSU has chosen it")
     @APIResponse(responseCode = "200", description = "The payment",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = PaymentResponse.class)))
@@ -127,7 +128,8 @@ public class PaymentResource {
                                 @PathParam("payment_product") String paymentProduct,
                                 @PathParam("payment_id") String paymentId) {
         Payment payment = payments.refreshed(owned(providerCode, paymentProduct, paymentId));
-        return PaymentResponse.of(payments.order(payment), payment.transactionStatus().name());
+        return PaymentResponse.of(payments.order(payment), payment.chosenDebtorAccount(),
+                payment.transactionStatus().name());
     }
 
     @GET

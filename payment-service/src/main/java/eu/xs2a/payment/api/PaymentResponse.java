@@ -6,16 +6,26 @@ import eu.xs2a.payment.domain.Money;
 import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.payment.domain.PostalAddress;
 import java.time.LocalDate;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** The payment as initiated plus its transactionStatus (Berlin Group paymentInitiationWithStatusResponse). */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record PaymentResponse(String endToEndIdentification, AccountRef debtorAccount, Money instructedAmount,
-                              AccountRef creditorAccount, String creditorAgentName, String creditorName,
-                              PostalAddress creditorAddress, String remittanceInformationUnstructured,
-                              LocalDate requestedExecutionDate, String transactionStatus) {
+public record PaymentResponse(
+        String endToEndIdentification,
+        @Schema(description = "The debtor account the initiation named; for an initiation without one, the account"
+                + " the PSU chose on the bank's SCA page, as the bank reports it ({iban, currency}). Absent until the"
+                + " PSU has chosen (before the PSU's authorisation, and when the PSU denied or never authorised): the"
+                + " Berlin Group schema requires the field, but no account is debited until the PSU picks one, so"
+                + " there is none to name yet.")
+        AccountRef debtorAccount,
+        Money instructedAmount, AccountRef creditorAccount, String creditorAgentName, String creditorName,
+        PostalAddress creditorAddress, String remittanceInformationUnstructured, LocalDate requestedExecutionDate,
+        String transactionStatus) {
 
-    static PaymentResponse of(PaymentOrder order, String transactionStatus) {
-        return new PaymentResponse(order.endToEndIdentification(), order.debtorAccount(), order.instructedAmount(),
+    /** {@code chosenDebtor}: the account the PSU chose at the bank, shown when the initiation named none. */
+    static PaymentResponse of(PaymentOrder order, AccountRef chosenDebtor, String transactionStatus) {
+        return new PaymentResponse(order.endToEndIdentification(),
+                order.debtorAccount() != null ? order.debtorAccount() : chosenDebtor, order.instructedAmount(),
                 order.creditorAccount(), order.creditorAgentName(), order.creditorName(), order.creditorAddress(),
                 order.remittanceInformationUnstructured(), order.requestedExecutionDate(), transactionStatus);
     }

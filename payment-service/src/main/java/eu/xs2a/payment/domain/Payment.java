@@ -51,6 +51,13 @@ public class Payment {
     @Column(name = "initiation", nullable = false)
     private String initiation;
 
+    /** The debtor account the PSU chose at the bank when the initiation named none ({@link ChosenDebtorAccount}). */
+    @Column(name = "chosen_debtor_iban")
+    private String chosenDebtorIban;
+
+    @Column(name = "chosen_debtor_currency")
+    private String chosenDebtorCurrency;
+
     @Column(name = "psu_id")
     private String psuId;
 
@@ -313,9 +320,24 @@ public class Payment {
         this.statusCheckedAt = now;
     }
 
-    public void replaceInitiation(String initiationJson, Instant now) {
-        this.initiation = initiationJson;
+    /**
+     * The debtor account the PSU chose at the bank. Kept from the first report on: the PSU chooses once, and a
+     * later report cannot change which account the payment is from.
+     */
+    public boolean learnChosenDebtor(AccountRef debtor, Instant now) {
+        if (chosenDebtorIban != null) {
+            return false;
+        }
+        this.chosenDebtorIban = debtor.iban();
+        this.chosenDebtorCurrency = debtor.currency();
         this.updatedAt = now;
+        return true;
+    }
+
+    /** The debtor account the PSU chose at the bank, or null (the initiation named one, or the PSU has not chosen). */
+    public AccountRef chosenDebtorAccount() {
+        return chosenDebtorIban == null ? null
+                : new AccountRef(chosenDebtorIban, null, null, null, chosenDebtorCurrency);
     }
 
     public Long id() {

@@ -2,7 +2,6 @@ package eu.xs2a.payment.domain;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import eu.xs2a.payment.aspsp.BankAccountRef;
 import eu.xs2a.payment.aspsp.BankPaymentState;
 import eu.xs2a.payment.aspsp.BankSubmission;
 import eu.xs2a.payment.config.PaymentConfig;
@@ -220,13 +219,11 @@ public class PaymentLedger {
         Instant now = clock.instant();
         payment.followBank(TransactionStatus.fromBank(state.transactionStatus()), reason(state.statusReason()),
                 state.fundsAvailable(), now);
-        if (state.debtorAccount() != null) {
-            PaymentOrder order = order(payment);
-            if (order.debtorAccount() == null) {
-                BankAccountRef debtor = state.debtorAccount();
-                payment.replaceInitiation(write(order.withDebtorAccount(
-                        new AccountRef(debtor.iban(), debtor.bban(), null, null, debtor.currency()))), now);
-            }
+        // a debtor account the TPP named stays the payment's: the bank's report only fills in the PSU's choice
+        if (state.debtorAccount() != null && payment.chosenDebtorAccount() == null
+                && order(payment).debtorAccount() == null) {
+            ChosenDebtorAccount.from(state.debtorAccount(), paymentId)
+                    .ifPresent(debtor -> payment.learnChosenDebtor(debtor, now));
         }
         authorisations.latest(paymentId, AuthorisationKind.PAYMENT)
                 .ifPresent(a -> a.followBank(ScaStatus.fromBank(state.scaStatus()), now));

@@ -10,10 +10,4 @@ public record PaymentOrder(String creditorName, AccountRef creditorAccount, Acco
                            Money instructedAmount, PostalAddress creditorAddress, String creditorAgentName,
                            String remittanceInformationUnstructured, String endToEndIdentification,
                            LocalDate requestedExecutionDate) {
-
-    /** The same order with the debtor account the PSU picked at the bank. */
-    public PaymentOrder withDebtorAccount(AccountRef debtor) {
-        return new PaymentOrder(creditorName, creditorAccount, debtor, instructedAmount, creditorAddress,
-                creditorAgentName, remittanceInformationUnstructured, endToEndIdentification, requestedExecutionDate);
-    }
 }

@@ -47,8 +47,7 @@ class SettlementHorizonTest {
         Payment executed = payment(TransactionStatus.ACSC);
         Instant later = executedAt.plus(HORIZON).minusSeconds(60);
         // the bank reports the debtor account a day after execution; the payment's last change moves, its execution not
-        executed.replaceInitiation("{\"debtorAccount\":{\"iban\":\"DE02100100109307118603\"}}", later);
-        executed.touch(later);
+        assertTrue(executed.learnChosenDebtor(new AccountRef("DE02100100109307118603", null, null, null, "EUR"), later));
         assertEquals(later, executed.updatedAt());
         assertEquals(executedAt, executed.executedAt());
         assertTrue(horizon.isPast(executed, executedAt.plus(HORIZON)));

@@ -35,15 +35,20 @@ public final class BankBrowser {
 
     /** Logs in as {@code username}, approves (picking the PSU's first account if the bank asks), enters the OTP. */
     public static String approve(String scaUrl, String username) {
-        return new BankBrowser(scaUrl).run(username, "approve");
+        return new BankBrowser(scaUrl).run(username, "approve", null);
+    }
+
+    /** As {@link #approve(String, String)}, paying from {@code debtorIban}, which the bank must offer to choose. */
+    public static String approve(String scaUrl, String username, String debtorIban) {
+        return new BankBrowser(scaUrl).run(username, "approve", debtorIban);
     }
 
     /** Logs in and denies. */
     public static String deny(String scaUrl, String username) {
-        return new BankBrowser(scaUrl).run(username, "deny");
+        return new BankBrowser(scaUrl).run(username, "deny", null);
     }
 
-    private String run(String username, String decision) {
+    private String run(String username, String decision, String debtorIban) {
         expect(get(scaUrl.toString()), 200, "login page");
         HttpResponse<String> login = post(scaUrl + "/login", Map.of("username", username, "password", PASSWORD));
         expect(login, 303, "login");
@@ -56,7 +61,13 @@ public final class BankBrowser {
         Map<String, String> form = new LinkedHashMap<>();
         form.put("decision", decision);
         Matcher option = OPTION.matcher(summary.body());
-        if (summary.body().contains("name=\"debtorAccount\"") && option.find()) {
+        boolean asked = summary.body().contains("name=\"debtorAccount\"");
+        if (debtorIban != null) {
+            if (!asked || !summary.body().contains("value=\"" + debtorIban + "\"")) {
+                throw new AssertionError("the bank does not offer to pay from " + debtorIban + "\n" + summary.body());
+            }
+            form.put("debtorAccount", debtorIban);
+        } else if (asked && option.find()) {
             form.put("debtorAccount", option.group(1));
         }
         HttpResponse<String> decided = expect(post(scaUrl + "/decision", form), 303, "decision");

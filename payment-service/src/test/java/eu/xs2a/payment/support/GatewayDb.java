@@ -34,6 +34,11 @@ public final class GatewayDb {
         return string("select next_submit_at::text from payment where id = ?", paymentId);
     }
 
+    /** The debtor account the PSU chose at the bank, as stored; null when none is known (or the TPP named one). */
+    public String chosenDebtorIban(long paymentId) {
+        return string("select chosen_debtor_iban from payment where id = ?", paymentId);
+    }
+
     public String transactionStatus(long paymentId) {
         return string("select transaction_status from payment where id = ?", paymentId);
     }

@@ -31,7 +31,8 @@ import java.util.regex.Pattern;
  * submissions (a bank slow to answer, while the test does something else), lose its answers to submissions
  * ({@link #loseSubmissionAnswers}), answer cancellations like a bank in trouble ({@link Cancellations}), report a
  * settled payment as settled on the creditor's account too (ACCC, which the sandbox never reports), and count how
- * often the gateway asks the bank about a payment ({@link #reads}, {@link #lookups}). The SCA pages are not relayed:
+ * often the gateway asks the bank about a payment ({@link #reads}, {@link #lookups}), and report another debtor account
+ * than the sandbox's ({@link #reportDebtorIban}). The SCA pages are not relayed:
  * the sandbox names its own address in {@code scaUrl}.
  */
 public final class RelayBank implements AutoCloseable {
@@ -52,6 +53,7 @@ public final class RelayBank implements AutoCloseable {
 
     private static final Pattern PAYMENT = Pattern.compile("/bank/v1/payments/([^/]+)");
     private static final Pattern SETTLED = Pattern.compile("\"transactionStatus\"\\s*:\\s*\"ACSC\"");
+    private static final Pattern DEBTOR_IBAN = Pattern.compile("(\"debtorAccount\"\\s*:\\s*\\{\\s*\"iban\"\\s*:\\s*)\"[^\"]*\"");
     private static final Set<String> PASSED_HEADERS = Set.of("Authorization", "Content-Type", "Accept");
 
     private final int port;
@@ -65,6 +67,7 @@ public final class RelayBank implements AutoCloseable {
     private volatile CountDownLatch submissionGate = new CountDownLatch(0);
     private volatile Cancellations cancellations = Cancellations.FORWARD;
     private volatile boolean submissionAnswersLost;
+    private volatile String reportedDebtorIban;
     private final AtomicInteger lookups = new AtomicInteger();
     private HttpServer server;
 
@@ -128,6 +131,15 @@ public final class RelayBank implements AutoCloseable {
     /** From now on the bank reports this payment, once the sandbox has settled it (ACSC), as ACCC. */
     public void settleAtCreditor(String bankPaymentId) {
         settledAtCreditor.add(bankPaymentId);
+    }
+
+    /**
+     * From now on the bank's answers about a payment that has a debtor account name {@code iban} as its IBAN instead
+     * (a bank at fault: a malformed IBAN, or another account than the one the TPP named).
+     */
+    public RelayBank reportDebtorIban(String iban) {
+        this.reportedDebtorIban = iban;
+        return this;
     }
 
     /** How often the gateway asked the bank about this payment ({@code GET /bank/v1/payments/{id}}) so far. */
@@ -199,6 +211,10 @@ public final class RelayBank implements AutoCloseable {
             String text = answer.body();
             if ("GET".equals(method) && payment.matches() && settledAtCreditor.contains(payment.group(1))) {
                 text = SETTLED.matcher(text).replaceFirst("\"transactionStatus\": \"ACCC\"");
+            }
+            String debtorIban = reportedDebtorIban;
+            if ("GET".equals(method) && path.startsWith("/bank/v1/payments") && debtorIban != null) {
+                text = DEBTOR_IBAN.matcher(text).replaceAll("$1\"" + Matcher.quoteReplacement(debtorIban) + "\"");
             }
             answer.headers().firstValue("Content-Type")
                     .ifPresent(type -> exchange.getResponseHeaders().add("Content-Type", type));

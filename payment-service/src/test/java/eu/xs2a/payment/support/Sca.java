@@ -30,6 +30,14 @@ public final class Sca {
         return back.header("Location");
     }
 
+    /** The whole round trip with approval, paying from the PSU's account {@code debtorIban} the bank offers. */
+    public static String approve(String scaRedirect, String psu, String debtorIban) {
+        String callback = BankBrowser.approve(followGatewayLink(scaRedirect), psu, debtorIban);
+        Response back = returnToGateway(callback);
+        back.then().statusCode(302);
+        return back.header("Location");
+    }
+
     public static String deny(String scaRedirect, String psu) {
         String callback = BankBrowser.deny(followGatewayLink(scaRedirect), psu);
         Response back = returnToGateway(callback);

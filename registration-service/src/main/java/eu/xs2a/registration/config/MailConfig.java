@@ -3,39 +3,19 @@ package eu.xs2a.registration.config;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
-import java.util.Optional;
 
 /**
- * SMTP settings of the confirmation letters. These replace the standard {@code quarkus.mailer.*} keys: the
- * Quarkus Mailer extension does not resolve from this project's registry, so letters go through the Vert.x
- * mail client (the engine behind Quarkus Mailer) configured here.
+ * The letter outbox's settings. The SMTP transport ({@code psd2.mail.host}, {@code .port}, {@code .from}, {@code .ssl},
+ * {@code .start-tls}, {@code .username}, {@code .password}) is the Quarkus Mailer's: application.properties sets its
+ * {@code quarkus.mailer.*} keys from these.
  */
 @ConfigMapping(prefix = "psd2.mail")
 public interface MailConfig {
 
-    @WithDefault("localhost")
-    String host();
-
-    @WithDefault("25")
-    int port();
-
-    /** Sender address of every letter. */
-    @WithDefault("onboarding@xs2a.example")
-    String from();
-
-    /** Implicit TLS (SMTPS, usually port 465). */
-    @WithDefault("false")
-    boolean ssl();
-
-    /** STARTTLS: DISABLED, OPTIONAL or REQUIRED. */
-    @WithDefault("OPTIONAL")
-    String startTls();
-
-    Optional<String> username();
-
-    Optional<String> password();
-
-    /** Connecting to and talking with the mail server must finish within this time, else the attempt fails. */
+    /**
+     * Connecting to and talking with the mail server must finish within this time, else the attempt fails (the
+     * mailer's {@code quarkus.mailer.timeout}); the outbox leases a batch by it.
+     */
     @WithDefault("10S")
     Duration timeout();
 

@@ -5,7 +5,7 @@ import eu.xs2a.registration.domain.LetterOutbox;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CompletionException;
 import org.jboss.logging.Logger;
 
 /**
@@ -40,12 +40,14 @@ public class LetterOutboxJob {
             try {
                 sender.send(letter);
                 outbox.markSent(letter.id, letter.nextAttemptAt);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                outbox.markFailed(letter.id, letter.nextAttemptAt, "interrupted");
-                return;
-            } catch (Exception e) {
-                Throwable cause = e instanceof ExecutionException && e.getCause() != null ? e.getCause() : e;
+            } catch (RuntimeException e) {
+                // the mailer wraps a checked failure (e.g. connection refused) in a CompletionException
+                Throwable cause = e instanceof CompletionException && e.getCause() != null ? e.getCause() : e;
+                if (cause instanceof InterruptedException) {
+                    // shutting down (the mailer has restored the interrupt flag): the rest waits for the next run
+                    outbox.markFailed(letter.id, letter.nextAttemptAt, "interrupted");
+                    return;
+                }
                 // the letter id, not the address: an e-mail address is personal data and this line repeats per attempt
                 LOG.warnf("Letter %s not sent (attempt %d), will retry: %s", letter.id, letter.attempts + 1,
                         cause.toString());

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.registration.domain.Letter;
 import eu.xs2a.registration.domain.Letters;
+import eu.xs2a.registration.domain.OAuthClient;
 import eu.xs2a.registration.domain.Tpp;
 import eu.xs2a.registration.domain.TppCertificate;
 import eu.xs2a.registration.domain.TppRegistration;
@@ -18,7 +19,10 @@ import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
-/** The letters' templates: the TPP's own words are escaped in the HTML part and kept as they are in the text part. */
+/**
+ * The letters' templates (type-checked at build time): the TPP's own words are escaped in the HTML part and kept as
+ * they are in the text part.
+ */
 @QuarkusTest
 class LettersTest {
 
@@ -48,5 +52,69 @@ class LettersTest {
         assertTrue(letter.textBody.contains("Dear Ann <b>,"), letter.textBody);
         assertTrue(letter.textBody.contains("roles:     PSP_AI"), letter.textBody);
         assertTrue(letter.textBody.contains("Scopes granted: accounts"), letter.textBody);
+    }
+
+    @Test
+    void theClientLetterListsEveryRedirectUriAndNamesTheSoftwareWhenTheClientHasNoName() {
+        String recipient = Api.email("client-letter");
+        OAuthClient client = new OAuthClient();
+        client.clientId = "client-1";
+        client.tppId = "PSDDE-LET-1";
+        client.softwareId = "software-1";
+        client.scope = "openid accounts";
+        client.redirectUris = "https://a.example/cb?x=1&y=<2> https://b.example/cb";
+        QuarkusTransaction.requiringNew().run(() -> letters.clientRegistered(recipient, client));
+
+        Letter letter = QuarkusTransaction.requiringNew().call(() -> Letter.<Letter>list("recipient", recipient).get(0));
+        assertEquals("Your client registration is confirmed", letter.subject);
+        assertEquals("""
+                Hello,
+
+                the client "software-1" (software software-1) of PSDDE-LET-1 is registered.
+
+                client_id:     client-1
+                scope:         openid accounts
+                redirect URIs:
+                  - https://a.example/cb?x=1&y=<2>
+                  - https://b.example/cb
+
+                The client secret was shown once in the registration response; it is not stored in readable form.
+
+                The XS2A onboarding team""", letter.textBody.strip());
+        assertTrue(letter.htmlBody.contains("<strong>software-1</strong> (software software-1) of PSDDE-LET-1"),
+                letter.htmlBody);
+        assertTrue(letter.htmlBody.contains("<li>https://a.example/cb?x=1&amp;y=&lt;2&gt;</li>"), letter.htmlBody);
+        assertTrue(letter.htmlBody.contains("<li>https://b.example/cb</li>"), letter.htmlBody);
+    }
+
+    @Test
+    void theCertificateLetterSaysNoneForACertificateWithoutRoles() {
+        String recipient = Api.email("certificate-letter");
+        TppCertificate certificate = new TppCertificate();
+        certificate.tppId = "PSDDE-LET-2";
+        certificate.name = "renewed";
+        certificate.serial = "0B";
+        certificate.issuer = "CN=Test CA";
+        certificate.notAfter = Instant.parse("2031-02-03T04:05:06Z");
+        certificate.roles = "";
+        QuarkusTransaction.requiringNew().run(() ->
+                letters.certificateAdded(recipient, "Lee", "Let & Co", certificate, List.of()));
+
+        Letter letter = QuarkusTransaction.requiringNew().call(() -> Letter.<Letter>list("recipient", recipient).get(0));
+        assertEquals("A certificate was added to your TPP registration", letter.subject);
+        assertTrue(letter.textBody.startsWith("""
+                Dear Lee,
+
+                a certificate was added to the registration of Let & Co (PSDDE-LET-2).
+
+                Certificate: renewed
+                  serial:    0B
+                  issuer:    CN=Test CA
+                  valid to:  2031-02-03T04:05:06Z
+                  roles:     none
+
+                Scopes granted now: \n"""), letter.textBody);
+        assertTrue(letter.htmlBody.contains("<strong>Let &amp; Co</strong> (PSDDE-LET-2)"), letter.htmlBody);
+        assertTrue(letter.htmlBody.contains("<tr><th align=\"left\">Roles</th><td>none</td></tr>"), letter.htmlBody);
     }
 }

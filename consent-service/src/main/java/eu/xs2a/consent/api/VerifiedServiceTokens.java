@@ -1,6 +1,9 @@
 package eu.xs2a.consent.api;
 
-import eu.xs2a.security.core.BoundedCache;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
+import com.github.benmanes.caffeine.cache.Expiry;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.smallrye.jwt.auth.principal.DefaultJWTParser;
 import io.smallrye.jwt.auth.principal.JWTAuthContextInfo;
 import io.smallrye.jwt.auth.principal.JWTParser;
@@ -11,6 +14,7 @@ import jakarta.enterprise.inject.Alternative;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.time.Clock;
+import java.util.concurrent.TimeUnit;
 import javax.crypto.SecretKey;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
@@ -19,8 +23,12 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
  * consent lookup and renews it every few minutes, and parsing and verifying it again on each call was about a tenth
  * of this service's CPU under load. A token is reused only for the identical string (so with the signature already
  * verified, issuer and audience already checked) and only until its own expiry; anything else goes to SmallRye's
- * parser unchanged.
+ * parser unchanged. The cache is Caffeine's: each entry expires at its token's {@code exp}, read on the service's
+ * {@link Clock}.
  */
+// Caffeine loads the node class of a size-bounded cache with per-entry expiry by name; the caffeine extension
+// registers only its cache class for native images.
+@RegisterForReflection(classNames = "com.github.benmanes.caffeine.cache.PSAMS")
 @Alternative
 @Priority(1)
 @ApplicationScoped
@@ -30,23 +38,51 @@ public class VerifiedServiceTokens implements JWTParser {
     private static final int CAPACITY = 32;
 
     private final DefaultJWTParser parser;
-    private final Clock clock;
-    private final BoundedCache<String, JsonWebToken> verified = new BoundedCache<>(CAPACITY);
+    private final Cache<String, JsonWebToken> verified;
 
     public VerifiedServiceTokens(DefaultJWTParser parser, Clock clock) {
         this.parser = parser;
-        this.clock = clock;
+        this.verified = Caffeine.newBuilder()
+                .maximumSize(CAPACITY)
+                .ticker(() -> TimeUnit.MILLISECONDS.toNanos(clock.millis()))
+                .expireAfter(new UntilExp())
+                .build();
+    }
+
+    /** An entry lives until its token's exp: the ticker reads the service's clock as epoch nanoseconds. */
+    private static final class UntilExp implements Expiry<String, JsonWebToken> {
+
+        @Override
+        public long expireAfterCreate(String token, JsonWebToken jwt, long now) {
+            return TimeUnit.SECONDS.toNanos(jwt.getExpirationTime()) - now;
+        }
+
+        @Override
+        public long expireAfterUpdate(String token, JsonWebToken jwt, long now, long currentDuration) {
+            return expireAfterCreate(token, jwt, now);
+        }
+
+        @Override
+        public long expireAfterRead(String token, JsonWebToken jwt, long now, long currentDuration) {
+            return currentDuration;
+        }
     }
 
     @Override
     public JsonWebToken parse(String token) throws ParseException {
-        JsonWebToken known = verified.get(token);
-        if (known != null && clock.instant().getEpochSecond() < known.getExpirationTime()) {
+        JsonWebToken known = verified.getIfPresent(token);
+        if (known != null) {
             return known;
         }
         JsonWebToken fresh = parser.parse(token);
         verified.put(token, fresh);
         return fresh;
+    }
+
+    /** How many verified tokens are held (for tests of the bound). */
+    long cached() {
+        verified.cleanUp();
+        return verified.estimatedSize();
     }
 
     @Override

@@ -1,8 +1,10 @@
 package eu.xs2a.consent.api;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.consent.support.ServiceTokenKeys;
 import eu.xs2a.consent.support.TestClock;
@@ -24,11 +26,12 @@ class VerifiedServiceTokensTest {
 
     private final KeyPair keys = ServiceTokenKeys.newKeyPair();
     private final TestClock clock = new TestClock();
+    private JWTAuthContextInfo context;
     private VerifiedServiceTokens tokens;
 
     @BeforeEach
     void parserWithAMovableClock() {
-        JWTAuthContextInfo context = new JWTAuthContextInfo(keys.getPublic(), ISSUER);
+        context = new JWTAuthContextInfo(keys.getPublic(), ISSUER);
         context.setExpectedAudience(Set.of(AUDIENCE));
         tokens = new VerifiedServiceTokens(new DefaultJWTParser(context), clock);
     }
@@ -45,6 +48,29 @@ class VerifiedServiceTokensTest {
 
         clock.advance(Duration.ofSeconds(301));
         assertNotSame(first, tokens.parse(token), "past its exp the token goes to the parser again");
+    }
+
+    @Test
+    void anExpiredTokenIsRefusedEvenThoughItWasAcceptedBefore() throws ParseException {
+        // SmallRye checks exp against the real time: a clock skew lets it accept a token 60 s past its exp once
+        Instant now = Instant.now();
+        String expired = ServiceTokenKeys.token(ISSUER, AUDIENCE, now.minusSeconds(120), now.minusSeconds(60),
+                keys.getPrivate());
+        context.setClockSkew(600);
+        tokens.parse(expired);
+        context.setClockSkew(0);
+        assertThrows(ParseException.class, () -> tokens.parse(expired), "the cache never answers past exp");
+    }
+
+    @Test
+    void manyTokensKeepTheCacheBoundedAndEachStillVerifies() throws ParseException {
+        String first = token(Instant.now().plusSeconds(300));
+        var verified = tokens.parse(first);
+        for (int i = 0; i < 100; i++) {
+            tokens.parse(token(Instant.now().plusSeconds(300 + i)));
+        }
+        assertTrue(tokens.cached() <= 32, tokens.cached() + " tokens held");
+        assertEquals(verified.getRawToken(), tokens.parse(first).getRawToken(), "an evicted token is verified again");
     }
 
     @Test

@@ -84,10 +84,14 @@ public class ServiceTokenKeys implements QuarkusTestResourceLifecycleManager {
 
     /** An RS256 JWT with the given claims and key (tests make wrong ones on purpose). */
     public static String token(String issuer, String audience, Instant expiresAt, PrivateKey key) {
-        long now = Instant.now().getEpochSecond();
+        return token(issuer, audience, Instant.now().minusSeconds(5), expiresAt, key);
+    }
+
+    /** The same, issued at a given moment (a token already past its exp must have been issued before it). */
+    public static String token(String issuer, String audience, Instant issuedAt, Instant expiresAt, PrivateKey key) {
         String header = "{\"alg\":\"RS256\",\"typ\":\"JWT\"}";
         String payload = "{\"iss\":\"" + issuer + "\",\"aud\":\"" + audience + "\",\"sub\":\"account-service\","
-                + "\"upn\":\"account-service\",\"iat\":" + (now - 5) + ",\"exp\":" + expiresAt.getEpochSecond()
+                + "\"upn\":\"account-service\",\"iat\":" + issuedAt.getEpochSecond() + ",\"exp\":" + expiresAt.getEpochSecond()
                 + ",\"jti\":\"" + java.util.UUID.randomUUID() + "\"}";
         String signingInput = b64(header.getBytes(StandardCharsets.UTF_8)) + "." + b64(payload.getBytes(StandardCharsets.UTF_8));
         try {

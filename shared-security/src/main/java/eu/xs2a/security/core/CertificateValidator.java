@@ -1,5 +1,7 @@
 package eu.xs2a.security.core;
 
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.tpp.TppIdentity;
@@ -25,9 +27,11 @@ import java.util.Set;
 /**
  * Pipeline step 2: decodes {@code TPP-Signature-Certificate}, checks the chain to the trust anchors (PKIX, no
  * network, revocation from the configured CRL files), the validity dates and reads the TPP identity. Everything
- * except the validity dates is done once per certificate: results (good and bad) are kept in a bounded cache
- * keyed by the certificate's SHA-256 fingerprint, and trusted ones also by the header text (then a repeated
- * header costs one map lookup and no decoding).
+ * except the validity dates is done once per certificate: results (good and bad) are kept in a Caffeine cache
+ * bounded by {@code cacheSize} (W-TinyLFU: a certificate in use is not pushed out by a stream of new ones) keyed by
+ * the certificate's SHA-256 fingerprint, and trusted ones also by the header text (then a repeated header costs one
+ * lock-free lookup and no decoding). Entries do not expire: the dates are checked per request, and new CRLs come
+ * with a new validator and so with empty caches ({@link RequestVerifier#replaceCrls}).
  */
 final class CertificateValidator {
 
@@ -37,9 +41,9 @@ final class CertificateValidator {
     private final List<X509CRL> crls;
     private final boolean live;
     /** Header text → entry: a repeated header costs one map lookup. */
-    private final BoundedCache<String, CertificateEntry> byHeader;
+    private final Cache<String, CertificateEntry> byHeader;
     /** Fingerprint → entry: the same certificate sent as PEM and as DER is parsed once. */
-    private final BoundedCache<String, CertificateEntry> byFingerprint;
+    private final Cache<String, CertificateEntry> byFingerprint;
 
     CertificateValidator(VerifierSettings settings) {
         Set<TrustAnchor> set = new HashSet<>();
@@ -47,13 +51,17 @@ final class CertificateValidator {
         this.anchors = Set.copyOf(set);
         this.crls = settings.crls();
         this.live = settings.live();
-        this.byHeader = new BoundedCache<>(settings.cacheSize());
-        this.byFingerprint = new BoundedCache<>(settings.cacheSize());
+        this.byHeader = bounded(settings.cacheSize());
+        this.byFingerprint = bounded(settings.cacheSize());
+    }
+
+    private static Cache<String, CertificateEntry> bounded(int size) {
+        return Caffeine.newBuilder().maximumSize(Math.max(1, size)).build();
     }
 
     /** The entry for a header value; its {@link CertificateEntry#failure} is set when step 2 failed apart from dates. */
     CertificateEntry entry(String header) {
-        CertificateEntry entry = byHeader.get(header);
+        CertificateEntry entry = byHeader.getIfPresent(header);
         if (entry == null) {
             entry = load(header);
             // only trusted certificates are kept by header text: junk headers must not fill memory with their text
@@ -64,8 +72,10 @@ final class CertificateValidator {
         return entry;
     }
 
+    /** Eviction runs in Caffeine's maintenance, which is done first so that the count is exact. */
     int cachedCertificates() {
-        return byFingerprint.size();
+        byFingerprint.cleanUp();
+        return (int) byFingerprint.estimatedSize();
     }
 
     /** Step 2 in full: the checked entry (identity, certificate), or the step's error. */
@@ -98,7 +108,7 @@ final class CertificateValidator {
                     "TPP-Signature-Certificate is not base64 of a PEM or DER X.509 certificate");
         }
         String fingerprint = fingerprint(der);
-        CertificateEntry entry = byFingerprint.get(fingerprint);
+        CertificateEntry entry = byFingerprint.getIfPresent(fingerprint);
         if (entry == null) {
             entry = check(der, fingerprint);
             byFingerprint.put(fingerprint, entry);

@@ -318,6 +318,36 @@ class RequestVerifierTest {
             signed(other).set("TPP-Signature-Certificate", other.certificateHeaderDer()).verify(fresh);
             assertEquals(1, fresh.cachedCertificates());
         }
+
+        @Test
+        void theCacheStaysWithinItsSizeUnderManyDistinctCertificates() {
+            RequestVerifier small = new RequestVerifier(VerifierSettings.of(List.of(pki.caCertificate()))
+                    .withClock(Clock.fixed(NOW, ZoneOffset.UTC)).withCacheSize(4));
+            for (int i = 0; i < 20; i++) {
+                TestTpp distinct = pki.tppBuilder().organizationIdentifier("PSDDE-BAFIN-77" + i).name("Many " + i)
+                        .roles(Role.PSP_AI).ec().build();
+                assertEquals("PSDDE-BAFIN-77" + i, signed(distinct).verify(small).identity().tppId());
+            }
+            assertTrue(small.cachedCertificates() <= 4, small.cachedCertificates() + " certificates held");
+            // an evicted certificate is simply checked again
+            assertEquals("PSDDE-BAFIN-123456", signed(tpp).verify(small).identity().tppId());
+        }
+
+        @Test
+        void aCachedCertificateIsRefusedRightAfterNewCrlsRevokeIt() {
+            TestTpp soon = pki.tpp("PSDDE-BAFIN-500888", "Soon Revoked", Role.PSP_AI);
+            RequestVerifier v = verifierTrusting(pki, false);
+            signed(soon).verify(v);
+            signed(soon).verify(v);
+            assertEquals(1, v.cachedCertificates());
+            v.replaceCrls(List.of(pki.crl(soon.certificate())));
+            Psd2Exception e = fails(ErrorClass.CERTIFICATE_REVOKED, () -> signed(soon).verify(v));
+            assertTrue(e.getMessage().contains("revoked"), e.getMessage());
+            fails(ErrorClass.CERTIFICATE_REVOKED, () -> signed(soon).set("TPP-Signature-Certificate",
+                    soon.certificateHeaderDer()).verify(v));
+            v.replaceCrls(List.of(pki.crl()));
+            signed(soon).verify(v);
+        }
     }
 
     @Nested

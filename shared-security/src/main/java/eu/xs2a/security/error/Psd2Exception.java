@@ -8,29 +8,42 @@ public class Psd2Exception extends RuntimeException {
 
     private final ErrorClass errorClass;
     private final Integer retryAfterSeconds;
+    private final String tppReturnUri;
 
     public Psd2Exception(ErrorClass errorClass, String message) {
-        this(errorClass, message, null, null);
+        this(errorClass, message, null, null, null);
     }
 
     public Psd2Exception(ErrorClass errorClass, String message, Throwable cause) {
-        this(errorClass, message, null, cause);
+        this(errorClass, message, null, null, cause);
     }
 
-    private Psd2Exception(ErrorClass errorClass, String message, Integer retryAfterSeconds, Throwable cause) {
+    private Psd2Exception(ErrorClass errorClass, String message, Integer retryAfterSeconds, String tppReturnUri,
+                          Throwable cause) {
         super(message, cause, false, false);
         this.errorClass = errorClass;
         this.retryAfterSeconds = retryAfterSeconds;
+        this.tppReturnUri = tppReturnUri;
     }
 
     /** 503 with a {@code Retry-After} header: the bank could not be reached or answered too slowly. */
     public static Psd2Exception serviceUnavailable(String message, int retryAfterSeconds, Throwable cause) {
-        return new Psd2Exception(ErrorClass.SERVICE_UNAVAILABLE, message, retryAfterSeconds, cause);
+        return new Psd2Exception(ErrorClass.SERVICE_UNAVAILABLE, message, retryAfterSeconds, null, cause);
     }
 
     /** 429 AccessExceeded with a {@code Retry-After} header: a limit the caller may try again after. */
     public static Psd2Exception accessExceeded(String message, int retryAfterSeconds) {
-        return new Psd2Exception(ErrorClass.ACCESS_EXCEEDED, message, retryAfterSeconds, null);
+        return new Psd2Exception(ErrorClass.ACCESS_EXCEEDED, message, retryAfterSeconds, null, null);
+    }
+
+    /**
+     * The same error, refused on a page the PSU's browser opened for a known TPP: the page offers a link back to
+     * this URI (the TPP's TPP-Nok-Redirect-URI, else its TPP-Redirect-URI). Null or blank leaves the error as it is.
+     * The JSON body never shows it.
+     */
+    public Psd2Exception withTppReturn(String uri) {
+        return uri == null || uri.isBlank() ? this
+                : new Psd2Exception(errorClass, getMessage(), retryAfterSeconds, uri, getCause());
     }
 
     public ErrorClass errorClass() {
@@ -40,5 +53,10 @@ public class Psd2Exception extends RuntimeException {
     /** Seconds for the {@code Retry-After} header, or null when none is sent. */
     public Integer retryAfterSeconds() {
         return retryAfterSeconds;
+    }
+
+    /** Where a PSU's browser page links back to, or null (no TPP known, or not a browser's page). */
+    public String tppReturnUri() {
+        return tppReturnUri;
     }
 }

@@ -77,8 +77,8 @@ class ScaPagesBrowserTest {
     private void assertPage(String title, String saying, Optional<String> back) {
         assertFalse(browser.showsJson(), browser.text());
         assertEquals(title, browser.title(), browser.text());
-        assertEquals(Optional.of(title), browser.textOf("page-title"));
-        assertTrue(browser.textOf("page-message").orElse("").contains(saying), browser.text());
+        assertEquals(Optional.of(title), browser.textOf("message-title"));
+        assertTrue(browser.textOf("message-text").orElse("").contains(saying), browser.text());
         assertEquals(back, browser.linkOf("back-to-tpp"));
     }
 

@@ -40,6 +40,7 @@ public final class BrowserPages {
             "Referrer-Policy", "no-referrer",
             "Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
 
+    /** The ids are those of aspsp-sandbox's message page, which {@code bin/tpp sca} reads to say what a page said. */
     private static final String TEMPLATE = """
             <!DOCTYPE html>
             <html lang="en">
@@ -57,9 +58,9 @@ public final class BrowserPages {
             </head>
             <body>
             <main>
-            <h1 id="page-title">{title}</h1>
-            <p id="page-message">{message}</p>
-            {#if hint}<p id="page-hint" class="hint">{hint}</p>{/if}
+            <h1 id="message-title">{title}</h1>
+            <p id="message-text">{message}</p>
+            {#if hint}<p id="message-hint" class="hint">{hint}</p>{/if}
             {#if back}<a id="back-to-tpp" class="back" href="{back}">Back to {backHost}</a>{/if}
             </main>
             </body>

@@ -35,7 +35,7 @@ class BrowserPagesTest {
     @Test
     void theTitleSaysWhatHappened() {
         ErrorBody gone = ErrorBody.of(ErrorClass.RESOURCE_UNKNOWN, null);
-        assertTrue(BrowserPages.errorPage(404, gone, null).contains("<h1 id=\"page-title\">This link cannot be used</h1>"));
+        assertTrue(BrowserPages.errorPage(404, gone, null).contains("<h1 id=\"message-title\">This link cannot be used</h1>"));
         String unavailable = BrowserPages.errorPage(503, ErrorBody.of(ErrorClass.SERVICE_UNAVAILABLE, "The bank is down"), null);
         assertTrue(unavailable.contains("The bank cannot be reached right now"), unavailable);
         assertTrue(unavailable.contains("try the same link again"), unavailable);

@@ -12,6 +12,7 @@ import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -78,18 +79,18 @@ public final class BrowserPages {
 
     /**
      * HTML unless the client asks for JSON: the first of the Accept header's types (highest preference first) that
-     * names HTML or JSON decides; wildcards decide nothing, so a browser, {@code *}{@code /*} and no Accept get HTML.
+     * names HTML or JSON decides; wildcards decide nothing, so a browser, a bare wildcard and no Accept get HTML.
      */
     public static boolean wantsJson(List<MediaType> acceptable) {
         for (MediaType type : acceptable) {
             if (type.isWildcardType() || type.isWildcardSubtype()) {
                 continue;
             }
-            String subtype = type.getSubtype();
-            if ("text".equals(type.getType()) && "html".equals(subtype) || "application/xhtml+xml".equals(type.getType() + "/" + subtype)) {
+            String name = (type.getType() + "/" + type.getSubtype()).toLowerCase(Locale.ROOT);
+            if (name.equals(MediaType.TEXT_HTML) || name.equals(MediaType.APPLICATION_XHTML_XML)) {
                 return false;
             }
-            if ("application".equals(type.getType()) && ("json".equals(subtype) || subtype.endsWith("+json"))) {
+            if (name.equals(MediaType.APPLICATION_JSON) || name.startsWith("application/") && name.endsWith("+json")) {
                 return true;
             }
         }

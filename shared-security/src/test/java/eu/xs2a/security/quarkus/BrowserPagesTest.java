@@ -48,6 +48,7 @@ class BrowserPagesTest {
         assertFalse(BrowserPages.wantsJson(List.of(MediaType.TEXT_HTML_TYPE, MediaType.valueOf("application/xhtml+xml"),
                 MediaType.valueOf("application/xml;q=0.9"), MediaType.valueOf("*/*;q=0.8"))));
         assertTrue(BrowserPages.wantsJson(List.of(MediaType.APPLICATION_JSON_TYPE)));
+        assertTrue(BrowserPages.wantsJson(List.of(MediaType.valueOf("Application/JSON"))));
         assertTrue(BrowserPages.wantsJson(List.of(MediaType.valueOf("application/problem+json"))));
         assertTrue(BrowserPages.wantsJson(List.of(MediaType.WILDCARD_TYPE, MediaType.APPLICATION_JSON_TYPE)));
     }

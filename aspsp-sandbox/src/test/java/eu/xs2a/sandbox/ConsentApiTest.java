@@ -198,6 +198,10 @@ class ConsentApiTest {
         api().body("{not json").post("/bank/v1/consents").then().statusCode(400).body("code", equalTo("FORMAT_ERROR"));
         api().body("{\"type\":\"AIS\",\"validUntil\":\"tomorrow\"}").post("/bank/v1/consents").then().statusCode(400);
         api().get("/bank/v1/consents/BC-unknown").then().statusCode(404).body("code", equalTo("CONSENT_UNKNOWN"));
+        // a person who opens the address in a browser reads a page, not the JSON error
+        api().accept("text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8").get("/bank/v1/consents/BC-unknown")
+                .then().statusCode(404).contentType(org.hamcrest.Matchers.startsWith("text/html"))
+                .body(org.hamcrest.Matchers.containsString("This request cannot be completed"));
         api().delete("/bank/v1/consents/BC-unknown").then().statusCode(404);
     }
 }

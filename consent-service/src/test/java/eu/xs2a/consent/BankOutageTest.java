@@ -92,9 +92,15 @@ class BankOutageTest extends ConsentTestBase {
         assertEquals("accepted", status(id));
 
         // the PSU follows the link while the bank is still down: 503, and the link is not spent
-        Response early = given().redirects().follow(false).get(Psu.gatewayPath(scaRedirect));
+        Response early = given().redirects().follow(false).accept("application/json").get(Psu.gatewayPath(scaRedirect));
         assertError(early, 503, "ServiceUnavailable", "SERVICE_UNAVAILABLE");
         assertNotNull(early.header("Retry-After"));
+        // the PSU's browser gets the same refusal as a page: try again, or go back to the TPP
+        Response page = given().redirects().follow(false).accept(Psu.BROWSER_ACCEPT).get(Psu.gatewayPath(scaRedirect));
+        assertEquals(503, page.statusCode());
+        assertTrue(page.contentType().startsWith("text/html"), page.contentType());
+        assertTrue(page.asString().contains("try the same link again"), page.asString());
+        assertTrue(page.asString().contains("href=\"" + Signed.TPP_NOK + "\""), page.asString());
         // a link checker's HEAD neither spends the link nor calls the bank
         assertEquals(200, given().redirects().follow(false).head(Psu.gatewayPath(scaRedirect)).statusCode());
 

@@ -111,6 +111,12 @@ class OpenApiDocumentTest {
         assertTrue(OpenApiCoverage.headers(redirect).isEmpty(), OpenApiCoverage.headers(redirect).toString());
         assertFalse(redirect.path("responses").has("401"));
         assertTrue(redirect.path("responses").has("302"));
+        // a browser is answered a page, a program that asks gets the error body
+        assertTrue(redirect.path("responses").path("404").path("content").has("text/html"), redirect.toString());
+        assertTrue(redirect.path("responses").path("404").path("content").has("application/json"), redirect.toString());
+        JsonNode callback = OpenApiCoverage.operation(json, new Route("GET",
+                AIS + "/{consent_id}/authorisations/{authorisation_id}/sca-callback/{state}", false));
+        assertTrue(callback.path("responses").path("200").path("content").has("text/html"), callback.toString());
         JsonNode lookup = OpenApiCoverage.operation(json, new Route("POST", "/internal/v1/consent-checks", false));
         assertTrue(OpenApiCoverage.headers(lookup).isEmpty(), lookup.toString());
         assertTrue(lookup.path("security").toString().contains("serviceToken"), lookup.toString());

@@ -42,7 +42,7 @@ class RedirectJourneyTest extends ConsentTestBase {
 
         Psu psu = new Psu("psu1").openScaRedirect(scaRedirect);
         // the link works once
-        assertError(given().redirects().follow(false).get(Psu.gatewayPath(scaRedirect)), 404, "ResourceUnknown",
+        assertError(given().redirects().follow(false).accept("application/json").get(Psu.gatewayPath(scaRedirect)), 404, "ResourceUnknown",
                 "RESOURCE_UNKNOWN");
 
         psu.logIn();
@@ -174,7 +174,7 @@ class RedirectJourneyTest extends ConsentTestBase {
         assertEquals(204, Signed.delete(Tpps.ALPHA, Signed.AIS + "/" + created.jsonPath().getString("consentId"))
                 .statusCode());
         assertEquals(404, given().redirects().follow(false).head(Psu.gatewayPath(scaRedirect)).statusCode());
-        assertError(given().redirects().follow(false).get(Psu.gatewayPath(scaRedirect)), 404, "ResourceUnknown",
+        assertError(given().redirects().follow(false).accept("application/json").get(Psu.gatewayPath(scaRedirect)), 404, "ResourceUnknown",
                 "RESOURCE_UNKNOWN");
     }
 
@@ -184,17 +184,17 @@ class RedirectJourneyTest extends ConsentTestBase {
         String scaRedirect = created.jsonPath().getString("_links.scaRedirect.href");
         clock.advance(Duration.ofMinutes(11));
         try {
-            assertError(given().redirects().follow(false).get(Psu.gatewayPath(scaRedirect)), 404, "ResourceUnknown",
+            assertError(given().redirects().follow(false).accept("application/json").get(Psu.gatewayPath(scaRedirect)), 404, "ResourceUnknown",
                     "RESOURCE_UNKNOWN");
         } finally {
             clock.reset();
         }
         String tampered = Psu.gatewayPath(scaRedirect);
         tampered = tampered.substring(0, tampered.lastIndexOf('/') + 1) + "forged-token";
-        assertError(given().redirects().follow(false).get(tampered), 404, "ResourceUnknown", "RESOURCE_UNKNOWN");
+        assertError(given().redirects().follow(false).accept("application/json").get(tampered), 404, "ResourceUnknown", "RESOURCE_UNKNOWN");
 
         String callback = Psu.gatewayPath(created.jsonPath().getString("_links.scaStatus.href")) + "/sca-callback/forged";
-        assertError(given().redirects().follow(false).get(callback), 404, "ResourceUnknown", "RESOURCE_UNKNOWN");
+        assertError(given().redirects().follow(false).accept("application/json").get(callback), 404, "ResourceUnknown", "RESOURCE_UNKNOWN");
         assertEquals("received", Signed.get(Tpps.ALPHA, created.jsonPath().getString("_links.status.href"))
                 .jsonPath().getString("consentStatus"));
     }

@@ -1,10 +1,12 @@
 package eu.xs2a.payment;
 
 import static eu.xs2a.payment.support.Payments.SCT;
+import static eu.xs2a.payment.support.Payments.TPP_NOK;
 import static eu.xs2a.payment.support.Payments.TPP_OK;
 import static eu.xs2a.payment.support.Payments.headers;
 import static eu.xs2a.payment.support.Tpps.ALPHA;
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.startsWith;
@@ -74,9 +76,13 @@ class BankDownTest {
         // reads answer the last known status; the PSU's link says "try later" and stays usable
         assertEquals("RCVD", status(self));
         Tpps.get(ALPHA, self).then().statusCode(200).body("instructedAmount.amount", equalTo("8.00"));
-        Response unavailable = given().config(Tpps.RAW).get(Payments.local(scaRedirect));
+        Response unavailable = given().config(Tpps.RAW).accept("application/json").get(Payments.local(scaRedirect));
         Errors.expect(unavailable, 503, "ServiceUnavailable");
         unavailable.then().header("Retry-After", notNullValue());
+        // the PSU's browser gets it as a page: try again, or go back to the TPP
+        given().config(Tpps.RAW).accept("text/html,*/*;q=0.8").get(Payments.local(scaRedirect)).then()
+                .statusCode(503).contentType(startsWith("text/html"))
+                .body(containsString("try the same link again"), containsString("href=\"" + TPP_NOK + "\""));
 
         // cancelled while the bank is down: cancelled at once and never forwarded
         Response doomed = Payments.initiate(ALPHA, BankSandboxResource.FLAKY, SCT, headers(), Payments.body("9.00"));

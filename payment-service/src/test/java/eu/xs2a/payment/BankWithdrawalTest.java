@@ -119,7 +119,7 @@ class BankWithdrawalTest {
 
             // the TPP's view: cancelled, nothing left to authorise, nothing left to cancel
             assertEquals("CANC", status(raced.self()));
-            Errors.expect(given().config(Tpps.RAW).get(Payments.local(raced.scaRedirect())), 404, "ResourceUnknown");
+            Errors.expect(given().config(Tpps.RAW).accept("application/json").get(Payments.local(raced.scaRedirect())), 404, "ResourceUnknown");
             String authorisation = Tpps.get(ALPHA, raced.self() + "/authorisations").then().statusCode(200).extract()
                     .path("authorisationIds[0]");
             Tpps.get(ALPHA, raced.self() + "/authorisations/" + authorisation).then()

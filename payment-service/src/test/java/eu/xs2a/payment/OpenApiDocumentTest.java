@@ -105,5 +105,10 @@ class OpenApiDocumentTest {
         assertTrue(redirect.path("responses").has("302"));
         JsonNode callback = OpenApiCoverage.operation(json, new Route("GET", PAYMENTS + "/{payment_id}/sca-callback", false));
         assertTrue(OpenApiCoverage.headers(callback).isEmpty());
+        // a browser is answered a page, a program that asks gets JSON
+        assertTrue(redirect.path("responses").path("404").path("content").has("text/html"), redirect.toString());
+        assertTrue(redirect.path("responses").path("404").path("content").has("application/json"), redirect.toString());
+        assertTrue(callback.path("responses").path("200").path("content").has("text/html"), callback.toString());
+        assertTrue(callback.path("responses").path("200").path("content").has("application/json"), callback.toString());
     }
 }

@@ -79,7 +79,7 @@ class PaymentCancellationTest {
         cancel(self).then().statusCode(204);
         assertEquals("CANC", status(self));
         // the PSU's link no longer leads anywhere
-        Errors.expect(io.restassured.RestAssured.given().config(Tpps.RAW)
+        Errors.expect(io.restassured.RestAssured.given().config(Tpps.RAW).accept("application/json")
                 .get(Payments.local(created.path("_links.scaRedirect.href"))), 404, "ResourceUnknown");
         BankApi.payment(bankPaymentId).then().body("transactionStatus", equalTo("CANC"));
         Tpps.get(ALPHA, self + "/cancellation-authorisations").then().body("authorisationIds", hasSize(0));
@@ -99,7 +99,7 @@ class PaymentCancellationTest {
         String secondStatus = second.then().statusCode(202).extract().path("_links.scaStatus.href");
         Tpps.get(ALPHA, firstStatus).then().body("scaStatus", equalTo("failed"));
         Tpps.get(ALPHA, secondStatus).then().body("scaStatus", equalTo("received"));
-        Errors.expect(io.restassured.RestAssured.given().config(Tpps.RAW)
+        Errors.expect(io.restassured.RestAssured.given().config(Tpps.RAW).accept("application/json")
                 .get(Payments.local(first.path("_links.scaRedirect.href"))), 404, "ResourceUnknown");
         io.restassured.RestAssured.given().config(Tpps.RAW)
                 .head(Payments.local(second.path("_links.scaRedirect.href"))).then().statusCode(200);

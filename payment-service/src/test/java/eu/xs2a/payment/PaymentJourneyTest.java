@@ -148,10 +148,10 @@ class PaymentJourneyTest {
         }
         Tpps.get(ALPHA, payment.scaStatus()).then().body("scaStatus", equalTo("received"));
         Sca.followGatewayLink(payment.scaRedirect());
-        Errors.expect(given().config(Tpps.RAW).get(Payments.local(payment.scaRedirect())), 404, "ResourceUnknown");
+        Errors.expect(given().config(Tpps.RAW).accept("application/json").get(Payments.local(payment.scaRedirect())), 404, "ResourceUnknown");
         given().config(Tpps.RAW).head(Payments.local(payment.scaRedirect())).then().statusCode(404);
         String forged = Payments.local(payment.scaRedirect()).replaceAll("token=.*", "token=forged");
-        Errors.expect(given().config(Tpps.RAW).get(forged), 404, "ResourceUnknown");
+        Errors.expect(given().config(Tpps.RAW).accept("application/json").get(forged), 404, "ResourceUnknown");
         given().config(Tpps.RAW).head(forged).then().statusCode(404);
     }
 
@@ -161,12 +161,12 @@ class PaymentJourneyTest {
         Initiated payment = initiateRedirect("1.00");
         String link = Payments.local(payment.scaRedirect());
         String forged = link.replaceAll("token=.*", "token=forged");
-        String wrongToken = given().config(Tpps.RAW).get(forged).then().statusCode(404).extract().path("error_message");
+        String wrongToken = given().config(Tpps.RAW).accept("application/json").get(forged).then().statusCode(404).extract().path("error_message");
         for (String other : List.of(
                 forged.replaceFirst("/sepa-credit-transfers/[0-9]+/", "/sepa-credit-transfers/999999999/"),
                 forged.replaceFirst("/sepa-credit-transfers/", "/instant-sepa-credit-transfers/"),
                 link.replaceFirst("/sepa-credit-transfers/[0-9]+/", "/sepa-credit-transfers/999999999/"))) {
-            Errors.expect(given().config(Tpps.RAW).get(other), 404, "ResourceUnknown")
+            Errors.expect(given().config(Tpps.RAW).accept("application/json").get(other), 404, "ResourceUnknown")
                     .body("error_message", equalTo(wrongToken));
             given().config(Tpps.RAW).head(other).then().statusCode(404);
         }
@@ -175,8 +175,8 @@ class PaymentJourneyTest {
     @Test
     void aForgedCallbackIsRefusedAndChangesNothing() {
         Initiated payment = initiateRedirect("1.00");
-        Errors.expect(given().config(Tpps.RAW).get(payment.self() + "/sca-callback?state=guess"), 404, "ResourceUnknown");
-        Errors.expect(given().config(Tpps.RAW).get(payment.self() + "/sca-callback"), 404, "ResourceUnknown");
+        Errors.expect(given().config(Tpps.RAW).accept("application/json").get(payment.self() + "/sca-callback?state=guess"), 404, "ResourceUnknown");
+        Errors.expect(given().config(Tpps.RAW).accept("application/json").get(payment.self() + "/sca-callback"), 404, "ResourceUnknown");
         assertEquals("RCVD", status(payment.self()));
     }
 
@@ -232,9 +232,13 @@ class PaymentJourneyTest {
         headers.put("TPP-Redirect-Preferred", "false");
         Response created = initiate(ALPHA, "sandbox", SCT, headers, body("2.00"));
         String callback = BankBrowser.deny(Sca.followGatewayLink(created.path("_links.scaRedirect.href")), "psu1");
-        Sca.returnToGateway(callback).then().statusCode(200)
+        given().config(Tpps.RAW).accept("application/json").get(Payments.local(callback)).then().statusCode(200)
                 .body("paymentId", equalTo(created.jsonPath().getString("paymentId")))
                 .body("transactionStatus", equalTo("RJCT"))
                 .body("scaStatus", equalTo("failed"));
+        // the PSU's browser gets the outcome as a page
+        given().config(Tpps.RAW).accept("text/html").get(Payments.local(callback)).then().statusCode(200)
+                .contentType(org.hamcrest.Matchers.startsWith("text/html"))
+                .body(org.hamcrest.Matchers.containsString("Payment not authorised"));
     }
 }

@@ -19,8 +19,13 @@ public class BankExceptionMappers {
     @Inject
     Pages pages;
 
+    /** The pages catch their own refusals; one that still escapes reaches a browser as a page, never as JSON. */
     @ServerExceptionMapper
-    public Response bank(BankException e) {
+    public Response bank(BankException e, HttpHeaders headers) {
+        if (wantsPage(headers)) {
+            return pages.page(e.status(), "message", Map.of("title", "This request cannot be completed",
+                    "message", e.getMessage()));
+        }
         return error(e.status(), e.code(), e.getMessage());
     }
 
@@ -52,7 +57,7 @@ public class BankExceptionMappers {
     @ServerExceptionMapper
     public Response undecodableForm(IllegalArgumentException e, HttpHeaders headers) {
         if (!MediaType.APPLICATION_FORM_URLENCODED_TYPE.isCompatible(headers.getMediaType())) {
-            return unexpected(e);
+            return unexpected(e, headers);
         }
         // not the exception's message: it quotes the undecodable value, which may be the PSU's password
         LOG.info("form refused: a field has a '%' escape that does not decode");
@@ -61,8 +66,12 @@ public class BankExceptionMappers {
     }
 
     @ServerExceptionMapper
-    public Response unexpected(RuntimeException e) {
+    public Response unexpected(RuntimeException e, HttpHeaders headers) {
         LOG.error("unexpected failure in the bank", e);
+        if (wantsPage(headers)) {
+            return pages.page(500, "message", Map.of("title", "Something went wrong",
+                    "message", "Please try again later."));
+        }
         return error(500, "INTERNAL_ERROR", "the bank failed to process the request");
     }
 

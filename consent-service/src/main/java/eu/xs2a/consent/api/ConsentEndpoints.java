@@ -3,6 +3,8 @@ package eu.xs2a.consent.api;
 import eu.xs2a.consent.domain.ConsentService;
 import eu.xs2a.consent.domain.ConsentType;
 import eu.xs2a.consent.domain.ScaService;
+import eu.xs2a.security.error.ErrorBody;
+import eu.xs2a.security.quarkus.BrowserFacing;
 import eu.xs2a.security.quarkus.CurrentTpp;
 import eu.xs2a.security.quarkus.JsonBodies;
 import eu.xs2a.security.quarkus.Signed;
@@ -95,13 +97,20 @@ public abstract class ConsentEndpoints {
 
     /** The PSU's browser follows the one-time scaRedirect link: on to the bank's SCA page. Not signed. */
     @GET
+    @BrowserFacing
     @Path("{consent_id}/authorisations/{authorisation_id}/sca-redirect/{token}")
     @Operation(summary = "SCA redirect link (PSU's browser)",
-            description = "The one-time scaRedirect link: sends the PSU's browser on to the bank's SCA page")
+            description = "The one-time scaRedirect link: sends the PSU's browser on to the bank's SCA page. A refusal"
+                    + " is a short HTML page (with a link back to the TPP when the link was the PSU's); the standard"
+                    + " error body only for Accept: application/json")
     @APIResponse(responseCode = "302", description = "On to the bank",
             headers = @Header(name = "Location", description = "the bank's SCA page"))
-    @APIResponse(responseCode = "404", description = "ResourceUnknown: the link is unknown, expired or already used")
-    @APIResponse(responseCode = "503", description = "ServiceUnavailable: the bank cannot be reached")
+    @APIResponse(responseCode = "404", description = "ResourceUnknown: the link is unknown, expired or already used,"
+            + " or the consent can no longer be authorised", content = {@Content(mediaType = MediaType.TEXT_HTML),
+            @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class))})
+    @APIResponse(responseCode = "503", description = "ServiceUnavailable: the bank cannot be reached; the link can be"
+            + " tried again", content = {@Content(mediaType = MediaType.TEXT_HTML),
+            @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class))})
     @Produces(MediaType.WILDCARD) // a browser asks for text/html; the answer is a redirect (or an error page)
     public Response scaRedirect(@PathParam("provider_code") String provider, @PathParam("consent_id") String consentId,
                                 @PathParam("authorisation_id") String authorisationId,
@@ -111,6 +120,7 @@ public abstract class ConsentEndpoints {
 
     /** HEAD of the scaRedirect link: says whether it still works, and leaves it unspent. Not signed. */
     @HEAD
+    @BrowserFacing
     @Path("{consent_id}/authorisations/{authorisation_id}/sca-redirect/{token}")
     @Operation(summary = "Check the SCA redirect link without using it",
             description = "Link checkers in mail and chat clients send HEAD before the PSU clicks; the link stays usable")
@@ -127,6 +137,7 @@ public abstract class ConsentEndpoints {
 
     /** The bank sends the PSU's browser back here after SCA. Not signed. */
     @GET
+    @BrowserFacing
     @Path("{consent_id}/authorisations/{authorisation_id}/sca-callback/{state}")
     @Operation(summary = "Return from the bank after SCA (PSU's browser)",
             description = "Learns the outcome from the bank and sends the PSU back to the TPP: TPP-Redirect-URI after success,"
@@ -134,9 +145,11 @@ public abstract class ConsentEndpoints {
                     + " (the consent is left as it is; the TPP reads its status)")
     @APIResponse(responseCode = "302", description = "Back to the TPP",
             headers = @Header(name = "Location", description = "TPP-Redirect-URI or TPP-Nok-Redirect-URI"))
-    @APIResponse(responseCode = "200", description = "Authorisation finished (no redirect URI given)",
-            content = @Content(mediaType = MediaType.TEXT_PLAIN))
-    @APIResponse(responseCode = "404", description = "ResourceUnknown: unknown SCA callback")
+    @APIResponse(responseCode = "200", description = "A page saying the PSU is done (the TPP gave no redirect URI)",
+            content = @Content(mediaType = MediaType.TEXT_HTML))
+    @APIResponse(responseCode = "404", description = "ResourceUnknown: unknown SCA callback (an HTML page; the standard"
+            + " error body for Accept: application/json)", content = {@Content(mediaType = MediaType.TEXT_HTML),
+            @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class))})
     @Produces(MediaType.WILDCARD) // a browser asks for text/html; the answer is a redirect (or an error page)
     public Response scaCallback(@PathParam("provider_code") String provider, @PathParam("consent_id") String consentId,
                                 @PathParam("authorisation_id") String authorisationId,

@@ -7,6 +7,7 @@ import eu.xs2a.consent.domain.ConsentAuthorisation;
 import eu.xs2a.consent.domain.ConsentType;
 import eu.xs2a.consent.domain.CreatedConsent;
 import eu.xs2a.consent.domain.RefusedConsent;
+import eu.xs2a.security.quarkus.BrowserPages;
 import eu.xs2a.security.quarkus.ErrorResponses;
 import eu.xs2a.security.quarkus.ReplayAnswers;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -89,7 +90,8 @@ public class ConsentResponses {
     /** Sends the PSU's browser on (302), or shows a short page when the TPP gave no redirect URI. */
     public Response browserTo(String location) {
         if (location == null) {
-            return Response.ok("Authorisation finished. You may close this window.", MediaType.TEXT_PLAIN_TYPE).build();
+            return BrowserPages.page(200, "You are done at your bank",
+                    "Your provider will learn the outcome from the bank. You may close this window.", null);
         }
         return Response.status(Response.Status.FOUND).location(URI.create(location))
                 .header(HttpHeaders.CACHE_CONTROL, "no-store").build();

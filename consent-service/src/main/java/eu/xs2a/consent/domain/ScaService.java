@@ -57,14 +57,14 @@ public class ScaService {
             consent = QuarkusTransaction.requiringNew().call(() -> consents.findById(consentId));
             if (consent.getStatus() == ConsentStatus.accepted) {
                 throw Psd2Exception.serviceUnavailable("The bank cannot be reached; please try again in a moment",
-                        RETRY_AFTER_SECONDS, null);
+                        RETRY_AFTER_SECONDS, null).withTppReturn(tppReturn(consent));
             }
         }
         requireAwaitingSca(consent);
         boolean spent = QuarkusTransaction.requiringNew()
                 .call(() -> authorisations.useRedirect(authorisationId, tokenHash, clock.instant()));
         if (!spent) {
-            throw invalidLink();
+            throw invalidLink().withTppReturn(tppReturn(consent));
         }
         return consent.getBankScaUrl();
     }
@@ -92,7 +92,8 @@ public class ScaService {
         boolean waitingForBank = link.consent().getStatus() == ConsentStatus.accepted;
         if (!(link.authorisation().redirectUsable(clock.instant())
                 || waitingForBank && link.authorisation().redirectUnused())) {
-            throw invalidLink();
+            // the token proved the link was the PSU's: the page may lead back to the TPP (never for a wrong token)
+            throw invalidLink().withTppReturn(tppReturn(link.consent()));
         }
         return link.consent();
     }
@@ -101,8 +102,14 @@ public class ScaService {
     private static void requireAwaitingSca(Consent consent) {
         if (!consent.getStatus().awaitsSca() || consent.getBankScaUrl() == null) {
             throw new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN,
-                    "This SCA link leads nowhere: the consent can no longer be authorised (" + consent.getStatus() + ")");
+                    "This SCA link leads nowhere: the consent can no longer be authorised (" + consent.getStatus() + ")")
+                    .withTppReturn(tppReturn(consent));
         }
+    }
+
+    /** Where a PSU's page about a failed step links back to: the TPP's nok URI, else its redirect URI, or null. */
+    private static String tppReturn(Consent consent) {
+        return new ScaRedirect(consent.getRedirectUri(), consent.getNokRedirectUri(), null).target(false);
     }
 
     /**

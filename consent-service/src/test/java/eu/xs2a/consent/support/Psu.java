@@ -19,7 +19,7 @@ public final class Psu {
     public static final String PSU1_SAVINGS = "DE26100200300100000037";
     private static final String COOKIE = "SANDBOX_SCA";
     /** What a browser asks for when it follows a link. */
-    private static final String BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+    public static final String BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
     private final String username;
     private String scaUrl;

@@ -3,12 +3,17 @@ package eu.xs2a.payment.api;
 import eu.xs2a.payment.domain.AuthorisationKind;
 import eu.xs2a.payment.domain.PaymentService;
 import eu.xs2a.payment.domain.PaymentService.CallbackOutcome;
+import eu.xs2a.security.error.ErrorBody;
+import eu.xs2a.security.quarkus.BrowserFacing;
+import eu.xs2a.security.quarkus.BrowserPages;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HEAD;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
@@ -22,12 +27,13 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 /**
  * The two endpoints the PSU's browser reaches (not signed: a browser has no QSEAL). The scaRedirect link is
  * one-time and short-lived and leads on to the bank's page; the callback learns the outcome from the bank
- * itself and sends the PSU back to the TPP.
+ * itself and sends the PSU back to the TPP. A refusal is a short HTML page ({@link BrowserFacing}).
  */
 @Tag(name = "PSU browser", description = "Pages the PSU's browser reaches during redirect SCA (not signed)")
 @Path("/{provider_code}/api/berlingroup/v1/payments/{payment_product}/{payment_id}")
-// Any Accept: a browser asks for text/html, and the answer is a redirect (or the standard error body).
+// Any Accept: a browser asks for text/html, and the answer is a redirect or a short page; JSON only when asked for.
 @Produces(MediaType.WILDCARD)
+@BrowserFacing
 public class ScaRedirectResource {
 
     private static final String LINK_CHECK = "Link checkers in mail and chat clients send HEAD before the PSU "
@@ -45,8 +51,12 @@ public class ScaRedirectResource {
             + "browser on to the bank's login and SCA page.")
     @APIResponse(responseCode = "302", description = "On to the bank",
             headers = @Header(name = "Location", description = "the bank's SCA page"))
-    @APIResponse(responseCode = "404", description = "The link is unknown, used or expired")
-    @APIResponse(responseCode = "503", description = "The bank is not reachable; the link can be tried again")
+    @APIResponse(responseCode = "404", description = "The link is unknown, used or expired", content = {
+            @Content(mediaType = MediaType.TEXT_HTML),
+            @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class))})
+    @APIResponse(responseCode = "503", description = "The bank is not reachable; the link can be tried again",
+            content = {@Content(mediaType = MediaType.TEXT_HTML),
+                    @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class))})
     public Response paymentScaRedirect(@PathParam("provider_code") String providerCode,
                                        @PathParam("payment_product") String paymentProduct,
                                        @PathParam("payment_id") String paymentId,
@@ -62,8 +72,12 @@ public class ScaRedirectResource {
             + "browser on to the bank's login and SCA page.")
     @APIResponse(responseCode = "302", description = "On to the bank",
             headers = @Header(name = "Location", description = "the bank's SCA page"))
-    @APIResponse(responseCode = "404", description = "The link is unknown, used or expired")
-    @APIResponse(responseCode = "503", description = "The bank is not reachable; the link can be tried again")
+    @APIResponse(responseCode = "404", description = "The link is unknown, used or expired", content = {
+            @Content(mediaType = MediaType.TEXT_HTML),
+            @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class))})
+    @APIResponse(responseCode = "503", description = "The bank is not reachable; the link can be tried again",
+            content = {@Content(mediaType = MediaType.TEXT_HTML),
+                    @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class))})
     public Response cancellationScaRedirect(@PathParam("provider_code") String providerCode,
                                             @PathParam("payment_product") String paymentProduct,
                                             @PathParam("payment_id") String paymentId,
@@ -109,25 +123,32 @@ public class ScaRedirectResource {
     @Path("/sca-callback")
     @Operation(summary = "Return from the bank after SCA (PSU's browser)",
             description = "Learns the outcome from the bank and sends the PSU back to the TPP's redirect URI "
-                    + "(or its Nok URI); without one, answers a JSON summary.")
+                    + "(or its Nok URI); without one, shows the PSU a short page of the outcome (a JSON summary for "
+                    + "Accept: application/json).")
     @APIResponse(responseCode = "302", description = "Back to the TPP",
             headers = @Header(name = "Location", description = "TPP-Redirect-URI or TPP-Nok-Redirect-URI"))
-    @APIResponse(responseCode = "200", description = "Outcome, when the TPP gave no redirect URI",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = CallbackResponse.class)))
-    @APIResponse(responseCode = "404", description = "Unknown payment or state")
+    @APIResponse(responseCode = "200", description = "Outcome, when the TPP gave no redirect URI: a short page for"
+            + " the PSU's browser, the JSON summary for Accept: application/json",
+            content = {@Content(mediaType = MediaType.TEXT_HTML), @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = CallbackResponse.class))})
+    @APIResponse(responseCode = "404", description = "Unknown payment or state", content = {
+            @Content(mediaType = MediaType.TEXT_HTML),
+            @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class))})
     public Response callback(@PathParam("provider_code") String providerCode,
                              @PathParam("payment_product") String paymentProduct,
                              @PathParam("payment_id") String paymentId,
-                             @QueryParam("state") String state) {
+                             @QueryParam("state") String state, @Context HttpHeaders headers) {
         CallbackOutcome outcome = payments.callback(providerCode, paymentProduct, paymentId, state);
-        if (outcome.redirectUri() == null) {
+        if (outcome.redirectUri() != null) {
+            return found(outcome.redirectUri());
+        }
+        if (BrowserPages.wantsJson(headers.getAcceptableMediaTypes())) {
             return Response.ok(CallbackResponse.of(outcome.payment().id(),
                     outcome.payment().transactionStatus().name(),
                     outcome.scaStatus() == null ? null : outcome.scaStatus().name()), MediaType.APPLICATION_JSON_TYPE)
-                    .build();
+                    .header("Cache-Control", "no-store").header("Vary", "Accept").build();
         }
-        return found(outcome.redirectUri());
+        return CallbackPage.of(outcome);
     }
 
     /** Nothing to cache: the link is one-time. */

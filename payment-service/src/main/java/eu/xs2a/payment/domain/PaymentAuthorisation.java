@@ -121,8 +121,12 @@ public class PaymentAuthorisation {
 
     /** Whether the one-time link may still be used: right token, unused, not expired. */
     public boolean acceptsRedirectToken(String tokenHash, Instant now) {
-        return redirectTokenUsedAt == null && now.isBefore(redirectTokenExpiresAt)
-                && java.security.MessageDigest.isEqual(redirectTokenHash.getBytes(), tokenHash.getBytes());
+        return redirectTokenUsedAt == null && now.isBefore(redirectTokenExpiresAt) && holdsRedirectToken(tokenHash);
+    }
+
+    /** Whether the token is this authorisation's (used or expired, maybe): the link was really the PSU's. */
+    public boolean holdsRedirectToken(String tokenHash) {
+        return java.security.MessageDigest.isEqual(redirectTokenHash.getBytes(), tokenHash.getBytes());
     }
 
     public void useRedirectToken(Instant now) {

@@ -217,20 +217,22 @@ public class PaymentService {
                               String authorisationId, String token) {
         Payment payment = linkedPayment(providerCode, paymentProduct, paymentId);
         PaymentAuthorisation authorisation = usableLink(payment, kind, authorisationId, token);
+        String tppReturn = tppReturn(payment, authorisation);
         String bankScaUrl = kind == AuthorisationKind.PAYMENT ? payment.bankScaUrl() : authorisation.bankScaUrl();
         if (kind == AuthorisationKind.PAYMENT && payment.awaitsSubmission()) {
             payment = submit(payment, true);
             if (payment.transactionStatus().isConcluded()) {
-                throw unusableLink(); // cancelled by the TPP while it was being submitted: nothing to authorise
+                // cancelled by the TPP while it was being submitted: nothing to authorise
+                throw unusableLink().withTppReturn(tppReturn);
             }
             if (!payment.isSubmitted()) {
                 throw Psd2Exception.serviceUnavailable("The bank is not reachable; try the link again later",
-                        BANK_RETRY_AFTER_SECONDS, null);
+                        BANK_RETRY_AFTER_SECONDS, null).withTppReturn(tppReturn);
             }
             bankScaUrl = payment.bankScaUrl();
         }
         if (bankScaUrl == null || !ledger.useRedirectToken(payment.id(), kind, authorisationId, token)) {
-            throw unusableLink();
+            throw unusableLink().withTppReturn(tppReturn);
         }
         return bankScaUrl;
     }
@@ -246,14 +248,27 @@ public class PaymentService {
 
     private PaymentAuthorisation usableLink(Payment payment, AuthorisationKind kind, String authorisationId,
                                             String token) {
+        String tokenHash = token == null ? null : Secrets.hash(token);
         PaymentAuthorisation authorisation = ledger.authorisation(payment.id(), kind, authorisationId)
-                .filter(a -> token != null && a.acceptsRedirectToken(Secrets.hash(token), clock.instant()))
+                .filter(a -> tokenHash != null && a.holdsRedirectToken(tokenHash))
                 .orElseThrow(PaymentService::unusableLink);
-        if (authorisation.scaStatus().isFinal() || payment.transactionStatus().isConcluded()) {
-            // nothing left to authorise (e.g. cancelled before SCA): the link is spent
-            throw unusableLink();
+        // the token proved the link was the PSU's: from here on its page may lead back to the TPP (never before)
+        if (!authorisation.acceptsRedirectToken(tokenHash, clock.instant())
+                || authorisation.scaStatus().isFinal() || payment.transactionStatus().isConcluded()) {
+            // used, expired, or nothing left to authorise (e.g. cancelled before SCA): the link is spent
+            throw unusableLink().withTppReturn(tppReturn(payment, authorisation));
         }
         return authorisation;
+    }
+
+    /**
+     * Where a PSU's page about a link that leads nowhere links back to: the TPP's nok URI, else its redirect URI,
+     * of the payment or of the cancellation; null when the TPP gave none.
+     */
+    private static String tppReturn(Payment payment, PaymentAuthorisation authorisation) {
+        return authorisation.kind() == AuthorisationKind.PAYMENT
+                ? (payment.nokRedirectUri() != null ? payment.nokRedirectUri() : payment.redirectUri())
+                : (authorisation.nokRedirectUri() != null ? authorisation.nokRedirectUri() : authorisation.redirectUri());
     }
 
     /**

@@ -64,6 +64,9 @@ public class ErrorMappers {
                     loggedPath(request), e.errorClass().status(), e.errorClass().text(), e.getMessage(),
                     RequestIdFilter.requestId(request), tpp == null ? "not identified" : tpp);
         }
+        if (e.tppReturnUri() != null) {
+            request.setProperty(BrowserPages.TPP_RETURN, e.tppReturnUri()); // for a browser's error page
+        }
         return ErrorResponses.of(e);
     }
 

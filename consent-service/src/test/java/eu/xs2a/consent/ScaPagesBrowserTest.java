@@ -1,0 +1,134 @@
+package eu.xs2a.consent;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import eu.xs2a.consent.support.ConsentTestBase;
+import eu.xs2a.consent.support.Psu;
+import eu.xs2a.consent.support.Signed;
+import eu.xs2a.consent.support.TestClock;
+import eu.xs2a.consent.support.Tpps;
+import eu.xs2a.security.testing.Browser;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.RestAssured;
+import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+/**
+ * What a PSU's real browser (headless Chromium) shows for every outcome of the gateway's consent links: a short page,
+ * never JSON, with a way back to the TPP whenever the link was really the PSU's; JSON only for a client that asks.
+ */
+@QuarkusTest
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class ScaPagesBrowserTest extends ConsentTestBase {
+
+    @Inject
+    TestClock clock;
+
+    private Browser browser;
+
+    @BeforeAll
+    void startBrowser() throws Exception {
+        Assumptions.assumeTrue(Browser.available(), Browser.CHROMIUM + " is not installed");
+        browser = new Browser();
+    }
+
+    @AfterAll
+    void stopBrowser() throws Exception {
+        if (browser != null) {
+            browser.close();
+        }
+    }
+
+    /** The gateway link as the browser opens it: on this test's port instead of the ingress. */
+    private static String local(String gatewayUrl) {
+        return "http://localhost:" + RestAssured.port + Psu.gatewayPath(gatewayUrl);
+    }
+
+    private void assertPage(String title, String saying, Optional<String> back) {
+        assertFalse(browser.showsJson(), browser.text());
+        assertEquals(title, browser.title(), browser.text());
+        assertEquals(Optional.of(title), browser.textOf("message-title"));
+        assertTrue(browser.textOf("message-text").orElse("").contains(saying), browser.text());
+        assertEquals(back, browser.linkOf("back-to-tpp"));
+    }
+
+    @Test
+    void anUnknownLinkShowsAPageWithoutAWayBack() {
+        String scaRedirect = createAis(Tpps.ALPHA).jsonPath().getString("_links.scaRedirect.href");
+        String forged = scaRedirect.substring(0, scaRedirect.lastIndexOf('/') + 1) + "forged-token";
+
+        browser.open(local(forged));
+        assertPage("This link cannot be used", "unknown, expired or already used", Optional.empty());
+
+        Response page = given().redirects().follow(false).accept(Psu.BROWSER_ACCEPT).get(Psu.gatewayPath(forged));
+        assertEquals(404, page.statusCode());
+        assertTrue(page.contentType().startsWith("text/html"), page.contentType());
+        assertEquals("no-store", page.header("Cache-Control"));
+        // a program asks for JSON and gets the one error body
+        assertError(given().redirects().follow(false).accept("application/json").get(Psu.gatewayPath(forged)),
+                404, "ResourceUnknown", "RESOURCE_UNKNOWN");
+    }
+
+    @Test
+    void aLinkOpenedAgainAfterApprovalLeadsBackToTheTpp() {
+        String scaRedirect = createAis(Tpps.ALPHA).jsonPath().getString("_links.scaRedirect.href");
+        assertEquals(302, Psu.approve(scaRedirect).statusCode());
+
+        browser.open(local(scaRedirect));
+        assertPage("This link cannot be used", "already used", Optional.of(Signed.TPP_NOK));
+    }
+
+    @Test
+    void anExpiredLinkLeadsBackToTheTpp() {
+        String scaRedirect = createAis(Tpps.ALPHA).jsonPath().getString("_links.scaRedirect.href");
+        clock.advance(Duration.ofMinutes(11));
+        try {
+            browser.open(local(scaRedirect));
+        } finally {
+            clock.reset();
+        }
+        assertPage("This link cannot be used", "expired", Optional.of(Signed.TPP_NOK));
+    }
+
+    @Test
+    void theLinkOfAnEndedConsentSaysSoAndLeadsBackToTheTpp() {
+        Response created = createAis(Tpps.ALPHA);
+        String scaRedirect = created.jsonPath().getString("_links.scaRedirect.href");
+        assertEquals(204, Signed.delete(Tpps.ALPHA, Signed.AIS + "/" + created.jsonPath().getString("consentId"))
+                .statusCode());
+
+        browser.open(local(scaRedirect));
+        assertPage("This link cannot be used", "can no longer be authorised (terminatedByTpp)",
+                Optional.of(Signed.TPP_NOK));
+    }
+
+    @Test
+    void aForgedCallbackShowsAPageWithoutAWayBack() {
+        Response created = createAis(Tpps.ALPHA);
+        browser.open(local(created.jsonPath().getString("_links.scaStatus.href") + "/sca-callback/forged"));
+        assertPage("This link cannot be used", "Unknown SCA callback", Optional.empty());
+    }
+
+    @Test
+    void withoutARedirectUriTheCallbackEndsOnAPage() {
+        Response created = Signed.post(Tpps.ALPHA, Signed.AIS, Map.of("TPP-Redirect-Preferred", "false"),
+                Signed.aisBody(null, 4, true, Psu.PSU1_MAIN));
+        assertEquals(201, created.statusCode(), created.asString());
+        Psu psu = new Psu("psu1").openScaRedirect(created.jsonPath().getString("_links.scaRedirect.href")).logIn();
+        String callback = psu.decide("deny");
+
+        browser.open(local(callback));
+        assertPage("You are done at your bank", "close this window", Optional.empty());
+    }
+}

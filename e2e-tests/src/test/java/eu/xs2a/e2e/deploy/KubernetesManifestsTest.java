@@ -9,7 +9,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.io.StringReader;
@@ -28,8 +27,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The Kustomize overlays, rendered (kubectl kustomize where installed, else {@link MiniKustomize}), checked the way a
- * platform team would review them before `kubectl apply -k`.
+ * The Kustomize overlays, rendered by {@code kubectl kustomize}, checked the way a platform team would review them
+ * before `kubectl apply -k`.
  */
 class KubernetesManifestsTest {
 
@@ -331,21 +330,6 @@ class KubernetesManifestsTest {
         assertEquals(Routes.table().stream().map(Routes.Route::service).collect(Collectors.toSet()), backends(ingress));
     }
 
-    /** MiniKustomize (the fallback) must render what Kustomize renders, for everything these checks look at. */
-    @ParameterizedTest
-    @ValueSource(strings = {"sandbox", "live"})
-    void theFallbackRendererAgreesWithKustomize(String overlay) {
-        assumeTrue(Manifests.kubectlAvailable(), "kubectl is not installed");
-        Set<String> kustomize = projection(Manifests.renderWithKubectl("k8s/overlays/" + overlay));
-        Set<String> mini = projection(Manifests.renderWithMiniKustomize("k8s/overlays/" + overlay));
-        Set<String> onlyKustomize = new TreeSet<>(kustomize);
-        onlyKustomize.removeAll(mini);
-        Set<String> onlyMini = new TreeSet<>(mini);
-        onlyMini.removeAll(kustomize);
-        assertEquals(Set.of(), onlyKustomize, "only in kubectl kustomize's output");
-        assertEquals(Set.of(), onlyMini, "only in MiniKustomize's output");
-    }
-
     // --- helpers -------------------------------------------------------------------------------------------
 
     private static final Map<String, Manifests> RENDERED = new java.util.concurrent.ConcurrentHashMap<>();
@@ -353,36 +337,6 @@ class KubernetesManifestsTest {
     /** Rendered once per overlay (read-only use only: tests never modify the parsed documents). */
     private static Manifests render(String overlay) {
         return RENDERED.computeIfAbsent(overlay, o -> Manifests.render("k8s/overlays/" + o));
-    }
-
-    /** Every object, with generated ConfigMap names stripped of Kustomize's hash, as a comparable tree. */
-    private static Set<String> projection(Manifests m) {
-        Set<String> lines = new TreeSet<>();
-        for (Map<String, Object> d : m.all()) {
-            flatten(d.get("kind") + "/" + Manifests.stripHash(name(d)), d, lines);
-        }
-        return lines;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static void flatten(String prefix, Object node, Set<String> out) {
-        if (node instanceof Map<?, ?> map) {
-            for (Map.Entry<?, ?> e : map.entrySet()) {
-                flatten(prefix + "." + e.getKey(), e.getValue(), out);
-            }
-        } else if (node instanceof List<?> l) {
-            for (int i = 0; i < l.size(); i++) {
-                Object item = l.get(i);
-                // named items by name (their order may differ between renderers), the others by position
-                String key = item instanceof Map<?, ?> im && im.get("name") != null ? "[" + im.get("name") + "]"
-                        : item instanceof Map<?, ?> im2 && im2.get("mountPath") != null ? "[" + im2.get("mountPath") + "]"
-                        : "[" + i + "]";
-                flatten(prefix + key, item, out);
-            }
-        } else {
-            String value = String.valueOf(node);
-            out.add(prefix + "=" + (prefix.endsWith(".name") ? Manifests.stripHash(value) : value));
-        }
     }
 
     private static Map<String, String> configMapData(Manifests m, String name) {

@@ -2,11 +2,12 @@ package eu.xs2a.registration.sandbox;
 
 import eu.xs2a.registration.config.SandboxConfig;
 import eu.xs2a.security.core.TrustMaterial;
-import eu.xs2a.security.testing.TestPki;
-import eu.xs2a.security.testing.TestTpp;
 import eu.xs2a.security.tpp.Role;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
 import java.time.Clock;
@@ -17,9 +18,8 @@ import java.util.Set;
 
 /**
  * The sandbox QSEAL CA ({@code psd2.sandbox.ca-cert} / {@code ca-key}): issues test QSEALs with the PSD2
- * QCStatement through shared-security's QSEAL builder ({@link TestPki.TppBuilder}), so the gateway has one
- * certificate builder, not two. The builder lives in shared-security's {@code testing} package; the sandbox is the
- * one production use of it, and only when {@code psd2.environment=sandbox}.
+ * QCStatement ({@link SandboxCertificateIssuer}), each with a new RSA-2048 key pair; only when
+ * {@code psd2.environment=sandbox}.
  */
 @ApplicationScoped
 public class SandboxCa {
@@ -30,7 +30,7 @@ public class SandboxCa {
 
     private final SandboxConfig config;
     private final Clock clock;
-    private volatile TestPki pki;
+    private volatile SandboxCertificateIssuer issuer;
 
     public SandboxCa(SandboxConfig config, Clock clock) {
         this.config = config;
@@ -38,30 +38,37 @@ public class SandboxCa {
     }
 
     public IssuedQseal issue(String organizationIdentifier, String organisationName, Set<Role> roles) {
-        TestPki ca = pki();
+        SandboxCertificateIssuer ca = issuer();
+        KeyPair keys = rsaKeyPair();
         Instant now = clock.instant();
-        TestTpp tpp = ca.tppBuilder()
-                .organizationIdentifier(organizationIdentifier)
-                .name(organisationName)
-                .roles(roles)
-                .validity(now.minus(Duration.ofMinutes(5)), now.plus(Duration.ofDays(config.certificateValidityDays())))
-                .build();
-        return new IssuedQseal(tpp.certificate(), tpp.privateKey(), ca.caCertificate());
+        X509Certificate certificate = ca.issue(keys.getPublic(), organizationIdentifier, organisationName, roles,
+                now.minus(Duration.ofMinutes(5)), now.plus(Duration.ofDays(config.certificateValidityDays())));
+        return new IssuedQseal(certificate, keys.getPrivate(), ca.caCertificate());
     }
 
-    private TestPki pki() {
-        TestPki current = pki;
+    private static KeyPair rsaKeyPair() {
+        try {
+            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
+            generator.initialize(2048);
+            return generator.generateKeyPair();
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private SandboxCertificateIssuer issuer() {
+        SandboxCertificateIssuer current = issuer;
         if (current == null) {
             synchronized (this) {
-                current = pki;
+                current = issuer;
                 if (current == null) {
                     String certFile = config.caCert().filter(v -> !v.isBlank())
                             .orElseThrow(() -> new SandboxNotConfigured("psd2.sandbox.ca-cert"));
                     String keyFile = config.caKey().filter(v -> !v.isBlank())
                             .orElseThrow(() -> new SandboxNotConfigured("psd2.sandbox.ca-key"));
                     X509Certificate caCertificate = TrustMaterial.loadCertificates(List.of(Path.of(certFile))).get(0);
-                    current = TestPki.of(caCertificate, PemFiles.readPrivateKey(Path.of(keyFile)));
-                    pki = current;
+                    current = new SandboxCertificateIssuer(caCertificate, PemFiles.readPrivateKey(Path.of(keyFile)));
+                    issuer = current;
                 }
             }
         }

@@ -96,7 +96,8 @@ public class ConsentService {
             throw new Psd2Exception(ErrorClass.SESSIONS_NOT_SUPPORTED, "combinedServiceIndicator true is not "
                     + "supported: a consent and a payment are authorised each on its own; send false");
         }
-        Consent consent = Consent.newAis(SecureTokens.random(SecureTokens.ID_BYTES), providerCode, tpp.tppId(), tpp.name(), access,
+        Consent consent = Consent.newAis(SecureTokens.random(SecureTokens.ID_BYTES), providerCode, tpp.tppId(),
+                tpp.name(), access,
                 request.recurringIndicator(), validUntil, frequency, false, redirect, clock.instant());
         return create(consent);
     }
@@ -118,7 +119,8 @@ public class ConsentService {
                 throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "cardExpiryDate " + cardExpiry + " is in the past");
             }
         }
-        Consent consent = Consent.newPiis(SecureTokens.random(SecureTokens.ID_BYTES), providerCode, tpp.tppId(), tpp.name(), account,
+        Consent consent = Consent.newPiis(SecureTokens.random(SecureTokens.ID_BYTES), providerCode, tpp.tppId(),
+                tpp.name(), account,
                 request.cardNumber(), cardExpiry, request.cardInformation(), request.registrationInformation(),
                 redirect, clock.instant());
         return create(consent);
@@ -136,8 +138,9 @@ public class ConsentService {
     private CreatedConsent create(Consent consent) {
         Instant now = clock.instant();
         String token = SecureTokens.random(SecureTokens.ID_BYTES);
-        ConsentAuthorisation authorisation = ConsentAuthorisation.start(SecureTokens.random(SecureTokens.ID_BYTES), consent.getId(),
-                SecureTokens.sha256Hex(token), now.plus(config.scaLinkTtl()), SecureTokens.random(SecureTokens.ID_BYTES), now);
+        ConsentAuthorisation authorisation = ConsentAuthorisation.start(SecureTokens.random(SecureTokens.ID_BYTES),
+                consent.getId(), SecureTokens.sha256Hex(token), now.plus(config.scaLinkTtl()),
+                SecureTokens.random(SecureTokens.ID_BYTES), now);
         consent.scheduleForwarding(now.plus(config.forwardRetryDelay()));
         ForwardOutcome outcome = forwarder.registerNew(consent, authorisation);
         CreatedConsent created = new CreatedConsent(consent, authorisation, token);

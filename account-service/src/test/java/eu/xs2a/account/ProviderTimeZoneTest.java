@@ -10,8 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.account.config.AccountDataConfig;
-import eu.xs2a.account.config.BankCalendar;
 import eu.xs2a.account.support.AgreeableBankResource;
+import eu.xs2a.platform.ProviderCalendar;
 import eu.xs2a.security.testing.BankDates;
 import eu.xs2a.account.support.Calls;
 import eu.xs2a.account.support.TestClock;
@@ -55,7 +55,7 @@ class ProviderTimeZoneTest {
     TestClock clock;
 
     @Inject
-    BankCalendar calendar;
+    ProviderCalendar calendar;
 
     @Inject
     AccountDataConfig config;

@@ -1,12 +1,12 @@
 package eu.xs2a.account.api;
 
 import eu.xs2a.account.config.AccountDataConfig;
-import eu.xs2a.account.config.BankCalendar;
 import eu.xs2a.account.domain.AccountReads;
 import eu.xs2a.account.domain.AccountTransaction;
 import eu.xs2a.account.domain.AccountView;
 import eu.xs2a.account.domain.CallContext;
 import eu.xs2a.account.domain.TransactionQuery;
+import eu.xs2a.platform.ProviderCalendar;
 import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
@@ -44,10 +44,10 @@ public class AccountResource {
     private final CallContexts contexts;
     private final Views views;
     private final AccountDataConfig config;
-    private final BankCalendar calendar;
+    private final ProviderCalendar calendar;
 
     public AccountResource(AccountReads reads, CallContexts contexts, Views views, AccountDataConfig config,
-                           BankCalendar calendar) {
+                           ProviderCalendar calendar) {
         this.reads = reads;
         this.contexts = contexts;
         this.views = views;

@@ -5,7 +5,7 @@ import eu.xs2a.account.aspsp.BankPort;
 import eu.xs2a.account.aspsp.BankTransaction;
 import eu.xs2a.account.aspsp.BankTransactionPage;
 import eu.xs2a.account.config.AccountDataConfig;
-import eu.xs2a.account.config.BankCalendar;
+import eu.xs2a.platform.ProviderCalendar;
 import eu.xs2a.security.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.LocalDate;
@@ -33,10 +33,10 @@ public class AccountDataFetcher {
     private final BankPort bank;
     private final AccountDataWriter writer;
     private final AccountDataConfig config;
-    private final BankCalendar calendar;
+    private final ProviderCalendar calendar;
 
     public AccountDataFetcher(BankPort bank, AccountDataWriter writer, AccountDataConfig config,
-                              BankCalendar calendar) {
+                              ProviderCalendar calendar) {
         this.bank = bank;
         this.writer = writer;
         this.config = config;

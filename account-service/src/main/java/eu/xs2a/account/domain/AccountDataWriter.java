@@ -5,12 +5,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.account.aspsp.BankAccount;
 import eu.xs2a.account.aspsp.BankBalance;
 import eu.xs2a.account.aspsp.BankTransaction;
-import eu.xs2a.account.config.BankCalendar;
 import eu.xs2a.account.persistence.AccountRepository;
 import eu.xs2a.account.persistence.BalanceRepository;
 import eu.xs2a.account.persistence.ConsentAccountRepository;
 import eu.xs2a.account.persistence.ConsentSnapshotRepository;
 import eu.xs2a.account.persistence.TransactionRepository;
+import eu.xs2a.platform.ProviderCalendar;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
@@ -40,12 +40,12 @@ public class AccountDataWriter {
     private final TransactionRepository transactions;
     private final ObjectMapper json;
     private final Clock clock;
-    private final BankCalendar calendar;
+    private final ProviderCalendar calendar;
 
     public AccountDataWriter(AccountRepository accounts, ConsentAccountRepository links,
                              ConsentSnapshotRepository snapshots, BalanceRepository balances,
                              TransactionRepository transactions, ObjectMapper json, Clock clock,
-                             BankCalendar calendar) {
+                             ProviderCalendar calendar) {
         this.accounts = accounts;
         this.links = links;
         this.snapshots = snapshots;

@@ -1,12 +1,12 @@
 package eu.xs2a.consent.api;
 
-import eu.xs2a.consent.config.ConsentCalendar;
 import eu.xs2a.consent.config.PublicUrls;
 import eu.xs2a.consent.domain.Consent;
 import eu.xs2a.consent.domain.ConsentAuthorisation;
 import eu.xs2a.consent.domain.ConsentType;
 import eu.xs2a.consent.domain.CreatedConsent;
 import eu.xs2a.consent.domain.RefusedConsent;
+import eu.xs2a.platform.ProviderCalendar;
 import eu.xs2a.security.quarkus.BrowserPages;
 import eu.xs2a.security.quarkus.ErrorResponses;
 import eu.xs2a.security.quarkus.ReplayAnswers;
@@ -27,9 +27,9 @@ public class ConsentResponses {
     static final String REDIRECT = "REDIRECT";
 
     private final PublicUrls urls;
-    private final ConsentCalendar calendar;
+    private final ProviderCalendar calendar;
 
-    public ConsentResponses(PublicUrls urls, ConsentCalendar calendar) {
+    public ConsentResponses(PublicUrls urls, ProviderCalendar calendar) {
         this.urls = urls;
         this.calendar = calendar;
     }

@@ -1,5 +1,6 @@
 package eu.xs2a.consent.domain;
 
+import eu.xs2a.platform.ProviderCalendar;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
@@ -198,7 +199,7 @@ public class Consent {
      * SCA finished: valid, unless the consent's last valid day has already passed (SCA finished after validUntil),
      * when it can never be used and goes straight to expired.
      *
-     * @param today the date of {@code now} at this consent's provider ({@code config.ConsentCalendar})
+     * @param today the date of {@code now} at this consent's provider ({@code config.ProviderCalendar})
      */
     public void scaFinalised(Instant now, LocalDate today) {
         require(awaitingSca(), ConsentStatus.valid);

@@ -1,10 +1,10 @@
 package eu.xs2a.consent.domain;
 
-import eu.xs2a.consent.config.ConsentCalendar;
 import eu.xs2a.consent.config.ConsentConfig;
 import eu.xs2a.consent.persistence.AccessCountRepository;
 import eu.xs2a.consent.persistence.AuthorisationRepository;
 import eu.xs2a.consent.persistence.ConsentRepository;
+import eu.xs2a.platform.ProviderCalendar;
 import jakarta.enterprise.context.ApplicationScoped;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import java.time.Clock;
@@ -17,7 +17,7 @@ import org.jboss.logging.Logger;
 
 /**
  * Time-driven transitions: valid past validUntil → expired, provider by provider, each on the date of its own bank
- * ({@link ConsentCalendar}); no finished SCA within the deadline (24 h) → rejected; access counts of past days are
+ * ({@link ProviderCalendar}); no finished SCA within the deadline (24 h) → rejected; access counts of past days are
  * dropped. Expiry batches take their rows with FOR UPDATE SKIP LOCKED, so replicas running the job at the same time
  * share the work instead of fighting over it, and the entity applies each transition.
  *
@@ -39,11 +39,11 @@ public class ConsentExpiry {
     private final BankConsentPort bank;
     private final ConsentConfig config;
     private final Clock clock;
-    private final ConsentCalendar calendar;
+    private final ProviderCalendar calendar;
 
     public ConsentExpiry(ConsentRepository consents, AuthorisationRepository authorisations,
                          AccessCountRepository accessCounts, ConsentService consentService, BankConsentPort bank,
-                         ConsentConfig config, Clock clock, ConsentCalendar calendar) {
+                         ConsentConfig config, Clock clock, ProviderCalendar calendar) {
         this.consents = consents;
         this.authorisations = authorisations;
         this.accessCounts = accessCounts;

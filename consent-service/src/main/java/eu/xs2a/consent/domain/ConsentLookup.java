@@ -1,8 +1,8 @@
 package eu.xs2a.consent.domain;
 
-import eu.xs2a.consent.config.ConsentCalendar;
 import eu.xs2a.consent.persistence.AccessCountRepository;
 import eu.xs2a.consent.persistence.ConsentRepository;
+import eu.xs2a.platform.ProviderCalendar;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -14,7 +14,7 @@ import java.util.Set;
  * The consent lookup (docs/ARCHITECTURE.md "Consent lookup"): the one way another service learns about a
  * consent. Answers ConsentUnknown (not this TPP's, or none), ConsentExpired, ConsentInvalid (wrong status, type,
  * account or resource) or AccessExceeded; an unattended AIS access is counted atomically per consent, day of the
- * consent's provider ({@link ConsentCalendar}) and resource (+account).
+ * consent's provider ({@link ProviderCalendar}) and resource (+account).
  */
 @ApplicationScoped
 public class ConsentLookup {
@@ -24,9 +24,9 @@ public class ConsentLookup {
 
     private final ConsentRepository consents;
     private final AccessCountRepository accessCounts;
-    private final ConsentCalendar calendar;
+    private final ProviderCalendar calendar;
 
-    public ConsentLookup(ConsentRepository consents, AccessCountRepository accessCounts, ConsentCalendar calendar) {
+    public ConsentLookup(ConsentRepository consents, AccessCountRepository accessCounts, ProviderCalendar calendar) {
         this.consents = consents;
         this.accessCounts = accessCounts;
         this.calendar = calendar;

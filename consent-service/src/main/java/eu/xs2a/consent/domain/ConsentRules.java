@@ -1,5 +1,6 @@
 package eu.xs2a.consent.domain;
 
+import eu.xs2a.platform.ProviderCalendar;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.IsoDates;
 import eu.xs2a.security.error.Psd2Exception;
@@ -16,7 +17,7 @@ public final class ConsentRules {
 
     /**
      * @param requested   the request's validUntil as sent (ISO date), or null
-     * @param today       the current date at the consent's provider ({@code config.ConsentCalendar})
+     * @param today       the current date at the consent's provider ({@code config.ProviderCalendar})
      * @param defaultDays validity when none is asked (90), at most {@code maxDays}
      * @param maxDays     the provider's maximum (180, the SCA exemption)
      */

@@ -2,10 +2,11 @@ package eu.xs2a.consent.domain;
 
 import eu.xs2a.consent.aspsp.BankConsentPort;
 import eu.xs2a.consent.aspsp.BankConsentState;
-import eu.xs2a.consent.config.ConsentCalendar;
 import eu.xs2a.consent.config.ConsentConfig;
 import eu.xs2a.consent.persistence.AuthorisationRepository;
 import eu.xs2a.consent.persistence.ConsentRepository;
+import eu.xs2a.platform.ProviderCalendar;
+import eu.xs2a.platform.SecureTokens;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.IsoDates;
 import eu.xs2a.security.error.Psd2Exception;
@@ -46,13 +47,13 @@ public class ConsentService {
     private final ProviderRegistry providers;
     private final ConsentConfig config;
     private final Clock clock;
-    private final ConsentCalendar calendar;
+    private final ProviderCalendar calendar;
     private final Event<CreatedConsent> stored;
     private final Event<RefusedConsent> refused;
 
     public ConsentService(ConsentRepository consents, AuthorisationRepository authorisations,
                           ConsentForwarder forwarder, BankConsentPort bank, ProviderRegistry providers,
-                          ConsentConfig config, Clock clock, ConsentCalendar calendar,
+                          ConsentConfig config, Clock clock, ProviderCalendar calendar,
                           Event<CreatedConsent> stored, Event<RefusedConsent> refused) {
         this.consents = consents;
         this.authorisations = authorisations;
@@ -95,7 +96,8 @@ public class ConsentService {
             throw new Psd2Exception(ErrorClass.SESSIONS_NOT_SUPPORTED, "combinedServiceIndicator true is not "
                     + "supported: a consent and a payment are authorised each on its own; send false");
         }
-        Consent consent = Consent.newAis(SecureTokens.next(), providerCode, tpp.tppId(), tpp.name(), access,
+        Consent consent = Consent.newAis(SecureTokens.random(SecureTokens.ID_BYTES), providerCode, tpp.tppId(),
+                tpp.name(), access,
                 request.recurringIndicator(), validUntil, frequency, false, redirect, clock.instant());
         return create(consent);
     }
@@ -117,7 +119,8 @@ public class ConsentService {
                 throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "cardExpiryDate " + cardExpiry + " is in the past");
             }
         }
-        Consent consent = Consent.newPiis(SecureTokens.next(), providerCode, tpp.tppId(), tpp.name(), account,
+        Consent consent = Consent.newPiis(SecureTokens.random(SecureTokens.ID_BYTES), providerCode, tpp.tppId(),
+                tpp.name(), account,
                 request.cardNumber(), cardExpiry, request.cardInformation(), request.registrationInformation(),
                 redirect, clock.instant());
         return create(consent);
@@ -134,9 +137,10 @@ public class ConsentService {
      */
     private CreatedConsent create(Consent consent) {
         Instant now = clock.instant();
-        String token = SecureTokens.next();
-        ConsentAuthorisation authorisation = ConsentAuthorisation.start(SecureTokens.next(), consent.getId(),
-                SecureTokens.sha256Hex(token), now.plus(config.scaLinkTtl()), SecureTokens.next(), now);
+        String token = SecureTokens.random(SecureTokens.ID_BYTES);
+        ConsentAuthorisation authorisation = ConsentAuthorisation.start(SecureTokens.random(SecureTokens.ID_BYTES),
+                consent.getId(), SecureTokens.sha256Hex(token), now.plus(config.scaLinkTtl()),
+                SecureTokens.random(SecureTokens.ID_BYTES), now);
         consent.scheduleForwarding(now.plus(config.forwardRetryDelay()));
         ForwardOutcome outcome = forwarder.registerNew(consent, authorisation);
         CreatedConsent created = new CreatedConsent(consent, authorisation, token);

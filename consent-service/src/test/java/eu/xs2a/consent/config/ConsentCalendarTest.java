@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.consent.domain.ConsentRules;
+import eu.xs2a.platform.ProviderCalendar;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import java.time.Clock;
@@ -37,8 +38,8 @@ class ConsentCalendarTest {
     /** 14 July 2026, 12:00 UTC = 14:00 on 14 July in Berlin, 02:00 on 15 July in Kiritimati. */
     private static final Instant SUMMER_NOON = Instant.parse("2026-07-14T12:00:00Z");
 
-    private static ConsentCalendar at(Instant instant) {
-        return new ConsentCalendar(Clock.fixed(instant, ZoneOffset.UTC), PROVIDERS);
+    private static ProviderCalendar at(Instant instant) {
+        return new ProviderCalendar(Clock.fixed(instant, ZoneOffset.UTC), PROVIDERS);
     }
 
     @Test
@@ -54,7 +55,7 @@ class ConsentCalendarTest {
 
     @Test
     void atOneInstantEachProviderIsOnItsOwnDate() {
-        ConsentCalendar calendar = at(SUMMER_NOON);
+        ProviderCalendar calendar = at(SUMMER_NOON);
         assertEquals(LocalDate.of(2026, 7, 14), calendar.today("sandbox"));
         assertEquals(LocalDate.of(2026, 7, 15), calendar.today("faraway"), "Kiritimati is already on the next day");
         assertEquals(LocalDate.of(2026, 7, 14), calendar.dateOf("utc", SUMMER_NOON));
@@ -70,15 +71,15 @@ class ConsentCalendarTest {
         assertEquals(Optional.of(LocalDate.of(2026, 7, 14)), at(SUMMER_NOON).earliestToday());
         // 22:30 UTC: Berlin and Kiritimati on the 15th, UTC still on the 14th
         assertEquals(Optional.of(LocalDate.of(2026, 7, 14)), at(SUMMER_NIGHT).earliestToday());
-        ConsentCalendar eastOnly = new ConsentCalendar(Clock.fixed(SUMMER_NOON, ZoneOffset.UTC),
+        ProviderCalendar eastOnly = new ProviderCalendar(Clock.fixed(SUMMER_NOON, ZoneOffset.UTC),
                 Map.of("faraway", KIRITIMATI));
         assertEquals(Optional.of(LocalDate.of(2026, 7, 15)), eastOnly.earliestToday());
-        assertEquals(Optional.empty(), new ConsentCalendar(Clock.systemUTC(), Map.of()).earliestToday());
+        assertEquals(Optional.empty(), new ProviderCalendar(Clock.systemUTC(), Map.of()).earliestToday());
     }
 
     @Test
     void aProviderTheRegistryDoesNotListHasNoCalendar() {
-        ConsentCalendar calendar = at(SUMMER_NOON);
+        ProviderCalendar calendar = at(SUMMER_NOON);
         Psd2Exception unknown = assertThrows(Psd2Exception.class, () -> calendar.today("nowhere"));
         assertEquals(ErrorClass.RESOURCE_UNKNOWN, unknown.errorClass());
         assertEquals("Unknown provider code 'nowhere'", unknown.getMessage());
@@ -117,7 +118,7 @@ class ConsentCalendarTest {
 
     @Test
     void theSameValidUntilHasEndedForOneProviderAndNotForTheOther() {
-        ConsentCalendar calendar = at(SUMMER_NOON);
+        ProviderCalendar calendar = at(SUMMER_NOON);
         LocalDate validUntil = LocalDate.of(2026, 7, 14);
         assertFalse(ConsentRules.isPastValidUntil(validUntil, calendar.today("sandbox")), "14:00 in Berlin");
         assertTrue(ConsentRules.isPastValidUntil(validUntil, calendar.today("faraway")),

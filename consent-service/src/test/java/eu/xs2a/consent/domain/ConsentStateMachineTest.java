@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import eu.xs2a.consent.config.ConsentCalendar;
+import eu.xs2a.platform.ProviderCalendar;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -74,7 +74,7 @@ class ConsentStateMachineTest {
     }
 
     private static LocalDate berlinDateOf(Instant instant) {
-        return new ConsentCalendar(Clock.fixed(instant, ZoneOffset.UTC), Map.of("sandbox", BERLIN)).today("sandbox");
+        return new ProviderCalendar(Clock.fixed(instant, ZoneOffset.UTC), Map.of("sandbox", BERLIN)).today("sandbox");
     }
 
     @Test

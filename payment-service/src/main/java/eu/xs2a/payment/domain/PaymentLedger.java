@@ -7,6 +7,7 @@ import eu.xs2a.payment.aspsp.BankSubmission;
 import eu.xs2a.payment.config.PaymentConfig;
 import eu.xs2a.payment.persistence.AuthorisationRepository;
 import eu.xs2a.payment.persistence.PaymentRepository;
+import eu.xs2a.platform.SecureTokens;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -81,7 +82,7 @@ public class PaymentLedger {
         Instant now = clock.instant();
         Payment payment = Payment.initiate(request.providerCode(), request.tppId(), request.tppName(),
                 request.paymentProduct(), write(request.order()), request.psuId(), request.psuIpAddress(),
-                request.redirectUri(), request.nokRedirectUri(), request.explicitAuthorisation(), Secrets.newToken(),
+                request.redirectUri(), request.nokRedirectUri(), request.explicitAuthorisation(), SecureTokens.random(SecureTokens.LINK_BYTES),
                 // explicit: submitted when the PSU follows the link, so not the retry job's until an attempt failed
                 now, request.explicitAuthorisation() ? null : now.plus(config.submission().firstRetryAfter()));
         payments.persist(payment);
@@ -316,7 +317,7 @@ public class PaymentLedger {
         PaymentAuthorisation authorisation = found.get();
         Instant now = clock.instant();
         // read under the row lock: a cancellation that committed meanwhile closed the authorisation
-        if (authorisation.scaStatus().isFinal() || !authorisation.acceptsRedirectToken(Secrets.hash(token), now)) {
+        if (authorisation.scaStatus().isFinal() || !authorisation.acceptsRedirectToken(SecureTokens.sha256Hex(token), now)) {
             return false;
         }
         authorisation.useRedirectToken(now);
@@ -414,9 +415,9 @@ public class PaymentLedger {
     private NewAuthorisation newAuthorisation(Payment payment, AuthorisationKind kind, String callbackState,
                                               String bankScaUrl, String redirectUri, String nokRedirectUri,
                                               Instant now) {
-        String token = Secrets.newToken();
+        String token = SecureTokens.random(SecureTokens.LINK_BYTES);
         PaymentAuthorisation authorisation = PaymentAuthorisation.start(UUID.randomUUID().toString(), payment.id(),
-                kind, Secrets.hash(token), now.plus(config.scaLinkValidity()), callbackState, bankScaUrl,
+                kind, SecureTokens.sha256Hex(token), now.plus(config.scaLinkValidity()), callbackState, bankScaUrl,
                 redirectUri, nokRedirectUri, now);
         authorisations.persist(authorisation);
         return new NewAuthorisation(authorisation, token);

@@ -10,6 +10,8 @@ import eu.xs2a.payment.config.PaymentConfig;
 import eu.xs2a.payment.domain.PaymentLedger.Created;
 import eu.xs2a.payment.domain.PaymentLedger.NewAuthorisation;
 import eu.xs2a.payment.domain.PaymentLedger.StartedAuthorisation;
+import eu.xs2a.platform.ProviderCalendar;
+import eu.xs2a.platform.SecureTokens;
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.ErrorTexts;
 import eu.xs2a.security.error.Psd2Exception;
@@ -20,7 +22,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Clock;
-import java.time.LocalDate;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -61,9 +62,11 @@ public class PaymentService {
     private final PaymentConfig config;
     private final Clock clock;
     private final SettlementHorizon settlementHorizon;
+    private final ProviderCalendar calendar;
 
     public PaymentService(ProviderRegistry registry, PaymentLedger ledger, BankPort bank, PaymentUrls urls,
-                          PaymentConfig config, Clock clock, SettlementHorizon settlementHorizon) {
+                          PaymentConfig config, Clock clock, SettlementHorizon settlementHorizon,
+                          ProviderCalendar calendar) {
         this.registry = registry;
         this.ledger = ledger;
         this.bank = bank;
@@ -71,6 +74,7 @@ public class PaymentService {
         this.config = config;
         this.clock = clock;
         this.settlementHorizon = settlementHorizon;
+        this.calendar = calendar;
     }
 
     /**
@@ -97,7 +101,7 @@ public class PaymentService {
      */
     public Created initiate(NewPayment request) {
         ProvidersConfig.Provider provider = requireProduct(request.providerCode(), request.paymentProduct());
-        PaymentOrderRules.validate(request.order(), bankToday(provider), bankProduct(request.paymentProduct()));
+        PaymentOrderRules.validate(request.order(), calendar.today(request.providerCode()), bankProduct(request.paymentProduct()));
         Created created = ledger.create(request);
         Payment payment = request.explicitAuthorisation() ? created.payment() : submit(created.payment(), true);
         return new Created(payment, created.authorisation());
@@ -194,7 +198,7 @@ public class PaymentService {
         if (payment.transactionStatus().isConcluded()) {
             throw new Psd2Exception(ErrorClass.CANCELLATION_INVALID, "final while waiting for an earlier cancellation");
         }
-        String state = Secrets.newToken();
+        String state = SecureTokens.random(SecureTokens.LINK_BYTES);
         BankCancellation answer = bank.cancel(payment.providerCode(), payment.bankPaymentId(),
                 urls.callback(payment, state));
         if (TransactionStatus.CANC.name().equals(answer.transactionStatus())) {
@@ -248,7 +252,7 @@ public class PaymentService {
 
     private PaymentAuthorisation usableLink(Payment payment, AuthorisationKind kind, String authorisationId,
                                             String token) {
-        String tokenHash = token == null ? null : Secrets.hash(token);
+        String tokenHash = token == null ? null : SecureTokens.sha256Hex(token);
         PaymentAuthorisation authorisation = ledger.authorisation(payment.id(), kind, authorisationId)
                 .filter(a -> tokenHash != null && a.holdsRedirectToken(tokenHash))
                 .orElseThrow(PaymentService::unusableLink);
@@ -511,15 +515,6 @@ public class PaymentService {
                 order.endToEndIdentification(),
                 order.requestedExecutionDate() == null ? null : order.requestedExecutionDate().toString(),
                 payment.psuId(), urls.callback(payment, payment.callbackState()));
-    }
-
-    /**
-     * The current date in the provider's own time zone ({@code psd2.providers.<code>.time-zone}): the bank's calendar
-     * decides whether a requested execution date is already past, not the server's zone, so one provider has one
-     * calendar in every service.
-     */
-    private LocalDate bankToday(ProvidersConfig.Provider provider) {
-        return LocalDate.ofInstant(clock.instant(), provider.timeZone());
     }
 
     /** The product the bank runs a payment of this product as (payment.bank-products), by default the same. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import eu.xs2a.platform.SecureTokens;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
@@ -11,21 +12,21 @@ import org.junit.jupiter.api.Test;
 class PaymentAuthorisationTest {
 
     private final Instant now = Instant.parse("2026-11-21T07:00:00Z");
-    private final String token = Secrets.newToken();
+    private final String token = SecureTokens.random(SecureTokens.LINK_BYTES);
 
     private PaymentAuthorisation authorisation() {
-        return PaymentAuthorisation.start("a", 1L, AuthorisationKind.PAYMENT, Secrets.hash(token),
+        return PaymentAuthorisation.start("a", 1L, AuthorisationKind.PAYMENT, SecureTokens.sha256Hex(token),
                 now.plus(Duration.ofMinutes(10)), null, null, "https://tpp.example", null, now);
     }
 
     @Test
     void theRedirectTokenWorksOnceAndOnlyBeforeItExpires() {
         PaymentAuthorisation authorisation = authorisation();
-        assertFalse(authorisation.acceptsRedirectToken(Secrets.hash("another"), now));
-        assertFalse(authorisation.acceptsRedirectToken(Secrets.hash(token), now.plus(Duration.ofMinutes(10))));
-        assertTrue(authorisation.acceptsRedirectToken(Secrets.hash(token), now.plus(Duration.ofMinutes(9))));
+        assertFalse(authorisation.acceptsRedirectToken(SecureTokens.sha256Hex("another"), now));
+        assertFalse(authorisation.acceptsRedirectToken(SecureTokens.sha256Hex(token), now.plus(Duration.ofMinutes(10))));
+        assertTrue(authorisation.acceptsRedirectToken(SecureTokens.sha256Hex(token), now.plus(Duration.ofMinutes(9))));
         authorisation.useRedirectToken(now);
-        assertFalse(authorisation.acceptsRedirectToken(Secrets.hash(token), now.plusSeconds(1)));
+        assertFalse(authorisation.acceptsRedirectToken(SecureTokens.sha256Hex(token), now.plusSeconds(1)));
     }
 
     @Test
@@ -63,7 +64,7 @@ class PaymentAuthorisationTest {
         assertEquals(ScaStatus.failed, rejected.scaStatus());
 
         PaymentAuthorisation cancellation = PaymentAuthorisation.start("c", 1L, AuthorisationKind.CANCELLATION,
-                Secrets.hash(token), now.plus(Duration.ofMinutes(10)), "state", "https://bank.example", null, null, now);
+                SecureTokens.sha256Hex(token), now.plus(Duration.ofMinutes(10)), "state", "https://bank.example", null, null, now);
         assertTrue(cancellation.closeAt(TransactionStatus.ACSC, now));
         assertEquals(ScaStatus.failed, cancellation.scaStatus(), "a cancellation of an executed payment never completes");
     }

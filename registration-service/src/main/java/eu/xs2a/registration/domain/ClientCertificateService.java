@@ -1,5 +1,6 @@
 package eu.xs2a.registration.domain;
 
+import eu.xs2a.platform.SecureTokens;
 import eu.xs2a.registration.persistence.OAuthClientRepository;
 import eu.xs2a.registration.persistence.TppCertificateRepository;
 import eu.xs2a.registration.persistence.TppRepository;
@@ -126,7 +127,7 @@ public class ClientCertificateService {
         String clientId = decoded.substring(0, colon);
         String secret = decoded.substring(colon + 1);
         return clients.findByIdOptional(clientId)
-                .filter(c -> ClientSecrets.matches(secret, c.clientSecretHash))
+                .filter(c -> SecureTokens.matches(secret, c.clientSecretHash))
                 .orElseThrow(() -> denied("Unknown client_id or wrong client_secret"));
     }
 

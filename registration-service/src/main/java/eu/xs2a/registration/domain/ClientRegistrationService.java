@@ -1,5 +1,6 @@
 package eu.xs2a.registration.domain;
 
+import eu.xs2a.platform.SecureTokens;
 import eu.xs2a.registration.config.RegistrationConfig;
 import eu.xs2a.registration.persistence.OAuthClientRepository;
 import eu.xs2a.registration.persistence.TppRepository;
@@ -109,8 +110,8 @@ public class ClientRegistrationService {
         client.clientName = ssa.clientName().orElse(null);
         String secret = null;
         if (ClientMetadataRules.CLIENT_SECRET_BASIC.equals(authMethod)) {
-            secret = ClientSecrets.generate(config.clientSecretBytes());
-            client.clientSecretHash = ClientSecrets.hash(secret);
+            secret = SecureTokens.random(config.clientSecretBytes());
+            client.clientSecretHash = SecureTokens.sha256Hex(secret);
         }
         client.clientIdIssuedAt = now;
         client.clientSecretExpiresAt = 0;
@@ -159,8 +160,8 @@ public class ClientRegistrationService {
         }
         String secret = null;
         if (ClientMetadataRules.CLIENT_SECRET_BASIC.equals(client.tokenEndpointAuthMethod)) {
-            secret = ClientSecrets.generate(config.clientSecretBytes());
-            client.clientSecretHash = ClientSecrets.hash(secret);
+            secret = SecureTokens.random(config.clientSecretBytes());
+            client.clientSecretHash = SecureTokens.sha256Hex(secret);
         }
         LOG.infof("Client %s registered again (open banking) for software %s of %s, signer certificate %s: %s",
                 client.clientId, client.softwareId, client.tppId, signer.certificate(),

@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import eu.xs2a.registration.domain.ClientSecrets;
+import eu.xs2a.platform.SecureTokens;
 import eu.xs2a.registration.domain.OAuthClient;
 import eu.xs2a.registration.support.Api;
 import eu.xs2a.registration.support.Jwts;
@@ -87,7 +87,7 @@ class OpenBankingRegistrationTest {
         OAuthClient stored = QuarkusTransaction.requiringNew().call(() -> OAuthClient.findById(clientId));
         assertEquals(c.orgId, stored.tppId);
         assertNotEquals(secret, stored.clientSecretHash, "the secret is stored hashed");
-        assertEquals(ClientSecrets.hash(secret), stored.clientSecretHash);
+        assertEquals(SecureTokens.sha256Hex(secret), stored.clientSecretHash);
 
         MimeMessage letter = TestSmtp.awaitLetterTo(c.contact);
         assertTrue(letter.getSubject().contains("client registration"), letter.getSubject());

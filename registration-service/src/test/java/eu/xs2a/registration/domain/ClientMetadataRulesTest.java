@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import eu.xs2a.platform.SecureTokens;
 import eu.xs2a.security.tpp.Role;
 import java.util.List;
 import java.util.Set;
@@ -33,11 +34,11 @@ class ClientMetadataRulesTest {
 
     @Test
     void clientSecretsAreRandomAndComparedByHash() {
-        String secret = ClientSecrets.generate(32);
+        String secret = SecureTokens.random(32);
         assertEquals(43, secret.length());
-        assertTrue(ClientSecrets.matches(secret, ClientSecrets.hash(secret)));
-        assertFalse(ClientSecrets.matches(secret + "x", ClientSecrets.hash(secret)));
-        assertFalse(ClientSecrets.matches(null, ClientSecrets.hash(secret)));
-        assertFalse(ClientSecrets.matches(secret, null));
+        assertTrue(SecureTokens.matches(secret, SecureTokens.sha256Hex(secret)));
+        assertFalse(SecureTokens.matches(secret + "x", SecureTokens.sha256Hex(secret)));
+        assertFalse(SecureTokens.matches(null, SecureTokens.sha256Hex(secret)));
+        assertFalse(SecureTokens.matches(secret, null));
     }
 }

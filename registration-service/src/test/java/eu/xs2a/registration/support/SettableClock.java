@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * The service's clock, standing still until a test moves it: for rules that depend on time passing (a throttle that
  * refills) without a test that waits or asserts timings. An alternative, so only a test profile that enables it
- * ({@code getEnabledAlternatives}) replaces the system clock of {@code ClockProducer}.
+ * ({@code getEnabledAlternatives}) replaces the system clock of {@code eu.xs2a.platform.ClockProducer}.
  */
 @Alternative
 @Singleton

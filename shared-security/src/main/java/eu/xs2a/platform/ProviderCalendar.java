@@ -1,4 +1,4 @@
-package eu.xs2a.consent.config;
+package eu.xs2a.platform;
 
 import eu.xs2a.security.error.ErrorClass;
 import eu.xs2a.security.error.Psd2Exception;
@@ -15,31 +15,30 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * The one source of "today" for every date rule of a consent: validUntil not in the past and at most the provider's
- * maximum ahead (and the default validity), expiry (job, reads, lookup, SCA finished after validUntil), a card's
- * expiry date, the day of the per-day access count and lastActionDate. Dates are those of the consent's provider, in
- * its bank's own time zone ({@code psd2.providers.<code>.time-zone} in the provider registry), not UTC: between
- * midnight at the bank and midnight UTC the bank is already on the next day (or still on the previous one), and a
- * consent's last valid day must end when the bank's ends. The registry is shared with account-service and
- * payment-service, so one provider has one calendar in every service. "Now" itself is the {@link Clock} bean's.
+ * The one source of a provider's "today" in every gateway service: a consent's validUntil, expiry and per-day access
+ * count (consent-service), a payment's requested execution date (payment-service), a transaction report's default
+ * dateTo (account-service). Dates are those of the provider's bank, in its own time zone
+ * ({@code psd2.providers.<code>.time-zone} in the provider registry), not UTC: between midnight at the bank and
+ * midnight UTC the bank is already on the next day (or still on the previous one), and a consent's last valid day
+ * must end when the bank's ends. "Now" itself is the {@link Clock} bean's ({@link ClockProducer}).
  *
  * <p>The zones are read from the registry once, at start (an unknown zone id already stops the service there): the
  * consent lookup asks for "today" on every account read, and pays one map lookup for it.
  */
 @Singleton
-public class ConsentCalendar {
+public class ProviderCalendar {
 
     private final Clock clock;
     private final Map<String, ZoneId> zones;
 
     @Inject
-    public ConsentCalendar(Clock clock, ProvidersConfig providers) {
+    public ProviderCalendar(Clock clock, ProvidersConfig providers) {
         this(clock, providers.all().entrySet().stream()
                 .collect(Collectors.toUnmodifiableMap(Map.Entry::getKey, e -> e.getValue().timeZone())));
     }
 
     /** @param zones each provider code's time zone */
-    public ConsentCalendar(Clock clock, Map<String, ZoneId> zones) {
+    public ProviderCalendar(Clock clock, Map<String, ZoneId> zones) {
         this.clock = clock;
         this.zones = Map.copyOf(zones);
     }

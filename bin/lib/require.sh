@@ -29,13 +29,16 @@ require() {
   fi
 
   printf '[%s] installing %s (for %s)\n' "$caller" "${packages[*]}" "${missing[*]}"
+  # apt's own output is shown only when it fails (debconf's notes on a machine without apt-utils are not news)
+  local log; log=$(mktemp)
   if [ -z "${XS2A_APT_UPDATED:-}" ]; then
-    DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get update -qq >/dev/null \
-      || { printf '[%s] apt-get update failed; run:\n  %s\n' "$caller" "$hint" >&2; exit 1; }
+    DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get update -qq >"$log" 2>&1 \
+      || { cat "$log" >&2; rm -f "$log"; printf '[%s] apt-get update failed; run:\n  %s\n' "$caller" "$hint" >&2; exit 1; }
     export XS2A_APT_UPDATED=1
   fi
   DEBIAN_FRONTEND=noninteractive "${as_root[@]}" apt-get install -y -qq --no-install-recommends "${packages[@]}" \
-    >/dev/null || { printf '[%s] apt-get install failed; run:\n  %s\n' "$caller" "$hint" >&2; exit 1; }
+    >"$log" 2>&1 || { cat "$log" >&2; rm -f "$log"; printf '[%s] apt-get install failed; run:\n  %s\n' "$caller" "$hint" >&2; exit 1; }
+  rm -f "$log"
   for command in "${missing[@]}"; do
     command -v "$command" >/dev/null 2>&1 \
       || { printf '[%s] %s is still missing after the install\n' "$caller" "$command" >&2; exit 1; }

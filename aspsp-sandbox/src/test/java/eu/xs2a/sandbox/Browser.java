@@ -29,11 +29,12 @@ final class Browser implements AutoCloseable {
     final WebDriver driver;
     private final Path profile;
 
-    static boolean available() {
-        return new File(CHROMIUM).canExecute();
-    }
-
+    /** A browser test fails without Chromium rather than being skipped: bin/test installs it. */
     Browser() throws IOException {
+        if (!new File(CHROMIUM).canExecute() || !new File(CHROMEDRIVER).canExecute()) {
+            throw new IllegalStateException(CHROMIUM + " and " + CHROMEDRIVER + " are needed (bin/test installs them: "
+                    + "apt-get install chromium chromium-driver)");
+        }
         System.setProperty("webdriver.chrome.driver", CHROMEDRIVER);
         profile = Files.createTempDirectory("sandbox-chromium-");
         ChromeOptions options = new ChromeOptions();

@@ -16,7 +16,6 @@ import java.sql.PreparedStatement;
 import java.util.Map;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -35,7 +34,6 @@ class PsuPagesBrowserTest {
 
     @BeforeAll
     void startBrowser() throws Exception {
-        Assumptions.assumeTrue(Browser.available(), Browser.CHROMIUM + " is not installed");
         browser = new Browser();
     }
 

@@ -19,7 +19,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -39,7 +38,6 @@ class ScaPagesBrowserTest extends ConsentTestBase {
 
     @BeforeAll
     void startBrowser() throws Exception {
-        Assumptions.assumeTrue(Browser.available(), Browser.CHROMIUM + " is not installed");
         browser = new Browser();
     }
 

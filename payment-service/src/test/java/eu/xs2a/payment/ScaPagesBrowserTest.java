@@ -29,7 +29,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -52,7 +51,6 @@ class ScaPagesBrowserTest {
 
     @BeforeAll
     void startBrowser() throws Exception {
-        Assumptions.assumeTrue(Browser.available(), Browser.CHROMIUM + " is not installed");
         browser = new Browser();
     }
 

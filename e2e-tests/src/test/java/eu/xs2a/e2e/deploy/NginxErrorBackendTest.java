@@ -1,8 +1,8 @@
 package eu.xs2a.e2e.deploy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -41,7 +41,7 @@ class NginxErrorBackendTest {
 
     @BeforeAll
     void start() throws Exception {
-        assumeTrue(Repo.nginx() != null, "nginx is not installed (apt-get install nginx-light); .ci/run installs it");
+        assertNotNull(Repo.nginx(), "nginx is not installed (bin/test installs it: apt-get install nginx-light)");
         dir = Files.createTempDirectory("xs2a-errors-test",
                 java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
                         java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x")));

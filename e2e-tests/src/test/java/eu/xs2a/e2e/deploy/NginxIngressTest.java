@@ -6,7 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -50,7 +49,7 @@ class NginxIngressTest {
 
     @BeforeAll
     void startIngress() throws Exception {
-        assumeTrue(Repo.nginx() != null, "nginx is not installed (apt-get install nginx-light); .ci/run installs it");
+        assertNotNull(Repo.nginx(), "nginx is not installed (bin/test installs it: apt-get install nginx-light)");
         for (String name : List.of("registration-service", "consent-service", "account-service")) {
             services.put(name, new EchoUpstream(name));
         }

@@ -29,11 +29,12 @@ public final class Browser implements AutoCloseable {
     private final WebDriver driver;
     private final Path profile;
 
-    public static boolean available() {
-        return new File(CHROMIUM).canExecute() && new File(CHROMEDRIVER).canExecute();
-    }
-
+    /** A browser test fails without Chromium rather than being skipped: bin/test installs it. */
     public Browser() throws IOException {
+        if (!new File(CHROMIUM).canExecute() || !new File(CHROMEDRIVER).canExecute()) {
+            throw new IllegalStateException(CHROMIUM + " and " + CHROMEDRIVER + " are needed (bin/test installs them: "
+                    + "apt-get install chromium chromium-driver)");
+        }
         System.setProperty("webdriver.chrome.driver", CHROMEDRIVER);
         profile = Files.createTempDirectory("gateway-chromium-");
         ChromeOptions options = new ChromeOptions();

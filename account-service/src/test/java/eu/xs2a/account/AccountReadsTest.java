@@ -16,12 +16,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import eu.xs2a.security.testing.BankDates;
 import eu.xs2a.account.support.Calls;
 import eu.xs2a.account.support.Flows;
 import eu.xs2a.account.support.NeighboursResource;
 import eu.xs2a.account.support.Tpps;
-import eu.xs2a.security.testing.TestPkiResource;
+import eu.xs2a.testsupport.BankDates;
+import eu.xs2a.testsupport.TestPkiResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
@@ -43,17 +43,17 @@ class AccountReadsTest {
     static final String TODAY = BankDates.today().toString();
     static final String HISTORY_START = BankDates.today().minusDays(400).toString();
 
-    static String allAccountsConsent(eu.xs2a.security.testing.TestTpp tpp, String provider, String psu) {
+    static String allAccountsConsent(eu.xs2a.testsupport.TestTpp tpp, String provider, String psu) {
         return Flows.get().validAisConsent(tpp, provider, psu, ALL_ACCOUNTS, 4);
     }
 
     /** The TPP's account id for an IBAN, from the account list under the consent. */
-    static String accountId(eu.xs2a.security.testing.TestTpp tpp, String consent, String iban) {
+    static String accountId(eu.xs2a.testsupport.TestTpp tpp, String consent, String iban) {
         JsonPath list = Calls.getWithPsu(tpp, P + "/accounts", consent).then().statusCode(200).extract().jsonPath();
         return list.getString("accounts.find { it.iban == '" + iban + "' }.resourceId");
     }
 
-    static String mainIban(eu.xs2a.security.testing.TestTpp tpp, String consent) {
+    static String mainIban(eu.xs2a.testsupport.TestTpp tpp, String consent) {
         JsonPath list = Calls.getWithPsu(tpp, P + "/accounts", consent).then().statusCode(200).extract().jsonPath();
         return list.getString("accounts.find { it.name == 'Girokonto' }.iban");
     }

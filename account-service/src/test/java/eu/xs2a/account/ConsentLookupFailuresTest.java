@@ -12,7 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.account.support.Calls;
 import eu.xs2a.account.support.Tpps;
 import eu.xs2a.account.support.UnreliableLookupResource;
-import eu.xs2a.security.testing.TestPkiResource;
+import eu.xs2a.testsupport.TestPkiResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;

@@ -1,6 +1,6 @@
 package eu.xs2a.account;
 
-import eu.xs2a.security.testing.HealthChecks;
+import eu.xs2a.testsupport.HealthChecks;
 import io.quarkus.test.junit.QuarkusTest;
 
 /** Health, readiness, OpenAPI, metrics and the applied migrations, checked as in every service. */

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import eu.xs2a.security.testing.OpenApiCoverage;
-import eu.xs2a.security.testing.OpenApiCoverage.Route;
+import eu.xs2a.testsupport.OpenApiCoverage;
+import eu.xs2a.testsupport.OpenApiCoverage.Route;
 import io.quarkus.test.junit.QuarkusTest;
 import java.util.ArrayList;
 import java.util.List;

@@ -15,7 +15,7 @@ import eu.xs2a.account.support.Flows;
 import eu.xs2a.account.support.Neighbours;
 import eu.xs2a.account.support.NeighboursResource;
 import eu.xs2a.account.support.Tpps;
-import eu.xs2a.security.testing.TestPkiResource;
+import eu.xs2a.testsupport.TestPkiResource;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;

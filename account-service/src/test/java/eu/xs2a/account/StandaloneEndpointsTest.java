@@ -12,7 +12,7 @@ import static org.hamcrest.Matchers.notNullValue;
 import eu.xs2a.account.support.Calls;
 import eu.xs2a.account.support.NoNeighboursResource;
 import eu.xs2a.account.support.Tpps;
-import eu.xs2a.security.testing.TestPkiResource;
+import eu.xs2a.testsupport.TestPkiResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -50,7 +50,7 @@ class StandaloneEndpointsTest {
 
     @Test
     void anAispCertificateWithoutFundsRolesMayNotConfirmFunds() {
-        eu.xs2a.security.testing.TestTpp aispOnly = eu.xs2a.security.testing.TestPki.shared()
+        eu.xs2a.testsupport.TestTpp aispOnly = eu.xs2a.testsupport.TestPki.shared()
                 .tpp("PSDDE-BAFIN-710009", "AISP only", eu.xs2a.security.tpp.Role.PSP_AI);
         error(Calls.postJson(aispOnly, P + "/funds-confirmations", CONSENT, funds("DE89370400440532013000", "1.00",
                 "EUR")), 401, "RoleInvalid");

@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import eu.xs2a.account.support.Calls;
 import eu.xs2a.account.support.NeighboursResource;
 import eu.xs2a.account.support.Tpps;
-import eu.xs2a.security.testing.TestPkiResource;
+import eu.xs2a.testsupport.TestPkiResource;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;

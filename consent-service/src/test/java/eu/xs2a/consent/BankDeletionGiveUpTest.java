@@ -20,7 +20,7 @@ import eu.xs2a.consent.support.SandboxBank;
 import eu.xs2a.consent.support.Signed;
 import eu.xs2a.consent.support.TestClock;
 import eu.xs2a.consent.support.Tpps;
-import eu.xs2a.security.testing.SwitchableProxy;
+import eu.xs2a.testsupport.SwitchableProxy;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;

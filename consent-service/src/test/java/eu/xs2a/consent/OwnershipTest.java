@@ -6,7 +6,7 @@ import eu.xs2a.consent.support.ConsentTestBase;
 import eu.xs2a.consent.support.Psu;
 import eu.xs2a.consent.support.Signed;
 import eu.xs2a.consent.support.Tpps;
-import eu.xs2a.security.testing.TestTpp;
+import eu.xs2a.testsupport.TestTpp;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import java.util.Map;

@@ -10,7 +10,7 @@ import eu.xs2a.consent.support.Psu;
 import eu.xs2a.consent.support.Signed;
 import eu.xs2a.consent.support.TestClock;
 import eu.xs2a.consent.support.Tpps;
-import eu.xs2a.security.testing.Browser;
+import eu.xs2a.testsupport.Browser;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.response.Response;

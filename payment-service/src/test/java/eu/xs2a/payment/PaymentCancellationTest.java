@@ -1,6 +1,6 @@
 package eu.xs2a.payment;
 
-import eu.xs2a.security.testing.BankDates;
+import eu.xs2a.testsupport.BankDates;
 import static eu.xs2a.payment.support.Payments.SCT;
 import static eu.xs2a.payment.support.Payments.TPP_NOK;
 import static eu.xs2a.payment.support.Payments.TPP_OK;

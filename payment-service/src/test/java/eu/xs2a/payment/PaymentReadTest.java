@@ -11,7 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import eu.xs2a.payment.support.Errors;
 import eu.xs2a.payment.support.Payments;
 import eu.xs2a.payment.support.Tpps;
-import eu.xs2a.security.testing.TestTpp;
+import eu.xs2a.testsupport.TestTpp;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import java.util.List;

@@ -1,7 +1,7 @@
 package eu.xs2a.payment;
 
 import eu.xs2a.payment.support.BankSandboxResource;
-import eu.xs2a.security.testing.TestPkiResource;
+import eu.xs2a.testsupport.TestPkiResource;
 import io.quarkus.test.common.QuarkusTestResource;
 
 /**

@@ -14,7 +14,7 @@ import eu.xs2a.payment.support.BankSandboxResource;
 import eu.xs2a.payment.support.Errors;
 import eu.xs2a.payment.support.TestClock;
 import eu.xs2a.payment.support.Tpps;
-import eu.xs2a.security.quarkus.ProviderRegistry;
+import eu.xs2a.platform.provider.ProviderRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;

@@ -20,7 +20,7 @@ import eu.xs2a.payment.support.Payments;
 import eu.xs2a.payment.support.Sca;
 import eu.xs2a.payment.support.TestClock;
 import eu.xs2a.payment.support.Tpps;
-import eu.xs2a.security.testing.Browser;
+import eu.xs2a.testsupport.Browser;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.response.Response;

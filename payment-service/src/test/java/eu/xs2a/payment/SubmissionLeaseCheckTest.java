@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import eu.xs2a.payment.config.PaymentConfig;
 import eu.xs2a.payment.config.SubmissionLeaseCheck;
 import eu.xs2a.payment.support.BankSandboxResource;
-import eu.xs2a.security.quarkus.ProviderRegistry;
+import eu.xs2a.platform.provider.ProviderRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import java.time.Duration;

@@ -3,9 +3,9 @@ package eu.xs2a.tpp;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import eu.xs2a.security.testing.TestPki;
-import eu.xs2a.security.testing.TestTpp;
 import eu.xs2a.security.tpp.Role;
+import eu.xs2a.testsupport.TestPki;
+import eu.xs2a.testsupport.TestTpp;
 import eu.xs2a.tpp.state.OpenBankingClient;
 import eu.xs2a.tpp.state.TppHome;
 import eu.xs2a.tpp.support.Cli;

@@ -6,7 +6,7 @@ import eu.xs2a.account.domain.AccountTransaction;
 import eu.xs2a.account.domain.AccountView;
 import eu.xs2a.account.domain.CallContext;
 import eu.xs2a.account.domain.TransactionQuery;
-import eu.xs2a.platform.ProviderCalendar;
+import eu.xs2a.platform.provider.ProviderCalendar;
 import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;

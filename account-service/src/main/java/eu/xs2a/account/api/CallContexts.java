@@ -1,12 +1,12 @@
 package eu.xs2a.account.api;
 
 import eu.xs2a.account.domain.CallContext;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.provider.ProviderRegistry;
 import eu.xs2a.security.core.HeaderText;
 import eu.xs2a.security.core.PsuIpAddress;
-import eu.xs2a.security.error.ErrorClass;
-import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.quarkus.CurrentTpp;
-import eu.xs2a.security.quarkus.ProviderRegistry;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.ws.rs.core.HttpHeaders;
 

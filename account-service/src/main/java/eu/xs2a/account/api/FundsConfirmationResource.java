@@ -3,7 +3,7 @@ package eu.xs2a.account.api;
 import eu.xs2a.account.domain.CallContext;
 import eu.xs2a.account.domain.FundsConfirmationService;
 import eu.xs2a.account.domain.FundsRequest;
-import eu.xs2a.security.quarkus.JsonBodies;
+import eu.xs2a.platform.http.JsonBodies;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
@@ -17,14 +17,14 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
-import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
-import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 
 /** Confirmation of funds under a confirmation-of-funds consent; the answer comes live from the bank. */
 @Tag(name = "Funds confirmation", description = "Is the amount available? Under a confirmation-of-funds consent (PSP_IC or PSP_PI)")

@@ -6,7 +6,7 @@ import java.util.Map;
 
 /**
  * The bank as account-service needs it: account data under a bank-side consent, and live funds checks.
- * Failures are {@link eu.xs2a.security.error.Psd2Exception}s: bank unreachable or too slow → ServiceUnavailable
+ * Failures are {@link eu.xs2a.platform.error.Psd2Exception}s: bank unreachable or too slow → ServiceUnavailable
  * (with Retry-After), bank refused → ServiceInvalid (ConsentInvalid when the bank no longer honours the consent).
  * The provider is named by its code in the provider registry, which holds its bank URL, timeouts and credential.
  */

@@ -10,7 +10,7 @@ import eu.xs2a.account.persistence.BalanceRepository;
 import eu.xs2a.account.persistence.ConsentAccountRepository;
 import eu.xs2a.account.persistence.ConsentSnapshotRepository;
 import eu.xs2a.account.persistence.TransactionRepository;
-import eu.xs2a.platform.ProviderCalendar;
+import eu.xs2a.platform.provider.ProviderCalendar;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
 import java.time.Clock;

@@ -2,10 +2,10 @@ package eu.xs2a.account.domain;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import eu.xs2a.account.aspsp.BankAmount;
-import eu.xs2a.security.error.ErrorClass;
-import eu.xs2a.security.error.Ibans;
-import eu.xs2a.security.error.IsoCurrencies;
-import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.validation.Ibans;
+import eu.xs2a.platform.validation.IsoCurrencies;
 import java.math.BigDecimal;
 import java.util.Currency;
 import java.util.LinkedHashMap;

@@ -1,7 +1,7 @@
 package eu.xs2a.account.domain;
 
 import eu.xs2a.account.config.ProductTemplatesConfig;
-import eu.xs2a.security.quarkus.ProviderRegistry;
+import eu.xs2a.platform.provider.ProviderRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 

@@ -4,10 +4,10 @@ import eu.xs2a.account.consent.ConsentCheckRequest;
 import eu.xs2a.account.consent.ConsentCheckResult;
 import eu.xs2a.account.consent.ConsentLookup;
 import eu.xs2a.account.persistence.RefreshJobRepository;
-import eu.xs2a.security.error.ErrorClass;
-import eu.xs2a.security.error.Psd2Exception;
-import jakarta.enterprise.context.ApplicationScoped;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import org.hibernate.exception.ConstraintViolationException;
 

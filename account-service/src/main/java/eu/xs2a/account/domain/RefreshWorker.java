@@ -2,7 +2,7 @@ package eu.xs2a.account.domain;
 
 import eu.xs2a.account.config.AccountDataConfig;
 import eu.xs2a.account.persistence.RefreshJobRepository;
-import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.platform.error.Psd2Exception;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.scheduler.Scheduled;

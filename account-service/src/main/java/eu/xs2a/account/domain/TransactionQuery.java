@@ -1,9 +1,9 @@
 package eu.xs2a.account.domain;
 
-import eu.xs2a.security.error.ErrorClass;
-import eu.xs2a.security.error.ErrorTexts;
-import eu.xs2a.security.error.IsoDates;
-import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.ErrorTexts;
+import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.validation.IsoDates;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.regex.Pattern;

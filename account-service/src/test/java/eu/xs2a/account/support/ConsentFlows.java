@@ -1,9 +1,9 @@
 package eu.xs2a.account.support;
 
-import eu.xs2a.security.testing.BankDates;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import eu.xs2a.security.testing.TestTpp;
+import eu.xs2a.testsupport.BankDates;
+import eu.xs2a.testsupport.TestTpp;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;

@@ -1,8 +1,8 @@
 package eu.xs2a.account.support;
 
-import eu.xs2a.security.testing.ServiceProcess;
-import eu.xs2a.security.testing.SwitchableProxy;
-import eu.xs2a.security.testing.TestPki;
+import eu.xs2a.testsupport.ServiceProcess;
+import eu.xs2a.testsupport.SwitchableProxy;
+import eu.xs2a.testsupport.TestPki;
 import java.util.Map;
 
 /**

@@ -1,6 +1,6 @@
 package eu.xs2a.account.support;
 
-import eu.xs2a.security.testing.OffsetClock;
+import eu.xs2a.testsupport.OffsetClock;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.inject.Alternative;
 import jakarta.inject.Singleton;

@@ -1,8 +1,8 @@
 package eu.xs2a.account.support;
 
-import eu.xs2a.security.testing.TestPki;
-import eu.xs2a.security.testing.TestTpp;
 import eu.xs2a.security.tpp.Role;
+import eu.xs2a.testsupport.TestPki;
+import eu.xs2a.testsupport.TestTpp;
 
 /** The test TPPs, certified by the shared test CA that the service trusts in tests. */
 public final class Tpps {

@@ -4,7 +4,7 @@ import eu.xs2a.consent.domain.ConsentCheck;
 import eu.xs2a.consent.domain.ConsentCheckResult;
 import eu.xs2a.consent.domain.ConsentForLookup;
 import eu.xs2a.consent.domain.ConsentLookup;
-import eu.xs2a.security.quarkus.JsonBodies;
+import eu.xs2a.platform.http.JsonBodies;
 import io.quarkus.security.Authenticated;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;

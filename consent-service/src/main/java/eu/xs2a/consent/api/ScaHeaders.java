@@ -1,11 +1,11 @@
 package eu.xs2a.consent.api;
 
 import eu.xs2a.consent.domain.ScaRedirect;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.validation.RedirectUris;
 import eu.xs2a.security.core.HeaderText;
 import eu.xs2a.security.core.PsuIpAddress;
-import eu.xs2a.security.error.ErrorClass;
-import eu.xs2a.security.error.Psd2Exception;
-import eu.xs2a.security.error.RedirectUris;
 import jakarta.ws.rs.core.HttpHeaders;
 import java.util.Locale;
 

@@ -1,7 +1,7 @@
 package eu.xs2a.consent.api;
 
-import eu.xs2a.security.error.ErrorBody;
-import eu.xs2a.security.error.ErrorClass;
+import eu.xs2a.platform.error.ErrorBody;
+import eu.xs2a.platform.error.ErrorClass;
 import io.quarkus.security.AuthenticationFailedException;
 import io.quarkus.security.ForbiddenException;
 import io.quarkus.security.UnauthorizedException;

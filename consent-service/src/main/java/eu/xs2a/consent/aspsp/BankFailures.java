@@ -1,6 +1,6 @@
 package eu.xs2a.consent.aspsp;
 
-import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.platform.error.Psd2Exception;
 import jakarta.ws.rs.WebApplicationException;
 
 /**

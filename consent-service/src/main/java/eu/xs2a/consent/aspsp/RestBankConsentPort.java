@@ -1,10 +1,10 @@
 package eu.xs2a.consent.aspsp;
 
-import eu.xs2a.security.error.BankStatuses;
-import eu.xs2a.security.error.ErrorClass;
-import eu.xs2a.security.error.Psd2Exception;
-import eu.xs2a.security.quarkus.ProviderRegistry;
-import eu.xs2a.security.quarkus.ProvidersConfig;
+import eu.xs2a.platform.error.BankStatuses;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.provider.ProviderRegistry;
+import eu.xs2a.platform.provider.ProvidersConfig;
 import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.SystemException;

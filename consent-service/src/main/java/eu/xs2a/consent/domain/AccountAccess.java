@@ -1,8 +1,8 @@
 package eu.xs2a.consent.domain;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import eu.xs2a.security.error.ErrorClass;
-import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;

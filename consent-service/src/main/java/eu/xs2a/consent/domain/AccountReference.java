@@ -1,15 +1,15 @@
 package eu.xs2a.consent.domain;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import eu.xs2a.security.error.ErrorClass;
-import eu.xs2a.security.error.Ibans;
-import eu.xs2a.security.error.IsoCurrencies;
-import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.validation.Ibans;
+import eu.xs2a.platform.validation.IsoCurrencies;
 import java.util.HashSet;
 import java.util.Objects;
 import java.util.Set;
-import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import java.util.regex.Pattern;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
  * A Berlin Group accountReference: exactly one identifier (iban, bban, pan, maskedPan or msisdn) and an

@@ -1,6 +1,6 @@
 package eu.xs2a.consent.domain;
 
-import eu.xs2a.platform.ProviderCalendar;
+import eu.xs2a.platform.provider.ProviderCalendar;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;

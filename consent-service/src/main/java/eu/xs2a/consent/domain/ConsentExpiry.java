@@ -1,17 +1,17 @@
 package eu.xs2a.consent.domain;
 
+import eu.xs2a.consent.aspsp.BankConsentPort;
+import eu.xs2a.consent.aspsp.BankConsentState;
 import eu.xs2a.consent.config.ConsentConfig;
 import eu.xs2a.consent.persistence.AccessCountRepository;
 import eu.xs2a.consent.persistence.AuthorisationRepository;
 import eu.xs2a.consent.persistence.ConsentRepository;
-import eu.xs2a.platform.ProviderCalendar;
-import jakarta.enterprise.context.ApplicationScoped;
+import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.provider.ProviderCalendar;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Instant;
-import eu.xs2a.consent.aspsp.BankConsentPort;
-import eu.xs2a.consent.aspsp.BankConsentState;
-import eu.xs2a.security.error.Psd2Exception;
 import java.util.List;
 import org.jboss.logging.Logger;
 

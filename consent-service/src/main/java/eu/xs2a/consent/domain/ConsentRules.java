@@ -1,9 +1,9 @@
 package eu.xs2a.consent.domain;
 
-import eu.xs2a.platform.ProviderCalendar;
-import eu.xs2a.security.error.ErrorClass;
-import eu.xs2a.security.error.IsoDates;
-import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.provider.ProviderCalendar;
+import eu.xs2a.platform.validation.IsoDates;
 import java.time.LocalDate;
 
 /** validUntil and frequencyPerDay rules of docs/ARCHITECTURE.md "State machines". */

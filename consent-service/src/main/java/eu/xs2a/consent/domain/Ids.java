@@ -1,6 +1,6 @@
 package eu.xs2a.consent.domain;
 
-import eu.xs2a.security.error.ErrorTexts;
+import eu.xs2a.platform.error.ErrorTexts;
 
 /**
  * Consent and authorisation ids as they arrive from a path or a body: any length, any characters. An id longer than

@@ -1,6 +1,6 @@
 package eu.xs2a.consent.domain;
 
-import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.platform.error.Psd2Exception;
 
 /**
  * A consent the bank refused at creation, stored rejected, and the error its create answers with. The CDI event fired

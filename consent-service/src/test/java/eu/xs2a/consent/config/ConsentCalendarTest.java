@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.consent.domain.ConsentRules;
-import eu.xs2a.platform.ProviderCalendar;
-import eu.xs2a.security.error.ErrorClass;
-import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.provider.ProviderCalendar;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;

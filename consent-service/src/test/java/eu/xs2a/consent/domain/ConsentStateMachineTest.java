@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import eu.xs2a.platform.ProviderCalendar;
+import eu.xs2a.platform.provider.ProviderCalendar;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

@@ -2,8 +2,8 @@ package eu.xs2a.consent.support;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import eu.xs2a.security.testing.TestPkiResource;
-import eu.xs2a.security.testing.TestTpp;
+import eu.xs2a.testsupport.TestPkiResource;
+import eu.xs2a.testsupport.TestTpp;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.restassured.response.Response;
 import java.util.Map;

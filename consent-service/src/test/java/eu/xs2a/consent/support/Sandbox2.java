@@ -1,8 +1,8 @@
 package eu.xs2a.consent.support;
 
-import eu.xs2a.security.testing.RefusingBank;
-import eu.xs2a.security.testing.ServiceProcess;
-import eu.xs2a.security.testing.SwitchableProxy;
+import eu.xs2a.testsupport.RefusingBank;
+import eu.xs2a.testsupport.ServiceProcess;
+import eu.xs2a.testsupport.SwitchableProxy;
 import java.net.URI;
 import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.ConfigProvider;

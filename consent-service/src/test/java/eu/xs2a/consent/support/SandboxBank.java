@@ -1,6 +1,6 @@
 package eu.xs2a.consent.support;
 
-import eu.xs2a.security.testing.ServiceProcess;
+import eu.xs2a.testsupport.ServiceProcess;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.io.IOException;
 import java.net.URI;
@@ -14,7 +14,7 @@ import java.util.Map;
 /**
  * The real aspsp-sandbox, started from its jar for the test run (fresh schema and seed in
  * xs2a_aspsp_consent_test). Provider {@code sandbox} points at it directly; provider {@code sandbox2} points at a
- * port where {@link eu.xs2a.security.testing.SwitchableProxy} can be switched on and off by a test, to play
+ * port where {@link eu.xs2a.testsupport.SwitchableProxy} can be switched on and off by a test, to play
  * "bank unreachable"; provider {@link #FAR_AWAY} (time zone Pacific/Kiritimati, where sandbox and sandbox2 have
  * Europe/Berlin) reaches it directly too.
  */

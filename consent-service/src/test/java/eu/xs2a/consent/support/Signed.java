@@ -2,7 +2,7 @@ package eu.xs2a.consent.support;
 
 import static io.restassured.RestAssured.given;
 
-import eu.xs2a.security.testing.TestTpp;
+import eu.xs2a.testsupport.TestTpp;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import java.nio.charset.StandardCharsets;

@@ -1,8 +1,8 @@
 package eu.xs2a.consent.support;
 
-import eu.xs2a.security.testing.TestPki;
-import eu.xs2a.security.testing.TestTpp;
 import eu.xs2a.security.tpp.Role;
+import eu.xs2a.testsupport.TestPki;
+import eu.xs2a.testsupport.TestTpp;
 
 /** The test TPPs of this module, issued once per JVM by the shared test CA. */
 public final class Tpps {

@@ -24,7 +24,7 @@ class NoTestSupportInProductionTest {
     private static final String PACKAGE = "eu.xs2a.security" + ".testing";
 
     /** The test support itself, which may of course use its own package. */
-    private static final String TEST_SUPPORT = "shared-security/src/main/java/eu/xs2a/security/testing/";
+    private static final String TEST_SUPPORT = "shared-security/src/main/java/eu/xs2a/testsupport/";
 
     /** An import of the package or one of its classes, or a fully qualified name of it in code (not in a comment). */
     private static final Pattern USE = Pattern.compile("^(?!\\s*(?://|/?\\*)).*\\b" + Pattern.quote(PACKAGE) + "\\.",

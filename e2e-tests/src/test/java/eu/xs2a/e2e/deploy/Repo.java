@@ -94,6 +94,6 @@ final class Repo {
     }
 
     static int freePort() {
-        return eu.xs2a.security.testing.ServiceProcess.freePort();
+        return eu.xs2a.testsupport.ServiceProcess.freePort();
     }
 }

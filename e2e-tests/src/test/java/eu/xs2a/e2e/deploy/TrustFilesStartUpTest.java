@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.e2e.support.Stack;
-import eu.xs2a.security.testing.ServiceProcess;
+import eu.xs2a.testsupport.ServiceProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

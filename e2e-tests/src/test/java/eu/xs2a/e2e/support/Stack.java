@@ -1,6 +1,6 @@
 package eu.xs2a.e2e.support;
 
-import eu.xs2a.security.testing.ServiceProcess;
+import eu.xs2a.testsupport.ServiceProcess;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

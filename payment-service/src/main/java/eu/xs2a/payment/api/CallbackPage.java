@@ -3,7 +3,7 @@ package eu.xs2a.payment.api;
 import eu.xs2a.payment.domain.AuthorisationKind;
 import eu.xs2a.payment.domain.PaymentService.CallbackOutcome;
 import eu.xs2a.payment.domain.ScaStatus;
-import eu.xs2a.security.quarkus.BrowserPages;
+import eu.xs2a.platform.http.BrowserPages;
 import jakarta.ws.rs.core.Response;
 
 /** The page a PSU ends on after the bank when the TPP gave no redirect URI: the outcome in a sentence. */

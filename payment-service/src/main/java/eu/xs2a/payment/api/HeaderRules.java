@@ -1,10 +1,10 @@
 package eu.xs2a.payment.api;
 
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.validation.RedirectUris;
 import eu.xs2a.security.core.HeaderText;
 import eu.xs2a.security.core.PsuIpAddress;
-import eu.xs2a.security.error.ErrorClass;
-import eu.xs2a.security.error.Psd2Exception;
-import eu.xs2a.security.error.RedirectUris;
 import java.util.Locale;
 
 /** Checks of the PSU and SCA-preference request headers of the payment endpoints. */

@@ -4,9 +4,9 @@ import eu.xs2a.payment.domain.AccountRef;
 import eu.xs2a.payment.domain.Money;
 import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.payment.domain.PostalAddress;
-import eu.xs2a.security.error.Ibans;
-import eu.xs2a.security.error.IsoDates;
-import eu.xs2a.security.quarkus.JsonBodies;
+import eu.xs2a.platform.http.JsonBodies;
+import eu.xs2a.platform.validation.Ibans;
+import eu.xs2a.platform.validation.IsoDates;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.LocalDate;
 

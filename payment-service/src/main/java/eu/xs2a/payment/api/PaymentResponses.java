@@ -2,13 +2,13 @@ package eu.xs2a.payment.api;
 
 import eu.xs2a.payment.domain.AuthorisationKind;
 import eu.xs2a.payment.domain.Payment;
-import eu.xs2a.payment.domain.PaymentLedger.Created;
 import eu.xs2a.payment.domain.PaymentAuthorisation;
+import eu.xs2a.payment.domain.PaymentLedger.Created;
 import eu.xs2a.payment.domain.PaymentLedger.NewAuthorisation;
 import eu.xs2a.payment.domain.PaymentLedger.RefusedAtInitiation;
 import eu.xs2a.payment.domain.PaymentLedger.StartedAuthorisation;
 import eu.xs2a.payment.domain.PaymentUrls;
-import eu.xs2a.security.quarkus.ErrorResponses;
+import eu.xs2a.platform.http.ErrorResponses;
 import eu.xs2a.security.quarkus.ReplayAnswers;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;

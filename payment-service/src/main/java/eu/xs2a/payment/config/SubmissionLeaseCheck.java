@@ -1,6 +1,6 @@
 package eu.xs2a.payment.config;
 
-import eu.xs2a.security.quarkus.ProviderRegistry;
+import eu.xs2a.platform.provider.ProviderRegistry;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;

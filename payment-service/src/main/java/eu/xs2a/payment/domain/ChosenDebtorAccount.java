@@ -1,9 +1,9 @@
 package eu.xs2a.payment.domain;
 
 import eu.xs2a.payment.aspsp.BankAccountRef;
-import eu.xs2a.security.error.Ibans;
-import eu.xs2a.security.error.IsoCurrencies;
-import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.validation.Ibans;
+import eu.xs2a.platform.validation.IsoCurrencies;
 import java.util.Optional;
 import org.jboss.logging.Logger;
 

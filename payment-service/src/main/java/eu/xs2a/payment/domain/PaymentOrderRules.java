@@ -1,10 +1,10 @@
 package eu.xs2a.payment.domain;
 
-import eu.xs2a.security.error.ErrorClass;
-import eu.xs2a.security.error.ErrorTexts;
-import eu.xs2a.security.error.Ibans;
-import eu.xs2a.security.error.IsoCurrencies;
-import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.ErrorTexts;
+import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.validation.Ibans;
+import eu.xs2a.platform.validation.IsoCurrencies;
 import java.math.BigDecimal;
 import java.time.LocalDate;
 import java.util.Currency;

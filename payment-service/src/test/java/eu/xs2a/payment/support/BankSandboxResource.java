@@ -1,6 +1,6 @@
 package eu.xs2a.payment.support;
 
-import eu.xs2a.security.testing.ServiceProcess;
+import eu.xs2a.testsupport.ServiceProcess;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * Starts the real aspsp-sandbox from its jar (on a clean database of its own) and points the providers at it.
  * Adds a third provider, {@value #FLAKY}, whose bank URL is a port where nothing listens until a test opens a
- * {@link eu.xs2a.security.testing.SwitchableProxy} there: the bank is "down" and later "up" again, for real. And a
+ * {@link eu.xs2a.testsupport.SwitchableProxy} there: the bank is "down" and later "up" again, for real. And a
  * fourth, {@value #RELAYED}, likewise down until a test opens a {@link RelayBank} on its port, with a read timeout
  * longer than a test needs to act while the relay holds a submission. Both keep sandbox's time zone. A fifth,
  * {@value #FAR_EAST}, is the sandbox bank in another time zone ({@value #FAR_EAST_ZONE}, UTC+14, 13 hours ahead of

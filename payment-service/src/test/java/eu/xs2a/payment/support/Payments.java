@@ -1,6 +1,6 @@
 package eu.xs2a.payment.support;
 
-import eu.xs2a.security.testing.TestTpp;
+import eu.xs2a.testsupport.TestTpp;
 import io.restassured.response.Response;
 import java.net.URI;
 import java.util.LinkedHashMap;

@@ -1,6 +1,8 @@
 package eu.xs2a.registration.api;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.registration.domain.CertificatesInForce;
 import eu.xs2a.registration.domain.CheckedCertificate;
 import eu.xs2a.registration.domain.EmailAddresses;
@@ -10,8 +12,6 @@ import eu.xs2a.registration.domain.TppCertificate;
 import eu.xs2a.registration.domain.TppRecord;
 import eu.xs2a.registration.domain.TppRegistration;
 import eu.xs2a.registration.domain.TppRegistrationService;
-import eu.xs2a.security.error.ErrorClass;
-import eu.xs2a.security.error.Psd2Exception;
 import java.time.Instant;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;

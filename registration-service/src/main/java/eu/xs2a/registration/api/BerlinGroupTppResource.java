@@ -1,5 +1,6 @@
 package eu.xs2a.registration.api;
 
+import eu.xs2a.platform.http.JsonBodies;
 import eu.xs2a.registration.api.BerlinGroupDtos.CertificateAddRequest;
 import eu.xs2a.registration.api.BerlinGroupDtos.CertificateInfo;
 import eu.xs2a.registration.api.BerlinGroupDtos.RegisterRequest;
@@ -7,7 +8,6 @@ import eu.xs2a.registration.api.BerlinGroupDtos.TppResponse;
 import eu.xs2a.registration.domain.TppRegistrationService;
 import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.quarkus.CurrentTpp;
-import eu.xs2a.security.quarkus.JsonBodies;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;

@@ -1,7 +1,7 @@
 package eu.xs2a.registration.config;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import eu.xs2a.security.json.StrictJson;
+import eu.xs2a.platform.json.StrictJson;
 import io.quarkus.jackson.ObjectMapperCustomizer;
 import jakarta.inject.Singleton;
 

@@ -1,6 +1,6 @@
 package eu.xs2a.registration.domain;
 
-import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.security.tpp.Role;
 import eu.xs2a.security.tpp.Scope;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,8 +1,8 @@
 package eu.xs2a.registration.domain;
 
-import eu.xs2a.security.error.ErrorClass;
-import eu.xs2a.security.error.Psd2Exception;
-import eu.xs2a.security.json.StrictJson;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.json.StrictJson;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

@@ -1,10 +1,10 @@
 package eu.xs2a.registration.domain;
 
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.registration.config.RegistrationConfig;
 import eu.xs2a.registration.persistence.OAuthClientRepository;
 import eu.xs2a.registration.persistence.UsedClientAssertions;
-import eu.xs2a.security.error.ErrorClass;
-import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.tpp.TppIdentity;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;

@@ -1,12 +1,12 @@
 package eu.xs2a.registration.domain;
 
 import eu.xs2a.platform.SecureTokens;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.registration.persistence.OAuthClientRepository;
 import eu.xs2a.registration.persistence.TppCertificateRepository;
 import eu.xs2a.registration.persistence.TppRepository;
 import eu.xs2a.security.core.BlockedTpps;
-import eu.xs2a.security.error.ErrorClass;
-import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.tpp.TppIdentity;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;

@@ -1,13 +1,13 @@
 package eu.xs2a.registration.domain;
 
 import eu.xs2a.platform.SecureTokens;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.validation.RedirectUris;
 import eu.xs2a.registration.config.RegistrationConfig;
 import eu.xs2a.registration.persistence.OAuthClientRepository;
 import eu.xs2a.registration.persistence.TppRepository;
 import eu.xs2a.security.core.BlockedTpps;
-import eu.xs2a.security.error.ErrorClass;
-import eu.xs2a.security.error.Psd2Exception;
-import eu.xs2a.security.error.RedirectUris;
 import eu.xs2a.security.tpp.Role;
 import eu.xs2a.security.tpp.TppIdentity;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -23,9 +23,9 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import org.jboss.logging.Logger;
 import org.jose4j.jwk.JsonWebKey;
 import org.jose4j.jwk.PublicJsonWebKey;
-import org.jboss.logging.Logger;
 
 /**
  * Open-banking dynamic client registration: checks the signed registration request and its software statement

@@ -1,7 +1,7 @@
 package eu.xs2a.registration.domain;
 
+import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.registration.config.RegistrationConfig;
-import eu.xs2a.security.error.Psd2Exception;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;

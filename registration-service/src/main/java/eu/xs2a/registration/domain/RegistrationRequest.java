@@ -1,7 +1,7 @@
 package eu.xs2a.registration.domain;
 
-import eu.xs2a.security.error.ErrorClass;
-import eu.xs2a.security.error.Psd2Exception;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
 import java.util.List;
 import java.util.Optional;
 import org.jose4j.jws.JsonWebSignature;

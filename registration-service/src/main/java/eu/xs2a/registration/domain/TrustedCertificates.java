@@ -1,7 +1,7 @@
 package eu.xs2a.registration.domain;
 
+import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.security.core.RequestVerifier;
-import eu.xs2a.security.error.Psd2Exception;
 import eu.xs2a.security.tpp.TppIdentity;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;

@@ -1,7 +1,7 @@
 package eu.xs2a.registration.sandbox;
 
+import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.registration.config.SandboxConfig;
-import eu.xs2a.security.error.Psd2Exception;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;

@@ -8,9 +8,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.registration.support.Api;
-import eu.xs2a.security.testing.TestPki;
-import eu.xs2a.security.testing.TestTpp;
 import eu.xs2a.security.tpp.Role;
+import eu.xs2a.testsupport.TestPki;
+import eu.xs2a.testsupport.TestTpp;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;

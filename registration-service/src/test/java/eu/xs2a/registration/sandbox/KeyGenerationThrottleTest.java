@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.registration.config.SandboxConfig;
-import eu.xs2a.security.error.ErrorClass;
-import eu.xs2a.security.error.Psd2Exception;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

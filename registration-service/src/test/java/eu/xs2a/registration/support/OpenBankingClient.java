@@ -2,9 +2,9 @@ package eu.xs2a.registration.support;
 
 import static eu.xs2a.registration.support.Api.registerJwt;
 
-import eu.xs2a.security.testing.TestPki;
-import eu.xs2a.security.testing.TestTpp;
 import eu.xs2a.security.tpp.Role;
+import eu.xs2a.testsupport.TestPki;
+import eu.xs2a.testsupport.TestTpp;
 import io.restassured.response.Response;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;

@@ -1,6 +1,6 @@
 package eu.xs2a.registration.support;
 
-import eu.xs2a.security.testing.TestPki;
+import eu.xs2a.testsupport.TestPki;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.util.Map;
 

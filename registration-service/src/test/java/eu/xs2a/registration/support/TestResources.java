@@ -1,7 +1,7 @@
 package eu.xs2a.registration.support;
 
-import eu.xs2a.security.testing.BlockedTppsFileResource;
-import eu.xs2a.security.testing.TestPkiResource;
+import eu.xs2a.testsupport.BlockedTppsFileResource;
+import eu.xs2a.testsupport.TestPkiResource;
 import io.quarkus.test.common.QuarkusTestResource;
 
 /**

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.security.client.RequestSigner;
-import eu.xs2a.security.testing.TestPki;
 import eu.xs2a.security.tpp.Role;
+import eu.xs2a.testsupport.TestPki;
 import eu.xs2a.tpp.CliException;
 import eu.xs2a.tpp.http.RequestBuilder.Header;
 import java.net.URI;

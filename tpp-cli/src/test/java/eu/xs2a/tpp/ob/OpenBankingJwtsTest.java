@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import eu.xs2a.security.testing.TestPki;
-import eu.xs2a.security.testing.TestTpp;
 import eu.xs2a.security.tpp.Role;
+import eu.xs2a.testsupport.TestPki;
+import eu.xs2a.testsupport.TestTpp;
 import eu.xs2a.tpp.state.Credentials;
 import java.security.cert.X509Certificate;
 import java.time.Instant;

@@ -1,0 +1,51 @@
+package eu.xs2a.platform.provider;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+import java.time.ZoneId;
+import java.util.List;
+import java.util.Map;
+
+/** The provider registry (config/providers.properties, a ConfigMap in Kubernetes). */
+@ConfigMapping(prefix = "psd2.providers")
+public interface ProvidersConfig {
+
+    /** Providers by code, e.g. {@code sandbox}. */
+    @io.smallrye.config.WithParentName
+    Map<String, Provider> all();
+
+    interface Provider {
+        String name();
+
+        /** Base URL of the bank's API (aspsp-sandbox in the sandbox). */
+        String bankUrl();
+
+        /** The service credential the gateway presents to the bank. */
+        String bankCredential();
+
+        @WithDefault("1S")
+        Duration connectTimeout();
+
+        @WithDefault("3S")
+        Duration readTimeout();
+
+        List<String> paymentProducts();
+
+        @WithDefault("REDIRECT")
+        List<String> scaApproaches();
+
+        @WithDefault("4")
+        int maxFrequencyPerDay();
+
+        @WithDefault("180")
+        int maxConsentValidityDays();
+
+        /**
+         * The bank's own time zone: its calendar day decides a consent's last valid day and per-day access count, a
+         * payment's requested execution date, and a transaction report's default dateTo. Required, since no zone is
+         * right for every bank and a wrong one moves those days by hours.
+         */
+        ZoneId timeZone();
+    }
+}

@@ -1,0 +1,81 @@
+package eu.xs2a.security.app;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import eu.xs2a.security.quarkus.SignedApiOpenApiFilter;
+import eu.xs2a.testsupport.OpenApiCoverage;
+import eu.xs2a.testsupport.OpenApiCoverage.Route;
+import io.quarkus.test.junit.QuarkusTest;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** SignedApiOpenApiFilter is found without configuration and describes signed operations; the coverage check works. */
+@QuarkusTest
+class OpenApiFilterTest {
+
+    private static String document() {
+        return given().queryParam("format", "json").get("/q/openapi").then().statusCode(200).extract().asString();
+    }
+
+    @Test
+    void signedOperationsCarryTheSignatureHeadersAndTheErrorBody() throws Exception {
+        String json = document();
+        List<Route> routes = OpenApiCoverage.routes(ThingResource.class, PublicResource.class);
+        assertEquals(List.of(), OpenApiCoverage.missingOperations(json, routes));
+        assertEquals(List.of(), OpenApiCoverage.signatureMismatches(json, routes));
+
+        JsonNode get = OpenApiCoverage.operation(json, new Route("GET", "/{provider}/api/berlingroup/v1/things/{id}", true));
+        assertTrue(OpenApiCoverage.headers(get).containsAll(
+                List.of("x-request-id", "digest", "date", "signature", "tpp-signature-certificate")));
+        for (String status : List.of("400", "401", "403", "404", "503")) {
+            JsonNode response = get.path("responses").path(status);
+            assertEquals("#/components/schemas/ErrorBody",
+                    response.path("content").path("application/json").path("schema").path("$ref").asText(), status);
+            assertTrue(response.path("headers").has("X-Request-ID"), status);
+        }
+        assertTrue(get.path("responses").path("401").path("description").asText().contains("SignatureInvalid"));
+        assertTrue(get.path("responses").path("200").path("headers").has("X-Request-ID"));
+
+        List<String> texts = new ArrayList<>();
+        new ObjectMapper().readTree(json).path("components").path("schemas").path("ErrorBody")
+                .path("properties").path("error_text").path("enum").forEach(t -> texts.add(t.asText()));
+        assertTrue(texts.containsAll(List.of("FormatError", "ConsentUnknown", "CertificateMissing", "RoleInvalid",
+                "ProductInvalid", "ResourceUnknown", "CancellationInvalid", "ActionNotAllowed", "AccessExceeded",
+                "ServiceUnavailable")), texts.toString());
+
+        JsonNode errorBody = new ObjectMapper().readTree(json).path("components").path("schemas").path("ErrorBody");
+        JsonNode debug = errorBody.path("properties").path("signatureDebug");
+        assertTrue(debug.path("description").asText().contains("not part of the Berlin Group"), debug.toString());
+        assertTrue(debug.path("properties").has("signingString") && debug.path("properties").has("digestComputed"));
+        assertFalse(errorBody.path("required").toString().contains("signatureDebug"));
+
+        JsonNode hello = OpenApiCoverage.operation(json, new Route("GET", "/public/hello", false));
+        assertEquals(List.of(), List.copyOf(OpenApiCoverage.headers(hello)));
+        assertFalse(hello.path("responses").has("401"));
+    }
+
+    @Test
+    void signedPathsAreTheBerlinGroupOnesExceptTheBrowserPages() {
+        assertTrue(SignedApiOpenApiFilter.isSigned("/{provider_code}/api/berlingroup/v1/payments/{payment_product}"));
+        assertTrue(SignedApiOpenApiFilter.isSigned("/api/berlingroup/v1/tpp/register"));
+        assertFalse(SignedApiOpenApiFilter.isSigned(
+                "/{provider}/api/berlingroup/v1/consents/{consentId}/authorisations/{authorisationId}/sca-redirect/{token}"));
+        assertFalse(SignedApiOpenApiFilter.isSigned("/{p}/api/berlingroup/v1/payments/{x}/{id}/sca-callback"));
+        assertFalse(SignedApiOpenApiFilter.isSigned("/api/open-banking/v3.1/tpp/register"));
+        assertFalse(SignedApiOpenApiFilter.isSigned("/internal/v1/consent-checks"));
+    }
+
+    @Test
+    void coverageReportsARouteTheDocumentLacks() {
+        String json = "{\"paths\":{\"/{provider}/api/berlingroup/v1/things\":{\"post\":{}}}}";
+        List<Route> missing = OpenApiCoverage.missingOperations(json, ThingResource.class);
+        assertTrue(missing.contains(new Route("GET", "/{provider}/api/berlingroup/v1/things/{id}", true)), missing.toString());
+        assertFalse(missing.contains(new Route("POST", "/{provider}/api/berlingroup/v1/things", true)));
+    }
+}

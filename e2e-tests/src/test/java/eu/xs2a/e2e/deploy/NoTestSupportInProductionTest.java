@@ -1,76 +1,89 @@
 package eu.xs2a.e2e.deploy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.jar.JarFile;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
- * No production class uses shared-security's test support (the test PKI, ServiceProcess, …): it ships in
- * shared-security's jar only until it moves to a test-scope module, and nothing outside it may come to depend on it.
+ * The test support (xs2a-test-support: the test PKI, service processes, proxies) never reaches production: every
+ * module that depends on it does so in test scope, and no service's packaged application holds its jar or classes.
  */
 class NoTestSupportInProductionTest {
 
-    /** Written in two parts so that this file does not name what it looks for. */
-    private static final String PACKAGE = "eu.xs2a.security" + ".testing";
-
-    /** The test support itself, which may of course use its own package. */
-    private static final String TEST_SUPPORT = "shared-security/src/main/java/eu/xs2a/testsupport/";
-
-    /** An import of the package or one of its classes, or a fully qualified name of it in code (not in a comment). */
-    private static final Pattern USE = Pattern.compile("^(?!\\s*(?://|/?\\*)).*\\b" + Pattern.quote(PACKAGE) + "\\.",
-            Pattern.MULTILINE);
+    private static final String ARTIFACT = "xs2a-test-support";
+    private static final String PACKAGE_PATH = "eu/xs2a/testsupport/";
+    private static final List<String> SERVICES = List.of("aspsp-sandbox", "registration-service", "consent-service",
+            "account-service", "payment-service");
+    private static final Pattern DEPENDENCY = Pattern.compile("<dependency>(?:(?!</dependency>).)*</dependency>",
+            Pattern.DOTALL);
 
     @Test
-    void noMainSourceOutsideTheTestSupportUsesIt() throws IOException {
-        List<String> offenders = offenders(Repo.ROOT);
-        assertTrue(offenders.isEmpty(), "production sources that use " + PACKAGE + ":\n" + String.join("\n", offenders));
-    }
-
-    @Test
-    void importsAndQualifiedNamesAreCaughtCommentsAndTestsAreNot(@TempDir Path root) throws IOException {
-        write(root, "a-service/src/main/java/x/Imports.java", "package x;\nimport " + PACKAGE + ".TestPki;\n");
-        write(root, "a-service/src/main/java/x/Static.java", "import static " + PACKAGE + ".TestPki.shared;\n");
-        write(root, "a-service/src/main/java/x/Qualified.java", "class Q { Object p = " + PACKAGE + ".TestPki.shared(); }\n");
-        write(root, "a-service/src/main/java/x/Comment.java", "/**\n * {@code " + PACKAGE + ".OpenApiCoverage} checks\n */\n"
-                + "// " + PACKAGE + ".TestPki\nclass C {}\n");
-        write(root, "a-service/src/test/java/x/ATest.java", "import " + PACKAGE + ".TestPki;\n");
-        write(root, TEST_SUPPORT + "TestPki.java", "import " + PACKAGE + ".TestTpp;\n");
-
-        assertEquals(List.of("a-service/src/main/java/x/Imports.java", "a-service/src/main/java/x/Qualified.java",
-                "a-service/src/main/java/x/Static.java"), offenders(root));
-    }
-
-    /** Every main Java source under {@code root}, relative and sorted, that uses the test support package. */
-    private static List<String> offenders(Path root) throws IOException {
+    void everyModuleDependsOnItInTestScopeOnly() throws IOException {
         List<String> offenders = new ArrayList<>();
-        try (Stream<Path> files = Files.walk(root)) {
-            for (Path file : files.filter(f -> f.toString().endsWith(".java")).sorted().toList()) {
-                String relative = root.relativize(file).toString().replace('\\', '/');
-                if (!relative.contains("src/main/java/") || relative.startsWith(TEST_SUPPORT)
-                        || relative.contains("/target/") || relative.startsWith(".")) {
-                    continue;
-                }
-                if (USE.matcher(Files.readString(file, StandardCharsets.UTF_8)).find()) {
-                    offenders.add(relative);
+        try (Stream<Path> modules = Files.list(Repo.ROOT)) {
+            for (Path pom : modules.map(m -> m.resolve("pom.xml")).filter(Files::isRegularFile).sorted().toList()) {
+                offenders.addAll(nonTestUses(Repo.ROOT.relativize(pom).toString(), Files.readString(pom)));
+            }
+        }
+        assertTrue(offenders.isEmpty(), ARTIFACT + " outside test scope:\n" + String.join("\n", offenders));
+    }
+
+    @Test
+    void theCheckSeesCompileScopeAndPassesTestScope() {
+        String test = "<dependency><groupId>eu.xs2a</groupId><artifactId>" + ARTIFACT + "</artifactId>"
+                + "<scope>test</scope></dependency>";
+        String compile = "<dependency>\n  <groupId>eu.xs2a</groupId>\n  <artifactId>" + ARTIFACT + "</artifactId>\n"
+                + "</dependency>";
+        String other = "<dependency><artifactId>xs2a-security</artifactId></dependency>";
+        assertEquals(List.of(), nonTestUses("a/pom.xml", test + other));
+        assertEquals(List.of("a/pom.xml"), nonTestUses("a/pom.xml", other + compile + test));
+    }
+
+    @Test
+    void noPackagedServiceHoldsIt() throws IOException {
+        for (String service : SERVICES) {
+            Path lib = Repo.path(service + "/target/quarkus-app/lib/main");
+            Path app = Repo.path(service + "/target/quarkus-app/app");
+            assertTrue(Files.isDirectory(lib), service + " is packaged before the e2e tests run: " + lib);
+            try (Stream<Path> jars = Files.list(lib)) {
+                List<String> names = jars.map(j -> j.getFileName().toString()).toList();
+                assertTrue(names.stream().anyMatch(n -> n.contains("xs2a-platform")) || service.equals("aspsp-sandbox"),
+                        service + " should carry xs2a-platform (the check looks at the right place): " + names);
+                assertFalse(names.stream().anyMatch(n -> n.contains(ARTIFACT)), service + " packages " + ARTIFACT);
+            }
+            try (Stream<Path> jars = Files.list(app)) {
+                for (Path jar : jars.filter(j -> j.toString().endsWith(".jar")).toList()) {
+                    try (JarFile file = new JarFile(jar.toFile())) {
+                        assertTrue(file.stream().noneMatch(e -> e.getName().startsWith(PACKAGE_PATH)),
+                                jar + " holds test-support classes");
+                    }
                 }
             }
         }
-        return offenders;
     }
 
-    private static void write(Path root, String relative, String content) throws IOException {
-        Path file = root.resolve(relative);
-        Files.createDirectories(file.getParent());
-        Files.writeString(file, content, StandardCharsets.UTF_8);
+    /** The pom (its name) once per dependency on the test support that is not in test scope. */
+    private static List<String> nonTestUses(String name, String pom) {
+        List<String> offenders = new ArrayList<>();
+        Matcher dependency = DEPENDENCY.matcher(pom);
+        while (dependency.find()) {
+            String block = dependency.group();
+            if (block.contains("<artifactId>" + ARTIFACT + "</artifactId>") && !block.contains("<scope>test</scope>")
+                    && !name.startsWith("pom.xml")) {
+                offenders.add(name);
+            }
+        }
+        return offenders;
     }
 }

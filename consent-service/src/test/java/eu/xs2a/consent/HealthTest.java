@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class HealthTest extends HealthChecks {
 
-    /** shared-security's HttpMetricsTags: an outsider's made-up paths and methods add no metrics series. */
+    /** xs2a-platform's HttpMetricsTags: an outsider's made-up paths and methods add no metrics series. */
     @Test
     void unmatchedRequestsAddNoSeriesOfTheirOwn() {
         String path = "/sandbox/api/berlingroup/v1/consents/made-up-" + UUID.randomUUID();

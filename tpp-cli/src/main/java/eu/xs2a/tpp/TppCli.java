@@ -8,7 +8,7 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code bin/tpp}: a TPP developer's command line for the sandbox. Gets a sandbox QSEAL, signs and sends Berlin
- * Group requests with it (shared-security's RequestSigner), registers the TPP and helps with the PSU's SCA step.
+ * Group requests with it (xs2a-security's RequestSigner), registers the TPP and helps with the PSU's SCA step.
  */
 @Command(name = "tpp",
         mixinStandardHelpOptions = true,

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The commands end to end over real HTTP against a stand-in gateway that issues sandbox certificates from a test CA
- * and checks every other request with shared-security's verifier.
+ * and checks every other request with xs2a-security's verifier.
  */
 class CommandsAgainstGatewayTest {
 

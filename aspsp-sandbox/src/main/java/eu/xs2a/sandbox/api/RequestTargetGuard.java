@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * Refuses, before any route is chosen, a request target with a {@code #} or a dot-segment: the public Ingress of the
  * PSU's pages routes {@code /sca/…} by the path up to a {@code #}, and Vert.x resolves the dot-segments after it, so
  * {@code /sca/x#/../../bank/v1/…} or {@code …/../../q/metrics} would reach the bank API or its metrics. The gateway's
- * services have the same guard (shared-security, which the simulated bank does not use: it plays the bank).
+ * services have the same guard (xs2a-platform, which the simulated bank does not use: it plays the bank).
  */
 @ApplicationScoped
 public class RequestTargetGuard {

@@ -12,7 +12,7 @@ import java.util.Locale;
 /**
  * The SCA preference headers of a consent creation. TPP-Redirect-Preferred is required (missing or not
  * true/false → BadRequest); TPP-Redirect-URI is required when redirect is preferred and, like
- * TPP-Nok-Redirect-URI, must follow shared-security's {@link RedirectUris} rule (else FormatError). PSU-IP-Address
+ * TPP-Nok-Redirect-URI, must follow xs2a-platform's {@link RedirectUris} rule (else FormatError). PSU-IP-Address
  * is optional at consent creation, and checked when sent, as in every service.
  * Only redirect SCA is offered, so with {@code false} the ASPSP still chooses REDIRECT.
  */

@@ -5,7 +5,7 @@ import eu.xs2a.platform.error.ErrorTexts;
 /**
  * Consent and authorisation ids as they arrive from a path or a body: any length, any characters. An id longer than
  * the id columns cannot exist, so it is unknown without a query; one quoted in an error text (which the error mapper
- * also logs) is shown as shared-security's {@link ErrorTexts} shows every value.
+ * also logs) is shown as xs2a-platform's {@link ErrorTexts} shows every value.
  */
 final class Ids {
 

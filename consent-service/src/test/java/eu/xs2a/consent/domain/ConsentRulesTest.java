@@ -46,7 +46,7 @@ class ConsentRulesTest {
 
     @Test
     void anIbanIsReadByTheSharedRulesAndNamesItsField() {
-        // the rules themselves are shared-security's IbansTest; here only that a reference applies them
+        // the rules themselves are xs2a-platform's IbansTest; here only that a reference applies them
         AccountReference paperForm = new AccountReference("de49 1002 0030 0100 0000 11", null, null, null, null, null);
         assertEquals("DE49100200300100000011", paperForm.validated("access.balances[0]").iban());
         AccountReference shortGerman = new AccountReference("DE9710020030100000037", null, null, null, null, null);

@@ -74,7 +74,7 @@ class GatewayBenchmark {
     private static final Duration IDLE_TIMEOUT = Duration.ofSeconds(30);
     /** Comma-separated workload names to run (default: all); for working on one path, not for the published report. */
     private static final Set<String> ONLY = Set.of(System.getProperty("bench.only", "").split(","));
-    /** shared-security's JMH result, which bin/bench writes before it starts this benchmark ({@link PipelineBenchmark}). */
+    /** xs2a-security's JMH result, which bin/bench writes before it starts this benchmark ({@link PipelineBenchmark}). */
     private static final Path PIPELINE_RESULT = System.getProperty("bench.jmh") == null ? null
             : Path.of(System.getProperty("bench.jmh"));
     private static final String P = "/sandbox/api/berlingroup";

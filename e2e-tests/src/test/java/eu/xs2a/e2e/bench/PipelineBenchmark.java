@@ -8,7 +8,7 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * The security pipeline's own figure: shared-security's JMH benchmark ({@code VerificationBenchmark}, issue 02), which
+ * The security pipeline's own figure: xs2a-security's JMH benchmark ({@code VerificationBenchmark}, issue 02), which
  * bin/bench runs on the idle machine before it starts the stack and hands over as a JMH JSON result file
  * ({@code -Dbench.jmh}). Read here rather than measured again, so that the pipeline is measured one way only.
  */

@@ -173,7 +173,7 @@ final class Report {
                     floors.rsaVerifiesPerSecond(), floors.rsaMicros(), floors.sha256PerSecond(), floors.sha256Micros()));
         }
         if (pipeline != null) {
-            md.append(String.format(Locale.ROOT, "- the security pipeline with a known certificate (shared-security's JMH "
+            md.append(String.format(Locale.ROOT, "- the security pipeline with a known certificate (xs2a-security's JMH "
                             + "VerificationBenchmark, one thread, on the idle machine before the stack started): %.1f ± %.1f µs "
                             + "per request; a bare RSA-2048 verify in the same JMH run %.1f µs (the pipeline takes %.2f times "
                             + "as long)%n",

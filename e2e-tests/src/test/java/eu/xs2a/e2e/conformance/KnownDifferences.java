@@ -43,7 +43,7 @@ public enum KnownDifferences {
      * as error_message", so every error body has these three fields at its root beside the file's
      * {@code tppMessages}. Waived: exactly "object has properties not allowed" at the root pointer {@code ""} of an
      * error response (4xx/5xx) when the unexpected properties are only these three and {@code signatureDebug}, the
-     * sandbox's own extension of a SignatureInvalid (shared-security README, "Signature debugger (sandbox)").
+     * sandbox's own extension of a SignatureInvalid (xs2a-security README, "Signature debugger (sandbox)").
      */
     ERROR_FIELDS,
 

@@ -47,7 +47,7 @@ final class HeaderRules {
         return text;
     }
 
-    /** A TPP redirect URI, by shared-security's one rule ({@link RedirectUris}). */
+    /** A TPP redirect URI, by xs2a-platform's one rule ({@link RedirectUris}). */
     static String redirectUri(String value, boolean required, String header) {
         if (value == null || value.isBlank()) {
             if (required) {

@@ -11,7 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.LocalDate;
 
 /**
- * Reads the initiation body, through shared-security's {@link JsonBodies}, into the domain's order. Wrong JSON,
+ * Reads the initiation body, through xs2a-platform's {@link JsonBodies}, into the domain's order. Wrong JSON,
  * wrong types (a number where the Berlin Group wants a string, an array where it wants an object) and a malformed
  * date are FormatError.
  */

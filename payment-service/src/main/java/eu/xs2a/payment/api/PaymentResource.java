@@ -39,7 +39,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * The Berlin Group payment endpoints (signed, PSP_PI). Thin: parsing and response shapes only.
- * (OpenAPI: the signature headers and the standard error answers are added by shared-security's filter.)
+ * (OpenAPI: the signature headers and the standard error answers are added by xs2a-security's filter.)
  */
 @Tag(name = "Payments", description = "Payment initiation, status, authorisations and cancellation (PSP_PI)")
 @Signed

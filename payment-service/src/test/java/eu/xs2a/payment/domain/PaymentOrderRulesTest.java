@@ -27,7 +27,7 @@ class PaymentOrderRulesTest {
 
     @Test
     void accountIbansAreReadByTheSharedRules() {
-        // the rules themselves are shared-security's IbansTest; here only that an order's accounts apply them
+        // the rules themselves are xs2a-platform's IbansTest; here only that an order's accounts apply them
         PaymentOrder shortGerman = new PaymentOrder("Merchant", new AccountRef("DE9710020030100000037", null, null, null,
                 null), null, new Money("EUR", "1.00"), null, null, null, null, null);
         Psd2Exception refused = assertThrows(Psd2Exception.class,

@@ -7,7 +7,7 @@ import jakarta.inject.Singleton;
 
 /**
  * The service's clock in @QuarkusTest classes (not in the packaged jar the *IT classes run): replaces the bean of
- * {@code eu.xs2a.platform.ClockProducer} with shared-security's {@link OffsetClock}, which a test moves and resets.
+ * {@code eu.xs2a.platform.ClockProducer} with xs2a-test-support's {@link OffsetClock}, which a test moves and resets.
  */
 @Alternative
 @Priority(1)

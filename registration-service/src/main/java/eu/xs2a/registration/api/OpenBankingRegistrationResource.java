@@ -176,7 +176,7 @@ public class OpenBankingRegistrationResource {
     /**
      * The interface: "Content-Type optional, default application/json". Absent is JSON, and so is the wildcard
      * {@code *}{@code /*}, which names no type (some HTTP clients send it for a body of no declared type); a type that is
-     * named must be JSON (charset UTF-8 when named), by shared-security's rule for every JSON body, under this
+     * named must be JSON (charset UTF-8 when named), by xs2a-platform's rule for every JSON body, under this
      * endpoint's format class.
      */
     private static void requireJsonOrNothing(String contentType) {
@@ -226,7 +226,7 @@ public class OpenBankingRegistrationResource {
         }
         String problem = StrictJson.unstorable(value.asText());
         if (problem != null) {
-            // a format error, as shared-security's StrictJson makes it in every other JSON body
+            // a format error, as xs2a-platform's StrictJson makes it in every other JSON body
             throw new Psd2Exception(ErrorClass.REQUEST_FORMAT_INVALID,
                     "data.certificate." + field + " cannot be stored: " + problem);
         }

@@ -7,7 +7,7 @@ import jakarta.inject.Singleton;
 
 /**
  * The Berlin Group registration bodies are entity parameters, read by the mapper Quarkus provides: it follows
- * shared-security's one reading policy, as the other services' own readers do ({@code "name": 5} is a FormatError,
+ * xs2a-platform's one reading policy, as the other services' own readers do ({@code "name": 5} is a FormatError,
  * not the name "5").
  */
 @Singleton

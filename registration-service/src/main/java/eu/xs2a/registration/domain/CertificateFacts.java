@@ -9,7 +9,7 @@ import java.util.Set;
 import javax.security.auth.x500.X500Principal;
 
 /**
- * What the registration records about a certificate that shared-security has already parsed and validated
+ * What the registration records about a certificate that xs2a-security has already parsed and validated
  * (chain, validity, QCStatement roles, organizationIdentifier).
  */
 public record CertificateFacts(String tppId, String organisationName, String fingerprint, String serialHex,

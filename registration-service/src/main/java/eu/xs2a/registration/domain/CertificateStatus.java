@@ -6,7 +6,7 @@ package eu.xs2a.registration.domain;
  * Only a {@link #valid} certificate grants its PSD2 roles (see {@link CertificatesInForce}).
  */
 public enum CertificateStatus {
-    /** Accepted by shared-security's certificate validation at this moment: it grants its roles. */
+    /** Accepted by xs2a-security's certificate validation at this moment: it grants its roles. */
     valid,
     /** Outside its validity period (CertificateExpired). */
     expired,

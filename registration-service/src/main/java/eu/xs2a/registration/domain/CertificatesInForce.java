@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * Which of an organisation's stored certificates count now. A certificate is stored once, while it is valid, and stays
  * on the record; but the scopes ("Scopes" section of the interface: recomputed from the TPP's certificates) come only
- * from the certificates that shared-security's certificate validation accepts at this moment, the very check a signed
+ * from the certificates that xs2a-security's certificate validation accepts at this moment, the very check a signed
  * request's certificate gets (chain to a trust anchor, CRLs, validity, in live a QSealC). So an expired or revoked
  * certificate stops granting its roles, and a renewed one added later grants them again. The validation is cached
  * per certificate (all but the dates), so reading a TPP costs no new parsing.

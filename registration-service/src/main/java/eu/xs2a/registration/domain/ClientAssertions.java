@@ -29,7 +29,7 @@ import org.jose4j.lang.JoseException;
  * {@code exp} (at most {@code client-assertion-max-lifetime} ahead) and a {@code jti} that is accepted once.
  *
  * <p>Its signer is trusted exactly as a registration request's signer is ({@link ClientRegistrationService}): a QSEAL
- * of the client's organisation in {@code x5c}, checked by shared-security's certificate validation now (trusted chain,
+ * of the client's organisation in {@code x5c}, checked by xs2a-security's certificate validation now (trusted chain,
  * not revoked, valid; in live a QSealC), or a {@code kid} of the software_jwks in the client's software statement.
  * Whoever holds either could register (or recover) the client anyway; a certificate stored for the organisation needs
  * no extra step, and a client registered only by DCR has none stored.

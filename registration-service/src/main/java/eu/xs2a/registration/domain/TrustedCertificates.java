@@ -8,7 +8,7 @@ import java.time.Instant;
 
 /**
  * Certificates that do not arrive in {@code TPP-Signature-Certificate} (a registration JWS's {@code x5c}, the
- * open-banking certificate endpoint's {@code pem}) are checked by shared-security's certificate validation, the very
+ * open-banking certificate endpoint's {@code pem}) are checked by xs2a-security's certificate validation, the very
  * step 2 of the signed-request pipeline ({@link RequestVerifier#validateCertificate}): decoding (PEM or base64 of
  * PEM/DER), chain to the trust anchors, revocation, validity, QCStatement roles and organizationIdentifier, with the
  * same cache. Errors are CertificateMissing / CertificateInvalid / CertificateExpired. There is no second
@@ -33,7 +33,7 @@ public class TrustedCertificates {
         try {
             return verifier.validateCertificate(certificate, now);
         } catch (Psd2Exception e) {
-            // shared-security's texts name the request header; here the certificate came in another field
+            // xs2a-security's texts name the request header; here the certificate came in another field
             String message = e.getMessage() == null ? "" : e.getMessage().replace(HEADER_NAME, what);
             throw new Psd2Exception(e.errorClass(), message, e);
         }

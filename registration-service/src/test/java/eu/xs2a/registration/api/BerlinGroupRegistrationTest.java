@@ -229,7 +229,7 @@ class BerlinGroupRegistrationTest {
         signed(tpp, "POST", BG_REGISTER, "{not json").then().statusCode(400).body("error_text", equalTo("FormatError"));
     }
 
-    /** Read by shared-security's StrictJson policy, as every other body of the gateway: nothing is converted. */
+    /** Read by xs2a-platform's StrictJson policy, as every other body of the gateway: nothing is converted. */
     @Test
     void aValueOfTheWrongTypeOrAKeyGivenTwiceIsFormatErrorNamingTheField() {
         TestTpp tpp = TestPki.shared().tpp(Api.orgId(), "Kappa", Role.PSP_AI);

@@ -132,7 +132,7 @@ class OpenBankingCertificateTest {
                 "data.certificate.name must be at most 255 characters");
         assertError(add(client.basic(), body(pem, "n", "q".repeat(21))), 401, "WrongRequiredFields",
                 "data.certificate.type must be at most 20 characters");
-        // PostgreSQL text cannot hold U+0000: a format error, as shared-security's StrictJson makes it elsewhere
+        // PostgreSQL text cannot hold U+0000: a format error, as xs2a-platform's StrictJson makes it elsewhere
         assertError(add(client.basic(), body(pem, "n\u0000", "qseal")), 400, "RequestFormatInvalid",
                 "data.certificate.name");
         // half of a surrogate pair, escaped as JSON allows (it has no UTF-8 form; the driver stored '?' for it)

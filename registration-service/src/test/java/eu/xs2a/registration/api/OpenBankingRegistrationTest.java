@@ -490,7 +490,7 @@ class OpenBankingRegistrationTest {
 
         c.ssaClaims.put("software_client_name", "n\u0000");
         c.withSsa(c.ssaClaims);
-        // PostgreSQL text cannot hold U+0000: a format error, as shared-security's StrictJson makes it elsewhere
+        // PostgreSQL text cannot hold U+0000: a format error, as xs2a-platform's StrictJson makes it elsewhere
         assertError(registerJwt(c.jwt()), 400, "RequestFormatInvalid", "software_client_name");
 
         c.ssaClaims.put("software_client_name", "n".repeat(255));

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
 
 /**
  * Builds a signed Berlin Group request from what the user typed: method, a path (or a full URL), {@code K:V}
- * headers and a body. The signing headers come from shared-security's {@link RequestSigner}; headers the user gives
+ * headers and a body. The signing headers come from xs2a-security's {@link RequestSigner}; headers the user gives
  * explicitly win over them (so that the gateway's error answers can be tried, e.g. a wrong Digest).
  */
 public final class RequestBuilder {

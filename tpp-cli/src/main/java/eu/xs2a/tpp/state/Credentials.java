@@ -25,7 +25,7 @@ public record Credentials(X509Certificate certificate, PrivateKey privateKey, St
         return "sandbox-qseal-" + certificate.getSerialNumber().toString(16).toUpperCase(Locale.ROOT);
     }
 
-    /** shared-security's signer, for every signed request (the open-banking JWTs: {@code ob.OpenBankingJwts}). */
+    /** xs2a-security's signer, for every signed request (the open-banking JWTs: {@code ob.OpenBankingJwts}). */
     public RequestSigner signer() {
         return new RequestSigner(privateKey, certificate);
     }

@@ -26,7 +26,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** What the CLI signs passes shared-security's verifier (the gateway's pipeline steps 1-6), and only that. */
+/** What the CLI signs passes xs2a-security's verifier (the gateway's pipeline steps 1-6), and only that. */
 class SignedRequestVerifiesTest {
 
     private static final TestPki PKI = TestPki.shared();

@@ -28,7 +28,7 @@ import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
 
 /**
  * A real HTTP server standing in for the gateway behind the ingress: the sandbox certificate endpoint (issuing
- * QSEALs from a test CA made at test time) and, for every other path, shared-security's real verifier in front of
+ * QSEALs from a test CA made at test time) and, for every other path, xs2a-test-support's real verifier in front of
  * a canned answer. Records every request as received.
  */
 public final class StandInGateway implements AutoCloseable {

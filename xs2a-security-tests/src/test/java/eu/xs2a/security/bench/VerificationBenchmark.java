@@ -35,7 +35,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * Verifications per second of a signed request with a warm certificate and a 1 KiB body (the whole pipeline
  * steps 1-5: request id, cached certificate, Signature parsing, keyId, signing string, RSA-2048 verify, body
  * digest, date), against the raw JDK RSA-2048 verify of the same signing string in the same run.
- * Run: {@code mvn -o -Pjmh -pl shared-security test-compile exec:exec} (see README).
+ * Run: {@code mvn -o -Pjmh -pl xs2a-security-tests test-compile exec:exec} (see README).
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)

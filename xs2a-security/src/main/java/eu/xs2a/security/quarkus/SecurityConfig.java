@@ -6,7 +6,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
-/** Configuration of the signed-request pipeline ({@code psd2.*}; see shared-security/README.md). */
+/** Configuration of the signed-request pipeline ({@code psd2.*}; see xs2a-security/README.md). */
 @ConfigMapping(prefix = "psd2")
 public interface SecurityConfig {
 

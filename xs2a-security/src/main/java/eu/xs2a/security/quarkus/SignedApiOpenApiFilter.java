@@ -27,7 +27,7 @@ import org.eclipse.microprofile.openapi.models.responses.APIResponses;
  * response header. Error responses an operation declares itself ({@code @APIResponse(responseCode = "429")}) get
  * the same body and header.
  *
- * <p>Found by Quarkus in shared-security's index (no configuration) and run once at build time. Annotations are
+ * <p>Found by Quarkus in xs2a-security's index (no configuration) and run once at build time. Annotations are
  * not visible to a filter, so signed operations are recognised by path ({@link #isSigned(String)});
  * {@code eu.xs2a.testsupport.OpenApiCoverage} checks in each service's tests that this agrees with
  * {@link Signed}.

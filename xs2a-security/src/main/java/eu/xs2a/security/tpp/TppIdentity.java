@@ -21,7 +21,7 @@ public record TppIdentity(String tppId, String name, Set<Role> roles, String nca
 
     /**
      * The longest organizationIdentifier a TPP may have, in characters: the width of {@code tpp_id} in every
-     * service's tables (varchar(140), shared-security's request_replay included). X.520 sets no bound of its own;
+     * service's tables (varchar(140), xs2a-security's request_replay included). X.520 sets no bound of its own;
      * a longer one is refused with the certificate instead of failing later at the database.
      */
     public static final int MAX_ID_LENGTH = 140;

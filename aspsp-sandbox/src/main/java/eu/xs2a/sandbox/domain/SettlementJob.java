@@ -12,8 +12,8 @@ import org.jboss.logging.Logger;
 
 /**
  * Settles accepted payments (ACSP → ACSC) once {@code sandbox.settlement-delay} has passed since authorisation
- * and the requested execution date has come. Rows are taken with FOR UPDATE SKIP LOCKED, so overlapping runs or
- * several instances never settle a payment twice.
+ * and the requested execution date has come. Rows are locked and checked again once locked, so overlapping runs
+ * or several instances never settle a payment twice.
  */
 @ApplicationScoped
 public class SettlementJob {

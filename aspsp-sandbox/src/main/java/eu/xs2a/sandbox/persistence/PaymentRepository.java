@@ -23,15 +23,16 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, String>
     }
 
     /**
-     * Accepted payments due for settlement, locked with SKIP LOCKED so that several instances (or an overlapping
-     * run) never settle the same payment twice.
+     * Accepted payments due for settlement, locked. A second instance settling at the same moment waits for the
+     * lock, and PostgreSQL then checks the row again against the condition, so a payment the first one settled is
+     * not returned twice (a simulated bank needs no work queue).
      */
     @SuppressWarnings("unchecked")
     public List<Payment> lockDueForSettlement(Instant authorisedBefore, LocalDate today, int limit) {
         return getEntityManager().createNativeQuery(
                         "select * from payment where transaction_status = :status and authorised_at <= :before"
                                 + " and (requested_execution_date is null or requested_execution_date <= :today)"
-                                + " order by authorised_at limit :limit for update skip locked", Payment.class)
+                                + " order by authorised_at limit :limit for update", Payment.class)
                 .setParameter("status", TransactionStatus.ACSP.name())
                 .setParameter("before", authorisedBefore)
                 .setParameter("today", today)

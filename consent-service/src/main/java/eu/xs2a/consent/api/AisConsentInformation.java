@@ -3,6 +3,7 @@ package eu.xs2a.consent.api;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import eu.xs2a.consent.domain.AccountAccess;
+import eu.xs2a.platform.api.Href;
 import java.util.Map;
 
 /** consentInformationResponse-200_json, with the effective validUntil and frequencyPerDay. */

@@ -1,6 +1,7 @@
 package eu.xs2a.consent.api;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import eu.xs2a.platform.api.Href;
 import java.util.Map;
 
 /** consentsResponse-201 (AIS) and ConsentsConfirmationOfFundsResponse (v2). */

@@ -6,6 +6,8 @@ import eu.xs2a.consent.domain.ScaService;
 import eu.xs2a.platform.error.ErrorBody;
 import eu.xs2a.platform.http.BrowserFacing;
 import eu.xs2a.platform.http.JsonBodies;
+import eu.xs2a.platform.sca.AuthorisationsResponse;
+import eu.xs2a.platform.sca.ScaStatusResponse;
 import eu.xs2a.security.quarkus.CurrentTpp;
 import eu.xs2a.security.quarkus.Signed;
 import jakarta.ws.rs.DELETE;
@@ -78,8 +80,7 @@ public abstract class ConsentEndpoints {
     @Path("{consent_id}/authorisations")
     public AuthorisationsResponse authorisations(@PathParam("provider_code") String provider,
                                                  @PathParam("consent_id") String consentId) {
-        return new AuthorisationsResponse(consents.authorisations(provider, tpp.tppId(), type, consentId)
-                .stream().map(a -> a.getId()).toList());
+        return AuthorisationsResponse.of(consents.authorisations(provider, tpp.tppId(), type, consentId));
     }
 
     @GET
@@ -91,8 +92,7 @@ public abstract class ConsentEndpoints {
     public ScaStatusResponse scaStatus(@PathParam("provider_code") String provider,
                                        @PathParam("consent_id") String consentId,
                                        @PathParam("authorisation_id") String authorisationId) {
-        return new ScaStatusResponse(consents.authorisation(provider, tpp.tppId(), type, consentId,
-                authorisationId).getScaStatus().name());
+        return ScaStatusResponse.of(consents.authorisation(provider, tpp.tppId(), type, consentId, authorisationId));
     }
 
     /** The PSU's browser follows the one-time scaRedirect link: on to the bank's SCA page. Not signed. */

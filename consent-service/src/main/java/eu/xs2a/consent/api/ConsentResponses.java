@@ -6,6 +6,7 @@ import eu.xs2a.consent.domain.ConsentAuthorisation;
 import eu.xs2a.consent.domain.ConsentType;
 import eu.xs2a.consent.domain.CreatedConsent;
 import eu.xs2a.consent.domain.RefusedConsent;
+import eu.xs2a.platform.api.Href;
 import eu.xs2a.platform.http.BrowserPages;
 import eu.xs2a.platform.http.ErrorResponses;
 import eu.xs2a.platform.provider.ProviderCalendar;
@@ -42,11 +43,11 @@ public class ConsentResponses {
         String self = urls.consentPath(consent.getProviderCode(), ais, consent.getId());
         Map<String, Href> links = new LinkedHashMap<>();
         links.put("scaRedirect", new Href(urls.scaRedirect(consent.getProviderCode(), ais, consent.getId(),
-                authorisation.getId(), created.redirectToken())));
+                authorisation.id(), created.redirectToken())));
         links.put("self", new Href(self));
         links.put("status", new Href(self + "/status"));
         links.put("scaStatus", new Href(urls.authorisationPath(consent.getProviderCode(), ais, consent.getId(),
-                authorisation.getId())));
+                authorisation.id())));
         return Response.status(Response.Status.CREATED)
                 .header("Location", self)
                 .header(SCA_APPROACH_HEADER, REDIRECT)

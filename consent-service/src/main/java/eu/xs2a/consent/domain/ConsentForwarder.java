@@ -224,8 +224,8 @@ public class ConsentForwarder {
 
     private BankConsentRequest request(Consent consent, ConsentAuthorisation authorisation) {
         boolean ais = consent.getType() == ConsentType.AIS;
-        String returnUrl = urls.scaCallback(consent.getProviderCode(), ais, consent.getId(), authorisation.getId(),
-                authorisation.getCallbackState());
+        String returnUrl = urls.scaCallback(consent.getProviderCode(), ais, consent.getId(), authorisation.id(),
+                authorisation.callbackState());
         return new BankConsentRequest(consent.getType().name(), consent.getTppId(), consent.getTppName(),
                 consent.getAccess(), consent.getAccount(), consent.getCardNumber(),
                 // a confirmation-of-funds consent has no end date of its own (it ends by DELETE or revocation)

@@ -11,6 +11,7 @@ import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.provider.ProviderCalendar;
 import eu.xs2a.platform.provider.ProviderRegistry;
 import eu.xs2a.platform.provider.ProvidersConfig;
+import eu.xs2a.platform.sca.ScaStatus;
 import eu.xs2a.platform.validation.IsoDates;
 import eu.xs2a.security.tpp.TppIdentity;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -185,7 +186,7 @@ public class ConsentService {
         providers.require(providerCode);
         Consent consent = owned(providerCode, tppId, type, consentId);
         ConsentAuthorisation authorisation = findAuthorisation(consent, authorisationId);
-        if (!authorisation.getScaStatus().isFinal()) {
+        if (!authorisation.scaStatus().isFinal()) {
             refresh(consent);
             authorisation = findAuthorisation(consent, authorisationId);
         }
@@ -267,7 +268,7 @@ public class ConsentService {
         consent.applyBankStatus(state.status(), now, calendar.dateOf(consent.getProviderCode(), now));
         ScaStatus sca = ScaStatus.fromBank(state.scaStatus());
         for (ConsentAuthorisation authorisation : authorisations.ofConsent(consent.getId())) {
-            authorisation.advanceTo(sca, now);
+            authorisation.followBank(sca, now);
             if (consent.getStatus() == ConsentStatus.rejected) {
                 authorisation.abandon(now);
             }

@@ -7,10 +7,9 @@ import eu.xs2a.consent.persistence.ConsentRepository;
 import eu.xs2a.platform.SecureTokens;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.sca.ScaStatus;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.time.Clock;
 import java.time.Instant;
 import org.jboss.logging.Logger;
@@ -62,8 +61,7 @@ public class ScaService {
             }
         }
         requireAwaitingSca(consent);
-        boolean spent = QuarkusTransaction.requiringNew()
-                .call(() -> authorisations.useRedirect(authorisationId, tokenHash, clock.instant()));
+        boolean spent = QuarkusTransaction.requiringNew().call(() -> spend(authorisationId, tokenHash));
         if (!spent) {
             throw invalidLink().withTppReturn(tppReturn(consent));
         }
@@ -85,7 +83,7 @@ public class ScaService {
     private Consent usableLink(String providerCode, ConsentType type, String consentId, String authorisationId,
                                String tokenHash) {
         Link link = QuarkusTransaction.requiringNew().call(() -> findLink(providerCode, type, consentId, authorisationId));
-        if (link == null || !constantTimeEquals(link.authorisation().getRedirectTokenHash(), tokenHash)) {
+        if (link == null || !link.authorisation().holdsRedirectToken(tokenHash)) {
             throw invalidLink();
         }
         // while the bank has not registered the consent the link leads nowhere yet, so its time does not run: an
@@ -123,8 +121,7 @@ public class ScaService {
     public String completeFromCallback(String providerCode, ConsentType type, String consentId,
                                        String authorisationId, String state) {
         Link link = QuarkusTransaction.requiringNew().call(() -> findLink(providerCode, type, consentId, authorisationId));
-        if (link == null || state == null
-                || !constantTimeEquals(link.authorisation().getCallbackState(), state)
+        if (link == null || !link.authorisation().holdsCallbackState(state)
                 || link.consent().getBankConsentId() == null) {
             throw new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN, "Unknown SCA callback");
         }
@@ -145,7 +142,7 @@ public class ScaService {
             Instant now = clock.instant();
             consentService.applyBankState(consent, bankState, now);
             ConsentAuthorisation authorisation = authorisations.findById(authorisationId);
-            boolean success = authorisation.getScaStatus() == ScaStatus.finalised
+            boolean success = authorisation.scaStatus() == ScaStatus.finalised
                     && consent.getStatus() == ConsentStatus.valid;
             return new ScaRedirect(consent.getRedirectUri(), consent.getNokRedirectUri(), null).target(success);
         });
@@ -168,8 +165,18 @@ public class ScaService {
         return new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN, "This SCA link is unknown, expired or already used");
     }
 
-    private static boolean constantTimeEquals(String expected, String given) {
-        return MessageDigest.isEqual(expected.getBytes(StandardCharsets.UTF_8), given.getBytes(StandardCharsets.UTF_8));
+    /**
+     * Spends the one-time link: for exactly one caller, and only while it is unused and not expired (the row is read
+     * under a lock, so two browsers racing cannot both pass).
+     */
+    private boolean spend(String authorisationId, String tokenHash) {
+        ConsentAuthorisation authorisation = authorisations.lock(authorisationId).orElse(null);
+        Instant now = clock.instant();
+        if (authorisation == null || !authorisation.acceptsRedirectToken(tokenHash, now)) {
+            return false;
+        }
+        authorisation.useRedirectToken(now);
+        return true;
     }
 
     private record Link(Consent consent, ConsentAuthorisation authorisation) {

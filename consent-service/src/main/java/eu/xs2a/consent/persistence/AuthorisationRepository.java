@@ -3,7 +3,7 @@ package eu.xs2a.consent.persistence;
 import eu.xs2a.consent.domain.ConsentAuthorisation;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Instant;
+import jakarta.persistence.LockModeType;
 import java.util.List;
 import java.util.Optional;
 
@@ -18,12 +18,8 @@ public class AuthorisationRepository implements PanacheRepositoryBase<ConsentAut
         return find("id = ?1 and consentId = ?2", authorisationId, consentId).firstResultOptional();
     }
 
-    /**
-     * Spends the one-time scaRedirect link: succeeds for exactly one caller, and only while the link is unused
-     * and not expired (one conditional UPDATE, so two browsers racing cannot both pass).
-     */
-    public boolean useRedirect(String authorisationId, String tokenHash, Instant now) {
-        return update("redirectUsedAt = ?1 where id = ?2 and redirectTokenHash = ?3 and redirectUsedAt is null"
-                + " and redirectExpiresAt > ?1", now, authorisationId, tokenHash) == 1;
+    /** One authorisation, read fresh under a row lock, so that its one-time link is spent only once. */
+    public Optional<ConsentAuthorisation> lock(String authorisationId) {
+        return findByIdOptional(authorisationId, LockModeType.PESSIMISTIC_WRITE);
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.platform.provider.ProviderCalendar;
+import eu.xs2a.platform.sca.ScaStatus;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -177,13 +178,13 @@ class ConsentStateMachineTest {
     @Test
     void anAuthorisationOnlyMovesForward() {
         ConsentAuthorisation authorisation = ConsentAuthorisation.start("a1", "c1", "hash", NOW.plusSeconds(600), "s", NOW);
-        assertTrue(authorisation.advanceTo(ScaStatus.started, NOW));
-        assertFalse(authorisation.advanceTo(ScaStatus.psuIdentified, NOW), "never backwards");
-        assertEquals(ScaStatus.started, authorisation.getScaStatus());
-        assertTrue(authorisation.advanceTo(ScaStatus.finalised, NOW));
-        assertFalse(authorisation.advanceTo(ScaStatus.failed, NOW), "final stays final");
+        assertTrue(authorisation.followBank(ScaStatus.started, NOW));
+        assertFalse(authorisation.followBank(ScaStatus.psuIdentified, NOW), "never backwards");
+        assertEquals(ScaStatus.started, authorisation.scaStatus());
+        assertTrue(authorisation.followBank(ScaStatus.finalised, NOW));
+        assertFalse(authorisation.followBank(ScaStatus.failed, NOW), "final stays final");
         authorisation.abandon(NOW);
-        assertEquals(ScaStatus.finalised, authorisation.getScaStatus());
+        assertEquals(ScaStatus.finalised, authorisation.scaStatus());
         assertTrue(authorisation.redirectUsable(NOW));
         assertFalse(authorisation.redirectUsable(NOW.plusSeconds(600)));
     }

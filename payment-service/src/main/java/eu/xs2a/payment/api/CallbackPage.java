@@ -2,8 +2,8 @@ package eu.xs2a.payment.api;
 
 import eu.xs2a.payment.domain.AuthorisationKind;
 import eu.xs2a.payment.domain.PaymentService.CallbackOutcome;
-import eu.xs2a.payment.domain.ScaStatus;
 import eu.xs2a.platform.http.BrowserPages;
+import eu.xs2a.platform.sca.ScaStatus;
 import jakarta.ws.rs.core.Response;
 
 /** The page a PSU ends on after the bank when the TPP gave no redirect URI: the outcome in a sentence. */

@@ -1,6 +1,7 @@
 package eu.xs2a.payment.api;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import eu.xs2a.platform.api.Href;
 import java.util.Map;
 
 /**

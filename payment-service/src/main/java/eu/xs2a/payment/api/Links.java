@@ -1,5 +1,6 @@
 package eu.xs2a.payment.api;
 
+import eu.xs2a.platform.api.Href;
 import java.util.LinkedHashMap;
 import java.util.Map;
 

@@ -13,6 +13,8 @@ import eu.xs2a.payment.domain.PaymentService;
 import eu.xs2a.payment.domain.PaymentService.Cancellation;
 import eu.xs2a.payment.domain.PaymentUrls;
 import eu.xs2a.platform.http.JsonBodies;
+import eu.xs2a.platform.sca.AuthorisationsResponse;
+import eu.xs2a.platform.sca.ScaStatusResponse;
 import eu.xs2a.security.quarkus.CurrentTpp;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
@@ -266,13 +268,12 @@ public class PaymentResource {
     }
 
     private AuthorisationsResponse list(Payment payment, AuthorisationKind kind) {
-        return new AuthorisationsResponse(payments.authorisations(payment, kind).stream()
-                .map(PaymentAuthorisation::id).toList());
+        return AuthorisationsResponse.of(payments.authorisations(payment, kind));
     }
 
     private ScaStatusResponse scaStatus(Payment payment, AuthorisationKind kind, String authorisationId) {
         payments.authorisation(payment, kind, authorisationId);
         payments.refreshed(payment);
-        return new ScaStatusResponse(payments.authorisation(payment, kind, authorisationId).scaStatus().name());
+        return ScaStatusResponse.of(payments.authorisation(payment, kind, authorisationId));
     }
 }

@@ -81,7 +81,7 @@ public class PaymentResponses {
                 .header("Location", PaymentUrls.authorisation(payment, authorisation))
                 .header(SCA_APPROACH_HEADER, REDIRECT)
                 .type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(new StartAuthorisationResponse(authorisation.scaStatus().name(), authorisation.id(), links.build()))
+                .entity(new StartAuthorisationResponse(authorisation.scaStatus(), authorisation.id(), links.build()))
                 .build();
     }
 

@@ -10,6 +10,7 @@ import eu.xs2a.payment.persistence.PaymentRepository;
 import eu.xs2a.platform.SecureTokens;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.sca.ScaStatus;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.transaction.Transactional;

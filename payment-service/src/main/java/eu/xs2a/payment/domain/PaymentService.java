@@ -17,6 +17,7 @@ import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.provider.ProviderCalendar;
 import eu.xs2a.platform.provider.ProviderRegistry;
 import eu.xs2a.platform.provider.ProvidersConfig;
+import eu.xs2a.platform.sca.ScaStatus;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.platform.SecureTokens;
+import eu.xs2a.platform.sca.ScaStatus;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;

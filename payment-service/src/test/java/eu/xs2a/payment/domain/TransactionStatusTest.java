@@ -125,12 +125,4 @@ class TransactionStatusTest {
         assertEquals(0, late.withdrawalAttempts());
         assertThrows(IllegalTransitionException.class, () -> open.adoptBankCopy("BP-4", now));
     }
-
-    @Test
-    void scaStatusMovesForwardAndStopsAtFinal() {
-        assertTrue(ScaStatus.received.canMoveTo(ScaStatus.psuIdentified));
-        assertTrue(ScaStatus.started.canMoveTo(ScaStatus.failed));
-        assertFalse(ScaStatus.finalised.canMoveTo(ScaStatus.failed));
-        assertFalse(ScaStatus.started.canMoveTo(ScaStatus.received));
-    }
 }

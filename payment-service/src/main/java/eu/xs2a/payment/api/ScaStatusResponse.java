@@ -1,5 +1,0 @@
-package eu.xs2a.payment.api;
-
-/** Berlin Group scaStatusResponse. */
-public record ScaStatusResponse(String scaStatus) {
-}

@@ -1,0 +1,174 @@
+package eu.xs2a.platform.sca;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.MappedSuperclass;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Instant;
+
+/**
+ * What every authorisation sub-resource is, whatever it authorises (a consent, a payment, a payment's
+ * cancellation): its id, its {@link ScaStatus} and the moves of that machine, the one-time scaRedirect link that
+ * sends the PSU to the bank (only the token's SHA-256 hex is kept), the secret of the bank's return URL, and its
+ * timestamps. Each service maps a subclass to its own table; a column named differently there is renamed with
+ * {@code @AttributeOverride}. The status changes only through the methods below, which refuse what the machine
+ * does not allow.
+ */
+@MappedSuperclass
+public abstract class ScaAuthorisation {
+
+    @Id
+    private String id;
+
+    @Enumerated(EnumType.STRING)
+    @Column(name = "sca_status", nullable = false)
+    private ScaStatus scaStatus;
+
+    @Column(name = "redirect_token_hash", nullable = false)
+    private String redirectTokenHash;
+
+    @Column(name = "redirect_expires_at", nullable = false)
+    private Instant redirectExpiresAt;
+
+    @Column(name = "redirect_used_at")
+    private Instant redirectUsedAt;
+
+    /** The secret in the bank's return URL that names this authorisation; null where the service uses another. */
+    @Column(name = "callback_state")
+    private String callbackState;
+
+    @Column(name = "created_at", nullable = false)
+    private Instant createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    private Instant updatedAt;
+
+    protected ScaAuthorisation() {
+        // JPA
+    }
+
+    /** A new authorisation: {@code received}, its link unused until {@code redirectExpiresAt}. */
+    protected ScaAuthorisation(String id, String redirectTokenHash, Instant redirectExpiresAt, String callbackState,
+                               Instant now) {
+        this.id = id;
+        this.scaStatus = ScaStatus.received;
+        this.redirectTokenHash = redirectTokenHash;
+        this.redirectExpiresAt = redirectExpiresAt;
+        this.callbackState = callbackState;
+        this.createdAt = now;
+        this.updatedAt = now;
+    }
+
+    // --- transitions ---------------------------------------------------------------------------------------
+
+    /**
+     * Moves to {@code target}.
+     *
+     * @throws ScaTransitionException when {@link ScaStatus#canMoveTo} does not allow it
+     */
+    public void moveTo(ScaStatus target, Instant now) {
+        scaStatus = scaStatus.moveTo(target);
+        updatedAt = now;
+    }
+
+    /**
+     * Takes over the bank's view when it is a move of the machine. The bank may report an older step than the one
+     * already known, the same one again, or a value the interface does not have (null): those are ignored.
+     *
+     * @return whether the status changed
+     */
+    public boolean followBank(ScaStatus reported, Instant now) {
+        if (!scaStatus.canMoveTo(reported)) {
+            return false;
+        }
+        moveTo(reported, now);
+        return true;
+    }
+
+    /**
+     * The authorisation can no longer complete (what it authorises ended, or a newer one replaced it): an open one
+     * fails, a final one stays as it is.
+     *
+     * @return whether the status changed
+     */
+    public boolean abandon(Instant now) {
+        return followBank(ScaStatus.failed, now);
+    }
+
+    // --- the one-time scaRedirect link ---------------------------------------------------------------------
+
+    /** Whether {@code tokenHash} is this link's (used or expired, maybe), compared in constant time. */
+    public boolean holdsRedirectToken(String tokenHash) {
+        return tokenHash != null && MessageDigest.isEqual(redirectTokenHash.getBytes(StandardCharsets.UTF_8),
+                tokenHash.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Not followed yet and not expired. */
+    public boolean redirectUsable(Instant now) {
+        return redirectUsedAt == null && now.isBefore(redirectExpiresAt);
+    }
+
+    /** Not followed yet, whether or not its time has run out. */
+    public boolean redirectUnused() {
+        return redirectUsedAt == null;
+    }
+
+    /** The right token of a usable link. */
+    public boolean acceptsRedirectToken(String tokenHash, Instant now) {
+        return redirectUsable(now) && holdsRedirectToken(tokenHash);
+    }
+
+    /**
+     * Spends the link. Callers read the row under a lock and check {@link #acceptsRedirectToken} first, so that
+     * two browsers racing cannot both pass; a spent or expired link is refused here too.
+     */
+    public void useRedirectToken(Instant now) {
+        if (!redirectUsable(now)) {
+            throw new IllegalStateException("The scaRedirect link of authorisation " + id + " is used or expired");
+        }
+        redirectUsedAt = now;
+        updatedAt = now;
+    }
+
+    /**
+     * Gives an unused link of an open authorisation a new expiry: for a link that could not lead anywhere yet
+     * (what it authorises was not at the bank), whose time should count only from when it can.
+     */
+    public void renewRedirect(Instant expiresAt, Instant now) {
+        if (redirectUsedAt == null && !scaStatus.isFinal()) {
+            redirectExpiresAt = expiresAt;
+            updatedAt = now;
+        }
+    }
+
+    /** Whether {@code state} is this authorisation's callback secret, compared in constant time. */
+    public boolean holdsCallbackState(String state) {
+        return state != null && callbackState != null && MessageDigest.isEqual(
+                callbackState.getBytes(StandardCharsets.UTF_8), state.getBytes(StandardCharsets.UTF_8));
+    }
+
+    // --- reads ---------------------------------------------------------------------------------------------
+
+    public String id() {
+        return id;
+    }
+
+    public ScaStatus scaStatus() {
+        return scaStatus;
+    }
+
+    public String callbackState() {
+        return callbackState;
+    }
+
+    public Instant createdAt() {
+        return createdAt;
+    }
+
+    public Instant updatedAt() {
+        return updatedAt;
+    }
+}

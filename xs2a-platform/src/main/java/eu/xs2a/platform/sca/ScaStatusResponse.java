@@ -1,0 +1,12 @@
+package eu.xs2a.platform.sca;
+
+/**
+ * Berlin Group scaStatusResponse: the answer to a read of an authorisation or cancellation-authorisation
+ * sub-resource of a consent or a payment.
+ */
+public record ScaStatusResponse(ScaStatus scaStatus) {
+
+    public static ScaStatusResponse of(ScaAuthorisation authorisation) {
+        return new ScaStatusResponse(authorisation.scaStatus());
+    }
+}

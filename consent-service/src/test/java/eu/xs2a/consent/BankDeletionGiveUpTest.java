@@ -5,11 +5,9 @@ import static eu.xs2a.consent.support.Sandbox2.refusingBank;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import eu.xs2a.consent.domain.ConsentForwarder;
+import eu.xs2a.consent.domain.BankDeletionTask;
 import eu.xs2a.consent.domain.ConsentJobs;
 import eu.xs2a.consent.support.CapturedLog;
 import eu.xs2a.consent.support.ConsentRows;
@@ -20,6 +18,9 @@ import eu.xs2a.consent.support.SandboxBank;
 import eu.xs2a.consent.support.Signed;
 import eu.xs2a.consent.support.TestClock;
 import eu.xs2a.consent.support.Tpps;
+import eu.xs2a.platform.task.TaskPoller;
+import eu.xs2a.platform.task.TaskQueue;
+import eu.xs2a.platform.task.TaskView;
 import eu.xs2a.testsupport.SwitchableProxy;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -31,7 +32,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -41,18 +41,26 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A deletion the bank never takes, through the real bank port (RestBankConsentPort) of provider sandbox2: a bank
- * refusing it (400) or not reachable at all. The bank-sync job retries it with backoff until
- * consent.bank-delete-give-up-after (72 h) has passed since the deletion was due, then gives it up: the row records
- * when and why (found by the README's query), one ERROR line names the consent, the provider and the last failure,
- * and the bank is never called for it again.
+ * refusing it (400) or not reachable at all. The task runtime retries it with backoff until
+ * psd2.tasks.type.consent-bank-delete.give-up-after (72 h) has passed since the deletion was due, then gives it up:
+ * the task's row records when and why (found by the README's query), one ERROR line names the task, the consent and
+ * the last failure, and the bank is never called for it again. The poller is off in tests: {@code tasks.runDue()} is
+ * one poll.
  */
 @QuarkusTest
 class BankDeletionGiveUpTest extends ConsentTestBase {
 
     /** The operator's query of the README ("Deletions the bank never took"). */
     private static final String GIVEN_UP_QUERY = """
-            select id, provider_code, bank_consent_id, bank_delete_given_up_at, bank_delete_failure
-              from consent where bank_delete_given_up_at is not null order by bank_delete_given_up_at""";
+            select t.subject as consent_id, c.provider_code, c.bank_consent_id, t.updated_at as given_up_at,
+                   t.given_up_reason
+              from task t join consent c on c.id = t.subject
+             where t.type = 'consent-bank-delete' and t.state = 'given_up'
+               and not exists (select 1 from task later
+                                where later.type = t.type and later.subject = t.subject and later.id > t.id)
+             order by t.updated_at""";
+    /** Where the task runtime logs. */
+    private static final String RUNTIME_LOG = TaskQueue.class.getPackageName();
     /** More than every pending deletion of sandbox2 left by other tests: each run gives up at least one. */
     private static final int MAX_RUNS = 50;
 
@@ -61,6 +69,12 @@ class BankDeletionGiveUpTest extends ConsentTestBase {
 
     @Inject
     ConsentJobs jobs;
+
+    @Inject
+    TaskPoller tasks;
+
+    @Inject
+    TaskQueue queue;
 
     @Inject
     AgroalDataSource dataSource;
@@ -89,39 +103,39 @@ class BankDeletionGiveUpTest extends ConsentTestBase {
         String bankConsentId = ConsentRows.column(dataSource, id, "bank_consent_id", String.class);
         proxy.down();
         try (AutoCloseable bank = refusingBank(400, "FORMAT_ERROR");
-             CapturedLog log = CapturedLog.of(ConsentForwarder.class)) {
+             CapturedLog log = CapturedLog.of(RUNTIME_LOG)) {
             Instant deleted = clock.instant();
             assertEquals(204, Signed.delete(Tpps.ALPHA, Sandbox2.AIS + "/" + id).statusCode());
             assertTrue(pending(id));
             assertEquals(1, attempts(id), "the DELETE itself told the bank once");
-            assertNextAttemptAfter(id, deleted, Duration.ofSeconds(30));
+            assertNextAttemptWithin(id, deleted, Duration.ofSeconds(30));
 
             clock.advance(Duration.ofMinutes(1));
             Instant run = clock.instant();
-            jobs.syncWithBank();
+            tasks.runDue();
             assertEquals(2, attempts(id));
-            assertNextAttemptAfter(id, run, Duration.ofSeconds(60)); // doubled
+            assertNextAttemptWithin(id, run, Duration.ofSeconds(60)); // doubled ceiling
             assertTrue(pending(id));
-            assertNull(column(id, "bank_delete_given_up_at"));
+            assertEquals(TaskView.State.QUEUED, deletion(id).state());
 
             clock.advance(Duration.ofHours(72)); // past the bound, counted from the DELETE
             runUntilSettled(id);
-            assertFalse(pending(id), "given up: the job no longer takes it");
-            assertNotNull(column(id, "bank_delete_given_up_at"));
-            assertNull(column(id, "next_bank_attempt_at"));
-            assertEquals("ServiceInvalid, HTTP 400", column(id, "bank_delete_failure"));
-            List<String> errors = log.linesWith("ERROR Consent " + id);
+            assertFalse(pending(id), "given up: the consent no longer waits for the bank");
+            TaskView givenUp = deletion(id);
+            assertEquals(TaskView.State.GIVEN_UP, givenUp.state());
+            assertTrue(givenUp.givenUpReason().startsWith("ServiceInvalid, HTTP 400"), givenUp.givenUpReason());
+            List<String> errors = log.linesWith("ERROR Task " + BankDeletionTask.TYPE + " " + id);
             assertEquals(1, errors.size(), log.lines().toString());
-            assertTrue(errors.get(0).contains("bank of provider sandbox2 never took its deletion"), errors.get(0));
-            assertTrue(errors.get(0).contains("last: ServiceInvalid, HTTP 400"), errors.get(0));
+            assertTrue(errors.get(0).contains("given up after"), errors.get(0));
+            assertTrue(errors.get(0).contains("ServiceInvalid, HTTP 400"), errors.get(0));
             assertTrue(givenUpIds().contains(id), "the README's query finds it");
 
             // never tried again, never logged again
             int attempts = attempts(id);
             clock.advance(Duration.ofDays(1));
-            jobs.syncWithBank();
+            tasks.runDue();
             assertEquals(attempts, attempts(id));
-            assertEquals(1, log.linesWith("ERROR Consent " + id).size());
+            assertEquals(1, log.linesWith("ERROR Task " + BankDeletionTask.TYPE + " " + id).size());
         }
         assertEquals("received", bankStatus(bankConsentId), "the bank still holds it open: for an operator");
     }
@@ -131,20 +145,21 @@ class BankDeletionGiveUpTest extends ConsentTestBase {
         bankUp(proxy);
         String id = createdAtTheBank();
         proxy.down();
-        try (CapturedLog log = CapturedLog.of(ConsentForwarder.class)) {
+        try (CapturedLog log = CapturedLog.of(RUNTIME_LOG)) {
             assertEquals(204, Signed.delete(Tpps.ALPHA, Sandbox2.AIS + "/" + id).statusCode());
             clock.advance(Duration.ofHours(71));
             runUntilTried(id);
             assertTrue(pending(id), "within the bound: still retried");
-            assertNull(column(id, "bank_delete_given_up_at"));
-            assertEquals(List.of(), log.linesWith("ERROR Consent " + id));
+            assertEquals(TaskView.State.QUEUED, deletion(id).state());
+            assertEquals(List.of(), log.linesWith("ERROR Task " + BankDeletionTask.TYPE + " " + id));
 
             clock.advance(Duration.ofHours(1));
             runUntilSettled(id);
             assertFalse(pending(id));
-            String failure = column(id, "bank_delete_failure");
+            String failure = deletion(id).givenUpReason();
             assertTrue(failure.startsWith("ServiceUnavailable, "), failure);
-            assertEquals(1, log.linesWith("ERROR Consent " + id).size(), log.lines().toString());
+            assertEquals(1, log.linesWith("ERROR Task " + BankDeletionTask.TYPE + " " + id).size(),
+                    log.lines().toString());
         }
     }
 
@@ -162,53 +177,55 @@ class BankDeletionGiveUpTest extends ConsentTestBase {
             clock.advance(Duration.ofHours(73));
             runUntilSettled(id);
         }
-        assertNotNull(column(id, "bank_delete_given_up_at"));
+        assertEquals(TaskView.State.GIVEN_UP, deletion(id).state());
+        assertTrue(givenUpIds().contains(id));
 
         bankUp(proxy);
         assertEquals(204, Signed.delete(Tpps.ALPHA, Sandbox2.AIS + "/" + id).statusCode());
         assertFalse(pending(id));
-        assertNull(column(id, "bank_delete_given_up_at"), "the new deletion reached the bank");
+        assertEquals(TaskView.State.DONE, deletion(id).state(), "the new deletion reached the bank");
+        assertFalse(givenUpIds().contains(id), "no longer among the deletions the bank never took");
         assertEquals("terminatedByTpp", bankStatus(bankConsentId));
     }
 
     /**
-     * Runs the bank-sync job until this consent's deletion is no longer pending, at most {@link #MAX_RUNS} times. A
-     * run stops trying sandbox2 at its first unreachable answer, which may be another test's pending deletion; the
-     * next run goes on with the next one.
+     * Polls until this consent's deletion is no longer pending, at most {@link #MAX_RUNS} times. A poll stops trying
+     * sandbox2 at its first unreachable answer, which may be another test's pending deletion; the next poll goes on
+     * with the next one.
      */
     private void runUntilSettled(String id) {
         for (int run = 0; run < MAX_RUNS && pending(id); run++) {
-            jobs.syncWithBank();
+            tasks.runDue();
         }
     }
 
-    /** Runs the bank-sync job until it has tried this consent's deletion once more (see {@link #runUntilSettled}). */
+    /** Polls until the runtime has tried this consent's deletion once more (see {@link #runUntilSettled}). */
     private void runUntilTried(String id) {
         int before = attempts(id);
         for (int run = 0; run < MAX_RUNS && attempts(id) == before; run++) {
-            jobs.syncWithBank();
+            tasks.runDue();
         }
-        assertEquals(before + 1, attempts(id), "the job tried the deletion again");
+        assertEquals(before + 1, attempts(id), "the runtime tried the deletion again");
     }
 
-    private void assertNextAttemptAfter(String id, Instant from, Duration delay) {
-        Instant next = ConsentRows.column(dataSource, id, "next_bank_attempt_at", OffsetDateTime.class).toInstant();
-        Instant earliest = from.plus(delay);
-        // the claim reads the clock a moment after from: within a few seconds of it
-        assertTrue(!next.isBefore(earliest) && next.isBefore(earliest.plusSeconds(5)), next + " vs " + earliest);
+    /** The next attempt comes after a jittered pause of at most {@code ceiling} (full jitter: from none at all). */
+    private void assertNextAttemptWithin(String id, Instant from, Duration ceiling) {
+        Instant next = deletion(id).nextAttemptAt();
+        // the attempt reads the clock a moment after from: within a few seconds of it
+        assertTrue(!next.isBefore(from) && next.isBefore(from.plus(ceiling).plusSeconds(5)), next + " vs " + from);
     }
 
     private boolean pending(String id) {
         return ConsentRows.column(dataSource, id, "bank_delete_pending", Boolean.class);
     }
 
-    private int attempts(String id) {
-        return ConsentRows.column(dataSource, id, "bank_delete_attempts", Integer.class);
+    /** The newest task telling the bank of this consent's end. */
+    private TaskView deletion(String id) {
+        return queue.latest(BankDeletionTask.TYPE, id).orElseThrow();
     }
 
-    /** A column as text (null stays null). */
-    private String column(String id, String column) {
-        return ConsentRows.column(dataSource, id, column + "::text", String.class);
+    private int attempts(String id) {
+        return deletion(id).attempts();
     }
 
     private List<String> givenUpIds() throws SQLException {

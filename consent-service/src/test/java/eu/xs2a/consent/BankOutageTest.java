@@ -6,13 +6,10 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.consent.domain.ConsentExpiry;
-import eu.xs2a.consent.domain.ConsentForwarder;
-import eu.xs2a.consent.domain.ConsentJobs;
-import eu.xs2a.consent.domain.ForwardOutcome;
+import eu.xs2a.consent.domain.ConsentForwardTask;
 import eu.xs2a.consent.support.ConsentRows;
 import eu.xs2a.consent.support.ConsentTestBase;
 import eu.xs2a.consent.support.Psu;
@@ -21,6 +18,10 @@ import eu.xs2a.consent.support.SandboxBank;
 import eu.xs2a.consent.support.Signed;
 import eu.xs2a.consent.support.TestClock;
 import eu.xs2a.consent.support.Tpps;
+import eu.xs2a.platform.task.RunResult;
+import eu.xs2a.platform.task.TaskPoller;
+import eu.xs2a.platform.task.TaskQueue;
+import eu.xs2a.platform.task.TaskView;
 import eu.xs2a.testsupport.SwitchableProxy;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -42,7 +43,9 @@ import org.junit.jupiter.api.Test;
  * Provider sandbox2 reaches the real bank through a switchable TCP proxy. While it is down a new consent stays
  * {@code accepted} (the create still answers 201) and the bank-sync job forwards it once the bank is back; a
  * DELETE while the bank is down still answers 204 and the bank is told later. A bank that refuses a consent makes
- * the create ServiceInvalid and the stored consent rejected. A DELETE racing the forwarder waits for it.
+ * the create ServiceInvalid and the stored consent rejected. A DELETE racing the forwarder does not wait for the bank,
+ * and the bank is told of it once it has registered the consent. The task runtime's poller is off in tests:
+ * {@code tasks.runDue()} is one poll, as the scheduler would run it.
  */
 @QuarkusTest
 class BankOutageTest extends ConsentTestBase {
@@ -53,10 +56,10 @@ class BankOutageTest extends ConsentTestBase {
     TestClock clock;
 
     @Inject
-    ConsentJobs jobs;
+    TaskPoller tasks;
 
     @Inject
-    ConsentForwarder forwarder;
+    TaskQueue queue;
 
     @Inject
     ConsentExpiry expiry;
@@ -104,14 +107,14 @@ class BankOutageTest extends ConsentTestBase {
         // a link checker's HEAD neither spends the link nor calls the bank
         assertEquals(200, given().redirects().follow(false).head(Psu.gatewayPath(scaRedirect)).statusCode());
 
-        // the job, while the bank is down, keeps it accepted
+        // the poller, while the bank is down, keeps it accepted
         clock.advance(Duration.ofMinutes(1));
-        jobs.syncWithBank();
+        tasks.runDue();
         assertEquals("accepted", status(id));
 
         proxy.up();
         clock.advance(Duration.ofMinutes(5)); // past the doubled retry delay
-        jobs.syncWithBank();
+        tasks.runDue();
         assertEquals("received", status(id));
 
         // and the journey goes on as usual
@@ -135,41 +138,42 @@ class BankOutageTest extends ConsentTestBase {
 
         proxy.up();
         clock.advance(Duration.ofMinutes(1));
-        jobs.syncWithBank();
+        tasks.runDue();
         assertEquals("terminatedByTpp", bankStatus(bankConsentId));
     }
 
     /**
-     * The forwarder holds the consent's row while the bank registers it; a DELETE arriving then waits for the row
-     * and must see the bank's id the forwarder commits, so that the bank is told of the deletion. (It once read the
-     * consent before waiting, and its stale copy wrote the bank's id back to null: terminated here, valid at the bank.)
+     * Nothing holds the consent's row while the bank registers it: a DELETE arriving then is answered at once, and
+     * the forwarding task, once the bank's answer arrives, keeps the bank's id and deletes the consent at the bank. (A
+     * DELETE once waited for the forwarder's row lock, which it held across the bank call.)
      */
     @Test
-    void aDeleteWhileTheConsentIsBeingForwardedWaitsAndTellsTheBank() throws Exception {
+    void aDeleteWhileTheConsentIsBeingForwardedDoesNotWaitAndTheBankIsToldOfIt() throws Exception {
         Response created = Signed.post(Tpps.ALPHA, AIS2, Signed.redirectHeaders(), Signed.aisBody(null, 4, true, Psu.PSU1_MAIN));
         assertEquals("accepted", created.jsonPath().getString("consentStatus"), created.asString());
         String id = created.jsonPath().getString("consentId");
 
         proxy.up();
         proxy.hold();
-        ExecutorService threads = Executors.newFixedThreadPool(2);
+        ExecutorService threads = Executors.newSingleThreadExecutor();
         try {
-            // what the PSU's link and the job do: lock the consent and register it at the (slow) bank
-            Future<ForwardOutcome> forward = threads.submit(() -> forwarder.forward(id).outcome());
+            // what the PSU's link and the poller do: register the consent at the (slow) bank
+            Future<RunResult> forward = threads.submit(() -> queue.runNow(ConsentForwardTask.TYPE, id));
             assertTrue(proxy.awaitHeldConnection(10), "the forwarder never reached the bank");
-            Future<Integer> delete = threads.submit(() -> Signed.delete(Tpps.ALPHA, AIS2 + "/" + id).statusCode());
-            awaitOneWaitingForARowLock();
+            assertEquals(204, Signed.delete(Tpps.ALPHA, AIS2 + "/" + id).statusCode(), "answered while the bank is slow");
+            assertEquals("terminatedByTpp", status(id));
             proxy.release();
-            assertEquals(ForwardOutcome.REGISTERED, forward.get(10, TimeUnit.SECONDS));
-            assertEquals(204, delete.get(10, TimeUnit.SECONDS));
+            assertEquals(RunResult.DONE, forward.get(10, TimeUnit.SECONDS));
         } finally {
+            proxy.release();
             threads.shutdownNow();
         }
 
         assertEquals("terminatedByTpp", status(id));
         String bankConsentId = bankConsentIdFromDatabase(id);
-        assertNotNull(bankConsentId, "the DELETE lost the bank's id");
+        assertNotNull(bankConsentId, "the bank's id is kept");
         assertEquals("terminatedByTpp", bankStatus(bankConsentId));
+        assertFalse(bankDeletePending(id));
     }
 
     @Test
@@ -198,7 +202,7 @@ class BankOutageTest extends ConsentTestBase {
         // without an answer
         try (var connection = dataSource.getConnection();
              var statement = connection.prepareStatement("""
-                     select c.status, c.next_bank_attempt_at, a.sca_status, c.xmin::text,
+                     select c.status, (select count(*) from task t where t.subject = c.id), a.sca_status, c.xmin::text,
                             (select r.xmin::text from request_replay r where r.request_id = ?::uuid)
                        from consent c join consent_authorisation a on a.consent_id = c.id
                      where c.provider_code = 'sandbox2' order by c.created_at desc limit 1""")) {
@@ -206,7 +210,7 @@ class BankOutageTest extends ConsentTestBase {
             try (var rows = statement.executeQuery()) {
                 assertTrue(rows.next());
                 assertEquals("rejected", rows.getString(1));
-                assertNull(rows.getTimestamp(2));
+                assertEquals(0, rows.getInt(2), "no task left for the bank");
                 assertEquals("failed", rows.getString(3));
                 assertEquals(rows.getString(4), rows.getString(5), "the rejected consent and its answer in one transaction");
             }
@@ -233,13 +237,13 @@ class BankOutageTest extends ConsentTestBase {
                 assertEquals("accepted", created.jsonPath().getString("consentStatus"));
                 // the job meets the same answer: still accepted, never rejected
                 clock.advance(Duration.ofMinutes(1));
-                jobs.syncWithBank();
+                tasks.runDue();
             }
             String id = created.jsonPath().getString("consentId");
             assertEquals("accepted", status(id), "after a " + status);
             bankUp(proxy);
             clock.advance(Duration.ofMinutes(5));
-            jobs.syncWithBank();
+            tasks.runDue();
             assertEquals("received", status(id), "after a " + status);
             proxy.down();
         }
@@ -263,7 +267,7 @@ class BankOutageTest extends ConsentTestBase {
 
         bankUp(proxy);
         clock.advance(Duration.ofMinutes(1));
-        jobs.syncWithBank();
+        tasks.runDue();
         assertFalse(bankDeletePending(retried));
         assertEquals("terminatedByTpp", bankStatus(bankConsentIdFromDatabase(retried)));
     }
@@ -353,7 +357,7 @@ class BankOutageTest extends ConsentTestBase {
         assertEquals(200, given().redirects().follow(false).head(Psu.gatewayPath(scaRedirect)).statusCode(),
                 "still waiting for the bank: the link is not used up by time");
         bankUp(proxy);
-        jobs.syncWithBank();
+        tasks.runDue();
         assertEquals("received", status(id));
         clock.advance(Duration.ofMinutes(9));
         Response back = Psu.approve(scaRedirect);
@@ -374,13 +378,13 @@ class BankOutageTest extends ConsentTestBase {
         expiry.run();
         assertEquals("rejected", status(id));
         assertTrue(bankDeletePending(id), "the bank is told to close its side");
-        jobs.syncWithBank();
+        tasks.runDue();
         assertEquals("terminatedByTpp", bankStatus(bankConsentIdFromDatabase(id)));
     }
 
     /**
-     * A bank-sync run stops trying a provider at its first unreachable answer (each try would wait for the bank's
-     * timeout), and a PSU reloading the link of an accepted consent does not lengthen the job's backoff.
+     * A poll stops trying a provider at its first unreachable answer (each try would wait for the bank's timeout), and
+     * a PSU reloading the link of an accepted consent does not lengthen the forwarding task's backoff.
      */
     @Test
     void aSyncRunStopsAtTheFirstUnreachableAnswerAndALinkReloadDoesNotCount() {
@@ -390,8 +394,8 @@ class BankOutageTest extends ConsentTestBase {
         assertEquals("accepted", second.jsonPath().getString("consentStatus"));
         clock.advance(Duration.ofMinutes(1));
         int before = acceptedForwardAttempts();
-        jobs.syncWithBank();
-        assertEquals(before + 1, acceptedForwardAttempts(), "one try at the unreachable bank per run");
+        tasks.runDue();
+        assertEquals(before + 1, acceptedForwardAttempts(), "one try at the unreachable bank per poll");
 
         int attempts = forwardAttempts(first) + forwardAttempts(second.jsonPath().getString("consentId"));
         for (int reload = 0; reload < 3; reload++) {
@@ -401,13 +405,15 @@ class BankOutageTest extends ConsentTestBase {
         assertEquals(attempts, forwardAttempts(first) + forwardAttempts(second.jsonPath().getString("consentId")));
     }
 
+    /** Attempts of the forwarding tasks of sandbox2's accepted consents. */
     private int acceptedForwardAttempts() {
-        return intQuery("select coalesce(sum(forward_attempts), 0) from consent where status = 'accepted'"
-                + " and provider_code = 'sandbox2' and ? <> ''", "x");
+        return intQuery("select coalesce(sum(t.attempts), 0) from task t join consent c on c.id = t.subject"
+                + " where t.type = ? and t.state in ('queued', 'running') and c.status = 'accepted'"
+                + " and c.provider_code = 'sandbox2'", ConsentForwardTask.TYPE);
     }
 
     private int forwardAttempts(String id) {
-        return ConsentRows.column(dataSource, id, "forward_attempts", Integer.class);
+        return queue.latest(ConsentForwardTask.TYPE, id).map(TaskView::attempts).orElse(0);
     }
 
     private int intQuery(String sql, String parameter) {
@@ -430,25 +436,6 @@ class BankOutageTest extends ConsentTestBase {
 
     private boolean bankDeletePending(String id) {
         return ConsentRows.column(dataSource, id, "bank_delete_pending", Boolean.class);
-    }
-
-    private void awaitOneWaitingForARowLock() throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        try (var connection = dataSource.getConnection();
-             var statement = connection.prepareStatement("""
-                     select count(*) from pg_stat_activity
-                     where datname = current_database() and wait_event_type = 'Lock'""")) {
-            while (System.nanoTime() < deadline) {
-                try (var rows = statement.executeQuery()) {
-                    rows.next();
-                    if (rows.getInt(1) > 0) {
-                        return;
-                    }
-                }
-                Thread.sleep(20);
-            }
-        }
-        throw new AssertionError("the DELETE never waited for the consent's row");
     }
 
     /** The bank's id of a consent (not shown to TPPs; account-service learns it from the lookup once valid). */

@@ -30,23 +30,7 @@ public interface ConsentConfig {
     @WithDefault("24H")
     Duration scaDeadline();
 
-    /**
-     * Pause before the bank-sync job tries the bank again: a forward after the bank could not be reached, a deletion
-     * the bank did not take. Doubled with every failed attempt, up to 32 times.
-     */
-    @WithDefault("30S")
-    Duration forwardRetryDelay();
-
-    /**
-     * How long the bank is told of a deletion (a TPP's DELETE, a consent rejected at the SCA deadline) before it is
-     * given up: recorded in the row, one ERROR line, no more attempts. A bank refusing the deletion (a 4xx other than
-     * 404/409) or down for longer than this would otherwise be called forever; 72 hours outlast a weekend-long outage
-     * or maintenance window, after which an operator has to look (README "Deletions the bank never took").
-     */
-    @WithDefault("72H")
-    Duration bankDeleteGiveUpAfter();
-
-    /** Rows one job run handles at most (each run takes its rows with FOR UPDATE SKIP LOCKED). */
+    /** Consents one transaction of the expiry job handles at most. */
     @WithDefault("100")
     int jobBatchSize();
 
@@ -54,14 +38,11 @@ public interface ConsentConfig {
     Jobs jobs();
 
     interface Jobs {
-        @WithDefault("15s")
-        String bankSyncEvery();
-
         @WithDefault("60s")
         String expiryEvery();
 
         /**
-         * Pause after start before either job first runs: on two cores, jobs starting with the service slowed its
+         * Pause after start before the job first runs: on two cores, jobs starting with the service slowed its
          * first answers by a few hundred ms (bench/README.md, "What has moved the numbers so far").
          */
         @WithDefault("5s")

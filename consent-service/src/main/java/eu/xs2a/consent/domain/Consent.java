@@ -29,8 +29,6 @@ import java.util.Set;
 @EntityListeners(ConsentStatusLog.class)
 public class Consent {
 
-    private static final int MAX_BACKOFF_DOUBLINGS = 5;
-
     @Id
     private String id;
     @Column(name = "provider_code", nullable = false)
@@ -79,18 +77,6 @@ public class Consent {
     private String bankScaUrl;
     @Column(name = "bank_delete_pending", nullable = false)
     private boolean bankDeletePending;
-    @Column(name = "forward_attempts", nullable = false)
-    private int forwardAttempts;
-    @Column(name = "next_bank_attempt_at")
-    private Instant nextBankAttemptAt;
-    @Column(name = "bank_delete_since")
-    private Instant bankDeleteSince;
-    @Column(name = "bank_delete_attempts", nullable = false)
-    private int bankDeleteAttempts;
-    @Column(name = "bank_delete_given_up_at")
-    private Instant bankDeleteGivenUpAt;
-    @Column(name = "bank_delete_failure")
-    private String bankDeleteFailure;
     @Column(name = "created_at", nullable = false)
     private Instant createdAt;
     @Column(name = "updated_at", nullable = false)
@@ -152,46 +138,26 @@ public class Consent {
 
     // --- transitions ---------------------------------------------------------------------------------------
 
-    /** The bank registered the consent: accepted → received. A consent deleted meanwhile must be deleted there too. */
+    /**
+     * The bank registered the consent: accepted → received. A consent that ended meanwhile (the TPP deleted it, the
+     * SCA deadline rejected it: the bank was called with no lock held) must be deleted there too.
+     */
     public void registeredAtBank(String bankConsentId, String bankScaUrl, Instant now) {
-        if (status == ConsentStatus.terminatedByTpp) {
+        if (status.isFinal()) {
             this.bankConsentId = bankConsentId;
-            bankDeletionDue(now);
+            bankDeletionDue();
             touch(now);
             return;
         }
         require(EnumSet.of(ConsentStatus.accepted), ConsentStatus.received);
         this.bankConsentId = bankConsentId;
         this.bankScaUrl = bankScaUrl;
-        this.nextBankAttemptAt = null;
         moveTo(ConsentStatus.received, now, "registered at the bank");
-    }
-
-    /**
-     * When the forward job may first try this consent. The creating request forwards it itself, so the job only
-     * takes over after a pause, never concurrently with that first attempt.
-     */
-    public void scheduleForwarding(Instant at) {
-        require(EnumSet.of(ConsentStatus.accepted), ConsentStatus.accepted);
-        nextBankAttemptAt = at;
-    }
-
-    /**
-     * The bank could not be reached (or answered too slowly): stay accepted; the forward job tries again after
-     * {@code baseDelay}, doubled with every failed attempt up to 32 times the base (a slow bank may have registered
-     * it after all, so retries must not hammer it).
-     */
-    public void forwardFailed(Instant now, java.time.Duration baseDelay) {
-        require(EnumSet.of(ConsentStatus.accepted), ConsentStatus.accepted);
-        long factor = 1L << Math.min(forwardAttempts, MAX_BACKOFF_DOUBLINGS);
-        forwardAttempts++;
-        nextBankAttemptAt = now.plus(baseDelay.multipliedBy(factor));
     }
 
     /** The bank refused the consent as such (a 4xx): it can never be authorised. */
     public void refusedByBank(Instant now) {
         require(EnumSet.of(ConsentStatus.accepted), ConsentStatus.rejected);
-        nextBankAttemptAt = null;
         moveTo(ConsentStatus.rejected, now, "refused by the bank");
     }
 
@@ -221,9 +187,8 @@ public class Consent {
      */
     public void scaOverdue(Instant now) {
         require(awaitingSca(), ConsentStatus.rejected);
-        nextBankAttemptAt = null;
         if (bankConsentId != null) {
-            bankDeletionDue(now);
+            bankDeletionDue();
         }
         moveTo(ConsentStatus.rejected, now, "no finished SCA within the deadline");
     }
@@ -237,7 +202,12 @@ public class Consent {
     /** valid past validUntil → expired. */
     public void expire(Instant now) {
         require(EnumSet.of(ConsentStatus.valid), ConsentStatus.expired);
-        moveTo(ConsentStatus.expired, now, "validUntil " + validUntil + " passed");
+        moveTo(ConsentStatus.expired, now, expiryCause(validUntil));
+    }
+
+    /** The cause of valid → expired, in the log line (also of the expiry job's set-based update). */
+    static String expiryCause(LocalDate validUntil) {
+        return "validUntil " + validUntil + " passed";
     }
 
     /**
@@ -248,44 +218,23 @@ public class Consent {
         if (status == ConsentStatus.terminatedByTpp) {
             return;
         }
-        nextBankAttemptAt = null;
         if (bankConsentId != null) {
-            bankDeletionDue(now);
+            bankDeletionDue();
         }
         moveTo(ConsentStatus.terminatedByTpp, now, "deleted by the TPP");
     }
 
     /**
-     * The bank must hear that the consent ended. A deletion already pending keeps its start (the bound on retries
-     * counts from the first time the bank was due to hear); one due anew (also after an earlier one was given up)
-     * starts now with no attempts.
+     * The bank must hear that the consent ended: the service enqueues the task that tells it
+     * ({@code BankDeletionTask}); one already pending stays the one (it keeps its age, from which the give-up counts).
      */
-    private void bankDeletionDue(Instant now) {
-        if (!bankDeletePending) {
-            bankDeletePending = true;
-            bankDeleteSince = now;
-            bankDeleteAttempts = 0;
-            bankDeleteGivenUpAt = null;
-            bankDeleteFailure = null;
-        }
-        nextBankAttemptAt = null;
+    private void bankDeletionDue() {
+        bankDeletePending = true;
     }
 
-    /**
-     * An attempt to tell the bank of the deletion starts now: the next one (should this one fail) is due after
-     * {@code baseDelay}, doubled with every attempt up to 32 times the base, as for forwards (a bank refusing or
-     * down now is unlikely to take it a few seconds later, and retries must not hammer it).
-     */
-    public void bankDeletionAttempted(Instant now, java.time.Duration baseDelay) {
-        long factor = 1L << Math.min(bankDeleteAttempts, MAX_BACKOFF_DOUBLINGS);
-        bankDeleteAttempts++;
-        nextBankAttemptAt = now.plus(baseDelay.multipliedBy(factor));
-    }
-
-    /** The bank acknowledged the deletion (or already had the consent in a final state). */
+    /** The bank acknowledged the deletion (or already had the consent in a final state), or telling it was given up. */
     public void bankToldOfDeletion() {
         bankDeletePending = false;
-        nextBankAttemptAt = null;
     }
 
     /**
@@ -429,33 +378,6 @@ public class Consent {
 
     public boolean isBankDeletePending() {
         return bankDeletePending;
-    }
-
-    /** When the bank was first due to hear of the pending deletion (null when none was ever due). */
-    public Instant getBankDeleteSince() {
-        return bankDeleteSince;
-    }
-
-    public int getBankDeleteAttempts() {
-        return bankDeleteAttempts;
-    }
-
-    /** When telling the bank of the deletion was given up (null while it is pending, or never was). */
-    public Instant getBankDeleteGivenUpAt() {
-        return bankDeleteGivenUpAt;
-    }
-
-    public String getBankDeleteFailure() {
-        return bankDeleteFailure;
-    }
-
-    public int getForwardAttempts() {
-        return forwardAttempts;
-    }
-
-    /** When the bank-sync job may next try the bank for this consent (a forward or a deletion). */
-    public Instant getNextBankAttemptAt() {
-        return nextBankAttemptAt;
     }
 
     public Instant getCreatedAt() {

@@ -8,8 +8,10 @@ import eu.xs2a.consent.persistence.AuthorisationRepository;
 import eu.xs2a.consent.persistence.ConsentRepository;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.provider.ProviderCalendar;
+import eu.xs2a.platform.task.TaskQueue;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -18,14 +20,15 @@ import org.jboss.logging.Logger;
 /**
  * Time-driven transitions: valid past validUntil → expired, provider by provider, each on the date of its own bank
  * ({@link ProviderCalendar}); no finished SCA within the deadline (24 h) → rejected; access counts of past days are
- * dropped. Expiry batches take their rows with FOR UPDATE SKIP LOCKED, so replicas running the job at the same time
- * share the work instead of fighting over it, and the entity applies each transition.
+ * dropped. Expiry is one set-based update per batch (the rule of {@link Consent#expire}: valid only), so replicas
+ * running the job at the same time need no queue of locks: an UPDATE that meets a row another one changed re-checks
+ * its status, and each consent expires once. Its log lines are those of the entity's changes, written on commit.
  *
  * <p>The SCA deadline first asks the bank, outside any transaction or lock (as {@link ConsentService#refresh}
  * does), about each overdue consent it has registered: the PSU may have finished SCA there while the browser's return
  * to the callback was lost. The bank's view is applied, and the consent is rejected only if SCA is still unfinished;
- * the bank is then told to close its side too (bank_delete_pending). A consent the bank cannot be asked about now is
- * left for the next run.
+ * the bank is then told to close its side too ({@link BankDeletionTask}, enqueued with the rejection). A consent the
+ * bank cannot be asked about now is left for the next run.
  */
 @ApplicationScoped
 public class ConsentExpiry {
@@ -40,10 +43,13 @@ public class ConsentExpiry {
     private final ConsentConfig config;
     private final Clock clock;
     private final ProviderCalendar calendar;
+    private final TaskQueue tasks;
+    private final TransactionSynchronizationRegistry transactions;
 
     public ConsentExpiry(ConsentRepository consents, AuthorisationRepository authorisations,
                          AccessCountRepository accessCounts, ConsentService consentService, BankConsentPort bank,
-                         ConsentConfig config, Clock clock, ProviderCalendar calendar) {
+                         ConsentConfig config, Clock clock, ProviderCalendar calendar, TaskQueue tasks,
+                         TransactionSynchronizationRegistry transactions) {
         this.consents = consents;
         this.authorisations = authorisations;
         this.accessCounts = accessCounts;
@@ -52,6 +58,8 @@ public class ConsentExpiry {
         this.config = config;
         this.clock = clock;
         this.calendar = calendar;
+        this.tasks = tasks;
+        this.transactions = transactions;
     }
 
     /** Runs both rules until nothing is left; returns how many consents changed. */
@@ -75,10 +83,13 @@ public class ConsentExpiry {
 
     private int expireBatch(String providerCode) {
         Instant now = clock.instant();
-        List<Consent> due = consents.lockValidPast(providerCode, calendar.dateOf(providerCode, now),
-                config.jobBatchSize());
-        due.forEach(consent -> consent.expire(now));
-        return due.size();
+        List<ConsentRepository.Expired> expired = consents.expireValidPast(providerCode,
+                calendar.dateOf(providerCode, now), now, config.jobBatchSize());
+        ConsentStatusLog.afterCommit(transactions, expired.stream()
+                .map(e -> new ConsentStatusChange(e.id(), providerCode, e.tppId(), ConsentStatus.valid,
+                        ConsentStatus.expired, Consent.expiryCause(e.validUntil())))
+                .toList());
+        return expired.size();
     }
 
     /** Pages once through the overdue consents (id order); returns how many changed. */
@@ -126,6 +137,9 @@ public class ConsentExpiry {
             if (consent.getStatus().awaitsSca() && consent.getCreatedAt().isBefore(createdBefore)) {
                 consent.scaOverdue(now);
                 authorisations.ofConsent(consent.getId()).forEach(a -> a.abandon(now));
+                if (consent.isBankDeletePending()) {
+                    tasks.enqueue(BankDeletionTask.of(consent));
+                }
             }
             return true;
         });

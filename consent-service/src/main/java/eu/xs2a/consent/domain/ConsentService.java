@@ -12,6 +12,7 @@ import eu.xs2a.platform.provider.ProviderCalendar;
 import eu.xs2a.platform.provider.ProviderRegistry;
 import eu.xs2a.platform.provider.ProvidersConfig;
 import eu.xs2a.platform.sca.ScaStatus;
+import eu.xs2a.platform.task.TaskQueue;
 import eu.xs2a.platform.validation.IsoDates;
 import eu.xs2a.security.tpp.TppIdentity;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -30,9 +31,9 @@ import org.jboss.logging.Logger;
  *
  * <p>Reads of consents that are waiting for SCA or valid ask the bank for its view first (a PSU may have
  * finished SCA, or revoked the consent at the bank); when the bank cannot be reached the stored view is shown.
- * Transactions are short and span a bank call in one place only: the forwarder's row-locked registration of a
- * stored accepted consent (the lock is what keeps it from being registered twice). A new consent is registered before
- * it is stored; a DELETE commits terminatedByTpp first and tells the bank afterwards, with no transaction open.
+ * Transactions are short and never span a bank call. A new consent is registered before it is stored (or, the bank
+ * not reached, by a task: {@link ConsentForwardTask}); a DELETE commits terminatedByTpp first and tells the bank
+ * afterwards ({@link BankDeletionTask}), with no transaction open.
  */
 @ApplicationScoped
 public class ConsentService {
@@ -44,6 +45,7 @@ public class ConsentService {
     private final ConsentRepository consents;
     private final AuthorisationRepository authorisations;
     private final ConsentForwarder forwarder;
+    private final TaskQueue tasks;
     private final BankConsentPort bank;
     private final ProviderRegistry providers;
     private final ConsentConfig config;
@@ -53,12 +55,13 @@ public class ConsentService {
     private final Event<RefusedConsent> refused;
 
     public ConsentService(ConsentRepository consents, AuthorisationRepository authorisations,
-                          ConsentForwarder forwarder, BankConsentPort bank, ProviderRegistry providers,
+                          ConsentForwarder forwarder, TaskQueue tasks, BankConsentPort bank, ProviderRegistry providers,
                           ConsentConfig config, Clock clock, ProviderCalendar calendar,
                           Event<CreatedConsent> stored, Event<RefusedConsent> refused) {
         this.consents = consents;
         this.authorisations = authorisations;
         this.forwarder = forwarder;
+        this.tasks = tasks;
         this.bank = bank;
         this.providers = providers;
         this.config = config;
@@ -129,9 +132,10 @@ public class ConsentService {
 
     /**
      * Registers the consent at the bank, then stores it with its authorisation in one transaction, as the bank
-     * left it: received; accepted when the bank could not be reached (the answer is still 201, the forward job
-     * takes over); rejected when the bank refused it (the TPP gets ServiceInvalid). Registering first spares a
-     * second transaction, a row lock and a connection held during the bank call. A crash between the bank's answer
+     * left it: received; accepted when the bank could not be reached (the answer is still 201; the forwarding task,
+     * enqueued in the same transaction with this attempt counted, takes over); rejected when the bank refused it
+     * (the TPP gets ServiceInvalid). Registering first spares a second transaction, a row lock and a connection held
+     * during the bank call. A crash between the bank's answer
      * and the commit leaves a consent at the bank that nobody can authorise; the TPP got no answer and creates
      * it again. A created consent is announced ({@link CreatedConsent}) inside the storing transaction, so that its
      * answer to the TPP is committed with it; so is a refused one ({@link RefusedConsent}) with its error.
@@ -142,14 +146,16 @@ public class ConsentService {
         ConsentAuthorisation authorisation = ConsentAuthorisation.start(SecureTokens.random(SecureTokens.ID_BYTES),
                 consent.getId(), SecureTokens.sha256Hex(token), now.plus(config.scaLinkTtl()),
                 SecureTokens.random(SecureTokens.ID_BYTES), now);
-        consent.scheduleForwarding(now.plus(config.forwardRetryDelay()));
-        ForwardOutcome outcome = forwarder.registerNew(consent, authorisation);
+        ConsentForwarder.Attempt attempt = forwarder.registerNew(consent, authorisation);
         CreatedConsent created = new CreatedConsent(consent, authorisation, token);
-        Psd2Exception refusal = outcome == ForwardOutcome.REFUSED
+        Psd2Exception refusal = attempt.outcome() == ForwardOutcome.REFUSED
                 ? new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank refused the consent") : null;
         QuarkusTransaction.requiringNew().run(() -> {
             consents.persist(consent);
             authorisations.persist(authorisation);
+            if (attempt.outcome() == ForwardOutcome.BANK_UNREACHABLE) {
+                tasks.enqueue(ConsentForwardTask.of(consent, attempt.failure()));
+            }
             if (refusal == null) {
                 stored.fire(created);
             } else {
@@ -196,32 +202,38 @@ public class ConsentService {
     // --- delete --------------------------------------------------------------------------------------------
 
     /**
-     * DELETE: terminatedByTpp from any status; the bank is told now, or by the job if it cannot be reached. The
-     * termination and the pending deletion (claimed for this request for the retry delay) are committed first; the
-     * bank is called afterwards with no transaction open, so a slow bank holds no row lock and no connection. While
-     * the consent is being registered at the bank the row lock makes the DELETE wait, so it sees the bank's id.
+     * DELETE: terminatedByTpp from any status; the bank is told now, or by the task runtime if it cannot be reached.
+     * The termination and the task that tells the bank ({@link BankDeletionTask}) are committed first; the bank is
+     * called afterwards with no transaction open, so a slow bank holds no row lock and no connection. A consent the
+     * bank is registering at this moment is terminated at once too: its forwarding task deletes it at the bank when
+     * the bank's answer arrives.
      */
     public void terminate(String providerCode, String tppId, ConsentType type, String consentId) {
         providers.require(providerCode);
         if (!Ids.fits(consentId)) {
             throw unknown(consentId);
         }
-        ConsentForwarder.PendingDeletion pending = QuarkusTransaction.requiringNew().call(() -> {
+        boolean tellBank = QuarkusTransaction.requiringNew().call(() -> {
             Consent consent = consents.lockOwned(consentId, providerCode, tppId, type)
                     .orElseThrow(() -> unknown(consentId));
             Instant now = clock.instant();
             consent.terminateByTpp(now);
             authorisations.ofConsent(consent.getId()).forEach(a -> a.abandon(now));
-            return forwarder.claimDeletion(consent);
+            if (!consent.isBankDeletePending()) {
+                return false; // the bank never registered it, or was told already
+            }
+            tasks.enqueue(BankDeletionTask.of(consent));
+            return true;
         });
-        if (pending == null) {
+        if (!tellBank) {
             return;
         }
         // the TPP's DELETE is done; telling the bank must not make it fail
         try {
-            forwarder.tellBankOfDeletion(pending);
+            tasks.runNow(BankDeletionTask.TYPE, consentId);
         } catch (RuntimeException e) {
-            LOG.warnf("Could not tell the bank of the deletion of consent %s now; the job retries: %s", consentId, e);
+            LOG.warnf("Could not tell the bank of the deletion of consent %s now; the task runtime retries: %s",
+                    consentId, e);
         }
     }
 

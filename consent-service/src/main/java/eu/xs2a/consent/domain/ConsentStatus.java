@@ -2,7 +2,7 @@ package eu.xs2a.consent.domain;
 
 /** consentStatus of the interface (names exactly as the interface spells them). */
 public enum ConsentStatus {
-    /** Received by the gateway; the bank has not registered it yet (the forward job retries). */
+    /** Received by the gateway; the bank has not registered it yet (its forwarding task retries). */
     accepted,
     /** Registered at the bank, SCA not yet finished. */
     received,

@@ -27,9 +27,16 @@ public class ConsentStatusLog {
     @PostPersist
     @PostUpdate
     void written(Consent consent) {
-        List<ConsentStatusChange> changes = consent.takeStatusChanges();
+        afterCommit(transactions, consent.takeStatusChanges());
+    }
+
+    /**
+     * Logs changes written without the entity (the expiry job's set-based update) once the current transaction has
+     * committed, as for the entity's own.
+     */
+    static void afterCommit(TransactionSynchronizationRegistry transactions, List<ConsentStatusChange> changes) {
         if (!changes.isEmpty()) {
-            transactions.registerInterposedSynchronization(new AfterCommit(changes));
+            transactions.registerInterposedSynchronization(new AfterCommit(List.copyOf(changes)));
         }
     }
 

@@ -8,6 +8,7 @@ import eu.xs2a.platform.SecureTokens;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.sca.ScaStatus;
+import eu.xs2a.platform.task.TaskQueue;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -29,16 +30,16 @@ public class ScaService {
 
     private final ConsentRepository consents;
     private final AuthorisationRepository authorisations;
-    private final ConsentForwarder forwarder;
+    private final TaskQueue tasks;
     private final ConsentService consentService;
     private final BankConsentPort bank;
     private final Clock clock;
 
-    public ScaService(ConsentRepository consents, AuthorisationRepository authorisations, ConsentForwarder forwarder,
+    public ScaService(ConsentRepository consents, AuthorisationRepository authorisations, TaskQueue tasks,
                       ConsentService consentService, BankConsentPort bank, Clock clock) {
         this.consents = consents;
         this.authorisations = authorisations;
-        this.forwarder = forwarder;
+        this.tasks = tasks;
         this.consentService = consentService;
         this.bank = bank;
         this.clock = clock;
@@ -46,14 +47,16 @@ public class ScaService {
 
     /**
      * Spends the one-time link and returns the bank's SCA page for the browser. A consent the bank has not yet
-     * registered is forwarded now; if the bank is still unreachable the link stays unspent (503, try again).
+     * registered is forwarded now (its forwarding task, an extra attempt that does not push the task's backoff out);
+     * if the bank is still unreachable, or the task is running elsewhere at this moment, the link stays unspent (503,
+     * try again).
      */
     public String followRedirectLink(String providerCode, ConsentType type, String consentId, String authorisationId,
                                      String token) {
         String tokenHash = SecureTokens.sha256Hex(token);
         Consent consent = usableLink(providerCode, type, consentId, authorisationId, tokenHash);
         if (consent.getStatus() == ConsentStatus.accepted) {
-            forwarder.forward(consent.getId());
+            tasks.tryNow(ConsentForwardTask.TYPE, consent.getId());
             consent = QuarkusTransaction.requiringNew().call(() -> consents.findById(consentId));
             if (consent.getStatus() == ConsentStatus.accepted) {
                 throw Psd2Exception.serviceUnavailable("The bank cannot be reached; please try again in a moment",

@@ -18,7 +18,6 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import javax.sql.DataSource;
 
 @ApplicationScoped
@@ -35,6 +34,14 @@ public class ConsentRepository implements PanacheRepositoryBase<Consent, String>
                               where a.consent_id = c.id and a.access_day = ? and a.resource_key = ?), 0)
               from consent c
              where c.id = ? and c.provider_code = ? and c.tpp_id = ?""";
+
+    private static final String EXPIRE_VALID_PAST = """
+            update consent set status = 'expired', updated_at = ?
+             where id in (select id from consent
+                           where status = 'valid' and provider_code = ? and valid_until < ?
+                           limit ?)
+               and status = 'valid'
+            returning id, tpp_id, valid_until""";
 
     private static final String OWNED = "id = ?1 and providerCode = ?2 and tppId = ?3 and type = ?4";
 
@@ -104,76 +111,41 @@ public class ConsentRepository implements PanacheRepositoryBase<Consent, String>
     }
 
     /**
-     * accepted consents due for another try at the bank, of providers other than {@code skippedProviders} (those
-     * found unreachable in this job run); rows other replicas hold are skipped.
-     */
-    @SuppressWarnings("unchecked")
-    public List<Consent> lockDueForForwarding(Instant now, Set<String> skippedProviders, int limit) {
-        return getEntityManager().createNativeQuery("""
-                        select * from consent
-                        where status = 'accepted' and next_bank_attempt_at <= :now
-                          and not (provider_code = any(string_to_array(:skipped, ',')))
-                        order by next_bank_attempt_at
-                        limit :limit
-                        for update skip locked""", Consent.class)
-                .setParameter("now", now)
-                .setParameter("skipped", String.join(",", skippedProviders))
-                .setParameter("limit", limit)
-                .getResultList();
-    }
-
-    /** Deletions the bank has not heard of yet, due now, of providers other than {@code skippedProviders}. */
-    @SuppressWarnings("unchecked")
-    public List<Consent> lockBankDeletePending(Instant now, Set<String> skippedProviders, int limit) {
-        return getEntityManager().createNativeQuery("""
-                        select * from consent
-                        where bank_delete_pending and (next_bank_attempt_at is null or next_bank_attempt_at <= :now)
-                          and not (provider_code = any(string_to_array(:skipped, ',')))
-                        order by updated_at
-                        limit :limit
-                        for update skip locked""", Consent.class)
-                .setParameter("now", now)
-                .setParameter("skipped", String.join(",", skippedProviders))
-                .setParameter("limit", limit)
-                .getResultList();
-    }
-
-    /**
-     * The bank has heard of the deletion: clears the pending flag if it is still set (one conditional UPDATE, so a
-     * second sender of the same idempotent DELETE changes nothing).
+     * The bank has heard of the deletion (or telling it was given up): clears the pending flag if it is still set
+     * (one conditional UPDATE, so a second sender of the same idempotent DELETE changes nothing).
      */
     public void bankDeletionDone(String id) {
-        update("bankDeletePending = false, nextBankAttemptAt = null where id = ?1 and bankDeletePending = true", id);
+        update("bankDeletePending = false where id = ?1 and bankDeletePending = true", id);
+    }
+
+    /** A consent the expiry moved from valid to expired. */
+    public record Expired(String id, String tppId, LocalDate validUntil) {
     }
 
     /**
-     * No more attempts at telling the bank of a deletion pending since {@code since}: clears the pending flag and
-     * records when and why in the row (bank_delete_given_up_at, bank_delete_failure), where operators find it. One
-     * conditional UPDATE: a deletion done meanwhile, or due anew (another since), is left alone.
-     *
-     * @return whether this call gave it up
+     * valid → expired for up to {@code limit} valid consents of one provider whose last valid day is before
+     * {@code today}, that provider's current date (each provider has its own calendar): the rule of
+     * {@code Consent.expire}, as one statement. A row another transaction holds is waited for and checked again, so a
+     * consent that changed meanwhile is left as it is.
      */
-    public boolean bankDeletionGivenUp(String id, Instant since, Instant now, String failure) {
-        return update("bankDeletePending = false, nextBankAttemptAt = null, bankDeleteGivenUpAt = ?3,"
-                + " bankDeleteFailure = ?4 where id = ?1 and bankDeletePending = true and bankDeleteSince = ?2",
-                id, since, now, failure) == 1;
-    }
-
-    /**
-     * valid consents of one provider whose last valid day is before {@code today}, that provider's current date (each
-     * provider has its own calendar).
-     */
-    @SuppressWarnings("unchecked")
-    public List<Consent> lockValidPast(String providerCode, LocalDate today, int limit) {
-        return getEntityManager().createNativeQuery("""
-                        select * from consent
-                        where status = 'valid' and provider_code = :provider and valid_until < :today
-                        limit :limit
-                        for update skip locked""", Consent.class)
-                .setParameter("provider", providerCode)
-                .setParameter("today", today)
-                .setParameter("limit", limit)
-                .getResultList();
+    public List<Expired> expireValidPast(String providerCode, LocalDate today, Instant now, int limit) {
+        // plain JDBC on the ORM's data source: the caller's transaction, and a statement Hibernate need not parse
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement update = connection.prepareStatement(EXPIRE_VALID_PAST)) {
+            update.setObject(1, now.atOffset(java.time.ZoneOffset.UTC));
+            update.setString(2, providerCode);
+            update.setObject(3, today);
+            update.setInt(4, limit);
+            List<Expired> expired = new java.util.ArrayList<>();
+            try (ResultSet rows = update.executeQuery()) {
+                while (rows.next()) {
+                    expired.add(new Expired(rows.getString(1), rows.getString(2), rows.getObject(3, LocalDate.class)));
+                }
+            }
+            return expired;
+        } catch (SQLException e) {
+            throw new IllegalStateException("Cannot expire the consents of provider " + providerCode, e);
+        }
     }
 
     /**

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import eu.xs2a.platform.provider.ProviderCalendar;
 import eu.xs2a.platform.sca.ScaStatus;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneId;
@@ -95,25 +94,18 @@ class ConsentStateMachineTest {
     }
 
     @Test
-    void aBankDeletionBacksOffAndKeepsItsStartWhenDueAgain() {
+    void aBankDeletionStaysDueUntilTheBankIsToldAndIsDueAnewWhenTheConsentEndsAgain() {
         Consent consent = newConsent();
         consent.registeredAtBank("b1", "u", NOW);
         consent.scaOverdue(NOW);
-        assertEquals(NOW, consent.getBankDeleteSince());
-        Duration base = Duration.ofSeconds(30);
-        Instant later = NOW.plusSeconds(3600);
-        long[] expectedDelays = {30, 60, 120, 240, 480, 960, 960};
-        for (long delay : expectedDelays) {
-            consent.bankDeletionAttempted(later, base);
-            assertEquals(later.plusSeconds(delay), consent.getNextBankAttemptAt(),
-                    "attempt " + consent.getBankDeleteAttempts());
-        }
-        assertEquals(expectedDelays.length, consent.getBankDeleteAttempts());
-        // the TPP's DELETE of the rejected consent: the deletion is still the one due since the deadline
-        consent.terminateByTpp(later);
-        assertEquals(NOW, consent.getBankDeleteSince());
-        assertEquals(expectedDelays.length, consent.getBankDeleteAttempts());
         assertTrue(consent.isBankDeletePending());
+        // the TPP's DELETE of the rejected consent: still the one deletion (its task, already pending, stays)
+        consent.terminateByTpp(NOW);
+        assertTrue(consent.isBankDeletePending());
+        consent.bankToldOfDeletion();
+        assertFalse(consent.isBankDeletePending());
+        consent.terminateByTpp(NOW);
+        assertFalse(consent.isBankDeletePending(), "deleted once: nothing more to tell");
     }
 
     @Test
@@ -155,17 +147,17 @@ class ConsentStateMachineTest {
         assertFalse(consent.applyBankStatus("valid", NOW, TODAY));
     }
 
+    /** The bank was called with no lock held: the deadline may have rejected the consent before it answered. */
     @Test
-    void forwardingRetriesBackOff() {
+    void aConsentRejectedBeforeTheBankAnsweredIsDeletedThere() {
         Consent consent = newConsent();
-        java.time.Duration base = java.time.Duration.ofSeconds(30);
-        consent.forwardFailed(NOW, base);
-        consent.forwardFailed(NOW, base);
-        consent.forwardFailed(NOW, base);
-        assertEquals(3, consent.getForwardAttempts());
-        assertEquals(ConsentStatus.accepted, consent.getStatus());
+        consent.scaOverdue(NOW);
+        assertFalse(consent.isBankDeletePending());
         consent.registeredAtBank("b1", "u", NOW);
-        assertThrows(ConsentTransitionException.class, () -> consent.forwardFailed(NOW, base));
+        assertEquals(ConsentStatus.rejected, consent.getStatus());
+        assertEquals("b1", consent.getBankConsentId());
+        assertTrue(consent.isBankDeletePending());
+        assertThrows(ConsentTransitionException.class, () -> consent.refusedByBank(NOW));
     }
 
     @Test

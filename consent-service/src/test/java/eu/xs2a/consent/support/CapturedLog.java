@@ -24,7 +24,12 @@ public final class CapturedLog extends Handler implements AutoCloseable {
     }
 
     public static CapturedLog of(Class<?> loggerOf) {
-        return new CapturedLog(Logger.getLogger(loggerOf.getName()));
+        return of(loggerOf.getName());
+    }
+
+    /** The lines of a logger category, its sub-categories' included (e.g. a package). */
+    public static CapturedLog of(String category) {
+        return new CapturedLog(Logger.getLogger(category));
     }
 
     /** Every line so far, formatted, with its level first (e.g. {@code ERROR Consent ...}). */

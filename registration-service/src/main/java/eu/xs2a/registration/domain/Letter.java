@@ -7,21 +7,20 @@ import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.UUID;
 
 /**
- * A confirmation letter in the outbox. It is written in the registration's transaction and sent later by
- * {@code LetterOutboxJob}, so a mail server that is down delays it but never loses it or fails the registration.
+ * A confirmation letter in the outbox. It is written in the registration's transaction, together with the task that
+ * sends it ({@code mail.LetterTask} on the task runtime), so a mail server that is down delays it but never loses it
+ * or fails the registration. Attempts, backoff and the last error are the task's.
  */
 @Entity
 @Table(name = "letter_outbox")
 public class Letter extends PanacheEntityBase {
 
+    /** PENDING until sent; FAILED when its task was given up (kept, never deleted). */
     public enum Status { PENDING, SENT, FAILED }
-
-    private static final int MAX_ERROR_LENGTH = 1000;
 
     @Id
     public UUID id;
@@ -39,14 +38,6 @@ public class Letter extends PanacheEntityBase {
     @Enumerated(EnumType.STRING)
     public Status status;
 
-    public int attempts;
-
-    @Column(name = "next_attempt_at")
-    public Instant nextAttemptAt;
-
-    @Column(name = "last_error")
-    public String lastError;
-
     @Column(name = "created_at")
     public Instant createdAt;
 
@@ -61,8 +52,6 @@ public class Letter extends PanacheEntityBase {
         letter.textBody = textBody;
         letter.htmlBody = htmlBody;
         letter.status = Status.PENDING;
-        letter.attempts = 0;
-        letter.nextAttemptAt = now;
         letter.createdAt = now;
         return letter;
     }
@@ -73,30 +62,12 @@ public class Letter extends PanacheEntityBase {
         }
         status = Status.SENT;
         sentAt = now;
-        lastError = null;
     }
 
-    /**
-     * A failed attempt: retried after an exponential backoff (initial × 2^(attempts-1), capped), or kept as FAILED
-     * after {@code maxAttempts}.
-     */
-    public void failed(String error, Instant now, Duration initialBackoff, Duration maxBackoff, int maxAttempts) {
-        if (status != Status.PENDING) {
-            return;
-        }
-        attempts++;
-        lastError = error == null ? "unknown error"
-                : error.length() > MAX_ERROR_LENGTH ? error.substring(0, MAX_ERROR_LENGTH) : error;
-        if (attempts >= maxAttempts) {
+    /** Sending it was given up: kept as FAILED, never sent. */
+    public void givenUp() {
+        if (status == Status.PENDING) {
             status = Status.FAILED;
-            return;
         }
-        nextAttemptAt = now.plus(backoff(attempts, initialBackoff, maxBackoff));
-    }
-
-    static Duration backoff(int attempts, Duration initial, Duration max) {
-        int doublings = Math.min(attempts - 1, 30);
-        Duration delay = initial.multipliedBy(1L << doublings);
-        return delay.compareTo(max) > 0 ? max : delay;
     }
 }

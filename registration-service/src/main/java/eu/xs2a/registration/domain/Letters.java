@@ -1,5 +1,7 @@
 package eu.xs2a.registration.domain;
 
+import eu.xs2a.platform.task.TaskQueue;
+import eu.xs2a.registration.mail.LetterTask;
 import eu.xs2a.registration.persistence.LetterRepository;
 import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
@@ -11,8 +13,8 @@ import java.util.List;
 
 /**
  * Writes confirmation letters (a text and an HTML part, rendered from the type-checked Qute templates in
- * {@code templates/letters/}) into the outbox, inside the caller's transaction: the letter exists exactly when the
- * registration does.
+ * {@code templates/letters/}) into the outbox with the task that sends it ({@code mail.LetterTask}), inside the
+ * caller's transaction: the letter exists exactly when the registration does.
  */
 @ApplicationScoped
 public class Letters {
@@ -46,10 +48,12 @@ public class Letters {
     }
 
     private final LetterRepository letters;
+    private final TaskQueue tasks;
     private final Clock clock;
 
-    public Letters(LetterRepository letters, Clock clock) {
+    public Letters(LetterRepository letters, TaskQueue tasks, Clock clock) {
         this.letters = letters;
+        this.tasks = tasks;
         this.clock = clock;
     }
 
@@ -77,6 +81,8 @@ public class Letters {
     private void enqueue(String recipient, String subject, TemplateInstance letter) {
         String text = letter.setAttribute(TemplateInstance.SELECTED_VARIANT, TEXT).render();
         String html = letter.setAttribute(TemplateInstance.SELECTED_VARIANT, HTML).render();
-        letters.persist(Letter.pending(recipient, subject, text, html, clock.instant()));
+        Letter pending = Letter.pending(recipient, subject, text, html, clock.instant());
+        letters.persist(pending);
+        tasks.enqueue(LetterTask.of(pending));
     }
 }

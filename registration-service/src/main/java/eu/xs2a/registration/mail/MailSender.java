@@ -7,7 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 /**
  * Sends one letter over SMTP with the Quarkus Mailer (configured from {@code psd2.mail.*} in application.properties;
- * sender {@code psd2.mail.from}). Blocking on purpose, at most {@code psd2.mail.timeout}: it runs on the outbox job's
+ * sender {@code psd2.mail.from}). Blocking on purpose, at most {@code psd2.mail.timeout}: it runs on the task poller's
  * worker thread, never on an event loop, and outside any transaction.
  */
 @ApplicationScoped

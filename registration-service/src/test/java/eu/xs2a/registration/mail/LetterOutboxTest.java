@@ -6,9 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import eu.xs2a.registration.config.MailConfig;
+import eu.xs2a.platform.task.TaskPoller;
+import eu.xs2a.platform.task.TaskQueue;
+import eu.xs2a.platform.task.TaskView;
 import eu.xs2a.registration.domain.Letter;
-import eu.xs2a.registration.domain.LetterOutbox;
 import eu.xs2a.registration.persistence.LetterRepository;
 import eu.xs2a.registration.support.Api;
 import eu.xs2a.registration.support.TestSmtp;
@@ -20,24 +21,28 @@ import io.quarkus.scheduler.Scheduler;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import jakarta.mail.internet.MimeMessage;
-import java.time.Duration;
 import java.time.Instant;
-import java.util.HashSet;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-/** A mail server that is down delays a letter; it never fails the registration nor loses the letter. */
+/**
+ * A mail server that is down delays a letter; it never fails the registration nor loses the letter. Letters are sent
+ * by the task runtime (task type registration-letter), whose poller runs every second in tests.
+ */
 @QuarkusTest
 class LetterOutboxTest {
 
-    private static final String JOB = "letter-outbox";
+    /** The task runtime's poller (TaskPoller). */
+    private static final String POLLER = "tasks";
 
     @Inject
     Scheduler scheduler;
@@ -46,10 +51,10 @@ class LetterOutboxTest {
     LetterRepository letters;
 
     @Inject
-    LetterOutbox outbox;
+    TaskQueue tasks;
 
     @Inject
-    MailConfig mail;
+    TaskPoller poller;
 
     @Test
     void aLetterWaitsInTheOutboxWhileTheMailServerIsDownAndArrivesWhenItIsBack() throws Exception {
@@ -64,10 +69,12 @@ class LetterOutboxTest {
                      "certificate": {"name": "kappa", "type": "qseal"}}""".formatted(representative);
             signed(tpp, "POST", BG_REGISTER, body).then().statusCode(200);
 
-            Letter failed = awaitLetter(representative, l -> l.attempts >= 2);
-            assertEquals(Letter.Status.PENDING, failed.status, "a failed letter stays pending for the next attempt");
-            assertNotNull(failed.lastError);
-            assertTrue(failed.nextAttemptAt.isAfter(failed.createdAt), "retried later, with backoff");
+            Letter waiting = awaitLetter(representative, letter -> task(letter).attempts() >= 2);
+            assertEquals(Letter.Status.PENDING, waiting.status, "a failed letter stays pending for the next attempt");
+            TaskView task = task(waiting);
+            assertEquals(TaskView.State.QUEUED, task.state(), "retried later, with backoff");
+            assertNotNull(task.lastError());
+            assertTrue(!task.lastError().contains(representative), "no address in the row: " + task.lastError());
         } finally {
             TestSmtp.start();
         }
@@ -75,117 +82,66 @@ class LetterOutboxTest {
         assertEquals("Your registration as a TPP is confirmed", letter.getSubject());
         Letter sent = awaitLetter(representative, l -> l.status == Letter.Status.SENT);
         assertNotNull(sent.sentAt);
+        assertEquals(TaskView.State.DONE, task(sent).state());
         assertEquals(1, TestSmtp.lettersTo(representative).size(), "sent exactly once");
     }
 
-    /**
-     * Two replicas never send the same letter: letters locked by one transaction ({@code FOR UPDATE SKIP LOCKED}) are
-     * skipped by another one, which does not wait for them either.
-     */
+    /** Replicas polling at the same time send each letter once (each claims its own tasks, SKIP LOCKED). */
     @Test
-    void lettersLockedByOneReplicaAreSkippedByAnother() throws Exception {
-        scheduler.pause(JOB);
+    void replicasPollingAtOnceSendEachLetterOnce() throws Exception {
+        TestSmtp.server();
+        scheduler.pause(POLLER);
         try {
-            String recipient = Api.email("locks");
-            Instant longAgo = Instant.parse("2000-01-01T00:00:00Z");
-            Set<UUID> mine = QuarkusTransaction.requiringNew().call(() -> {
-                Set<UUID> ids = new HashSet<>();
-                for (int i = 0; i < 3; i++) {
-                    Letter letter = Letter.pending(recipient, "s", "t", "<p>h</p>", longAgo);
+            String recipient = Api.email("replicas");
+            int count = 12;
+            QuarkusTransaction.requiringNew().run(() -> {
+                for (int i = 0; i < count; i++) {
+                    Letter letter = Letter.pending(recipient, "letter " + i, "t", "<p>h</p>", Instant.now());
                     letters.persist(letter);
-                    ids.add(letter.id);
+                    tasks.enqueue(LetterTask.of(letter));
                 }
-                return ids;
             });
-            CountDownLatch locked = new CountDownLatch(1);
-            CountDownLatch release = new CountDownLatch(1);
-            ExecutorService replicaA = Executors.newSingleThreadExecutor();
+            int replicas = 3;
+            CyclicBarrier start = new CyclicBarrier(replicas);
+            ExecutorService threads = Executors.newFixedThreadPool(replicas);
             try {
-                Future<Set<UUID>> first = replicaA.submit(() -> QuarkusTransaction.requiringNew().call(() -> {
-                    Set<UUID> ids = ids(letters.lockDue(Instant.now(), 100));
-                    locked.countDown();
-                    release.await();
-                    return ids;
-                }));
-                assertTrue(locked.await(60, TimeUnit.SECONDS), "replica A locked its letters");
-                Set<UUID> second = QuarkusTransaction.requiringNew().call(() -> ids(letters.lockDue(Instant.now(), 100)));
-                release.countDown();
-                Set<UUID> byA = first.get(60, TimeUnit.SECONDS);
-                assertTrue(byA.containsAll(mine), "replica A holds the letters");
-                assertTrue(second.stream().noneMatch(mine::contains), "replica B skipped them: " + second);
-            } finally {
-                release.countDown();
-                replicaA.shutdownNow();
-            }
-        } finally {
-            scheduler.resume(JOB);
-        }
-    }
-
-    /**
-     * A batch is sent one letter after another, each up to the mail timeout: the n-th letter is leased for n timeouts
-     * plus the lease, and only the replica whose lease a letter still carries records its outcome.
-     */
-    @Test
-    void eachLetterIsLeasedForItsPlaceInTheBatchAndOnlyItsLeaseHolderRecordsTheOutcome() {
-        scheduler.pause(JOB);
-        try {
-            String recipient = Api.email("lease");
-            Instant longAgo = Instant.parse("1990-01-01T00:00:00Z"); // before every other test's letters: claimed first
-            List<UUID> mine = QuarkusTransaction.requiringNew().call(() -> {
-                List<UUID> ids = new java.util.ArrayList<>();
-                for (int i = 0; i < 3; i++) {
-                    Letter letter = Letter.pending(recipient, "s" + i, "t", "<p>h</p>", longAgo.plusSeconds(i));
-                    letters.persist(letter);
-                    ids.add(letter.id);
+                List<Future<Integer>> polls = new ArrayList<>();
+                for (int i = 0; i < replicas; i++) {
+                    polls.add(threads.submit(() -> {
+                        start.await(10, TimeUnit.SECONDS);
+                        return poller.runDue();
+                    }));
                 }
-                return ids;
-            });
-            Instant before = Instant.now();
-            List<Letter> claimed = outbox.claimDue();
-            List<Letter> ours = claimed.stream().filter(l -> mine.contains(l.id)).toList();
-            assertEquals(mine, ours.stream().map(l -> l.id).toList(), "claimed oldest first");
-            for (int i = 0; i < ours.size(); i++) {
-                Duration expected = mail.timeout().multipliedBy(i + 1L).plus(mail.outbox().lease());
-                Duration leased = Duration.between(before, ours.get(i).nextAttemptAt);
-                assertTrue(leased.compareTo(expected.minusSeconds(1)) >= 0 && leased.compareTo(expected.plusSeconds(5)) <= 0,
-                        "letter " + i + " leased for " + leased + ", expected " + expected);
+                for (Future<Integer> poll : polls) {
+                    poll.get(60, TimeUnit.SECONDS);
+                }
+            } finally {
+                threads.shutdownNow();
             }
-
-            // another replica claimed the first letter after this lease ran out: this replica's outcome is not recorded
-            Letter first = ours.get(0);
-            Instant othersLease = first.nextAttemptAt.plusSeconds(60);
-            QuarkusTransaction.requiringNew().run(() -> letters.findById(first.id).nextAttemptAt = othersLease);
-            outbox.markSent(first.id, first.nextAttemptAt);
-            outbox.markFailed(first.id, first.nextAttemptAt, "late");
-            Letter untouched = QuarkusTransaction.requiringNew().call(() -> letters.findById(first.id));
-            assertEquals(Letter.Status.PENDING, untouched.status);
-            assertEquals(0, untouched.attempts);
-            outbox.markSent(first.id, othersLease);
-            assertEquals(Letter.Status.SENT, QuarkusTransaction.requiringNew().call(() -> letters.findById(first.id)).status);
-
-            // the lease holder records its outcome
-            for (Letter letter : ours.subList(1, ours.size())) {
-                outbox.markSent(letter.id, letter.nextAttemptAt);
-                assertEquals(Letter.Status.SENT,
-                        QuarkusTransaction.requiringNew().call(() -> letters.findById(letter.id)).status);
-            }
-            // the others' letters claimed here go back to being due
-            claimed.stream().filter(l -> !mine.contains(l.id)).forEach(l -> QuarkusTransaction.requiringNew().run(() ->
-                    letters.findById(l.id).nextAttemptAt = Instant.now()));
+            List<MimeMessage> received = TestSmtp.lettersTo(recipient);
+            Set<String> subjects = received.stream().map(LetterOutboxTest::subject).collect(Collectors.toSet());
+            assertEquals(count, received.size(), "each letter once: " + subjects);
+            assertEquals(count, subjects.size());
+            assertTrue(QuarkusTransaction.requiringNew().call(() -> letters.forRecipient(recipient)).stream()
+                    .allMatch(l -> l.status == Letter.Status.SENT));
         } finally {
-            scheduler.resume(JOB);
+            scheduler.resume(POLLER);
         }
     }
 
-    private static Set<UUID> ids(List<Letter> letters) {
-        Set<UUID> ids = new HashSet<>();
-        letters.forEach(l -> ids.add(l.id));
-        return ids;
+    private TaskView task(Letter letter) {
+        return tasks.latest(LetterTask.TYPE, letter.id.toString()).orElseThrow();
     }
 
-    private static Letter awaitLetter(String recipient, java.util.function.Predicate<Letter> condition)
-            throws InterruptedException {
+    private static String subject(MimeMessage message) {
+        try {
+            return message.getSubject();
+        } catch (jakarta.mail.MessagingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Letter awaitLetter(String recipient, Predicate<Letter> condition) throws InterruptedException {
         for (int i = 0; i < 600; i++) {
             List<Letter> letters = QuarkusTransaction.requiringNew().call(
                     () -> Letter.<Letter>list("recipient", recipient));

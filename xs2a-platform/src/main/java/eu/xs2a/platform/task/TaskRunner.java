@@ -1,0 +1,133 @@
+package eu.xs2a.platform.task;
+
+import eu.xs2a.platform.task.TaskStore.Claimed;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.inject.Singleton;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.ThreadLocalRandom;
+import org.jboss.logging.Logger;
+
+/**
+ * Runs one claimed task, the one code path of the poller and of {@link TaskQueue#runNow}: renew the lease (the task
+ * may have waited behind others of its batch), run the handler with no transaction open, then record the outcome in
+ * a short transaction fenced by the lease token. Its log lines: INFO per retry, ERROR once when a task is given up,
+ * WARN when a handler throws or a run's outcome is refused because another worker took the task over.
+ */
+@Singleton
+class TaskRunner {
+
+    private static final Logger LOG = Logger.getLogger(TaskRunner.class);
+
+    private final TaskStore store;
+    private final TaskHandlers handlers;
+    private final TaskConfig config;
+    private final TaskMetrics metrics;
+    private final Clock clock;
+
+    TaskRunner(TaskStore store, TaskHandlers handlers, TaskConfig config, TaskMetrics metrics, Clock clock) {
+        this.store = store;
+        this.handlers = handlers;
+        this.config = config;
+        this.metrics = metrics;
+        this.clock = clock;
+    }
+
+    /** What a run came to, and whether its target was found unreachable. */
+    record Ran(RunResult result, boolean targetUnreachable) {
+    }
+
+    /**
+     * Runs a claimed task.
+     *
+     * @param counted false for an extra attempt on someone's request ({@link TaskQueue#tryNow}): a failure leaves the
+     *                task as it was (attempts, next attempt), so that reloading a page cannot push its backoff out
+     */
+    Ran run(Claimed claimed, boolean counted) {
+        Task task = claimed.task();
+        TaskHandler handler = handlers.of(task.type());
+        Instant start = clock.instant();
+        boolean held = QuarkusTransaction.requiringNew()
+                .call(() -> store.renew(claimed, start, start.plus(config.lease(task.type()))));
+        if (!held) {
+            LOG.warnf("Task %s %s: taken over by another worker before it started here; not run", task.type(),
+                    task.subject());
+            metrics.ran(task.type(), RunResult.LOST);
+            return new Ran(RunResult.LOST, false);
+        }
+        TaskOutcome outcome;
+        try {
+            outcome = handler.run(task);
+        } catch (RuntimeException e) {
+            LOG.warnf(e, "Task %s %s failed unexpectedly (attempt %d)", task.type(), task.subject(),
+                    task.attempts() + 1);
+            outcome = TaskOutcome.retry(e.toString());
+        }
+        RunResult result = record(claimed, handler, outcome, counted);
+        metrics.ran(task.type(), result);
+        return new Ran(result, outcome.targetUnreachable());
+    }
+
+    private RunResult record(Claimed claimed, TaskHandler handler, TaskOutcome outcome, boolean counted) {
+        Task task = claimed.task();
+        Instant now = clock.instant();
+        switch (outcome.kind()) {
+            case DONE -> {
+                return fenced(QuarkusTransaction.requiringNew().call(() -> store.done(claimed, now)), task, "done",
+                        RunResult.DONE);
+            }
+            case GIVE_UP -> {
+                return giveUp(claimed, handler, outcome.reason(), now);
+            }
+            default -> {
+                if (!counted) {
+                    return fenced(QuarkusTransaction.requiringNew()
+                            .call(() -> store.release(claimed, outcome.reason(), now)), task, "retry", RunResult.RETRY);
+                }
+                Duration giveUpAfter = config.giveUpAfter(task.type());
+                if (!now.isBefore(task.createdAt().plus(giveUpAfter))) {
+                    return giveUp(claimed, handler, outcome.reason() + " (still failing " + giveUpAfter
+                            + " after it was enqueued)", now);
+                }
+                Duration delay = outcome.retryAfter() != null ? outcome.retryAfter()
+                        : config.backoff(task.type()).delay(task.attempts() + 1, ThreadLocalRandom.current()::nextDouble);
+                Instant next = now.plus(delay);
+                RunResult result = fenced(QuarkusTransaction.requiringNew()
+                        .call(() -> store.retry(claimed, next, outcome.reason(), now)), task, "retry", RunResult.RETRY);
+                if (result == RunResult.RETRY) {
+                    LOG.infof("Task %s %s: attempt %d failed (%s); next attempt at %s", task.type(), task.subject(),
+                            task.attempts() + 1, outcome.reason(), next);
+                }
+                return result;
+            }
+        }
+    }
+
+    private RunResult giveUp(Claimed claimed, TaskHandler handler, String reason, Instant now) {
+        Task task = claimed.task();
+        boolean givenUp = QuarkusTransaction.requiringNew().call(() -> {
+            boolean held = store.giveUp(claimed, reason, now);
+            if (held) {
+                handler.givenUp(task, reason);
+            }
+            return held;
+        });
+        RunResult result = fenced(givenUp, task, "give up", RunResult.GIVEN_UP);
+        if (result == RunResult.GIVEN_UP) {
+            LOG.errorf("Task %s %s given up after %d attempt(s) since %s: %s. Every such task: state = 'given_up'"
+                    + " in table task (xs2a-platform README \"Task runtime\")", task.type(), task.subject(),
+                    task.attempts() + 1, task.createdAt(), reason);
+        }
+        return result;
+    }
+
+    private static RunResult fenced(boolean held, Task task, String outcome, RunResult result) {
+        if (held) {
+            return result;
+        }
+        LOG.warnf("Task %s %s: its lease ran out during this run and another worker took it over; this run's outcome"
+                + " (%s) is not recorded", task.type(), task.subject(), outcome);
+        return RunResult.LOST;
+    }
+}

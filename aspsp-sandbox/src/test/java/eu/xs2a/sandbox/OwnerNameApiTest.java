@@ -153,7 +153,7 @@ class OwnerNameApiTest {
         Response created = Bank.registerConsent(Bank.aisConsent(Map.of("balances", List.of(ref(Bank.PSU1_MAIN))), null));
         String id = created.path("bankConsentId");
         try (Connection c = dataSource.getConnection();
-             PreparedStatement s = c.prepareStatement("update consent set requested_access = ? where id = ?")) {
+             PreparedStatement s = c.prepareStatement("update consent set requested_access = ?::jsonb where id = ?")) {
             s.setString(1, "{\"accounts\":null,\"balances\":[{\"iban\":\"" + Bank.PSU1_MAIN + "\",\"currency\":\"EUR\"}],"
                     + "\"transactions\":null,\"availableAccounts\":null,\"allPsd2\":null,\"account\":null,\"cardNumber\":null}");
             s.setString(2, id);

@@ -201,6 +201,20 @@ class PaymentInitiationTest {
                 "CountryNameInvalid");
     }
 
+    /** A field's own rule is answered with the standard body, naming the field; several faults are named at once. */
+    @Test
+    void fieldRulesAnswerTheStandardBody() {
+        Errors.expect(post(headers(), VALID.replace("\"country\": \"DE\"", "\"country\": null")), 400,
+                "CountryNameInvalid").body("error_code", equalTo("FORMAT_ERROR"))
+                .body("tppMessages[0].text", equalTo("creditorAddress.country is required (an ISO 3166 alpha-2 country code)"));
+        Errors.expect(post(headers(), withField("debtorAccount", "{\"iban\": \"DE49100200300100000011\","
+                        + " \"swiftCode\": \"sbox{x}\", \"sortCode\": \"12-34-56\"}")), 400, "FormatError")
+                .body("error_message", equalTo("debtorAccount.sortCode must be 6 digits;"
+                        + " debtorAccount.swiftCode 'sbox{x}' is not a BIC"));
+        Errors.expect(post(headers(), VALID.replace("Merchant GmbH", " ")), 400, "FormatError")
+                .body("error_message", equalTo("creditorName is required"));
+    }
+
     @Test
     void requestedExecutionDateInThePast() {
         Errors.expect(post(headers(), withField("requestedExecutionDate",

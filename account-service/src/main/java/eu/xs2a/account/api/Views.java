@@ -1,7 +1,5 @@
 package eu.xs2a.account.api;
 
-import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.account.domain.Account;
 import eu.xs2a.account.domain.AccountView;
 import eu.xs2a.account.domain.Balance;
@@ -18,14 +16,6 @@ import java.util.Map;
 /** Turns the store's records into the Berlin Group bodies, with {@code _links} as provider-prefixed paths. */
 @ApplicationScoped
 public class Views {
-
-    private static final TypeReference<Map<String, String>> REFERENCE = new TypeReference<>() { };
-
-    private final ObjectMapper json;
-
-    public Views(ObjectMapper json) {
-        this.json = json;
-    }
 
     public static String accountsPath(String providerCode) {
         return "/" + providerCode + "/api/berlingroup/v1/accounts";
@@ -95,7 +85,7 @@ public class Views {
         String href = accountsPath(providerCode) + "/" + a.resourceId + "/transactions/" + pathSegment(t.transactionId);
         return new Dtos.TransactionDetails(t.transactionId, t.entryReference, t.endToEndId, t.bookingDate,
                 t.valueDate == null ? null : t.valueDate.toString(), new Dtos.Amount(t.currency, t.amount),
-                t.creditorName, reference(t.creditorAccount), t.debtorName, reference(t.debtorAccount),
+                t.creditorName, t.creditorAccount, t.debtorName, t.debtorAccount,
                 t.remittanceInformation, t.bankTransactionCode, Map.of("transactionDetails", new Dtos.Href(href)));
     }
 
@@ -106,16 +96,5 @@ public class Views {
      */
     static String pathSegment(String value) {
         return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
-    }
-
-    private Map<String, String> reference(String stored) {
-        if (stored == null) {
-            return null;
-        }
-        try {
-            return json.readValue(stored, REFERENCE);
-        } catch (Exception e) {
-            return null;
-        }
     }
 }

@@ -1,7 +1,5 @@
 package eu.xs2a.account.domain;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.account.aspsp.BankAccount;
 import eu.xs2a.account.aspsp.BankBalance;
 import eu.xs2a.account.aspsp.BankTransaction;
@@ -38,20 +36,18 @@ public class AccountDataWriter {
     private final ConsentSnapshotRepository snapshots;
     private final BalanceRepository balances;
     private final TransactionRepository transactions;
-    private final ObjectMapper json;
     private final Clock clock;
     private final ProviderCalendar calendar;
 
     public AccountDataWriter(AccountRepository accounts, ConsentAccountRepository links,
                              ConsentSnapshotRepository snapshots, BalanceRepository balances,
-                             TransactionRepository transactions, ObjectMapper json, Clock clock,
+                             TransactionRepository transactions, Clock clock,
                              ProviderCalendar calendar) {
         this.accounts = accounts;
         this.links = links;
         this.snapshots = snapshots;
         this.balances = balances;
         this.transactions = transactions;
-        this.json = json;
         this.clock = clock;
         this.calendar = calendar;
     }
@@ -147,9 +143,9 @@ public class AccountDataWriter {
             t.entryReference = b.entryReference();
             t.endToEndId = b.endToEndId();
             t.creditorName = b.creditorName();
-            t.creditorAccount = toJson(b.creditorAccount());
+            t.creditorAccount = reference(b.creditorAccount());
             t.debtorName = b.debtorName();
-            t.debtorAccount = toJson(b.debtorAccount());
+            t.debtorAccount = reference(b.debtorAccount());
             t.remittanceInformation = b.remittanceInformationUnstructured();
             t.bankTransactionCode = b.bankTransactionCode();
             transactions.upsert(t);
@@ -169,14 +165,8 @@ public class AccountDataWriter {
         return value == null || value.isBlank();
     }
 
-    private String toJson(Map<String, String> reference) {
-        if (reference == null || reference.isEmpty()) {
-            return null;
-        }
-        try {
-            return json.writeValueAsString(reference);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException(e);
-        }
+    /** An account reference the bank sent, or null when it sent none (an empty one included). */
+    private static Map<String, String> reference(Map<String, String> reference) {
+        return reference == null || reference.isEmpty() ? null : reference;
     }
 }

@@ -8,7 +8,10 @@ import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import java.time.LocalDate;
+import java.util.Map;
 import java.util.UUID;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
 
 /**
  * A booked or pending transaction of an account, unique on the bank's transaction id per account. {@link #entryDate}
@@ -55,15 +58,17 @@ public class Transaction extends PanacheEntityBase {
     @Column(name = "creditor_name")
     public String creditorName;
 
-    /** The creditor's account reference as JSON text. */
+    /** The creditor's account reference as the bank sent it, stored as JSON (jsonb). */
+    @JdbcTypeCode(SqlTypes.JSON)
     @Column(name = "creditor_account")
-    public String creditorAccount;
+    public Map<String, String> creditorAccount;
 
     @Column(name = "debtor_name")
     public String debtorName;
 
+    @JdbcTypeCode(SqlTypes.JSON)
     @Column(name = "debtor_account")
-    public String debtorAccount;
+    public Map<String, String> debtorAccount;
 
     @Column(name = "remittance_information")
     public String remittanceInformation;

@@ -17,23 +17,26 @@ public class TransactionRepository implements PanacheRepositoryBase<Transaction,
     private static final String FILTER = "accountId = :account and bookingStatus in :statuses"
             + " and entryDate >= :from and entryDate <= :to";
 
-    /** Inserts or updates by (account, bank transaction id): fetching the same transaction again never duplicates it. */
+    /**
+     * Inserts or updates by (account, bank transaction id): fetching the same transaction again never duplicates it.
+     * An HQL insert, so that the account references are bound as the entity maps them (JSON).
+     */
     public void upsert(Transaction t) {
-        getEntityManager().createNativeQuery("""
-                insert into account_transaction (account_id, transaction_id, booking_status, entry_date, booking_date,
-                    value_date, amount, currency, entry_reference, end_to_end_id, creditor_name, creditor_account,
-                    debtor_name, debtor_account, remittance_information, bank_transaction_code)
+        getEntityManager().createQuery("""
+                insert into Transaction (accountId, transactionId, bookingStatus, entryDate, bookingDate, valueDate,
+                    amount, currency, entryReference, endToEndId, creditorName, creditorAccount, debtorName,
+                    debtorAccount, remittanceInformation, bankTransactionCode)
                 values (:account, :txId, :status, :entryDate, :bookingDate, :valueDate, :amount, :currency,
                     :entryReference, :endToEndId, :creditorName, :creditorAccount, :debtorName, :debtorAccount,
                     :remittance, :code)
-                on conflict (account_id, transaction_id) do update set
-                    booking_status = excluded.booking_status, entry_date = excluded.entry_date,
-                    booking_date = excluded.booking_date, value_date = excluded.value_date, amount = excluded.amount,
-                    currency = excluded.currency, entry_reference = excluded.entry_reference,
-                    end_to_end_id = excluded.end_to_end_id, creditor_name = excluded.creditor_name,
-                    creditor_account = excluded.creditor_account, debtor_name = excluded.debtor_name,
-                    debtor_account = excluded.debtor_account, remittance_information = excluded.remittance_information,
-                    bank_transaction_code = excluded.bank_transaction_code""")
+                on conflict (accountId, transactionId) do update set
+                    bookingStatus = excluded.bookingStatus, entryDate = excluded.entryDate,
+                    bookingDate = excluded.bookingDate, valueDate = excluded.valueDate, amount = excluded.amount,
+                    currency = excluded.currency, entryReference = excluded.entryReference,
+                    endToEndId = excluded.endToEndId, creditorName = excluded.creditorName,
+                    creditorAccount = excluded.creditorAccount, debtorName = excluded.debtorName,
+                    debtorAccount = excluded.debtorAccount, remittanceInformation = excluded.remittanceInformation,
+                    bankTransactionCode = excluded.bankTransactionCode""")
                 .setParameter("account", t.accountId)
                 .setParameter("txId", t.transactionId)
                 .setParameter("status", t.bookingStatus)

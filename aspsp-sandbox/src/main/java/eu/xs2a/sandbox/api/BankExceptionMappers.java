@@ -2,12 +2,10 @@ package eu.xs2a.sandbox.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import eu.xs2a.sandbox.domain.BankException;
-import jakarta.inject.Inject;
 import jakarta.ws.rs.WebApplicationException;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import java.util.Map;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
@@ -16,15 +14,11 @@ public class BankExceptionMappers {
 
     private static final Logger LOG = Logger.getLogger(BankExceptionMappers.class);
 
-    @Inject
-    Pages pages;
-
     /** The pages catch their own refusals; one that still escapes reaches a browser as a page, never as JSON. */
     @ServerExceptionMapper
     public Response bank(BankException e, HttpHeaders headers) {
         if (wantsPage(headers)) {
-            return pages.page(e.status(), "message", Map.of("title", "This request cannot be completed",
-                    "message", e.getMessage()));
+            return Pages.message(e.status(), "This request cannot be completed", e.getMessage());
         }
         return error(e.status(), e.code(), e.getMessage());
     }
@@ -38,8 +32,8 @@ public class BankExceptionMappers {
     public Response web(WebApplicationException e, HttpHeaders headers) {
         int status = e.getResponse().getStatus();
         if (status < 500 && wantsPage(headers)) {
-            return pages.page(status, "message", Map.of("title", status == 404 ? "This page does not exist"
-                    : "This page cannot be used like this", "message", "Go back to the page you came from."));
+            return Pages.message(status, status == 404 ? "This page does not exist" : "This page cannot be used like this",
+                    "Go back to the page you came from.");
         }
         String code = switch (status) {
             case 404 -> "NOT_FOUND";
@@ -61,16 +55,14 @@ public class BankExceptionMappers {
         }
         // not the exception's message: it quotes the undecodable value, which may be the PSU's password
         LOG.info("form refused: a field has a '%' escape that does not decode");
-        return pages.page(400, "message", Map.of("title", "The form could not be read",
-                "message", "Go back and send the form again."));
+        return Pages.message(400, "The form could not be read", "Go back and send the form again.");
     }
 
     @ServerExceptionMapper
     public Response unexpected(RuntimeException e, HttpHeaders headers) {
         LOG.error("unexpected failure in the bank", e);
         if (wantsPage(headers)) {
-            return pages.page(500, "message", Map.of("title", "Something went wrong",
-                    "message", "Please try again later."));
+            return Pages.message(500, "Something went wrong", "Please try again later.");
         }
         return error(500, "INTERNAL_ERROR", "the bank failed to process the request");
     }

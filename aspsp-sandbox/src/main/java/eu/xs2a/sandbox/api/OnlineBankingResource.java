@@ -16,7 +16,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
-import java.util.Map;
 import java.util.Optional;
 
 /** The PSU's online banking: the consents given to TPPs, with Revoke. */
@@ -30,16 +29,13 @@ public class OnlineBankingResource {
     @Inject
     OnlineBankingService banking;
 
-    @Inject
-    Pages pages;
-
     @GET
     public Response home(@CookieParam(SESSION_COOKIE) String session) {
         Optional<Psu> psu = banking.psuOf(session);
         if (psu.isEmpty()) {
-            return page(200, "banking-login", ScaPageResource.data("error", null));
+            return Pages.page(200, Pages.Templates.bankingLogin(null));
         }
-        return page(200, "banking", Map.of("psuName", psu.get().fullName, "consents", banking.consentsOf(psu.get())));
+        return Pages.page(200, Pages.Templates.banking(psu.get().fullName, banking.consentsOf(psu.get())));
     }
 
     @POST
@@ -48,7 +44,7 @@ public class OnlineBankingResource {
     public Response login(@FormParam("username") String username, @FormParam("password") String password) {
         return banking.login(username, password)
                 .map(cookie -> Response.seeOther(URI.create(PATH)).cookie(cookie(cookie, false)).build())
-                .orElseGet(() -> page(200, "banking-login", ScaPageResource.data("error", "Wrong username or password.")));
+                .orElseGet(() -> Pages.page(200, Pages.Templates.bankingLogin("Wrong username or password.")));
     }
 
     @POST
@@ -61,7 +57,7 @@ public class OnlineBankingResource {
         try {
             banking.revoke(psu.get(), bankConsentId);
         } catch (BankException e) {
-            return page(e.status(), "message", Map.of("title", "This access cannot be revoked", "message", e.getMessage()));
+            return Pages.message(e.status(), "This access cannot be revoked", e.getMessage());
         }
         return Response.seeOther(URI.create(PATH)).build();
     }
@@ -80,9 +76,5 @@ public class OnlineBankingResource {
             builder.maxAge(0);
         }
         return builder.build();
-    }
-
-    private Response page(int status, String template, Map<String, Object> data) {
-        return pages.page(status, template, data);
     }
 }

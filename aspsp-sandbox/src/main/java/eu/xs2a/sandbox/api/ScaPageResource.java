@@ -16,8 +16,6 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.function.Supplier;
 
 /** The PSU's SCA pages behind the one-time {@code scaUrl} (flow: BANK-API.md, "The PSU's browser"). */
@@ -30,9 +28,6 @@ public class ScaPageResource {
 
     @Inject
     ScaService sca;
-
-    @Inject
-    Pages pages;
 
     @GET
     public Response open(@PathParam("token") String token, @CookieParam(SESSION_COOKIE) String session) {
@@ -81,20 +76,20 @@ public class ScaPageResource {
             next = step.get();
         } catch (BankException e) {
             // the resource changed under the PSU's feet (e.g. cancelled meanwhile)
-            return page(409, "message", Map.of("title", "This request is no longer open", "message", e.getMessage()));
+            return Pages.message(409, "This request is no longer open", e.getMessage());
         }
         String base = "/sca/" + token;
         if (next instanceof ScaStep.ShowLogin login) {
-            return page(200, "login", data("tppName", login.tppName(), "error", login.error(), "action", base + "/login"));
+            return Pages.page(200, Pages.Templates.login(login.tppName(), login.error(), base + "/login"));
         }
         if (next instanceof ScaStep.ShowDecision decision) {
-            return page(200, "decision", data("summary", decision.summary(), "error", decision.error(), "action", base + "/decision"));
+            return Pages.page(200, Pages.Templates.decision(decision.summary(), decision.error(), base + "/decision"));
         }
         if (next instanceof ScaStep.ShowOtp otp) {
-            return page(200, "otp", data("summary", otp.summary(), "error", otp.error(), "action", base + "/otp"));
+            return Pages.page(200, Pages.Templates.otp(otp.summary(), otp.error(), base + "/otp"));
         }
         if (next instanceof ScaStep.Refusal refusal) {
-            return page(refusal.status(), "message", Map.of("title", refusal.title(), "message", refusal.message()));
+            return Pages.message(refusal.status(), refusal.title(), refusal.message());
         }
         ScaStep.Redirect redirect = (ScaStep.Redirect) next;
         Response.ResponseBuilder response = Response.seeOther(URI.create(redirect.location()));
@@ -103,18 +98,5 @@ public class ScaPageResource {
                     .httpOnly(true).sameSite(NewCookie.SameSite.LAX).build());
         }
         return response.build();
-    }
-
-    private Response page(int status, String template, Map<String, Object> data) {
-        return pages.page(status, template, data);
-    }
-
-    /** A template data map that accepts null values (an absent error). */
-    static Map<String, Object> data(Object... keyValues) {
-        Map<String, Object> map = new HashMap<>();
-        for (int i = 0; i < keyValues.length; i += 2) {
-            map.put((String) keyValues[i], keyValues[i + 1]);
-        }
-        return map;
     }
 }

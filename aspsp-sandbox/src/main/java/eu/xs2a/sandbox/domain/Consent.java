@@ -9,6 +9,8 @@ import jakarta.persistence.Table;
 import jakarta.persistence.Version;
 import java.time.Instant;
 import java.time.LocalDate;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
 
 /**
  * A consent registered by the gateway (AIS or PIIS). It enforces its own transitions: SCA can only move a
@@ -48,9 +50,10 @@ public class Consent {
     @Column(name = "sca_status")
     public ScaStatus scaStatus;
 
-    /** The access (AIS) or the account reference (PIIS) as requested, JSON. */
-    @Column(name = "requested_access", columnDefinition = "text")
-    public String requestedAccess;
+    /** The access (AIS) or the account reference (PIIS) as requested, stored as JSON (jsonb). */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(name = "requested_access")
+    public ConsentAccess requestedAccess;
 
     @Column(name = "valid_until")
     public LocalDate validUntil;

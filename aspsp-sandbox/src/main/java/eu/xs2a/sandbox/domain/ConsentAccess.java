@@ -1,11 +1,14 @@
 package eu.xs2a.sandbox.domain;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.List;
 
 /**
- * What a consent asks for (AIS: access lists or the global flags; PIIS: one account). Stored as JSON; rows written
- * before a field existed read it as null (not asked).
+ * What a consent asks for (AIS: access lists or the global flags; PIIS: one account). Stored as JSON, which Hibernate
+ * maps with Jackson (hence registered for reflection, with its parts); rows written before a field existed read it
+ * as null (not asked).
  */
+@RegisterForReflection(targets = {ConsentAccess.class, ConsentAccess.AdditionalInformation.class, AccountRef.class})
 public record ConsentAccess(List<AccountRef> accounts, List<AccountRef> balances, List<AccountRef> transactions,
                             String availableAccounts, String availableAccountsWithBalance, String allPsd2,
                             AdditionalInformation additionalInformation, AccountRef account, String cardNumber) {

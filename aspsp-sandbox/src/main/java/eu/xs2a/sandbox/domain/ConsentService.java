@@ -1,7 +1,5 @@
 package eu.xs2a.sandbox.domain;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.sandbox.persistence.AccountRepository;
 import eu.xs2a.sandbox.persistence.ConsentAccountRepository;
 import eu.xs2a.sandbox.persistence.ConsentRepository;
@@ -49,9 +47,6 @@ public class ConsentService {
     SlowPsus slow;
 
     @Inject
-    ObjectMapper json;
-
-    @Inject
     Clock clock;
 
     @Transactional
@@ -69,7 +64,7 @@ public class ConsentService {
         consent.requestedPsuId = psuId;
         consent.status = ConsentStatus.received;
         consent.scaStatus = ScaStatus.received;
-        consent.requestedAccess = write(access);
+        consent.requestedAccess = access;
         consent.validUntil = validUntil;
         consent.recurringIndicator = recurringIndicator;
         consent.frequencyPerDay = frequencyPerDay;
@@ -109,21 +104,13 @@ public class ConsentService {
             covered.add(new Covered(accounts.findById(grant.accountId), grant));
         }
         covered.sort((a, b) -> Integer.compare(a.account().position, b.account().position));
-        return new ConsentView(consent, requested(consent), covered);
-    }
-
-    public ConsentAccess requested(Consent consent) {
-        try {
-            return json.readValue(consent.requestedAccess, ConsentAccess.class);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("stored access of consent " + consent.id + " is not readable", e);
-        }
+        return new ConsentView(consent, consent.requestedAccess, covered);
     }
 
     /** The named accounts the PSU does not own, as labels (empty when the PSU may approve). */
     public List<String> accountsNotOwnedBy(Consent consent, String psuId) {
         List<String> foreign = new ArrayList<>();
-        for (AccountRef ref : requested(consent).explicitRefs()) {
+        for (AccountRef ref : consent.requestedAccess.explicitRefs()) {
             Optional<Account> account = accounts.byRef(ref);
             if (account.isEmpty() || !account.get().psuId.equals(psuId)) {
                 foreign.add(ref.label());
@@ -137,7 +124,7 @@ public class ConsentService {
      * the owner name is delivered (only where the consent asked for it explicitly).
      */
     public void approve(Consent consent) {
-        ConsentAccess access = requested(consent);
+        ConsentAccess access = consent.requestedAccess;
         List<Account> own = accounts.ofPsu(consent.psuId).stream().filter(a -> !Account.DELETED.equals(a.status)).toList();
         if (Consent.PIIS.equals(consent.type)) {
             accounts.byRef(access.account()).ifPresent(a -> grant(consent, a, false, false, false));
@@ -200,14 +187,6 @@ public class ConsentService {
                 && !access.availableAccountsWithBalanceRequested()) {
             throw BankException.badRequest(
                     "access must name accounts, balances, transactions, availableAccounts, availableAccountsWithBalance or allPsd2");
-        }
-    }
-
-    private String write(ConsentAccess access) {
-        try {
-            return json.writeValueAsString(access);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("consent access not serialisable", e);
         }
     }
 }

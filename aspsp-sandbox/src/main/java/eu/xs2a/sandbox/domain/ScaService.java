@@ -318,7 +318,7 @@ public class ScaService {
     }
 
     private List<Line> consentLines(Consent consent) {
-        ConsentAccess access = consentService.requested(consent);
+        ConsentAccess access = consent.requestedAccess;
         if (Consent.PIIS.equals(consent.type)) {
             return List.of(new Line(access.account().label(), "confirmation that funds are available"));
         }

@@ -1,8 +1,12 @@
 package eu.xs2a.consent.api;
 
 import eu.xs2a.consent.domain.AccountReference;
+import jakarta.validation.Valid;
 
-/** Body of {@code POST /internal/v1/consent-checks} (docs/ARCHITECTURE.md "Consent lookup"). */
+/**
+ * Body of {@code POST /internal/v1/consent-checks} (docs/ARCHITECTURE.md "Consent lookup"); the account's identifiers
+ * are checked by their constraints when the body is read.
+ */
 public record ConsentCheckRequest(String providerCode, String tppId, String consentId, String purpose,
-                                  String resource, AccountReference account, Boolean psuPresent) {
+                                  String resource, @Valid AccountReference account, Boolean psuPresent) {
 }

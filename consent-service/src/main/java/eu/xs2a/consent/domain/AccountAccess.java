@@ -3,6 +3,10 @@ package eu.xs2a.consent.domain;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import io.quarkus.runtime.annotations.RegisterForReflection;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -12,32 +16,46 @@ import java.util.Set;
 import java.util.stream.Stream;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
-/** The Berlin Group accountAccess object of an AIS consent, as requested and as shown. */
+/**
+ * The Berlin Group accountAccess object of an AIS consent, as requested and as shown. Stored as JSON, which Hibernate
+ * maps with Jackson: registered for reflection with its parts, as is the PIIS consent's account reference.
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RegisterForReflection(targets = {AccountAccess.class, AccountReference.class, AdditionalInformationAccess.class})
 @Schema(description = "Either accounts named in accounts, balances and transactions (balances and transactions imply"
         + " the account), or exactly one of availableAccounts, availableAccountsWithBalance and allPsd2; an empty list"
         + " (a bank-offered consent) is not offered. Else FormatError")
-public record AccountAccess(List<AccountReference> accounts, List<AccountReference> balances,
-                            List<AccountReference> transactions, AdditionalInformationAccess additionalInformation,
+public record AccountAccess(List<@NotNull(message = AccountAccess.NOT_A_REFERENCE) @Valid AccountReference> accounts,
+                            List<@NotNull(message = AccountAccess.NOT_A_REFERENCE) @Valid AccountReference> balances,
+                            List<@NotNull(message = AccountAccess.NOT_A_REFERENCE) @Valid AccountReference> transactions,
+                            @Valid AdditionalInformationAccess additionalInformation,
                             @Schema(enumeration = {AccountAccess.ALL_ACCOUNTS, AccountAccess.WITH_OWNER_NAME})
+                            @Pattern(regexp = AccountAccess.ALL_ACCOUNTS_VALUE,
+                                    message = AccountAccess.NOT_ALL_ACCOUNTS)
                             String availableAccounts,
                             @Schema(enumeration = {AccountAccess.ALL_ACCOUNTS, AccountAccess.WITH_OWNER_NAME})
+                            @Pattern(regexp = AccountAccess.ALL_ACCOUNTS_VALUE,
+                                    message = AccountAccess.NOT_ALL_ACCOUNTS)
                             String availableAccountsWithBalance,
                             @Schema(enumeration = {AccountAccess.ALL_ACCOUNTS, AccountAccess.WITH_OWNER_NAME})
+                            @Pattern(regexp = AccountAccess.ALL_ACCOUNTS_VALUE,
+                                    message = AccountAccess.NOT_ALL_ACCOUNTS)
                             String allPsd2) {
 
     static final String ALL_ACCOUNTS = "allAccounts";
     static final String WITH_OWNER_NAME = "allAccountsWithOwnerName";
-    private static final Set<String> ALL_ACCOUNTS_VALUES = Set.of(ALL_ACCOUNTS, WITH_OWNER_NAME);
+    static final String ALL_ACCOUNTS_VALUE = ALL_ACCOUNTS + "|" + WITH_OWNER_NAME;
+    static final String NOT_ALL_ACCOUNTS = "'${validatedValue}' must be allAccounts or allAccountsWithOwnerName";
+    /** A list's element that is null. */
+    static final String NOT_A_REFERENCE = "must be an account reference";
 
     /**
-     * Checks every reference and the "all accounts" values; returns the normalised access. Linear in the number of
-     * references, each list holding at most {@code maxReferences} (else FormatError naming the list).
+     * Checks how the lists and values go together, and every reference's identifiers; returns the normalised access.
+     * Each value's own shape (a reference's IBAN, an "all accounts" value) is its constraint, checked when the body
+     * was read. Linear in the number of references, each list holding at most {@code maxReferences} (else FormatError
+     * naming the list).
      */
     public AccountAccess validated(int maxReferences) {
-        checkAllValue("access.availableAccounts", availableAccounts);
-        checkAllValue("access.availableAccountsWithBalance", availableAccountsWithBalance);
-        checkAllValue("access.allPsd2", allPsd2);
         List<AccountReference> a = validatedList("access.accounts", accounts, maxReferences);
         List<AccountReference> b = validatedList("access.balances", balances, maxReferences);
         List<AccountReference> t = validatedList("access.transactions", transactions, maxReferences);
@@ -123,12 +141,6 @@ public record AccountAccess(List<AccountReference> accounts, List<AccountReferen
         }
     }
 
-    private static void checkAllValue(String field, String value) {
-        if (value != null && !ALL_ACCOUNTS_VALUES.contains(value)) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR,
-                    field + " '" + value + "' must be allAccounts or allAccountsWithOwnerName");
-        }
-    }
 
     private static List<AccountReference> validatedList(String field, List<AccountReference> list,
                                                         int maxReferences) {
@@ -144,7 +156,7 @@ public record AccountAccess(List<AccountReference> accounts, List<AccountReferen
         for (int i = 0; i < list.size(); i++) {
             AccountReference ref = list.get(i);
             if (ref == null) {
-                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, field + "[" + i + "] must be an account reference");
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, field + "[" + i + "] " + NOT_A_REFERENCE);
             }
             result.add(ref.validated(field + "[" + i + "]"));
         }

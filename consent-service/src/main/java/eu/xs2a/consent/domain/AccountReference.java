@@ -3,12 +3,14 @@ package eu.xs2a.consent.domain;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.validation.Characters;
+import eu.xs2a.platform.validation.Iban;
 import eu.xs2a.platform.validation.Ibans;
-import eu.xs2a.platform.validation.IsoCurrencies;
+import eu.xs2a.platform.validation.IsoCurrency;
+import jakarta.validation.constraints.Pattern;
 import java.util.HashSet;
 import java.util.Objects;
 import java.util.Set;
-import java.util.regex.Pattern;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -20,21 +22,25 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 public record AccountReference(
         @Schema(description = "ISO 13616 IBAN in its country's format, spaces and case normalised; its check digits"
                 + " must hold",
-                examples = "DE89370400440532013000") String iban,
-        @Schema(pattern = AccountReference.BBAN_PATTERN) String bban,
-        @Schema(maxLength = AccountReference.MAX_CARD_OR_PHONE) String pan,
-        @Schema(maxLength = AccountReference.MAX_CARD_OR_PHONE) String maskedPan,
-        @Schema(maxLength = AccountReference.MAX_CARD_OR_PHONE) String msisdn,
-        @Schema(description = "ISO 4217 code", pattern = "[A-Z]{3}") String currency) {
+                examples = "DE89370400440532013000") @Iban String iban,
+        @Schema(pattern = AccountReference.BBAN_PATTERN)
+        @Pattern(regexp = AccountReference.BBAN_PATTERN, message = "'${validatedValue}' is not a valid BBAN") String bban,
+        @Schema(maxLength = AccountReference.MAX_CARD_OR_PHONE)
+        @Characters(max = AccountReference.MAX_CARD_OR_PHONE) String pan,
+        @Schema(maxLength = AccountReference.MAX_CARD_OR_PHONE)
+        @Characters(max = AccountReference.MAX_CARD_OR_PHONE) String maskedPan,
+        @Schema(maxLength = AccountReference.MAX_CARD_OR_PHONE)
+        @Characters(max = AccountReference.MAX_CARD_OR_PHONE) String msisdn,
+        @Schema(description = "ISO 4217 code", pattern = "[A-Z]{3}") @IsoCurrency String currency) {
 
     static final String BBAN_PATTERN = "[a-zA-Z0-9]{1,30}";
-    private static final Pattern BBAN = Pattern.compile(BBAN_PATTERN);
     public static final int MAX_CARD_OR_PHONE = 35;
     /** Country code and check digits: the rest of an IBAN is the account's BBAN (ISO 13616). */
     private static final int IBAN_PREFIX = 4;
 
     /**
-     * Checks the reference and returns it normalised (IBAN without spaces, upper case).
+     * Checks that the reference names one account and returns it normalised (IBAN without spaces, upper case). Each
+     * identifier's own shape is its constraint, checked when the body was read.
      *
      * @param field where the reference sits in the request, for the error message (e.g. {@code access.balances[0]})
      */
@@ -43,33 +49,23 @@ public record AccountReference(
         if (identifiers != 1) {
             throw format(field + " must carry exactly one of iban, bban, pan, maskedPan, msisdn");
         }
-        return checked(field);
+        return normalised();
     }
 
     /**
      * The looser check for a reference that names an account to look up (the consent lookup): at least one
-     * identifier, each well-formed; whether it designates an account is {@link #designates}.
+     * identifier (each well-formed, by its constraint); whether it designates an account is {@link #designates}.
      */
     public AccountReference validatedForLookup(String field) {
         int identifiers = count(iban) + count(bban) + count(pan) + count(maskedPan) + count(msisdn);
         if (identifiers == 0) {
             throw format(field + " must carry one of iban, bban, pan, maskedPan, msisdn");
         }
-        return checked(field);
+        return normalised();
     }
 
-    private AccountReference checked(String field) {
-        String normalisedIban = iban == null ? null : Ibans.parse(field + ".iban", iban);
-        if (bban != null && !BBAN.matcher(bban).matches()) {
-            throw format(field + ".bban '" + bban + "' is not a valid BBAN");
-        }
-        checkLength(field + ".pan", pan);
-        checkLength(field + ".maskedPan", maskedPan);
-        checkLength(field + ".msisdn", msisdn);
-        if (currency != null) {
-            IsoCurrencies.parse(field + ".currency", currency);
-        }
-        return new AccountReference(normalisedIban, bban, pan, maskedPan, msisdn, currency);
+    private AccountReference normalised() {
+        return new AccountReference(Ibans.normalise(iban), bban, pan, maskedPan, msisdn, currency);
     }
 
     /**
@@ -158,11 +154,6 @@ public record AccountReference(
         return value == null ? 0 : 1;
     }
 
-    private static void checkLength(String field, String value) {
-        if (value != null && (value.isBlank() || value.codePointCount(0, value.length()) > MAX_CARD_OR_PHONE)) {
-            throw format(field + " must be 1 to " + MAX_CARD_OR_PHONE + " characters");
-        }
-    }
 
     private static Psd2Exception format(String message) {
         return new Psd2Exception(ErrorClass.FORMAT_ERROR, message);

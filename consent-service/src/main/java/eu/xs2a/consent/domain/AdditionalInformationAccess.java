@@ -1,6 +1,8 @@
 package eu.xs2a.consent.domain;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotNull;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
@@ -13,5 +15,5 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record AdditionalInformationAccess(
         @Schema(description = "accounts also named in accounts, balances or transactions; empty: every named account")
-        List<AccountReference> ownerName) {
+        List<@NotNull(message = AccountAccess.NOT_A_REFERENCE) @Valid AccountReference> ownerName) {
 }

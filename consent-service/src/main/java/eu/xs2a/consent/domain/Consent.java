@@ -2,7 +2,6 @@ package eu.xs2a.consent.domain;
 
 import eu.xs2a.platform.provider.ProviderCalendar;
 import jakarta.persistence.Column;
-import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EntityListeners;
 import jakarta.persistence.EnumType;
@@ -16,6 +15,8 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
 
 /**
  * A consent and its state machine (docs/ARCHITECTURE.md "State machines"). Every status change goes through one of the
@@ -43,11 +44,11 @@ public class Consent {
     @Enumerated(EnumType.STRING)
     @Column(nullable = false)
     private ConsentStatus status;
-    @Convert(converter = JsonColumns.AccessConverter.class)
-    @Column(columnDefinition = "text")
+    /** AIS: the accountAccess object, as JSON (jsonb). */
+    @JdbcTypeCode(SqlTypes.JSON)
     private AccountAccess access;
-    @Convert(converter = JsonColumns.AccountConverter.class)
-    @Column(columnDefinition = "text")
+    /** PIIS: the account reference, as JSON (jsonb). */
+    @JdbcTypeCode(SqlTypes.JSON)
     private AccountReference account;
     @Column(name = "card_number")
     private String cardNumber;

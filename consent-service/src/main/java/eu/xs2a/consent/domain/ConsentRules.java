@@ -16,7 +16,7 @@ public final class ConsentRules {
     }
 
     /**
-     * @param requested   the request's validUntil as sent (ISO date), or null
+     * @param requested   the request's validUntil as sent (an ISO date, its constraint in the request), or null
      * @param today       the current date at the consent's provider ({@code config.ProviderCalendar})
      * @param defaultDays validity when none is asked (90), at most {@code maxDays}
      * @param maxDays     the provider's maximum (180, the SCA exemption)
@@ -42,14 +42,12 @@ public final class ConsentRules {
     }
 
     /**
-     * @param requested   frequencyPerDay as sent, or null (then the provider maximum)
+     * @param requested   frequencyPerDay as sent (at least 1, its constraint in the request), or null (then the
+     *                    provider maximum)
      * @param recurring   recurringIndicator; a one-off consent has frequencyPerDay 1
      * @param providerMax the provider's maximum; higher values are capped (GET shows the effective value)
      */
     public static int effectiveFrequencyPerDay(Integer requested, boolean recurring, int providerMax) {
-        if (requested != null && requested < 1) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "frequencyPerDay " + requested + " must be at least 1");
-        }
         if (!recurring) {
             return 1;
         }

@@ -81,14 +81,9 @@ public class ConsentService {
         return providers.require(providerCode);
     }
 
+    /** A new AIS consent; each field of the request has met its own constraints (api.AisConsentRequest). */
     public CreatedConsent createAis(String providerCode, TppIdentity tpp, NewAisConsent request, ScaRedirect redirect) {
         ProvidersConfig.Provider provider = providers.require(providerCode);
-        if (request.access() == null) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "access is required");
-        }
-        if (request.recurringIndicator() == null) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "recurringIndicator is required");
-        }
         AccountAccess access = request.access().validated(config.maxAccountReferences());
         LocalDate today = calendar.today(providerCode);
         LocalDate validUntil = ConsentRules.effectiveValidUntil(request.validUntil(), today,
@@ -106,16 +101,11 @@ public class ConsentService {
         return create(consent);
     }
 
+    /** A new funds consent; each field of the request has met its own constraints (api.FundsConsentRequest). */
     public CreatedConsent createFunds(String providerCode, TppIdentity tpp, NewFundsConsent request,
                                       ScaRedirect redirect) {
         providers.require(providerCode);
-        if (request.account() == null) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "account is required");
-        }
         AccountReference account = request.account().validated("account");
-        checkLength("cardNumber", request.cardNumber(), MAX_CARD_NUMBER);
-        checkLength("cardInformation", request.cardInformation(), MAX_CARD_TEXT);
-        checkLength("registrationInformation", request.registrationInformation(), MAX_CARD_TEXT);
         LocalDate cardExpiry = null;
         if (request.cardExpiryDate() != null) {
             cardExpiry = IsoDates.parse("cardExpiryDate", request.cardExpiryDate());
@@ -316,10 +306,4 @@ public class ConsentService {
         return new Psd2Exception(ErrorClass.CONSENT_UNKNOWN, "Consent '" + Ids.shown(consentId) + "' is unknown");
     }
 
-    private static void checkLength(String field, String value, int max) {
-        // in characters (code points), as the column and the TPP count them, not UTF-16 units
-        if (value != null && (value.isBlank() || value.codePointCount(0, value.length()) > max)) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, field + " must be 1 to " + max + " characters");
-        }
-    }
 }

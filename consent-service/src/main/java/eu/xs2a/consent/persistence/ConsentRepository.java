@@ -1,12 +1,13 @@
 package eu.xs2a.consent.persistence;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.consent.domain.AccountAccess;
 import eu.xs2a.consent.domain.AccountReference;
 import eu.xs2a.consent.domain.Consent;
 import eu.xs2a.consent.domain.ConsentForLookup;
 import eu.xs2a.consent.domain.ConsentStatus;
 import eu.xs2a.consent.domain.ConsentType;
-import eu.xs2a.consent.domain.JsonColumns;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
@@ -46,9 +47,11 @@ public class ConsentRepository implements PanacheRepositoryBase<Consent, String>
     private static final String OWNED = "id = ?1 and providerCode = ?2 and tppId = ?3 and type = ?4";
 
     private final DataSource dataSource;
+    private final ObjectMapper json;
 
-    ConsentRepository(DataSource dataSource) {
+    ConsentRepository(DataSource dataSource, ObjectMapper json) {
         this.dataSource = dataSource;
+        this.json = json;
     }
 
     /**
@@ -66,8 +69,9 @@ public class ConsentRepository implements PanacheRepositoryBase<Consent, String>
      *
      * <p>Plain JDBC on the ORM's own data source, because every account read of every TPP runs it: through Hibernate
      * this query was about a quarter of consent-service's CPU per lookup (bench/README.md, "What has moved the
-     * numbers so far"). The lookup only reads, so it needs a value, not a managed entity. A lost database surfaces as
-     * the wrapped SQLException, which the error mappers answer 503.
+     * numbers so far"). The lookup only reads, so it needs a value, not a managed entity; its two jsonb columns are read
+     * with the application's ObjectMapper, the one Hibernate maps them with. A lost database surfaces as the wrapped
+     * SQLException, which the error mappers answer 503.
      */
     public Optional<ConsentForLookup> findForLookup(String id, String providerCode, String tppId, LocalDate day,
                                                     String resourceKey) {
@@ -84,13 +88,21 @@ public class ConsentRepository implements PanacheRepositoryBase<Consent, String>
                 }
                 return Optional.of(new ConsentForLookup(row.getString(1), ConsentType.valueOf(row.getString(2)),
                         ConsentStatus.valueOf(row.getString(3)),
-                        JsonColumns.read(row.getString(4), AccountAccess.class),
-                        JsonColumns.read(row.getString(5), AccountReference.class),
+                        fromJson(row.getString(4), AccountAccess.class),
+                        fromJson(row.getString(5), AccountReference.class),
                         row.getString(6), row.getBoolean(7), row.getObject(8, LocalDate.class),
                         row.getObject(9, Integer.class), row.getString(10), row.getInt(11)));
             }
         } catch (SQLException e) {
             throw new IllegalStateException("Cannot read consent " + id, e);
+        }
+    }
+
+    private <T> T fromJson(String value, Class<T> type) {
+        try {
+            return value == null ? null : json.readValue(value, type);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Corrupt " + type.getSimpleName() + " column", e);
         }
     }
 

@@ -12,8 +12,8 @@ import java.time.LocalDate;
 
 /**
  * Reads the initiation body, through xs2a-platform's {@link JsonBodies}, into the domain's order. Wrong JSON,
- * wrong types (a number where the Berlin Group wants a string, an array where it wants an object) and a malformed
- * date are FormatError.
+ * wrong types (a number where the Berlin Group wants a string, an array where it wants an object) and a field that
+ * breaks its own rule ({@link PaymentInitiationRequest}'s constraints, a malformed date among them) are refused there.
  */
 @ApplicationScoped
 public class InitiationBodyReader {

@@ -1,29 +1,68 @@
 package eu.xs2a.payment.api;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import eu.xs2a.platform.validation.AnsweredAs;
+import eu.xs2a.platform.validation.Bic;
+import eu.xs2a.platform.validation.Iban;
+import eu.xs2a.platform.validation.IsoCountry;
+import eu.xs2a.platform.validation.IsoCurrency;
+import eu.xs2a.platform.validation.IsoDate;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.NotNull;
+import jakarta.validation.constraints.Pattern;
+import org.hibernate.validator.constraints.CodePointLength;
 
 /**
  * The interface's "Payment initiation" body (plus the Berlin Group debtorAccount). Unknown fields are ignored;
  * requestedExecutionDate stays text here so that a malformed date is a FormatError naming the field.
+ *
+ * <p>Each field's own rules are its constraints, checked when the body is read (xs2a-platform's JsonBodies): lengths
+ * are the Berlin Group 1.3.6 maxima, and for the address parts Berlin Group leaves open (building number, town, post
+ * code) those of ISO 20022's postal address (Max16Text, Max35Text, Max16Text), which a SEPA bank applies; lengths
+ * count characters (code points), as Berlin Group's maxLength and PostgreSQL's varchar do. Rules between fields or on
+ * the day and the product are the domain's ({@code PaymentOrderRules}).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @io.quarkus.runtime.annotations.RegisterForReflection(targets = {PaymentInitiationRequest.AccountReference.class,
         PaymentInitiationRequest.Amount.class, PaymentInitiationRequest.Address.class})
-public record PaymentInitiationRequest(String endToEndIdentification, AccountReference debtorAccount,
-                                       Amount instructedAmount, AccountReference creditorAccount,
-                                       String creditorAgentName, String creditorName, Address creditorAddress,
-                                       String remittanceInformationUnstructured, String requestedExecutionDate) {
+public record PaymentInitiationRequest(
+        @CodePointLength(max = 35, message = PaymentInitiationRequest.TOO_LONG) String endToEndIdentification,
+        @Valid AccountReference debtorAccount,
+        @NotNull(message = PaymentInitiationRequest.REQUIRED) @Valid Amount instructedAmount,
+        @NotNull(message = PaymentInitiationRequest.REQUIRED) @Valid AccountReference creditorAccount,
+        @CodePointLength(max = 70, message = PaymentInitiationRequest.TOO_LONG) String creditorAgentName,
+        @NotBlank(message = PaymentInitiationRequest.REQUIRED)
+        @CodePointLength(max = 70, message = PaymentInitiationRequest.TOO_LONG) String creditorName,
+        @Valid Address creditorAddress,
+        @CodePointLength(max = 140, message = PaymentInitiationRequest.TOO_LONG)
+        String remittanceInformationUnstructured,
+        @IsoDate String requestedExecutionDate) {
+
+    static final String REQUIRED = "is required";
+    static final String TOO_LONG = "is longer than {max} characters";
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record AccountReference(String iban, String bban, String sortCode, String swiftCode, String currency) {
+    public record AccountReference(
+            @Iban String iban,
+            @Pattern(regexp = "[A-Za-z0-9]{1,30}", message = "must be 1 to 30 letters or digits") String bban,
+            @Pattern(regexp = "[0-9]{6}", message = "must be 6 digits") String sortCode,
+            @Bic String swiftCode,
+            @IsoCurrency String currency) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Amount(String currency, String amount) {
+    public record Amount(@NotBlank(message = REQUIRED) @IsoCurrency String currency,
+                         @NotBlank(message = REQUIRED) String amount) {
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Address(String streetName, String buildingNumber, String townName, String postCode,
-                          String country) {
+    public record Address(@CodePointLength(max = 70, message = TOO_LONG) String streetName,
+                          @CodePointLength(max = 16, message = TOO_LONG) String buildingNumber,
+                          @CodePointLength(max = 35, message = TOO_LONG) String townName,
+                          @CodePointLength(max = 16, message = TOO_LONG) String postCode,
+                          @NotNull(message = "is required (an ISO 3166 alpha-2 country code)",
+                                  payload = AnsweredAs.CountryNameInvalid.class)
+                          @IsoCountry(payload = AnsweredAs.CountryNameInvalid.class) String country) {
     }
 }

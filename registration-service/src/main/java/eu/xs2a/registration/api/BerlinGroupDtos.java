@@ -1,17 +1,21 @@
 package eu.xs2a.registration.api;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
-import eu.xs2a.platform.error.ErrorClass;
-import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.validation.AnsweredAs.WrongRequiredFields;
 import eu.xs2a.registration.domain.CertificatesInForce;
 import eu.xs2a.registration.domain.CheckedCertificate;
+import eu.xs2a.registration.domain.EmailAddress;
 import eu.xs2a.registration.domain.EmailAddresses;
+import eu.xs2a.registration.domain.Fits;
 import eu.xs2a.registration.domain.TextLimits;
 import eu.xs2a.registration.domain.TextLimits.Max;
 import eu.xs2a.registration.domain.TppCertificate;
 import eu.xs2a.registration.domain.TppRecord;
 import eu.xs2a.registration.domain.TppRegistration;
 import eu.xs2a.registration.domain.TppRegistrationService;
+import jakarta.validation.Valid;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
 import java.time.Instant;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -22,54 +26,85 @@ public final class BerlinGroupDtos {
     private BerlinGroupDtos() {
     }
 
-    public record Company(@Schema(required = true, maxLength = Max.COMPANY_NAME) String name,
-                          @Schema(required = true, maxLength = EmailAddresses.MAX_LENGTH) String email,
-                          @Schema(maxLength = Max.COMPANY_ADDRESS) String address,
-                          @Schema(maxLength = Max.COMPANY_PHONE_NUMBER) @JsonProperty("phone_number") String phoneNumber,
-                          @Schema(maxLength = Max.COMPANY_ZIP_CODE) @JsonProperty("zip_code") String zipCode,
-                          @Schema(maxLength = Max.COMPANY_CITY) String city) {
+    /** A required field's message; every refusal of these bodies is WrongRequiredFields (the payload). */
+    static final String REQUIRED = "is required";
+
+    public record Company(@Schema(required = true, maxLength = Max.COMPANY_NAME)
+                          @NotBlank(message = REQUIRED, payload = WrongRequiredFields.class)
+                          @Fits(value = TextLimits.COMPANY_NAME, payload = WrongRequiredFields.class) String name,
+                          @Schema(required = true, maxLength = EmailAddresses.MAX_LENGTH)
+                          @NotBlank(message = REQUIRED, payload = WrongRequiredFields.class)
+                          @Fits(value = TextLimits.COMPANY_EMAIL, payload = WrongRequiredFields.class)
+                          @EmailAddress(payload = WrongRequiredFields.class) String email,
+                          @Schema(maxLength = Max.COMPANY_ADDRESS)
+                          @Fits(value = TextLimits.COMPANY_ADDRESS, payload = WrongRequiredFields.class) String address,
+                          @Schema(maxLength = Max.COMPANY_PHONE_NUMBER) @JsonProperty("phone_number")
+                          @Fits(value = TextLimits.COMPANY_PHONE_NUMBER, payload = WrongRequiredFields.class)
+                          String phoneNumber,
+                          @Schema(maxLength = Max.COMPANY_ZIP_CODE) @JsonProperty("zip_code")
+                          @Fits(value = TextLimits.COMPANY_ZIP_CODE, payload = WrongRequiredFields.class) String zipCode,
+                          @Schema(maxLength = Max.COMPANY_CITY)
+                          @Fits(value = TextLimits.COMPANY_CITY, payload = WrongRequiredFields.class) String city) {
     }
 
-    public record Representative(@Schema(required = true, maxLength = Max.REPRESENTATIVE_NAME) String name,
-                                 @Schema(required = true, maxLength = EmailAddresses.MAX_LENGTH) String email) {
+    public record Representative(@Schema(required = true, maxLength = Max.REPRESENTATIVE_NAME)
+                                 @NotBlank(message = REQUIRED, payload = WrongRequiredFields.class)
+                                 @Fits(value = TextLimits.REPRESENTATIVE_NAME, payload = WrongRequiredFields.class)
+                                 String name,
+                                 @Schema(required = true, maxLength = EmailAddresses.MAX_LENGTH)
+                                 @NotBlank(message = REQUIRED, payload = WrongRequiredFields.class)
+                                 @Fits(value = TextLimits.REPRESENTATIVE_EMAIL, payload = WrongRequiredFields.class)
+                                 @EmailAddress(payload = WrongRequiredFields.class) String email) {
     }
 
-    public record CertificateInfo(@Schema(required = true, maxLength = Max.CERTIFICATE_NAME) String name,
-                                  @Schema(required = true, enumeration = {"qseal"}, description = "any case") String type) {
-    }
+    public record CertificateInfo(@Schema(required = true, maxLength = Max.CERTIFICATE_NAME)
+                                  @NotBlank(message = REQUIRED, payload = WrongRequiredFields.class)
+                                  @Fits(value = TextLimits.CERTIFICATE_NAME, payload = WrongRequiredFields.class)
+                                  String name,
+                                  @Schema(required = true, enumeration = {"qseal"}, description = "any case")
+                                  @NotBlank(message = REQUIRED, payload = WrongRequiredFields.class)
+                                  @Fits(value = TextLimits.CERTIFICATE_TYPE, payload = WrongRequiredFields.class)
+                                  @Pattern(regexp = "\\s*(?i:qseal)\\s*", message = "must be 'qseal', not '${validatedValue}'",
+                                          payload = WrongRequiredFields.class) String type) {
 
-    public record RegisterRequest(@Schema(required = true) Company company,
-                                  @Schema(required = true) Representative representative,
-                                  @Schema(required = true) CertificateInfo certificate) {
-
-        /**
-         * Required: company.name, company.email, representative.name, representative.email, certificate.name/type.
-         * Every value, trimmed, must fit its column ({@link TextLimits}).
-         */
-        TppRegistration toRegistration() {
-            Company c = company == null ? new Company(null, null, null, null, null, null) : company;
-            Representative r = representative == null ? new Representative(null, null) : representative;
-            String companyName = bounded(TextLimits.COMPANY_NAME, "company.name", required("company.name", c.name()));
-            String companyEmail = email("company.email", bounded(TextLimits.COMPANY_EMAIL, "company.email",
-                    required("company.email", c.email())));
-            String representativeName = bounded(TextLimits.REPRESENTATIVE_NAME, "representative.name",
-                    required("representative.name", r.name()));
-            String representativeEmail = email("representative.email", bounded(TextLimits.REPRESENTATIVE_EMAIL,
-                    "representative.email", required("representative.email", r.email())));
-            String address = bounded(TextLimits.COMPANY_ADDRESS, "company.address", trim(c.address()));
-            String phoneNumber = bounded(TextLimits.COMPANY_PHONE_NUMBER, "company.phone_number", trim(c.phoneNumber()));
-            String zipCode = bounded(TextLimits.COMPANY_ZIP_CODE, "company.zip_code", trim(c.zipCode()));
-            String city = bounded(TextLimits.COMPANY_CITY, "company.city", trim(c.city()));
-            CertificateInfo info = certificateInfo(certificate);
-            return new TppRegistration(companyName, companyEmail, address, phoneNumber, zipCode, city,
-                    representativeName, representativeEmail, info.name(), info.type());
+        /** The certificate as stored: the name trimmed, the type in its one spelling. */
+        CertificateInfo stored() {
+            return new CertificateInfo(name.trim(), TppRegistrationService.QSEAL);
         }
     }
 
-    public record CertificateAddRequest(@Schema(required = true) CertificateInfo certificate) {
+    /**
+     * Required: company.name, company.email, representative.name, representative.email, certificate.name/type. Every
+     * value, trimmed, must fit its column ({@link TextLimits}); each field's rules are its constraints, and a missing
+     * object reads as an empty one, so that its required fields are named.
+     */
+    public record RegisterRequest(@Schema(required = true) @Valid Company company,
+                                  @Schema(required = true) @Valid Representative representative,
+                                  @Schema(required = true) @Valid CertificateInfo certificate) {
 
-        CertificateInfo toCertificateInfo() {
-            return certificateInfo(certificate);
+        static final RegisterRequest EMPTY = new RegisterRequest(null, null, null);
+
+        public RegisterRequest {
+            company = company == null ? new Company(null, null, null, null, null, null) : company;
+            representative = representative == null ? new Representative(null, null) : representative;
+            certificate = certificate == null ? new CertificateInfo(null, null) : certificate;
+        }
+
+        TppRegistration toRegistration() {
+            CertificateInfo info = certificate.stored();
+            return new TppRegistration(company.name().trim(), company.email().trim(), trim(company.address()),
+                    trim(company.phoneNumber()), trim(company.zipCode()), trim(company.city()),
+                    representative.name().trim(), representative.email().trim(), info.name(), info.type());
+        }
+    }
+
+    /** The certificate to add; a missing one reads as an empty one, so that its required fields are named. */
+    public record CertificateAddRequest(@Schema(required = true) @Valid CertificateInfo certificate) {
+
+        static final CertificateAddRequest EMPTY = new CertificateAddRequest(null);
+
+        public CertificateAddRequest {
+            certificate = certificate == null ? new CertificateInfo(null, null) : certificate;
         }
     }
 
@@ -100,39 +135,6 @@ public final class BerlinGroupDtos {
                     record.certificates().stream().map(CertificateView::of).toList(),
                     record.scopes(), t.status.name());
         }
-    }
-
-    static CertificateInfo certificateInfo(CertificateInfo certificate) {
-        CertificateInfo c = certificate == null ? new CertificateInfo(null, null) : certificate;
-        String name = bounded(TextLimits.CERTIFICATE_NAME, "certificate.name", required("certificate.name", c.name()));
-        String type = bounded(TextLimits.CERTIFICATE_TYPE, "certificate.type", required("certificate.type", c.type()));
-        if (!TppRegistrationService.QSEAL.equalsIgnoreCase(type)) {
-            throw new Psd2Exception(ErrorClass.WRONG_REQUIRED_FIELDS,
-                    "certificate.type must be 'qseal', not '" + type + "'");
-        }
-        return new CertificateInfo(name, TppRegistrationService.QSEAL);
-    }
-
-    static String required(String field, String value) {
-        if (value == null || value.isBlank()) {
-            throw new Psd2Exception(ErrorClass.WRONG_REQUIRED_FIELDS, field + " is required");
-        }
-        return value;
-    }
-
-    /**
-     * The value trimmed (null stays null), if it fits its column; else WrongRequiredFields, the class of every other
-     * bad value of these bodies (an e-mail that is not one, a certificate.type other than qseal).
-     */
-    private static String bounded(TextLimits limit, String field, String value) {
-        return limit.check(ErrorClass.WRONG_REQUIRED_FIELDS, field, value == null ? null : value.trim());
-    }
-
-    private static String email(String field, String value) {
-        if (!EmailAddresses.valid(value.trim())) {
-            throw new Psd2Exception(ErrorClass.WRONG_REQUIRED_FIELDS, field + " '" + value + "' is not a valid e-mail address");
-        }
-        return value;
     }
 
     private static String trim(String value) {

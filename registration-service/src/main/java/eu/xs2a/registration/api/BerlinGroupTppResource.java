@@ -1,6 +1,7 @@
 package eu.xs2a.registration.api;
 
 import eu.xs2a.platform.http.JsonBodies;
+import eu.xs2a.platform.validation.Violations;
 import eu.xs2a.registration.api.BerlinGroupDtos.CertificateAddRequest;
 import eu.xs2a.registration.api.BerlinGroupDtos.CertificateInfo;
 import eu.xs2a.registration.api.BerlinGroupDtos.RegisterRequest;
@@ -11,6 +12,7 @@ import eu.xs2a.security.quarkus.CurrentTpp;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
+import jakarta.validation.Validator;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -41,10 +43,12 @@ public class BerlinGroupTppResource {
 
     private final TppRegistrationService registrations;
     private final CurrentTpp currentTpp;
+    private final Validator validator;
 
-    public BerlinGroupTppResource(TppRegistrationService registrations, CurrentTpp currentTpp) {
+    public BerlinGroupTppResource(TppRegistrationService registrations, CurrentTpp currentTpp, Validator validator) {
         this.registrations = registrations;
         this.currentTpp = currentTpp;
+        this.validator = validator;
     }
 
     @POST
@@ -59,7 +63,8 @@ public class BerlinGroupTppResource {
                                 @Parameter(description = PSU_IP_TEXT) @HeaderParam(PsuIpAddress.HEADER) String psuIpAddress,
                                 RegisterRequest request) {
         checkHeaders(contentType, psuIpAddress);
-        RegisterRequest body = request == null ? new RegisterRequest(null, null, null) : request;
+        // the body's constraints after the headers' checks, which a refused request is told first
+        RegisterRequest body = Violations.checked(validator, request == null ? RegisterRequest.EMPTY : request);
         return TppResponse.of(registrations.register(currentTpp.get(), body.toRegistration()));
     }
 
@@ -75,7 +80,8 @@ public class BerlinGroupTppResource {
                                       @Parameter(description = PSU_IP_TEXT) @HeaderParam(PsuIpAddress.HEADER) String psuIpAddress,
                                       CertificateAddRequest request) {
         checkHeaders(contentType, psuIpAddress);
-        CertificateInfo info = (request == null ? new CertificateAddRequest(null) : request).toCertificateInfo();
+        CertificateInfo info = Violations.checked(validator, request == null ? CertificateAddRequest.EMPTY : request)
+                .certificate().stored();
         return TppResponse.of(registrations.addCertificate(currentTpp.get(), info.name(), info.type()));
     }
 

@@ -21,6 +21,8 @@ import java.util.Map;
  * {@link BrowserErrorPageFilter}; a resource that ends the PSU's visit itself (a callback without a TPP redirect
  * URI) answers {@link #page}. Rendered by the standalone Qute engine, every value HTML-escaped; the template is
  * in this class, so a native image needs no resource of its own.
+ * <p>Not quarkus-qute: this library's one page is rendered from static code (a filter, plain unit tests) of every
+ * service, which a {@code @CheckedTemplate} (a build step of the application, its templates in the application) is not.
  */
 public final class BrowserPages {
 

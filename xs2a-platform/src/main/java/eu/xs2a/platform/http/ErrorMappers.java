@@ -10,7 +10,7 @@ import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.ErrorTexts;
 import eu.xs2a.platform.error.JsonBodyError;
 import eu.xs2a.platform.error.Psd2Exception;
-import jakarta.validation.ConstraintViolation;
+import eu.xs2a.platform.validation.Violations;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.ValidationException;
 import jakarta.ws.rs.NotAcceptableException;
@@ -24,9 +24,7 @@ import jakarta.ws.rs.core.Response;
 import java.net.ConnectException;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
-import java.util.Comparator;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
@@ -156,19 +154,19 @@ public class ErrorMappers {
         return json(e);
     }
 
+    /**
+     * A body's Bean Validation constraints (read by {@link JsonBodies}, or a resource's {@code @Valid} parameter): the
+     * error class their payload names, FormatError by default, with the field and what is wrong with it.
+     */
     @ServerExceptionMapper(priority = PRIORITY)
-    public Response constraintViolation(ConstraintViolationException e) {
-        String text = e.getConstraintViolations().stream()
-                .sorted(Comparator.comparing(v -> String.valueOf(v.getPropertyPath())))
-                .map(ErrorMappers::describe)
-                .collect(Collectors.joining("; "));
-        return ErrorResponses.of(ErrorClass.FORMAT_ERROR, text.isEmpty() ? "The request is invalid" : text);
+    public Response constraintViolation(ConstraintViolationException e, ContainerRequestContext request) {
+        return psd2(Violations.refusal(e.getConstraintViolations()), request);
     }
 
     @ServerExceptionMapper(priority = PRIORITY)
     public Response validation(ValidationException e, ContainerRequestContext request) {
         if (e instanceof ConstraintViolationException cve) {
-            return constraintViolation(cve);
+            return constraintViolation(cve, request);
         }
         return internal(e, request);
     }
@@ -190,7 +188,7 @@ public class ErrorMappers {
                 return json(j);
             }
             if (t instanceof ConstraintViolationException c) {
-                return constraintViolation(c);
+                return constraintViolation(c, request);
             }
         }
         if (databaseUnavailable(e)) {
@@ -243,15 +241,6 @@ public class ErrorMappers {
                 RequestIdFilter.requestId(request));
         return ErrorResponses.of(ErrorClass.INTERNAL_ERROR, "An internal error occurred; quote X-Request-ID "
                 + (RequestIdFilter.requestId(request) == null ? "(none sent)" : RequestIdFilter.requestId(request)));
-    }
-
-    private static String describe(ConstraintViolation<?> v) {
-        String path = String.valueOf(v.getPropertyPath());
-        // resource parameter paths look like "create.body.access"; the TPP knows only the last parts
-        String[] parts = path.split("\\.");
-        String field = parts.length > 2 ? String.join(".", java.util.Arrays.copyOfRange(parts, 2, parts.length))
-                : parts[parts.length - 1];
-        return field + " " + v.getMessage();
     }
 
     /** A header value as an error message quotes it: at most 80 characters. */

@@ -8,7 +8,9 @@ import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.JsonBodyError;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.json.StrictJson;
+import eu.xs2a.platform.validation.Violations;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.validation.Validator;
 import jakarta.ws.rs.core.MediaType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -23,7 +25,10 @@ import java.util.Set;
  *   <li>a body of nothing but JSON's whitespace (RFC 8259) counts as no body;</li>
  *   <li>the JSON is read by {@link StrictJson}'s policy, and an explicit null for a primitive is refused too;</li>
  *   <li>every refusal is a FormatError naming the problem; bytes that are not UTF-8 are one as well, rather than
- *       becoming replacement characters on the way to a String.</li>
+ *       becoming replacement characters on the way to a String;</li>
+ *   <li>a body read as a type is then checked against the type's Bean Validation constraints (lengths, patterns,
+ *       required fields, eu.xs2a.platform.validation's IBANs, currencies and dates); a violation is answered by the
+ *       error mappers like any other refusal.</li>
  * </ul>
  */
 @ApplicationScoped
@@ -33,13 +38,15 @@ public class JsonBodies {
     private static final Set<String> UTF_8_NAMES = Set.of("utf-8", "utf8");
 
     private final ObjectMapper mapper;
+    private final Validator validator;
 
-    public JsonBodies(ObjectMapper quarkusMapper) {
+    public JsonBodies(ObjectMapper quarkusMapper, Validator validator) {
         this.mapper = StrictJson.applyTo(quarkusMapper.copy())
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
+        this.validator = validator;
     }
 
-    /** A required body, a JSON object of the given type. */
+    /** A required body, a JSON object of the given type that meets the type's constraints. */
     public <T> T read(String contentType, byte[] body, Class<T> type) {
         requireJson(contentType);
         if (isAbsent(body)) {
@@ -49,7 +56,7 @@ public class JsonBodies {
         if (value == null) { // the body was the JSON literal null
             throw notAnObject();
         }
-        return value;
+        return Violations.checked(validator, value);
     }
 
     /** An optional body as a JSON tree, or null when there is none; whatever is sent must still be proper JSON. */

@@ -8,6 +8,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.validation.Violations;
+import jakarta.validation.ConstraintViolationException;
+import jakarta.validation.Validation;
+import jakarta.validation.constraints.NotBlank;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
@@ -20,7 +24,11 @@ class JsonBodiesTest {
     record Named(String name, int count) {
     }
 
-    private final JsonBodies bodies = new JsonBodies(new ObjectMapper());
+    record Constrained(@NotBlank(message = "is required") String name) {
+    }
+
+    private final JsonBodies bodies = new JsonBodies(new ObjectMapper(),
+            Validation.buildDefaultValidatorFactory().getValidator());
 
     private static byte[] bytes(String text) {
         return text.getBytes(StandardCharsets.UTF_8);
@@ -55,6 +63,14 @@ class JsonBodiesTest {
                 () -> bodies.read("application/json; charset=iso-8859-1", bytes("{}"), Named.class));
         refused("Content-Type charset 'utf-16' is not supported: JSON is read as UTF-8",
                 () -> JsonBodies.requireJson("application/json;charset=utf-16"));
+    }
+
+    @Test
+    void aBodyReadAsATypeMustMeetItsConstraints() {
+        assertEquals(new Constrained("a"), bodies.read("application/json", bytes("{\"name\":\"a\"}"), Constrained.class));
+        ConstraintViolationException refused = assertThrows(ConstraintViolationException.class,
+                () -> bodies.read("application/json", bytes("{\"name\":\" \"}"), Constrained.class));
+        assertEquals("name is required", Violations.refusal(refused.getConstraintViolations()).getMessage());
     }
 
     @Test

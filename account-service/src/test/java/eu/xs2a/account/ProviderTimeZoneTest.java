@@ -46,8 +46,8 @@ import org.junit.jupiter.api.Test;
 class ProviderTimeZoneTest {
 
     /**
-     * A day in the past: the moved clock then never makes a refresh job's lease look expired (the worker runs on the
-     * same clock).
+     * A day in the past: the moved clock then never makes a task look due or its lease expired (the task runtime
+     * reads the same clock).
      */
     private static final LocalDate DAY = LocalDate.now(ZoneOffset.UTC).minusDays(2);
 

@@ -8,13 +8,21 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.greaterThan;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import eu.xs2a.account.domain.RefreshAccountStep;
+import eu.xs2a.account.domain.RefreshListing;
 import eu.xs2a.account.support.Calls;
 import eu.xs2a.account.support.Flows;
 import eu.xs2a.account.support.Neighbours;
 import eu.xs2a.account.support.NeighboursResource;
+import eu.xs2a.account.support.TestClock;
 import eu.xs2a.account.support.Tpps;
+import eu.xs2a.platform.task.Task;
+import eu.xs2a.platform.task.TaskPoller;
+import eu.xs2a.platform.task.TaskQueue;
+import eu.xs2a.platform.task.TaskView;
 import eu.xs2a.testsupport.TestPkiResource;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.QuarkusTestResource;
@@ -26,13 +34,19 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
 import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The asynchronous refresh (jobs as rows, leases, restart safety), the daily limit of unattended refreshes, psu-slow,
- * a bank that is down (provider sandbox2 reaches the bank through a proxy the test cuts), and funds confirmation.
+ * The asynchronous refresh (a job row the TPP sees, its work as tasks of the task runtime: retried while the bank
+ * cannot be reached, given up after a while, run again after a crash without duplicates), the daily limit of
+ * unattended refreshes, psu-slow, a bank that is down (provider sandbox2 reaches the bank through a proxy the test
+ * cuts), and funds confirmation. The runtime does not poll here: the tests run its polls ({@link TaskPoller#runDue})
+ * and move the service's clock past backoffs and the give-up age.
  */
 @QuarkusTest
 @QuarkusTestResource(value = TestPkiResource.class, restrictToAnnotatedClass = false)
@@ -40,29 +54,63 @@ import org.junit.jupiter.api.Test;
 class RefreshAndBankFailureTest {
 
     private static final String P2 = "/sandbox2/api/berlingroup/v1";
-    /** Polling bound for jobs; not an assertion on time, only a guard against waiting forever. */
-    private static final Duration JOB_DEADLINE = Duration.ofSeconds(90);
+    /** Polls a refresh may need at most (its listing, its accounts, others' tasks in the way); a guard, not a rule. */
+    private static final int MAX_POLLS = 20;
+    /** Past the refresh tasks' backoff cap (psd2.tasks.type.account-refresh*.backoff-cap). */
+    private static final Duration PAST_BACKOFF = Duration.ofMinutes(3);
+    /** Past the refresh tasks' give-up age (psd2.tasks.type.account-refresh*.give-up-after). */
+    private static final Duration PAST_GIVE_UP = Duration.ofMinutes(16);
 
     @Inject
     AgroalDataSource db;
+
+    @Inject
+    TaskPoller poller;
+
+    @Inject
+    TaskQueue tasks;
+
+    @Inject
+    TestClock clock;
+
+    @Inject
+    RefreshAccountStep accountStep;
+
+    @AfterEach
+    void realTime() {
+        clock.reset();
+        Neighbours.get().sandbox2BankUp();
+    }
 
     private static String refreshBody(boolean initiatedByCustomer) {
         return "{\"initiatedByCustomer\": " + initiatedByCustomer + "}";
     }
 
-    private String awaitFinal(String consent) throws InterruptedException {
-        Instant deadline = Instant.now().plus(JOB_DEADLINE);
-        while (Instant.now().isBefore(deadline)) {
-            String status = Calls.get(Tpps.ALPHA, P + "/accounts/refresh/status", consent).then().statusCode(200)
-                    .extract().path("status");
-            if (status.equals("fetchingFinished") || status.equals("fetchingFailed")
-                    || status.equals("partiallyFailed")) {
-                return status;
-            }
-            Thread.sleep(300);
-        }
-        throw new AssertionError("refresh of " + consent + " did not end");
+    /** Runs the task runtime's polls until the consent's latest refresh has ended; its status as the TPP reads it. */
+    private String awaitFinal(String consent) throws SQLException {
+        runUntilFinal(consent);
+        return status(consent);
     }
+
+    private String status(String consent) {
+        clock.reset(); // a TPP's signed request is checked against the real time
+        return Calls.get(Tpps.ALPHA, P + "/accounts/refresh/status", consent).then().statusCode(200)
+                .extract().path("status");
+    }
+
+    /** Polls (on the service's clock as it stands) until the consent's latest job has ended. */
+    private void runUntilFinal(String consent) throws SQLException {
+        for (int poll = 0; poll < MAX_POLLS; poll++) {
+            if (FINAL.contains(latestJob(consent).status())) {
+                return;
+            }
+            poller.runDue();
+        }
+        throw new AssertionError("refresh of " + consent + " did not end in " + MAX_POLLS + " polls: "
+                + latestJob(consent).status());
+    }
+
+    private static final Set<String> FINAL = Set.of("fetchingFinished", "fetchingFailed", "partiallyFailed");
 
     @Test
     void aRefreshRunsToFetchingFinishedAndASecondOneMeanwhileIsRefused() throws Exception {
@@ -70,8 +118,8 @@ class RefreshAndBankFailureTest {
         Calls.get(Tpps.ALPHA, P + "/accounts/refresh/status", consent).then().statusCode(200)
                 .body("status", equalTo("notInitiated"));
 
-        // a refresh already running for this consent (here: on another replica, which holds the lease)
-        UUID running = insertJob(consent, "fetching", "worker-of-another-replica", Instant.now().plusSeconds(600));
+        // a refresh already running for this consent (here: on another replica)
+        UUID running = insertJob(consent, "fetching");
         error(Calls.postJson(Tpps.ALPHA, P + "/accounts/refresh", consent, refreshBody(true)), 406,
                 "ActionNotAllowed");
         deleteJob(running);
@@ -79,6 +127,14 @@ class RefreshAndBankFailureTest {
         Calls.postJson(Tpps.ALPHA, P + "/accounts/refresh", consent, refreshBody(true)).then().statusCode(200)
                 .body("status", equalTo("processing"))
                 .body("_links.refreshStatus.href", equalTo(P + "/accounts/refresh/status"));
+        // queued with its first task in one transaction; fetching once that has run, while its accounts' steps wait
+        Job queued = latestJob(consent);
+        assertEquals(TaskView.State.QUEUED, tasks.latest(RefreshListing.TYPE, queued.id().toString()).orElseThrow()
+                .state());
+        poller.runDue();
+        assertEquals("fetching", status(consent));
+        error(Calls.postJson(Tpps.ALPHA, P + "/accounts/refresh", consent, refreshBody(true)), 406,
+                "ActionNotAllowed");
         assertEquals("fetchingFinished", awaitFinal(consent));
         // the refreshed data is served
         Calls.getWithPsu(Tpps.ALPHA, P + "/accounts", consent).then().statusCode(200);
@@ -100,26 +156,40 @@ class RefreshAndBankFailureTest {
         awaitFinal(consent);
     }
 
+    /**
+     * What a worker killed mid-refresh leaves: its task running under a lease nobody renews. Here twice: a listing
+     * cut short before it stored anything, then an account's step cut short after its data was stored but before
+     * the runtime recorded it done. Once the leases have run out both are run again, once, and the account's data
+     * is not stored twice.
+     */
     @Test
-    void aJobLeftFetchingByAStoppedWorkerIsFinishedWithoutDuplicates() throws Exception {
+    void refreshStepsCutShortByACrashRunAgainOnceWithoutDuplicates() throws Exception {
         String consent = Flows.get().validAisConsent(Tpps.ALPHA, "sandbox", "psu1", ALL_ACCOUNTS, 4);
         Calls.getWithPsu(Tpps.ALPHA, P + "/accounts", consent).then().statusCode(200);
-        long before = transactionsOf(consent);
-        assertTrue(before > 0);
+        long transactions = transactionsOf(consent);
+        long balances = balancesOf(consent);
+        assertTrue(transactions > 0);
+        assertTrue(balances > 0);
 
-        // what a stop leaves behind: a job in fetching whose worker's lease has run out
-        UUID orphan = insertJob(consent, "fetching", "worker-that-was-stopped", Instant.now().minusSeconds(60));
+        Calls.postJson(Tpps.ALPHA, P + "/accounts/refresh", consent, refreshBody(true)).then().statusCode(200);
+        UUID job = latestJob(consent).id();
+        leaseRanOut(RefreshListing.TYPE, job.toString());
+        poller.runDue();
+        assertEquals(1, tasks.latest(RefreshListing.TYPE, job.toString()).orElseThrow().attempts(),
+                "taken over and run once; the cut-short run does not count");
+        assertEquals("fetching", latestJob(consent).status());
+
+        TaskView step = stepsOf(job).get(0);
+        accountStep.run(new Task(step.id(), step.type(), step.subject(), step.payload(), step.target(),
+                step.attempts(), step.createdAt()));   // the killed worker's run, its outcome never recorded
+        leaseRanOut(RefreshAccountStep.TYPE, step.subject());
         assertEquals("fetchingFinished", awaitFinal(consent));
-        try (Connection c = db.getConnection(); PreparedStatement s = c.prepareStatement(
-                "select status, attempts, lease_owner from refresh_job where id = ?")) {
-            s.setObject(1, orphan);
-            try (ResultSet rs = s.executeQuery()) {
-                assertTrue(rs.next());
-                assertEquals("fetchingFinished", rs.getString(1));
-                assertEquals(2, rs.getInt(2), "taken over exactly once");
-            }
+        for (TaskView done : stepsOf(job)) {
+            assertEquals(TaskView.State.DONE, done.state());
+            assertEquals(1, done.attempts(), done.subject() + " ran once");
         }
-        assertEquals(before, transactionsOf(consent), "re-fetching added no transaction twice");
+        assertEquals(transactions, transactionsOf(consent), "re-fetching added no transaction twice");
+        assertEquals(balances, balancesOf(consent), "nor a balance");
         try (Connection c = db.getConnection(); PreparedStatement s = c.prepareStatement("""
                 select count(*) from (select account_id, transaction_id from account_transaction
                 group by account_id, transaction_id having count(*) > 1) d""");
@@ -129,26 +199,84 @@ class RefreshAndBankFailureTest {
         }
     }
 
-    /** A job whose workers kept stopping (here: three claims, the last lease run out) is given up, not run again. */
+    /**
+     * A bank that cannot be reached is tried again, at the listing and at an account's step, after the runtime's
+     * backoff and not before; once it answers, the refresh finishes, each step done once.
+     */
     @Test
-    void aJobClaimedTooOftenEndsFetchingFailedAndANewRefreshMayStart() throws Exception {
-        String consent = Flows.get().validAisConsent(Tpps.ALPHA, "sandbox", "psu1", ALL_ACCOUNTS, 4);
-        Calls.getWithPsu(Tpps.ALPHA, P + "/accounts", consent).then().statusCode(200);
-        UUID stuck = insertJob(consent, "fetching", "worker-that-kept-stopping", Instant.now().minusSeconds(60), 3);
-        assertEquals("fetchingFailed", awaitFinal(consent));
-        try (Connection c = db.getConnection(); PreparedStatement s = c.prepareStatement(
-                "select attempts, lease_owner from refresh_job where id = ?")) {
-            s.setObject(1, stuck);
-            try (ResultSet rs = s.executeQuery()) {
-                assertTrue(rs.next());
-                assertEquals(3, rs.getInt(1), "not claimed a fourth time");
-                assertEquals(null, rs.getString(2));
-            }
+    void aRefreshTheBankFailsIsRetriedAndFinishesOnce() throws Exception {
+        Neighbours bank = Neighbours.get();
+        String consent = Flows.get().validAisConsent(Tpps.ALPHA, "sandbox2", "psu1", ALL_ACCOUNTS, 4);
+        Calls.getWithPsu(Tpps.ALPHA, P2 + "/accounts", consent).then().statusCode(200);
+        long transactions = transactionsOf(consent);
+
+        bank.sandbox2BankDown();
+        Calls.postJson(Tpps.ALPHA, P2 + "/accounts/refresh", consent, refreshBody(true)).then().statusCode(200);
+        UUID job = latestJob(consent).id();
+        poller.runDue();
+        TaskView listing = tasks.latest(RefreshListing.TYPE, job.toString()).orElseThrow();
+        assertEquals(TaskView.State.QUEUED, listing.state());
+        assertEquals(1, listing.attempts());
+        assertTrue(listing.lastError().startsWith("ServiceUnavailable"), listing.lastError());
+        poller.runDue();
+        assertEquals(1, tasks.latest(RefreshListing.TYPE, job.toString()).orElseThrow().attempts(),
+                "not tried again before its backoff");
+        assertEquals("fetching", status(consent));
+
+        bank.sandbox2BankUp();
+        clock.advance(PAST_BACKOFF);
+        poller.runDue();
+        assertEquals(2, tasks.latest(RefreshListing.TYPE, job.toString()).orElseThrow().attempts());
+        assertFalse(stepsOf(job).isEmpty());
+
+        bank.sandbox2BankDown();
+        poller.runDue();
+        assertEquals("fetching", latestJob(consent).status(), "an account the bank did not answer is not failed");
+        assertTrue(stepsOf(job).stream().anyMatch(step -> step.attempts() == 1
+                && step.state() == TaskView.State.QUEUED), "tried and queued again");
+
+        bank.sandbox2BankUp();
+        clock.advance(PAST_BACKOFF);
+        runUntilFinal(consent);
+        List<TaskView> steps = stepsOf(job);
+        for (TaskView step : steps) {
+            assertEquals(TaskView.State.DONE, step.state());
         }
-        Calls.postJson(Tpps.ALPHA, P + "/accounts/refresh", consent, refreshBody(true)).then().statusCode(200);
+        TaskView listed = tasks.latest(RefreshListing.TYPE, job.toString()).orElseThrow();
+        poller.runDue();
+        assertEquals(steps, stepsOf(job), "finished once: no step runs again");
+        assertEquals(listed, tasks.latest(RefreshListing.TYPE, job.toString()).orElseThrow());
+        assertEquals("fetchingFinished", status(consent));
+        assertEquals(transactions, transactionsOf(consent));
+    }
+
+    /**
+     * A refresh the bank keeps failing is given up once it is older than the give-up age: fetchingFailed (one ERROR
+     * line), and a new refresh of the consent may start.
+     */
+    @Test
+    void aRefreshTheBankKeepsFailingIsGivenUpAndANewOneMayStart() throws Exception {
+        Neighbours bank = Neighbours.get();
+        String consent = Flows.get().validAisConsent(Tpps.ALPHA, "sandbox2", "psu1", ALL_ACCOUNTS, 4);
+        bank.sandbox2BankDown();
+        Calls.postJson(Tpps.ALPHA, P2 + "/accounts/refresh", consent, refreshBody(true)).then().statusCode(200);
+        UUID job = latestJob(consent).id();
+        poller.runDue();
+        assertEquals("fetching", latestJob(consent).status());
+
+        clock.advance(PAST_GIVE_UP);
+        runUntilFinal(consent);
+        TaskView listing = tasks.latest(RefreshListing.TYPE, job.toString()).orElseThrow();
+        assertEquals(TaskView.State.GIVEN_UP, listing.state());
+        assertEquals(2, listing.attempts());
+        assertEquals("fetchingFailed", status(consent));
+
+        bank.sandbox2BankUp();
+        Calls.postJson(Tpps.ALPHA, P2 + "/accounts/refresh", consent, refreshBody(true)).then().statusCode(200);
         assertEquals("fetchingFinished", awaitFinal(consent));
     }
 
+    /** psu-slow's bank answers after the read timeout: the first read fails at once, the refresh once given up. */
     @Test
     void aSlowBankFailsTheFirstReadAndTheRefresh() throws Exception {
         String consent = Flows.get().validAisConsent(Tpps.ALPHA, "sandbox", "psu-slow", ALL_ACCOUNTS, 4);
@@ -157,6 +285,9 @@ class RefreshAndBankFailureTest {
         first.then().header("Retry-After", notNullValue());
 
         Calls.postJson(Tpps.ALPHA, P + "/accounts/refresh", consent, refreshBody(true)).then().statusCode(200);
+        poller.runDue();
+        assertEquals("fetching", latestJob(consent).status(), "tried again later");
+        clock.advance(PAST_GIVE_UP);
         assertEquals("fetchingFailed", awaitFinal(consent));
     }
 
@@ -306,28 +437,72 @@ class RefreshAndBankFailureTest {
         }
     }
 
-    private UUID insertJob(String consent, String status, String owner, Instant leaseUntil) throws SQLException {
-        return insertJob(consent, status, owner, leaseUntil, 1);
+    private long balancesOf(String consent) throws SQLException {
+        try (Connection c = db.getConnection(); PreparedStatement s = c.prepareStatement("""
+                select count(*) from account_balance b join consent_account l on l.account_id = b.account_id
+                where l.consent_id = ? and l.tpp_id = ?""")) {
+            s.setString(1, consent);
+            s.setString(2, Tpps.ALPHA.tppId());
+            try (ResultSet rs = s.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
     }
 
-    private UUID insertJob(String consent, String status, String owner, Instant leaseUntil, int attempts)
-            throws SQLException {
+    private record Job(UUID id, String status) {
+    }
+
+    private Job latestJob(String consent) throws SQLException {
+        try (Connection c = db.getConnection(); PreparedStatement s = c.prepareStatement(
+                "select id, status from refresh_job where consent_id = ? order by created_at desc limit 1")) {
+            s.setString(1, consent);
+            try (ResultSet rs = s.executeQuery()) {
+                assertTrue(rs.next(), "a refresh job of " + consent);
+                return new Job(rs.getObject(1, UUID.class), rs.getString(2));
+            }
+        }
+    }
+
+    /** The tasks of the job's account steps, as they stand. */
+    private List<TaskView> stepsOf(UUID job) throws SQLException {
+        List<TaskView> steps = new ArrayList<>();
+        try (Connection c = db.getConnection(); PreparedStatement s = c.prepareStatement(
+                "select account_id from refresh_job_account where job_id = ? order by id")) {
+            s.setObject(1, job);
+            try (ResultSet rs = s.executeQuery()) {
+                while (rs.next()) {
+                    String subject = RefreshAccountStep.subject(job, rs.getObject(1, UUID.class));
+                    steps.add(tasks.latest(RefreshAccountStep.TYPE, subject).orElseThrow());
+                }
+            }
+        }
+        return steps;
+    }
+
+    /** What a worker killed while running the task leaves: the task running, under a lease that has run out. */
+    private void leaseRanOut(String type, String subject) throws SQLException {
+        try (Connection c = db.getConnection(); PreparedStatement s = c.prepareStatement("""
+                update task set state = 'running', lease_token = gen_random_uuid(),
+                                lease_until = now() - interval '1 minute'
+                 where type = ? and subject = ? and state = 'queued'""")) {
+            s.setString(1, type);
+            s.setString(2, subject);
+            assertEquals(1, s.executeUpdate());
+        }
+    }
+
+    /** A job of the consent (provider sandbox) as another replica would have queued it, without its task. */
+    private UUID insertJob(String consent, String status) throws SQLException {
         UUID id = UUID.randomUUID();
         try (Connection c = db.getConnection(); PreparedStatement s = c.prepareStatement("""
                 insert into refresh_job (id, provider_code, tpp_id, consent_id, aspsp_consent_id,
-                    initiated_by_customer, status, lease_owner, lease_until, attempts, created_at, updated_at)
-                select ?, 'sandbox', ?, ?, coalesce((select aspsp_consent_id from consent_snapshot
-                    where provider_code = 'sandbox' and tpp_id = ? and consent_id = ?), 'unknown'),
-                    true, ?, ?, ?, ?, now(), now()""")) {
+                    initiated_by_customer, status, created_at, updated_at)
+                values (?, 'sandbox', ?, ?, 'unknown', true, ?, now(), now())""")) {
             s.setObject(1, id);
             s.setString(2, Tpps.ALPHA.tppId());
             s.setString(3, consent);
-            s.setString(4, Tpps.ALPHA.tppId());
-            s.setString(5, consent);
-            s.setString(6, status);
-            s.setString(7, owner);
-            s.setObject(8, java.sql.Timestamp.from(leaseUntil));
-            s.setInt(9, attempts);
+            s.setString(4, status);
             s.executeUpdate();
         }
         return id;

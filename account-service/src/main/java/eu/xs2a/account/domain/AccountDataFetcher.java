@@ -5,7 +5,8 @@ import eu.xs2a.account.aspsp.BankPort;
 import eu.xs2a.account.aspsp.BankTransaction;
 import eu.xs2a.account.aspsp.BankTransactionPage;
 import eu.xs2a.account.config.AccountDataConfig;
-import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.account.domain.AccountDataWriter.AccountData;
+import eu.xs2a.account.domain.AccountDataWriter.AccountToFetch;
 import eu.xs2a.platform.provider.ProviderCalendar;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.LocalDate;
@@ -14,21 +15,16 @@ import java.util.List;
 import org.jboss.logging.Logger;
 
 /**
- * Fetches everything a consent covers from the bank (accounts, then each account's balances and transactions) and
- * stores it. Used for the first read under a consent (fail fast: any bank failure is the caller's error) and by the
- * refresh worker (per-account failures are counted: partiallyFailed).
+ * Reads a consent's data from the bank: the accounts, then each account's balances and transactions. It calls the
+ * bank only, never the store, so that no transaction or connection is open during a bank call; the results are
+ * stored by {@link AccountDataWriter}, each in a short transaction of its own. The first read under a consent
+ * fetches everything at once ({@link #fetchAll}); a refresh runs the same steps as tasks ({@link RefreshListing},
+ * {@link RefreshAccountStep}).
  */
 @ApplicationScoped
 public class AccountDataFetcher {
 
     private static final Logger LOG = Logger.getLogger(AccountDataFetcher.class);
-    /** A bank that keeps answering "more pages" must not keep a worker forever. */
-    private static final int MAX_BANK_PAGES = 1000;
-
-    /** Called between accounts and between bank pages; a refresh job throws from it when its lease was taken over. */
-    public interface Heartbeat {
-        void beat();
-    }
 
     private final BankPort bank;
     private final AccountDataWriter writer;
@@ -44,59 +40,53 @@ public class AccountDataFetcher {
     }
 
     /**
-     * @param failFast true: the first bank failure is thrown (nothing is marked fetched); false: the account list
-     *                 failing is thrown, failures of single accounts are counted in the outcome
+     * Fetches and stores everything the consent covers, then marks the consent fetched. The first bank failure is
+     * thrown, and then the consent is not marked fetched (a later read fetches again).
      */
-    public FetchOutcome fetch(String providerCode, String tppId, String consentId,
-                              String aspspConsentId, boolean failFast, Heartbeat heartbeat) {
-        List<BankAccount> bankAccounts = bank.accounts(providerCode, aspspConsentId);
-        List<AccountDataWriter.AccountToFetch> toFetch =
-                writer.storeAccounts(providerCode, tppId, consentId, bankAccounts);
-        heartbeat.beat();
-        int failed = 0;
-        for (AccountDataWriter.AccountToFetch account : toFetch) {
-            try {
-                fetchAccount(providerCode, aspspConsentId, account, heartbeat);
-            } catch (Psd2Exception e) {
-                if (failFast) {
-                    throw e;
-                }
-                failed++;
-                LOG.warnf("refresh of consent %s: account %s failed: %s", consentId, account.accountId(),
-                        e.getMessage());
-            }
-            heartbeat.beat();
+    public void fetchAll(String providerCode, String tppId, String consentId, String aspspConsentId) {
+        List<AccountToFetch> toFetch = writer.storeAccounts(providerCode, tppId, consentId,
+                accounts(providerCode, aspspConsentId));
+        for (AccountToFetch account : toFetch) {
+            writer.storeAccountData(providerCode, account.accountId(), read(providerCode, aspspConsentId, account));
         }
-        FetchOutcome outcome = new FetchOutcome(false, toFetch.size(), failed);
-        if (outcome.refreshStatus() != RefreshStatus.fetchingFailed) {
-            writer.markFetched(providerCode, tppId, consentId, aspspConsentId);
-        }
-        return outcome;
+        writer.markFetched(providerCode, tppId, consentId, aspspConsentId);
     }
 
-    private void fetchAccount(String providerCode, String aspspConsentId,
-                              AccountDataWriter.AccountToFetch account, Heartbeat heartbeat) {
-        if (account.balances()) {
-            writer.storeBalances(account.accountId(), bank.balances(providerCode, aspspConsentId, account.bankAccountId()));
+    /** The accounts the bank lists under its consent. */
+    public List<BankAccount> accounts(String providerCode, String aspspConsentId) {
+        return bank.accounts(providerCode, aspspConsentId);
+    }
+
+    /**
+     * One account's balances and the transactions of the last {@code history-days}, as far as the consent allows
+     * them: at most one balances call and {@code max-bank-pages} transaction pages, each bounded by the provider's
+     * timeouts.
+     */
+    public AccountData read(String providerCode, String aspspConsentId, AccountToFetch account) {
+        var balances = account.balances()
+                ? bank.balances(providerCode, aspspConsentId, account.bankAccountId()) : null;
+        if (!account.transactions()) {
+            return new AccountData(balances, null);
         }
-        if (account.transactions()) {
-            // up to today at the bank: the same day a report's default dateTo is, so a fresh fetch covers it
-            LocalDate to = calendar.today(providerCode);
-            LocalDate from = to.minusDays(config.historyDays());
-            List<BankTransaction> all = new ArrayList<>();
-            int page = 0;
-            int totalPages;
-            do {
-                BankTransactionPage result = bank.transactions(providerCode, aspspConsentId, account.bankAccountId(),
-                        from, to, page, config.bankPageSize());
-                if (result.transactions() != null) {
-                    all.addAll(result.transactions());
-                }
-                totalPages = result.totalPages();
-                page++;
-                heartbeat.beat(); // an account with a long history can outlast one lease
-            } while (page < totalPages && page < MAX_BANK_PAGES);
-            writer.storeTransactions(providerCode, account.accountId(), all);
+        // up to today at the bank: the same day a report's default dateTo is, so a fresh fetch covers it
+        LocalDate to = calendar.today(providerCode);
+        LocalDate from = to.minusDays(config.historyDays());
+        List<BankTransaction> all = new ArrayList<>();
+        int page = 0;
+        int totalPages;
+        do {
+            BankTransactionPage result = bank.transactions(providerCode, aspspConsentId, account.bankAccountId(),
+                    from, to, page, config.bankPageSize());
+            if (result.transactions() != null) {
+                all.addAll(result.transactions());
+            }
+            totalPages = result.totalPages();
+            page++;
+        } while (page < totalPages && page < config.maxBankPages());
+        if (page < totalPages) {
+            LOG.warnf("account %s: the bank has %d pages of transactions; only the first %d are fetched"
+                    + " (psd2.account-data.max-bank-pages)", account.accountId(), totalPages, page);
         }
+        return new AccountData(balances, all);
     }
 }

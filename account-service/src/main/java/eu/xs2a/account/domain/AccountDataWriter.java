@@ -31,6 +31,10 @@ public class AccountDataWriter {
     public record AccountToFetch(UUID accountId, String bankAccountId, boolean balances, boolean transactions) {
     }
 
+    /** What the bank answered for one account: balances and transactions, each null when the consent has none. */
+    public record AccountData(List<BankBalance> balances, List<BankTransaction> transactions) {
+    }
+
     private final AccountRepository accounts;
     private final ConsentAccountRepository links;
     private final ConsentSnapshotRepository snapshots;
@@ -104,8 +108,23 @@ public class AccountDataWriter {
         return toFetch;
     }
 
+    /**
+     * One account's balances (replaced) and transactions, in one transaction. The account's row is locked first, so
+     * that two fetches of the same account at once (a read and a refresh, or a refresh step run again after its
+     * worker was taken for dead) write one after the other: each replaces the balances whole, never both half.
+     */
     @Transactional
-    public void storeBalances(UUID accountId, List<BankBalance> bankBalances) {
+    public void storeAccountData(String providerCode, UUID accountId, AccountData data) {
+        accounts.lock(accountId);
+        if (data.balances() != null) {
+            storeBalances(accountId, data.balances());
+        }
+        if (data.transactions() != null) {
+            storeTransactions(providerCode, accountId, data.transactions());
+        }
+    }
+
+    private void storeBalances(UUID accountId, List<BankBalance> bankBalances) {
         List<Balance> rows = new ArrayList<>();
         for (BankBalance b : bankBalances) {
             Balance row = new Balance();
@@ -124,8 +143,7 @@ public class AccountDataWriter {
      * All transactions of the fetched period: upserted on the bank's id; pending ones no longer listed removed. A
      * transaction the bank gives neither a booking nor a value date is entered on today at the provider's bank.
      */
-    @Transactional
-    public void storeTransactions(String providerCode, UUID accountId, List<BankTransaction> fetched) {
+    private void storeTransactions(String providerCode, UUID accountId, List<BankTransaction> fetched) {
         Set<String> pendingNow = new HashSet<>();
         for (BankTransaction b : fetched) {
             Transaction t = new Transaction();

@@ -166,8 +166,7 @@ public class AccountReads {
         if (fetched(ctx)) {
             return;
         }
-        fetcher.fetch(ctx.providerCode(), ctx.tppId(), ctx.consentId(), check.aspspConsentId(), true,
-                () -> { });
+        fetcher.fetchAll(ctx.providerCode(), ctx.tppId(), ctx.consentId(), check.aspspConsentId());
     }
 
     private AccountView view(Account account, ConsentAccount covered, boolean withBalance, boolean linked) {

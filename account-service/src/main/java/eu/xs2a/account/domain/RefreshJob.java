@@ -11,10 +11,10 @@ import java.time.Instant;
 import java.util.UUID;
 
 /**
- * One asynchronous refresh of a consent's account data. {@code processing} (queued) → {@code fetching} (a worker
- * holds the lease) → {@code fetchingFinished} | {@code fetchingFailed} | {@code partiallyFailed}. The lease is how
- * a job never runs twice at once and still finishes when its worker stopped: only the lease owner may finish it,
- * and a job whose lease ran out may be claimed again.
+ * One asynchronous refresh of a consent's account data, as the TPP sees it: {@code processing} (queued) →
+ * {@code fetching} (its first step has run) → {@code fetchingFinished} | {@code partiallyFailed} |
+ * {@code fetchingFailed}, and a final state never changes. The work itself is tasks of the task runtime
+ * ({@link RefreshListing}, then {@link RefreshAccountStep} per account), which own the queue, leases and retries.
  */
 @Entity
 @Table(name = "refresh_job")
@@ -41,14 +41,7 @@ public class RefreshJob extends PanacheEntityBase {
     @Enumerated(EnumType.STRING)
     public RefreshStatus status;
 
-    @Column(name = "lease_owner")
-    public String leaseOwner;
-
-    @Column(name = "lease_until")
-    public Instant leaseUntil;
-
-    public int attempts;
-
+    /** Accounts the bank listed under the consent: null until the listing step has stored them. */
     @Column(name = "accounts_total")
     public Integer accountsTotal;
 
@@ -71,51 +64,48 @@ public class RefreshJob extends PanacheEntityBase {
         job.aspspConsentId = aspspConsentId;
         job.initiatedByCustomer = initiatedByCustomer;
         job.status = RefreshStatus.processing;
-        job.attempts = 0;
         job.createdAt = now;
         job.updatedAt = now;
         return job;
     }
 
-    /** A queued job, or a fetching one whose worker's lease ran out, may be claimed. */
-    public boolean claimable(Instant now) {
-        return status == RefreshStatus.processing
-                || (status == RefreshStatus.fetching && (leaseUntil == null || leaseUntil.isBefore(now)));
+    /** Whether its accounts are listed: the per-account steps are queued. */
+    public boolean listed() {
+        return accountsTotal != null;
     }
 
-    public void claim(String owner, Instant leaseUntil, Instant now) {
-        if (!claimable(now)) {
-            throw new IllegalStateException("refresh job " + id + " in " + status + " is not claimable");
+    /** Its first step runs: fetching (also when that step runs again). */
+    public void start(Instant now) {
+        requireOpen();
+        status = RefreshStatus.fetching;
+        updatedAt = now;
+    }
+
+    /** The bank listed this many accounts, each now a step of its own. */
+    public void listed(int accounts, Instant now) {
+        requireOpen();
+        if (listed()) {
+            throw new IllegalStateException("refresh job " + id + " was listed already");
         }
-        this.status = RefreshStatus.fetching;
-        this.leaseOwner = owner;
-        this.leaseUntil = leaseUntil;
-        this.attempts++;
-        this.updatedAt = now;
+        status = RefreshStatus.fetching;
+        accountsTotal = accounts;
+        updatedAt = now;
     }
 
-    public boolean heldBy(String owner) {
-        return status == RefreshStatus.fetching && owner.equals(leaseOwner);
-    }
-
-    /** The end of a job claimed too often without finishing: fetchingFailed, without another fetch. */
-    public void giveUp(Instant now) {
-        this.status = RefreshStatus.fetchingFailed;
-        this.leaseOwner = null;
-        this.leaseUntil = null;
-        this.updatedAt = now;
-    }
-
-    /** The end of a fetch; the outcome decides the final state. */
-    public void finish(String owner, FetchOutcome outcome, Instant now) {
-        if (!heldBy(owner)) {
-            throw new IllegalStateException("refresh job " + id + " is not held by " + owner);
+    /** The end: the outcome decides the final state. */
+    public void finish(FetchOutcome outcome, Instant now) {
+        requireOpen();
+        status = outcome.refreshStatus();
+        if (!outcome.listFailed()) {
+            accountsTotal = outcome.accountsTotal();
+            accountsFailed = outcome.accountsFailed();
         }
-        this.status = outcome.refreshStatus();
-        this.accountsTotal = outcome.accountsTotal();
-        this.accountsFailed = outcome.accountsFailed();
-        this.leaseOwner = null;
-        this.leaseUntil = null;
-        this.updatedAt = now;
+        updatedAt = now;
+    }
+
+    private void requireOpen() {
+        if (status.isFinal()) {
+            throw new IllegalStateException("refresh job " + id + " is " + status + " already");
+        }
     }
 }

@@ -6,25 +6,31 @@ import eu.xs2a.account.consent.ConsentLookup;
 import eu.xs2a.account.persistence.RefreshJobRepository;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.task.NewTask;
+import eu.xs2a.platform.task.TaskQueue;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import org.hibernate.exception.ConstraintViolationException;
 
 /**
- * Starts refresh jobs and reports their status. An unattended refresh ({@code initiatedByCustomer: false}) is an
- * access without the PSU and is counted by the lookup like an accounts read without PSU-IP-Address.
+ * Starts refresh jobs and reports their status. A job is queued with its first task ({@link RefreshListing}) in one
+ * transaction, so a crash loses neither; the task runtime runs it. An unattended refresh
+ * ({@code initiatedByCustomer: false}) is an access without the PSU and is counted by the lookup like an accounts
+ * read without PSU-IP-Address.
  */
 @ApplicationScoped
 public class RefreshService {
 
     private final ConsentLookup lookup;
     private final RefreshJobRepository jobs;
+    private final TaskQueue tasks;
     private final Clock clock;
 
-    public RefreshService(ConsentLookup lookup, RefreshJobRepository jobs, Clock clock) {
+    public RefreshService(ConsentLookup lookup, RefreshJobRepository jobs, TaskQueue tasks, Clock clock) {
         this.lookup = lookup;
         this.jobs = jobs;
+        this.tasks = tasks;
         this.clock = clock;
     }
 
@@ -50,6 +56,7 @@ public class RefreshService {
             RefreshJob job = RefreshJob.queue(ctx.providerCode(), ctx.tppId(), ctx.consentId(), aspspConsentId,
                     initiatedByCustomer, clock.instant());
             jobs.persistAndFlush(job);
+            tasks.enqueue(NewTask.of(RefreshListing.TYPE, job.id.toString()).target(job.providerCode));
             return job.status;
         });
     }

@@ -5,6 +5,7 @@ import eu.xs2a.account.domain.Balance;
 import eu.xs2a.account.domain.ConsentAccount;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.persistence.LockModeType;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -47,6 +48,11 @@ public class AccountRepository implements PanacheRepositoryBase<Account, UUID> {
 
     AccountRepository(DataSource dataSource) {
         this.dataSource = dataSource;
+    }
+
+    /** The account's row, locked until the transaction ends (writers of one account's data take turns), or null. */
+    public Account lock(UUID id) {
+        return findById(id, LockModeType.PESSIMISTIC_WRITE);
     }
 
     /**

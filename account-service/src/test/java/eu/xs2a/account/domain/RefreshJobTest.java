@@ -7,8 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
+/**
+ * The refresh's states as the TPP sees them. Who runs a refresh, and only once at a time, is the task runtime's
+ * (RefreshAndBankFailureTest); these are the transitions the job itself allows.
+ */
 class RefreshJobTest {
 
     private static final Instant NOW = Instant.parse("2026-11-21T08:00:00Z");
@@ -18,30 +23,45 @@ class RefreshJobTest {
     }
 
     @Test
-    void aQueuedJobIsClaimedThenFinished() {
+    void aQueuedJobStartsIsListedThenFinished() {
         RefreshJob job = queued();
         assertEquals(RefreshStatus.processing, job.status);
-        job.claim("w1", NOW.plusSeconds(30), NOW);
+        assertFalse(job.listed());
+        job.start(NOW);
         assertEquals(RefreshStatus.fetching, job.status);
-        assertTrue(job.heldBy("w1"));
-        assertFalse(job.claimable(NOW.plusSeconds(10)), "the lease keeps other workers off");
-        job.finish("w1", new FetchOutcome(false, 3, 0), NOW);
-        assertEquals(RefreshStatus.fetchingFinished, job.status);
-        assertNull(job.leaseOwner);
-        assertFalse(job.claimable(NOW.plusSeconds(60)), "a finished job never runs again");
-        assertThrows(IllegalStateException.class, () -> job.claim("w2", NOW.plusSeconds(90), NOW.plusSeconds(60)));
+        job.start(NOW.plusSeconds(1));
+        assertEquals(RefreshStatus.fetching, job.status, "its first step run again: still fetching");
+        job.listed(3, NOW.plusSeconds(2));
+        assertTrue(job.listed());
+        assertThrows(IllegalStateException.class, () -> job.listed(3, NOW.plusSeconds(3)), "listed once");
+        job.finish(new FetchOutcome(false, 3, 1), NOW.plusSeconds(4));
+        assertEquals(RefreshStatus.partiallyFailed, job.status);
+        assertEquals(3, job.accountsTotal);
+        assertEquals(1, job.accountsFailed);
     }
 
     @Test
-    void aJobWhoseLeaseRanOutIsTakenOverAndTheOldWorkerCannotFinishIt() {
+    void aFinalStateNeverChanges() {
         RefreshJob job = queued();
-        job.claim("w1", NOW.plusSeconds(30), NOW);
-        assertTrue(job.claimable(NOW.plusSeconds(31)));
-        job.claim("w2", NOW.plusSeconds(61), NOW.plusSeconds(31));
-        assertEquals(2, job.attempts);
-        assertThrows(IllegalStateException.class, () -> job.finish("w1", new FetchOutcome(false, 1, 0), NOW));
-        job.finish("w2", new FetchOutcome(false, 3, 1), NOW.plusSeconds(40));
-        assertEquals(RefreshStatus.partiallyFailed, job.status);
+        job.start(NOW);
+        job.finish(FetchOutcome.listFailure(), NOW);
+        assertEquals(RefreshStatus.fetchingFailed, job.status);
+        assertNull(job.accountsTotal);
+        assertThrows(IllegalStateException.class, () -> job.start(NOW.plusSeconds(1)));
+        assertThrows(IllegalStateException.class, () -> job.listed(1, NOW.plusSeconds(1)));
+        assertThrows(IllegalStateException.class, () -> job.finish(new FetchOutcome(false, 1, 0), NOW));
+        assertEquals(RefreshStatus.fetchingFailed, job.status);
+    }
+
+    @Test
+    void anAccountsOutcomeIsRecordedOnce() {
+        RefreshJobAccount account = RefreshJobAccount.of(UUID.randomUUID(),
+                new AccountDataWriter.AccountToFetch(UUID.randomUUID(), "bank-1", true, false));
+        assertTrue(account.pending());
+        account.end(true);
+        assertEquals(RefreshJobAccount.FETCHED, account.outcome);
+        assertThrows(IllegalStateException.class, () -> account.end(false));
+        assertEquals(RefreshJobAccount.FETCHED, account.outcome);
     }
 
     @Test

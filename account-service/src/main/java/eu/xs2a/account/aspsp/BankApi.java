@@ -9,36 +9,39 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import jakarta.ws.rs.core.Response;
 import java.util.Map;
 
-/** The bank's HTTP API (aspsp-sandbox/BANK-API.md); answers are inspected by {@link RestBankPort}, never thrown. */
+/**
+ * The bank's HTTP API (aspsp-sandbox/BANK-API.md), one REST client per provider
+ * ({@code eu.xs2a.platform.bank.BankClients}). Answers come as their JSON text, which {@link RestBankPort} reads itself
+ * so that an answer of the wrong shape is the bank's fault (ServiceInvalid), not an unreachable bank.
+ */
 @Path("/bank/v1")
 @Produces(MediaType.APPLICATION_JSON)
 public interface BankApi {
 
     @GET
     @Path("/consents/{bankConsentId}/accounts")
-    Response accounts(@HeaderParam("Authorization") String authorization,
-                      @PathParam("bankConsentId") String bankConsentId);
+    String accounts(@HeaderParam("Authorization") String authorization,
+                    @PathParam("bankConsentId") String bankConsentId);
 
     @GET
     @Path("/consents/{bankConsentId}/accounts/{bankAccountId}/balances")
-    Response balances(@HeaderParam("Authorization") String authorization,
-                      @PathParam("bankConsentId") String bankConsentId,
-                      @PathParam("bankAccountId") String bankAccountId);
+    String balances(@HeaderParam("Authorization") String authorization,
+                    @PathParam("bankConsentId") String bankConsentId,
+                    @PathParam("bankAccountId") String bankAccountId);
 
     @GET
     @Path("/consents/{bankConsentId}/accounts/{bankAccountId}/transactions")
-    Response transactions(@HeaderParam("Authorization") String authorization,
-                          @PathParam("bankConsentId") String bankConsentId,
-                          @PathParam("bankAccountId") String bankAccountId,
-                          @QueryParam("dateFrom") String dateFrom, @QueryParam("dateTo") String dateTo,
-                          @QueryParam("bookingStatus") String bookingStatus,
-                          @QueryParam("page") int page, @QueryParam("size") int size);
+    String transactions(@HeaderParam("Authorization") String authorization,
+                        @PathParam("bankConsentId") String bankConsentId,
+                        @PathParam("bankAccountId") String bankAccountId,
+                        @QueryParam("dateFrom") String dateFrom, @QueryParam("dateTo") String dateTo,
+                        @QueryParam("bookingStatus") String bookingStatus,
+                        @QueryParam("page") int page, @QueryParam("size") int size);
 
     @POST
     @Path("/funds-checks")
     @Consumes(MediaType.APPLICATION_JSON)
-    Response fundsCheck(@HeaderParam("Authorization") String authorization, Map<String, Object> request);
+    String fundsCheck(@HeaderParam("Authorization") String authorization, Map<String, Object> request);
 }

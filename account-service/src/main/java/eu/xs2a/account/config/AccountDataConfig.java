@@ -19,10 +19,6 @@ public interface AccountDataConfig {
     @WithDefault("100")
     int maxPageSize();
 
-    /** Retry-After sent with a 503 when the bank could not be reached. */
-    @WithDefault("5")
-    int retryAfterSeconds();
-
     /**
      * Transaction pages of one account asked from the bank at most, per fetch: a bank that keeps answering "more
      * pages" must not keep a worker forever. A refresh's lease per account step is sized from it

@@ -1,7 +1,9 @@
 package eu.xs2a.account.config;
 
+import eu.xs2a.platform.bank.GuardConfig;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithParentName;
 import java.time.Duration;
 
 /** Where consent-service's lookup endpoint is and how account-service authenticates to it. */
@@ -18,16 +20,19 @@ public interface ConsentLookupConfig {
     @WithDefault("3S")
     Duration readTimeout();
 
-    /** Pooled connections to consent-service: at most one per request in flight that checks a consent. */
-    @WithDefault("64")
-    int maxConnections();
-
     /**
      * A connection is not reused after this long, so that new consent-service replicas get their share of the calls
      * (a Kubernetes Service balances connections, not requests).
      */
     @WithDefault("60S")
     Duration connectionTimeToLive();
+
+    /**
+     * The lookup's bulkhead and circuit breaker ({@code max-concurrent-calls}, also the connection pool's size;
+     * {@code circuit-breaker.*}), the same keys and defaults as a bank's.
+     */
+    @WithParentName
+    GuardConfig guard();
 
     /** Retry-After sent with the 503 when consent-service cannot be reached. */
     @WithDefault("5")

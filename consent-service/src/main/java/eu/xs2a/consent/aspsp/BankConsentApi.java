@@ -10,7 +10,7 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 
-/** The bank's consent API as a REST client (base URL per provider, see {@link RestBankConsentPort}). */
+/** The bank's consent API as a REST client, one per provider ({@code eu.xs2a.platform.bank.BankClients}). */
 @Path("/bank/v1/consents")
 @Produces(MediaType.APPLICATION_JSON)
 @Consumes(MediaType.APPLICATION_JSON)

@@ -1,9 +1,9 @@
 package eu.xs2a.consent.aspsp;
 
 /**
- * The bank, as consent-service needs it (BANK-API.md "Consents"). Implementations turn "bank unreachable or too
- * slow", 5xx and a 4xx other than 400/409/422 into {@code Psd2Exception.serviceUnavailable}, and "the bank refused"
- * (400, 409, 422: {@code BankStatuses.isRefusal}) into ServiceInvalid.
+ * The bank, as consent-service needs it (BANK-API.md "Consents"). Failures are the shared translation's
+ * ({@code eu.xs2a.platform.bank.BankTranslation}): bank unreachable, too slow or its circuit open, 5xx and a 4xx other
+ * than 400/409/422 → {@code Psd2Exception.serviceUnavailable}; "the bank refused" (400, 409, 422) → ServiceInvalid.
  */
 public interface BankConsentPort {
 

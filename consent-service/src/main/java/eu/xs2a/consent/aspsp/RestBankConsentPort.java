@@ -1,64 +1,45 @@
 package eu.xs2a.consent.aspsp;
 
-import eu.xs2a.platform.error.BankStatuses;
-import eu.xs2a.platform.error.ErrorClass;
-import eu.xs2a.platform.error.Psd2Exception;
-import eu.xs2a.platform.provider.ProviderRegistry;
-import eu.xs2a.platform.provider.ProvidersConfig;
-import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
+import eu.xs2a.platform.bank.BankClient;
+import eu.xs2a.platform.bank.BankClients;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.transaction.SystemException;
-import jakarta.transaction.Transaction;
-import jakarta.transaction.TransactionManager;
 import jakarta.ws.rs.WebApplicationException;
-import java.net.URI;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.TimeUnit;
-import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
 /**
- * {@link BankConsentPort} over HTTP: one REST client per provider (its bank URL and timeouts from the provider
- * registry), the provider's service credential as a bearer token.
+ * {@link BankConsentPort} over the shared bank client ({@link BankClients}: the provider's REST client and guard,
+ * the shared translation of the bank's errors). Only the deletion reads an answer itself.
  */
 @ApplicationScoped
 public class RestBankConsentPort implements BankConsentPort {
 
     private static final Logger LOG = Logger.getLogger(RestBankConsentPort.class);
-    /** Retry-After for a bank that cannot be reached: the provider registry's timeouts are a few seconds. */
-    private static final int RETRY_AFTER_SECONDS = 5;
     private static final int NOT_FOUND = 404;
     private static final int CONFLICT = 409;
 
-    private final ProviderRegistry providers;
-    private final TransactionManager transactions;
-    private final Map<String, BankConsentApi> clients = new ConcurrentHashMap<>();
+    private final BankClients banks;
 
-    public RestBankConsentPort(ProviderRegistry providers, TransactionManager transactions) {
-        this.transactions = transactions;
-        this.providers = providers;
+    public RestBankConsentPort(BankClients banks) {
+        this.banks = banks;
     }
 
     @Override
     public BankConsentRegistration registerConsent(String providerCode, BankConsentRequest request) {
-        return call(providerCode, "register the consent", () -> client(providerCode)
-                .create(bearer(providerCode), request));
+        return bank(providerCode).call("register the consent", (api, auth) -> api.create(auth, request));
     }
 
     @Override
     public BankConsentState consentAtBank(String providerCode, String bankConsentId) {
-        return call(providerCode, "read the consent", () -> client(providerCode)
-                .get(bearer(providerCode), bankConsentId));
+        return bank(providerCode).call("read the consent", (api, auth) -> api.get(auth, bankConsentId));
     }
 
     @Override
     public void deleteConsent(String providerCode, String bankConsentId) {
-        call(providerCode, "delete the consent", () -> {
+        bank(providerCode).call("delete the consent", (api, auth) -> {
             try {
-                client(providerCode).delete(bearer(providerCode), bankConsentId);
+                api.delete(auth, bankConsentId);
             } catch (WebApplicationException e) {
-                int status = status(e);
+                int status = e.getResponse() == null ? 0 : e.getResponse().getStatus();
                 if (status != NOT_FOUND && status != CONFLICT) {
                     throw e;
                 }
@@ -70,81 +51,7 @@ public class RestBankConsentPort implements BankConsentPort {
         });
     }
 
-    private <T> T call(String providerCode, String what, Supplier<T> call) {
-        try {
-            return outsideTransaction(call);
-        } catch (WebApplicationException e) {
-            int status = status(e);
-            if (BankStatuses.isRefusal(status)) {
-                LOG.warnf("Bank of provider %s refused to %s: HTTP %d %s", providerCode, what, status, bankMessage(e));
-                throw new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank refused to " + what, e);
-            }
-            // any other 4xx (credential refused, rate limit, timeout, unknown path) says nothing about the request
-            // itself: like a 5xx, what was asked may be asked again later
-            BankStatuses.logIfCredentialRefused(LOG, providerCode, status);
-            LOG.warnf("Bank of provider %s failed to %s: HTTP %d", providerCode, what, status);
-            throw Psd2Exception.serviceUnavailable("The bank could not " + what + "; try again later",
-                    RETRY_AFTER_SECONDS, e);
-        } catch (Psd2Exception e) {
-            throw e;
-        } catch (RuntimeException e) {
-            // connection refused, timeout, reset: the bank is unreachable or too slow
-            LOG.warnf("Bank of provider %s unreachable to %s: %s", providerCode, what, e.toString());
-            throw Psd2Exception.serviceUnavailable("The bank is not reachable to " + what + "; try again later",
-                    RETRY_AFTER_SECONDS, e);
-        }
-    }
-
-    /**
-     * Runs the HTTP call with the caller's transaction suspended (its row locks stay held by its connection). The REST
-     * client completes on Vert.x threads; with the transaction still active, context propagation would associate
-     * them with it, and a failing call could then break the caller's commit ("committing with 2 threads active").
-     */
-    private <T> T outsideTransaction(Supplier<T> call) {
-        Transaction suspended;
-        try {
-            suspended = transactions.suspend();
-        } catch (SystemException e) {
-            throw new IllegalStateException("Cannot suspend the transaction around a bank call", e);
-        }
-        try {
-            return call.get();
-        } finally {
-            if (suspended != null) {
-                try {
-                    transactions.resume(suspended);
-                } catch (Exception e) {
-                    throw new IllegalStateException("Cannot resume the transaction after a bank call", e);
-                }
-            }
-        }
-    }
-
-    private static int status(WebApplicationException e) {
-        return e.getResponse() == null ? 0 : e.getResponse().getStatus();
-    }
-
-    /** The bank's {"code","message"} error body, for the log only (never shown to the TPP). */
-    private static String bankMessage(WebApplicationException e) {
-        try {
-            return e.getResponse().readEntity(String.class);
-        } catch (RuntimeException unreadable) {
-            return "";
-        }
-    }
-
-    private BankConsentApi client(String providerCode) {
-        return clients.computeIfAbsent(providerCode, code -> {
-            ProvidersConfig.Provider provider = providers.require(code);
-            return QuarkusRestClientBuilder.newBuilder()
-                    .baseUri(URI.create(provider.bankUrl()))
-                    .connectTimeout(provider.connectTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                    .readTimeout(provider.readTimeout().toMillis(), TimeUnit.MILLISECONDS)
-                    .build(BankConsentApi.class);
-        });
-    }
-
-    private String bearer(String providerCode) {
-        return "Bearer " + providers.require(providerCode).bankCredential();
+    private BankClient<BankConsentApi> bank(String providerCode) {
+        return banks.of(providerCode, BankConsentApi.class);
     }
 }

@@ -11,7 +11,7 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.Map;
 
-/** The bank's payment endpoints (aspsp-sandbox/BANK-API.md), as a REST client built per provider. */
+/** The bank's payment endpoints (aspsp-sandbox/BANK-API.md), one REST client per provider ({@code BankClients}). */
 @Path("/bank/v1/payments")
 @Consumes(MediaType.APPLICATION_JSON)
 @Produces(MediaType.APPLICATION_JSON)

@@ -1,0 +1,42 @@
+package eu.xs2a.platform.bank;
+
+import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
+import java.net.URI;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.jboss.resteasy.reactive.client.api.QuarkusRestClientProperties;
+
+/**
+ * The one way a service builds a client of another HTTP API (a bank, the consent lookup): the Quarkus REST client
+ * on the given base URL with connect and read timeouts, no redirects followed, and a connection pool as large as the
+ * guard lets calls through (so no call waits for a connection).
+ */
+public final class RestClients {
+
+    private RestClients() {
+    }
+
+    public static <T> T build(Class<T> api, String baseUrl, Duration connectTimeout, Duration readTimeout,
+                              int connections) {
+        return builder(baseUrl, connectTimeout, readTimeout, connections).build(api);
+    }
+
+    /**
+     * The same builder, for a client that needs more (e.g. its own reading of error answers through
+     * {@code disableDefaultMapper}, or {@link #connectionLifetime}).
+     */
+    public static QuarkusRestClientBuilder builder(String baseUrl, Duration connectTimeout, Duration readTimeout,
+                                                   int connections) {
+        return QuarkusRestClientBuilder.newBuilder()
+                .baseUri(URI.create(baseUrl))
+                .connectTimeout(connectTimeout.toMillis(), TimeUnit.MILLISECONDS)
+                .readTimeout(readTimeout.toMillis(), TimeUnit.MILLISECONDS)
+                .followRedirects(false)
+                .property(QuarkusRestClientProperties.CONNECTION_POOL_SIZE, connections);
+    }
+
+    /** Makes the client's pooled connections end after {@code lifetime} of use (see {@link ConnectionLifetime}). */
+    public static QuarkusRestClientBuilder connectionLifetime(QuarkusRestClientBuilder builder, Duration lifetime) {
+        return builder.httpClientRequestCustomizer(new ConnectionLifetime(lifetime));
+    }
+}

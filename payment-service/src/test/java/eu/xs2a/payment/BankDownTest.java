@@ -11,18 +11,27 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import eu.xs2a.payment.support.Await;
+import eu.xs2a.payment.domain.PaymentTasks;
 import eu.xs2a.payment.support.BankApi;
 import eu.xs2a.payment.support.BankBrowser;
 import eu.xs2a.payment.support.BankSandboxResource;
 import eu.xs2a.payment.support.Errors;
 import eu.xs2a.payment.support.GatewayDb;
 import eu.xs2a.payment.support.Payments;
+import eu.xs2a.payment.support.RelayBank;
 import eu.xs2a.payment.support.Sca;
+import eu.xs2a.payment.support.Tasks;
+import eu.xs2a.payment.support.TestClock;
 import eu.xs2a.payment.support.Tpps;
+import eu.xs2a.platform.task.Backoff;
+import eu.xs2a.platform.task.RunResult;
+import eu.xs2a.platform.task.TaskConfig;
+import eu.xs2a.platform.task.TaskView;
 import eu.xs2a.testsupport.RefusingBank;
 import eu.xs2a.testsupport.SwitchableProxy;
 import io.agroal.api.AgroalDataSource;
@@ -30,15 +39,17 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.net.URI;
+import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * The bank of provider {@value BankSandboxResource#FLAKY} is down (nothing listens on its port) until the test
- * opens a proxy to the real sandbox there: payments are kept (RCVD) and forwarded later by the retry job, once. A
- * bank that refuses a payment (400, 409, 422) makes its initiation ServiceInvalid and the payment RJCT; one that
+ * opens a proxy to the real sandbox there: payments are kept (RCVD) and forwarded later by their submission task, once.
+ * A bank that refuses a payment (400, 409, 422) makes its initiation ServiceInvalid and the payment RJCT; one that
  * refuses the gateway (401, 404, 429) keeps it as if the bank were down.
  */
 @QuarkusTest
@@ -52,6 +63,23 @@ class BankDownTest {
 
     @ConfigProperty(name = BankSandboxResource.BANK_URL)
     String bankUrl;
+
+    @ConfigProperty(name = BankSandboxResource.RELAYED_PORT)
+    int relayedPort;
+
+    @Inject
+    Tasks tasks;
+
+    @Inject
+    TestClock clock;
+
+    @Inject
+    TaskConfig taskConfig;
+
+    @AfterEach
+    void resetClock() {
+        clock.reset();
+    }
 
     private static String status(String self) {
         return Tpps.get(ALPHA, self + "/status").then().statusCode(200).extract().path("transactionStatus");
@@ -92,13 +120,16 @@ class BankDownTest {
 
         URI bank = URI.create(bankUrl);
         try (SwitchableProxy up = new SwitchableProxy(flakyPort, bank.getHost(), bank.getPort()).up()) {
-            String bankPaymentId = Await.until(() -> db.bankPaymentId(id(self)), java.util.Objects::nonNull,
-                    "the retry job to forward payment " + id(self));
+            assertEquals(RunResult.DONE, tasks.submit(id(self)), "the task's next attempt forwards it");
+            String bankPaymentId = db.bankPaymentId(id(self));
+            assertNotNull(bankPaymentId);
             BankApi.payment(bankPaymentId).then().statusCode(200).body("transactionStatus", equalTo("RCVD"));
             // one bank payment under the gateway's id: asking with the same key finds it, creates nothing
             BankApi.submitWithKey(String.valueOf(id(self))).then().statusCode(200)
                     .body("bankPaymentId", equalTo(bankPaymentId));
             assertEquals("RCVD", status(self));
+            assertEquals(RunResult.NOTHING_PENDING, tasks.submit(id(self)), "forwarded once");
+            tasks.submit(id(doomedSelf));
             assertNull(db.bankPaymentId(id(doomedSelf)), "a cancelled payment is never forwarded");
 
             // the same link now leads to the bank's page (the bank names itself as the proxy's address)
@@ -138,7 +169,7 @@ class BankDownTest {
 
     /**
      * A bank that refuses the gateway's credential, or asks it to slow down, has judged no payment: the payment is
-     * kept (RCVD) for the retry job, exactly as when the bank is down, and never rejected.
+     * kept (RCVD) for its task's retry, exactly as when the bank is down, and never rejected.
      */
     @org.junit.jupiter.params.ParameterizedTest
     @org.junit.jupiter.params.provider.CsvSource({"401, UNAUTHORIZED", "429, TOO_MANY_REQUESTS", "404, NOT_FOUND"})
@@ -172,6 +203,89 @@ class BankDownTest {
         Response back = Sca.returnToGateway(callback);
         back.then().statusCode(302).header("Location", startsWith(TPP_OK));
         assertEquals("RCVD", status(self), "the last known status, until the bank can be asked again");
+    }
+
+    /**
+     * A submission the bank cannot take is retried after a backoff that grows (full jitter: a random delay up to a
+     * ceiling that doubles per failed attempt, psd2.tasks.backoff-*), by the task runtime's poller once it is due, and
+     * finishes once: one bank payment, and nothing left to run.
+     */
+    @Test
+    void aFailedSubmissionIsRetriedWithBackoffAndFinishesOnce() {
+        GatewayDb db = new GatewayDb(dataSource);
+        Backoff backoff = taskConfig.backoff(PaymentTasks.SUBMISSION);
+        try (RelayBank relay = RelayBank.forSandbox(relayedPort, bankUrl)) {
+            Instant first = clock.instant();
+            Response created = Payments.initiate(ALPHA, BankSandboxResource.RELAYED, SCT, headers(),
+                    Payments.body("5.00"));
+            created.then().statusCode(201).body("transactionStatus", equalTo("RCVD"));
+            long id = id(created.path("_links.self.href"));
+            TaskView afterFirst = tasks.latest(PaymentTasks.SUBMISSION, id).orElseThrow();
+            assertEquals(TaskView.State.QUEUED, afterFirst.state());
+            assertEquals(1, afterFirst.attempts(), "the initiation's own attempt counts");
+            assertNotNull(afterFirst.lastError());
+            assertFalse(afterFirst.nextAttemptAt().isAfter(clock.instant().plus(backoff.ceiling(1))),
+                    "due again within the first ceiling");
+            assertFalse(afterFirst.nextAttemptAt().isBefore(first), afterFirst.toString());
+
+            Instant second = clock.instant();
+            assertEquals(RunResult.RETRY, tasks.submit(id), "still down");
+            TaskView afterSecond = tasks.latest(PaymentTasks.SUBMISSION, id).orElseThrow();
+            assertEquals(2, afterSecond.attempts());
+            assertFalse(afterSecond.nextAttemptAt().isBefore(second));
+            assertFalse(afterSecond.nextAttemptAt().isAfter(clock.instant().plus(backoff.ceiling(2))),
+                    "due again within the doubled ceiling");
+            assertNull(db.bankPaymentId(id));
+
+            relay.start();
+            clock.advanceTo(afterSecond.nextAttemptAt());
+            assertTrue(tasks.runDue() >= 1, "the poller runs it once it is due");
+            String bankPaymentId = db.bankPaymentId(id);
+            assertNotNull(bankPaymentId, "submitted by the poll");
+            TaskView done = tasks.latest(PaymentTasks.SUBMISSION, id).orElseThrow();
+            assertEquals(TaskView.State.DONE, done.state());
+            assertEquals(3, done.attempts());
+
+            tasks.runDue();
+            assertEquals(RunResult.NOTHING_PENDING, tasks.submit(id), "finished: nothing left to run");
+            String key = "\"idempotencyKey\":\"" + id + "\"";
+            assertEquals(1, relay.submissions().stream().filter(body -> body.contains(key)).count(),
+                    "the bank got it once");
+            BankApi.submitWithKey(String.valueOf(id)).then().statusCode(200).body("bankPaymentId",
+                    equalTo(bankPaymentId));
+            clock.reset();
+            assertEquals("RCVD", status(created.path("_links.self.href")));
+        }
+    }
+
+    /**
+     * A submission still failing psd2.tasks.type.payment-submission.give-up-after after it was enqueued is given up,
+     * and the payment rejected as at its authorisation deadline (RJCT, MS03), its authorisation failed; the copy the
+     * bank may hold (every answer lost) is looked up and withdrawn.
+     */
+    @Test
+    void aSubmissionStillFailingAtItsGiveUpAgeRejectsThePayment() {
+        GatewayDb db = new GatewayDb(dataSource);
+        Response created = Payments.initiate(ALPHA, BankSandboxResource.FLAKY, SCT, headers(), Payments.body("7.00"));
+        String self = created.then().statusCode(201).extract().path("_links.self.href");
+        long id = id(self);
+        assertEquals(RunResult.RETRY, tasks.submit(id), "still before its give-up age");
+        assertEquals("RCVD", db.transactionStatus(id));
+
+        clock.advance(taskConfig.giveUpAfter(PaymentTasks.SUBMISSION));
+        assertEquals(RunResult.GIVEN_UP, tasks.submit(id));
+        clock.reset();
+        TaskView givenUp = tasks.latest(PaymentTasks.SUBMISSION, id).orElseThrow();
+        assertEquals(TaskView.State.GIVEN_UP, givenUp.state());
+        assertNotNull(givenUp.givenUpReason());
+        assertEquals("RJCT", db.transactionStatus(id));
+        assertEquals("MS03", db.statusReason(id));
+        String authorisation = Tpps.get(ALPHA, self + "/authorisations").then().statusCode(200).extract()
+                .path("authorisationIds[0]");
+        Tpps.get(ALPHA, self + "/authorisations/" + authorisation).then().body("scaStatus", equalTo("failed"));
+        assertEquals("PENDING", db.bankWithdrawal(id), "the bank may hold a copy: it is looked up");
+        assertEquals("queued", db.taskState(PaymentTasks.WITHDRAWAL, id));
+        assertEquals("RJCT", status(self));
     }
 
     @Test

@@ -15,7 +15,10 @@ import eu.xs2a.payment.support.GatewayDb;
 import eu.xs2a.payment.support.Payments;
 import eu.xs2a.payment.support.RelayBank;
 import eu.xs2a.payment.support.Sca;
+import eu.xs2a.payment.support.Tasks;
+import eu.xs2a.payment.support.TestClock;
 import eu.xs2a.payment.support.Tpps;
+import eu.xs2a.platform.task.RunResult;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -24,19 +27,27 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * ACSC (settled on the debtor's account) is not the end: a bank that also reports ACCC (settled on the creditor's
- * account; here the relay in front of the sandbox, which itself never does) gets it shown. The polling job and TPP
- * reads ask the bank about an executed payment only within the settlement horizon (one rule, domain.SettlementHorizon);
- * executed payments are no longer cancellable.
+ * account; here the relay in front of the sandbox, which itself never does) gets it shown. The status polling job and
+ * TPP reads ask the bank about an executed payment only within the settlement horizon (one rule,
+ * domain.SettlementHorizon); executed payments are no longer cancellable. The test runs the job's rounds and their
+ * status checks itself ({@link Tasks}), and moves the clock past the settled interval.
  */
 @QuarkusTest
 class CreditorSettlementTest {
 
     @Inject
     AgroalDataSource dataSource;
+
+    @Inject
+    Tasks tasks;
+
+    @Inject
+    TestClock clock;
 
     @ConfigProperty(name = BankSandboxResource.RELAYED_PORT)
     int relayedPort;
@@ -50,6 +61,11 @@ class CreditorSettlementTest {
     @ConfigProperty(name = "payment.status-polling.settlement-horizon")
     Duration settlementHorizon;
 
+    @AfterEach
+    void resetClock() {
+        clock.reset();
+    }
+
     private static long id(String self) {
         return Long.parseLong(self.substring(self.lastIndexOf('/') + 1));
     }
@@ -58,19 +74,16 @@ class CreditorSettlementTest {
         return Tpps.get(ALPHA, self + "/status").then().statusCode(200).extract().path("transactionStatus");
     }
 
-    /** A payment psu1 authorised, followed by the polling job alone until the sandbox settled it (ACSC). */
+    /** A payment psu1 authorised, followed by the status polling job alone until the sandbox settled it (ACSC). */
     private String executed(GatewayDb db, String amount) {
         Response created = Payments.initiate(ALPHA, BankSandboxResource.RELAYED, SCT, headers(), Payments.body(amount));
         String self = created.then().statusCode(201).extract().path("_links.self.href");
         assertEquals(TPP_OK, Sca.approve(created.path("_links.scaRedirect.href"), "psu1"));
-        Await.until(() -> db.transactionStatus(id(self)), "ACSC"::equals, "the polling job to see ACSC");
+        Await.until(() -> {
+            tasks.pollStatus(id(self));
+            return db.transactionStatus(id(self));
+        }, "ACSC"::equals, "the polling job to see ACSC");
         return self;
-    }
-
-    /** Waits until the polling job has asked the bank about the payment again after {@code after}; returns when. */
-    private static Instant polledAfter(GatewayDb db, long paymentId, Instant after) {
-        return Await.until(() -> db.statusCheckedAt(paymentId), at -> at != null && at.isAfter(after),
-                "the polling job to ask about payment " + paymentId + " after " + after);
     }
 
     @Test
@@ -86,28 +99,24 @@ class CreditorSettlementTest {
             String authorisation = Tpps.get(ALPHA, self + "/authorisations").then().extract().path("authorisationIds[0]");
             Tpps.get(ALPHA, self + "/authorisations/" + authorisation).then().body("scaStatus", equalTo("finalised"));
 
-            // still followed while ACSC: the job asks again, and the payment stays ACSC while the bank says so
+            // still followed while ACSC: once the settled interval has passed the job asks again, and the payment
+            // stays ACSC while the bank says so
             Instant settled = db.statusCheckedAt(id);
-            polledAfter(db, id, settled);
+            clock.advance(settledInterval);
+            assertEquals(RunResult.DONE, tasks.pollStatus(id));
+            assertTrue(db.statusCheckedAt(id).isAfter(settled));
             assertEquals("ACSC", db.transactionStatus(id));
 
             relay.settleAtCreditor(db.bankPaymentId(id));
-            Await.until(() -> db.transactionStatus(id), "ACCC"::equals, "the polling job to see ACCC");
+            clock.advance(settledInterval);
+            assertEquals(RunResult.DONE, tasks.pollStatus(id));
+            assertEquals("ACCC", db.transactionStatus(id), "the polling job saw ACCC");
+            clock.reset();
             assertEquals("ACCC", status(self));
             Tpps.get(ALPHA, self).then().statusCode(200).body("transactionStatus", equalTo("ACCC"));
             Errors.expect(Tpps.send(ALPHA, "DELETE", self, Map.of("TPP-Redirect-URI", TPP_OK), null), 405,
                     "CancellationInvalid");
         }
-    }
-
-    /**
-     * Returns once a round of the polling job began after {@code after}: the round that may have been running at
-     * {@code after} is over (rounds never overlap), and with it every bank call it was going to make. The marker is a
-     * payment the job asks about every round it is due; a round writes its check time when it claims it (at its start)
-     * and when it asked the bank, so the second write after {@code after} is a later round's.
-     */
-    private static void roundBeganAfter(GatewayDb db, long markerId, Instant after) {
-        polledAfter(db, markerId, polledAfter(db, markerId, after));
     }
 
     /**
@@ -124,20 +133,22 @@ class CreditorSettlementTest {
             long oldId = id(old);
             long recentId = id(recent);
             String oldAtBank = db.bankPaymentId(oldId);
+            String recentAtBank = db.bankPaymentId(recentId);
 
-            Instant moved = Instant.now();
             // executed before the horizon, changed since (updated_at stays recent): the execution decides
             db.executedAgo(oldId, settlementHorizon.plusHours(1));
-            // a job round that began after the move (an earlier round may still have asked about the old one)
-            roundBeganAfter(db, recentId, moved);
             Instant oldChecked = db.statusCheckedAt(oldId);
             int oldReads = relay.reads(oldAtBank);
+            int recentReads = relay.reads(recentAtBank);
 
             relay.settleAtCreditor(oldAtBank);
-            // a round that asked about the recent one when the old one was due again, had it still been followed
-            polledAfter(db, recentId, oldChecked.plus(settledInterval).plusSeconds(2));
+            clock.advance(settledInterval);
+            tasks.pollStatus(oldId);
+            assertEquals(RunResult.DONE, tasks.pollStatus(recentId), "the recent one is still followed");
+            assertEquals(recentReads + 1, relay.reads(recentAtBank));
             assertEquals("ACSC", db.transactionStatus(oldId), "past the horizon the job no longer asks");
             assertEquals(oldChecked, db.statusCheckedAt(oldId));
+            clock.reset();
 
             assertEquals("ACSC", status(old), "past the horizon a read answers the stored status");
             Tpps.get(ALPHA, old).then().statusCode(200).body("transactionStatus", equalTo("ACSC"));
@@ -149,8 +160,8 @@ class CreditorSettlementTest {
 
     /**
      * Within the horizon a TPP read asks the bank about an executed payment itself, so that ACCC shows as soon as the
-     * bank reports it, not only once the job (every settled-interval) has seen it. The job is kept off the payment, so
-     * that the bank call counted is the read's.
+     * bank reports it, not only once the job (every settled-interval) has seen it. The job does not run here, so the
+     * bank call counted is the read's.
      */
     @Test
     void withinTheHorizonAReadAsksTheBank() {
@@ -159,21 +170,6 @@ class CreditorSettlementTest {
             String recent = executed(db, "34.00");
             long id = id(recent);
             String atBank = db.bankPaymentId(id);
-            // an unauthorised payment the job asks about every min-interval: its checks mark the job's rounds
-            long marker = id(Payments.initiate(ALPHA, BankSandboxResource.RELAYED, SCT, headers(),
-                    Payments.body("1.00")).then().statusCode(201).extract().path("_links.self.href"));
-
-            // the job leaves the payment alone from here on, as if it had just asked (for the next hour); a round that
-            // had claimed it before and asked the bank after would have written its own check time: then again
-            for (int attempt = 1; ; attempt++) {
-                Instant left = Instant.now();
-                db.checkedAhead(id, Duration.ofHours(1));
-                roundBeganAfter(db, marker, left);
-                if (db.statusCheckedAt(id).isAfter(Instant.now().plus(Duration.ofMinutes(30)))) {
-                    break;
-                }
-                assertTrue(attempt < 5, "the polling job kept asking about payment " + id);
-            }
             assertEquals("ACSC", db.transactionStatus(id));
             int reads = relay.reads(atBank);
             // executed by the previous release during a rolling update: no executed_at, its last change counts

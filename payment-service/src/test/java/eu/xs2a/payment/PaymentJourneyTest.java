@@ -13,6 +13,7 @@ import static org.hamcrest.Matchers.hasSize;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import eu.xs2a.payment.domain.PaymentTasks;
 import eu.xs2a.payment.support.Await;
 import eu.xs2a.payment.support.BankBrowser;
 import eu.xs2a.payment.support.Errors;
@@ -21,7 +22,9 @@ import io.agroal.api.AgroalDataSource;
 import jakarta.inject.Inject;
 import eu.xs2a.payment.support.Payments;
 import eu.xs2a.payment.support.Sca;
+import eu.xs2a.payment.support.Tasks;
 import eu.xs2a.payment.support.Tpps;
+import eu.xs2a.platform.task.RunResult;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
@@ -37,6 +40,9 @@ class PaymentJourneyTest {
 
     @Inject
     AgroalDataSource dataSource;
+
+    @Inject
+    Tasks tasks;
 
     private record Initiated(String self, String scaRedirect, String scaStatus) {
     }
@@ -68,7 +74,9 @@ class PaymentJourneyTest {
 
         db.initiatedAgo(abandonedId, java.time.Duration.ofHours(25));
         db.initiatedAgo(paidId, java.time.Duration.ofHours(25));
-        Await.until(() -> db.transactionStatus(abandonedId), "RJCT"::equals, "the deadline job to reject it");
+        assertEquals(RunResult.DONE, tasks.pollStatus(abandonedId), "the status polling job checks it");
+        assertEquals("RJCT", db.transactionStatus(abandonedId), "rejected at its deadline");
+        assertEquals(RunResult.DONE, tasks.pollStatus(paidId), "and the authorised one");
         assertEquals("RJCT", status(abandoned.self()));
         Tpps.get(ALPHA, abandoned.scaStatus()).then().statusCode(200).body("scaStatus", equalTo("failed"));
         given().config(Tpps.RAW).get(Payments.local(abandoned.scaRedirect())).then().statusCode(404);
@@ -111,7 +119,10 @@ class PaymentJourneyTest {
         // the callback itself asks the bank once; from then on only the job does
         assertEquals(TPP_OK, Sca.approve(payment.scaRedirect(), "psu1"));
         GatewayDb db = new GatewayDb(dataSource);
-        Await.until(() -> db.transactionStatus(id), "ACSC"::equals, "the polling job to see ACSC");
+        Await.until(() -> {
+            tasks.pollStatus(id);
+            return db.transactionStatus(id);
+        }, "ACSC"::equals, "the polling job to see ACSC");
     }
 
     @Test
@@ -193,12 +204,12 @@ class PaymentJourneyTest {
                 .body("scaStatus", equalTo("received"));
         String authorisationId = started.path("authorisationId");
         started.then().body("_links.scaStatus.href", equalTo(self + "/authorisations/" + authorisationId));
-        // not at the bank yet, nor due for the retry job: the bank's SCA page is made when the PSU follows the link,
-        // so it cannot have expired however late the TPP started the authorisation
+        // not at the bank yet, nor a submission task: the bank's SCA page is made when the PSU follows the link, so
+        // it cannot have expired however late the TPP started the authorisation
         GatewayDb db = new GatewayDb(dataSource);
         long id = Long.parseLong(self.substring(self.lastIndexOf('/') + 1));
         assertEquals(null, db.bankPaymentId(id));
-        assertEquals(null, db.nextSubmitAt(id));
+        assertEquals(null, db.taskState(PaymentTasks.SUBMISSION, id));
         Tpps.get(ALPHA, self + "/authorisations").then().body("authorisationIds", equalTo(java.util.List.of(authorisationId)));
 
         Errors.expect(Tpps.send(ALPHA, "POST", self + "/authorisations", java.util.Map.of(), "{}"), 406, "ActionNotAllowed")
@@ -207,6 +218,7 @@ class PaymentJourneyTest {
         assertEquals(TPP_OK, Sca.approve(started.path("_links.scaRedirect.href"), "psu1"));
         Tpps.get(ALPHA, self + "/authorisations/" + authorisationId).then().body("scaStatus", equalTo("finalised"));
         assertTrue(db.bankPaymentId(id) != null, "submitted when the PSU followed the link");
+        assertEquals("done", db.taskState(PaymentTasks.SUBMISSION, id), "by its task, at once");
     }
 
     @Test

@@ -19,41 +19,23 @@ public interface PaymentConfig {
      */
     java.util.Map<String, String> bankProducts();
 
-    Submission submission();
-
-    Withdrawal withdrawal();
+    /** The product the bank runs a payment of this product as ({@link #bankProducts()}), by default the same. */
+    default String bankProduct(String paymentProduct) {
+        return bankProducts().getOrDefault(paymentProduct, paymentProduct);
+    }
 
     StatusPolling statusPolling();
 
     Jobs jobs();
 
-    /** Schedules of the two jobs (read by their {@code @Scheduled} expressions). */
+    /**
+     * Schedule of the status polling job (read by its {@code @Scheduled} expression), which enqueues status checks;
+     * the tasks themselves run on the task runtime's poller ({@code psd2.tasks.*}).
+     */
     interface Jobs {
-        String submissionEvery();
-
         String statusEvery();
 
         String initialDelay();
-    }
-
-    /** Forwarding payments the bank did not acknowledge at initiation. */
-    interface Submission {
-        /** Delay before the job first retries a payment whose inline submission is still running or failed. */
-        Duration firstRetryAfter();
-
-        /** Upper bound of the exponential back-off between attempts. */
-        Duration maxBackoff();
-
-        int batchSize();
-    }
-
-    /**
-     * Withdrawing the bank's copy of a payment cancelled while it was being submitted (retried by the submission job,
-     * with the submission's back-off: {@code first-retry-after} doubling up to {@code max-backoff}).
-     */
-    interface Withdrawal {
-        /** Attempts before the gateway gives up (one ERROR line; the row stays ABANDONED for an operator). */
-        int maxAttempts();
     }
 
     /** Following non-final payments at the bank. */
@@ -73,6 +55,7 @@ public interface PaymentConfig {
          */
         Duration authorisationDeadline();
 
+        /** Status checks one round of the job enqueues at most. */
         int batchSize();
 
         /**

@@ -10,6 +10,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 import java.time.Instant;
+import java.util.UUID;
 
 /**
  * A payment initiated through the gateway, owned by (providerCode, tppId). The entity guards its own lifecycle:
@@ -83,15 +84,6 @@ public class Payment {
     @Column(name = "bank_sca_url")
     private String bankScaUrl;
 
-    @Column(name = "submit_attempts", nullable = false)
-    private int submitAttempts;
-
-    @Column(name = "next_submit_at")
-    private Instant nextSubmitAt;
-
-    @Column(name = "last_submit_error")
-    private String lastSubmitError;
-
     @Column(name = "created_at", nullable = false)
     private Instant createdAt;
 
@@ -110,17 +102,18 @@ public class Payment {
     @Column(name = "bank_withdrawal")
     private BankWithdrawal bankWithdrawal;
 
-    @Column(name = "withdrawal_attempts", nullable = false)
-    private int withdrawalAttempts;
-
-    @Column(name = "next_withdrawal_at")
-    private Instant nextWithdrawalAt;
-
-    @Column(name = "last_withdrawal_error")
-    private String lastWithdrawalError;
-
     @Column(name = "withdrawal_ended_at")
     private Instant withdrawalEndedAt;
+
+    /**
+     * The DELETE asking the bank to cancel the payment right now, and until when its claim holds (a service that died
+     * during the call leaves it; it runs out after one bank call): see {@link #claimCancellation}.
+     */
+    @Column(name = "cancellation_claim")
+    private UUID cancellationClaim;
+
+    @Column(name = "cancellation_claim_until")
+    private Instant cancellationClaimUntil;
 
     protected Payment() {
         // JPA
@@ -129,7 +122,7 @@ public class Payment {
     public static Payment initiate(String providerCode, String tppId, String tppName, String paymentProduct,
                                    String initiationJson, String psuId, String psuIpAddress, String redirectUri,
                                    String nokRedirectUri, boolean explicitAuthorisation, String callbackState,
-                                   Instant now, Instant firstRetryAt) {
+                                   Instant now) {
         Payment payment = new Payment();
         payment.providerCode = providerCode;
         payment.tppId = tppId;
@@ -143,7 +136,6 @@ public class Payment {
         payment.nokRedirectUri = nokRedirectUri;
         payment.explicitAuthorisation = explicitAuthorisation;
         payment.callbackState = callbackState;
-        payment.nextSubmitAt = firstRetryAt;
         payment.createdAt = now;
         payment.updatedAt = now;
         return payment;
@@ -159,7 +151,7 @@ public class Payment {
         return bankPaymentId != null;
     }
 
-    /** Still waiting for its first successful submission to the bank (the retry job's work). */
+    /** Still waiting for its first successful submission to the bank (task payment-submission). */
     public boolean awaitsSubmission() {
         return bankPaymentId == null && transactionStatus == TransactionStatus.RCVD;
     }
@@ -177,16 +169,6 @@ public class Payment {
         if (bankScaUrl != null) {
             this.bankScaUrl = bankScaUrl;
         }
-        this.submitAttempts++;
-        this.nextSubmitAt = null;
-        this.lastSubmitError = null;
-        this.updatedAt = now;
-    }
-
-    public void recordSubmitFailure(String error, Instant nextAttemptAt, Instant now) {
-        this.submitAttempts++;
-        this.lastSubmitError = shorten(error);
-        this.nextSubmitAt = nextAttemptAt;
         this.updatedAt = now;
     }
 
@@ -198,9 +180,6 @@ public class Payment {
         this.transactionStatus = target;
         if (reason != null) {
             this.statusReason = reason;
-        }
-        if (target.isConcluded()) {
-            this.nextSubmitAt = null;
         }
         if (target.isExecuted() && executedAt == null) {
             this.executedAt = now;
@@ -225,35 +204,37 @@ public class Payment {
 
     /**
      * The bank acknowledged a payment that ended here meanwhile (cancelled, or rejected at its authorisation deadline):
-     * its copy at the bank must be withdrawn. The first attempt follows at once (the caller's); {@code leaseUntil}
-     * keeps the job off it until then. Once ended, a withdrawal is never asked for again.
+     * its copy at the bank must be withdrawn. Once ended, a withdrawal is never asked for again.
+     *
+     * @return whether a withdrawal was opened (the caller enqueues its task in the same transaction)
      */
-    public void requireWithdrawal(Instant leaseUntil, Instant now) {
+    public boolean requireWithdrawal(Instant now) {
         if (!isEndedHere() || bankPaymentId == null || bankWithdrawal != null) {
-            return;
+            return false;
         }
-        openWithdrawal(leaseUntil, now);
+        openWithdrawal(now);
+        return true;
     }
 
     /**
      * Ended here (cancelled by the TPP, or rejected at its authorisation deadline) before the bank acknowledged it, but
-     * a submission may have reached the bank and its answer been lost (the bank too slow, the service stopped): the job
-     * asks the bank for a copy under the payment's idempotency key from {@code lookUpAt} on, after any submission still
-     * on its way has ended, and withdraws what it finds.
+     * a submission may have reached the bank and its answer been lost (the bank too slow, the service stopped): the
+     * bank is asked for a copy under the payment's idempotency key, once no submission is on its way any more, and
+     * what it finds is withdrawn.
+     *
+     * @return whether a withdrawal was opened (the caller enqueues its task in the same transaction)
      */
-    public void requireWithdrawalOfUnknownCopy(Instant lookUpAt, Instant now) {
+    public boolean requireWithdrawalOfUnknownCopy(Instant now) {
         if (!isEndedHere() || bankPaymentId != null || bankWithdrawal != null) {
-            return;
+            return false;
         }
-        openWithdrawal(lookUpAt, now);
+        openWithdrawal(now);
+        return true;
     }
 
-    private void openWithdrawal(Instant firstAttemptAt, Instant now) {
+    private void openWithdrawal(Instant now) {
         this.bankWithdrawal = BankWithdrawal.PENDING;
-        this.withdrawalAttempts = 0;
-        this.lastWithdrawalError = null;
         this.withdrawalEndedAt = null;
-        this.nextWithdrawalAt = firstAttemptAt;
         this.updatedAt = now;
     }
 
@@ -280,35 +261,45 @@ public class Payment {
         return bankWithdrawal == BankWithdrawal.PENDING;
     }
 
-    /** An attempt to withdraw the bank's copy failed; the next one is due at {@code nextAttemptAt}. */
-    public void recordWithdrawalFailure(String error, Instant nextAttemptAt) {
-        this.withdrawalAttempts++;
-        this.lastWithdrawalError = shorten(error);
-        this.nextWithdrawalAt = nextAttemptAt;
-    }
-
-    /** The last attempt: the bank's copy is gone ({@code WITHDRAWN}), or the gateway gives up ({@code ABANDONED}). */
-    public void endWithdrawal(BankWithdrawal outcome, String error, Instant now) {
+    /**
+     * The withdrawal ends: the bank's copy is gone ({@code WITHDRAWN}), or the gateway gives up ({@code ABANDONED}; the
+     * reason stays in the task's row).
+     */
+    public void endWithdrawal(BankWithdrawal outcome, Instant now) {
         if (outcome == BankWithdrawal.PENDING) {
             throw new IllegalArgumentException("A withdrawal ends WITHDRAWN or ABANDONED");
         }
-        this.withdrawalAttempts++;
         this.bankWithdrawal = outcome;
-        if (error != null) {
-            this.lastWithdrawalError = shorten(error);
-        }
-        this.nextWithdrawalAt = null;
         this.withdrawalEndedAt = now;
     }
 
-    /** A job claimed this payment's next withdrawal attempt until {@code leaseUntil}. */
-    public void recordWithdrawalLease(Instant leaseUntil) {
-        this.nextWithdrawalAt = leaseUntil;
+    /**
+     * A DELETE claims the payment for its call to the bank's cancellation, until {@code until}: while one holds the
+     * claim, another waits for it instead of calling the bank beside it. Without a row lock held across the call, this
+     * keeps two cancellations of one payment in the bank's order, so the newest authorisation here is the bank's.
+     *
+     * @return whether {@code claim} holds it now (false: another DELETE's live claim)
+     */
+    public boolean claimCancellation(UUID claim, Instant until, Instant now) {
+        if (cancellationClaim != null && !claim.equals(cancellationClaim) && cancellationClaimUntil.isAfter(now)) {
+            return false;
+        }
+        this.cancellationClaim = claim;
+        this.cancellationClaimUntil = until;
+        return true;
     }
 
-    /** A job claimed this payment's next submission attempt until {@code leaseUntil}. */
-    public void recordLease(Instant leaseUntil) {
-        this.nextSubmitAt = leaseUntil;
+    /** Whether {@code claim} is the DELETE's that holds the payment (its claim did not run out and was not taken). */
+    public boolean holdsCancellation(UUID claim, Instant now) {
+        return claim.equals(cancellationClaim) && cancellationClaimUntil.isAfter(now);
+    }
+
+    /** The DELETE is done with the bank; nothing if another has taken its claim over meanwhile. */
+    public void releaseCancellation(UUID claim) {
+        if (claim.equals(cancellationClaim)) {
+            this.cancellationClaim = null;
+            this.cancellationClaimUntil = null;
+        }
     }
 
     /** Something happened to the payment (e.g. an authorisation was started) that the status job should follow. */
@@ -408,14 +399,6 @@ public class Payment {
         return bankScaUrl;
     }
 
-    public int submitAttempts() {
-        return submitAttempts;
-    }
-
-    public Instant nextSubmitAt() {
-        return nextSubmitAt;
-    }
-
     public Instant createdAt() {
         return createdAt;
     }
@@ -434,12 +417,4 @@ public class Payment {
         return bankWithdrawal;
     }
 
-    public int withdrawalAttempts() {
-        return withdrawalAttempts;
-    }
-
-    /** Error texts are kept to their column's size (500). */
-    private static String shorten(String error) {
-        return error == null ? null : error.substring(0, Math.min(error.length(), 500));
-    }
 }

@@ -11,19 +11,22 @@ import eu.xs2a.platform.SecureTokens;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.sca.ScaStatus;
+import eu.xs2a.platform.task.NewTask;
+import eu.xs2a.platform.task.TaskConfig;
+import eu.xs2a.platform.task.TaskQueue;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
 /**
- * Every change of the gateway's payment records, each in its own short transaction with the payment row locked.
- * Bank calls happen outside (in {@link PaymentService}), so a slow bank never holds a database lock.
+ * Every change of the gateway's payment records, each in its own short transaction with the payment row locked, and
+ * the tasks such a change asks for ({@link PaymentTasks}), enqueued in that same transaction. Bank calls happen outside
+ * (in {@link PaymentService} and the task handlers), so a slow bank never holds a database lock or connection.
  */
 @ApplicationScoped
 public class PaymentLedger {
@@ -63,10 +66,13 @@ public class PaymentLedger {
     private final Event<RefusedAtInitiation> refused;
     private final Clock clock;
     private final SettlementHorizon settlementHorizon;
+    private final TaskQueue tasks;
+    private final TaskConfig taskConfig;
 
     public PaymentLedger(PaymentRepository payments, AuthorisationRepository authorisations, ObjectMapper json,
                          PaymentConfig config, Event<Created> stored, Event<StartedAuthorisation> started,
-                         Event<RefusedAtInitiation> refused, Clock clock, SettlementHorizon settlementHorizon) {
+                         Event<RefusedAtInitiation> refused, Clock clock, SettlementHorizon settlementHorizon,
+                         TaskQueue tasks, TaskConfig taskConfig) {
         this.payments = payments;
         this.authorisations = authorisations;
         this.json = json;
@@ -76,6 +82,8 @@ public class PaymentLedger {
         this.refused = refused;
         this.clock = clock;
         this.settlementHorizon = settlementHorizon;
+        this.tasks = tasks;
+        this.taskConfig = taskConfig;
     }
 
     @Transactional
@@ -83,10 +91,13 @@ public class PaymentLedger {
         Instant now = clock.instant();
         Payment payment = Payment.initiate(request.providerCode(), request.tppId(), request.tppName(),
                 request.paymentProduct(), write(request.order()), request.psuId(), request.psuIpAddress(),
-                request.redirectUri(), request.nokRedirectUri(), request.explicitAuthorisation(), SecureTokens.random(SecureTokens.LINK_BYTES),
-                // explicit: submitted when the PSU follows the link, so not the retry job's until an attempt failed
-                now, request.explicitAuthorisation() ? null : now.plus(config.submission().firstRetryAfter()));
+                request.redirectUri(), request.nokRedirectUri(), request.explicitAuthorisation(),
+                SecureTokens.random(SecureTokens.LINK_BYTES), now);
         payments.persist(payment);
+        if (!request.explicitAuthorisation()) {
+            // explicit: submitted when the PSU follows the link (requireSubmission)
+            enqueueSubmission(payment, now);
+        }
         NewAuthorisation authorisation = request.explicitAuthorisation() ? null
                 : newAuthorisation(payment, AuthorisationKind.PAYMENT, null, null, null, null, now);
         Created created = new Created(payment, authorisation);
@@ -130,10 +141,21 @@ public class PaymentLedger {
     }
 
     /**
+     * The PSU follows the link of a payment the bank has not acknowledged (explicit authorisation, or a bank that was
+     * down): its submission task, unless one is pending already.
+     *
+     * @return whether a task was added (false: none is needed, or one is pending, e.g. the initiation's)
+     */
+    @Transactional
+    public boolean requireSubmission(long paymentId) {
+        Payment payment = payments.findById(paymentId);
+        return payment != null && payment.awaitsSubmission() && enqueueSubmission(payment, clock.instant());
+    }
+
+    /**
      * The bank acknowledged the payment. Returns the payment; CANC or RJCT means it ended here in the meantime (the
-     * TPP cancelled it, or its authorisation deadline passed), and then the bank's copy is marked to be withdrawn in
-     * this same transaction ({@link BankWithdrawal#PENDING}), so that a crash before the caller's withdrawal cannot
-     * forget it: the job's lease starts after the caller's attempt.
+     * TPP cancelled it, or its authorisation deadline passed), and then the bank's copy is marked to be withdrawn and
+     * its task enqueued in this same transaction ({@link BankWithdrawal#PENDING}), so that a crash cannot forget it.
      */
     @Transactional
     public Payment recordSubmission(long paymentId, BankSubmission submission) {
@@ -141,20 +163,11 @@ public class PaymentLedger {
         Instant now = clock.instant();
         payment.markSubmitted(submission.bankPaymentId(), submission.scaUrl(), now);
         payment.followBank(TransactionStatus.fromBank(submission.transactionStatus()), null, null, now);
-        payment.requireWithdrawal(now.plus(config.submission().firstRetryAfter()), now);
+        if (payment.requireWithdrawal(now)) {
+            enqueueWithdrawal(payment);
+        }
         abandonOpenAuthorisationsIfConcluded(payment, now);
         return payment;
-    }
-
-    /** The bank could not be reached: try again later, with a growing back-off. */
-    @Transactional
-    public void recordSubmitFailure(long paymentId, String error) {
-        Payment payment = locked(paymentId);
-        if (!payment.awaitsSubmission()) {
-            return;
-        }
-        Instant now = clock.instant();
-        payment.recordSubmitFailure(error, now.plus(backoff(payment.submitAttempts())), now);
     }
 
     /** The bank's copy of the payment ended here is gone (cancelled, rejected or unknown there, or none found). */
@@ -162,43 +175,27 @@ public class PaymentLedger {
     public void recordWithdrawn(long paymentId) {
         Payment payment = locked(paymentId);
         if (payment.awaitsWithdrawal()) {
-            payment.endWithdrawal(BankWithdrawal.WITHDRAWN, null, clock.instant());
+            payment.endWithdrawal(BankWithdrawal.WITHDRAWN, clock.instant());
         }
     }
 
     /**
-     * An attempt to withdraw the bank's copy failed: try again with the submission's back-off, or give up once
-     * {@code payment.withdrawal.max-attempts} were made. True when this call gave up (the caller logs it, once).
+     * The gateway gives up withdrawing the bank's copy (the withdrawal task was given up; the reason is in its row): an
+     * operator settles it. Joins the task runtime's transaction. True when it was open.
      */
     @Transactional
-    public boolean recordWithdrawalFailure(long paymentId, String error) {
+    public boolean abandonWithdrawal(long paymentId) {
         Payment payment = locked(paymentId);
         if (!payment.awaitsWithdrawal()) {
             return false;
         }
-        Instant now = clock.instant();
-        if (payment.withdrawalAttempts() + 1 >= config.withdrawal().maxAttempts()) {
-            payment.endWithdrawal(BankWithdrawal.ABANDONED, error, now);
-            return true;
-        }
-        payment.recordWithdrawalFailure(error, now.plus(backoff(payment.withdrawalAttempts())));
-        return false;
-    }
-
-    /** The bank's copy cannot be withdrawn by asking again (see the reason): given up at once. True when it was open. */
-    @Transactional
-    public boolean abandonWithdrawal(long paymentId, String reason) {
-        Payment payment = locked(paymentId);
-        if (!payment.awaitsWithdrawal()) {
-            return false;
-        }
-        payment.endWithdrawal(BankWithdrawal.ABANDONED, reason, clock.instant());
+        payment.endWithdrawal(BankWithdrawal.ABANDONED, clock.instant());
         return true;
     }
 
     /**
      * The bank refused the payment outright (a 4xx at submission). {@code answer}: the error the initiation being
-     * served answers with, announced ({@link RefusedAtInitiation}) in this transaction; null for the retry job.
+     * served answers with, announced ({@link RefusedAtInitiation}) in this transaction; null when no request waits for the answer (the task runtime's poller).
      */
     @Transactional
     public Payment rejectAtSubmission(long paymentId, String reason, Psd2Exception answer) {
@@ -251,8 +248,8 @@ public class PaymentLedger {
         if (payment.awaitsSubmission()) {
             Instant now = clock.instant();
             payment.moveTo(TransactionStatus.CANC, null, now);
-            if (mayHaveReachedBank(payment)) {
-                payment.requireWithdrawalOfUnknownCopy(now.plus(config.submission().firstRetryAfter()), now);
+            if (mayHaveReachedBank(payment) && payment.requireWithdrawalOfUnknownCopy(now)) {
+                enqueueWithdrawal(payment);
             }
             abandonOpenAuthorisationsIfConcluded(payment, now);
         }
@@ -265,7 +262,7 @@ public class PaymentLedger {
      * arrived is unknown (an attempt that failed may have been slow, not lost), so only the bank can tell.
      */
     private boolean mayHaveReachedBank(Payment payment) {
-        return !payment.explicitAuthorisation() || payment.submitAttempts() > 0
+        return !payment.explicitAuthorisation()
                 || authorisations.latest(payment.id(), AuthorisationKind.PAYMENT).isPresent();
     }
 
@@ -279,33 +276,52 @@ public class PaymentLedger {
         return payment;
     }
 
-    /** The bank confirmed the cancellation. */
+    /**
+     * A DELETE claims the payment for its cancellation call to the bank until {@code until} ({@link
+     * Payment#claimCancellation}). False while another DELETE's claim holds it.
+     */
     @Transactional
-    public Payment markCancelled(long paymentId) {
+    public boolean claimCancellation(long paymentId, UUID claim, Instant until) {
+        return locked(paymentId).claimCancellation(claim, until, clock.instant());
+    }
+
+    /** The DELETE holding {@code claim} is done with the bank (also when the call failed). */
+    @Transactional
+    public void releaseCancellation(long paymentId, UUID claim) {
+        locked(paymentId).releaseCancellation(claim);
+    }
+
+    /** The bank confirmed the cancellation asked for under {@code claim}, which ends here. */
+    @Transactional
+    public Payment markCancelled(long paymentId, UUID claim) {
         Payment payment = locked(paymentId);
         if (payment.transactionStatus().canMoveTo(TransactionStatus.CANC)) {
             Instant now = clock.instant();
             payment.moveTo(TransactionStatus.CANC, null, now);
             abandonOpenAuthorisationsIfConcluded(payment, now);
         }
+        payment.releaseCancellation(claim);
         return payment;
     }
 
-    /** The payment, locked until the caller's transaction ends (a cancellation sent to the bank). */
-    @Transactional(Transactional.TxType.MANDATORY)
-    public Payment lockForCancellation(long paymentId) {
-        return locked(paymentId);
-    }
-
+    /**
+     * The bank wants the PSU to authorise the cancellation asked for under {@code claim}: the new cancellation
+     * authorisation, which replaces every older one, and the claim ends. Empty when the claim ran out during the bank
+     * call and another DELETE may have reached the bank after it (its authorisation is then the newest).
+     */
     @Transactional
-    public NewAuthorisation startCancellation(long paymentId, String callbackState, String bankScaUrl,
-                                              String redirectUri, String nokRedirectUri) {
+    public Optional<NewAuthorisation> startCancellation(long paymentId, UUID claim, String callbackState,
+                                                        String bankScaUrl, String redirectUri, String nokRedirectUri) {
         Payment payment = locked(paymentId);
         Instant now = clock.instant();
+        if (!payment.holdsCancellation(claim, now)) {
+            return Optional.empty();
+        }
+        payment.releaseCancellation(claim);
         // the bank answers the newest cancellation; an older link left open could never complete
         authorisations.of(paymentId, AuthorisationKind.CANCELLATION).forEach(older -> older.abandon(now));
-        return newAuthorisation(payment, AuthorisationKind.CANCELLATION, callbackState, bankScaUrl, redirectUri,
-                nokRedirectUri, now);
+        return Optional.of(newAuthorisation(payment, AuthorisationKind.CANCELLATION, callbackState, bankScaUrl,
+                redirectUri, nokRedirectUri, now));
     }
 
     /** Uses up a scaRedirect token: true exactly once per token, and only before it expires. */
@@ -336,55 +352,36 @@ public class PaymentLedger {
         return authorisations.latest(paymentId, kind);
     }
 
-    /** Claims payments due for another submission attempt; other replicas skip them while the lease runs. */
-    @Transactional
-    public List<Long> claimDueForSubmission() {
-        Instant now = clock.instant();
-        List<Long> ids = payments.lockDueForSubmission(now, config.submission().batchSize());
-        for (Long id : ids) {
-            payments.findById(id).recordLease(now.plus(config.submission().firstRetryAfter()));
-        }
-        return ids;
-    }
-
-    /** Claims ended payments whose bank copy is due for another withdrawal attempt, with a lease like submissions. */
-    @Transactional
-    public List<Long> claimDueForWithdrawal() {
-        Instant now = clock.instant();
-        List<Long> ids = payments.lockDueForWithdrawal(now, config.submission().batchSize());
-        for (Long id : ids) {
-            payments.findById(id).recordWithdrawalLease(now.plus(config.submission().firstRetryAfter()));
-        }
-        return ids;
-    }
-
     /**
-     * Claims payments that may still change at the bank and whose status was not checked recently; executed ones
-     * (ACSC) only within the settlement horizon ({@link SettlementHorizon}, the rule TPP reads follow too).
+     * The status polling job's round: a status check task ({@link PaymentTasks#STATUS}) for each payment due for one
+     * and without one pending: payments that may still change at the bank and whose status was not checked recently
+     * (executed ones, ACSC, only within the settlement horizon, {@link SettlementHorizon}, the rule TPP reads follow
+     * too), and unauthorised ones past their authorisation deadline.
+     *
+     * @return how many were enqueued
      */
     @Transactional
-    public List<Long> claimDueForStatusCheck() {
+    public int enqueueStatusChecks() {
         Instant now = clock.instant();
         PaymentConfig.StatusPolling polling = config.statusPolling();
-        List<Long> ids = payments.lockDueForStatusCheck(now.minus(polling.minInterval()),
+        List<PaymentRepository.Due> due = payments.dueForStatusCheck(now.minus(polling.minInterval()),
                 now.minus(polling.settledInterval()), now.minus(polling.unauthorisedWindow()),
-                settlementHorizon.cutoff(now), polling.batchSize());
-        for (Long id : ids) {
-            payments.findById(id).markStatusChecked(now);
+                settlementHorizon.cutoff(now), now.minus(polling.authorisationDeadline()), PaymentTasks.STATUS,
+                polling.batchSize());
+        int enqueued = 0;
+        for (PaymentRepository.Due payment : due) {
+            if (tasks.enqueue(NewTask.of(PaymentTasks.STATUS, String.valueOf(payment.id()))
+                    .target(payment.providerCode()))) {
+                enqueued++;
+            }
         }
-        return ids;
+        return enqueued;
     }
 
-    /** Payments past the authorisation deadline, marked as checked so that another replica skips them meanwhile. */
-    @Transactional
-    public List<Long> claimPastAuthorisationDeadline() {
-        Instant now = clock.instant();
-        List<Long> ids = payments.lockUnauthorisedSince(now.minus(config.statusPolling().authorisationDeadline()),
-                now.minus(config.statusPolling().minInterval()), config.statusPolling().batchSize());
-        for (Long id : ids) {
-            payments.findById(id).markStatusChecked(now);
-        }
-        return ids;
+    /** Whether the payment is still unauthorised (RCVD) past its authorisation deadline. */
+    public boolean isPastAuthorisationDeadline(Payment payment, Instant now) {
+        return payment.transactionStatus() == TransactionStatus.RCVD
+                && !payment.createdAt().isAfter(now.minus(config.statusPolling().authorisationDeadline()));
     }
 
     /**
@@ -397,8 +394,8 @@ public class PaymentLedger {
         if (payment.transactionStatus() == TransactionStatus.RCVD) {
             Instant now = clock.instant();
             payment.moveTo(TransactionStatus.RJCT, reason, now);
-            if (!payment.isSubmitted() && mayHaveReachedBank(payment)) {
-                payment.requireWithdrawalOfUnknownCopy(now.plus(config.submission().firstRetryAfter()), now);
+            if (!payment.isSubmitted() && mayHaveReachedBank(payment) && payment.requireWithdrawalOfUnknownCopy(now)) {
+                enqueueWithdrawal(payment);
             }
             abandonOpenAuthorisationsIfConcluded(payment, now);
         }
@@ -433,10 +430,20 @@ public class PaymentLedger {
         }
     }
 
-    /** The submission's back-off after {@code attempts} failed attempts: first-retry-after doubling up to max-backoff. */
-    private Duration backoff(int attempts) {
-        Duration backoff = config.submission().firstRetryAfter().multipliedBy(1L << Math.min(attempts, 16));
-        return backoff.compareTo(config.submission().maxBackoff()) > 0 ? config.submission().maxBackoff() : backoff;
+    /**
+     * The payment's submission task. Not due before the task type's lease has passed: the request that stores the
+     * payment submits it itself once its transaction has committed ({@link PaymentSubmission#attemptNow}), and the
+     * poller takes it up only if that request died before.
+     */
+    private boolean enqueueSubmission(Payment payment, Instant now) {
+        return tasks.enqueue(NewTask.of(PaymentTasks.SUBMISSION, String.valueOf(payment.id()))
+                .target(payment.providerCode())
+                .notBefore(now.plus(taskConfig.lease(PaymentTasks.SUBMISSION))));
+    }
+
+    /** The task withdrawing the bank's copy of a payment ended here, due at once. */
+    private void enqueueWithdrawal(Payment payment) {
+        tasks.enqueue(NewTask.of(PaymentTasks.WITHDRAWAL, String.valueOf(payment.id())).target(payment.providerCode()));
     }
 
     private Payment locked(long paymentId) {

@@ -1,11 +1,7 @@
 package eu.xs2a.payment.domain;
 
-import eu.xs2a.payment.aspsp.BankAccountRef;
 import eu.xs2a.payment.aspsp.BankCancellation;
-import eu.xs2a.payment.aspsp.BankPaymentOrder;
-import eu.xs2a.payment.aspsp.BankPaymentState;
 import eu.xs2a.payment.aspsp.BankPort;
-import eu.xs2a.payment.aspsp.BankSubmission;
 import eu.xs2a.payment.config.PaymentConfig;
 import eu.xs2a.payment.domain.PaymentLedger.Created;
 import eu.xs2a.payment.domain.PaymentLedger.NewAuthorisation;
@@ -18,22 +14,22 @@ import eu.xs2a.platform.provider.ProviderCalendar;
 import eu.xs2a.platform.provider.ProviderRegistry;
 import eu.xs2a.platform.provider.ProvidersConfig;
 import eu.xs2a.platform.sca.ScaStatus;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Clock;
-import java.util.LinkedHashMap;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
+import java.util.UUID;
 import java.util.regex.Pattern;
 import org.jboss.logging.Logger;
 
 /**
  * The payment use cases: initiation, reads with a status refresh, authorisations, cancellation and the PSU's
  * round trip through the bank's SCA page. State changes go through {@link PaymentLedger} (short transactions),
- * bank calls through {@link BankPort}; a bank failure never loses or corrupts the gateway's records.
+ * bank calls through {@link BankPort} with no transaction open, submissions through their task
+ * ({@link PaymentSubmission}); a bank failure never loses or corrupts the gateway's records.
  */
 @ApplicationScoped
 public class PaymentService {
@@ -41,12 +37,12 @@ public class PaymentService {
     private static final Logger LOG = Logger.getLogger(PaymentService.class);
     /** The ids the gateway hands out, written as it writes them: "01" is not another name of payment 1. */
     private static final Pattern PAYMENT_ID = Pattern.compile("[1-9][0-9]{0,17}");
-    /** ISO 20022 reason "narrative": the bank refused the order at submission (the detail is in the log). */
-    private static final String REFUSED_BY_BANK = "NARR";
-    /** ISO 20022 MS03, "reason not specified" given by an agent: there is no code for an authorisation never given. */
-    private static final String NOT_AUTHORISED_IN_TIME = "MS03";
     /** Retry-After of a 503 this service answers when the bank cannot do what was asked now. */
     private static final int BANK_RETRY_AFTER_SECONDS = 5;
+    /** Beyond the bank's timeouts, how long a DELETE's claim on a payment lasts ({@link Payment#claimCancellation}). */
+    private static final Duration CANCELLATION_CLAIM_MARGIN = Duration.ofSeconds(5);
+    /** How often a DELETE waiting for another's cancellation of the same payment looks again. */
+    private static final Duration CANCELLATION_TURN_POLL = Duration.ofMillis(100);
 
     /** A cancellation's outcome: cancelled at once (no authorisation), or waiting for the PSU's authorisation. */
     public record Cancellation(Payment payment, NewAuthorisation authorisation) {
@@ -59,18 +55,20 @@ public class PaymentService {
     private final ProviderRegistry registry;
     private final PaymentLedger ledger;
     private final BankPort bank;
+    private final PaymentSubmission submission;
     private final PaymentUrls urls;
     private final PaymentConfig config;
     private final Clock clock;
     private final SettlementHorizon settlementHorizon;
     private final ProviderCalendar calendar;
 
-    public PaymentService(ProviderRegistry registry, PaymentLedger ledger, BankPort bank, PaymentUrls urls,
-                          PaymentConfig config, Clock clock, SettlementHorizon settlementHorizon,
+    public PaymentService(ProviderRegistry registry, PaymentLedger ledger, BankPort bank, PaymentSubmission submission,
+                          PaymentUrls urls, PaymentConfig config, Clock clock, SettlementHorizon settlementHorizon,
                           ProviderCalendar calendar) {
         this.registry = registry;
         this.ledger = ledger;
         this.bank = bank;
+        this.submission = submission;
         this.urls = urls;
         this.config = config;
         this.clock = clock;
@@ -95,16 +93,18 @@ public class PaymentService {
     }
 
     /**
-     * Records the payment, then hands it to the bank. If the bank cannot be reached the payment stays RCVD and
-     * the retry job forwards it later; if the bank refuses it, it is rejected and the TPP gets ServiceInvalid.
-     * A payment whose authorisation the TPP starts itself (explicit) reaches the bank only when the PSU follows the
-     * link: the bank's SCA page lasts minutes, and the TPP may start the authorisation much later.
+     * Records the payment with its submission task, then runs that task here. If the bank cannot be reached the
+     * payment stays RCVD and the task runtime submits it later; if the bank refuses it, it is rejected and the TPP
+     * gets ServiceInvalid. A payment whose authorisation the TPP starts itself (explicit) reaches the bank only when
+     * the PSU follows the link: the bank's SCA page lasts minutes, and the TPP may start the authorisation much later.
      */
     public Created initiate(NewPayment request) {
-        ProvidersConfig.Provider provider = requireProduct(request.providerCode(), request.paymentProduct());
-        PaymentOrderRules.validate(request.order(), calendar.today(request.providerCode()), bankProduct(request.paymentProduct()));
+        requireProduct(request.providerCode(), request.paymentProduct());
+        PaymentOrderRules.validate(request.order(), calendar.today(request.providerCode()),
+                config.bankProduct(request.paymentProduct()));
         Created created = ledger.create(request);
-        Payment payment = request.explicitAuthorisation() ? created.payment() : submit(created.payment(), true);
+        Payment payment = request.explicitAuthorisation() ? created.payment()
+                : submission.attemptNow(created.payment().id(), true);
         return new Created(payment, created.authorisation());
     }
 
@@ -173,7 +173,7 @@ public class PaymentService {
         }
         long paymentId = current.id();
         try {
-            return QuarkusTransaction.requiringNew().call(() -> cancelAtBank(paymentId, redirectUri, nokRedirectUri));
+            return cancelAtBank(current, redirectUri, nokRedirectUri);
         } catch (Psd2Exception e) {
             if (e.errorClass() == ErrorClass.CANCELLATION_INVALID) {
                 throw cancellationInvalid(refreshed(ledger.get(paymentId)));
@@ -189,29 +189,63 @@ public class PaymentService {
     }
 
     /**
-     * Asks the bank to cancel a submitted payment, with the payment's row locked until the answer is stored. Two
-     * DELETEs of one payment thus reach the bank one after the other, and the newest cancellation authorisation here
-     * is the one the bank will complete (the bank ends the link of the previous one). Holds a database connection
-     * for the bank call, as the consent forwarder does: cancellations are rare, and the bank's read timeout bounds it.
+     * Asks the bank to cancel a submitted payment, with no transaction, lock or connection held during the call. The
+     * DELETE first claims the payment for one bank call ({@link Payment#claimCancellation}, committed at once) and a
+     * second DELETE of the same payment waits for that claim to end: two DELETEs thus reach the bank one after the
+     * other, and the newest cancellation authorisation here is the one the bank will complete (the bank ends the link
+     * of the previous one).
      */
-    private Cancellation cancelAtBank(long paymentId, String redirectUri, String nokRedirectUri) {
-        Payment payment = ledger.lockForCancellation(paymentId);
-        if (payment.transactionStatus().isConcluded()) {
-            throw new Psd2Exception(ErrorClass.CANCELLATION_INVALID, "final while waiting for an earlier cancellation");
+    private Cancellation cancelAtBank(Payment submitted, String redirectUri, String nokRedirectUri) {
+        long paymentId = submitted.id();
+        UUID claim = UUID.randomUUID();
+        awaitCancellationTurn(submitted, claim);
+        try {
+            Payment payment = ledger.get(paymentId);
+            if (payment.transactionStatus().isConcluded()) {
+                throw new Psd2Exception(ErrorClass.CANCELLATION_INVALID, "final while waiting for an earlier cancellation");
+            }
+            String state = SecureTokens.random(SecureTokens.LINK_BYTES);
+            BankCancellation answer = bank.cancel(payment.providerCode(), payment.bankPaymentId(),
+                    urls.callback(payment, state));
+            if (TransactionStatus.CANC.name().equals(answer.transactionStatus())) {
+                return new Cancellation(ledger.markCancelled(paymentId, claim), null);
+            }
+            if (answer.scaUrl() == null) {
+                throw new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank neither cancelled payment " + paymentId
+                        + " nor asked for an authorisation of the cancellation");
+            }
+            NewAuthorisation authorisation = ledger.startCancellation(paymentId, claim, state, answer.scaUrl(),
+                    redirectUri, nokRedirectUri).orElseThrow(() -> Psd2Exception.serviceUnavailable(
+                    "The bank took too long to answer the cancellation; try again later", BANK_RETRY_AFTER_SECONDS,
+                    null));
+            return new Cancellation(ledger.get(paymentId), authorisation);
+        } finally {
+            ledger.releaseCancellation(paymentId, claim);
         }
-        String state = SecureTokens.random(SecureTokens.LINK_BYTES);
-        BankCancellation answer = bank.cancel(payment.providerCode(), payment.bankPaymentId(),
-                urls.callback(payment, state));
-        if (TransactionStatus.CANC.name().equals(answer.transactionStatus())) {
-            return new Cancellation(ledger.markCancelled(paymentId), null);
+    }
+
+    /**
+     * Waits, holding nothing, until this DELETE holds the payment's cancellation claim: at most one bank call (the
+     * provider's connect plus read timeout, and a margin), after which a claim left by a service that died runs out.
+     * A DELETE still waiting then is answered 503, to be tried again.
+     */
+    private void awaitCancellationTurn(Payment payment, UUID claim) {
+        ProvidersConfig.Provider provider = registry.require(payment.providerCode());
+        Duration claimFor = provider.connectTimeout().plus(provider.readTimeout()).plus(CANCELLATION_CLAIM_MARGIN);
+        Instant giveUpAt = clock.instant().plus(claimFor);
+        while (!ledger.claimCancellation(payment.id(), claim, clock.instant().plus(claimFor))) {
+            if (clock.instant().isAfter(giveUpAt)) {
+                throw Psd2Exception.serviceUnavailable("Another cancellation of this payment is still with the bank;"
+                        + " try again later", BANK_RETRY_AFTER_SECONDS, null);
+            }
+            try {
+                Thread.sleep(CANCELLATION_TURN_POLL.toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw Psd2Exception.serviceUnavailable("The cancellation was interrupted; try again later",
+                        BANK_RETRY_AFTER_SECONDS, e);
+            }
         }
-        if (answer.scaUrl() == null) {
-            throw new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank neither cancelled payment " + paymentId
-                    + " nor asked for an authorisation of the cancellation");
-        }
-        NewAuthorisation authorisation = ledger.startCancellation(paymentId, state, answer.scaUrl(), redirectUri,
-                nokRedirectUri);
-        return new Cancellation(ledger.get(paymentId), authorisation);
     }
 
     /**
@@ -225,7 +259,9 @@ public class PaymentService {
         String tppReturn = tppReturn(payment, authorisation);
         String bankScaUrl = kind == AuthorisationKind.PAYMENT ? payment.bankScaUrl() : authorisation.bankScaUrl();
         if (kind == AuthorisationKind.PAYMENT && payment.awaitsSubmission()) {
-            payment = submit(payment, true);
+            // the first attempt if this enqueued the task (explicit authorisation); else one more the PSU asked for,
+            // which leaves the backoff of the task (the initiation's, whose bank was down) as it was
+            payment = submission.attemptNow(payment.id(), ledger.requireSubmission(payment.id()));
             if (payment.transactionStatus().isConcluded()) {
                 // cancelled by the TPP while it was being submitted: nothing to authorise
                 throw unusableLink().withTppReturn(tppReturn);
@@ -310,219 +346,6 @@ public class PaymentService {
                 failed && after.nokRedirectUri() != null ? after.nokRedirectUri() : after.redirectUri());
     }
 
-    /**
-     * The authorisation deadline's unit of work: a payment nobody authorised in time is rejected, after asking the
-     * bank once more (it has the last word on an authorisation that did happen). A bank that cannot be asked now is
-     * asked on the next round.
-     */
-    public void rejectIfStillUnauthorised(long paymentId) {
-        Payment payment = ledger.get(paymentId);
-        if (payment == null || payment.transactionStatus() != TransactionStatus.RCVD) {
-            return;
-        }
-        if (payment.isSubmitted()) {
-            try {
-                ledger.applyBankState(paymentId, bank.fetch(payment.providerCode(), payment.bankPaymentId()));
-            } catch (Psd2Exception e) {
-                LOG.infof("Payment %d is past its authorisation deadline; the bank could not be asked (%s), later",
-                        paymentId, e.getMessage());
-                return;
-            }
-        }
-        if (ledger.rejectUnauthorised(paymentId, NOT_AUTHORISED_IN_TIME).transactionStatus() == TransactionStatus.RJCT) {
-            LOG.infof("Payment %d was not authorised within its deadline: RJCT", paymentId);
-        }
-    }
-
-    /** The retry job's unit of work: forward one payment the bank has not acknowledged yet. */
-    public void retrySubmission(long paymentId) {
-        Payment payment = ledger.get(paymentId);
-        if (payment != null && payment.awaitsSubmission()) {
-            submit(payment, false);
-        }
-    }
-
-    /**
-     * The submission job's other unit of work, and the first attempt right after the submission: withdraw the bank's
-     * copy of a payment the TPP cancelled while it was being submitted ({@link BankWithdrawal}). Done when the bank
-     * cancels it, or says it is cancelled, rejected or unknown; a bank that cannot be asked or refuses is asked again
-     * with back-off until {@code payment.withdrawal.max-attempts}; a copy the bank executed, or whose cancellation it
-     * wants the PSU to authorise (nobody can: the gateway's links of a cancelled payment are spent), is given up at
-     * once. Giving up is one ERROR line; the row keeps it for an operator.
-     */
-    public void withdraw(long paymentId) {
-        Payment payment = ledger.get(paymentId);
-        if (payment == null || !payment.awaitsWithdrawal()) {
-            return;
-        }
-        String failure;
-        try {
-            if (!payment.isSubmitted()) {
-                payment = findBankCopy(payment);
-                if (payment == null) {
-                    return;
-                }
-            }
-            BankCancellation answer = bank.cancel(payment.providerCode(), payment.bankPaymentId(),
-                    urls.callback(payment, payment.callbackState()));
-            if (TransactionStatus.CANC.name().equals(answer.transactionStatus())) {
-                ledger.recordWithdrawn(paymentId);
-                LOG.infof("Payment %d: the bank's copy %s of the payment ended here was withdrawn", paymentId,
-                        payment.bankPaymentId());
-                return;
-            }
-            giveUp(payment, "the bank answered the cancellation of its copy with " + answer.transactionStatus()
-                    + (answer.scaUrl() != null ? " and asks for the PSU's authorisation" : ""));
-            return;
-        } catch (Psd2Exception e) {
-            if (e.errorClass() == ErrorClass.CANCELLATION_INVALID) {
-                endWithdrawalOfFinalCopy(payment);
-                return;
-            }
-            if (e.errorClass() == ErrorClass.RESOURCE_UNKNOWN) {
-                ledger.recordWithdrawn(paymentId);
-                LOG.infof("Payment %d: the bank does not know its copy %s (any more): nothing to withdraw", paymentId,
-                        payment.bankPaymentId());
-                return;
-            }
-            failure = e.getMessage();
-        }
-        if (ledger.recordWithdrawalFailure(paymentId, failure)) {
-            logGivenUp(payment, "no attempt succeeded (" + config.withdrawal().maxAttempts() + " made; last: "
-                    + failure + ")");
-        } else {
-            LOG.warnf("Payment %d: the bank's copy %s of the payment ended here could not be withdrawn (%s); the job"
-                    + " tries again", paymentId, copyName(payment), failure);
-        }
-    }
-
-    /**
-     * A payment ended here (cancelled, or rejected at its deadline) before the bank acknowledged it: asks the bank for
-     * a copy under its idempotency key. None →
-     * the withdrawal is done, and null is returned; one → it is recorded as the copy to withdraw, and the payment
-     * returned. ServiceUnavailable when the bank cannot be asked (the caller retries).
-     */
-    private Payment findBankCopy(Payment payment) {
-        Optional<BankPaymentState> copy = bank.find(payment.providerCode(), String.valueOf(payment.id()));
-        if (copy.isEmpty()) {
-            ledger.recordWithdrawn(payment.id());
-            LOG.infof("Payment %d ended here (%s) before the bank acknowledged it, and the bank has no copy of it:"
-                    + " nothing to withdraw", payment.id(), payment.transactionStatus());
-            return null;
-        }
-        LOG.warnf("Payment %d ended here (%s) before the bank acknowledged it, but the bank has a copy (%s, %s) whose"
-                + " submission answer was lost: withdrawing it", payment.id(), payment.transactionStatus(),
-                copy.get().bankPaymentId(), copy.get().transactionStatus());
-        return ledger.recordBankCopy(payment.id(), copy.get().bankPaymentId());
-    }
-
-    /** The bank can no longer cancel its copy: fine if it is cancelled or rejected there, not if it was executed. */
-    private void endWithdrawalOfFinalCopy(Payment payment) {
-        BankPaymentState copy;
-        try {
-            copy = bank.fetch(payment.providerCode(), payment.bankPaymentId());
-        } catch (Psd2Exception e) {
-            if (e.errorClass() == ErrorClass.RESOURCE_UNKNOWN) {
-                ledger.recordWithdrawn(payment.id());
-                return;
-            }
-            if (ledger.recordWithdrawalFailure(payment.id(), e.getMessage())) {
-                logGivenUp(payment, "the bank's copy is final there, and it could not be asked which status: "
-                        + e.getMessage());
-            }
-            return;
-        }
-        TransactionStatus status = TransactionStatus.fromBank(copy.transactionStatus());
-        if (status == TransactionStatus.CANC || status == TransactionStatus.RJCT) {
-            ledger.recordWithdrawn(payment.id());
-            LOG.infof("Payment %d: the bank's copy %s of the payment ended here is %s there: nothing to withdraw",
-                    payment.id(), payment.bankPaymentId(), status);
-            return;
-        }
-        giveUp(payment, "the bank's copy is " + copy.transactionStatus() + " and can no longer be cancelled");
-    }
-
-    private void giveUp(Payment payment, String reason) {
-        if (ledger.abandonWithdrawal(payment.id(), reason)) {
-            logGivenUp(payment, reason);
-        }
-    }
-
-    private static void logGivenUp(Payment payment, String reason) {
-        LOG.errorf("Payment %d ended here but its bank copy %s (provider %s) could not be withdrawn: %s. Given up;"
-                        + " an operator must settle it with the bank (payment.bank_withdrawal = 'ABANDONED')",
-                payment.id(), copyName(payment), payment.providerCode(), reason);
-    }
-
-    /** The bank's id of the copy, or what is known when a lost submission answer left it unknown. */
-    private static String copyName(Payment payment) {
-        return payment.isSubmitted() ? payment.bankPaymentId() : "(id unknown: looked up by idempotency key " + payment.id() + ")";
-    }
-
-    /** The polling job's unit of work. */
-    public void poll(long paymentId) {
-        Payment payment = ledger.get(paymentId);
-        if (payment != null) {
-            refreshed(payment);
-        }
-    }
-
-    /**
-     * Hands the payment, as the caller just read or created it, to the bank with its id as idempotency key, so a
-     * retry never creates a second bank payment. Unreachable → kept for the retry job; refused → rejected (and
-     * rethrown when {@code inline}). What comes back is read again under the row lock.
-     */
-    private Payment submit(Payment payment, boolean inline) {
-        long paymentId = payment.id();
-        try {
-            BankSubmission submission = bank.submit(payment.providerCode(), bankOrder(payment));
-            Payment after = ledger.recordSubmission(paymentId, submission);
-            if (after.awaitsWithdrawal()) {
-                withdraw(paymentId);
-            }
-            return after;
-        } catch (Psd2Exception e) {
-            if (e.errorClass() == ErrorClass.SERVICE_UNAVAILABLE) {
-                ledger.recordSubmitFailure(paymentId, e.getMessage());
-                return ledger.get(paymentId);
-            }
-            LOG.warnf("Payment %d refused by the bank: %s", paymentId, e.getMessage());
-            Payment rejected = ledger.rejectAtSubmission(paymentId, REFUSED_BY_BANK, inline ? e : null);
-            if (inline) {
-                throw e;
-            }
-            return rejected;
-        }
-    }
-
-    private BankPaymentOrder bankOrder(Payment payment) {
-        PaymentOrder order = ledger.order(payment);
-        Map<String, String> amount = Map.of("currency", order.instructedAmount().currency(),
-                "amount", order.instructedAmount().amount());
-        Map<String, String> address = null;
-        if (order.creditorAddress() != null) {
-            address = new LinkedHashMap<>();
-            PostalAddress a = order.creditorAddress();
-            putIfPresent(address, "streetName", a.streetName());
-            putIfPresent(address, "buildingNumber", a.buildingNumber());
-            putIfPresent(address, "townName", a.townName());
-            putIfPresent(address, "postCode", a.postCode());
-            putIfPresent(address, "country", a.country());
-        }
-        String bankProduct = bankProduct(payment.paymentProduct());
-        return new BankPaymentOrder(String.valueOf(payment.id()), bankProduct, payment.tppId(),
-                payment.tppName(), bankRef(order.debtorAccount()), order.creditorName(), bankRef(order.creditorAccount()),
-                address, order.creditorAgentName(), amount, order.remittanceInformationUnstructured(),
-                order.endToEndIdentification(),
-                order.requestedExecutionDate() == null ? null : order.requestedExecutionDate().toString(),
-                payment.psuId(), urls.callback(payment, payment.callbackState()));
-    }
-
-    /** The product the bank runs a payment of this product as (payment.bank-products), by default the same. */
-    private String bankProduct(String paymentProduct) {
-        return config.bankProducts().getOrDefault(paymentProduct, paymentProduct);
-    }
-
     private Payment browserVisible(String providerCode, String paymentProduct, String paymentId) {
         Payment payment = addressed(providerCode, paymentProduct, paymentId);
         if (payment == null) {
@@ -548,16 +371,6 @@ public class PaymentService {
         Payment payment = PAYMENT_ID.matcher(paymentId).matches() ? ledger.get(Long.parseLong(paymentId)) : null;
         return payment != null && payment.providerCode().equals(providerCode)
                 && payment.paymentProduct().equals(paymentProduct) ? payment : null;
-    }
-
-    private static BankAccountRef bankRef(AccountRef ref) {
-        return ref == null ? null : new BankAccountRef(ref.iban(), ref.bban(), ref.currency());
-    }
-
-    private static void putIfPresent(Map<String, String> map, String key, String value) {
-        if (value != null) {
-            map.put(key, value);
-        }
     }
 
     private static Psd2Exception unknownPayment(String paymentId) {

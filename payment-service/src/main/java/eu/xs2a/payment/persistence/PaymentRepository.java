@@ -11,94 +11,50 @@ import java.util.Optional;
 @ApplicationScoped
 public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
 
-    /** Locks the row for a state change (callbacks, jobs and TPP calls may race on one payment). */
+    /** A payment due for a status check, and the provider whose bank is asked. */
+    public record Due(long id, String providerCode) {
+    }
+
+    /** Locks the row for a state change (callbacks, task handlers and TPP calls may race on one payment). */
     public Optional<Payment> lock(long id) {
         return findByIdOptional(id, LockModeType.PESSIMISTIC_WRITE);
     }
 
     /**
-     * Payments the bank has not acknowledged yet and that are due for another try, locked so that several
-     * replicas never work on the same one ({@code FOR UPDATE SKIP LOCKED}).
-     */
-    @SuppressWarnings("unchecked")
-    public List<Long> lockDueForSubmission(Instant now, int limit) {
-        List<Number> ids = getEntityManager().createNativeQuery("""
-                select id from payment
-                where bank_payment_id is null and transaction_status = 'RCVD' and next_submit_at <= :now
-                order by next_submit_at
-                limit :limit
-                for update skip locked""")
-                .setParameter("now", now)
-                .setParameter("limit", limit)
-                .getResultList();
-        return ids.stream().map(Number::longValue).toList();
-    }
-
-    /**
-     * Payments still unauthorised (RCVD) that were initiated before {@code createdBefore} and not looked at since
-     * {@code checkedBefore}, locked likewise.
-     */
-    @SuppressWarnings("unchecked")
-    public List<Long> lockUnauthorisedSince(Instant createdBefore, Instant checkedBefore, int limit) {
-        List<Number> ids = getEntityManager().createNativeQuery("""
-                select id from payment
-                where transaction_status = 'RCVD' and created_at < :created
-                  and (status_checked_at is null or status_checked_at < :before)
-                order by created_at
-                limit :limit
-                for update skip locked""")
-                .setParameter("created", createdBefore)
-                .setParameter("before", checkedBefore)
-                .setParameter("limit", limit)
-                .getResultList();
-        return ids.stream().map(Number::longValue).toList();
-    }
-
-    /**
-     * Cancelled payments whose copy at the bank is still to be withdrawn and due for another try, locked likewise.
-     */
-    @SuppressWarnings("unchecked")
-    public List<Long> lockDueForWithdrawal(Instant now, int limit) {
-        List<Number> ids = getEntityManager().createNativeQuery("""
-                select id from payment
-                where bank_withdrawal = 'PENDING' and next_withdrawal_at <= :now
-                order by next_withdrawal_at
-                limit :limit
-                for update skip locked""")
-                .setParameter("now", now)
-                .setParameter("limit", limit)
-                .getResultList();
-        return ids.stream().map(Number::longValue).toList();
-    }
-
-    /**
-     * Payments known to the bank that may still change there, whose status was not checked since {@code checkedBefore}
-     * ({@code settledCheckedBefore} for an executed one, ACSC, which only waits for ACCC), locked likewise;
+     * Payments due for a status check that have no status check task ({@code taskType}) pending in the task table,
+     * those never checked first. Due: known to the bank and possibly still changing there, not checked since
+     * {@code checkedBefore} ({@code settledCheckedBefore} for an executed one, ACSC, which only waits for ACCC);
      * unauthorised (RCVD) ones only while they changed after {@code activeSince}, executed ones only while they were
      * executed after {@code settledSince}: within the settlement horizon, the SQL form of
      * {@code SettlementHorizon.isPast} (whose {@code cutoff} {@code settledSince} is), so that the job and TPP reads
-     * stop asking about the same payments.
+     * stop asking about the same payments. Also due, known to the bank or not: unauthorised ones initiated before
+     * {@code deadline}, which the check rejects. A plain read: the task table's one pending task per payment keeps
+     * replicas from checking one payment twice at once.
      */
     @SuppressWarnings("unchecked")
-    public List<Long> lockDueForStatusCheck(Instant checkedBefore, Instant settledCheckedBefore, Instant activeSince,
-                                            Instant settledSince, int limit) {
-        List<Number> ids = getEntityManager().createNativeQuery("""
-                select id from payment
-                where bank_payment_id is not null and transaction_status in ('RCVD', 'ACTC', 'ACSP', 'ACSC')
-                  and (status_checked_at is null
-                       or (transaction_status <> 'ACSC' and status_checked_at < :before)
-                       or (transaction_status = 'ACSC' and status_checked_at < :settledBefore))
-                  and (transaction_status <> 'RCVD' or updated_at > :since)
-                  and (transaction_status <> 'ACSC' or coalesce(executed_at, updated_at) > :settledSince)
-                order by status_checked_at nulls first
-                limit :limit
-                for update skip locked""")
+    public List<Due> dueForStatusCheck(Instant checkedBefore, Instant settledCheckedBefore, Instant activeSince,
+                                       Instant settledSince, Instant deadline, String taskType, int limit) {
+        List<Object[]> rows = getEntityManager().createNativeQuery("""
+                select p.id, p.provider_code from payment p
+                where ((p.bank_payment_id is not null and p.transaction_status in ('RCVD', 'ACTC', 'ACSP', 'ACSC')
+                        and (p.status_checked_at is null
+                             or (p.transaction_status <> 'ACSC' and p.status_checked_at < :before)
+                             or (p.transaction_status = 'ACSC' and p.status_checked_at < :settledBefore))
+                        and (p.transaction_status <> 'RCVD' or p.updated_at > :since)
+                        and (p.transaction_status <> 'ACSC' or coalesce(p.executed_at, p.updated_at) > :settledSince))
+                       or (p.transaction_status = 'RCVD' and p.created_at < :deadline))
+                  and not exists (select 1 from task t where t.type = :taskType and t.subject = p.id::text
+                                                         and t.state in ('queued', 'running'))
+                order by p.status_checked_at nulls first, p.id
+                limit :limit""")
                 .setParameter("before", checkedBefore)
                 .setParameter("settledBefore", settledCheckedBefore)
                 .setParameter("since", activeSince)
                 .setParameter("settledSince", settledSince)
+                .setParameter("deadline", deadline)
+                .setParameter("taskType", taskType)
                 .setParameter("limit", limit)
                 .getResultList();
-        return ids.stream().map(Number::longValue).toList();
+        return rows.stream().map(row -> new Due(((Number) row[0]).longValue(), (String) row[1])).toList();
     }
 }

@@ -19,7 +19,7 @@ class SettlementHorizonTest {
 
     private Payment payment(TransactionStatus status) {
         Payment payment = Payment.initiate("sandbox", "PSDDE-BAFIN-1", "T", "sepa-credit-transfers", "{}", null,
-                "10.0.0.1", "https://tpp.example", null, false, "s", executedAt.minusSeconds(60), null);
+                "10.0.0.1", "https://tpp.example", null, false, "s", executedAt.minusSeconds(60));
         payment.markSubmitted("BP-1", null, executedAt.minusSeconds(50));
         payment.followBank(status, null, null, executedAt);
         return payment;
@@ -85,7 +85,7 @@ class SettlementHorizonTest {
             assertFalse(horizon.isPast(payment(status), muchLater), status + " is decided by other rules");
         }
         Payment unauthorised = Payment.initiate("sandbox", "PSDDE-BAFIN-1", "T", "sepa-credit-transfers", "{}", null,
-                "10.0.0.1", "https://tpp.example", null, false, "s", executedAt, null);
+                "10.0.0.1", "https://tpp.example", null, false, "s", executedAt);
         assertFalse(horizon.isPast(unauthorised, muchLater));
     }
 }

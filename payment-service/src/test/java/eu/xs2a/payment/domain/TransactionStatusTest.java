@@ -14,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Instant;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 class TransactionStatusTest {
@@ -71,7 +72,7 @@ class TransactionStatusTest {
     void theEntityRefusesIllegalMovesAndIgnoresStaleBankViews() {
         Instant now = Instant.now();
         Payment payment = Payment.initiate("sandbox", "PSDDE-BAFIN-1", "T", "sepa-credit-transfers", "{}", null,
-                "10.0.0.1", "https://tpp.example", null, false, "s", now, now);
+                "10.0.0.1", "https://tpp.example", null, false, "s", now);
         payment.moveTo(ACSC, null, now);
         assertThrows(IllegalTransitionException.class, () -> payment.moveTo(CANC, null, now));
         assertFalse(payment.followBank(RJCT, "AM04", null, now));
@@ -88,41 +89,62 @@ class TransactionStatusTest {
     void onlyACancelledPaymentTheBankAcknowledgedHasACopyToWithdraw() {
         Instant now = Instant.now();
         Payment open = Payment.initiate("sandbox", "PSDDE-BAFIN-1", "T", "sepa-credit-transfers", "{}", null,
-                "10.0.0.1", "https://tpp.example", null, false, "s", now, now);
+                "10.0.0.1", "https://tpp.example", null, false, "s", now);
         open.markSubmitted("BP-1", null, now);
-        open.requireWithdrawal(now, now);
+        open.requireWithdrawal(now);
         assertNull(open.bankWithdrawal(), "not cancelled: nothing to withdraw");
 
         Payment neverSent = Payment.initiate("sandbox", "PSDDE-BAFIN-1", "T", "sepa-credit-transfers", "{}", null,
-                "10.0.0.1", "https://tpp.example", null, false, "s", now, now);
+                "10.0.0.1", "https://tpp.example", null, false, "s", now);
         neverSent.moveTo(CANC, null, now);
-        neverSent.requireWithdrawal(now, now);
+        neverSent.requireWithdrawal(now);
         assertNull(neverSent.bankWithdrawal(), "never reached the bank: nothing to withdraw");
 
         Payment raced = Payment.initiate("sandbox", "PSDDE-BAFIN-1", "T", "sepa-credit-transfers", "{}", null,
-                "10.0.0.1", "https://tpp.example", null, false, "s", now, now);
+                "10.0.0.1", "https://tpp.example", null, false, "s", now);
         raced.moveTo(CANC, null, now);
         raced.markSubmitted("BP-2", null, now);
-        raced.requireWithdrawal(now, now);
+        raced.requireWithdrawal(now);
         assertTrue(raced.awaitsWithdrawal());
-        assertThrows(IllegalArgumentException.class, () -> raced.endWithdrawal(BankWithdrawal.PENDING, null, now));
-        raced.endWithdrawal(BankWithdrawal.WITHDRAWN, null, now);
-        raced.requireWithdrawal(now, now);
+        assertThrows(IllegalArgumentException.class, () -> raced.endWithdrawal(BankWithdrawal.PENDING, now));
+        raced.endWithdrawal(BankWithdrawal.WITHDRAWN, now);
+        raced.requireWithdrawal(now);
         assertEquals(BankWithdrawal.WITHDRAWN, raced.bankWithdrawal(), "withdrawn once, never asked for again");
 
         // cancelled before any acknowledgement: the bank is asked for a copy; it had none yet, then one arrives
         Payment late = Payment.initiate("sandbox", "PSDDE-BAFIN-1", "T", "sepa-credit-transfers", "{}", null,
-                "10.0.0.1", "https://tpp.example", null, false, "s", now, now);
+                "10.0.0.1", "https://tpp.example", null, false, "s", now);
         late.moveTo(CANC, null, now);
-        late.requireWithdrawal(now, now);
+        late.requireWithdrawal(now);
         assertNull(late.bankWithdrawal(), "no copy known: nothing to cancel by id");
-        late.requireWithdrawalOfUnknownCopy(now, now);
+        late.requireWithdrawalOfUnknownCopy(now);
         assertTrue(late.awaitsWithdrawal());
-        late.endWithdrawal(BankWithdrawal.WITHDRAWN, null, now);
+        late.endWithdrawal(BankWithdrawal.WITHDRAWN, now);
         late.markSubmitted("BP-3", null, now);
-        late.requireWithdrawal(now, now);
+        late.requireWithdrawal(now);
         assertTrue(late.awaitsWithdrawal(), "the copy that arrived after the lookup is withdrawn too");
-        assertEquals(0, late.withdrawalAttempts());
         assertThrows(IllegalTransitionException.class, () -> open.adoptBankCopy("BP-4", now));
+    }
+
+    /** One DELETE at a time calls the bank's cancellation; a claim left by a dead service runs out. */
+    @Test
+    void aCancellationClaimKeepsASecondDeleteWaitingUntilItEndsOrRunsOut() {
+        Instant now = Instant.parse("2025-01-06T10:00:00Z");
+        Payment payment = Payment.initiate("sandbox", "PSDDE-BAFIN-1", "T", "sepa-credit-transfers", "{}", null,
+                "10.0.0.1", "https://tpp.example", null, false, "s", now);
+        UUID first = UUID.randomUUID();
+        UUID second = UUID.randomUUID();
+        assertTrue(payment.claimCancellation(first, now.plusSeconds(10), now));
+        assertFalse(payment.claimCancellation(second, now.plusSeconds(10), now.plusSeconds(1)));
+        assertTrue(payment.holdsCancellation(first, now.plusSeconds(1)));
+        payment.releaseCancellation(second);
+        assertTrue(payment.holdsCancellation(first, now.plusSeconds(1)), "only the holder ends its claim");
+        payment.releaseCancellation(first);
+        assertTrue(payment.claimCancellation(second, now.plusSeconds(12), now.plusSeconds(2)));
+
+        // the holder died during its bank call: its claim runs out, and the late holder no longer holds it
+        assertTrue(payment.claimCancellation(first, now.plusSeconds(30), now.plusSeconds(12)));
+        assertFalse(payment.holdsCancellation(second, now.plusSeconds(12)));
+        assertFalse(payment.holdsCancellation(first, now.plusSeconds(30)), "not past its own end either");
     }
 }

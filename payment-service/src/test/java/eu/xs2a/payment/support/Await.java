@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.function.Supplier;
 
-/** Polls a condition the system reaches asynchronously (the bank's settlement, the retry job); no timing asserted. */
+/** Polls a condition the system reaches asynchronously (the bank's settlement); no timing asserted. */
 public final class Await {
 
     private static final Duration PATIENCE = Duration.ofSeconds(60);

@@ -11,7 +11,10 @@ import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Reads the gateway's own records (what the TPP API does not show: the bank's id, submission attempts). */
+/**
+ * Reads the gateway's own records (what the TPP API does not show: the bank's id, the payment's tasks and their
+ * attempts).
+ */
 public final class GatewayDb {
 
     private final AgroalDataSource dataSource;
@@ -29,9 +32,15 @@ public final class GatewayDb {
         return string("select bank_sca_url from payment where id = ?", paymentId);
     }
 
-    /** When the retry job is next due to submit the payment, or null when it is not the job's. */
-    public String nextSubmitAt(long paymentId) {
-        return string("select next_submit_at::text from payment where id = ?", paymentId);
+    /** The state of the payment's newest task of this type (queued, running, done, given_up), or null: none. */
+    public String taskState(String type, long paymentId) {
+        return string("select state from task where type = ? and subject = ? order by id desc limit 1", type,
+                String.valueOf(paymentId));
+    }
+
+    /** The payment's status reason (the bank's, or the gateway's: NARR, MS03). */
+    public String statusReason(long paymentId) {
+        return string("select status_reason from payment where id = ?", paymentId);
     }
 
     /** The debtor account the PSU chose at the bank, as stored; null when none is known (or the TPP named one). */
@@ -43,8 +52,9 @@ public final class GatewayDb {
         return string("select transaction_status from payment where id = ?", paymentId);
     }
 
+    /** Finished attempts of the payment's newest submission task (0 without one). */
     public long submitAttempts(long paymentId) {
-        return Long.parseLong(string("select submit_attempts::text from payment where id = ?", paymentId));
+        return taskAttempts("payment-submission", paymentId);
     }
 
     /** PENDING, WITHDRAWN or ABANDONED for a cancelled payment whose copy the bank holds; else null. */
@@ -52,12 +62,21 @@ public final class GatewayDb {
         return string("select bank_withdrawal from payment where id = ?", paymentId);
     }
 
+    /** Finished attempts of the payment's newest withdrawal task (0 without one). */
     public long withdrawalAttempts(long paymentId) {
-        return Long.parseLong(string("select withdrawal_attempts::text from payment where id = ?", paymentId));
+        return taskAttempts("payment-withdrawal", paymentId);
     }
 
+    /** Why the newest withdrawal task of the payment was given up, else why its last attempt failed. */
     public String lastWithdrawalError(long paymentId) {
-        return string("select last_withdrawal_error from payment where id = ?", paymentId);
+        return string("select coalesce(given_up_reason, last_error) from task where type = 'payment-withdrawal'"
+                + " and subject = ? order by id desc limit 1", String.valueOf(paymentId));
+    }
+
+    private long taskAttempts(String type, long paymentId) {
+        String attempts = string("select attempts::text from task where type = ? and subject = ? order by id desc"
+                + " limit 1", type, String.valueOf(paymentId));
+        return attempts == null ? 0 : Long.parseLong(attempts);
     }
 
     /**
@@ -67,11 +86,13 @@ public final class GatewayDb {
     public List<Long> abandonedWithdrawals() {
         List<Long> ids = new ArrayList<>();
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement("""
-                select id, provider_code, bank_payment_id, withdrawal_attempts, last_withdrawal_error,
-                       withdrawal_ended_at
-                from payment
-                where bank_withdrawal = 'ABANDONED'
-                order by withdrawal_ended_at desc""");
+                select p.id, p.provider_code, p.bank_payment_id, p.withdrawal_ended_at, t.attempts, t.given_up_reason
+                from payment p
+                left join lateral (select attempts, given_up_reason from task
+                                    where type = 'payment-withdrawal' and subject = p.id::text
+                                    order by id desc limit 1) t on true
+                where p.bank_withdrawal = 'ABANDONED'
+                order by p.withdrawal_ended_at desc""");
              ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
                 ids.add(rs.getLong("id"));
@@ -105,21 +126,6 @@ public final class GatewayDb {
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
                 "update payment set executed_at = now() - ?::interval where id = ?")) {
             s.setString(1, age.toSeconds() + " seconds");
-            s.setLong(2, paymentId);
-            s.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /**
-     * Records the payment as last asked about at the bank {@code ahead} from now: the polling job, which asks again only
-     * once that is older than its interval, leaves it alone until then. Reads do not look at it.
-     */
-    public void checkedAhead(long paymentId, Duration ahead) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
-                "update payment set status_checked_at = now() + ?::interval where id = ?")) {
-            s.setString(1, ahead.toSeconds() + " seconds");
             s.setLong(2, paymentId);
             s.executeUpdate();
         } catch (SQLException e) {

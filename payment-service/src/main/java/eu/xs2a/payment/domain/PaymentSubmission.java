@@ -1,0 +1,155 @@
+package eu.xs2a.payment.domain;
+
+import eu.xs2a.payment.aspsp.BankAccountRef;
+import eu.xs2a.payment.aspsp.BankPaymentOrder;
+import eu.xs2a.payment.aspsp.BankPort;
+import eu.xs2a.payment.aspsp.BankSubmission;
+import eu.xs2a.payment.config.PaymentConfig;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.task.RunResult;
+import eu.xs2a.platform.task.Task;
+import eu.xs2a.platform.task.TaskHandler;
+import eu.xs2a.platform.task.TaskOutcome;
+import eu.xs2a.platform.task.TaskQueue;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.jboss.logging.Logger;
+
+/**
+ * Task {@value PaymentTasks#SUBMISSION}: hands a payment the bank has not acknowledged to the bank, with the payment's
+ * id as idempotency key, so that a repeated submission (a retry, a run again after a crash) is the same bank payment.
+ * The payment is read in a short transaction, the bank called with none, and its answer applied under the row lock
+ * ({@link PaymentLedger}). The initiation, and the PSU following the link of a payment not at the bank yet, run it at
+ * once on their own thread ({@link #attemptNow}); the task runtime retries it with backoff while the bank cannot be
+ * reached.
+ */
+@ApplicationScoped
+public class PaymentSubmission implements TaskHandler {
+
+    private static final Logger LOG = Logger.getLogger(PaymentSubmission.class);
+    /** ISO 20022 reason "narrative": the bank refused the order at submission (the detail is in the log). */
+    private static final String REFUSED_BY_BANK = "NARR";
+
+    /**
+     * Set while a request runs the submission on its own thread ({@link #attemptNow}), to hold the bank's refusal: the
+     * request answers with it, announced ({@link PaymentLedger.RefusedAtInitiation}) in the transaction that rejects
+     * the payment. The poller's runs find it unset.
+     */
+    private static final ThreadLocal<Psd2Exception[]> REQUEST_REFUSAL = new ThreadLocal<>();
+
+    private final PaymentLedger ledger;
+    private final BankPort bank;
+    private final TaskQueue tasks;
+    private final PaymentUrls urls;
+    private final PaymentConfig config;
+
+    public PaymentSubmission(PaymentLedger ledger, BankPort bank, TaskQueue tasks, PaymentUrls urls,
+                             PaymentConfig config) {
+        this.ledger = ledger;
+        this.bank = bank;
+        this.tasks = tasks;
+        this.urls = urls;
+        this.config = config;
+    }
+
+    @Override
+    public String type() {
+        return PaymentTasks.SUBMISSION;
+    }
+
+    /**
+     * A request's own attempt, on its thread, once the transaction that enqueued the task has committed. {@code
+     * counted}: the task's first attempt (the initiation's, or the PSU's link that enqueued it), which backs off like
+     * any other when it fails; else an extra attempt the PSU asked for, which leaves the task's backoff as it was.
+     *
+     * @return the payment as it is now: submitted, or not yet (the bank cannot be reached, or another worker is
+     *         submitting it at this moment)
+     * @throws Psd2Exception ServiceInvalid: the bank refused the payment, which is RJCT now
+     */
+    public Payment attemptNow(long paymentId, boolean counted) {
+        Psd2Exception[] refusal = new Psd2Exception[1];
+        REQUEST_REFUSAL.set(refusal);
+        RunResult result;
+        try {
+            String subject = String.valueOf(paymentId);
+            result = counted ? tasks.runNow(type(), subject) : tasks.tryNow(type(), subject);
+        } finally {
+            REQUEST_REFUSAL.remove();
+        }
+        if (refusal[0] != null) {
+            throw refusal[0];
+        }
+        LOG.debugf("Payment %d: submission attempted by the request (%s)", paymentId, result);
+        return ledger.get(paymentId);
+    }
+
+    @Override
+    public TaskOutcome run(Task task) {
+        long paymentId = Long.parseLong(task.subject());
+        Payment payment = ledger.get(paymentId);
+        if (payment == null || !payment.awaitsSubmission()) {
+            return TaskOutcome.done(); // submitted meanwhile, or ended here (cancelled, rejected) before the bank had it
+        }
+        BankPaymentOrder order = bankOrder(payment);
+        BankSubmission submission;
+        try {
+            submission = bank.submit(payment.providerCode(), order);
+        } catch (Psd2Exception e) {
+            if (e.errorClass() == ErrorClass.SERVICE_UNAVAILABLE) {
+                return TaskOutcome.targetUnreachable(e.getMessage());
+            }
+            LOG.warnf("Payment %d refused by the bank: %s", paymentId, e.getMessage());
+            Psd2Exception[] requestRefusal = REQUEST_REFUSAL.get();
+            ledger.rejectAtSubmission(paymentId, REFUSED_BY_BANK, requestRefusal != null ? e : null);
+            if (requestRefusal != null) {
+                requestRefusal[0] = e;
+            }
+            return TaskOutcome.done();
+        }
+        ledger.recordSubmission(paymentId, submission);
+        return TaskOutcome.done();
+    }
+
+    /**
+     * Still not at the bank {@code psd2.tasks.type.payment-submission.give-up-after} after the task was enqueued:
+     * rejected as the authorisation deadline does ({@link StatusCheck}), with any copy the bank may hold withdrawn.
+     */
+    @Override
+    public void givenUp(Task task, String reason) {
+        ledger.rejectUnauthorised(Long.parseLong(task.subject()), StatusCheck.NOT_AUTHORISED_IN_TIME);
+    }
+
+    private BankPaymentOrder bankOrder(Payment payment) {
+        PaymentOrder order = ledger.order(payment);
+        Map<String, String> amount = Map.of("currency", order.instructedAmount().currency(),
+                "amount", order.instructedAmount().amount());
+        Map<String, String> address = null;
+        if (order.creditorAddress() != null) {
+            address = new LinkedHashMap<>();
+            PostalAddress a = order.creditorAddress();
+            putIfPresent(address, "streetName", a.streetName());
+            putIfPresent(address, "buildingNumber", a.buildingNumber());
+            putIfPresent(address, "townName", a.townName());
+            putIfPresent(address, "postCode", a.postCode());
+            putIfPresent(address, "country", a.country());
+        }
+        return new BankPaymentOrder(String.valueOf(payment.id()), config.bankProduct(payment.paymentProduct()),
+                payment.tppId(), payment.tppName(), bankRef(order.debtorAccount()), order.creditorName(),
+                bankRef(order.creditorAccount()), address, order.creditorAgentName(), amount,
+                order.remittanceInformationUnstructured(), order.endToEndIdentification(),
+                order.requestedExecutionDate() == null ? null : order.requestedExecutionDate().toString(),
+                payment.psuId(), urls.callback(payment, payment.callbackState()));
+    }
+
+    private static BankAccountRef bankRef(AccountRef ref) {
+        return ref == null ? null : new BankAccountRef(ref.iban(), ref.bban(), ref.currency());
+    }
+
+    private static void putIfPresent(Map<String, String> map, String key, String value) {
+        if (value != null) {
+            map.put(key, value);
+        }
+    }
+}

@@ -1,0 +1,73 @@
+package eu.xs2a.payment.domain;
+
+import eu.xs2a.payment.aspsp.BankPaymentState;
+import eu.xs2a.payment.aspsp.BankPort;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.task.Task;
+import eu.xs2a.platform.task.TaskHandler;
+import eu.xs2a.platform.task.TaskOutcome;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
+import org.jboss.logging.Logger;
+
+/**
+ * Task {@value PaymentTasks#STATUS}, one check of one payment, enqueued by the status polling job
+ * ({@link StatusPolling}): asks the bank about a payment that may still change there and takes over its view (the
+ * payment read in a short transaction, the bank asked with none, its view applied under the row lock, where {@link
+ * Payment#followBank} ignores a stale one), then rejects a payment still unauthorised past its authorisation deadline,
+ * after that last word of the bank (it has the last word on an authorisation that did happen). A bank that cannot be
+ * asked is asked again after the task runtime's backoff; a deadline is never applied without its answer.
+ */
+@ApplicationScoped
+public class StatusCheck implements TaskHandler {
+
+    /** ISO 20022 MS03, "reason not specified" given by an agent: there is no code for an authorisation never given. */
+    static final String NOT_AUTHORISED_IN_TIME = "MS03";
+
+    private static final Logger LOG = Logger.getLogger(StatusCheck.class);
+
+    private final PaymentLedger ledger;
+    private final BankPort bank;
+    private final SettlementHorizon settlementHorizon;
+    private final Clock clock;
+
+    public StatusCheck(PaymentLedger ledger, BankPort bank, SettlementHorizon settlementHorizon, Clock clock) {
+        this.ledger = ledger;
+        this.bank = bank;
+        this.settlementHorizon = settlementHorizon;
+        this.clock = clock;
+    }
+
+    @Override
+    public String type() {
+        return PaymentTasks.STATUS;
+    }
+
+    @Override
+    public TaskOutcome run(Task task) {
+        long paymentId = Long.parseLong(task.subject());
+        Payment payment = ledger.get(paymentId);
+        if (payment == null) {
+            return TaskOutcome.done();
+        }
+        if (payment.isSubmitted() && !payment.transactionStatus().isFinal()
+                && !settlementHorizon.isPast(payment, clock.instant())) {
+            BankPaymentState state;
+            try {
+                state = bank.fetch(payment.providerCode(), payment.bankPaymentId());
+            } catch (Psd2Exception e) {
+                String reason = "the bank could not be asked about the payment: " + e.getMessage();
+                return e.errorClass() == ErrorClass.SERVICE_UNAVAILABLE ? TaskOutcome.targetUnreachable(reason)
+                        : TaskOutcome.retry(reason);
+            }
+            payment = ledger.applyBankState(paymentId, state);
+        }
+        if (ledger.isPastAuthorisationDeadline(payment, clock.instant())
+                && ledger.rejectUnauthorised(paymentId, NOT_AUTHORISED_IN_TIME).transactionStatus()
+                == TransactionStatus.RJCT) {
+            LOG.infof("Payment %d was not authorised within its deadline: RJCT", paymentId);
+        }
+        return TaskOutcome.done();
+    }
+}

@@ -1,16 +1,19 @@
 package eu.xs2a.account;
 
-import static io.restassured.RestAssured.given;
+import static eu.xs2a.testsupport.OpenApiCoverage.errorClasses;
+import static eu.xs2a.testsupport.OpenApiCoverage.headers;
+import static eu.xs2a.testsupport.OpenApiCoverage.operation;
+import static eu.xs2a.testsupport.OpenApiCoverage.responseDescription;
+import static eu.xs2a.testsupport.OpenApiCoverage.withoutErrorBody;
+import static eu.xs2a.testsupport.OpenApiCoverage.withoutRequestIdEcho;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.testsupport.OpenApiCoverage;
 import eu.xs2a.testsupport.OpenApiCoverage.Route;
 import io.quarkus.test.junit.QuarkusTest;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.BeforeEach;
@@ -21,16 +24,13 @@ import org.junit.jupiter.api.Test;
 class OpenApiDocumentTest {
 
     private static final String ACCOUNTS = "/{provider_code}/api/berlingroup/v1/accounts";
-    private static String json;
-    private static List<Route> routes;
+    private String json;
+    private List<Route> routes;
 
-    // not @BeforeAll: RestAssured points at the application only once Quarkus has started it for the first test
     @BeforeEach
     void document() {
-        if (json == null) {
-            json = given().queryParam("format", "json").get("/q/openapi").then().statusCode(200).extract().asString();
-            routes = OpenApiCoverage.routes("eu.xs2a.account.api");
-        }
+        json = OpenApiCoverage.servedDocument();
+        routes = OpenApiCoverage.routes("eu.xs2a.account.api");
     }
 
     @Test
@@ -47,36 +47,31 @@ class OpenApiDocumentTest {
     }
 
     @Test
-    void accountReadsListConsentHeadersBodiesAndErrorClasses() throws Exception {
-        JsonNode balances = OpenApiCoverage.operation(json, new Route("GET", ACCOUNTS + "/{account_id}/balances", true));
-        assertTrue(OpenApiCoverage.headers(balances).containsAll(List.of("x-request-id", "digest", "date", "signature",
-                "tpp-signature-certificate", "consent-id", "psu-ip-address")), OpenApiCoverage.headers(balances).toString());
-        assertTrue(balances.path("responses").path("200").path("content").path("application/json").path("schema")
-                .path("$ref").asText().endsWith("/BalancesResponse"));
-        for (String status : List.of("400", "401", "403", "404", "429", "503")) {
-            assertEquals("#/components/schemas/ErrorBody", balances.path("responses").path(status).path("content")
-                    .path("application/json").path("schema").path("$ref").asText(), status);
-            assertTrue(balances.path("responses").path(status).path("headers").has("X-Request-ID"), status);
-        }
-        String unauthorised = balances.path("responses").path("401").path("description").asText();
+    void accountReadsListConsentHeadersBodiesAndErrorClasses() {
+        JsonNode balances = operation(json, new Route("GET", ACCOUNTS + "/{account_id}/balances", true));
+        assertTrue(headers(balances).containsAll(List.of("x-request-id", "digest", "date", "signature",
+                "tpp-signature-certificate", "consent-id", "psu-ip-address")), headers(balances).toString());
+        assertEquals("BalancesResponse", OpenApiCoverage.responseSchema(balances, "200"));
+        String[] errors = {"400", "401", "403", "404", "429", "503"};
+        assertEquals(List.of(), withoutErrorBody(balances, errors));
+        assertEquals(List.of(), withoutRequestIdEcho(balances, errors));
+        String unauthorised = responseDescription(balances, "401");
         assertTrue(unauthorised.contains("ConsentExpired") && unauthorised.contains("CertificateInvalid"), unauthorised);
         assertFalse(unauthorised.contains("AccessDenied"), "AccessDenied is 403 outside registration: " + unauthorised);
-        assertTrue(balances.path("responses").path("403").path("description").asText().contains("AccessDenied"));
-        assertTrue(balances.path("responses").path("429").path("description").asText().contains("AccessExceeded"));
+        assertTrue(responseDescription(balances, "403").contains("AccessDenied"));
+        assertTrue(responseDescription(balances, "429").contains("AccessExceeded"));
 
-        JsonNode refresh = OpenApiCoverage.operation(json, new Route("POST", ACCOUNTS + "/refresh", true));
-        assertTrue(refresh.path("responses").path("406").path("description").asText().contains("ActionNotAllowed"));
+        JsonNode refresh = operation(json, new Route("POST", ACCOUNTS + "/refresh", true));
+        assertTrue(responseDescription(refresh, "406").contains("ActionNotAllowed"));
         assertTrue(refresh.path("requestBody").toString().contains("initiatedByCustomer"));
-        assertFalse(OpenApiCoverage.headers(refresh).contains("content-type"));
+        assertFalse(headers(refresh).contains("content-type"));
 
-        JsonNode funds = OpenApiCoverage.operation(json,
+        JsonNode funds = operation(json,
                 new Route("POST", "/{provider_code}/api/berlingroup/v1/funds-confirmations", true));
-        assertTrue(OpenApiCoverage.headers(funds).contains("consent-id"));
+        assertTrue(headers(funds).contains("consent-id"));
         assertTrue(funds.path("requestBody").toString().contains("instructedAmount"));
 
-        List<String> classes = new ArrayList<>();
-        new ObjectMapper().readTree(json).path("components").path("schemas").path("ErrorBody").path("properties")
-                .path("error_text").path("enum").forEach(c -> classes.add(c.asText()));
+        List<String> classes = errorClasses(json);
         assertTrue(classes.containsAll(List.of("ConsentUnknown", "ConsentInvalid", "ConsentExpired", "AccessDenied",
                 "ResourceUnknown", "ActionNotAllowed", "AccessExceeded")), classes.toString());
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.quarkus.SignedApiOpenApiFilter;
+import io.restassured.RestAssured;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.lang.annotation.Annotation;
@@ -39,6 +40,8 @@ import java.util.stream.Stream;
  * assertEquals(List.of(), OpenApiCoverage.signatureMismatches(json, routes));
  * }</pre>
  * Annotations are matched by name, so the check works whichever class loader (plain or Quarkus test) loaded them.
+ * The small readers below ({@link #errorClasses}, {@link #withoutErrorBody}, {@link #requestSchema}, …) are what
+ * every service's test asks of an operation, so that each test states only its own interface's facts.
  */
 public final class OpenApiCoverage {
 
@@ -136,6 +139,72 @@ public final class OpenApiCoverage {
             }
         }
         return mismatches;
+    }
+
+    /**
+     * The OpenAPI document of the application under test, as JSON. Call it once a test runs (from a
+     * {@code @BeforeEach}, not {@code @BeforeAll}): RestAssured points at the application only once Quarkus started it.
+     */
+    public static String servedDocument() {
+        return RestAssured.given().queryParam("format", "json").get("/q/openapi").then().statusCode(200).extract()
+                .asString();
+    }
+
+    /** The document's named schemas ({@code components.schemas}). */
+    public static JsonNode schemas(String openApiJson) {
+        return read(openApiJson).path("components").path("schemas");
+    }
+
+    /** The error classes the one error body may carry: the {@code error_text} values of {@code ErrorBody}. */
+    public static List<String> errorClasses(String openApiJson) {
+        return texts(schemas(openApiJson).path(SignedApiOpenApiFilter.ERROR_BODY).path("properties")
+                .path("error_text").path("enum"));
+    }
+
+    /** The texts of a JSON array in its order, e.g. a schema's {@code required} or {@code enum}. */
+    public static List<String> texts(JsonNode array) {
+        List<String> texts = new ArrayList<>();
+        array.forEach(node -> texts.add(node.asText()));
+        return texts;
+    }
+
+    /** The schema name ({@code $ref}'s last part) of an operation's JSON request body; empty if it has none. */
+    public static String requestSchema(JsonNode operation) {
+        return schemaName(operation.path("requestBody"));
+    }
+
+    /** The schema name of an operation's JSON answer with this status; empty if it has none. */
+    public static String responseSchema(JsonNode operation, String status) {
+        return schemaName(operation.path("responses").path(status));
+    }
+
+    /** Those of the statuses whose answer is not the shared {@code ErrorBody} JSON (empty when all are). */
+    public static List<String> withoutErrorBody(JsonNode operation, String... statuses) {
+        return Stream.of(statuses)
+                .filter(status -> !("#/components/schemas/" + SignedApiOpenApiFilter.ERROR_BODY)
+                        .equals(schemaRef(operation.path("responses").path(status))))
+                .toList();
+    }
+
+    /** Those of the statuses whose answer does not echo {@code X-Request-ID} (a signed call's answers all do). */
+    public static List<String> withoutRequestIdEcho(JsonNode operation, String... statuses) {
+        return Stream.of(statuses)
+                .filter(status -> !operation.path("responses").path(status).path("headers").has("X-Request-ID"))
+                .toList();
+    }
+
+    /** The description of an operation's answer with this status (where the error classes are listed). */
+    public static String responseDescription(JsonNode operation, String status) {
+        return operation.path("responses").path(status).path("description").asText();
+    }
+
+    private static String schemaName(JsonNode bodyOrResponse) {
+        String ref = schemaRef(bodyOrResponse);
+        return ref.substring(ref.lastIndexOf('/') + 1);
+    }
+
+    private static String schemaRef(JsonNode bodyOrResponse) {
+        return bodyOrResponse.path("content").path("application/json").path("schema").path("$ref").asText();
     }
 
     /** The operation object of a route in the document, or null. */

@@ -5,6 +5,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import eu.xs2a.testsupport.Browser;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
@@ -14,8 +15,8 @@ import java.net.URI;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -33,25 +34,23 @@ class PsuPagesBrowserTest {
     private Browser browser;
 
     @BeforeAll
-    void startBrowser() throws Exception {
-        browser = new Browser();
-    }
-
-    @AfterAll
-    void stopBrowser() throws Exception {
-        if (browser != null) {
-            browser.close();
-        }
+    void browser() throws Exception {
+        browser = Browser.shared();
     }
 
     @BeforeEach
     void forgetCookies() {
-        browser.driver.manage().deleteAllCookies();
+        browser.forgetCookies();
     }
 
     /** A return URL the browser can really load: this bank's own liveness page, tagged to be recognised. */
     private static String returnUrl() {
-        return "http://localhost:" + RestAssured.port + "/q/health/live?return=" + UUID.randomUUID();
+        return anyReturnUrl() + UUID.randomUUID();
+    }
+
+    /** What every {@link #returnUrl()} starts with. */
+    private static String anyReturnUrl() {
+        return "http://localhost:" + RestAssured.port + "/q/health/live?return=";
     }
 
     private static Response consent(String psuId) {
@@ -64,6 +63,27 @@ class PsuPagesBrowserTest {
         return (String) body.get("returnUrl");
     }
 
+    private void logIn(String psu, String password) {
+        browser.type("username", psu);
+        browser.type("password", password);
+        browser.click("Log in");
+    }
+
+    private void enterCode(String otp) {
+        browser.type("otp", otp);
+        browser.click("Confirm");
+    }
+
+    /** Log in, Approve, code: the happy path a PSU clicks through. */
+    private void loginAndApprove(String scaUrl, String psu, String otp) {
+        browser.open(scaUrl);
+        logIn(psu, "sandbox");
+        browser.waitForText("Approve");
+        browser.click("Approve");
+        browser.waitForText("One-time code");
+        enterCode(otp);
+    }
+
     @Test
     void logInApproveWithTheCodeAndLandOnTheReturnUrl() {
         Map<String, Object> body = Bank.aisConsent(Bank.allPsd2(), "psu1");
@@ -71,17 +91,14 @@ class PsuPagesBrowserTest {
         Response created = Bank.registerConsent(body);
         browser.open(created.path("scaUrl"));
         assertTrue(browser.text().contains("Alpha TPP"), browser.text());
-        browser.type("username", "psu1");
-        browser.type("password", "sandbox");
-        browser.click("Log in");
+        logIn("psu1", "sandbox");
         browser.waitForText("Give access?");
         String summary = browser.text();
         assertTrue(summary.contains("Alpha TPP") && summary.contains("All your accounts") && summary.contains("balances"), summary);
         assertTrue(!summary.contains("owner"), "allAccounts does not ask for the owner name: " + summary);
         browser.click("Approve");
         browser.waitForText("One-time code");
-        browser.type("otp", "123456");
-        browser.click("Confirm");
+        enterCode("123456");
         browser.waitForUrlStartingWith(returnUrlOf(body));
         api().get("/bank/v1/consents/" + created.path("bankConsentId")).then()
                 .body("status", equalTo("valid")).body("scaStatus", equalTo("finalised"));
@@ -95,22 +112,18 @@ class PsuPagesBrowserTest {
         body.put("returnUrl", returnUrl());
         Response created = Bank.registerConsent(body);
         browser.open(created.path("scaUrl"));
-        browser.type("username", "psu1");
-        browser.type("password", "sandbox");
-        browser.click("Log in");
+        logIn("psu1", "sandbox");
         browser.waitForText("Give access?");
-        String savings = browser.driver.findElement(By.xpath("//table[@id='consent-accounts']//tr[td='" + Bank.PSU1_SAVINGS + "']")).getText();
-        String main = browser.driver.findElement(By.xpath("//table[@id='consent-accounts']//tr[td='" + Bank.PSU1_MAIN + "']")).getText();
+        String savings = browser.driver().findElement(By.xpath("//table[@id='consent-accounts']//tr[td='" + Bank.PSU1_SAVINGS + "']")).getText();
+        String main = browser.driver().findElement(By.xpath("//table[@id='consent-accounts']//tr[td='" + Bank.PSU1_MAIN + "']")).getText();
         assertTrue(savings.contains("the account owner's name"), savings);
         assertTrue(!main.contains("owner"), main);
 
         Map<String, Object> all = Bank.aisConsent(Map.of("allPsd2", "allAccountsWithOwnerName"), "psu1");
         all.put("returnUrl", returnUrl());
-        browser.driver.manage().deleteAllCookies();
+        browser.forgetCookies();
         browser.open(Bank.registerConsent(all).path("scaUrl"));
-        browser.type("username", "psu1");
-        browser.type("password", "sandbox");
-        browser.click("Log in");
+        logIn("psu1", "sandbox");
         browser.waitForText("Give access?");
         String page = browser.text();
         assertTrue(page.contains("All your accounts") && page.contains("the account owner's name"), page);
@@ -122,18 +135,15 @@ class PsuPagesBrowserTest {
         order.put("returnUrl", returnUrl());
         Response created = Bank.submitPayment(order);
         browser.open(created.path("scaUrl"));
-        browser.type("username", "psu1");
-        browser.type("password", "sandbox");
-        browser.click("Log in");
+        logIn("psu1", "sandbox");
         browser.waitForText("Approve this payment?");
         String page = browser.text();
         assertTrue(page.contains("49.99 EUR") && page.contains("Max Creditor") && page.contains(Bank.FOREIGN)
                 && page.contains("Beta Payments"), page);
-        new org.openqa.selenium.support.ui.Select(browser.driver.findElement(By.name("debtorAccount"))).selectByValue(Bank.PSU1_MAIN);
+        new org.openqa.selenium.support.ui.Select(browser.driver().findElement(By.name("debtorAccount"))).selectByValue(Bank.PSU1_MAIN);
         browser.click("Approve");
         browser.waitForText("One-time code");
-        browser.type("otp", "123456");
-        browser.click("Confirm");
+        enterCode("123456");
         browser.waitForUrlStartingWith(returnUrlOf(order));
         Response payment = Bank.getPayment(created.path("bankPaymentId"));
         assertEquals(Bank.PSU1_MAIN, payment.path("debtorAccount.iban"));
@@ -144,12 +154,10 @@ class PsuPagesBrowserTest {
     void denyingSendsThePsuBackAndRejects() {
         Response created = consent(null);
         browser.open(created.path("scaUrl"));
-        browser.type("username", "psu1");
-        browser.type("password", "sandbox");
-        browser.click("Log in");
+        logIn("psu1", "sandbox");
         browser.waitForText("Deny");
         browser.click("Deny");
-        browser.waitForUrlStartingWith("http://localhost:" + RestAssured.port + "/q/health/live?return=");
+        browser.waitForUrlStartingWith(anyReturnUrl());
         api().get("/bank/v1/consents/" + created.path("bankConsentId")).then()
                 .body("status", equalTo("rejected")).body("scaStatus", equalTo("failed"));
     }
@@ -158,14 +166,10 @@ class PsuPagesBrowserTest {
     void aWrongPasswordShowsAnErrorAndTheLoginCanBeRetried() {
         Response created = consent(null);
         browser.open(created.path("scaUrl"));
-        browser.type("username", "psu1");
-        browser.type("password", "not-the-password");
-        browser.click("Log in");
+        logIn("psu1", "not-the-password");
         browser.waitForText("Wrong username or password");
-        assertTrue(browser.driver.findElements(By.name("password")).size() == 1);
-        browser.type("username", "psu1");
-        browser.type("password", "sandbox");
-        browser.click("Log in");
+        assertTrue(browser.driver().findElements(By.name("password")).size() == 1);
+        logIn("psu1", "sandbox");
         browser.waitForText("Approve");
     }
 
@@ -173,23 +177,19 @@ class PsuPagesBrowserTest {
     void aWrongCodeShowsAnErrorAndPsuFailAlwaysFails() {
         Response created = consent(null);
         browser.open(created.path("scaUrl"));
-        browser.type("username", "psu1");
-        browser.type("password", "sandbox");
-        browser.click("Log in");
+        logIn("psu1", "sandbox");
         browser.waitForText("Approve");
         browser.click("Approve");
         browser.waitForText("One-time code");
-        browser.type("otp", "654321");
-        browser.click("Confirm");
+        enterCode("654321");
         browser.waitForText("Wrong code. 2 attempts left.");
-        browser.type("otp", "123456");
-        browser.click("Confirm");
-        browser.waitForUrlStartingWith("http://localhost:" + RestAssured.port + "/q/health/live?return=");
+        enterCode("123456");
+        browser.waitForUrlStartingWith(anyReturnUrl());
         api().get("/bank/v1/consents/" + created.path("bankConsentId")).then().body("status", equalTo("valid"));
 
         Response failing = consent("psu-fail");
-        browser.loginAndApprove(failing.path("scaUrl"), "psu-fail", "123456");
-        browser.waitForUrlStartingWith("http://localhost:" + RestAssured.port + "/q/health/live?return=");
+        loginAndApprove(failing.path("scaUrl"), "psu-fail", "123456");
+        browser.waitForUrlStartingWith(anyReturnUrl());
         api().get("/bank/v1/consents/" + failing.path("bankConsentId")).then()
                 .body("status", equalTo("rejected")).body("scaStatus", equalTo("failed"));
     }
@@ -204,17 +204,17 @@ class PsuPagesBrowserTest {
             s.executeUpdate();
         }
         browser.open(created.path("scaUrl"));
-        assertEquals("This link has expired", browser.driver.findElement(By.id("message-title")).getText());
-        assertTrue(browser.driver.findElements(By.name("username")).isEmpty());
+        assertEquals(Optional.of("This link has expired"), browser.textOf("message-title"));
+        assertTrue(browser.driver().findElements(By.name("username")).isEmpty());
     }
 
     @Test
     void aReusedLinkShowsAClearPage() {
         Response created = consent(null);
-        browser.loginAndApprove(created.path("scaUrl"), "psu1", "123456");
-        browser.waitForUrlStartingWith("http://localhost:" + RestAssured.port + "/q/health/live?return=");
+        loginAndApprove(created.path("scaUrl"), "psu1", "123456");
+        browser.waitForUrlStartingWith(anyReturnUrl());
         browser.open(created.path("scaUrl"));
-        assertEquals("This link has already been used", browser.driver.findElement(By.id("message-title")).getText());
+        assertEquals(Optional.of("This link has already been used"), browser.textOf("message-title"));
     }
 
     @Test
@@ -224,19 +224,17 @@ class PsuPagesBrowserTest {
         body.put("returnUrl", returnUrl());
         Response created = Bank.registerConsent(body);
         String id = created.path("bankConsentId");
-        browser.loginAndApprove(created.path("scaUrl"), "psu1", "123456");
+        loginAndApprove(created.path("scaUrl"), "psu1", "123456");
         browser.waitForUrlStartingWith(returnUrlOf(body));
 
         browser.open("http://localhost:" + RestAssured.port + "/online-banking");
-        browser.type("username", "psu1");
-        browser.type("password", "sandbox");
-        browser.click("Log in");
+        logIn("psu1", "sandbox");
         browser.waitForText("Access you gave to providers");
-        var row = browser.driver.findElement(By.id("consent-" + id));
+        var row = browser.driver().findElement(By.id("consent-" + id));
         assertTrue(row.getText().contains("Revocable TPP") && row.getText().contains("valid"), row.getText());
         row.findElement(By.xpath(".//button[normalize-space()='Revoke']")).click();
         browser.waitForText("revokedByPsu");
-        assertEquals("revokedByPsu", browser.driver.findElement(By.cssSelector("#consent-" + id + " .status")).getText());
+        assertEquals("revokedByPsu", browser.driver().findElement(By.cssSelector("#consent-" + id + " .status")).getText());
         api().get("/bank/v1/consents/" + id).then().body("status", equalTo("revokedByPsu"));
         api().get("/bank/v1/consents/" + id + "/accounts").then().statusCode(422);
     }

@@ -2,7 +2,6 @@ package eu.xs2a.consent;
 
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.consent.support.ConsentTestBase;
@@ -18,7 +17,6 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -37,28 +35,13 @@ class ScaPagesBrowserTest extends ConsentTestBase {
     private Browser browser;
 
     @BeforeAll
-    void startBrowser() throws Exception {
-        browser = new Browser();
-    }
-
-    @AfterAll
-    void stopBrowser() throws Exception {
-        if (browser != null) {
-            browser.close();
-        }
+    void browser() throws Exception {
+        browser = Browser.shared();
     }
 
     /** The gateway link as the browser opens it: on this test's port instead of the ingress. */
     private static String local(String gatewayUrl) {
         return "http://localhost:" + RestAssured.port + Psu.gatewayPath(gatewayUrl);
-    }
-
-    private void assertPage(String title, String saying, Optional<String> back) {
-        assertFalse(browser.showsJson(), browser.text());
-        assertEquals(title, browser.title(), browser.text());
-        assertEquals(Optional.of(title), browser.textOf("message-title"));
-        assertTrue(browser.textOf("message-text").orElse("").contains(saying), browser.text());
-        assertEquals(back, browser.linkOf("back-to-tpp"));
     }
 
     @Test
@@ -67,7 +50,7 @@ class ScaPagesBrowserTest extends ConsentTestBase {
         String forged = scaRedirect.substring(0, scaRedirect.lastIndexOf('/') + 1) + "forged-token";
 
         browser.open(local(forged));
-        assertPage("This link cannot be used", "unknown, expired or already used", Optional.empty());
+        browser.assertMessagePage("This link cannot be used", "unknown, expired or already used", Optional.empty());
 
         Response page = given().redirects().follow(false).accept(Psu.BROWSER_ACCEPT).get(Psu.gatewayPath(forged));
         assertEquals(404, page.statusCode());
@@ -84,7 +67,7 @@ class ScaPagesBrowserTest extends ConsentTestBase {
         assertEquals(302, Psu.approve(scaRedirect).statusCode());
 
         browser.open(local(scaRedirect));
-        assertPage("This link cannot be used", "already used", Optional.of(Signed.TPP_NOK));
+        browser.assertMessagePage("This link cannot be used", "already used", Optional.of(Signed.TPP_NOK));
     }
 
     @Test
@@ -96,7 +79,7 @@ class ScaPagesBrowserTest extends ConsentTestBase {
         } finally {
             clock.reset();
         }
-        assertPage("This link cannot be used", "expired", Optional.of(Signed.TPP_NOK));
+        browser.assertMessagePage("This link cannot be used", "expired", Optional.of(Signed.TPP_NOK));
     }
 
     @Test
@@ -107,7 +90,7 @@ class ScaPagesBrowserTest extends ConsentTestBase {
                 .statusCode());
 
         browser.open(local(scaRedirect));
-        assertPage("This link cannot be used", "can no longer be authorised (terminatedByTpp)",
+        browser.assertMessagePage("This link cannot be used", "can no longer be authorised (terminatedByTpp)",
                 Optional.of(Signed.TPP_NOK));
     }
 
@@ -115,7 +98,7 @@ class ScaPagesBrowserTest extends ConsentTestBase {
     void aForgedCallbackShowsAPageWithoutAWayBack() {
         Response created = createAis(Tpps.ALPHA);
         browser.open(local(created.jsonPath().getString("_links.scaStatus.href") + "/sca-callback/forged"));
-        assertPage("This link cannot be used", "Unknown SCA callback", Optional.empty());
+        browser.assertMessagePage("This link cannot be used", "Unknown SCA callback", Optional.empty());
     }
 
     @Test
@@ -127,6 +110,6 @@ class ScaPagesBrowserTest extends ConsentTestBase {
         String callback = psu.decide("deny");
 
         browser.open(local(callback));
-        assertPage("You are done at your bank", "close this window", Optional.empty());
+        browser.assertMessagePage("You are done at your bank", "close this window", Optional.empty());
     }
 }

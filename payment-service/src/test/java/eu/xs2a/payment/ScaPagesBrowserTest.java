@@ -11,8 +11,6 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.payment.support.BankBrowser;
 import eu.xs2a.payment.support.Errors;
@@ -28,7 +26,6 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
@@ -50,15 +47,8 @@ class ScaPagesBrowserTest {
     private Browser browser;
 
     @BeforeAll
-    void startBrowser() throws Exception {
-        browser = new Browser();
-    }
-
-    @AfterAll
-    void stopBrowser() throws Exception {
-        if (browser != null) {
-            browser.close();
-        }
+    void browser() throws Exception {
+        browser = Browser.shared();
     }
 
     /** The gateway link as the browser opens it: on this test's port instead of the ingress. */
@@ -72,21 +62,13 @@ class ScaPagesBrowserTest {
         return response;
     }
 
-    private void assertPage(String title, String saying, Optional<String> back) {
-        assertFalse(browser.showsJson(), browser.text());
-        assertEquals(title, browser.title(), browser.text());
-        assertEquals(Optional.of(title), browser.textOf("message-title"));
-        assertTrue(browser.textOf("message-text").orElse("").contains(saying), browser.text());
-        assertEquals(back, browser.linkOf("back-to-tpp"));
-    }
-
     @Test
     void anUnknownLinkShowsAPageWithoutAWayBack() {
         String link = initiated(headers()).path("_links.scaRedirect.href");
         String forged = link.replaceAll("token=.*", "token=forged");
 
         browser.open(local(forged));
-        assertPage("This link cannot be used", "unknown, used or expired", Optional.empty());
+        browser.assertMessagePage("This link cannot be used", "unknown, used or expired", Optional.empty());
 
         given().config(Tpps.RAW).accept(BROWSER_ACCEPT).get(Payments.local(forged)).then().statusCode(404)
                 .contentType(startsWith("text/html")).header("Cache-Control", "no-store");
@@ -101,7 +83,7 @@ class ScaPagesBrowserTest {
         assertEquals(TPP_OK, Sca.approve(link, "psu1"));
 
         browser.open(local(link));
-        assertPage("This link cannot be used", "unknown, used or expired", Optional.of(TPP_NOK));
+        browser.assertMessagePage("This link cannot be used", "unknown, used or expired", Optional.of(TPP_NOK));
     }
 
     @Test
@@ -110,7 +92,7 @@ class ScaPagesBrowserTest {
         Sca.followGatewayLink(link);
 
         browser.open(local(link));
-        assertPage("This link cannot be used", "unknown, used or expired", Optional.of(TPP_OK));
+        browser.assertMessagePage("This link cannot be used", "unknown, used or expired", Optional.of(TPP_OK));
     }
 
     @Test
@@ -122,7 +104,7 @@ class ScaPagesBrowserTest {
         } finally {
             clock.reset();
         }
-        assertPage("This link cannot be used", "unknown, used or expired", Optional.of(TPP_NOK));
+        browser.assertMessagePage("This link cannot be used", "unknown, used or expired", Optional.of(TPP_NOK));
     }
 
     @Test
@@ -132,14 +114,14 @@ class ScaPagesBrowserTest {
                 Map.of("TPP-Redirect-URI", TPP_OK, "TPP-Nok-Redirect-URI", TPP_NOK), null).then().statusCode(204);
 
         browser.open(local(created.path("_links.scaRedirect.href")));
-        assertPage("This link cannot be used", "unknown, used or expired", Optional.of(TPP_NOK));
+        browser.assertMessagePage("This link cannot be used", "unknown, used or expired", Optional.of(TPP_NOK));
     }
 
     @Test
     void aForgedCallbackShowsAPageWithoutAWayBack() {
         String self = initiated(headers()).path("_links.self.href");
         browser.open("http://localhost:" + RestAssured.port + self + "/sca-callback?state=guess");
-        assertPage("This link cannot be used", "is unknown", Optional.empty());
+        browser.assertMessagePage("This link cannot be used", "is unknown", Optional.empty());
     }
 
     @Test
@@ -151,7 +133,7 @@ class ScaPagesBrowserTest {
         String callback = BankBrowser.approve(Sca.followGatewayLink(created.path("_links.scaRedirect.href")), "psu1");
 
         browser.open(local(callback));
-        assertPage("Payment authorised", "You have authorised the payment", Optional.empty());
+        browser.assertMessagePage("Payment authorised", "You have authorised the payment", Optional.empty());
 
         given().config(Tpps.RAW).accept(BROWSER_ACCEPT).get(Payments.local(callback)).then().statusCode(200)
                 .contentType(startsWith("text/html")).header("Cache-Control", "no-store");

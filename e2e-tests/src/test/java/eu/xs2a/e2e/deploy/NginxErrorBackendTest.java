@@ -1,23 +1,16 @@
 package eu.xs2a.e2e.deploy;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import eu.xs2a.testsupport.RawHttp;
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -34,50 +27,23 @@ class NginxErrorBackendTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private Path dir;
-    private Process nginx;
+    private LocalNginx nginx;
     private int port;
     private int healthPort;
 
     @BeforeAll
     void start() throws Exception {
-        assertNotNull(Repo.nginx(), "nginx is not installed (bin/test installs it: apt-get install nginx-light)");
-        dir = Files.createTempDirectory("xs2a-errors-test",
-                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-                        java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x")));
         port = Repo.freePort();
         healthPort = Repo.freePort();
         // the arguments of k8s/render-ingress, with a private prefix, log folder and free ports
-        RouteTableTest.renderNginx(dir, List.of("--mode", "errors", "--listen", String.valueOf(port),
+        nginx = LocalNginx.start("errors", port, List.of("--mode", "errors", "--listen", String.valueOf(port),
                 "--health-port", String.valueOf(healthPort), "--workers", "1"));
-        nginx = new ProcessBuilder(Repo.nginx(), "-p", dir.toString(), "-c", dir.resolve("nginx.conf").toString(),
-                "-e", dir.resolve("logs/nginx-error.log").toString(), "-g", "daemon off;")
-                .redirectErrorStream(true).redirectOutput(dir.resolve("nginx.out").toFile()).start();
-        for (int attempt = 0; ; attempt++) {
-            if (!nginx.isAlive() || attempt == 100) {
-                throw new AssertionError("nginx did not start: " + Files.readString(dir.resolve("nginx.out")));
-            }
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                break;
-            } catch (IOException notYet) {
-                Thread.sleep(100);
-            }
-        }
     }
 
     @AfterAll
     void stop() throws Exception {
         if (nginx != null) {
-            nginx.destroy();
-            if (!nginx.waitFor(10, TimeUnit.SECONDS)) {
-                nginx.destroyForcibly();
-            }
-        }
-        if (dir != null) {
-            try (Stream<Path> files = Files.walk(dir)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            nginx.close();
         }
     }
 

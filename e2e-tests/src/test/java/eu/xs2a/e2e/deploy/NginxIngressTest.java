@@ -9,20 +9,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import eu.xs2a.testsupport.RawHttp;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetSocketAddress;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -43,65 +40,27 @@ class NginxIngressTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Map<String, EchoUpstream> services = new LinkedHashMap<>();
-    private Path dir;
-    private Process nginx;
+    private LocalNginx nginx;
     private int port;
 
     @BeforeAll
     void startIngress() throws Exception {
-        assertNotNull(Repo.nginx(), "nginx is not installed (bin/test installs it: apt-get install nginx-light)");
         for (String name : List.of("registration-service", "consent-service", "account-service")) {
             services.put(name, new EchoUpstream(name));
         }
-        // world-readable, like bin/run's .run/nginx: nginx started by root runs its workers as nobody
-        dir = Files.createTempDirectory("xs2a-ingress-test",
-                java.nio.file.attribute.PosixFilePermissions.asFileAttribute(
-                        java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x")));
         port = Repo.freePort();
         List<String> args = new ArrayList<>(List.of("--listen", String.valueOf(port), "--workers", "1",
                 "--upstream", "payment-service=" + Repo.freePort()));
         services.forEach((name, upstream) -> args.addAll(List.of("--upstream", name + "=" + upstream.port)));
-        RouteTableTest.renderNginx(dir, args);
-
-        Repo.Result test = Repo.run(List.of(Repo.nginx(), "-t", "-p", dir.toString(), "-c", dir.resolve("nginx.conf").toString(),
-                "-e", dir.resolve("logs/nginx-error.log").toString()));
-        assertEquals(0, test.exitCode(), "nginx -t: " + test.stderr());
-
-        nginx = new ProcessBuilder(Repo.nginx(), "-p", dir.toString(), "-c", dir.resolve("nginx.conf").toString(),
-                "-e", dir.resolve("logs/nginx-error.log").toString(), "-g", "daemon off;")
-                .redirectErrorStream(true).redirectOutput(dir.resolve("logs/nginx.out").toFile()).start();
-        awaitListening();
-    }
-
-    private void awaitListening() throws Exception {
-        for (int attempt = 0; attempt < 100; attempt++) {
-            if (!nginx.isAlive()) {
-                throw new AssertionError("nginx exited: " + Files.readString(dir.resolve("logs/nginx.out")));
-            }
-            try (Socket s = new Socket()) {
-                s.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                return;
-            } catch (IOException notYet) {
-                Thread.sleep(100);
-            }
-        }
-        throw new AssertionError("nginx does not listen on " + port);
+        nginx = LocalNginx.start("ingress", port, args);
     }
 
     @AfterAll
     void stopIngress() throws Exception {
         if (nginx != null) {
-            nginx.destroy();   // SIGTERM: the master stops its workers and exits
-            if (!nginx.waitFor(10, TimeUnit.SECONDS)) {
-                nginx.destroyForcibly();
-            }
+            nginx.close();
         }
         services.values().forEach(EchoUpstream::close);
-        if (dir != null) {
-            try (var files = Files.walk(dir)) {
-                files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
-        }
     }
 
     // --- routing -----------------------------------------------------------------------------------------------
@@ -151,12 +110,8 @@ class NginxIngressTest {
     @Test
     void anHttp09RequestIsNotPassedOn() throws IOException {
         String path = "/sandbox/api/berlingroup/v1/consents/http09";
-        try (Socket socket = new Socket("127.0.0.1", port)) {
-            socket.setSoTimeout(10_000);
-            socket.getOutputStream().write(("GET " + path + "\r\n").getBytes(StandardCharsets.US_ASCII));
-            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(answer.contains("\"error_text\":\"FormatError\""), answer);
-        }
+        String answer = RawHttp.exchange(port, "GET " + path + "\r\n");
+        assertTrue(answer.contains("\"error_text\":\"FormatError\""), answer);
         assertTrue(services.values().stream().flatMap(s -> s.seen.stream()).noneMatch(s -> s.rawUri().equals(path)));
     }
 
@@ -213,14 +168,9 @@ class NginxIngressTest {
     /** An HTTP version or a transfer coding nginx does not speak is a request it cannot read: the standard 400. */
     @Test
     void anUnknownHttpVersionOrTransferCodingGetsTheStandard400NotHtml() throws IOException {
-        try (Socket socket = new Socket("127.0.0.1", port)) {
-            socket.setSoTimeout(10_000);
-            socket.getOutputStream().write(("GET /sandbox/api/berlingroup/v1/consents/x HTTP/9.9\r\nHost: x\r\n\r\n")
-                    .getBytes(StandardCharsets.US_ASCII));
-            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(answer.startsWith("HTTP/1.1 400"), answer);
-            assertTrue(answer.contains("\"error_text\":\"FormatError\""), answer);
-        }
+        String answer = RawHttp.exchange(port, "GET /sandbox/api/berlingroup/v1/consents/x HTTP/9.9\r\nHost: x\r\n\r\n");
+        assertTrue(answer.startsWith("HTTP/1.1 400"), answer);
+        assertTrue(answer.contains("\"error_text\":\"FormatError\""), answer);
         RawHttp.Response gzip = RawHttp.send(port, "POST", "/sandbox/api/berlingroup/v1/consents",
                 Map.of("Transfer-Encoding", "gzip", "X-Request-ID", "5ae6b0a1-2c1e-4a58-9d4f-1f1e1f1e1f10"), null);
         assertStandardError(gzip, 400, "FORMAT_ERROR", "FormatError");
@@ -310,13 +260,8 @@ class NginxIngressTest {
     /** HTTP/1.0 allows a request without Host; a service still gets one, or Quarkus would answer its own 400. */
     @Test
     void anHttp10RequestWithoutHostReachesTheServiceWithTheIngresssAddress() throws IOException {
-        try (Socket socket = new Socket("127.0.0.1", port)) {
-            socket.setSoTimeout(10_000);
-            socket.getOutputStream().write("GET /sandbox/api/berlingroup/v1/consents/no-host HTTP/1.0\r\n\r\n"
-                    .getBytes(StandardCharsets.US_ASCII));
-            String answer = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            assertTrue(answer.startsWith("HTTP/1.1 200"), answer);
-        }
+        String answer = RawHttp.exchange(port, "GET /sandbox/api/berlingroup/v1/consents/no-host HTTP/1.0\r\n\r\n");
+        assertTrue(answer.startsWith("HTTP/1.1 200"), answer);
         EchoUpstream.Seen seen = services.get("consent-service").last();
         assertEquals("/sandbox/api/berlingroup/v1/consents/no-host", seen.rawUri());
         assertEquals("127.0.0.1:" + port, seen.header("Host"));
@@ -342,7 +287,7 @@ class NginxIngressTest {
         String requestId = UUID.randomUUID().toString();
         RawHttp.send(port, "GET", "/sandbox/api/berlingroup/v1/consents/log-check", Map.of("X-Request-ID", requestId), null);
         JsonNode line = null;
-        for (String l : Files.readAllLines(dir.resolve("logs/nginx-access.log"))) {
+        for (String l : Files.readAllLines(nginx.dir().resolve("logs/nginx-access.log"))) {
             JsonNode node = JSON.readTree(l);
             if (requestId.equals(node.path("requestId").asText())) {
                 line = node;
@@ -364,7 +309,7 @@ class NginxIngressTest {
                 "/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/7/sca-callback?state=STATE-in-query")) {
             RawHttp.get(port, target);
         }
-        List<String> lines = Files.readAllLines(dir.resolve("logs/nginx-access.log"));
+        List<String> lines = Files.readAllLines(nginx.dir().resolve("logs/nginx-access.log"));
         assertTrue(lines.stream().noneMatch(l -> l.contains("TOKEN-in") || l.contains("STATE-in")), String.join("\n", lines));
         assertTrue(lines.stream().anyMatch(l -> l.contains(consents + "/sca-redirect/***")), String.join("\n", lines));
         assertTrue(lines.stream().anyMatch(l -> l.contains(payments + "/sca-redirect/***")), String.join("\n", lines));

@@ -1,16 +1,16 @@
 package eu.xs2a.security.app;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.security.tpp.Role;
+import eu.xs2a.testsupport.RawHttp;
 import eu.xs2a.testsupport.TestPki;
 import eu.xs2a.testsupport.TestPkiResource;
 import eu.xs2a.testsupport.TestTpp;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import java.io.OutputStream;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -20,7 +20,7 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
- * Non-ASCII header values over a plain socket, octet for octet: the signature covers the octets as sent, and the
+ * Non-ASCII header values sent as written ({@link RawHttp}), octet for octet: the signature covers the octets as sent, and the
  * services read the text they carry, whether a client sent UTF-8 (curl, most stacks) or Latin-1 (Java, Python).
  */
 @QuarkusTest
@@ -35,17 +35,9 @@ class HeaderOctetsTest {
 
     private static final TestTpp tpp = TestPki.shared().tpp("PSDDE-BAFIN-500003", "Gamma AISP", Role.PSP_AI);
 
-    /** Every header written as one octet per char, as Netty reads them back. */
-    private String get(Map<String, String> headers) throws Exception {
-        StringBuilder request = new StringBuilder("GET " + PSU + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n");
-        headers.forEach((name, value) -> request.append(name).append(": ").append(value).append("\r\n"));
-        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
-            socket.setSoTimeout(10_000);
-            OutputStream out = socket.getOutputStream();
-            out.write(request.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1));
-            out.flush();
-            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        }
+    /** Every header written as one octet per char ({@link RawHttp}), as Netty reads them back. */
+    private RawHttp.Response get(Map<String, String> headers) {
+        return RawHttp.get(base, PSU, headers);
     }
 
     @Test
@@ -53,37 +45,37 @@ class HeaderOctetsTest {
         Map<String, String> headers = tpp.signer().sign("GET", PSU, Map.of("PSU-ID", "Müller-Łukasz"), new byte[0]);
         String wire = headers.get("PSU-ID");
         assertTrue(wire.length() == "Müller-Łukasz".getBytes(StandardCharsets.UTF_8).length, wire);
-        String answer = get(headers);
-        assertTrue(answer.startsWith("HTTP/1.1 200"), answer);
-        assertTrue(answer.contains("\"psuId\":\"Müller-Łukasz\""), answer);
+        RawHttp.Response answer = get(headers);
+        assertEquals(200, answer.status(), answer.bodyText());
+        assertTrue(answer.bodyText().contains("\"psuId\":\"Müller-Łukasz\""), answer.bodyText());
     }
 
     @Test
     void aLatin1PsuIdIsSignedOverItsOctetsAndReadAsText() throws Exception {
         Map<String, String> headers = latin1Signed("Jürgen Groß");
-        String answer = get(headers);
-        assertTrue(answer.startsWith("HTTP/1.1 200"), answer);
-        assertTrue(answer.contains("\"psuId\":\"Jürgen Groß\""), answer);
+        RawHttp.Response answer = get(headers);
+        assertEquals(200, answer.status(), answer.bodyText());
+        assertTrue(answer.bodyText().contains("\"psuId\":\"Jürgen Groß\""), answer.bodyText());
     }
 
     @Test
     void aSignatureOverOtherOctetsThanTheOnesSentDoesNotVerify() throws Exception {
         Map<String, String> headers = tpp.signer().sign("GET", PSU, Map.of("PSU-ID", "Müller"), new byte[0]);
         headers.put("PSU-ID", "Müller"); // the same text, sent as Latin-1 instead of the UTF-8 that was signed
-        String answer = get(headers);
-        assertTrue(answer.startsWith("HTTP/1.1 401"), answer);
-        assertTrue(answer.contains("\"error_text\":\"SignatureInvalid\""), answer);
+        RawHttp.Response answer = get(headers);
+        assertEquals(401, answer.status(), answer.bodyText());
+        assertTrue(answer.bodyText().contains("\"error_text\":\"SignatureInvalid\""), answer.bodyText());
     }
 
     /** PSU-ID's 50 characters are characters of its text: 50 "ü" pass in 100 octets, 51 do not. */
     @Test
     void thePsuIdLimitCountsCharactersNotOctets() throws Exception {
-        String fifty = get(tpp.signer().sign("GET", PSU, Map.of("PSU-ID", "ü".repeat(50)), new byte[0]));
-        assertTrue(fifty.startsWith("HTTP/1.1 200"), fifty);
-        assertTrue(fifty.contains("\"length\":50"), fifty);
-        String more = get(tpp.signer().sign("GET", PSU, Map.of("PSU-ID", "ü".repeat(51)), new byte[0]));
-        assertTrue(more.startsWith("HTTP/1.1 400"), more);
-        assertTrue(more.contains("\"error_text\":\"FormatError\"") && more.contains("PSU-ID"), more);
+        RawHttp.Response fifty = get(tpp.signer().sign("GET", PSU, Map.of("PSU-ID", "ü".repeat(50)), new byte[0]));
+        assertEquals(200, fifty.status(), fifty.bodyText());
+        assertTrue(fifty.bodyText().contains("\"length\":50"), fifty.bodyText());
+        RawHttp.Response more = get(tpp.signer().sign("GET", PSU, Map.of("PSU-ID", "ü".repeat(51)), new byte[0]));
+        assertEquals(400, more.status(), more.bodyText());
+        assertTrue(more.bodyText().contains("\"error_text\":\"FormatError\"") && more.bodyText().contains("PSU-ID"), more.bodyText());
     }
 
     /** What a Java or Python client sends for Latin-1 text: one octet per character, signed over those octets. */

@@ -1,23 +1,23 @@
 package eu.xs2a.security.app;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import eu.xs2a.testsupport.RawHttp;
 import eu.xs2a.testsupport.TestPkiResource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import java.io.OutputStream;
-import java.net.Socket;
 import java.net.URI;
-import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * RequestTargetGuard, over a socket (an HTTP client would resolve the dot-segments or drop the fragment before
- * sending): a target that an ingress could route by its first part never reaches another route (each target below
- * would reach /public/hello once resolved).
+ * RequestTargetGuard, with targets sent as written ({@link RawHttp}: an HTTP client would resolve the dot-segments or
+ * drop the fragment before sending): a target that an ingress could route by its first part never reaches another
+ * route (each target below would reach /public/hello once resolved).
  */
 @QuarkusTest
 @QuarkusTestResource(value = TestPkiResource.class, restrictToAnnotatedClass = false)
@@ -29,33 +29,24 @@ class RequestTargetTest {
     @TestHTTPResource("/")
     URI base;
 
-    private String send(String target) throws Exception {
-        try (Socket socket = new Socket(base.getHost(), base.getPort())) {
-            socket.setSoTimeout(10_000);
-            OutputStream out = socket.getOutputStream();
-            out.write(("GET " + target + " HTTP/1.1\r\nHost: localhost\r\nX-Request-ID: " + REQUEST_ID
-                    + "\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            out.flush();
-            return new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        }
+    private RawHttp.Response send(String target) {
+        return RawHttp.get(base, target, Map.of("X-Request-ID", REQUEST_ID));
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"/unrouted#/../public/hello", "/unrouted/../public/hello",
         "/unrouted/%2e%2e/public/hello", "/public/hello#fragment"})
     void aTargetWithAFragmentOrADotSegmentIsAFormatErrorInTheStandardBody(String target) throws Exception {
-        String answer = send(target);
-        assertTrue(answer.startsWith("HTTP/1.1 400"), answer);
-        assertTrue(answer.contains("\"error_text\":\"FormatError\""), answer);
-        assertTrue(answer.contains("dot-segment"), answer);
-        assertTrue(answer.toLowerCase().contains("x-request-id: " + REQUEST_ID), answer);
+        RawHttp.Response answer = send(target);
+        assertEquals(400, answer.status(), answer.bodyText());
+        assertTrue(answer.bodyText().contains("\"error_text\":\"FormatError\""), answer.bodyText());
+        assertTrue(answer.bodyText().contains("dot-segment"), answer.bodyText());
+        assertEquals(REQUEST_ID, answer.header("X-Request-ID"));
     }
 
     @Test
     void plainTargetsPass() throws Exception {
-        String plain = send("/public/hello");
-        assertTrue(plain.startsWith("HTTP/1.1 200"), plain);
-        String hello = send("/public/hello?next=/../q");
-        assertTrue(hello.startsWith("HTTP/1.1 200"), hello);
+        assertEquals(200, send("/public/hello").status());
+        assertEquals(200, send("/public/hello?next=/../q").status());
     }
 }

@@ -1,4 +1,4 @@
-package eu.xs2a.e2e.deploy;
+package eu.xs2a.testsupport;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -7,6 +7,7 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,19 +16,23 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * HTTP/1.1 over a plain socket: the request goes out exactly as written (raw paths with dot-segments, header names
- * with underscores, chosen body bytes), which is what an ingress check needs and what HTTP client libraries refuse.
+ * HTTP/1.1 over a plain socket: the request goes out exactly as written (raw paths with dot-segments or a
+ * {@code #}, header names with underscores, header values one octet per char, chosen body bytes), which is what a
+ * check of an ingress or of a service's own request guards needs and what HTTP client libraries refuse to send.
  */
-final class RawHttp {
+public final class RawHttp {
 
-    record Response(int status, Map<String, List<String>> headers, byte[] body) {
+    private static final String LOOPBACK = "127.0.0.1";
 
-        String header(String name) {
+    /** The answer; header names in lower case. */
+    public record Response(int status, Map<String, List<String>> headers, byte[] body) {
+
+        public String header(String name) {
             List<String> values = headers.get(name.toLowerCase(Locale.ROOT));
             return values == null ? null : values.get(0);
         }
 
-        String bodyText() {
+        public String bodyText() {
             return new String(body, StandardCharsets.UTF_8);
         }
     }
@@ -35,14 +40,42 @@ final class RawHttp {
     private RawHttp() {
     }
 
-    /** Sends one request (Connection: close is added) and reads the whole answer. */
-    static Response send(int port, String method, String rawTarget, Map<String, String> headers, byte[] body) {
+    /** Sends one request to 127.0.0.1 (Connection: close is added) and reads the whole answer. */
+    public static Response send(int port, String method, String rawTarget, Map<String, String> headers, byte[] body) {
+        return send(LOOPBACK, port, method, rawTarget, headers, body);
+    }
+
+    /** A GET of the raw target from the application at {@code base} (a test's {@code @TestHTTPResource("/")}). */
+    public static Response get(URI base, String rawTarget, Map<String, String> headers) {
+        return send(base.getHost(), base.getPort(), "GET", rawTarget, headers, null);
+    }
+
+    public static Response get(int port, String rawTarget) {
+        return send(port, "GET", rawTarget, Map.of(), null);
+    }
+
+    /**
+     * Writes these bytes as they are (a request line no HTTP library would write: HTTP/0.9, an unknown version) to
+     * 127.0.0.1 and answers all that comes back as text, unparsed: the answer may not be HTTP/1.1 either.
+     */
+    public static String exchange(int port, String rawRequest) {
+        try (Socket socket = new Socket(LOOPBACK, port)) {
+            socket.setSoTimeout(10_000);
+            socket.getOutputStream().write(rawRequest.getBytes(StandardCharsets.US_ASCII));
+            return new String(readAll(socket.getInputStream()), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static Response send(String host, int port, String method, String rawTarget, Map<String, String> headers,
+                                 byte[] body) {
         try (Socket socket = new Socket()) {
-            socket.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
+            socket.connect(new InetSocketAddress(host, port), 5_000);
             socket.setSoTimeout(30_000);
             StringBuilder head = new StringBuilder();
             head.append(method).append(' ').append(rawTarget).append(" HTTP/1.1\r\n");
-            head.append("Host: 127.0.0.1:").append(port).append("\r\n");
+            head.append("Host: ").append(host).append(':').append(port).append("\r\n");
             headers.forEach((k, v) -> head.append(k).append(": ").append(v).append("\r\n"));
             if (body != null) {
                 head.append("Content-Length: ").append(body.length).append("\r\n");
@@ -62,10 +95,6 @@ final class RawHttp {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    static Response get(int port, String rawTarget) {
-        return send(port, "GET", rawTarget, Map.of(), null);
     }
 
     private static byte[] readAll(InputStream in) throws IOException {

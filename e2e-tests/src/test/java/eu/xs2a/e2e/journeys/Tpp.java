@@ -3,26 +3,18 @@ package eu.xs2a.e2e.journeys;
 import static io.restassured.RestAssured.given;
 
 import eu.xs2a.e2e.conformance.ConformanceFilter;
+import eu.xs2a.security.client.Pem;
 import eu.xs2a.security.client.RequestSigner;
 import io.restassured.config.EncoderConfig;
 import io.restassured.config.RestAssuredConfig;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
-import java.io.ByteArrayInputStream;
-import java.io.IOException;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.security.PrivateKey;
-import java.security.cert.CertificateException;
-import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
-import org.bouncycastle.openssl.PEMKeyPair;
-import org.bouncycastle.openssl.PEMParser;
-import org.bouncycastle.openssl.jcajce.JcaPEMKeyConverter;
 
 /**
  * A TPP as a developer would build one: a sandbox QSEAL (certificate and key) fetched from the registration
@@ -145,26 +137,17 @@ public final class Tpp {
 
     private static X509Certificate parseCertificate(String pem) {
         try {
-            return (X509Certificate) CertificateFactory.getInstance("X.509")
-                    .generateCertificate(new ByteArrayInputStream(pem.getBytes(StandardCharsets.US_ASCII)));
-        } catch (CertificateException e) {
-            throw new AssertionError("The sandbox certificate is not X.509 PEM: " + e.getMessage(), e);
+            return Pem.certificate(pem);
+        } catch (IllegalArgumentException e) {
+            throw new AssertionError("The sandbox certificate is " + e.getMessage(), e);
         }
     }
 
     private static PrivateKey parsePrivateKey(String pem) {
-        try (PEMParser parser = new PEMParser(new StringReader(pem))) {
-            Object object = parser.readObject();
-            JcaPEMKeyConverter converter = new JcaPEMKeyConverter();
-            if (object instanceof PrivateKeyInfo info) {
-                return converter.getPrivateKey(info);
-            }
-            if (object instanceof PEMKeyPair pair) {
-                return converter.getKeyPair(pair).getPrivate();
-            }
-            throw new AssertionError("The sandbox private key is no unencrypted PEM key: " + object);
-        } catch (IOException e) {
-            throw new AssertionError("The sandbox private key cannot be read: " + e.getMessage(), e);
+        try {
+            return Pem.privateKey(pem);
+        } catch (IllegalArgumentException e) {
+            throw new AssertionError("The sandbox private key is " + e.getMessage(), e);
         }
     }
 }

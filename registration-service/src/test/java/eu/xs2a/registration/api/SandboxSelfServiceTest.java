@@ -11,19 +11,15 @@ import static org.hamcrest.Matchers.notNullValue;
 
 import eu.xs2a.registration.support.Api;
 import eu.xs2a.registration.support.Jwts;
+import eu.xs2a.security.client.Pem;
 import eu.xs2a.security.client.RequestSigner;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
-import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.security.PrivateKey;
-import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Map;
-import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
-import org.bouncycastle.openssl.PEMParser;
-import org.bouncycastle.openssl.jcajce.JcaPEMKeyConverter;
 import org.jose4j.jws.AlgorithmIdentifiers;
 import org.junit.jupiter.api.Test;
 
@@ -47,15 +43,10 @@ class SandboxSelfServiceTest {
         response.then().statusCode(200)
                 .body("organizationIdentifier", equalTo(orgId))
                 .body("certificate", containsString("BEGIN CERTIFICATE"))
-                .body("privateKey", containsString("PRIVATE KEY"))
+                .body("privateKey", containsString("-----BEGIN PRIVATE KEY-----")) // PKCS#8, as most libraries read
                 .body("caCertificate", containsString("BEGIN CERTIFICATE"))
                 .body("notAfter", notNullValue());
-        X509Certificate certificate = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(
-                new java.io.ByteArrayInputStream(response.<String>path("certificate").getBytes(StandardCharsets.US_ASCII)));
-        try (PEMParser parser = new PEMParser(new StringReader(response.path("privateKey")))) {
-            PrivateKey key = new JcaPEMKeyConverter().getPrivateKey((PrivateKeyInfo) parser.readObject());
-            return new Issued(certificate, key);
-        }
+        return new Issued(Pem.certificate(response.path("certificate")), Pem.privateKey(response.path("privateKey")));
     }
 
     @Test

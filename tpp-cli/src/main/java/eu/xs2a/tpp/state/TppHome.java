@@ -1,10 +1,9 @@
 package eu.xs2a.tpp.state;
 
+import eu.xs2a.security.client.Pem;
 import eu.xs2a.tpp.CliException;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.Reader;
-import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -14,9 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.security.GeneralSecurityException;
 import java.security.PrivateKey;
-import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -26,10 +23,6 @@ import java.util.Optional;
 import java.util.Properties;
 import java.util.Set;
 import java.util.TreeMap;
-import org.bouncycastle.asn1.pkcs.PrivateKeyInfo;
-import org.bouncycastle.openssl.PEMKeyPair;
-import org.bouncycastle.openssl.PEMParser;
-import org.bouncycastle.openssl.jcajce.JcaPEMKeyConverter;
 
 /**
  * The folder holding this tool's state, outside any repository: {@code $XS2A_TPP_HOME}, else
@@ -203,27 +196,18 @@ public final class TppHome {
 
     static X509Certificate parseCertificate(String pem, String what) {
         try {
-            return (X509Certificate) CertificateFactory.getInstance("X.509")
-                    .generateCertificate(new ByteArrayInputStream(pem.getBytes(StandardCharsets.US_ASCII)));
-        } catch (GeneralSecurityException | RuntimeException e) {
-            throw new CliException(what + " is not a PEM certificate: " + e.getMessage(), e);
+            return Pem.certificate(pem);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(what + " is " + e.getMessage(), e);
         }
     }
 
     /** PKCS#8 or PKCS#1/SEC1 PEM, as openssl and BouncyCastle write them. */
     static PrivateKey parsePrivateKey(String pem, String what) {
-        try (Reader reader = new StringReader(pem); PEMParser parser = new PEMParser(reader)) {
-            Object object = parser.readObject();
-            JcaPEMKeyConverter converter = new JcaPEMKeyConverter();
-            if (object instanceof PrivateKeyInfo info) {
-                return converter.getPrivateKey(info);
-            }
-            if (object instanceof PEMKeyPair pair) {
-                return converter.getKeyPair(pair).getPrivate();
-            }
-            throw new CliException(what + " holds no unencrypted PEM private key");
-        } catch (IOException e) {
-            throw new CliException(what + " is not a PEM private key: " + e.getMessage(), e);
+        try {
+            return Pem.privateKey(pem);
+        } catch (IllegalArgumentException e) {
+            throw new CliException(what + " is " + e.getMessage(), e);
         }
     }
 

@@ -10,39 +10,22 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import eu.xs2a.testsupport.OpenApiCoverage;
 import eu.xs2a.testsupport.OpenApiCoverage.Route;
+import eu.xs2a.testsupport.OpenApiDocumentChecks;
 import io.quarkus.test.junit.QuarkusTest;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The OpenAPI document describes every route the service serves, signed ones with the interface's headers and errors. */
 @QuarkusTest
-class OpenApiDocumentTest {
+class OpenApiDocumentTest extends OpenApiDocumentChecks {
 
     private static final String AIS = "/{provider_code}/api/berlingroup/v1/consents";
     private static final String FUNDS = "/{provider_code}/api/berlingroup/v2/consents/confirmation-of-funds";
-    private String json;
-    private List<Route> routes;
 
-    @BeforeEach
-    void document() {
-        json = OpenApiCoverage.servedDocument();
-        routes = OpenApiCoverage.routes("eu.xs2a.consent.api");
-    }
-
-    @Test
-    void pathParametersHaveTheInterfacesNames() {
+    OpenApiDocumentTest() {
         // token and state are the browser links' own
-        assertEquals(Set.of("provider_code", "consent_id", "authorisation_id", "token", "state"),
-                OpenApiCoverage.pathParameters(json));
-    }
-
-    @Test
-    void everyRouteIsDocumentedAndSignedExactlyWhereTheResourceIsSigned() {
-        assertEquals(19, routes.size(), routes.toString());
-        assertEquals(List.of(), OpenApiCoverage.missingOperations(json, routes));
-        assertEquals(List.of(), OpenApiCoverage.signatureMismatches(json, routes));
+        super("eu.xs2a.consent.api", 19, Set.of("provider_code", "consent_id", "authorisation_id", "token", "state"));
     }
 
     /** The request bodies say what the service checks: required fields, limits, the values it takes. */

@@ -11,7 +11,6 @@ import eu.xs2a.consent.support.TestClock;
 import eu.xs2a.consent.support.Tpps;
 import eu.xs2a.testsupport.Browser;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.RestAssured;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -39,17 +38,12 @@ class ScaPagesBrowserTest extends ConsentTestBase {
         browser = Browser.shared();
     }
 
-    /** The gateway link as the browser opens it: on this test's port instead of the ingress. */
-    private static String local(String gatewayUrl) {
-        return "http://localhost:" + RestAssured.port + Psu.gatewayPath(gatewayUrl);
-    }
-
     @Test
     void anUnknownLinkShowsAPageWithoutAWayBack() {
         String scaRedirect = createAis(Tpps.ALPHA).jsonPath().getString("_links.scaRedirect.href");
         String forged = scaRedirect.substring(0, scaRedirect.lastIndexOf('/') + 1) + "forged-token";
 
-        browser.open(local(forged));
+        browser.openOnTestPort(forged);
         browser.assertMessagePage("This link cannot be used", "unknown, expired or already used", Optional.empty());
 
         Response page = given().redirects().follow(false).accept(Psu.BROWSER_ACCEPT).get(Psu.gatewayPath(forged));
@@ -66,7 +60,7 @@ class ScaPagesBrowserTest extends ConsentTestBase {
         String scaRedirect = createAis(Tpps.ALPHA).jsonPath().getString("_links.scaRedirect.href");
         assertEquals(302, Psu.approve(scaRedirect).statusCode());
 
-        browser.open(local(scaRedirect));
+        browser.openOnTestPort(scaRedirect);
         browser.assertMessagePage("This link cannot be used", "already used", Optional.of(Signed.TPP_NOK));
     }
 
@@ -75,7 +69,7 @@ class ScaPagesBrowserTest extends ConsentTestBase {
         String scaRedirect = createAis(Tpps.ALPHA).jsonPath().getString("_links.scaRedirect.href");
         clock.advance(Duration.ofMinutes(11));
         try {
-            browser.open(local(scaRedirect));
+            browser.openOnTestPort(scaRedirect);
         } finally {
             clock.reset();
         }
@@ -89,7 +83,7 @@ class ScaPagesBrowserTest extends ConsentTestBase {
         assertEquals(204, Signed.delete(Tpps.ALPHA, Signed.AIS + "/" + created.jsonPath().getString("consentId"))
                 .statusCode());
 
-        browser.open(local(scaRedirect));
+        browser.openOnTestPort(scaRedirect);
         browser.assertMessagePage("This link cannot be used", "can no longer be authorised (terminatedByTpp)",
                 Optional.of(Signed.TPP_NOK));
     }
@@ -97,7 +91,7 @@ class ScaPagesBrowserTest extends ConsentTestBase {
     @Test
     void aForgedCallbackShowsAPageWithoutAWayBack() {
         Response created = createAis(Tpps.ALPHA);
-        browser.open(local(created.jsonPath().getString("_links.scaStatus.href") + "/sca-callback/forged"));
+        browser.openOnTestPort(created.jsonPath().getString("_links.scaStatus.href") + "/sca-callback/forged");
         browser.assertMessagePage("This link cannot be used", "Unknown SCA callback", Optional.empty());
     }
 
@@ -109,7 +103,7 @@ class ScaPagesBrowserTest extends ConsentTestBase {
         Psu psu = new Psu("psu1").openScaRedirect(created.jsonPath().getString("_links.scaRedirect.href")).logIn();
         String callback = psu.decide("deny");
 
-        browser.open(local(callback));
+        browser.openOnTestPort(callback);
         browser.assertMessagePage("You are done at your bank", "close this window", Optional.empty());
     }
 }

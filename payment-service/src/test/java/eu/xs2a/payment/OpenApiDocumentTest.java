@@ -10,36 +10,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import eu.xs2a.testsupport.OpenApiCoverage;
 import eu.xs2a.testsupport.OpenApiCoverage.Route;
+import eu.xs2a.testsupport.OpenApiDocumentChecks;
 import io.quarkus.test.junit.QuarkusTest;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** The OpenAPI document describes every route the service serves, signed ones with the interface's headers and errors. */
 @QuarkusTest
-class OpenApiDocumentTest {
+class OpenApiDocumentTest extends OpenApiDocumentChecks {
 
     private static final String PAYMENTS = "/{provider_code}/api/berlingroup/v1/payments/{payment_product}";
-    private String json;
-    private List<Route> routes;
 
-    @BeforeEach
-    void document() {
-        json = OpenApiCoverage.servedDocument();
-        routes = OpenApiCoverage.routes("eu.xs2a.payment.api");
-    }
-
-    @Test
-    void pathParametersHaveTheInterfacesNames() {
-        assertEquals(Set.of("provider_code", "payment_product", "payment_id", "authorisation_id"), OpenApiCoverage.pathParameters(json));
-    }
-
-    @Test
-    void everyRouteIsDocumentedAndSignedExactlyWhereTheResourceIsSigned() {
-        assertEquals(14, routes.size(), routes.toString());
-        assertEquals(List.of(), OpenApiCoverage.missingOperations(json, routes));
-        assertEquals(List.of(), OpenApiCoverage.signatureMismatches(json, routes));
+    OpenApiDocumentTest() {
+        super("eu.xs2a.payment.api", 14, Set.of("provider_code", "payment_product", "payment_id", "authorisation_id"));
     }
 
     @Test

@@ -20,7 +20,6 @@ import eu.xs2a.payment.support.TestClock;
 import eu.xs2a.payment.support.Tpps;
 import eu.xs2a.testsupport.Browser;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.RestAssured;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.time.Duration;
@@ -51,11 +50,6 @@ class ScaPagesBrowserTest {
         browser = Browser.shared();
     }
 
-    /** The gateway link as the browser opens it: on this test's port instead of the ingress. */
-    private static String local(String gatewayUrl) {
-        return "http://localhost:" + RestAssured.port + Payments.local(gatewayUrl);
-    }
-
     private static Response initiated(Map<String, String> headers) {
         Response response = initiate(ALPHA, "sandbox", SCT, headers, body("2.00"));
         response.then().statusCode(201);
@@ -67,7 +61,7 @@ class ScaPagesBrowserTest {
         String link = initiated(headers()).path("_links.scaRedirect.href");
         String forged = link.replaceAll("token=.*", "token=forged");
 
-        browser.open(local(forged));
+        browser.openOnTestPort(forged);
         browser.assertMessagePage("This link cannot be used", "unknown, used or expired", Optional.empty());
 
         given().config(Tpps.RAW).accept(BROWSER_ACCEPT).get(Payments.local(forged)).then().statusCode(404)
@@ -82,7 +76,7 @@ class ScaPagesBrowserTest {
         String link = initiated(headers()).path("_links.scaRedirect.href");
         assertEquals(TPP_OK, Sca.approve(link, "psu1"));
 
-        browser.open(local(link));
+        browser.openOnTestPort(link);
         browser.assertMessagePage("This link cannot be used", "unknown, used or expired", Optional.of(TPP_NOK));
     }
 
@@ -91,7 +85,7 @@ class ScaPagesBrowserTest {
         String link = initiated(headers("TPP-Nok-Redirect-URI", null)).path("_links.scaRedirect.href");
         Sca.followGatewayLink(link);
 
-        browser.open(local(link));
+        browser.openOnTestPort(link);
         browser.assertMessagePage("This link cannot be used", "unknown, used or expired", Optional.of(TPP_OK));
     }
 
@@ -100,7 +94,7 @@ class ScaPagesBrowserTest {
         String link = initiated(headers()).path("_links.scaRedirect.href");
         clock.advance(Duration.ofMinutes(11));
         try {
-            browser.open(local(link));
+            browser.openOnTestPort(link);
         } finally {
             clock.reset();
         }
@@ -113,14 +107,14 @@ class ScaPagesBrowserTest {
         Tpps.send(ALPHA, "DELETE", created.path("_links.self.href"),
                 Map.of("TPP-Redirect-URI", TPP_OK, "TPP-Nok-Redirect-URI", TPP_NOK), null).then().statusCode(204);
 
-        browser.open(local(created.path("_links.scaRedirect.href")));
+        browser.openOnTestPort(created.path("_links.scaRedirect.href"));
         browser.assertMessagePage("This link cannot be used", "unknown, used or expired", Optional.of(TPP_NOK));
     }
 
     @Test
     void aForgedCallbackShowsAPageWithoutAWayBack() {
         String self = initiated(headers()).path("_links.self.href");
-        browser.open("http://localhost:" + RestAssured.port + self + "/sca-callback?state=guess");
+        browser.openOnTestPort(self + "/sca-callback?state=guess");
         browser.assertMessagePage("This link cannot be used", "is unknown", Optional.empty());
     }
 
@@ -132,7 +126,7 @@ class ScaPagesBrowserTest {
         Response created = initiated(noRedirect);
         String callback = BankBrowser.approve(Sca.followGatewayLink(created.path("_links.scaRedirect.href")), "psu1");
 
-        browser.open(local(callback));
+        browser.openOnTestPort(callback);
         browser.assertMessagePage("Payment authorised", "You have authorised the payment", Optional.empty());
 
         given().config(Tpps.RAW).accept(BROWSER_ACCEPT).get(Payments.local(callback)).then().statusCode(200)

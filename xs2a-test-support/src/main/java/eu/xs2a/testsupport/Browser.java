@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.restassured.RestAssured;
 import java.io.File;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -79,6 +81,16 @@ public final class Browser implements AutoCloseable {
     /** Opens the address as a PSU who clicks a link; returns when the page has loaded. */
     public void open(String url) {
         driver.get(url);
+    }
+
+    /**
+     * Opens a link the gateway answered (it names the public ingress) on the application under test instead: its path
+     * and query on localhost at RestAssured's port.
+     */
+    public void openOnTestPort(String link) {
+        URI uri = URI.create(link);
+        open("http://localhost:" + RestAssured.port + uri.getRawPath()
+                + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery()));
     }
 
     /** The driver itself, for what a test reads or clicks beyond these steps (a table row, a select). */

@@ -1,5 +1,6 @@
 package eu.xs2a.testsupport;
 
+import eu.xs2a.security.quarkus.BlockedTppsReload;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,8 +10,8 @@ import java.util.Map;
 
 /**
  * A blocked TPPs file (psd2.blocked-tpps-file) for a test application, written before its start with nobody in it, in
- * the module's own {@code target}. A test writes the list with {@link #write} and puts it in force with the service's
- * {@code BlockedTppsReload}.
+ * the module's own {@code target}. A test writes the list and puts it in force with the service's
+ * {@code BlockedTppsReload} ({@link #putInForce}).
  */
 public class BlockedTppsFileResource implements QuarkusTestResourceLifecycleManager {
 
@@ -30,6 +31,12 @@ public class BlockedTppsFileResource implements QuarkusTestResourceLifecycleMana
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Writes the list and has the service's reload read it; answers whether the reload put a new list in force. */
+    public static boolean putInForce(BlockedTppsReload reload, String content) {
+        write(content);
+        return reload.reloadIfChanged();
     }
 
     @Override

@@ -45,8 +45,7 @@ class BlockedTppRegistrationTest {
 
     @AfterEach
     void unblockEverybody() {
-        BlockedTppsFileResource.write("");
-        reload.reloadIfChanged();
+        BlockedTppsFileResource.putInForce(reload, "");
     }
 
     @Test
@@ -104,8 +103,7 @@ class BlockedTppRegistrationTest {
         block(orgId);
         double errorsBefore = errorLines();
 
-        BlockedTppsFileResource.write(orgId + " and a second word\n");
-        assertFalse(reload.reloadIfChanged());
+        assertFalse(BlockedTppsFileResource.putInForce(reload, orgId + " and a second word\n"));
         assertEquals(errorsBefore + 1, errorLines(), "one ERROR line for the unreadable list");
         assertError(signed(tpp, "POST", BG_REGISTER,
                         BerlinGroupRegistrationTest.registration("office@blocked.example", Api.email("blocked"))),
@@ -121,7 +119,6 @@ class BlockedTppRegistrationTest {
     }
 
     private void block(String orgId) {
-        BlockedTppsFileResource.write(orgId + "\n");
-        assertTrue(reload.reloadIfChanged());
+        assertTrue(BlockedTppsFileResource.putInForce(reload, orgId + "\n"));
     }
 }

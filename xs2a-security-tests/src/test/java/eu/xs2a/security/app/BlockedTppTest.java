@@ -41,8 +41,7 @@ class BlockedTppTest {
 
     @AfterEach
     void unblockEverybody() {
-        BlockedTppsFileResource.write("");
-        reload.reloadIfChanged();
+        BlockedTppsFileResource.putInForce(reload, "");
     }
 
     @Test
@@ -53,9 +52,8 @@ class BlockedTppTest {
         TestTpp other = pki.tpp("PSDDE-BAFIN-600002", "Other AISP", Role.PSP_AI);
         get(tpp, SHELF, UUID.randomUUID().toString()).statusCode(200);
 
-        BlockedTppsFileResource.write(
-                "# withdrawn by BaFin, ticket 4711\nPSDDE-BAFIN-600001   # blocked 2026-11-24\r\n\n");
-        assertTrue(reload.reloadIfChanged());
+        assertTrue(BlockedTppsFileResource.putInForce(reload,
+                "# withdrawn by BaFin, ticket 4711\nPSDDE-BAFIN-600001   # blocked 2026-11-24\r\n\n"));
         assertFalse(reload.reloadIfChanged(), "the same content is not a change");
 
         String requestId = UUID.randomUUID().toString();
@@ -70,8 +68,7 @@ class BlockedTppTest {
                 .body("error_text", equalTo("AccessDenied"));
         get(other, SHELF, UUID.randomUUID().toString()).statusCode(200).body("tppId", equalTo("PSDDE-BAFIN-600002"));
 
-        BlockedTppsFileResource.write("");
-        assertTrue(reload.reloadIfChanged());
+        assertTrue(BlockedTppsFileResource.putInForce(reload, ""));
         // the refused request claimed nothing: the TPP may send it again, unchanged, once unblocked
         get(tpp, SHELF, requestId).statusCode(200).body("tppId", equalTo("PSDDE-BAFIN-600001"));
     }
@@ -79,11 +76,10 @@ class BlockedTppTest {
     @Test
     void aMalformedFileKeepsTheTppsBlockedBefore() throws Exception {
         TestTpp tpp = TestPki.shared().tpp("PSDDE-BAFIN-600003", "Blocked AISP", Role.PSP_AI);
-        BlockedTppsFileResource.write("PSDDE-BAFIN-600003\n");
-        assertTrue(reload.reloadIfChanged());
+        assertTrue(BlockedTppsFileResource.putInForce(reload, "PSDDE-BAFIN-600003\n"));
 
-        BlockedTppsFileResource.write("PSDDE-BAFIN-600003 PSDDE-BAFIN-600004\n");
-        assertFalse(reload.reloadIfChanged(), "two identifiers on one line are refused");
+        assertFalse(BlockedTppsFileResource.putInForce(reload, "PSDDE-BAFIN-600003 PSDDE-BAFIN-600004\n"),
+                "two identifiers on one line are refused");
         get(tpp, SHELF, UUID.randomUUID().toString()).statusCode(403).body("error_code", equalTo("SERVICE_BLOCKED"));
 
         Files.delete(BlockedTppsFileResource.FILE);
@@ -94,8 +90,7 @@ class BlockedTppTest {
     @Test
     void anUnsignedRequestDoesNotLearnWhoIsBlocked() {
         TestTpp tpp = TestPki.shared().tpp("PSDDE-BAFIN-600005", "Blocked AISP", Role.PSP_AI);
-        BlockedTppsFileResource.write("PSDDE-BAFIN-600005\n");
-        assertTrue(reload.reloadIfChanged());
+        assertTrue(BlockedTppsFileResource.putInForce(reload, "PSDDE-BAFIN-600005\n"));
         Map<String, String> headers = new HashMap<>(tpp.signer().sign("GET", SHELF, Map.of(), new byte[0]));
         headers.put("X-Request-ID", UUID.randomUUID().toString()); // no longer the signed one
         given().headers(headers).get(SHELF).then().statusCode(401).body("error_text", equalTo("SignatureInvalid"));

@@ -1,6 +1,5 @@
 package eu.xs2a.account.domain;
 
-import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
@@ -15,20 +14,11 @@ import java.util.UUID;
  */
 @Entity
 @Table(name = "consent_account")
-public class ConsentAccount extends PanacheEntityBase {
+public class ConsentAccount extends ConsentScoped {
 
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     public Long id;
-
-    @Column(name = "provider_code")
-    public String providerCode;
-
-    @Column(name = "tpp_id")
-    public String tppId;
-
-    @Column(name = "consent_id")
-    public String consentId;
 
     @Column(name = "account_id")
     public UUID accountId;

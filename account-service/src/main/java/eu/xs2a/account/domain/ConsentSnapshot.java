@@ -1,6 +1,5 @@
 package eu.xs2a.account.domain;
 
-import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
@@ -12,20 +11,11 @@ import java.time.Instant;
 /** A consent under which the bank's data has been fetched; reads under it are served from the store. */
 @Entity
 @Table(name = "consent_snapshot")
-public class ConsentSnapshot extends PanacheEntityBase {
+public class ConsentSnapshot extends ConsentScoped {
 
     @Id
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     public Long id;
-
-    @Column(name = "provider_code")
-    public String providerCode;
-
-    @Column(name = "tpp_id")
-    public String tppId;
-
-    @Column(name = "consent_id")
-    public String consentId;
 
     @Column(name = "aspsp_consent_id")
     public String aspspConsentId;

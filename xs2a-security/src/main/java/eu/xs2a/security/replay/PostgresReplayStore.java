@@ -144,7 +144,7 @@ public class PostgresReplayStore implements ReplayStore {
                 }
             }
         } catch (SQLException e) {
-            throw Psd2Exception.serviceUnavailable("The request store is not available", 5, e);
+            throw unavailable(e);
         }
     }
 
@@ -179,40 +179,47 @@ public class PostgresReplayStore implements ReplayStore {
     }
 
     private void writeAnswer(String statement, String tppId, UUID requestId, StoredResponse response) {
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement update = connection.prepareStatement(statement)) {
+        update(statement, update -> {
             update.setInt(1, response.status());
             update.setString(2, encodeHeaders(response.headers()));
             update.setBytes(3, response.body());
             update.setString(4, tppId);
             update.setObject(5, requestId);
-            update.executeUpdate();
-        } catch (SQLException e) {
-            throw Psd2Exception.serviceUnavailable("The request store is not available", 5, e);
-        }
+        });
     }
 
     @Override
     public void release(String tppId, UUID requestId) {
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement delete = connection.prepareStatement(RELEASE)) {
+        update(RELEASE, delete -> {
             delete.setString(1, tppId);
             delete.setObject(2, requestId);
-            delete.executeUpdate();
-        } catch (SQLException e) {
-            throw Psd2Exception.serviceUnavailable("The request store is not available", 5, e);
-        }
+        });
     }
 
     @Override
     public int deleteCreatedBefore(Instant cutoff) {
+        return update(DELETE_OLD, delete -> delete.setTimestamp(1, Timestamp.from(cutoff)));
+    }
+
+    /** Sets a statement's parameters. */
+    @FunctionalInterface
+    private interface Parameters {
+        void set(PreparedStatement statement) throws SQLException;
+    }
+
+    /** One update on a connection of its own; a store that cannot be reached is ServiceUnavailable. */
+    private int update(String sql, Parameters parameters) {
         try (Connection connection = dataSource.getConnection();
-             PreparedStatement delete = connection.prepareStatement(DELETE_OLD)) {
-            delete.setTimestamp(1, Timestamp.from(cutoff));
-            return delete.executeUpdate();
+             PreparedStatement statement = connection.prepareStatement(sql)) {
+            parameters.set(statement);
+            return statement.executeUpdate();
         } catch (SQLException e) {
-            throw Psd2Exception.serviceUnavailable("The request store is not available", 5, e);
+            throw unavailable(e);
         }
+    }
+
+    private static Psd2Exception unavailable(SQLException e) {
+        return Psd2Exception.serviceUnavailable("The request store is not available", 5, e);
     }
 
     private static Psd2Exception alreadyUsed(UUID requestId) {

@@ -1,6 +1,7 @@
 package eu.xs2a.consent.support;
 
 import eu.xs2a.testsupport.ServiceProcess;
+import eu.xs2a.testsupport.TestProvider;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.io.IOException;
 import java.net.URI;
@@ -9,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.HashMap;
 import java.util.Map;
 
 /**
@@ -38,17 +40,15 @@ public class SandboxBank implements QuarkusTestResourceLifecycleManager {
                 "QUARKUS_FLYWAY_CLEAN_AT_START", "true",
                 "SANDBOX_SERVICE_CREDENTIAL", CREDENTIAL));
         awaitSeeded(bank.baseUrl());
-        return Map.ofEntries(
-                Map.entry("psd2.providers.sandbox.bank-url", bank.baseUrl()),
-                Map.entry("psd2.providers.sandbox.bank-credential", CREDENTIAL),
-                Map.entry("psd2.providers.sandbox2.bank-url", "http://localhost:" + ServiceProcess.freePort()),
-                Map.entry("psd2.providers.sandbox2.bank-credential", CREDENTIAL),
-                // a third provider on the same bank whose day is not Berlin's: the consent calendar is per provider
-                Map.entry("psd2.providers." + FAR_AWAY + ".name", "Far Away Bank"),
-                Map.entry("psd2.providers." + FAR_AWAY + ".bank-url", bank.baseUrl()),
-                Map.entry("psd2.providers." + FAR_AWAY + ".bank-credential", CREDENTIAL),
-                Map.entry("psd2.providers." + FAR_AWAY + ".payment-products", "sepa-credit-transfers"),
-                Map.entry("psd2.providers." + FAR_AWAY + ".time-zone", FAR_AWAY_ZONE));
+        Map<String, String> config = new HashMap<>(Map.of(
+                "psd2.providers.sandbox.bank-url", bank.baseUrl(),
+                "psd2.providers.sandbox.bank-credential", CREDENTIAL,
+                "psd2.providers.sandbox2.bank-url", "http://localhost:" + ServiceProcess.freePort(),
+                "psd2.providers.sandbox2.bank-credential", CREDENTIAL));
+        // a third provider on the same bank whose day is not Berlin's: the consent calendar is per provider
+        config.putAll(TestProvider.of(FAR_AWAY, "Far Away Bank", bank.baseUrl()).credential(CREDENTIAL)
+                .paymentProducts("sepa-credit-transfers").timeZone(FAR_AWAY_ZONE).config());
+        return config;
     }
 
     @Override

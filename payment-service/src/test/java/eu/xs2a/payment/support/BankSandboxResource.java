@@ -1,9 +1,8 @@
 package eu.xs2a.payment.support;
 
 import eu.xs2a.testsupport.ServiceProcess;
+import eu.xs2a.testsupport.TestProvider;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -39,36 +38,20 @@ public class BankSandboxResource implements QuarkusTestResourceLifecycleManager 
         Map<String, String> config = new HashMap<>();
         config.put("psd2.providers.sandbox.bank-url", bankUrl);
         config.put("psd2.providers.sandbox2.bank-url", bankUrl);
-        String prefix = "psd2.providers." + FLAKY + ".";
-        int flakyPort = freePort();
-        config.put(prefix + "name", "Bank that is down until a test brings it up");
-        config.put(prefix + "bank-url", "http://localhost:" + flakyPort);
-        config.put(prefix + "bank-credential", "${psd2.providers.sandbox.bank-credential}");
-        config.put(prefix + "connect-timeout", "1S");
-        config.put(prefix + "read-timeout", "3S");
-        config.put(prefix + "payment-products", "sepa-credit-transfers");
-        config.put(prefix + "sca-approaches", "REDIRECT");
-        config.put(prefix + "time-zone", "${psd2.providers.sandbox.time-zone}");
+        int flakyPort = ServiceProcess.freePort();
+        config.putAll(TestProvider.of(FLAKY, "Bank that is down until a test brings it up", "http://localhost:" + flakyPort)
+                .credentialOf("sandbox").timeouts("1S", "3S").paymentProducts("sepa-credit-transfers")
+                .scaApproaches("REDIRECT").timeZoneOf("sandbox").config());
         config.put(BANK_URL, bankUrl);
         config.put(FLAKY_PORT, String.valueOf(flakyPort));
-        String relayed = "psd2.providers." + RELAYED + ".";
-        int relayedPort = freePort();
-        config.put(relayed + "name", "Bank reached through a relay a test steers");
-        config.put(relayed + "bank-url", "http://localhost:" + relayedPort);
-        config.put(relayed + "bank-credential", "${psd2.providers.sandbox.bank-credential}");
-        config.put(relayed + "connect-timeout", "1S");
-        config.put(relayed + "read-timeout", "30S");
-        config.put(relayed + "payment-products", "sepa-credit-transfers");
-        config.put(relayed + "sca-approaches", "REDIRECT");
-        config.put(relayed + "time-zone", "${psd2.providers.sandbox.time-zone}");
+        int relayedPort = ServiceProcess.freePort();
+        config.putAll(TestProvider.of(RELAYED, "Bank reached through a relay a test steers", "http://localhost:" + relayedPort)
+                .credentialOf("sandbox").timeouts("1S", "30S").paymentProducts("sepa-credit-transfers")
+                .scaApproaches("REDIRECT").timeZoneOf("sandbox").config());
         config.put(RELAYED_PORT, String.valueOf(relayedPort));
-        String farEast = "psd2.providers." + FAR_EAST + ".";
-        config.put(farEast + "name", "The sandbox bank on the other side of the date line");
-        config.put(farEast + "bank-url", bankUrl);
-        config.put(farEast + "bank-credential", "${psd2.providers.sandbox.bank-credential}");
-        config.put(farEast + "payment-products", "sepa-credit-transfers");
-        config.put(farEast + "sca-approaches", "REDIRECT");
-        config.put(farEast + "time-zone", FAR_EAST_ZONE);
+        config.putAll(TestProvider.of(FAR_EAST, "The sandbox bank on the other side of the date line", bankUrl)
+                .credentialOf("sandbox").paymentProducts("sepa-credit-transfers").scaApproaches("REDIRECT")
+                .timeZone(FAR_EAST_ZONE).config());
         return config;
     }
 
@@ -76,14 +59,6 @@ public class BankSandboxResource implements QuarkusTestResourceLifecycleManager 
     public void stop() {
         if (bank != null) {
             bank.close();
-        }
-    }
-
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
         }
     }
 }

@@ -228,6 +228,25 @@ public final class ServiceProcess implements AutoCloseable {
         }
     }
 
+    /**
+     * Kills the service as a crash does: SIGKILL (kill -9), so no shutdown hook, no graceful stop of its jobs, no
+     * transaction finished; PostgreSQL rolls back what it had open once the connections drop. Returns once the
+     * process is gone. The fault tests kill a service in the middle of a call to the bank this way.
+     */
+    public synchronized void kill() {
+        // ProcessHandle.destroyForcibly is SIGKILL on Linux (destroy is SIGTERM)
+        process.toHandle().destroyForcibly();
+        try {
+            process.waitFor();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("Interrupted while " + name + " was being killed", e);
+        }
+        if (process.exitValue() != EXIT_KILLED) {
+            throw new IllegalStateException(name + " ended with " + process.exitValue() + ", not by SIGKILL");
+        }
+    }
+
     private void stop(Duration timeout) {
         process.destroy();
         boolean exitedByItself = false;

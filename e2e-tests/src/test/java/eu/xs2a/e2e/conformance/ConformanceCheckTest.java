@@ -48,6 +48,16 @@ class ConformanceCheckTest {
     }
 
     @Test
+    void theConsentStatusAcceptedIsTheOnlyWaivedExtraStatus() {
+        assertEquals(List.of(), BerlinGroupSpec.violations(created(CREATED.replace("received", "accepted"))));
+        Exchange status = new Exchange("GET", CONSENTS + "/c-1/status", 200, withRequestId(json()),
+                "{\"consentStatus\":\"accepted\"}");
+        assertEquals(List.of(), BerlinGroupSpec.violations(status));
+        assertFalse(BerlinGroupSpec.violations(new Exchange("GET", CONSENTS + "/c-1/status", 200,
+                withRequestId(json()), "{\"consentStatus\":\"acceptedMaybe\"}")).isEmpty(), "another value");
+    }
+
+    @Test
     void anUnknownPropertyIsReported() {
         List<String> violations = BerlinGroupSpec.violations(created(CREATED.replace("{\"consentStatus\"", "{\"internalState\":1,\"consentStatus\"")));
         assertTrue(violations.stream().anyMatch(v -> v.contains("additionalProperties") && v.contains("internalState")),

@@ -3,10 +3,9 @@ package eu.xs2a.e2e.journeys;
 import eu.xs2a.e2e.support.BankDays;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import eu.xs2a.e2e.support.Eventually;
 import eu.xs2a.e2e.support.Stack;
 import io.restassured.response.Response;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -118,26 +117,9 @@ abstract class Journey {
         assertEquals(status, response.statusCode(), () -> response.asString());
     }
 
-    /**
-     * Polls an asynchronous outcome (payment settlement, refresh job) until it holds; the bound only stops a broken
-     * stack from hanging the build, it is not what the test measures.
-     */
+    /** {@link Eventually#eventually}: an asynchronous outcome (payment settlement, refresh job), polled until it holds. */
     static <T> T eventually(String what, Supplier<T> probe, Predicate<T> done) {
-        Instant deadline = Instant.now().plus(Duration.ofSeconds(60));
-        T last = probe.get();
-        while (!done.test(last)) {
-            if (Instant.now().isAfter(deadline)) {
-                throw new AssertionError(what + " never happened; last seen: " + last);
-            }
-            try {
-                Thread.sleep(300);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new AssertionError(e);
-            }
-            last = probe.get();
-        }
-        return last;
+        return Eventually.eventually(what, probe, done);
     }
 
     /** The gateway's path of an absolute or relative href (scaRedirect is absolute, the others are paths). */

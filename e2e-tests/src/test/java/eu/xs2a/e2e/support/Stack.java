@@ -23,24 +23,39 @@ import java.util.concurrent.TimeUnit;
 /**
  * The whole gateway as bin/run starts it — aspsp-sandbox, the four services from their built jars, the nginx ingress
  * generated from the route table — but on free ports and on databases of its own ({@code xs2a_e2e_*} for the tests,
- * {@code xs2a_bench_*} for the benchmark; emptied first), so it never collides with a stack a developer runs.
+ * {@code xs2a_faults_*} for the fault tests, {@code xs2a_bench_*} for the benchmark; emptied first), so it never
+ * collides with a stack a developer runs.
  * The tests' stack is started once per test JVM; every stack is stopped by a shutdown hook.
  */
 public final class Stack {
+
+    /**
+     * Environment a stack of its own adds to a gateway service's, given the sandbox bank's address: the fault tests
+     * put a proxy of their own between each service and the bank, and shrink pools and stretch timeouts.
+     */
+    @FunctionalInterface
+    public interface ServiceEnvironment {
+        Map<String, String> of(String module, String bankUrl);
+    }
 
     private static Stack instance;
 
     private final Path root;
     private final Path keys;
     private final String databasePrefix;
+    private final ServiceEnvironment extra;
+    /** Whether the services record class-data archives as they exit (see ServiceProcess.startTraining). */
+    private final boolean training;
     private final Map<String, ServiceProcess> byName = new HashMap<>();
     private final Map<String, Map<String, String>> environments = new HashMap<>();
     private Process nginx;
     private int ingressPort;
 
-    private Stack(Path root, String databasePrefix) {
+    private Stack(Path root, String databasePrefix, ServiceEnvironment extra, boolean training) {
         this.root = root;
         this.databasePrefix = databasePrefix;
+        this.extra = extra;
+        this.training = training;
         this.keys = root.resolve("e2e-tests/target/" + folderPrefix() + "keys");
     }
 
@@ -54,7 +69,18 @@ public final class Stack {
 
     /** A stack of its own on the databases {@code <prefix>aspsp}, {@code <prefix>consent}, ... (see bin/db-setup). */
     public static Stack start(String databasePrefix) {
-        Stack stack = new Stack(Repository.root(), databasePrefix);
+        return start(new Stack(Repository.root(), databasePrefix, (module, bankUrl) -> Map.of(), true));
+    }
+
+    /**
+     * A stack of its own whose gateway services get {@code extra} environment besides the usual; its services record
+     * no class-data archive (a stack that kills its services trains nothing worth keeping).
+     */
+    public static Stack start(String databasePrefix, ServiceEnvironment extra) {
+        return start(new Stack(Repository.root(), databasePrefix, extra, false));
+    }
+
+    private static Stack start(Stack stack) {
         Runtime.getRuntime().addShutdownHook(new Thread(stack::stop));
         stack.start();
         return stack;
@@ -76,6 +102,11 @@ public final class Stack {
 
     public ServiceProcess process(String module) {
         return byName.get(module);
+    }
+
+    /** The JDBC URL of a database of this stack, e.g. {@code aspsp} (the sandbox bank's) or {@code consent}. */
+    public String databaseUrl(String database) {
+        return "jdbc:postgresql://localhost:5432/" + databasePrefix + database;
     }
 
     /** The environment a service was started with (its database, trust files, keys), for starting another one like it. */
@@ -106,6 +137,14 @@ public final class Stack {
         return service;
     }
 
+    /**
+     * Kills a service with SIGKILL, as a crash does (no shutdown, nothing finished), and returns once it is gone;
+     * {@link #restart} starts it again.
+     */
+    public void crash(String module) {
+        byName.get(module).kill();
+    }
+
     private void start() {
         ingressPort = ServiceProcess.freePort();
         run(List.of(root.resolve("bin/sandbox-keys").toString(), keys.toString()));
@@ -124,22 +163,29 @@ public final class Stack {
         gateway.put("PSD2_REGISTRATION_DIRECTORY_JWKS", keys.resolve("directory-jwks.json").toString());
         gateway.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION", keys.resolve("service-token.pub").toString());
         gateway.put("SMALLRYE_JWT_SIGN_KEY_LOCATION", keys.resolve("service-token.key").toString());
-        start("registration-service", "registration", gateway);
-        ServiceProcess consent = start("consent-service", "consent", gateway);
-        Map<String, String> account = new HashMap<>(gateway);
+        start("registration-service", "registration", gateway(gateway, "registration-service", bank));
+        ServiceProcess consent = start("consent-service", "consent", gateway(gateway, "consent-service", bank));
+        Map<String, String> account = gateway(gateway, "account-service", bank);
         account.put("PSD2_CONSENT_LOOKUP_URL", consent.baseUrl());
         start("account-service", "account", account);
-        start("payment-service", "payment", gateway);
+        start("payment-service", "payment", gateway(gateway, "payment-service", bank));
         startIngress();
     }
 
-    private ServiceProcess start(String module, String database, Map<String, String> extra) {
-        Map<String, String> env = new HashMap<>(extra);
-        env.put("QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://localhost:5432/" + databasePrefix + database);
+    /** The gateway's common environment with what this stack adds for the module. */
+    private Map<String, String> gateway(Map<String, String> common, String module, ServiceProcess bank) {
+        Map<String, String> env = new HashMap<>(common);
+        env.putAll(extra.of(module, bank.baseUrl()));
+        return env;
+    }
+
+    private ServiceProcess start(String module, String database, Map<String, String> extraEnvironment) {
+        Map<String, String> env = new HashMap<>(extraEnvironment);
+        env.put("QUARKUS_DATASOURCE_JDBC_URL", databaseUrl(database));
         env.put("QUARKUS_DATASOURCE_USERNAME", "xs2a");
         env.put("QUARKUS_DATASOURCE_PASSWORD", "xs2a");
         env.put("QUARKUS_LOG_CONSOLE_JSON_ENABLED", "false");
-        ServiceProcess service = ServiceProcess.startTraining(module, env);
+        ServiceProcess service = training ? ServiceProcess.startTraining(module, env) : ServiceProcess.start(module, env);
         byName.put(module, service);
         environments.put(module, env);
         return service;

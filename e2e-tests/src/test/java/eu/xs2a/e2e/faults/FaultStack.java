@@ -1,0 +1,110 @@
+package eu.xs2a.e2e.faults;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import eu.xs2a.e2e.journeys.PsuBrowser;
+import eu.xs2a.e2e.journeys.Tpp;
+import eu.xs2a.e2e.journeys.TppLanding;
+import eu.xs2a.e2e.support.Stack;
+import eu.xs2a.testsupport.ServiceProcess;
+import io.restassured.response.Response;
+import java.time.Duration;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * The fault tests' own stack, on the databases {@code xs2a_faults_*} (bin/db-setup), so that killing its services
+ * leaves the journeys' stack alone. Between each service that calls the bank (consent-, account- and payment-service)
+ * and aspsp-sandbox stands a {@link BankProxy} of its own; those services run with a database pool of {@link #POOL}
+ * connections, and with a bank read timeout of {@link #BANK_READ_TIMEOUT}, longer than the slow bank's 30 s, so that a
+ * call waiting for the bank waits for its answer instead of giving up. One stack for every fault test of the JVM.
+ */
+final class FaultStack {
+
+    static final String PAYMENT_SERVICE = "payment-service";
+    static final String CONSENT_SERVICE = "consent-service";
+    static final String ACCOUNT_SERVICE = "account-service";
+    /** Each bank-calling service's database pool: small, so that connections held across bank calls run out. */
+    static final int POOL = 3;
+    static final Duration BANK_READ_TIMEOUT = Duration.ofSeconds(45);
+
+    private static FaultStack instance;
+
+    private final Map<String, BankProxy> banks = new ConcurrentHashMap<>();
+    private final Stack stack;
+
+    private FaultStack() {
+        stack = Stack.start("xs2a_faults_", (module, bankUrl) -> {
+            if (!module.equals(PAYMENT_SERVICE) && !module.equals(CONSENT_SERVICE) && !module.equals(ACCOUNT_SERVICE)) {
+                return Map.of();
+            }
+            BankProxy bank = banks.computeIfAbsent(module, m -> BankProxy.to(bankUrl));
+            String readTimeout = BANK_READ_TIMEOUT.toSeconds() + "S";
+            return Map.of(
+                    "PSD2_SANDBOX_BANK_URL", bank.url(),
+                    "PSD2_PROVIDERS_SANDBOX_READ_TIMEOUT", readTimeout,
+                    "PSD2_PROVIDERS_SANDBOX2_READ_TIMEOUT", readTimeout,
+                    "QUARKUS_DATASOURCE_JDBC_MAX_SIZE", String.valueOf(POOL));
+        });
+    }
+
+    static synchronized FaultStack get() {
+        if (instance == null) {
+            instance = new FaultStack();
+        }
+        return instance;
+    }
+
+    /** The bank as {@code module} sees it. */
+    BankProxy bankOf(String module) {
+        return banks.get(module);
+    }
+
+    /** Every service's bank passes every call on again (after a test, whatever it left behind). */
+    void healBanks() {
+        banks.values().forEach(BankProxy::heal);
+    }
+
+    /** SIGKILL, in the middle of whatever the service does. */
+    void crash(String module) {
+        stack.crash(module);
+    }
+
+    /** Starts a killed service again, on its port with its environment, and waits until it is ready. */
+    void restart(String module) {
+        ServiceProcess service = stack.restart(module);
+        service.awaitReady();
+    }
+
+    /** A fresh TPP with a sandbox QSEAL and the given roles, e.g. {@code PSP_PI}; a TPP id no other test uses. */
+    Tpp newTpp(String name, String... roles) {
+        String organizationIdentifier = "PSDDE-BAFIN-" + ThreadLocalRandom.current().nextInt(100000, 999999);
+        return Tpp.issue(stack.baseUrl(), organizationIdentifier, name, roles);
+    }
+
+    /** A redirect URI on the TPP's landing page, unique to one step. */
+    static String redirectUri(String page) {
+        return TppLanding.get().uri(page, UUID.randomUUID().toString());
+    }
+
+    static PsuBrowser browser() {
+        return PsuBrowser.get();
+    }
+
+    /** An AIS consent to psu1's main account, approved by psu1 in the browser; its consentId. */
+    String approvedAisConsent(Tpp tpp) {
+        String ok = redirectUri("ok");
+        Response created = tpp.post(Gateway.CONSENTS, Gateway.redirect(ok, redirectUri("nok")),
+                Gateway.aisBody(Gateway.PSU1_MAIN));
+        Gateway.assertStatus(201, created);
+        assertEquals(ok, browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1"));
+        return created.jsonPath().getString("consentId");
+    }
+
+    /** What the sandbox bank itself holds, asked directly (not through the proxies). */
+    BankRecords bankRecords() {
+        return new BankRecords(stack.databaseUrl("aspsp"), stack.serviceUrl("aspsp-sandbox"));
+    }
+}

@@ -1,4 +1,4 @@
--- The account refresh runs on the task runtime (V4__tasks.sql): its task rows are the work queue, the leases and the
+-- The account refresh runs on the task runtime (V5__tasks.sql): its task rows are the work queue, the leases and the
 -- backoff, and refresh_job stays what a TPP sees of a refresh (its status). A refresh is split into steps: a task
 -- lists the consent's accounts (type account-refresh, subject the job's id), then a task per account fetches its
 -- balances and transactions (account-refresh-account, subject '<job id>/<account id>'); each account's outcome is

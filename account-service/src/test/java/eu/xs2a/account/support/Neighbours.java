@@ -41,9 +41,11 @@ public final class Neighbours {
     private static void start() {
         ServiceProcess sandbox = ServiceProcess.start("aspsp-sandbox", Map.of(
                 "QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://localhost:5432/xs2a_aspsp_account_test",
+                "QUARKUS_FLYWAY_CLEAN_DISABLED", "false", "QUARKUS_FLYWAY_CLEAN_AT_START", "true",
                 "SANDBOX_SLOW_DELAY", SLOW_DELAY));
         ServiceProcess consents = ServiceProcess.start("consent-service", Map.of(
                 "QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://localhost:5432/xs2a_consent_account_test",
+                "QUARKUS_FLYWAY_CLEAN_DISABLED", "false", "QUARKUS_FLYWAY_CLEAN_AT_START", "true",
                 "PSD2_SANDBOX_BANK_URL", sandbox.baseUrl(),
                 "PSD2_PROVIDERS_SANDBOX_READ_TIMEOUT", CONSENT_SERVICE_BANK_TIMEOUT,
                 "PSD2_PROVIDERS_SANDBOX2_READ_TIMEOUT", CONSENT_SERVICE_BANK_TIMEOUT,

@@ -1,6 +1,5 @@
 package eu.xs2a.account.domain;
 
-import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
@@ -18,19 +17,10 @@ import java.util.UUID;
  */
 @Entity
 @Table(name = "refresh_job")
-public class RefreshJob extends PanacheEntityBase {
+public class RefreshJob extends ConsentScoped {
 
     @Id
     public UUID id;
-
-    @Column(name = "provider_code")
-    public String providerCode;
-
-    @Column(name = "tpp_id")
-    public String tppId;
-
-    @Column(name = "consent_id")
-    public String consentId;
 
     @Column(name = "aspsp_consent_id")
     public String aspspConsentId;

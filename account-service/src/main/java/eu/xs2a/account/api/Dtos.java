@@ -2,6 +2,7 @@ package eu.xs2a.account.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import eu.xs2a.platform.api.Href;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
@@ -11,9 +12,6 @@ import java.util.Map;
 public final class Dtos {
 
     private Dtos() {
-    }
-
-    public record Href(String href) {
     }
 
     /** {@code amount}. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import eu.xs2a.account.domain.CallContext;
 import eu.xs2a.account.domain.RefreshService;
 import eu.xs2a.account.domain.RefreshStatus;
+import eu.xs2a.platform.api.Href;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.http.JsonBodies;
@@ -72,7 +73,7 @@ public class RefreshResource {
         CallContext ctx = contexts.of(providerCode, headers);
         RefreshStatus status = refreshes.start(ctx, initiatedByCustomer);
         return new Dtos.RefreshResponse(status.name(), Map.of("refreshStatus",
-                new Dtos.Href(Views.accountsPath(providerCode) + "/refresh/status")));
+                new Href(Views.accountsPath(providerCode) + "/refresh/status")));
     }
 
     @GET

@@ -6,6 +6,7 @@ import eu.xs2a.account.domain.Balance;
 import eu.xs2a.account.domain.Transaction;
 import eu.xs2a.account.domain.TransactionQuery;
 import eu.xs2a.account.domain.TransactionReport;
+import eu.xs2a.platform.api.Href;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -23,13 +24,13 @@ public class Views {
 
     public Dtos.AccountDetails details(String providerCode, AccountView view) {
         Account a = view.account();
-        Map<String, Dtos.Href> links = new LinkedHashMap<>();
+        Map<String, Href> links = new LinkedHashMap<>();
         String self = accountsPath(providerCode) + "/" + a.resourceId;
         if (view.linked() && view.coverage() != null && view.coverage().balances) {
-            links.put("balances", new Dtos.Href(self + "/balances"));
+            links.put("balances", new Href(self + "/balances"));
         }
         if (view.linked() && view.coverage() != null && view.coverage().transactions) {
-            links.put("transactions", new Dtos.Href(self + "/transactions"));
+            links.put("transactions", new Href(self + "/transactions"));
         }
         return new Dtos.AccountDetails(a.resourceId, a.iban, a.bban, a.currency, a.name, a.product, a.cashAccountType,
                 a.status, a.bic, a.usage, view.coverage() != null && view.coverage().ownerName ? a.ownerName : null,
@@ -60,17 +61,17 @@ public class Views {
                 ? report.transactions().stream().filter(t -> Transaction.PENDING.equals(t.bookingStatus))
                         .map(t -> transaction(providerCode, a, t)).toList()
                 : null;
-        Map<String, Dtos.Href> links = new LinkedHashMap<>();
-        links.put("account", new Dtos.Href(accountPath));
+        Map<String, Href> links = new LinkedHashMap<>();
+        links.put("account", new Href(accountPath));
         int last = report.lastPage();
-        links.put("first", new Dtos.Href(pageLink(accountPath, q, 0)));
+        links.put("first", new Href(pageLink(accountPath, q, 0)));
         if (q.page() > 0) {
-            links.put("previous", new Dtos.Href(pageLink(accountPath, q, Math.min(q.page() - 1, last))));
+            links.put("previous", new Href(pageLink(accountPath, q, Math.min(q.page() - 1, last))));
         }
         if (q.page() < last) {
-            links.put("next", new Dtos.Href(pageLink(accountPath, q, q.page() + 1)));
+            links.put("next", new Href(pageLink(accountPath, q, q.page() + 1)));
         }
-        links.put("last", new Dtos.Href(pageLink(accountPath, q, last)));
+        links.put("last", new Href(pageLink(accountPath, q, last)));
         return new Dtos.TransactionsResponse(reference(a), new Dtos.AccountReport(booked, pending, links),
                 balances(report.balances()));
     }
@@ -86,7 +87,7 @@ public class Views {
         return new Dtos.TransactionDetails(t.transactionId, t.entryReference, t.endToEndId, t.bookingDate,
                 t.valueDate == null ? null : t.valueDate.toString(), new Dtos.Amount(t.currency, t.amount),
                 t.creditorName, t.creditorAccount, t.debtorName, t.debtorAccount,
-                t.remittanceInformation, t.bankTransactionCode, Map.of("transactionDetails", new Dtos.Href(href)));
+                t.remittanceInformation, t.bankTransactionCode, Map.of("transactionDetails", new Href(href)));
     }
 
     /**

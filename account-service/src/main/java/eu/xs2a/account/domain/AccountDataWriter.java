@@ -145,6 +145,7 @@ public class AccountDataWriter {
      */
     private void storeTransactions(String providerCode, UUID accountId, List<BankTransaction> fetched) {
         Set<String> pendingNow = new HashSet<>();
+        List<Transaction> rows = new ArrayList<>();
         for (BankTransaction b : fetched) {
             Transaction t = new Transaction();
             t.accountId = accountId;
@@ -166,11 +167,12 @@ public class AccountDataWriter {
             t.debtorAccount = reference(b.debtorAccount());
             t.remittanceInformation = b.remittanceInformationUnstructured();
             t.bankTransactionCode = b.bankTransactionCode();
-            transactions.upsert(t);
+            rows.add(t);
             if (Transaction.PENDING.equals(t.bookingStatus)) {
                 pendingNow.add(t.transactionId);
             }
         }
+        transactions.upsertAll(accountId, rows);
         transactions.removePendingExcept(accountId, pendingNow);
     }
 

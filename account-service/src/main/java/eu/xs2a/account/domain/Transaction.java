@@ -75,4 +75,22 @@ public class Transaction extends PanacheEntityBase {
 
     @Column(name = "bank_transaction_code")
     public String bankTransactionCode;
+
+    /** A listing fetched again: this stored row takes every value the bank now gives, under its unchanged key. */
+    public void takeValuesOf(Transaction fetched) {
+        bookingStatus = fetched.bookingStatus;
+        entryDate = fetched.entryDate;
+        bookingDate = fetched.bookingDate;
+        valueDate = fetched.valueDate;
+        amount = fetched.amount;
+        currency = fetched.currency;
+        entryReference = fetched.entryReference;
+        endToEndId = fetched.endToEndId;
+        creditorName = fetched.creditorName;
+        creditorAccount = fetched.creditorAccount;
+        debtorName = fetched.debtorName;
+        debtorAccount = fetched.debtorAccount;
+        remittanceInformation = fetched.remittanceInformation;
+        bankTransactionCode = fetched.bankTransactionCode;
+    }
 }

@@ -5,7 +5,10 @@ import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import io.quarkus.panache.common.Page;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.LocalDate;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,44 +19,33 @@ public class TransactionRepository implements PanacheRepositoryBase<Transaction,
 
     private static final String FILTER = "accountId = :account and bookingStatus in :statuses"
             + " and entryDate >= :from and entryDate <= :to";
+    /** Bank ids looked up per query: well below PostgreSQL's limit of bind parameters in one statement. */
+    private static final int LOOKUP_CHUNK = 1000;
 
     /**
-     * Inserts or updates by (account, bank transaction id): fetching the same transaction again never duplicates it.
-     * An HQL insert, so that the account references are bound as the entity maps them (JSON).
+     * Inserts or updates by (account, bank transaction id): fetching the same transaction again never duplicates it,
+     * and one the bank lists twice is stored once (the later listing wins). Written through the entity, so that the
+     * account references are bound as it maps them (JSON). The caller holds the account's row lock: no other writer
+     * inserts a transaction of this account meanwhile.
      */
-    public void upsert(Transaction t) {
-        getEntityManager().createQuery("""
-                insert into Transaction (accountId, transactionId, bookingStatus, entryDate, bookingDate, valueDate,
-                    amount, currency, entryReference, endToEndId, creditorName, creditorAccount, debtorName,
-                    debtorAccount, remittanceInformation, bankTransactionCode)
-                values (:account, :txId, :status, :entryDate, :bookingDate, :valueDate, :amount, :currency,
-                    :entryReference, :endToEndId, :creditorName, :creditorAccount, :debtorName, :debtorAccount,
-                    :remittance, :code)
-                on conflict (accountId, transactionId) do update set
-                    bookingStatus = excluded.bookingStatus, entryDate = excluded.entryDate,
-                    bookingDate = excluded.bookingDate, valueDate = excluded.valueDate, amount = excluded.amount,
-                    currency = excluded.currency, entryReference = excluded.entryReference,
-                    endToEndId = excluded.endToEndId, creditorName = excluded.creditorName,
-                    creditorAccount = excluded.creditorAccount, debtorName = excluded.debtorName,
-                    debtorAccount = excluded.debtorAccount, remittanceInformation = excluded.remittanceInformation,
-                    bankTransactionCode = excluded.bankTransactionCode""")
-                .setParameter("account", t.accountId)
-                .setParameter("txId", t.transactionId)
-                .setParameter("status", t.bookingStatus)
-                .setParameter("entryDate", t.entryDate)
-                .setParameter("bookingDate", t.bookingDate)
-                .setParameter("valueDate", t.valueDate)
-                .setParameter("amount", t.amount)
-                .setParameter("currency", t.currency)
-                .setParameter("entryReference", t.entryReference)
-                .setParameter("endToEndId", t.endToEndId)
-                .setParameter("creditorName", t.creditorName)
-                .setParameter("creditorAccount", t.creditorAccount)
-                .setParameter("debtorName", t.debtorName)
-                .setParameter("debtorAccount", t.debtorAccount)
-                .setParameter("remittance", t.remittanceInformation)
-                .setParameter("code", t.bankTransactionCode)
-                .executeUpdate();
+    public void upsertAll(UUID accountId, List<Transaction> fetched) {
+        Map<String, Transaction> byBankId = new LinkedHashMap<>();
+        fetched.forEach(t -> byBankId.put(t.transactionId, t));
+        List<String> ids = new ArrayList<>(byBankId.keySet());
+        Map<String, Transaction> stored = new HashMap<>();
+        for (int from = 0; from < ids.size(); from += LOOKUP_CHUNK) {
+            List<String> chunk = ids.subList(from, Math.min(ids.size(), from + LOOKUP_CHUNK));
+            list("accountId = ?1 and transactionId in ?2", accountId, chunk)
+                    .forEach(row -> stored.put(row.transactionId, row));
+        }
+        for (Transaction t : byBankId.values()) {
+            Transaction row = stored.get(t.transactionId);
+            if (row == null) {
+                persist(t);
+            } else {
+                row.takeValuesOf(t);
+            }
+        }
     }
 
     /** Pending transactions the bank no longer lists (booked under their id, or dropped) go away. */

@@ -4,9 +4,7 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 import java.time.Instant;
 import java.time.LocalDate;
 import org.hibernate.annotations.JdbcTypeCode;
@@ -18,37 +16,16 @@ import org.hibernate.type.SqlTypes;
  */
 @Entity
 @Table(name = "consent")
-public class Consent {
+public class Consent extends ScaResource {
 
     public static final String AIS = "AIS";
     public static final String PIIS = "PIIS";
 
-    @Id
-    public String id;
-
     /** AIS | PIIS */
     public String type;
 
-    @Column(name = "tpp_id")
-    public String tppId;
-
-    @Column(name = "tpp_name")
-    public String tppName;
-
-    /** The PSU the gateway named when registering (PSU-ID), if any: only that PSU may approve. */
-    @Column(name = "requested_psu_id")
-    public String requestedPsuId;
-
-    /** The PSU who logged in on the SCA page. */
-    @Column(name = "psu_id")
-    public String psuId;
-
     @Enumerated(EnumType.STRING)
     public ConsentStatus status;
-
-    @Enumerated(EnumType.STRING)
-    @Column(name = "sca_status")
-    public ScaStatus scaStatus;
 
     /** The access (AIS) or the account reference (PIIS) as requested, stored as JSON (jsonb). */
     @JdbcTypeCode(SqlTypes.JSON)
@@ -64,18 +41,10 @@ public class Consent {
     @Column(name = "frequency_per_day")
     public int frequencyPerDay;
 
-    @Column(name = "return_url")
-    public String returnUrl;
-
-    @Column(name = "created_at")
-    public Instant createdAt;
-
     @Column(name = "status_changed_at")
     public Instant statusChangedAt;
 
-    @Version
-    public int version;
-
+    @Override
     public boolean awaitsSca() {
         return status == ConsentStatus.received && !scaStatus.isFinal();
     }
@@ -88,26 +57,13 @@ public class Consent {
         return status == ConsentStatus.valid;
     }
 
-    public void psuIdentified(String psu) {
-        requireAwaitingSca();
-        psuId = psu;
-        scaStatus = ScaStatus.psuIdentified;
-    }
-
-    public void scaStarted() {
-        requireAwaitingSca();
-        scaStatus = ScaStatus.started;
-    }
-
     public void approve(Instant now) {
-        requireAwaitingSca();
-        scaStatus = ScaStatus.finalised;
+        scaFinalised();
         changeStatus(ConsentStatus.valid, now);
     }
 
     public void reject(Instant now) {
-        requireAwaitingSca();
-        scaStatus = ScaStatus.failed;
+        scaFailed();
         changeStatus(ConsentStatus.rejected, now);
     }
 
@@ -125,10 +81,9 @@ public class Consent {
         }
     }
 
-    private void requireAwaitingSca() {
-        if (!awaitsSca()) {
-            throw BankException.conflict("CONSENT_INVALID", "consent " + id + " is " + status + " and no longer awaits SCA");
-        }
+    @Override
+    protected BankException noLongerAwaitingSca() {
+        return BankException.conflict("CONSENT_INVALID", "consent " + id + " is " + status + " and no longer awaits SCA");
     }
 
     private void changeStatus(ConsentStatus next, Instant now) {

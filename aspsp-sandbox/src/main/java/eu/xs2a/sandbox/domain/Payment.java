@@ -4,9 +4,7 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
-import jakarta.persistence.Version;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -17,7 +15,7 @@ import java.time.LocalDate;
  */
 @Entity
 @Table(name = "payment")
-public class Payment {
+public class Payment extends ScaResource {
 
     /** ISO 20022 status reasons the sandbox answers with. */
     public static final String REASON_INSUFFICIENT_FUNDS = "AM04";
@@ -28,26 +26,11 @@ public class Payment {
     public static final String REASON_PSU_DENIED = "DS02";
     public static final String REASON_SCA_FAILED = "DS0D";
 
-    @Id
-    public String id;
-
     @Column(name = "idempotency_key")
     public String idempotencyKey;
 
     @Column(name = "payment_product")
     public String paymentProduct;
-
-    @Column(name = "tpp_id")
-    public String tppId;
-
-    @Column(name = "tpp_name")
-    public String tppName;
-
-    @Column(name = "requested_psu_id")
-    public String requestedPsuId;
-
-    @Column(name = "psu_id")
-    public String psuId;
 
     /** The debtor IBAN as the TPP gave it, or as the PSU picked it on the SCA page. */
     @Column(name = "debtor_iban")
@@ -81,16 +64,9 @@ public class Payment {
     @Column(name = "requested_execution_date")
     public LocalDate requestedExecutionDate;
 
-    @Column(name = "return_url")
-    public String returnUrl;
-
     @Enumerated(EnumType.STRING)
     @Column(name = "transaction_status")
     public TransactionStatus transactionStatus;
-
-    @Enumerated(EnumType.STRING)
-    @Column(name = "sca_status")
-    public ScaStatus scaStatus;
 
     @Column(name = "status_reason")
     public String statusReason;
@@ -105,18 +81,13 @@ public class Payment {
     @Column(name = "cancellation_return_url")
     public String cancellationReturnUrl;
 
-    @Column(name = "created_at")
-    public Instant createdAt;
-
     @Column(name = "authorised_at")
     public Instant authorisedAt;
 
     @Column(name = "settled_at")
     public Instant settledAt;
 
-    @Version
-    public int version;
-
+    @Override
     public boolean awaitsSca() {
         return transactionStatus == TransactionStatus.RCVD && !scaStatus.isFinal();
     }
@@ -126,21 +97,9 @@ public class Payment {
                 && (transactionStatus == TransactionStatus.ACTC || transactionStatus == TransactionStatus.ACSP);
     }
 
-    public void psuIdentified(String psu) {
-        requireAwaitingSca();
-        psuId = psu;
-        scaStatus = ScaStatus.psuIdentified;
-    }
-
-    public void scaStarted() {
-        requireAwaitingSca();
-        scaStatus = ScaStatus.started;
-    }
-
     /** The PSU confirmed with the OTP: technically accepted, the bank checks funds and account next. */
     public void authorise(Instant now) {
-        requireAwaitingSca();
-        scaStatus = ScaStatus.finalised;
+        scaFinalised();
         transactionStatus = TransactionStatus.ACTC;
         authorisedAt = now;
     }
@@ -161,8 +120,7 @@ public class Payment {
 
     /** The PSU denied, failed SCA or is not allowed to pay from the account. */
     public void rejectSca(String reason) {
-        requireAwaitingSca();
-        scaStatus = ScaStatus.failed;
+        scaFailed();
         reject(reason);
     }
 
@@ -216,10 +174,9 @@ public class Payment {
         statusReason = reason;
     }
 
-    private void requireAwaitingSca() {
-        if (!awaitsSca()) {
-            throw BankException.conflict("PAYMENT_INVALID", "payment " + id + " is " + transactionStatus + " and no longer awaits SCA");
-        }
+    @Override
+    protected BankException noLongerAwaitingSca() {
+        return BankException.conflict("PAYMENT_INVALID", "payment " + id + " is " + transactionStatus + " and no longer awaits SCA");
     }
 
     private void requireAwaitingCancellationSca() {

@@ -32,6 +32,11 @@ public class ScaService {
 
     /** The link and the resource it authorises (a consent, or a payment for PAYMENT and CANCELLATION). */
     private record Flow(ScaLink link, Consent consent, Payment payment) {
+
+        /** The consent or the payment, for what both answer alike. */
+        ScaResource resource() {
+            return consent != null ? consent : payment;
+        }
     }
 
     /** Stops a step with a refusal page; the transaction still commits (e.g. a link closed on the way). */
@@ -77,7 +82,7 @@ public class ScaService {
         try {
             Flow flow = load(token);
             return switch (flow.link().state) {
-                case NEW -> new ShowLogin(tppName(flow), null);
+                case NEW -> new ShowLogin(flow.resource().tppName, null);
                 case LOGGED_IN -> bound(flow, session, new Redirect(stepPath(token, "decision"), null));
                 case APPROVED -> bound(flow, session, new Redirect(stepPath(token, "otp"), null));
                 case DONE -> throw used();
@@ -98,7 +103,7 @@ public class ScaService {
             }
             Optional<Psu> psu = Optional.ofNullable(username).flatMap(u -> psus.findByIdOptional(u.trim()));
             if (psu.isEmpty() || !psu.get().passwordMatches(password)) {
-                return new ShowLogin(tppName(flow), "Wrong username or password.");
+                return new ShowLogin(flow.resource().tppName, "Wrong username or password.");
             }
             String psuId = psu.get().id;
             String newSession = Secrets.randomToken();
@@ -107,8 +112,7 @@ public class ScaService {
                 return finish(flow, false, Payment.REASON_ACCOUNT_NOT_PSUS);
             }
             switch (flow.link().kind) {
-                case CONSENT -> flow.consent().psuIdentified(psuId);
-                case PAYMENT -> flow.payment().psuIdentified(psuId);
+                case CONSENT, PAYMENT -> flow.resource().psuIdentified(psuId);
                 case CANCELLATION -> flow.payment().cancellationPsuIdentified();
             }
             return new Redirect(stepPath(token, "decision"), newSession);
@@ -149,8 +153,7 @@ public class ScaService {
                 flow.payment().debtorIban = chosen.get().iban;
             }
             switch (flow.link().kind) {
-                case CONSENT -> flow.consent().scaStarted();
-                case PAYMENT -> flow.payment().scaStarted();
+                case CONSENT, PAYMENT -> flow.resource().scaStarted();
                 case CANCELLATION -> flow.payment().cancellationScaStarted();
             }
             flow.link().approved();
@@ -226,9 +229,9 @@ public class ScaService {
     /** The PSU who logged in must be the one the gateway named and must own every account the request names. */
     private boolean mayAuthorise(Flow flow, String psuId) {
         return switch (flow.link().kind) {
-            case CONSENT -> (flow.consent().requestedPsuId == null || flow.consent().requestedPsuId.equals(psuId))
+            case CONSENT -> flow.consent().mayBeApprovedBy(psuId)
                     && consentService.accountsNotOwnedBy(flow.consent(), psuId).isEmpty();
-            case PAYMENT -> (flow.payment().requestedPsuId == null || flow.payment().requestedPsuId.equals(psuId))
+            case PAYMENT -> flow.payment().mayBeApprovedBy(psuId)
                     && (flow.payment().debtorIban == null || (flow.payment().debtorAccountId != null
                     && accounts.findById(flow.payment().debtorAccountId).psuId.equals(psuId)));
             case CANCELLATION -> psuId.equals(flow.payment().psuId);
@@ -254,8 +257,7 @@ public class ScaService {
             case PAYMENT, CANCELLATION -> new Flow(link, null, payments.findById(link.resourceId));
         };
         boolean open = switch (link.kind) {
-            case CONSENT -> flow.consent().awaitsSca();
-            case PAYMENT -> flow.payment().awaitsSca();
+            case CONSENT, PAYMENT -> flow.resource().awaitsSca();
             case CANCELLATION -> flow.payment().awaitsCancellationSca();
         };
         if (!open) {
@@ -342,10 +344,6 @@ public class ScaService {
                 .forEach(r -> byAccount.computeIfAbsent(r.label(), k -> new ArrayList<>()).add("the account owner's name"));
         return byAccount.entrySet().stream()
                 .map(e -> new Line(e.getKey(), String.join(", ", e.getValue().stream().distinct().toList()))).toList();
-    }
-
-    private static String tppName(Flow flow) {
-        return flow.consent() != null ? flow.consent().tppName : flow.payment().tppName;
     }
 
     private static String returnUrl(Flow flow) {

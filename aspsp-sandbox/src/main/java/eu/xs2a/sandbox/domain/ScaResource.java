@@ -1,0 +1,88 @@
+package eu.xs2a.sandbox.domain;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.Id;
+import jakarta.persistence.MappedSuperclass;
+import jakarta.persistence.Version;
+import java.time.Instant;
+
+/**
+ * What a consent and a payment share as requests the PSU authorises with SCA: the TPP that asked, the PSU it named
+ * and the one who logged in, and the SCA status the PSU's steps move. Each entity maps these onto its own table,
+ * where the columns are named alike, so the steps are written once.
+ */
+@MappedSuperclass
+public abstract class ScaResource {
+
+    @Id
+    public String id;
+
+    @Column(name = "tpp_id")
+    public String tppId;
+
+    @Column(name = "tpp_name")
+    public String tppName;
+
+    /** The PSU the gateway named when registering (PSU-ID), if any: only that PSU may approve. */
+    @Column(name = "requested_psu_id")
+    public String requestedPsuId;
+
+    /** The PSU who logged in on the SCA page. */
+    @Column(name = "psu_id")
+    public String psuId;
+
+    @Enumerated(EnumType.STRING)
+    @Column(name = "sca_status")
+    public ScaStatus scaStatus;
+
+    @Column(name = "return_url")
+    public String returnUrl;
+
+    @Column(name = "created_at")
+    public Instant createdAt;
+
+    @Version
+    public int version;
+
+    /** Whether the PSU's SCA may still move this request (its own status decides, besides the SCA status). */
+    public abstract boolean awaitsSca();
+
+    /** The conflict answered to an SCA step on a request that no longer awaits SCA. */
+    protected abstract BankException noLongerAwaitingSca();
+
+    /** Whether this PSU may approve: the one the gateway named, or anyone when it named none. */
+    public boolean mayBeApprovedBy(String psu) {
+        return requestedPsuId == null || requestedPsuId.equals(psu);
+    }
+
+    public void psuIdentified(String psu) {
+        requireAwaitingSca();
+        psuId = psu;
+        scaStatus = ScaStatus.psuIdentified;
+    }
+
+    public void scaStarted() {
+        requireAwaitingSca();
+        scaStatus = ScaStatus.started;
+    }
+
+    /** The PSU confirmed with the OTP; the subclass moves its own status along. */
+    protected void scaFinalised() {
+        requireAwaitingSca();
+        scaStatus = ScaStatus.finalised;
+    }
+
+    /** The PSU denied or failed SCA; the subclass moves its own status along. */
+    protected void scaFailed() {
+        requireAwaitingSca();
+        scaStatus = ScaStatus.failed;
+    }
+
+    private void requireAwaitingSca() {
+        if (!awaitsSca()) {
+            throw noLongerAwaitingSca();
+        }
+    }
+}

@@ -22,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The PSU's side of SCA for consents, payments and payment cancellations: login → decision → OTP, on a
@@ -79,7 +80,7 @@ public class ScaService {
     /** {@code GET /sca/{token}}: the login form, or back to the current step for the browser that logged in. */
     @Transactional(dontRollbackOn = Refused.class)
     public ScaStep open(String token, String session) {
-        try {
+        return refusable(() -> {
             Flow flow = load(token);
             return switch (flow.link().state) {
                 case NEW -> new ShowLogin(flow.resource().tppName, null);
@@ -88,15 +89,13 @@ public class ScaService {
                 case DONE -> throw used();
                 case REPLACED -> throw replaced();
             };
-        } catch (Refused r) {
-            return r.refusal;
-        }
+        });
     }
 
     /** {@code POST /sca/{token}/login}. */
     @Transactional(dontRollbackOn = Refused.class)
     public ScaStep login(String token, String session, String username, String password) {
-        try {
+        return refusable(() -> {
             Flow flow = load(token);
             if (flow.link().state != ScaLink.State.NEW) {
                 return open(token, session);
@@ -116,26 +115,22 @@ public class ScaService {
                 case CANCELLATION -> flow.payment().cancellationPsuIdentified();
             }
             return new Redirect(stepPath(token, "decision"), newSession);
-        } catch (Refused r) {
-            return r.refusal;
-        }
+        });
     }
 
     /** {@code GET /sca/{token}/decision}. */
     @Transactional(dontRollbackOn = Refused.class)
     public ScaStep decisionPage(String token, String session) {
-        try {
+        return refusable(() -> {
             Flow flow = loadAt(token, session, ScaLink.State.LOGGED_IN);
             return new ShowDecision(summary(flow), null);
-        } catch (Refused r) {
-            return r.refusal;
-        }
+        });
     }
 
     /** {@code POST /sca/{token}/decision}: approve (→ OTP) or deny (→ back to the gateway, failed). */
     @Transactional(dontRollbackOn = Refused.class)
     public ScaStep decide(String token, String session, String decision, String debtorIban) {
-        try {
+        return refusable(() -> {
             Flow flow = loadAt(token, session, ScaLink.State.LOGGED_IN);
             if ("deny".equals(decision)) {
                 return finish(flow, false, Payment.REASON_PSU_DENIED);
@@ -158,26 +153,22 @@ public class ScaService {
             }
             flow.link().approved();
             return new Redirect(stepPath(token, "otp"), null);
-        } catch (Refused r) {
-            return r.refusal;
-        }
+        });
     }
 
     /** {@code GET /sca/{token}/otp}. */
     @Transactional(dontRollbackOn = Refused.class)
     public ScaStep otpPage(String token, String session) {
-        try {
+        return refusable(() -> {
             Flow flow = loadAt(token, session, ScaLink.State.APPROVED);
             return new ShowOtp(summary(flow), null);
-        } catch (Refused r) {
-            return r.refusal;
-        }
+        });
     }
 
     /** {@code POST /sca/{token}/otp}: the sandbox code finalises; psu-fail and too many wrong codes fail. */
     @Transactional(dontRollbackOn = Refused.class)
     public ScaStep confirm(String token, String session, String otp) {
-        try {
+        return refusable(() -> {
             Flow flow = loadAt(token, session, ScaLink.State.APPROVED);
             Psu psu = psus.findById(flow.link().psuId);
             if (psu.behaviour == Psu.Behaviour.FAIL_SCA) {
@@ -192,6 +183,13 @@ public class ScaService {
                 return finish(flow, false, Payment.REASON_SCA_FAILED);
             }
             return new ShowOtp(summary(flow), "Wrong code. " + left + (left == 1 ? " attempt" : " attempts") + " left.");
+        });
+    }
+
+    /** Runs a step, answering a {@link Refused} as its refusal page (inside the step's transaction, which commits). */
+    private static ScaStep refusable(Supplier<ScaStep> step) {
+        try {
+            return step.get();
         } catch (Refused r) {
             return r.refusal;
         }

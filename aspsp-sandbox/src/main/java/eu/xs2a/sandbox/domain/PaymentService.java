@@ -1,10 +1,8 @@
 package eu.xs2a.sandbox.domain;
 
 import eu.xs2a.sandbox.persistence.AccountRepository;
-import eu.xs2a.sandbox.persistence.BalanceRepository;
 import eu.xs2a.sandbox.persistence.PaymentRepository;
 import eu.xs2a.sandbox.persistence.ScaLinkRepository;
-import eu.xs2a.sandbox.persistence.TransactionRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
@@ -12,7 +10,6 @@ import jakarta.transaction.Transactional;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -41,10 +38,7 @@ public class PaymentService {
     AccountRepository accounts;
 
     @Inject
-    BalanceRepository balances;
-
-    @Inject
-    TransactionRepository transactions;
+    Ledger ledger;
 
     @Inject
     ScaLinkRepository links;
@@ -168,15 +162,12 @@ public class PaymentService {
             payment.rejectAfterChecks(Payment.REASON_WRONG_CURRENCY, false);
             return;
         }
-        List<Balance> locked = balances.lockOfAccount(debtor.id);
+        List<Balance> locked = ledger.lockBalances(debtor.id);
         if (!funds.covers(debtor, payment.currency, payment.amount)) {
             payment.rejectAfterChecks(Payment.REASON_INSUFFICIENT_FUNDS, false);
             return;
         }
-        LocalDate today = LocalDate.now(clock);
-        Instant now = clock.instant();
-        locked.stream().filter(b -> !Balance.CLOSING_BOOKED.equals(b.balanceType))
-                .forEach(b -> b.add(payment.amount.negate(), today, now));
+        ledger.reserve(locked, payment.amount, clock.instant());
         payment.acceptForExecution();
     }
 
@@ -185,48 +176,17 @@ public class PaymentService {
         boolean reserved = payment.transactionStatus == TransactionStatus.ACSP;
         payment.cancellationAuthorised();
         if (reserved) {
-            LocalDate today = LocalDate.now(clock);
-            Instant now = clock.instant();
-            balances.lockOfAccount(payment.debtorAccountId).stream()
-                    .filter(b -> !Balance.CLOSING_BOOKED.equals(b.balanceType))
-                    .forEach(b -> b.add(payment.amount, today, now));
+            ledger.release(payment.debtorAccountId, payment.amount, clock.instant());
         }
     }
 
     /** Books an accepted payment: ACSC, a booked transaction on the debtor (and on the creditor if it is ours). */
     public void settle(Payment payment) {
         Instant now = clock.instant();
-        LocalDate today = LocalDate.now(clock);
         payment.settle(now);
         Account debtor = accounts.findById(payment.debtorAccountId);
-        balances.lockOfAccount(debtor.id).stream().filter(b -> Balance.CLOSING_BOOKED.equals(b.balanceType))
-                .forEach(b -> b.add(payment.amount.negate(), today, now));
-        book(payment, debtor, payment.amount.negate(), "D", today);
-        accounts.byIban(payment.creditorIban).filter(a -> a.currency.equals(payment.currency)).ifPresent(creditor -> {
-            balances.lockOfAccount(creditor.id).forEach(b -> b.add(payment.amount, today, now));
-            book(payment, creditor, payment.amount, "C", today);
-        });
-    }
-
-    private void book(Payment payment, Account account, BigDecimal signedAmount, String side, LocalDate today) {
-        BankTransaction tx = new BankTransaction();
-        tx.transactionId = payment.id + "-" + side;
-        tx.accountId = account.id;
-        tx.entryReference = payment.id.substring(3, 19).replace("-", "") + side;
-        tx.endToEndId = payment.endToEndId == null ? "NOTPROVIDED" : payment.endToEndId;
-        tx.bookingStatus = BankTransaction.BOOKED;
-        tx.bookingDate = today;
-        tx.valueDate = today;
-        tx.amount = signedAmount;
-        tx.currency = payment.currency;
-        tx.creditorName = payment.creditorName;
-        tx.creditorIban = payment.creditorIban;
-        Account debtor = accounts.findById(payment.debtorAccountId);
-        tx.debtorName = debtor.ownerName;
-        tx.debtorIban = debtor.iban;
-        tx.remittance = payment.remittance;
-        tx.bankTransactionCode = "D".equals(side) ? "PMNT-ICDT-ESCT" : "PMNT-RCDT-ESCT";
-        transactions.persist(tx);
+        Optional<Account> creditor = accounts.byIban(payment.creditorIban).filter(a -> a.currency.equals(payment.currency));
+        ledger.bookSettlement(payment, debtor, creditor, now);
     }
 
     private void slowIfSlow(Payment payment) {

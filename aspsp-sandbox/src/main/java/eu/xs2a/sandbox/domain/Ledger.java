@@ -1,0 +1,84 @@
+package eu.xs2a.sandbox.domain;
+
+import eu.xs2a.sandbox.persistence.BalanceRepository;
+import eu.xs2a.sandbox.persistence.TransactionRepository;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import java.math.BigDecimal;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * The bank's books as payments move them: balances (locked while they change, so two payments never spend the same
+ * money) and the transactions a settled payment books. Keeps the bookkeeping out of the payment lifecycle.
+ */
+@ApplicationScoped
+public class Ledger {
+
+    private static final Predicate<Balance> BOOKED = b -> Balance.CLOSING_BOOKED.equals(b.balanceType);
+    private static final Predicate<Balance> AVAILABLE = BOOKED.negate();
+
+    @Inject
+    BalanceRepository balances;
+
+    @Inject
+    TransactionRepository transactions;
+
+    @Inject
+    Clock clock;
+
+    /** The account's balances locked for update: take them before checking funds that {@link #reserve} then takes. */
+    public List<Balance> lockBalances(String accountId) {
+        return balances.lockOfAccount(accountId);
+    }
+
+    /** An accepted payment's amount comes off the available balances (not the booked one) until it settles. */
+    public void reserve(List<Balance> locked, BigDecimal amount, Instant now) {
+        move(locked, AVAILABLE, amount.negate(), now);
+    }
+
+    /** A cancelled payment's reservation goes back onto the available balances. */
+    public void release(String accountId, BigDecimal amount, Instant now) {
+        move(lockBalances(accountId), AVAILABLE, amount, now);
+    }
+
+    /** Books a settled payment: off the debtor's booked balance, onto every balance of a creditor that is ours. */
+    public void bookSettlement(Payment payment, Account debtor, Optional<Account> creditor, Instant now) {
+        move(lockBalances(debtor.id), BOOKED, payment.amount.negate(), now);
+        book(payment, debtor, debtor, payment.amount.negate(), "D", now);
+        creditor.ifPresent(account -> {
+            move(lockBalances(account.id), b -> true, payment.amount, now);
+            book(payment, account, debtor, payment.amount, "C", now);
+        });
+    }
+
+    private void move(List<Balance> locked, Predicate<Balance> which, BigDecimal delta, Instant now) {
+        LocalDate today = LocalDate.ofInstant(now, clock.getZone());
+        locked.stream().filter(which).forEach(b -> b.add(delta, today, now));
+    }
+
+    private void book(Payment payment, Account account, Account debtor, BigDecimal signedAmount, String side, Instant now) {
+        LocalDate today = LocalDate.ofInstant(now, clock.getZone());
+        BankTransaction tx = new BankTransaction();
+        tx.transactionId = payment.id + "-" + side;
+        tx.accountId = account.id;
+        tx.entryReference = payment.id.substring(3, 19).replace("-", "") + side;
+        tx.endToEndId = payment.endToEndId == null ? "NOTPROVIDED" : payment.endToEndId;
+        tx.bookingStatus = BankTransaction.BOOKED;
+        tx.bookingDate = today;
+        tx.valueDate = today;
+        tx.amount = signedAmount;
+        tx.currency = payment.currency;
+        tx.creditorName = payment.creditorName;
+        tx.creditorIban = payment.creditorIban;
+        tx.debtorName = debtor.ownerName;
+        tx.debtorIban = debtor.iban;
+        tx.remittance = payment.remittance;
+        tx.bankTransactionCode = "D".equals(side) ? "PMNT-ICDT-ESCT" : "PMNT-RCDT-ESCT";
+        transactions.persist(tx);
+    }
+}

@@ -1,5 +1,6 @@
 package eu.xs2a.sandbox.domain;
 
+import eu.xs2a.sandbox.config.SandboxConfig;
 import eu.xs2a.sandbox.persistence.AccountRepository;
 import eu.xs2a.sandbox.persistence.PaymentRepository;
 import eu.xs2a.sandbox.persistence.ScaLinkRepository;
@@ -10,6 +11,7 @@ import jakarta.transaction.Transactional;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -51,6 +53,9 @@ public class PaymentService {
 
     @Inject
     EntityManager em;
+
+    @Inject
+    SandboxConfig config;
 
     @Inject
     Clock clock;
@@ -178,6 +183,16 @@ public class PaymentService {
         if (reserved) {
             ledger.release(payment.debtorAccountId, payment.amount, clock.instant());
         }
+    }
+
+    /**
+     * Settles up to {@code batch} accepted payments that are due: {@code sandbox.settlement-delay} has passed since
+     * authorisation and the requested execution date has come. They are locked and checked again once locked.
+     */
+    public List<Payment> settleDue(int batch) {
+        List<Payment> due = payments.lockDueForSettlement(clock.instant().minus(config.settlementDelay()), LocalDate.now(clock), batch);
+        due.forEach(this::settle);
+        return due;
     }
 
     /** Books an accepted payment: ACSC, a booked transaction on the debtor (and on the creditor if it is ours). */

@@ -9,7 +9,6 @@ import java.io.Serializable;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.util.Objects;
 
 /** One balance of an account: closingBooked, interimAvailable or expected. */
 @Entity
@@ -44,18 +43,7 @@ public class Balance {
         lastChange = now;
     }
 
-    public static class Key implements Serializable {
-        public String accountId;
-        public String balanceType;
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && Objects.equals(accountId, k.accountId) && Objects.equals(balanceType, k.balanceType);
-        }
-
-        @Override
-        public int hashCode() {
-            return Objects.hash(accountId, balanceType);
-        }
+    /** The composite key; a record, so equality is by both parts (Jakarta Persistence 3.2 allows records here). */
+    public record Key(String accountId, String balanceType) implements Serializable {
     }
 }

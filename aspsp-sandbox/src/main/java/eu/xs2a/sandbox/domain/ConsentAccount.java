@@ -6,7 +6,6 @@ import jakarta.persistence.Id;
 import jakarta.persistence.IdClass;
 import jakarta.persistence.Table;
 import java.io.Serializable;
-import java.util.Objects;
 
 /** One account covered by an approved consent, and which data of it the PSU granted. */
 @Entity
@@ -40,18 +39,7 @@ public class ConsentAccount {
         return row;
     }
 
-    public static class Key implements Serializable {
-        public String consentId;
-        public String accountId;
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && Objects.equals(consentId, k.consentId) && Objects.equals(accountId, k.accountId);
-        }
-
-        @Override
-        public int hashCode() {
-            return Objects.hash(consentId, accountId);
-        }
+    /** The composite key; a record, so equality is by both parts (Jakarta Persistence 3.2 allows records here). */
+    public record Key(String consentId, String accountId) implements Serializable {
     }
 }

@@ -20,10 +20,8 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.UriInfo;
 import java.util.List;
 import java.util.function.Predicate;
 
@@ -42,9 +40,6 @@ public class BankConsentResource {
     @Inject
     PublicUrls urls;
 
-    @Context
-    UriInfo uriInfo;
-
     @POST
     public Response register(RegisterConsent body) {
         if (body == null) {
@@ -62,7 +57,7 @@ public class BankConsentResource {
                 body.frequencyPerDay() == null ? DEFAULT_FREQUENCY : body.frequencyPerDay(), body.psuId(), body.returnUrl());
         return Response.status(Response.Status.CREATED)
                 .entity(new ConsentCreated(registered.consent().id, registered.consent().status.name(),
-                        urls.scaUrl(uriInfo, registered.link())))
+                        urls.scaUrl(registered.link())))
                 .build();
     }
 

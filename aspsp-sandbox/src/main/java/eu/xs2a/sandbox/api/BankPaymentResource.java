@@ -23,10 +23,8 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.UriInfo;
 
 /** Payment orders submitted by the gateway. */
 @Path("/bank/v1/payments")
@@ -44,9 +42,6 @@ public class BankPaymentResource {
     @Inject
     PublicUrls urls;
 
-    @Context
-    UriInfo uriInfo;
-
     @POST
     public Response submit(SubmitPayment body) {
         if (body == null) {
@@ -59,7 +54,7 @@ public class BankPaymentResource {
                 amount.currency(), amount.amount(), body.remittanceInformationUnstructured(), body.endToEndIdentification(),
                 body.requestedExecutionDate(), body.psuId(), body.returnUrl()));
         PaymentCreated created = new PaymentCreated(submitted.payment().id, submitted.payment().transactionStatus.name(),
-                urls.scaUrl(uriInfo, submitted.link()));
+                urls.scaUrl(submitted.link()));
         return Response.status(submitted.created() ? Response.Status.CREATED : Response.Status.OK).entity(created).build();
     }
 
@@ -83,7 +78,7 @@ public class BankPaymentResource {
         CancellationState cancellation = null;
         if (p.cancellationScaStatus != null) {
             String scaUrl = links.find("resourceId = ?1 and kind = ?2 order by createdAt desc", p.id, ScaLink.Kind.CANCELLATION)
-                    .firstResultOptional().map(l -> urls.scaUrl(uriInfo, l)).orElse(null);
+                    .firstResultOptional().map(l -> urls.scaUrl(l)).orElse(null);
             cancellation = new CancellationState(p.cancellationScaStatus.name(), scaUrl);
         }
         return new PaymentState(p.id, p.transactionStatus.name(), p.scaStatus.name(), p.statusReason, p.fundsAvailable,
@@ -97,7 +92,7 @@ public class BankPaymentResource {
     public CancellationAnswer cancel(@PathParam("bankPaymentId") String bankPaymentId, CancelPayment body) {
         PaymentService.Cancellation result = payments.cancel(bankPaymentId, body == null ? null : body.returnUrl());
         return result.link()
-                .map(link -> new CancellationAnswer(result.payment().transactionStatus.name(), urls.scaUrl(uriInfo, link),
+                .map(link -> new CancellationAnswer(result.payment().transactionStatus.name(), urls.scaUrl(link),
                         result.payment().cancellationScaStatus.name()))
                 .orElseGet(() -> new CancellationAnswer(result.payment().transactionStatus.name(), null, null));
     }

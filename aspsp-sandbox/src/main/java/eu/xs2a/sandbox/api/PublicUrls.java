@@ -6,14 +6,20 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.UriInfo;
 
-/** The absolute SCA URL a PSU's browser opens: {@code sandbox.public-url} or the base URL the gateway called. */
+/**
+ * The absolute SCA URL a PSU's browser opens: {@code sandbox.public-url} or the base URL the gateway called (the
+ * current request's, so the resources that answer with a link need not pass it along).
+ */
 @ApplicationScoped
 public class PublicUrls {
 
     @Inject
     SandboxConfig config;
 
-    public String scaUrl(UriInfo uriInfo, ScaLink link) {
+    @Inject
+    UriInfo uriInfo;
+
+    public String scaUrl(ScaLink link) {
         String base = config.publicUrl().orElse(uriInfo.getBaseUri().toString());
         return (base.endsWith("/") ? base : base + "/") + "sca/" + link.token;
     }

@@ -5,12 +5,11 @@ import eu.xs2a.sandbox.domain.ScaService;
 import eu.xs2a.sandbox.domain.ScaStep;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
-import jakarta.ws.rs.CookieParam;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.NewCookie;
@@ -30,47 +29,46 @@ public class ScaPageResource {
     ScaService sca;
 
     @GET
-    public Response open(@PathParam("token") String token, @CookieParam(SESSION_COOKIE) String session) {
-        return answer(token, () -> sca.open(token, session));
+    public Response open(@BeanParam ScaVisit visit) {
+        return answer(visit, () -> sca.open(visit.token, visit.session));
     }
 
     @POST
     @Path("/login")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Response login(@PathParam("token") String token, @CookieParam(SESSION_COOKIE) String session,
-                          @FormParam("username") String username, @FormParam("password") String password) {
-        return answer(token, () -> sca.login(token, session, username, password));
+    public Response login(@BeanParam ScaVisit visit, @FormParam("username") String username,
+                          @FormParam("password") String password) {
+        return answer(visit, () -> sca.login(visit.token, visit.session, username, password));
     }
 
     @GET
     @Path("/decision")
-    public Response decisionPage(@PathParam("token") String token, @CookieParam(SESSION_COOKIE) String session) {
-        return answer(token, () -> sca.decisionPage(token, session));
+    public Response decisionPage(@BeanParam ScaVisit visit) {
+        return answer(visit, () -> sca.decisionPage(visit.token, visit.session));
     }
 
     @POST
     @Path("/decision")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Response decide(@PathParam("token") String token, @CookieParam(SESSION_COOKIE) String session,
-                           @FormParam("decision") String decision, @FormParam("debtorAccount") String debtorAccount) {
-        return answer(token, () -> sca.decide(token, session, decision, debtorAccount));
+    public Response decide(@BeanParam ScaVisit visit, @FormParam("decision") String decision,
+                           @FormParam("debtorAccount") String debtorAccount) {
+        return answer(visit, () -> sca.decide(visit.token, visit.session, decision, debtorAccount));
     }
 
     @GET
     @Path("/otp")
-    public Response otpPage(@PathParam("token") String token, @CookieParam(SESSION_COOKIE) String session) {
-        return answer(token, () -> sca.otpPage(token, session));
+    public Response otpPage(@BeanParam ScaVisit visit) {
+        return answer(visit, () -> sca.otpPage(visit.token, visit.session));
     }
 
     @POST
     @Path("/otp")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Response confirm(@PathParam("token") String token, @CookieParam(SESSION_COOKIE) String session,
-                            @FormParam("otp") String otp) {
-        return answer(token, () -> sca.confirm(token, session, otp));
+    public Response confirm(@BeanParam ScaVisit visit, @FormParam("otp") String otp) {
+        return answer(visit, () -> sca.confirm(visit.token, visit.session, otp));
     }
 
-    private Response answer(String token, Supplier<ScaStep> step) {
+    private Response answer(ScaVisit visit, Supplier<ScaStep> step) {
         ScaStep next;
         try {
             next = step.get();
@@ -78,7 +76,7 @@ public class ScaPageResource {
             // the resource changed under the PSU's feet (e.g. cancelled meanwhile)
             return Pages.message(409, "This request is no longer open", e.getMessage());
         }
-        String base = "/sca/" + token;
+        String base = "/sca/" + visit.token;
         if (next instanceof ScaStep.ShowLogin login) {
             return Pages.page(200, Pages.Templates.login(login.tppName(), login.error(), base + "/login"));
         }

@@ -31,6 +31,17 @@ class PaymentApiTest {
         return Bank.getPayment(paymentId).path("transactionStatus");
     }
 
+    /** A payment the PSU approved and the bank accepted (ACSP), dated days ahead so that settlement leaves it alone. */
+    private static String acceptedPayment(String debtorIban, String amount, String psu, int daysAhead) {
+        Map<String, Object> order = Bank.payment(debtorIban, amount);
+        order.put("requestedExecutionDate", Bank.today().plusDays(daysAhead).toString());
+        Response created = Bank.submitPayment(order);
+        PsuBrowser.approve(created.path("scaUrl"), psu);
+        String id = created.path("bankPaymentId");
+        assertEquals("ACSP", status(id));
+        return id;
+    }
+
     @Test
     void anApprovedPaymentIsAcceptedThenSettledBookedAndLowersTheBalances() {
         String consent = Bank.validConsent(Bank.allPsd2(), "psu1");
@@ -155,12 +166,7 @@ class PaymentApiTest {
     void anAcceptedPaymentIsCancelledOnlyAfterThePsuAuthorisesAndReleasesTheReservation() {
         String consent = Bank.validConsent(Bank.allPsd2(), "psu1");
         BigDecimal availableBefore = new BigDecimal(Bank.balance(consent, "psu1-savings", "interimAvailable"));
-        Map<String, Object> order = Bank.payment(Bank.PSU1_SAVINGS, "40.00");
-        order.put("requestedExecutionDate", Bank.today().plusDays(7).toString());
-        Response created = Bank.submitPayment(order);
-        String id = created.path("bankPaymentId");
-        PsuBrowser.approve(created.path("scaUrl"), "psu1");
-        assertEquals("ACSP", status(id));
+        String id = acceptedPayment(Bank.PSU1_SAVINGS, "40.00", "psu1", 7);
         assertEquals(availableBefore.subtract(new BigDecimal("40.00")), new BigDecimal(Bank.balance(consent, "psu1-savings", "interimAvailable")));
 
         String cancelReturn = Bank.RETURN_URL + "cancel";
@@ -185,12 +191,7 @@ class PaymentApiTest {
      */
     @Test
     void twoCancellationsAtOnceBothAnswerAndOnlyTheNewestLinkOpens() throws Exception {
-        Map<String, Object> order = Bank.payment(Bank.SLOW_MAIN, "2.00");
-        order.put("requestedExecutionDate", Bank.today().plusDays(5).toString());
-        Response created = Bank.submitPayment(order);
-        String id = created.path("bankPaymentId");
-        PsuBrowser.approve(created.path("scaUrl"), "psu-slow");
-        assertEquals("ACSP", status(id));
+        String id = acceptedPayment(Bank.SLOW_MAIN, "2.00", "psu-slow", 5);
 
         ExecutorService threads = Executors.newFixedThreadPool(2);
         try {
@@ -215,11 +216,7 @@ class PaymentApiTest {
 
     @Test
     void aSettledPaymentCannotBeCancelledAndARefusedCancellationLeavesThePaymentAlone() {
-        Map<String, Object> order = Bank.payment(Bank.PSU1_MAIN, "1.50");
-        order.put("requestedExecutionDate", Bank.today().plusDays(3).toString());
-        Response created = Bank.submitPayment(order);
-        String id = created.path("bankPaymentId");
-        PsuBrowser.approve(created.path("scaUrl"), "psu1");
+        String id = acceptedPayment(Bank.PSU1_MAIN, "1.50", "psu1", 3);
         String scaUrl = api().body(Map.of("returnUrl", Bank.RETURN_URL)).post("/bank/v1/payments/" + id + "/cancellations")
                 .then().statusCode(200).extract().path("scaUrl");
         PsuBrowser browser = PsuBrowser.open(scaUrl);

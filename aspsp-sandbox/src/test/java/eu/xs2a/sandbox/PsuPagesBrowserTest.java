@@ -10,6 +10,7 @@ import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.RestAssured;
 import io.restassured.response.Response;
+import io.restassured.response.ValidatableResponse;
 import jakarta.inject.Inject;
 import java.net.URI;
 import java.sql.Connection;
@@ -59,6 +60,11 @@ class PsuPagesBrowserTest {
         return Bank.registerConsent(body);
     }
 
+    /** The bank's view of a consent this test registered, to check what the PSU's clicks did to it. */
+    private static ValidatableResponse consentState(Response created) {
+        return api().get("/bank/v1/consents/" + created.path("bankConsentId")).then();
+    }
+
     private static String returnUrlOf(Map<String, Object> body) {
         return (String) body.get("returnUrl");
     }
@@ -100,8 +106,7 @@ class PsuPagesBrowserTest {
         browser.waitForText("One-time code");
         enterCode("123456");
         browser.waitForUrlStartingWith(returnUrlOf(body));
-        api().get("/bank/v1/consents/" + created.path("bankConsentId")).then()
-                .body("status", equalTo("valid")).body("scaStatus", equalTo("finalised"));
+        consentState(created).body("status", equalTo("valid")).body("scaStatus", equalTo("finalised"));
     }
 
     @Test
@@ -158,8 +163,7 @@ class PsuPagesBrowserTest {
         browser.waitForText("Deny");
         browser.click("Deny");
         browser.waitForUrlStartingWith(anyReturnUrl());
-        api().get("/bank/v1/consents/" + created.path("bankConsentId")).then()
-                .body("status", equalTo("rejected")).body("scaStatus", equalTo("failed"));
+        consentState(created).body("status", equalTo("rejected")).body("scaStatus", equalTo("failed"));
     }
 
     @Test
@@ -176,22 +180,16 @@ class PsuPagesBrowserTest {
     @Test
     void aWrongCodeShowsAnErrorAndPsuFailAlwaysFails() {
         Response created = consent(null);
-        browser.open(created.path("scaUrl"));
-        logIn("psu1", "sandbox");
-        browser.waitForText("Approve");
-        browser.click("Approve");
-        browser.waitForText("One-time code");
-        enterCode("654321");
+        loginAndApprove(created.path("scaUrl"), "psu1", "654321");
         browser.waitForText("Wrong code. 2 attempts left.");
         enterCode("123456");
         browser.waitForUrlStartingWith(anyReturnUrl());
-        api().get("/bank/v1/consents/" + created.path("bankConsentId")).then().body("status", equalTo("valid"));
+        consentState(created).body("status", equalTo("valid"));
 
         Response failing = consent("psu-fail");
         loginAndApprove(failing.path("scaUrl"), "psu-fail", "123456");
         browser.waitForUrlStartingWith(anyReturnUrl());
-        api().get("/bank/v1/consents/" + failing.path("bankConsentId")).then()
-                .body("status", equalTo("rejected")).body("scaStatus", equalTo("failed"));
+        consentState(failing).body("status", equalTo("rejected")).body("scaStatus", equalTo("failed"));
     }
 
     @Test

@@ -31,15 +31,6 @@ import java.util.function.Supplier;
 @ApplicationScoped
 public class ScaService {
 
-    /** The link and the resource it authorises (a consent, or a payment for PAYMENT and CANCELLATION). */
-    private record Flow(ScaLink link, Consent consent, Payment payment) {
-
-        /** The consent or the payment, for what both answer alike. */
-        ScaResource resource() {
-            return consent != null ? consent : payment;
-        }
-    }
-
     /** Stops a step with a refusal page; the transaction still commits (e.g. a link closed on the way). */
     static final class Refused extends RuntimeException {
         final transient Refusal refusal;
@@ -81,7 +72,7 @@ public class ScaService {
     @Transactional(dontRollbackOn = Refused.class)
     public ScaStep open(String token, String session) {
         return refusable(() -> {
-            Flow flow = load(token);
+            ScaFlow flow = load(token);
             return switch (flow.link().state) {
                 case NEW -> new ShowLogin(flow.resource().tppName, null);
                 case LOGGED_IN -> bound(flow, session, new Redirect(stepPath(token, "decision"), null));
@@ -96,7 +87,7 @@ public class ScaService {
     @Transactional(dontRollbackOn = Refused.class)
     public ScaStep login(String token, String session, String username, String password) {
         return refusable(() -> {
-            Flow flow = load(token);
+            ScaFlow flow = load(token);
             if (flow.link().state != ScaLink.State.NEW) {
                 return open(token, session);
             }
@@ -110,10 +101,7 @@ public class ScaService {
             if (!mayAuthorise(flow, psuId)) {
                 return finish(flow, false, Payment.REASON_ACCOUNT_NOT_PSUS);
             }
-            switch (flow.link().kind) {
-                case CONSENT, PAYMENT -> flow.resource().psuIdentified(psuId);
-                case CANCELLATION -> flow.payment().cancellationPsuIdentified();
-            }
+            flow.psuIdentified(psuId);
             return new Redirect(stepPath(token, "decision"), newSession);
         });
     }
@@ -122,7 +110,7 @@ public class ScaService {
     @Transactional(dontRollbackOn = Refused.class)
     public ScaStep decisionPage(String token, String session) {
         return refusable(() -> {
-            Flow flow = loadAt(token, session, ScaLink.State.LOGGED_IN);
+            ScaFlow flow = loadAt(token, session, ScaLink.State.LOGGED_IN);
             return new ShowDecision(summary(flow), null);
         });
     }
@@ -131,7 +119,7 @@ public class ScaService {
     @Transactional(dontRollbackOn = Refused.class)
     public ScaStep decide(String token, String session, String decision, String debtorIban) {
         return refusable(() -> {
-            Flow flow = loadAt(token, session, ScaLink.State.LOGGED_IN);
+            ScaFlow flow = loadAt(token, session, ScaLink.State.LOGGED_IN);
             if ("deny".equals(decision)) {
                 return finish(flow, false, Payment.REASON_PSU_DENIED);
             }
@@ -147,10 +135,7 @@ public class ScaService {
                 flow.payment().debtorAccountId = chosen.get().id;
                 flow.payment().debtorIban = chosen.get().iban;
             }
-            switch (flow.link().kind) {
-                case CONSENT, PAYMENT -> flow.resource().scaStarted();
-                case CANCELLATION -> flow.payment().cancellationScaStarted();
-            }
+            flow.scaStarted();
             flow.link().approved();
             return new Redirect(stepPath(token, "otp"), null);
         });
@@ -160,7 +145,7 @@ public class ScaService {
     @Transactional(dontRollbackOn = Refused.class)
     public ScaStep otpPage(String token, String session) {
         return refusable(() -> {
-            Flow flow = loadAt(token, session, ScaLink.State.APPROVED);
+            ScaFlow flow = loadAt(token, session, ScaLink.State.APPROVED);
             return new ShowOtp(summary(flow), null);
         });
     }
@@ -169,7 +154,7 @@ public class ScaService {
     @Transactional(dontRollbackOn = Refused.class)
     public ScaStep confirm(String token, String session, String otp) {
         return refusable(() -> {
-            Flow flow = loadAt(token, session, ScaLink.State.APPROVED);
+            ScaFlow flow = loadAt(token, session, ScaLink.State.APPROVED);
             Psu psu = psus.findById(flow.link().psuId);
             if (psu.behaviour == Psu.Behaviour.FAIL_SCA) {
                 return finish(flow, false, Payment.REASON_SCA_FAILED);
@@ -196,7 +181,7 @@ public class ScaService {
     }
 
     /** Ends the flow: applies the outcome to the resource and sends the browser back to the gateway. */
-    private ScaStep finish(Flow flow, boolean success, String reason) {
+    private ScaStep finish(ScaFlow flow, boolean success, String reason) {
         switch (flow.link().kind) {
             case CONSENT -> {
                 if (success) {
@@ -221,11 +206,11 @@ public class ScaService {
             }
         }
         flow.link().done();
-        return new Redirect(returnUrl(flow), null);
+        return new Redirect(flow.returnUrl(), null);
     }
 
     /** The PSU who logged in must be the one the gateway named and must own every account the request names. */
-    private boolean mayAuthorise(Flow flow, String psuId) {
+    private boolean mayAuthorise(ScaFlow flow, String psuId) {
         return switch (flow.link().kind) {
             case CONSENT -> flow.consent().mayBeApprovedBy(psuId)
                     && consentService.accountsNotOwnedBy(flow.consent(), psuId).isEmpty();
@@ -236,7 +221,7 @@ public class ScaService {
         };
     }
 
-    private Flow load(String token) {
+    private ScaFlow load(String token) {
         ScaLink link = Optional.ofNullable(token).flatMap(links::lock).orElseThrow(() ->
                 new Refused(404, "This link is not valid", "Please go back to the provider that sent you here and start again."));
         if (link.state == ScaLink.State.DONE) {
@@ -250,15 +235,11 @@ public class ScaService {
                     "Links for approving a request work for " + config.sca().linkValidity().toMinutes()
                             + " minutes. Please go back to the provider and start again.");
         }
-        Flow flow = switch (link.kind) {
-            case CONSENT -> new Flow(link, consents.findById(link.resourceId), null);
-            case PAYMENT, CANCELLATION -> new Flow(link, null, payments.findById(link.resourceId));
+        ScaFlow flow = switch (link.kind) {
+            case CONSENT -> new ScaFlow(link, consents.findById(link.resourceId), null);
+            case PAYMENT, CANCELLATION -> new ScaFlow(link, null, payments.findById(link.resourceId));
         };
-        boolean open = switch (link.kind) {
-            case CONSENT, PAYMENT -> flow.resource().awaitsSca();
-            case CANCELLATION -> flow.payment().awaitsCancellationSca();
-        };
-        if (!open) {
+        if (!flow.awaitsSca()) {
             link.done();
             throw new Refused(410, "This request is no longer open", "It was completed or withdrawn in the meantime. Nothing was changed.");
         }
@@ -266,8 +247,8 @@ public class ScaService {
     }
 
     /** Loads the flow for a step that needs the logged-in browser and the given state. */
-    private Flow loadAt(String token, String session, ScaLink.State expected) {
-        Flow flow = load(token);
+    private ScaFlow loadAt(String token, String session, ScaLink.State expected) {
+        ScaFlow flow = load(token);
         ScaLink link = flow.link();
         if (link.state == ScaLink.State.NEW) {
             throw new Refused(409, "Please log in first", "Open the link you were given and log in with your online banking details.");
@@ -283,7 +264,7 @@ public class ScaService {
         return flow;
     }
 
-    private ScaStep bound(Flow flow, String session, ScaStep step) {
+    private ScaStep bound(ScaFlow flow, String session, ScaStep step) {
         if (!flow.link().boundTo(session)) {
             throw used();
         }
@@ -301,7 +282,7 @@ public class ScaService {
                         + "back to the provider.");
     }
 
-    private Summary summary(Flow flow) {
+    private Summary summary(ScaFlow flow) {
         Psu psu = psus.findById(flow.link().psuId);
         if (flow.link().kind == ScaLink.Kind.CONSENT) {
             Consent consent = flow.consent();
@@ -342,14 +323,6 @@ public class ScaService {
                 .forEach(r -> byAccount.computeIfAbsent(r.label(), k -> new ArrayList<>()).add("the account owner's name"));
         return byAccount.entrySet().stream()
                 .map(e -> new Line(e.getKey(), String.join(", ", e.getValue().stream().distinct().toList()))).toList();
-    }
-
-    private static String returnUrl(Flow flow) {
-        return switch (flow.link().kind) {
-            case CONSENT -> flow.consent().returnUrl;
-            case PAYMENT -> flow.payment().returnUrl;
-            case CANCELLATION -> flow.payment().cancellationReturnUrl;
-        };
     }
 
     private static String stepPath(String token, String step) {

@@ -1,0 +1,43 @@
+package eu.xs2a.sandbox.domain;
+
+/**
+ * An SCA link and what it authorises: a consent, a payment, or a payment's cancellation (the payment, whose
+ * cancellation has its own SCA status and return URL). Answers the SCA steps alike for all three, so that the steps
+ * do not each ask which it is.
+ */
+record ScaFlow(ScaLink link, Consent consent, Payment payment) {
+
+    /** The consent or the payment, for what both answer alike. */
+    ScaResource resource() {
+        return consent != null ? consent : payment;
+    }
+
+    boolean awaitsSca() {
+        return cancellation() ? payment.awaitsCancellationSca() : resource().awaitsSca();
+    }
+
+    void psuIdentified(String psuId) {
+        if (cancellation()) {
+            payment.cancellationPsuIdentified();
+        } else {
+            resource().psuIdentified(psuId);
+        }
+    }
+
+    void scaStarted() {
+        if (cancellation()) {
+            payment.cancellationScaStarted();
+        } else {
+            resource().scaStarted();
+        }
+    }
+
+    /** Where the PSU's browser goes back to when the flow ends. */
+    String returnUrl() {
+        return cancellation() ? payment.cancellationReturnUrl : resource().returnUrl;
+    }
+
+    private boolean cancellation() {
+        return link.kind == ScaLink.Kind.CANCELLATION;
+    }
+}

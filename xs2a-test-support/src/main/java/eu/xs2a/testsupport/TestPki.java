@@ -28,10 +28,12 @@ import java.security.spec.ECGenParameterSpec;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.Date;
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Set;
 import org.bouncycastle.asn1.ASN1EncodableVector;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
@@ -40,10 +42,17 @@ import org.bouncycastle.asn1.DERUTF8String;
 import org.bouncycastle.asn1.x500.X500Name;
 import org.bouncycastle.asn1.x500.X500NameBuilder;
 import org.bouncycastle.asn1.x500.style.BCStyle;
+import org.bouncycastle.asn1.x509.AccessDescription;
+import org.bouncycastle.asn1.x509.AuthorityInformationAccess;
 import org.bouncycastle.asn1.x509.BasicConstraints;
+import org.bouncycastle.asn1.x509.CRLDistPoint;
 import org.bouncycastle.asn1.x509.CRLReason;
+import org.bouncycastle.asn1.x509.DistributionPoint;
+import org.bouncycastle.asn1.x509.DistributionPointName;
 import org.bouncycastle.asn1.x509.ExtendedKeyUsage;
 import org.bouncycastle.asn1.x509.Extension;
+import org.bouncycastle.asn1.x509.GeneralName;
+import org.bouncycastle.asn1.x509.GeneralNames;
 import org.bouncycastle.asn1.x509.KeyPurposeId;
 import org.bouncycastle.asn1.x509.KeyUsage;
 import org.bouncycastle.cert.X509CertificateHolder;
@@ -154,6 +163,11 @@ public final class TestPki {
         return caCertificate;
     }
 
+    /** The CA's key, for what signs in its name in tests (its OCSP responder, its CRLs). */
+    PrivateKey caKey() {
+        return caKey;
+    }
+
     /** The CA certificate as a PEM file: the value for {@code psd2.trust-anchors}. */
     public synchronized Path caPemFile() {
         if (caPemFile != null) {
@@ -217,6 +231,23 @@ public final class TestPki {
         }
     }
 
+    /** A CRL in this CA's name listing these serials, due at {@code nextUpdate}, signed with {@code key}. */
+    X509CRL crlOf(Collection<BigInteger> serials, Instant nextUpdate, PrivateKey key) {
+        try {
+            Instant now = Instant.now();
+            X509v2CRLBuilder builder = new X509v2CRLBuilder(
+                    X500Name.getInstance(caCertificate.getSubjectX500Principal().getEncoded()),
+                    Date.from(now.minus(Duration.ofMinutes(1))));
+            builder.setNextUpdate(Date.from(nextUpdate));
+            for (BigInteger serial : serials) {
+                builder.addCRLEntry(serial, Date.from(now.minus(Duration.ofHours(1))), CRLReason.keyCompromise);
+            }
+            return new JcaX509CRLConverter().getCRL(builder.build(contentSigner(key)));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     /** Writes {@link #crl(X509Certificate...)} as DER to a temporary file. */
     public Path crlFile(X509Certificate... revoked) {
         try {
@@ -259,6 +290,8 @@ public final class TestPki {
         private BigInteger serial;
         private String ncaName = "Federal Financial Supervisory Authority";
         private String ncaId = "DE-BAFIN";
+        private final List<String> ocspUrls = new ArrayList<>();
+        private final List<String> crlUrls = new ArrayList<>();
 
         private TppBuilder(TestPki pki) {
             this.pki = pki;
@@ -355,11 +388,29 @@ public final class TestPki {
             return this;
         }
 
+        /** An OCSP responder in the Authority Information Access extension (e.g. {@link RevocationServer#ocspUrl}). */
+        public TppBuilder ocsp(String url) {
+            this.ocspUrls.add(url);
+            return this;
+        }
+
+        /** A CRL distribution point (e.g. {@link RevocationServer#crlUrl}). */
+        public TppBuilder crlDistributionPoint(String url) {
+            this.crlUrls.add(url);
+            return this;
+        }
+
+        /** Both sources of a {@link RevocationServer} of this CA. */
+        public TppBuilder revocationFrom(RevocationServer server) {
+            return ocsp(server.ocspUrl()).crlDistributionPoint(server.crlUrl());
+        }
+
         public TestTpp build() {
             KeyPair keys = ec ? ecKeyPair() : rsaKeyPair();
             BigInteger serialNumber = serial != null ? serial : new BigInteger(64, RANDOM).setBit(62);
             X509Certificate certificate = pki.issue(subject != null ? subject : subject(), keys.getPublic(),
-                    serialNumber, notBefore, notAfter, qcStatement ? roles : null, ncaName, ncaId, profile);
+                    serialNumber, notBefore, notAfter, qcStatement ? roles : null, ncaName, ncaId, profile,
+                    ocspUrls, crlUrls);
             return new TestTpp(certificate, keys.getPrivate(), organizationIdentifierInSubject ? organizationIdentifier : null);
         }
 
@@ -374,7 +425,7 @@ public final class TestPki {
 
     private X509Certificate issue(X500Name subject, PublicKey publicKey, BigInteger serial, Instant notBefore,
                                   Instant notAfter, Set<Role> psd2Roles, String ncaName, String ncaId,
-                                  QcProfile profile) {
+                                  QcProfile profile, List<String> ocspUrls, List<String> crlUrls) {
         try {
             X509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(
                     X500Name.getInstance(caCertificate.getSubjectX500Principal().getEncoded()), serial,
@@ -393,6 +444,18 @@ public final class TestPki {
             builder.addExtension(Extension.subjectKeyIdentifier, false, utils.createSubjectKeyIdentifier(publicKey));
             builder.addExtension(Extension.authorityKeyIdentifier, false,
                     utils.createAuthorityKeyIdentifier(caCertificate));
+            if (!ocspUrls.isEmpty()) {
+                builder.addExtension(Extension.authorityInfoAccess, false, new AuthorityInformationAccess(
+                        ocspUrls.stream().map(url -> new AccessDescription(AccessDescription.id_ad_ocsp,
+                                new GeneralName(GeneralName.uniformResourceIdentifier, url)))
+                                .toArray(AccessDescription[]::new)));
+            }
+            if (!crlUrls.isEmpty()) {
+                builder.addExtension(Extension.cRLDistributionPoints, false, new CRLDistPoint(crlUrls.stream()
+                        .map(url -> new DistributionPoint(new DistributionPointName(new GeneralNames(
+                                new GeneralName(GeneralName.uniformResourceIdentifier, url))), null, null))
+                        .toArray(DistributionPoint[]::new)));
+            }
             if (psd2Roles != null) {
                 builder.addExtension(new ASN1ObjectIdentifier(Psd2Oids.QC_STATEMENTS), false,
                         qcStatements(psd2Roles, ncaName, ncaId, profile));

@@ -4,6 +4,8 @@ import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.security.revocation.RevocationChecker;
+import eu.xs2a.security.revocation.RevocationStatus;
 import eu.xs2a.security.tpp.TppIdentity;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +14,7 @@ import java.security.MessageDigest;
 import java.security.cert.CertPathValidator;
 import java.security.cert.CertPathValidatorException;
 import java.security.cert.CertificateFactory;
+import java.security.cert.PKIXCertPathValidatorResult;
 import java.security.cert.PKIXParameters;
 import java.security.cert.TrustAnchor;
 import java.security.cert.X509CRL;
@@ -23,11 +26,14 @@ import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
+import org.jboss.logging.Logger;
 
 /**
  * Pipeline step 2: decodes {@code TPP-Signature-Certificate}, checks the chain to the trust anchors (PKIX, no
- * network, revocation from the configured CRL files), the validity dates and reads the TPP identity. Everything
- * except the validity dates is done once per certificate: results (good and bad) are kept in a Caffeine cache
+ * network), revocation (the configured CRL files, then the certificate's own OCSP responders and CRL distribution
+ * points through {@link RevocationChecker}, whose answers are kept until their nextUpdate), the validity dates, and
+ * reads the TPP identity. Everything except the dates and the revocation status is done once per certificate:
+ * results (good and bad) are kept in a Caffeine cache
  * bounded by {@code cacheSize} (W-TinyLFU: a certificate in use is not pushed out by a stream of new ones) keyed by
  * the certificate's SHA-256 fingerprint, and trusted ones also by the header text (then a repeated header costs one
  * lock-free lookup and no decoding). Entries do not expire: the dates are checked per request, and new CRLs come
@@ -35,27 +41,36 @@ import java.util.Set;
  */
 final class CertificateValidator {
 
+    private static final Logger LOG = Logger.getLogger(CertificateValidator.class);
     private static final byte[] PEM_BEGIN = "-----BEGIN CERTIFICATE-----".getBytes(StandardCharsets.US_ASCII);
 
     private final Set<TrustAnchor> anchors;
     private final List<X509CRL> crls;
     private final boolean live;
+    private final RevocationChecker revocation;
+    /** Accept a certificate whose revocation status is unknown (sandbox, or psd2.revocation.soft-fail). */
+    private final boolean softFail;
+    /** Fingerprint → the unknown status last warned about: one WARN per round of asking, not one per request. */
+    private final Cache<String, RevocationStatus> warned;
     /** Header text → entry: a repeated header costs one map lookup. */
     private final Cache<String, CertificateEntry> byHeader;
     /** Fingerprint → entry: the same certificate sent as PEM and as DER is parsed once. */
     private final Cache<String, CertificateEntry> byFingerprint;
 
-    CertificateValidator(VerifierSettings settings) {
+    CertificateValidator(VerifierSettings settings, RevocationChecker revocation) {
         Set<TrustAnchor> set = new HashSet<>();
         settings.trustAnchors().forEach(a -> set.add(new TrustAnchor(a, null)));
         this.anchors = Set.copyOf(set);
         this.crls = settings.crls();
         this.live = settings.live();
+        this.revocation = revocation;
+        this.softFail = revocation.settings().softFail(live);
+        this.warned = bounded(settings.cacheSize());
         this.byHeader = bounded(settings.cacheSize());
         this.byFingerprint = bounded(settings.cacheSize());
     }
 
-    private static Cache<String, CertificateEntry> bounded(int size) {
+    private static <V> Cache<String, V> bounded(int size) {
         return Caffeine.newBuilder().maximumSize(Math.max(1, size)).build();
     }
 
@@ -96,7 +111,45 @@ final class CertificateValidator {
             throw new Psd2Exception(ErrorClass.CERTIFICATE_EXPIRED, "TPP-Signature-Certificate expired at "
                     + Instant.ofEpochMilli(entry.notAfter));
         }
+        checkRevocation(entry, now);
         return entry;
+    }
+
+    /**
+     * Revoked by any source → CertificateInvalid (CERTIFICATE_REVOKE). Unknown → refused, unless a current CRL file
+     * of its issuer is configured (the operator's list is a source too) or unknown is accepted (sandbox, soft-fail),
+     * then with one WARN per round of asking.
+     */
+    private void checkRevocation(CertificateEntry entry, Instant now) {
+        RevocationStatus status = revocation.status(entry.fingerprint, entry.certificate, entry.issuer);
+        if (status.state() == RevocationStatus.State.REVOKED) {
+            throw new Psd2Exception(ErrorClass.CERTIFICATE_REVOKED, "TPP-Signature-Certificate has been revoked "
+                    + "(serial " + entry.certificate.getSerialNumber().toString(16).toUpperCase() + "; "
+                    + status.source() + ")");
+        }
+        if (status.state() == RevocationStatus.State.GOOD || coveredByCrlFile(entry.certificate, now)) {
+            return;
+        }
+        if (!softFail) {
+            throw new Psd2Exception(ErrorClass.CERTIFICATE_INVALID, "The revocation status of "
+                    + "TPP-Signature-Certificate could not be established: " + status.source());
+        }
+        if (warned.asMap().put(entry.fingerprint, status) != status) {
+            LOG.warnf("Accepted TPP-Signature-Certificate of %s (serial %s) whose revocation status is unknown "
+                            + "(psd2.revocation.soft-fail): %s", entry.identity.tppId(),
+                    entry.certificate.getSerialNumber().toString(16).toUpperCase(), status.source());
+        }
+    }
+
+    /** A configured CRL file of the certificate's issuer that is still current (it does not list it: see check). */
+    private boolean coveredByCrlFile(X509Certificate certificate, Instant now) {
+        for (X509CRL crl : crls) {
+            if (crl.getIssuerX500Principal().equals(certificate.getIssuerX500Principal())
+                    && (crl.getNextUpdate() == null || crl.getNextUpdate().toInstant().isAfter(now))) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private CertificateEntry load(String header) {
@@ -125,9 +178,9 @@ final class CertificateValidator {
             return CertificateEntry.failed(ErrorClass.CERTIFICATE_INVALID,
                     "TPP-Signature-Certificate is not a valid X.509 certificate");
         }
-        String chainProblem = chainProblem(certificate);
-        if (chainProblem != null) {
-            return CertificateEntry.failed(ErrorClass.CERTIFICATE_INVALID, chainProblem);
+        Path path = path(certificate);
+        if (path.problem != null) {
+            return CertificateEntry.failed(ErrorClass.CERTIFICATE_INVALID, path.problem);
         }
         for (X509CRL crl : crls) {
             if (crl.getIssuerX500Principal().equals(certificate.getIssuerX500Principal()) && crl.isRevoked(certificate)) {
@@ -187,7 +240,7 @@ final class CertificateValidator {
         }
         TppIdentity identity = new TppIdentity(tppId, name,
                 statement.roles(), statement.ncaName(), statement.ncaId(), fingerprint, certificate);
-        return new CertificateEntry(certificate, identity);
+        return new CertificateEntry(certificate, path.issuer, fingerprint, identity);
     }
 
     /**
@@ -216,14 +269,19 @@ final class CertificateValidator {
         return null;
     }
 
+    /** The anchor a certificate chains to, or why it does not. */
+    private record Path(X509Certificate issuer, String problem) {
+    }
+
     /**
-     * PKIX path validation to the anchors with revocation off (CRLs are ours to check) and no network. The path is
-     * checked at a moment inside the certificate's validity, so that an expired but trusted certificate reports
-     * CertificateExpired (the dates are checked per request) while an untrusted one is CertificateInvalid.
+     * PKIX path validation to the anchors with revocation off (revocation is checked per request, see
+     * {@link #checkRevocation}) and no network. The path is checked at a moment inside the certificate's validity, so
+     * that an expired but trusted certificate reports CertificateExpired (the dates are checked per request) while an
+     * untrusted one is CertificateInvalid.
      */
-    private String chainProblem(X509Certificate certificate) {
+    private Path path(X509Certificate certificate) {
         if (anchors.isEmpty()) {
-            return "TPP-Signature-Certificate cannot be trusted: no trust anchors are configured";
+            return new Path(null, "TPP-Signature-Certificate cannot be trusted: no trust anchors are configured");
         }
         try {
             PKIXParameters parameters = new PKIXParameters(anchors);
@@ -231,13 +289,13 @@ final class CertificateValidator {
             long now = System.currentTimeMillis();
             long at = Math.min(Math.max(now, certificate.getNotBefore().getTime()), certificate.getNotAfter().getTime());
             parameters.setDate(new Date(at));
-            CertPathValidator.getInstance("PKIX").validate(
-                    CertificateFactory.getInstance("X.509").generateCertPath(List.of(certificate)), parameters);
-            return null;
+            PKIXCertPathValidatorResult result = (PKIXCertPathValidatorResult) CertPathValidator.getInstance("PKIX")
+                    .validate(CertificateFactory.getInstance("X.509").generateCertPath(List.of(certificate)), parameters);
+            return new Path(result.getTrustAnchor().getTrustedCert(), null);
         } catch (CertPathValidatorException e) {
-            return "TPP-Signature-Certificate does not chain to a trusted certificate authority";
+            return new Path(null, "TPP-Signature-Certificate does not chain to a trusted certificate authority");
         } catch (GeneralSecurityException e) {
-            return "TPP-Signature-Certificate cannot be checked: " + e.getClass().getSimpleName();
+            return new Path(null, "TPP-Signature-Certificate cannot be checked: " + e.getClass().getSimpleName());
         }
     }
 
@@ -298,6 +356,9 @@ final class CertificateValidator {
     /** One certificate's checked state: an identity, or the class and text of its failure. */
     static final class CertificateEntry {
         final X509Certificate certificate;
+        /** The trust anchor that issued it: the revocation sources' answers are verified against it. */
+        final X509Certificate issuer;
+        final String fingerprint;
         final TppIdentity identity;
         final long notBefore;
         final long notAfter;
@@ -306,8 +367,11 @@ final class CertificateValidator {
         /** The last keyId that matched this certificate: a repeated keyId is not parsed again. */
         volatile String matchedKeyId;
 
-        CertificateEntry(X509Certificate certificate, TppIdentity identity) {
+        CertificateEntry(X509Certificate certificate, X509Certificate issuer, String fingerprint,
+                         TppIdentity identity) {
             this.certificate = certificate;
+            this.issuer = issuer;
+            this.fingerprint = fingerprint;
             this.identity = identity;
             this.notBefore = certificate.getNotBefore().getTime();
             this.notAfter = certificate.getNotAfter().getTime();
@@ -317,6 +381,8 @@ final class CertificateValidator {
 
         private CertificateEntry(ErrorClass failureClass, String failure) {
             this.certificate = null;
+            this.issuer = null;
+            this.fingerprint = null;
             this.identity = null;
             this.notBefore = 0;
             this.notAfter = 0;

@@ -4,6 +4,8 @@ import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.ErrorTexts;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.error.SignatureDebug;
+import eu.xs2a.security.revocation.RevocationChecker;
+import eu.xs2a.security.revocation.RevocationSettings;
 import eu.xs2a.security.tpp.Role;
 import eu.xs2a.security.tpp.TppIdentity;
 import java.nio.charset.StandardCharsets;
@@ -35,10 +37,18 @@ public final class RequestVerifier {
     /** Replaced whole when the CRLs change, with empty caches: every certificate is checked again on its next use. */
     private volatile CertificateValidator certificates;
     private final long maxSkewMillis;
+    /** Outlives the validators: the revocation answers and CRL downloads are kept when the CRL files change. */
+    private final RevocationChecker revocation;
 
+    /** A verifier with the default revocation settings ({@link RevocationSettings#defaults}). */
     public RequestVerifier(VerifierSettings settings) {
+        this(settings, new RevocationChecker(RevocationSettings.defaults(), settings.clock()));
+    }
+
+    public RequestVerifier(VerifierSettings settings, RevocationChecker revocation) {
         this.settings = settings;
-        this.certificates = new CertificateValidator(settings);
+        this.revocation = revocation;
+        this.certificates = new CertificateValidator(settings, revocation);
         this.maxSkewMillis = settings.maxClockSkew().toMillis();
     }
 
@@ -238,7 +248,7 @@ public final class RequestVerifier {
      * past step 2 finish with the lists they started with.
      */
     public void replaceCrls(List<X509CRL> crls) {
-        certificates = new CertificateValidator(settings.withCrls(crls));
+        certificates = new CertificateValidator(settings.withCrls(crls), revocation);
     }
 
     /** How many distinct certificates are held parsed and checked (for tests of the cache). */

@@ -7,6 +7,8 @@ import eu.xs2a.security.core.TrustMaterial;
 import eu.xs2a.security.core.VerifierSettings;
 import eu.xs2a.security.replay.PostgresReplayStore;
 import eu.xs2a.security.replay.ReplayStore;
+import eu.xs2a.security.revocation.RevocationChecker;
+import eu.xs2a.security.revocation.RevocationSettings;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -30,7 +32,7 @@ public class SecurityBeans {
     @Produces
     @Singleton
     @Startup
-    RequestVerifier requestVerifier(SecurityConfig config, CrlFiles crlFiles) {
+    RequestVerifier requestVerifier(SecurityConfig config, CrlFiles crlFiles, RevocationChecker revocation) {
         List<Path> anchorFiles = anchorFiles(config);
         List<X509Certificate> anchors = crlFiles.anchors();
         List<X509CRL> crls = crlFiles.load();
@@ -43,7 +45,21 @@ public class SecurityBeans {
         }
         return new RequestVerifier(new VerifierSettings(anchors, crls, config.signature().maxClockSkew(),
                 config.environment() == SecurityConfig.Environment.live,
-                config.signature().certificateCacheSize(), Clock.systemUTC()));
+                config.signature().certificateCacheSize(), Clock.systemUTC()), revocation);
+    }
+
+    /** One for the application: its answers and CRL downloads outlive the verifier's caches. */
+    @Produces
+    @Singleton
+    RevocationChecker revocationChecker(SecurityConfig config) {
+        SecurityConfig.Revocation r = config.revocation();
+        RevocationSettings settings = new RevocationSettings(r.fetchTimeout(), r.maxWait(), r.unknownRetry(),
+                r.defaultValidity(), r.refreshAhead(), r.softFail(), config.signature().certificateCacheSize());
+        LOG.infof("Revocation: OCSP and CRL distribution points of each certificate, fetch timeout %s, wait at most "
+                        + "%s, unknown status %s", r.fetchTimeout(), r.maxWait(),
+                settings.softFail(config.environment() == SecurityConfig.Environment.live) ? "accepted with a WARN"
+                        : "refused");
+        return new RevocationChecker(settings, Clock.systemUTC());
     }
 
     /**

@@ -41,6 +41,8 @@ public interface SecurityConfig {
 
     Replay replay();
 
+    Revocation revocation();
+
     /** Largest request body accepted on signed endpoints (bytes); larger → 413 with the standard body. */
     @WithDefault("1048576")
     int maxBodySize();
@@ -55,6 +57,39 @@ public interface SecurityConfig {
         /** Certificates kept parsed and path-checked. */
         @WithDefault("10000")
         int certificateCacheSize();
+    }
+
+    /** Revocation from the certificates' own OCSP responders and CRL distribution points (README "Revocation"). */
+    interface Revocation {
+        /** One OCSP request or CRL download, connect and answer together. */
+        @WithDefault("5S")
+        Duration fetchTimeout();
+
+        /** The longest a request waits for a certificate's status, all its sources together. */
+        @WithDefault("10S")
+        Duration maxWait();
+
+        /**
+         * Accept a certificate whose status cannot be established (responders and CRLs unreachable, CRL out of date),
+         * with a WARN line. Unset: accepted in sandbox, refused in live (CertificateInvalid).
+         */
+        Optional<Boolean> softFail();
+
+        /** How long "status unknown" stands before the sources are asked again. */
+        @WithDefault("60S")
+        Duration unknownRetry();
+
+        /** How long an OCSP answer or CRL without nextUpdate is used. */
+        @WithDefault("1H")
+        Duration defaultValidity();
+
+        /** A CRL in use is downloaded again this long before its nextUpdate. */
+        @WithDefault("5M")
+        Duration refreshAhead();
+
+        /** How often the CRLs in use are checked for renewal. */
+        @WithDefault("1M")
+        Duration refreshEvery();
     }
 
     interface Replay {

@@ -10,6 +10,7 @@ import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -19,8 +20,10 @@ import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.time.LocalDate;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
@@ -104,6 +107,28 @@ class ConsentApiTest {
                 .body("accounts[0].access.balances", equalTo(false));
         api().get("/bank/v1/consents/" + id + "/accounts/psu1-main/balances").then().statusCode(422);
         api().get("/bank/v1/consents/" + id + "/accounts/psu1-main/transactions").then().statusCode(422);
+    }
+
+    @Test
+    void aRegistrationRepeatedWithItsIdempotencyKeyFindsTheConsentRegistered() {
+        Map<String, Object> body = new HashMap<>(Bank.aisConsent(Bank.allPsd2(), null));
+        body.put("idempotencyKey", "gw-" + UUID.randomUUID());
+        Response first = Bank.registerConsent(body);
+        Response again = api().body(body).post("/bank/v1/consents").then().statusCode(200).extract().response();
+        String id = first.path("bankConsentId");
+        String scaUrl = first.path("scaUrl");
+        assertEquals(id, again.path("bankConsentId"));
+        assertEquals(scaUrl, again.path("scaUrl"), "the one SCA link of the one consent");
+
+        body.put("idempotencyKey", "gw-" + UUID.randomUUID());
+        String other = Bank.registerConsent(body).path("bankConsentId");
+        assertNotEquals(id, other, "another key, another consent");
+        body.put("idempotencyKey", "");
+        api().body(body).post("/bank/v1/consents").then().statusCode(400)
+                .body("message", containsString("idempotencyKey"));
+        body.put("idempotencyKey", "k".repeat(101));
+        api().body(body).post("/bank/v1/consents").then().statusCode(400)
+                .body("message", containsString("idempotencyKey"));
     }
 
     @Test

@@ -52,10 +52,10 @@ public class BankConsentResource {
         ConsentAccess requested = new ConsentAccess(access.accounts(), access.balances(), access.transactions(),
                 access.availableAccounts(), access.availableAccountsWithBalance(), access.allPsd2(),
                 access.additionalInformation(), body.account(), body.cardNumber());
-        ConsentService.Registered registered = consents.register(body.type(), body.tppId(), body.tppName(), requested,
-                body.validUntil(), Boolean.TRUE.equals(body.recurringIndicator()),
+        ConsentService.Registered registered = consents.register(body.idempotencyKey(), body.type(), body.tppId(),
+                body.tppName(), requested, body.validUntil(), Boolean.TRUE.equals(body.recurringIndicator()),
                 body.frequencyPerDay() == null ? DEFAULT_FREQUENCY : body.frequencyPerDay(), body.psuId(), body.returnUrl());
-        return Response.status(Response.Status.CREATED)
+        return Response.status(registered.created() ? Response.Status.CREATED : Response.Status.OK)
                 .entity(new ConsentCreated(registered.consent().id, registered.consent().status.name(),
                         urls.scaUrl(registered.link())))
                 .build();

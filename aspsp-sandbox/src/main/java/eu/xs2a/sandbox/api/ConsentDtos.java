@@ -27,7 +27,8 @@ public final class ConsentDtos {
         }
     }
 
-    public record RegisterConsent(String type, String tppId, String tppName, Access access, AccountRef account,
+    public record RegisterConsent(String idempotencyKey, String type, String tppId, String tppName, Access access,
+                                  AccountRef account,
                                   String cardNumber, LocalDate validUntil, Boolean recurringIndicator,
                                   Integer frequencyPerDay, String psuId, String returnUrl) {
     }

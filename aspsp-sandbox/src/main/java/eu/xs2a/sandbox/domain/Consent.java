@@ -24,6 +24,10 @@ public class Consent extends ScaResource {
     /** AIS | PIIS */
     public String type;
 
+    /** The gateway's key for this registration (its consent id): a repeated registration finds this consent. */
+    @Column(name = "idempotency_key")
+    public String idempotencyKey;
+
     @Enumerated(EnumType.STRING)
     public ConsentStatus status;
 

@@ -6,6 +6,7 @@ import eu.xs2a.sandbox.persistence.ConsentRepository;
 import eu.xs2a.sandbox.persistence.ScaLinkRepository;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Instant;
@@ -19,8 +20,11 @@ import java.util.UUID;
 @ApplicationScoped
 public class ConsentService {
 
-    /** A registered consent and the one-time SCA link the PSU must open. */
-    public record Registered(Consent consent, ScaLink link) {
+    /** The longest idempotency key (the column's width). */
+    private static final int MAX_KEY = 100;
+
+    /** A registered consent, the one-time SCA link the PSU must open, and whether this call created it. */
+    public record Registered(Consent consent, ScaLink link, boolean created) {
     }
 
     /** A consent with the accounts it covers (empty until approved). */
@@ -49,15 +53,34 @@ public class ConsentService {
     @Inject
     Clock clock;
 
+    @Inject
+    EntityManager em;
+
     @Transactional
-    public Registered register(String type, String tppId, String tppName, ConsentAccess access, LocalDate validUntil,
-                               boolean recurringIndicator, int frequencyPerDay, String psuId, String returnUrl) {
+    public Registered register(String idempotencyKey, String type, String tppId, String tppName, ConsentAccess access,
+                               LocalDate validUntil, boolean recurringIndicator, int frequencyPerDay, String psuId,
+                               String returnUrl) {
         validate(type, access, validUntil, frequencyPerDay);
         TppFields.requireFitting(tppId, tppName);
+        if (idempotencyKey != null && (idempotencyKey.isBlank() || idempotencyKey.length() > MAX_KEY)) {
+            throw BankException.badRequest("idempotencyKey must be 1 to " + MAX_KEY + " characters");
+        }
         slow.delayIfSlow(psuId);
+        if (idempotencyKey != null) {
+            // one registration per idempotency key at a time, across instances
+            em.createNativeQuery("select pg_advisory_xact_lock(hashtext(:key))").setParameter("key", idempotencyKey)
+                    .getSingleResult();
+            Optional<Consent> existing = consents.byIdempotencyKey(idempotencyKey);
+            if (existing.isPresent()) {
+                ScaLink link = links.find("resourceId = ?1 and kind = ?2", existing.get().id, ScaLink.Kind.CONSENT)
+                        .firstResult();
+                return new Registered(existing.get(), link, false);
+            }
+        }
         Instant now = clock.instant();
         Consent consent = new Consent();
         consent.id = "BC-" + UUID.randomUUID();
+        consent.idempotencyKey = idempotencyKey;
         consent.type = type;
         consent.tppId = tppId;
         consent.tppName = tppName;
@@ -74,7 +97,7 @@ public class ConsentService {
         consents.persist(consent);
         ScaLink link = ScaLink.issue(ScaLink.Kind.CONSENT, consent.id, now);
         links.persist(link);
-        return new Registered(consent, link);
+        return new Registered(consent, link, true);
     }
 
     @Transactional

@@ -4,9 +4,12 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import eu.xs2a.consent.domain.AccountAccess;
 import eu.xs2a.consent.domain.AccountReference;
 
-/** Body of {@code POST /bank/v1/consents}: {@code type} AIS carries access, PIIS carries account. */
+/**
+ * Body of {@code POST /bank/v1/consents}: {@code type} AIS carries access, PIIS carries account. The idempotency key is
+ * the gateway's consent id: registering it again (the first answer lost) gives back the consent the bank holds.
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record BankConsentRequest(String type, String tppId, String tppName, AccountAccess access,
+public record BankConsentRequest(String idempotencyKey, String type, String tppId, String tppName, AccountAccess access,
                                  AccountReference account, String cardNumber, String validUntil,
                                  Boolean recurringIndicator, Integer frequencyPerDay, String psuId,
                                  String returnUrl) {

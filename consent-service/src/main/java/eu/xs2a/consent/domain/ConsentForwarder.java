@@ -75,7 +75,7 @@ public class ConsentForwarder {
         boolean ais = consent.getType() == ConsentType.AIS;
         String returnUrl = urls.scaCallback(consent.getProviderCode(), ais, consent.getId(), authorisation.id(),
                 authorisation.callbackState());
-        return new BankConsentRequest(consent.getType().name(), consent.getTppId(), consent.getTppName(),
+        return new BankConsentRequest(consent.getId(), consent.getType().name(), consent.getTppId(), consent.getTppName(),
                 consent.getAccess(), consent.getAccount(), consent.getCardNumber(),
                 // a confirmation-of-funds consent has no end date of its own (it ends by DELETE or revocation)
                 (consent.getValidUntil() == null ? ConsentRules.UNLIMITED : consent.getValidUntil()).toString(),

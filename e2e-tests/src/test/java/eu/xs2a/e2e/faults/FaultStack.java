@@ -18,8 +18,9 @@ import java.util.concurrent.ThreadLocalRandom;
  * The fault tests' own stack, on the databases {@code xs2a_faults_*} (bin/db-setup), so that killing its services
  * leaves the journeys' stack alone. Between each service that calls the bank (consent-, account- and payment-service)
  * and aspsp-sandbox stands a {@link BankProxy} of its own; those services run with a database pool of {@link #POOL}
- * connections, and with a bank read timeout of {@link #BANK_READ_TIMEOUT}, longer than the slow bank's 30 s, so that a
- * call waiting for the bank waits for its answer instead of giving up. One stack for every fault test of the JVM.
+ * connections, with a bank read timeout of {@link #BANK_READ_TIMEOUT}, longer than the slow bank's 30 s, so that a
+ * call waiting for the bank waits for its answer instead of giving up, and with a task lease of {@link #LEASE}. One
+ * stack for every fault test of the JVM.
  */
 final class FaultStack {
 
@@ -29,6 +30,8 @@ final class FaultStack {
     /** Each bank-calling service's database pool: small, so that connections held across bank calls run out. */
     static final int POOL = 3;
     static final Duration BANK_READ_TIMEOUT = Duration.ofSeconds(45);
+    /** The task lease of the bank-calling services: above the bank read timeout plus a connect. */
+    static final String LEASE = "60S";
 
     private static FaultStack instance;
 
@@ -46,7 +49,11 @@ final class FaultStack {
                     "PSD2_SANDBOX_BANK_URL", bank.url(),
                     "PSD2_PROVIDERS_SANDBOX_READ_TIMEOUT", readTimeout,
                     "PSD2_PROVIDERS_SANDBOX2_READ_TIMEOUT", readTimeout,
-                    "QUARKUS_DATASOURCE_JDBC_MAX_SIZE", String.valueOf(POOL));
+                    "QUARKUS_DATASOURCE_JDBC_MAX_SIZE", String.valueOf(POOL),
+                    // work a killed service held is taken up once its lease runs out: a minute here, longer than one
+                    // bank call may take, so that the crash tests wait for it well within their bound
+                    "PSD2_TASKS_LEASE", LEASE,
+                    "PSD2_TASKS_TYPE_ACCOUNT_REFRESH_ACCOUNT_LEASE", LEASE);
         });
     }
 

@@ -35,7 +35,6 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -87,7 +86,6 @@ class SlowBankTest {
      * and a connection for the whole bank call.
      */
     @Test
-    @Tag("issue48-pending")
     void consentRegistrationsWaitingForTheBankLeaveConsentServiceItsConnections() throws Exception {
         Tpp tpp = faults.newTpp("Slow Bank Consents", "PSP_AI");
         BankProxy bank = faults.bankOf(CONSENT_SERVICE);
@@ -123,7 +121,6 @@ class SlowBankTest {
      * {@code PaymentService.cancelAtBank} holds the payment's row lock and a connection for the whole bank call.
      */
     @Test
-    @Tag("issue48-pending")
     void cancellationsWaitingForTheBankLeavePaymentServiceItsConnections() throws Exception {
         Tpp tpp = faults.newTpp("Slow Bank Pay", "PSP_PI");
         List<String> payments = new ArrayList<>();

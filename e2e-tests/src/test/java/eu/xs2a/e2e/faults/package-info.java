@@ -10,8 +10,7 @@
  *       services and consent-service's consent lookup keep answering meanwhile.</li>
  * </ul>
  *
- * Only what a TPP, a PSU and the bank can see is asserted, never the gateway's tables or jobs. Tests tagged
- * {@code issue48-pending} fail on the code before issue 48's durable tasks (see the tests' comments). Run:
+ * Only what a TPP, a PSU and the bank can see is asserted, never the gateway's tables or jobs. Run:
  * {@code mvn -o test -pl e2e-tests -Dtest='eu.xs2a.e2e.faults.*Test'} (after {@code mvn -o install -DskipTests}).
  */
 package eu.xs2a.e2e.faults;

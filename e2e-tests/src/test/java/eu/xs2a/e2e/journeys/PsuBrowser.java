@@ -36,6 +36,8 @@ public final class PsuBrowser {
 
     /** How long one page step may take on a busy machine before the journey gives up (a bound, not a measure). */
     private static final Duration STEP = Duration.ofSeconds(20);
+    /** What the gateway's page says when the bank cannot be reached and its link can be tried again. */
+    private static final String TRY_AGAIN = "try the same link again";
 
     private static PsuBrowser instance;
 
@@ -109,6 +111,28 @@ public final class PsuBrowser {
         element(By.name("otp")).sendKeys(code);
         submit("Confirm");
         return this;
+    }
+
+    /**
+     * Opens the link as {@link #open} does; true when it leads to the bank's login page, false when the gateway
+     * answers that the bank cannot be reached and the PSU should try the same link again (the link stays usable).
+     */
+    public boolean reachesTheBank(String url) {
+        open(url);
+        try {
+            new WebDriverWait(driver, STEP).ignoring(WebDriverException.class).until(ExpectedConditions.or(
+                    ExpectedConditions.presenceOfElementLocated(By.name("username")),
+                    ExpectedConditions.textToBePresentInElementLocated(By.tagName("body"), TRY_AGAIN)));
+        } catch (TimeoutException e) {
+            throw new AssertionError("The PSU's browser found neither the bank's login nor a page to try again on "
+                    + driver.getCurrentUrl());
+        }
+        return !driver.findElements(By.name("username")).isEmpty();
+    }
+
+    /** The whole happy path from the bank's login page: login → approve → OTP 123456; the URL the browser ends on. */
+    public String approveAllFromLogin(String psu) {
+        return logIn(psu).approve().otp(OTP).landedUrl();
     }
 
     /** The whole happy path: link → login → approve → OTP 123456; answers the URL the browser ends on. */

@@ -2,7 +2,6 @@ package eu.xs2a.consent;
 
 import static eu.xs2a.consent.support.Sandbox2.bankUp;
 import static eu.xs2a.consent.support.Sandbox2.refusingBank;
-import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,21 +9,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import eu.xs2a.consent.domain.BankDeletionTask;
 import eu.xs2a.consent.domain.ConsentJobs;
 import eu.xs2a.consent.support.CapturedLog;
-import eu.xs2a.consent.support.ConsentRows;
-import eu.xs2a.consent.support.ConsentTestBase;
-import eu.xs2a.consent.support.Psu;
 import eu.xs2a.consent.support.Sandbox2;
-import eu.xs2a.consent.support.SandboxBank;
+import eu.xs2a.consent.support.Sandbox2TestBase;
 import eu.xs2a.consent.support.Signed;
-import eu.xs2a.consent.support.TestClock;
 import eu.xs2a.consent.support.Tpps;
 import eu.xs2a.platform.task.TaskPoller;
 import eu.xs2a.platform.task.TaskQueue;
 import eu.xs2a.platform.task.TaskView;
-import eu.xs2a.testsupport.SwitchableProxy;
-import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -34,9 +26,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,7 +37,7 @@ import org.junit.jupiter.api.Test;
  * one poll.
  */
 @QuarkusTest
-class BankDeletionGiveUpTest extends ConsentTestBase {
+class BankDeletionGiveUpTest extends Sandbox2TestBase {
 
     /** The operator's query of the README ("Deletions the bank never took"). */
     private static final String GIVEN_UP_QUERY = """
@@ -65,9 +54,6 @@ class BankDeletionGiveUpTest extends ConsentTestBase {
     private static final int MAX_RUNS = 50;
 
     @Inject
-    TestClock clock;
-
-    @Inject
     ConsentJobs jobs;
 
     @Inject
@@ -76,37 +62,17 @@ class BankDeletionGiveUpTest extends ConsentTestBase {
     @Inject
     TaskQueue queue;
 
-    @Inject
-    AgroalDataSource dataSource;
-
-    @ConfigProperty(name = "psd2.providers.sandbox.bank-url")
-    String bankUrl;
-
-    private SwitchableProxy proxy;
-
-    @BeforeEach
-    void bankDown() {
-        proxy = Sandbox2.proxyToTheBank();
-        proxy.down();
-    }
-
-    @AfterEach
-    void restore() {
-        proxy.down();
-        clock.reset();
-    }
-
     @Test
     void aDeletionTheBankKeepsRefusingBacksOffThenIsGivenUpAndRecorded() throws Exception {
         bankUp(proxy);
         String id = createdAtTheBank();
-        String bankConsentId = ConsentRows.column(dataSource, id, "bank_consent_id", String.class);
+        String bankConsentId = bankConsentId(id);
         proxy.down();
         try (AutoCloseable bank = refusingBank(400, "FORMAT_ERROR");
              CapturedLog log = CapturedLog.of(RUNTIME_LOG)) {
             Instant deleted = clock.instant();
             assertEquals(204, Signed.delete(Tpps.ALPHA, Sandbox2.AIS + "/" + id).statusCode());
-            assertTrue(pending(id));
+            assertTrue(bankDeletePending(id));
             assertEquals(1, attempts(id), "the DELETE itself told the bank once");
             assertNextAttemptWithin(id, deleted, Duration.ofSeconds(30));
 
@@ -115,12 +81,12 @@ class BankDeletionGiveUpTest extends ConsentTestBase {
             tasks.runDue();
             assertEquals(2, attempts(id));
             assertNextAttemptWithin(id, run, Duration.ofSeconds(60)); // doubled ceiling
-            assertTrue(pending(id));
+            assertTrue(bankDeletePending(id));
             assertEquals(TaskView.State.QUEUED, deletion(id).state());
 
             clock.advance(Duration.ofHours(72)); // past the bound, counted from the DELETE
             runUntilSettled(id);
-            assertFalse(pending(id), "given up: the consent no longer waits for the bank");
+            assertFalse(bankDeletePending(id), "given up: the consent no longer waits for the bank");
             TaskView givenUp = deletion(id);
             assertEquals(TaskView.State.GIVEN_UP, givenUp.state());
             assertTrue(givenUp.givenUpReason().startsWith("ServiceInvalid, HTTP 400"), givenUp.givenUpReason());
@@ -149,13 +115,13 @@ class BankDeletionGiveUpTest extends ConsentTestBase {
             assertEquals(204, Signed.delete(Tpps.ALPHA, Sandbox2.AIS + "/" + id).statusCode());
             clock.advance(Duration.ofHours(71));
             runUntilTried(id);
-            assertTrue(pending(id), "within the bound: still retried");
+            assertTrue(bankDeletePending(id), "within the bound: still retried");
             assertEquals(TaskView.State.QUEUED, deletion(id).state());
             assertEquals(List.of(), log.linesWith("ERROR Task " + BankDeletionTask.TYPE + " " + id));
 
             clock.advance(Duration.ofHours(1));
             runUntilSettled(id);
-            assertFalse(pending(id));
+            assertFalse(bankDeletePending(id));
             String failure = deletion(id).givenUpReason();
             assertTrue(failure.startsWith("ServiceUnavailable, "), failure);
             assertEquals(1, log.linesWith("ERROR Task " + BankDeletionTask.TYPE + " " + id).size(),
@@ -168,10 +134,10 @@ class BankDeletionGiveUpTest extends ConsentTestBase {
     void theBankHearsOfADeletionThatIsDueAnewAfterAGiveUp() throws Exception {
         bankUp(proxy);
         String id = createdAtTheBank();
-        String bankConsentId = ConsentRows.column(dataSource, id, "bank_consent_id", String.class);
+        String bankConsentId = bankConsentId(id);
         clock.advance(Duration.ofHours(25));
         jobs.expire(); // the SCA deadline: rejected, and the bank is to close its side
-        assertEquals("rejected", ConsentRows.column(dataSource, id, "status", String.class));
+        assertEquals("rejected", storedStatus(id));
         proxy.down();
         try (AutoCloseable bank = refusingBank(400, "FORMAT_ERROR")) {
             clock.advance(Duration.ofHours(73));
@@ -182,7 +148,7 @@ class BankDeletionGiveUpTest extends ConsentTestBase {
 
         bankUp(proxy);
         assertEquals(204, Signed.delete(Tpps.ALPHA, Sandbox2.AIS + "/" + id).statusCode());
-        assertFalse(pending(id));
+        assertFalse(bankDeletePending(id));
         assertEquals(TaskView.State.DONE, deletion(id).state(), "the new deletion reached the bank");
         assertFalse(givenUpIds().contains(id), "no longer among the deletions the bank never took");
         assertEquals("terminatedByTpp", bankStatus(bankConsentId));
@@ -194,7 +160,7 @@ class BankDeletionGiveUpTest extends ConsentTestBase {
      * with the next one.
      */
     private void runUntilSettled(String id) {
-        for (int run = 0; run < MAX_RUNS && pending(id); run++) {
+        for (int run = 0; run < MAX_RUNS && bankDeletePending(id); run++) {
             tasks.runDue();
         }
     }
@@ -213,10 +179,6 @@ class BankDeletionGiveUpTest extends ConsentTestBase {
         Instant next = deletion(id).nextAttemptAt();
         // the attempt reads the clock a moment after from: within a few seconds of it
         assertTrue(!next.isBefore(from) && next.isBefore(from.plus(ceiling).plusSeconds(5)), next + " vs " + from);
-    }
-
-    private boolean pending(String id) {
-        return ConsentRows.column(dataSource, id, "bank_delete_pending", Boolean.class);
     }
 
     /** The newest task telling the bank of this consent's end. */
@@ -238,17 +200,5 @@ class BankDeletionGiveUpTest extends ConsentTestBase {
             }
         }
         return ids;
-    }
-
-    private String createdAtTheBank() {
-        Response created = Signed.post(Tpps.ALPHA, Sandbox2.AIS, Signed.redirectHeaders(),
-                Signed.aisBody(null, 4, true, Psu.PSU1_MAIN));
-        assertEquals("received", created.jsonPath().getString("consentStatus"), created.asString());
-        return created.jsonPath().getString("consentId");
-    }
-
-    private String bankStatus(String bankConsentId) {
-        return given().header("Authorization", "Bearer " + SandboxBank.CREDENTIAL)
-                .get(bankUrl + "/bank/v1/consents/" + bankConsentId).jsonPath().getString("status");
     }
 }

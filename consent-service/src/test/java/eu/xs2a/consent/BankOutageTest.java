@@ -10,20 +10,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.consent.domain.ConsentExpiry;
 import eu.xs2a.consent.domain.ConsentForwardTask;
-import eu.xs2a.consent.support.ConsentRows;
-import eu.xs2a.consent.support.ConsentTestBase;
 import eu.xs2a.consent.support.Psu;
 import eu.xs2a.consent.support.Sandbox2;
-import eu.xs2a.consent.support.SandboxBank;
+import eu.xs2a.consent.support.Sandbox2TestBase;
 import eu.xs2a.consent.support.Signed;
-import eu.xs2a.consent.support.TestClock;
 import eu.xs2a.consent.support.Tpps;
 import eu.xs2a.platform.task.RunResult;
 import eu.xs2a.platform.task.TaskPoller;
 import eu.xs2a.platform.task.TaskQueue;
 import eu.xs2a.platform.task.TaskView;
-import eu.xs2a.testsupport.SwitchableProxy;
-import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
@@ -34,9 +29,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,12 +40,9 @@ import org.junit.jupiter.api.Test;
  * {@code tasks.runDue()} is one poll, as the scheduler would run it.
  */
 @QuarkusTest
-class BankOutageTest extends ConsentTestBase {
+class BankOutageTest extends Sandbox2TestBase {
 
     private static final String AIS2 = Sandbox2.AIS;
-
-    @Inject
-    TestClock clock;
 
     @Inject
     TaskPoller tasks;
@@ -63,26 +52,6 @@ class BankOutageTest extends ConsentTestBase {
 
     @Inject
     ConsentExpiry expiry;
-
-    @Inject
-    AgroalDataSource dataSource;
-
-    @ConfigProperty(name = "psd2.providers.sandbox.bank-url")
-    String bankUrl;
-
-    private SwitchableProxy proxy;
-
-    @BeforeEach
-    void bankDown() {
-        proxy = Sandbox2.proxyToTheBank();
-        proxy.down();
-    }
-
-    @AfterEach
-    void restore() {
-        proxy.down();
-        clock.reset();
-    }
 
     @Test
     void aConsentCreatedWhileTheBankIsDownIsAcceptedThenForwarded() {
@@ -129,7 +98,7 @@ class BankOutageTest extends ConsentTestBase {
         Response created = Signed.post(Tpps.ALPHA, AIS2, Signed.redirectHeaders(), Signed.aisBody(null, 4, true, Psu.PSU1_MAIN));
         assertEquals("received", created.jsonPath().getString("consentStatus"), created.asString());
         String id = created.jsonPath().getString("consentId");
-        String bankConsentId = bankConsentIdFromDatabase(id);
+        String bankConsentId = bankConsentId(id);
 
         proxy.down();
         assertEquals(204, Signed.delete(Tpps.ALPHA, AIS2 + "/" + id).statusCode());
@@ -170,7 +139,7 @@ class BankOutageTest extends ConsentTestBase {
         }
 
         assertEquals("terminatedByTpp", status(id));
-        String bankConsentId = bankConsentIdFromDatabase(id);
+        String bankConsentId = bankConsentId(id);
         assertNotNull(bankConsentId, "the bank's id is kept");
         assertEquals("terminatedByTpp", bankStatus(bankConsentId));
         assertFalse(bankDeletePending(id));
@@ -269,7 +238,7 @@ class BankOutageTest extends ConsentTestBase {
         clock.advance(Duration.ofMinutes(1));
         tasks.runDue();
         assertFalse(bankDeletePending(retried));
-        assertEquals("terminatedByTpp", bankStatus(bankConsentIdFromDatabase(retried)));
+        assertEquals("terminatedByTpp", bankStatus(bankConsentId(retried)));
     }
 
     /**
@@ -280,7 +249,7 @@ class BankOutageTest extends ConsentTestBase {
     void aDeleteHoldsNoRowLockWhileTheBankAnswers() throws Exception {
         bankUp(proxy);
         String id = createdAtTheBank();
-        String bankConsentId = bankConsentIdFromDatabase(id);
+        String bankConsentId = bankConsentId(id);
         proxy.down(); // drops the REST client's pooled connection: the DELETE's must open a new one, to be held
         bankUp(proxy);
         proxy.hold();
@@ -379,7 +348,7 @@ class BankOutageTest extends ConsentTestBase {
         assertEquals("rejected", status(id));
         assertTrue(bankDeletePending(id), "the bank is told to close its side");
         tasks.runDue();
-        assertEquals("terminatedByTpp", bankStatus(bankConsentIdFromDatabase(id)));
+        assertEquals("terminatedByTpp", bankStatus(bankConsentId(id)));
     }
 
     /**
@@ -426,26 +395,6 @@ class BankOutageTest extends ConsentTestBase {
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    private String createdAtTheBank() {
-        Response created = Signed.post(Tpps.ALPHA, AIS2, Signed.redirectHeaders(), Signed.aisBody(null, 4, true, Psu.PSU1_MAIN));
-        assertEquals("received", created.jsonPath().getString("consentStatus"), created.asString());
-        return created.jsonPath().getString("consentId");
-    }
-
-    private boolean bankDeletePending(String id) {
-        return ConsentRows.column(dataSource, id, "bank_delete_pending", Boolean.class);
-    }
-
-    /** The bank's id of a consent (not shown to TPPs; account-service learns it from the lookup once valid). */
-    private String bankConsentIdFromDatabase(String id) {
-        return ConsentRows.column(dataSource, id, "bank_consent_id", String.class);
-    }
-
-    private String bankStatus(String bankConsentId) {
-        return given().header("Authorization", "Bearer " + SandboxBank.CREDENTIAL)
-                .get(bankUrl + "/bank/v1/consents/" + bankConsentId).jsonPath().getString("status");
     }
 
     private static String status(String id) {

@@ -3,15 +3,12 @@ package eu.xs2a.consent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import eu.xs2a.consent.domain.ConsentJobs;
-import eu.xs2a.consent.support.ConsentRows;
-import eu.xs2a.consent.support.ConsentTestBase;
+import eu.xs2a.consent.support.ClockedConsentTestBase;
 import eu.xs2a.consent.support.Lookup;
 import eu.xs2a.consent.support.Psu;
 import eu.xs2a.consent.support.Signed;
-import eu.xs2a.consent.support.TestClock;
 import eu.xs2a.consent.support.Tpps;
 import eu.xs2a.testsupport.BankDates;
-import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
@@ -19,26 +16,14 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The expiry job with a controlled clock: validUntil passed → expired; no SCA within 24 h → rejected. */
 @QuarkusTest
-class ExpiryTest extends ConsentTestBase {
-
-    @Inject
-    TestClock clock;
+class ExpiryTest extends ClockedConsentTestBase {
 
     @Inject
     ConsentJobs jobs;
-
-    @Inject
-    AgroalDataSource dataSource;
-
-    @AfterEach
-    void realTime() {
-        clock.reset();
-    }
 
     @Test
     void aValidConsentExpiresTheDayAfterValidUntil() {
@@ -176,11 +161,6 @@ class ExpiryTest extends ConsentTestBase {
         Response read = Signed.get(Tpps.ALPHA, Signed.AIS + "/" + longest.jsonPath().getString("consentId"));
         assertEquals(berlinDate.plusDays(180).toString(), read.jsonPath().getString("validUntil"));
         assertEquals(berlinDate.toString(), read.jsonPath().getString("lastActionDate"), "the Berlin date too");
-    }
-
-    /** The stored status, without the bank refresh that a TPP's read does. */
-    private String storedStatus(String id) {
-        return ConsentRows.column(dataSource, id, "status", String.class);
     }
 
     private static String status(String id) {

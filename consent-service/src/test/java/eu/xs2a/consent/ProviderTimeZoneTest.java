@@ -4,16 +4,13 @@ import static eu.xs2a.consent.support.SandboxBank.FAR_AWAY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import eu.xs2a.consent.domain.ConsentJobs;
-import eu.xs2a.consent.support.ConsentRows;
-import eu.xs2a.consent.support.ConsentTestBase;
+import eu.xs2a.consent.support.ClockedConsentTestBase;
 import eu.xs2a.consent.support.Lookup;
 import eu.xs2a.consent.support.Psu;
 import eu.xs2a.consent.support.SandboxBank;
 import eu.xs2a.consent.support.Signed;
-import eu.xs2a.consent.support.TestClock;
 import eu.xs2a.consent.support.Tpps;
 import eu.xs2a.testsupport.BankDates;
-import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
@@ -28,7 +25,6 @@ import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,23 +35,12 @@ import org.junit.jupiter.api.Test;
  * count and the expiry job alike.
  */
 @QuarkusTest
-class ProviderTimeZoneTest extends ConsentTestBase {
+class ProviderTimeZoneTest extends ClockedConsentTestBase {
 
     private static final String FAR_AIS = Signed.ais(FAR_AWAY);
 
     @Inject
-    TestClock clock;
-
-    @Inject
     ConsentJobs jobs;
-
-    @Inject
-    AgroalDataSource dataSource;
-
-    @AfterEach
-    void realTime() {
-        clock.reset();
-    }
 
     @Test
     void theTestProvidersLiveInDifferentZones() {
@@ -213,11 +198,6 @@ class ProviderTimeZoneTest extends ConsentTestBase {
 
     private static String status(String path, String id) {
         return Signed.get(Tpps.ALPHA, path + "/" + id + "/status").jsonPath().getString("consentStatus");
-    }
-
-    /** The stored status, without the bank refresh that a TPP's read does. */
-    private String storedStatus(String id) {
-        return ConsentRows.column(dataSource, id, "status", String.class);
     }
 
     /** The consent's access counts as "day:count", by day. */

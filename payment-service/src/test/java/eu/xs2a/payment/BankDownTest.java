@@ -4,6 +4,8 @@ import static eu.xs2a.payment.support.Payments.SCT;
 import static eu.xs2a.payment.support.Payments.TPP_NOK;
 import static eu.xs2a.payment.support.Payments.TPP_OK;
 import static eu.xs2a.payment.support.Payments.headers;
+import static eu.xs2a.payment.support.Payments.id;
+import static eu.xs2a.payment.support.Payments.status;
 import static eu.xs2a.payment.support.Tpps.ALPHA;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
@@ -22,28 +24,23 @@ import eu.xs2a.payment.support.BankBrowser;
 import eu.xs2a.payment.support.BankSandboxResource;
 import eu.xs2a.payment.support.Errors;
 import eu.xs2a.payment.support.GatewayDb;
+import eu.xs2a.payment.support.PaymentTaskTestBase;
 import eu.xs2a.payment.support.Payments;
 import eu.xs2a.payment.support.RelayBank;
 import eu.xs2a.payment.support.Sca;
-import eu.xs2a.payment.support.Tasks;
-import eu.xs2a.payment.support.TestClock;
 import eu.xs2a.payment.support.Tpps;
 import eu.xs2a.platform.task.Backoff;
 import eu.xs2a.platform.task.RunResult;
-import eu.xs2a.platform.task.TaskConfig;
 import eu.xs2a.platform.task.TaskView;
 import eu.xs2a.testsupport.RefusingBank;
 import eu.xs2a.testsupport.SwitchableProxy;
-import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
-import jakarta.inject.Inject;
 import java.net.URI;
 import java.time.Instant;
 import java.util.Map;
 import java.util.UUID;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -53,10 +50,7 @@ import org.junit.jupiter.api.Test;
  * refuses the gateway (401, 404, 429) keeps it as if the bank were down.
  */
 @QuarkusTest
-class BankDownTest {
-
-    @Inject
-    AgroalDataSource dataSource;
+class BankDownTest extends PaymentTaskTestBase {
 
     @ConfigProperty(name = BankSandboxResource.FLAKY_PORT)
     int flakyPort;
@@ -64,29 +58,10 @@ class BankDownTest {
     @ConfigProperty(name = BankSandboxResource.BANK_URL)
     String bankUrl;
 
-    @ConfigProperty(name = BankSandboxResource.RELAYED_PORT)
-    int relayedPort;
-
-    @Inject
-    Tasks tasks;
-
-    @Inject
-    TestClock clock;
-
-    @Inject
-    TaskConfig taskConfig;
-
-    @AfterEach
-    void resetClock() {
-        clock.reset();
-    }
-
-    private static String status(String self) {
-        return Tpps.get(ALPHA, self + "/status").then().statusCode(200).extract().path("transactionStatus");
-    }
-
-    private static long id(String self) {
-        return Long.parseLong(self.substring(self.lastIndexOf('/') + 1));
+    /** The bank of provider {@value BankSandboxResource#FLAKY} up: a proxy on its port to the real sandbox. */
+    private SwitchableProxy flakyBankUp() {
+        URI bank = URI.create(bankUrl);
+        return new SwitchableProxy(flakyPort, bank.getHost(), bank.getPort()).up();
     }
 
     @Test
@@ -118,8 +93,7 @@ class BankDownTest {
         Tpps.send(ALPHA, "DELETE", doomedSelf, Map.of("TPP-Redirect-URI", TPP_OK), null).then().statusCode(204);
         assertEquals("CANC", status(doomedSelf));
 
-        URI bank = URI.create(bankUrl);
-        try (SwitchableProxy up = new SwitchableProxy(flakyPort, bank.getHost(), bank.getPort()).up()) {
+        try (SwitchableProxy up = flakyBankUp()) {
             assertEquals(RunResult.DONE, tasks.submit(id(self)), "the task's next attempt forwards it");
             String bankPaymentId = db.bankPaymentId(id(self));
             assertNotNull(bankPaymentId);
@@ -192,10 +166,9 @@ class BankDownTest {
      */
     @Test
     void aReturnWhileTheBankCannotBeAskedIsNoFailure() {
-        URI bank = URI.create(bankUrl);
         String callback;
         String self;
-        try (SwitchableProxy up = new SwitchableProxy(flakyPort, bank.getHost(), bank.getPort()).up()) {
+        try (SwitchableProxy up = flakyBankUp()) {
             Response created = Payments.initiate(ALPHA, BankSandboxResource.FLAKY, SCT, headers(), Payments.body("6.00"));
             self = created.path("_links.self.href");
             callback = BankBrowser.approve(Sca.followGatewayLink(created.path("_links.scaRedirect.href")), "psu1");
@@ -214,7 +187,7 @@ class BankDownTest {
     void aFailedSubmissionIsRetriedWithBackoffAndFinishesOnce() {
         GatewayDb db = new GatewayDb(dataSource);
         Backoff backoff = taskConfig.backoff(PaymentTasks.SUBMISSION);
-        try (RelayBank relay = RelayBank.forSandbox(relayedPort, bankUrl)) {
+        try (RelayBank relay = RelayBank.forRelayedProvider()) {
             Instant first = clock.instant();
             Response created = Payments.initiate(ALPHA, BankSandboxResource.RELAYED, SCT, headers(),
                     Payments.body("5.00"));

@@ -14,7 +14,6 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import java.util.Map;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,12 +25,6 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class BankOrderTest {
 
-    @ConfigProperty(name = BankSandboxResource.RELAYED_PORT)
-    int relayedPort;
-
-    @ConfigProperty(name = BankSandboxResource.BANK_URL)
-    String bankUrl;
-
     @Test
     void accountReferencesReachTheBankInTheBanksShape() {
         String body = """
@@ -40,7 +33,7 @@ class BankOrderTest {
                  "debtorAccount": {"iban": "DE49100200300100000011", "swiftCode": "SBOXDEBBXXX"},
                  "creditorName": "Merchant GmbH"}
                 """.formatted(Payments.CREDITOR_IBAN);
-        try (RelayBank relay = RelayBank.forSandbox(relayedPort, bankUrl).start()) {
+        try (RelayBank relay = RelayBank.forRelayedProvider().start()) {
             Response created = Payments.initiate(ALPHA, BankSandboxResource.RELAYED, SCT, headers(), body);
             String self = created.then().statusCode(201).extract().path("_links.self.href");
 

@@ -4,6 +4,8 @@ import eu.xs2a.testsupport.BankDates;
 import static eu.xs2a.payment.support.Payments.SCT;
 import static eu.xs2a.payment.support.Payments.TPP_OK;
 import static eu.xs2a.payment.support.Payments.headers;
+import static eu.xs2a.payment.support.Payments.id;
+import static eu.xs2a.payment.support.Payments.status;
 import static eu.xs2a.payment.support.Tpps.ALPHA;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
@@ -20,26 +22,21 @@ import eu.xs2a.payment.support.BankBrowser;
 import eu.xs2a.payment.support.BankSandboxResource;
 import eu.xs2a.payment.support.Errors;
 import eu.xs2a.payment.support.GatewayDb;
+import eu.xs2a.payment.support.PaymentTaskTestBase;
 import eu.xs2a.payment.support.Payments;
 import eu.xs2a.payment.support.RelayBank;
 import eu.xs2a.payment.support.RelayBank.Cancellations;
 import eu.xs2a.payment.support.Tasks;
-import eu.xs2a.payment.support.TestClock;
 import eu.xs2a.payment.support.Tpps;
 import eu.xs2a.platform.task.RunResult;
-import eu.xs2a.platform.task.TaskConfig;
-import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
-import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -53,42 +50,11 @@ import org.junit.jupiter.params.provider.EnumSource;
  * itself ({@link Tasks}).
  */
 @QuarkusTest
-class BankWithdrawalTest {
+class BankWithdrawalTest extends PaymentTaskTestBase {
 
     private static final Map<String, String> CANCEL = Map.of("TPP-Redirect-URI", TPP_OK);
 
-    @Inject
-    AgroalDataSource dataSource;
-
-    @ConfigProperty(name = BankSandboxResource.RELAYED_PORT)
-    int relayedPort;
-
-    @ConfigProperty(name = BankSandboxResource.BANK_URL)
-    String bankUrl;
-
-    @Inject
-    Tasks tasks;
-
-    @Inject
-    TestClock clock;
-
-    @Inject
-    TaskConfig taskConfig;
-
-    @AfterEach
-    void resetClock() {
-        clock.reset();
-    }
-
     private record Raced(String self, long id, String bankPaymentId, String scaRedirect) {
-    }
-
-    private static long id(String self) {
-        return Long.parseLong(self.substring(self.lastIndexOf('/') + 1));
-    }
-
-    private static String status(String self) {
-        return Tpps.get(ALPHA, self + "/status").then().statusCode(200).extract().path("transactionStatus");
     }
 
     /**
@@ -123,7 +89,7 @@ class BankWithdrawalTest {
     }
 
     private RelayBank relay() {
-        return RelayBank.forSandbox(relayedPort, bankUrl);
+        return RelayBank.forRelayedProvider();
     }
 
     @Test

@@ -3,6 +3,8 @@ package eu.xs2a.payment;
 import static eu.xs2a.payment.support.Payments.SCT;
 import static eu.xs2a.payment.support.Payments.TPP_OK;
 import static eu.xs2a.payment.support.Payments.headers;
+import static eu.xs2a.payment.support.Payments.id;
+import static eu.xs2a.payment.support.Payments.status;
 import static eu.xs2a.payment.support.Tpps.ALPHA;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -12,22 +14,19 @@ import eu.xs2a.payment.support.Await;
 import eu.xs2a.payment.support.BankSandboxResource;
 import eu.xs2a.payment.support.Errors;
 import eu.xs2a.payment.support.GatewayDb;
+import eu.xs2a.payment.support.PaymentTaskTestBase;
 import eu.xs2a.payment.support.Payments;
 import eu.xs2a.payment.support.RelayBank;
 import eu.xs2a.payment.support.Sca;
 import eu.xs2a.payment.support.Tasks;
-import eu.xs2a.payment.support.TestClock;
 import eu.xs2a.payment.support.Tpps;
 import eu.xs2a.platform.task.RunResult;
-import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
-import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,41 +37,13 @@ import org.junit.jupiter.api.Test;
  * status checks itself ({@link Tasks}), and moves the clock past the settled interval.
  */
 @QuarkusTest
-class CreditorSettlementTest {
-
-    @Inject
-    AgroalDataSource dataSource;
-
-    @Inject
-    Tasks tasks;
-
-    @Inject
-    TestClock clock;
-
-    @ConfigProperty(name = BankSandboxResource.RELAYED_PORT)
-    int relayedPort;
-
-    @ConfigProperty(name = BankSandboxResource.BANK_URL)
-    String bankUrl;
+class CreditorSettlementTest extends PaymentTaskTestBase {
 
     @ConfigProperty(name = "payment.status-polling.settled-interval")
     Duration settledInterval;
 
     @ConfigProperty(name = "payment.status-polling.settlement-horizon")
     Duration settlementHorizon;
-
-    @AfterEach
-    void resetClock() {
-        clock.reset();
-    }
-
-    private static long id(String self) {
-        return Long.parseLong(self.substring(self.lastIndexOf('/') + 1));
-    }
-
-    private static String status(String self) {
-        return Tpps.get(ALPHA, self + "/status").then().statusCode(200).extract().path("transactionStatus");
-    }
 
     /** A payment psu1 authorised, followed by the status polling job alone until the sandbox settled it (ACSC). */
     private String executed(GatewayDb db, String amount) {
@@ -89,7 +60,7 @@ class CreditorSettlementTest {
     @Test
     void anExecutedPaymentIsFollowedToAccc() {
         GatewayDb db = new GatewayDb(dataSource);
-        try (RelayBank relay = RelayBank.forSandbox(relayedPort, bankUrl).start()) {
+        try (RelayBank relay = RelayBank.forRelayedProvider().start()) {
             String self = executed(db, "31.00");
             long id = id(self);
             assertEquals("ACSC", status(self));
@@ -127,7 +98,7 @@ class CreditorSettlementTest {
     @Test
     void pastTheHorizonNeitherTheJobNorAReadAsksTheBank() {
         GatewayDb db = new GatewayDb(dataSource);
-        try (RelayBank relay = RelayBank.forSandbox(relayedPort, bankUrl).start()) {
+        try (RelayBank relay = RelayBank.forRelayedProvider().start()) {
             String old = executed(db, "32.00");
             String recent = executed(db, "33.00");
             long oldId = id(old);
@@ -166,7 +137,7 @@ class CreditorSettlementTest {
     @Test
     void withinTheHorizonAReadAsksTheBank() {
         GatewayDb db = new GatewayDb(dataSource);
-        try (RelayBank relay = RelayBank.forSandbox(relayedPort, bankUrl).start()) {
+        try (RelayBank relay = RelayBank.forRelayedProvider().start()) {
             String recent = executed(db, "34.00");
             long id = id(recent);
             String atBank = db.bankPaymentId(id);

@@ -22,7 +22,6 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.util.Map;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,12 +39,6 @@ class DebtorAccountTest {
 
     @Inject
     AgroalDataSource dataSource;
-
-    @ConfigProperty(name = BankSandboxResource.RELAYED_PORT)
-    int relayedPort;
-
-    @ConfigProperty(name = BankSandboxResource.BANK_URL)
-    String bankUrl;
 
     @Test
     void theAccountThePsuChoseAtTheBankIsShownOnceChosen() {
@@ -91,7 +84,7 @@ class DebtorAccountTest {
 
     @Test
     void aBankReportingAnotherDebtorThanTheTppNamedDoesNotChangeIt() {
-        try (RelayBank relay = RelayBank.forSandbox(relayedPort, bankUrl).start()) {
+        try (RelayBank relay = RelayBank.forRelayedProvider().start()) {
             Response created = Payments.initiate(ALPHA, BankSandboxResource.RELAYED, SCT, headers(),
                     withDebtor("4.20", PSU1_MAIN));
             String self = created.then().statusCode(201).extract().path("_links.self.href");
@@ -106,7 +99,7 @@ class DebtorAccountTest {
 
     @Test
     void aMalformedDebtorIbanFromTheBankIsNotShownAndTheStatusStillFollowsTheBank() {
-        try (RelayBank relay = RelayBank.forSandbox(relayedPort, bankUrl).start()) {
+        try (RelayBank relay = RelayBank.forRelayedProvider().start()) {
             Response created = Payments.initiate(ALPHA, BankSandboxResource.RELAYED, SCT, headers(),
                     Payments.body("4.30"));
             String self = created.then().statusCode(201).extract().path("_links.self.href");

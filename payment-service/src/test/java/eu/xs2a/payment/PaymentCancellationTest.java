@@ -5,11 +5,13 @@ import static eu.xs2a.payment.support.Payments.SCT;
 import static eu.xs2a.payment.support.Payments.TPP_NOK;
 import static eu.xs2a.payment.support.Payments.TPP_OK;
 import static eu.xs2a.payment.support.Payments.headers;
+import static eu.xs2a.payment.support.Payments.id;
+import static eu.xs2a.payment.support.Payments.status;
 import static eu.xs2a.payment.support.Tpps.ALPHA;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasKey;
-import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -50,14 +52,6 @@ class PaymentCancellationTest {
 
     private static Response cancel(String self) {
         return Tpps.send(ALPHA, "DELETE", self, CANCEL, null);
-    }
-
-    private static String status(String self) {
-        return Tpps.get(ALPHA, self + "/status").then().statusCode(200).extract().path("transactionStatus");
-    }
-
-    private static long id(String self) {
-        return Long.parseLong(self.substring(self.lastIndexOf('/') + 1));
     }
 
     /** A payment authorised by psu1 and accepted by the bank, to be executed tomorrow: it stays ACSP until then. */

@@ -6,6 +6,7 @@ import static eu.xs2a.payment.support.Payments.TPP_OK;
 import static eu.xs2a.payment.support.Payments.body;
 import static eu.xs2a.payment.support.Payments.headers;
 import static eu.xs2a.payment.support.Payments.initiate;
+import static eu.xs2a.payment.support.Payments.status;
 import static eu.xs2a.payment.support.Tpps.ALPHA;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
@@ -53,10 +54,6 @@ class PaymentJourneyTest {
         JsonPath json = response.jsonPath();
         return new Initiated(json.getString("_links.self.href"), json.getString("_links.scaRedirect.href"),
                 json.getString("_links.scaStatus.href"));
-    }
-
-    private static String status(String self) {
-        return Tpps.get(ALPHA, self + "/status").then().statusCode(200).extract().path("transactionStatus");
     }
 
     /**

@@ -64,6 +64,16 @@ public final class Payments {
         return path("sandbox", SCT) + "/" + response.jsonPath().getString("paymentId");
     }
 
+    /** The payment id at the end of a payment's self link. */
+    public static long id(String self) {
+        return Long.parseLong(self.substring(self.lastIndexOf('/') + 1));
+    }
+
+    /** The payment's transactionStatus as TPP Alpha reads it (200 expected). */
+    public static String status(String self) {
+        return Tpps.get(Tpps.ALPHA, self + "/status").then().statusCode(200).extract().path("transactionStatus");
+    }
+
     /** Path and query of an absolute URL (the tests talk to the gateway directly, not through the ingress). */
     public static String local(String absoluteUrl) {
         URI uri = URI.create(absoluteUrl);

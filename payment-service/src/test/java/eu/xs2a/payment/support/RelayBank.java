@@ -24,6 +24,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.ConfigProvider;
 
 /**
  * The bank of provider {@value BankSandboxResource#RELAYED}: an HTTP relay, listening where that provider's bank is
@@ -76,9 +78,14 @@ public final class RelayBank implements AutoCloseable {
         this.bank = bank;
     }
 
-    /** A relay from {@code port} to the sandbox at {@code bankUrl}; nothing listens until {@link #start}. */
-    public static RelayBank forSandbox(int port, String bankUrl) {
-        return new RelayBank(port, URI.create(bankUrl));
+    /**
+     * A relay on the port of provider {@value BankSandboxResource#RELAYED}'s bank to the real sandbox, both as
+     * {@link BankSandboxResource} configured them; nothing listens until {@link #start}.
+     */
+    public static RelayBank forRelayedProvider() {
+        Config config = ConfigProvider.getConfig();
+        return new RelayBank(config.getValue(BankSandboxResource.RELAYED_PORT, Integer.class),
+                URI.create(config.getValue(BankSandboxResource.BANK_URL, String.class)));
     }
 
     /** Starts listening: the bank is up. */

@@ -438,22 +438,18 @@ class RefreshAndBankFailureTest {
     }
 
     private long transactionsOf(String consent) throws SQLException {
-        try (Connection c = db.getConnection(); PreparedStatement s = c.prepareStatement("""
-                select count(*) from account_transaction t join consent_account l on l.account_id = t.account_id
-                where l.consent_id = ? and l.tpp_id = ?""")) {
-            s.setString(1, consent);
-            s.setString(2, Tpps.ALPHA.tppId());
-            try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        }
+        return rowsUnder(consent, "account_transaction");
     }
 
     private long balancesOf(String consent) throws SQLException {
+        return rowsUnder(consent, "account_balance");
+    }
+
+    /** How many rows of {@code table} (per account) belong to the accounts Alpha's consent covers. */
+    private long rowsUnder(String consent, String table) throws SQLException {
         try (Connection c = db.getConnection(); PreparedStatement s = c.prepareStatement("""
-                select count(*) from account_balance b join consent_account l on l.account_id = b.account_id
-                where l.consent_id = ? and l.tpp_id = ?""")) {
+                select count(*) from %s r join consent_account l on l.account_id = r.account_id
+                where l.consent_id = ? and l.tpp_id = ?""".formatted(table))) {
             s.setString(1, consent);
             s.setString(2, Tpps.ALPHA.tppId());
             try (ResultSet rs = s.executeQuery()) {

@@ -4,10 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
-import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import com.sun.net.httpserver.HttpHandler;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
@@ -15,7 +13,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -29,7 +26,7 @@ import java.util.concurrent.ThreadLocalRandom;
  * Provider {@code sandbox} (Europe/Berlin, from config/providers.properties) reaches this bank, and so does the test
  * provider {@link #FAR_AWAY}, defined here with the time zone every provider must now have.
  */
-public class AgreeableBankResource implements QuarkusTestResourceLifecycleManager {
+public class AgreeableBankResource extends LocalHttpServerResource {
 
     /**
      * Provider code of the bank in the far zone: Kiritimati (UTC+14, no summer time) is 12 or 13 hours ahead of
@@ -47,7 +44,6 @@ public class AgreeableBankResource implements QuarkusTestResourceLifecycleManage
     private static final Set<String> GIVEN = ConcurrentHashMap.newKeySet();
     /** Each bank consent its own account (a fresh IBAN), so a test's report holds only what this bank listed there. */
     private static final Map<String, String> IBANS = new ConcurrentHashMap<>();
-    private HttpServer server;
 
     /** The bank consent id the lookup gave the consent (null before its first read). */
     public static String bankConsentOf(String consentId) {
@@ -66,17 +62,13 @@ public class AgreeableBankResource implements QuarkusTestResourceLifecycleManage
     }
 
     @Override
-    public Map<String, String> start() {
-        try {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
-        server.createContext("/internal/v1/consent-checks", AgreeableBankResource::lookup);
-        server.createContext("/bank/v1/consents/", AgreeableBankResource::bank);
-        server.setExecutor(Executors.newCachedThreadPool());
-        server.start();
-        String url = "http://127.0.0.1:" + server.getAddress().getPort();
+    protected Map<String, HttpHandler> handlers() {
+        return Map.of("/internal/v1/consent-checks", AgreeableBankResource::lookup,
+                "/bank/v1/consents/", AgreeableBankResource::bank);
+    }
+
+    @Override
+    protected Map<String, String> config(String url) {
         return Map.ofEntries(
                 Map.entry("psd2.consent-lookup.url", url),
                 Map.entry("psd2.providers.sandbox.bank-url", url),
@@ -90,13 +82,6 @@ public class AgreeableBankResource implements QuarkusTestResourceLifecycleManage
                 Map.entry("psd2.providers." + FAR_AWAY + ".payment-products", "sepa-credit-transfers"),
                 Map.entry("psd2.providers." + FAR_AWAY + ".time-zone", FAR_AWAY_ZONE),
                 Map.entry("smallrye.jwt.sign.key.location", ServiceKeys.shared().privateJwk().toString()));
-    }
-
-    @Override
-    public void stop() {
-        if (server != null) {
-            server.stop(0);
-        }
     }
 
     private static void lookup(HttpExchange exchange) throws IOException {

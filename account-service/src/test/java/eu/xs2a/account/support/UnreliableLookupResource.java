@@ -1,9 +1,8 @@
 package eu.xs2a.account.support;
 
-import com.sun.net.httpserver.HttpServer;
-import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
 import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 
@@ -12,7 +11,7 @@ import java.util.Map;
  * chooses (status, body, delay), for the failures the real consent-service cannot be made to produce on demand. It
  * keeps the last request it received, so a test can see what account-service sent.
  */
-public class UnreliableLookupResource implements QuarkusTestResourceLifecycleManager {
+public class UnreliableLookupResource extends LocalHttpServerResource {
 
     /** What the lookup answers next, until changed. */
     public record Answer(int status, String body, long delayMillis) {
@@ -27,7 +26,6 @@ public class UnreliableLookupResource implements QuarkusTestResourceLifecycleMan
 
     private static volatile Answer next = new Answer(500, "", 0);
     private static volatile Received last;
-    private HttpServer server;
 
     public static void answer(int status, String body, long delayMillis) {
         next = new Answer(status, body, delayMillis);
@@ -38,43 +36,36 @@ public class UnreliableLookupResource implements QuarkusTestResourceLifecycleMan
     }
 
     @Override
-    public Map<String, String> start() {
+    protected Map<String, HttpHandler> handlers() {
+        return Map.of("/internal/v1/consent-checks", UnreliableLookupResource::lookup);
+    }
+
+    /** Keeps the request, then answers as {@link #answer} last said. */
+    private static void lookup(HttpExchange exchange) throws IOException {
+        last = new Received(exchange.getRequestHeaders().getFirst("Authorization"),
+                exchange.getRequestHeaders().getFirst("Content-Type"),
+                new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
+        Answer answer = next;
         try {
-            server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
+            Thread.sleep(answer.delayMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
-        server.createContext("/internal/v1/consent-checks", exchange -> {
-            last = new Received(exchange.getRequestHeaders().getFirst("Authorization"),
-                    exchange.getRequestHeaders().getFirst("Content-Type"),
-                    new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8));
-            Answer answer = next;
-            try {
-                Thread.sleep(answer.delayMillis());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            byte[] body = answer.body().getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("Content-Type", "application/json");
-            exchange.sendResponseHeaders(answer.status(), body.length == 0 ? -1 : body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
-        });
-        server.setExecutor(java.util.concurrent.Executors.newCachedThreadPool());
-        server.start();
+        byte[] body = answer.body().getBytes(StandardCharsets.UTF_8);
+        exchange.getResponseHeaders().add("Content-Type", "application/json");
+        exchange.sendResponseHeaders(answer.status(), body.length == 0 ? -1 : body.length);
+        exchange.getResponseBody().write(body);
+        exchange.close();
+    }
+
+    @Override
+    protected Map<String, String> config(String url) {
         String closed = "http://localhost:" + NoNeighboursResource.closedPort();
         return Map.of(
-                "psd2.consent-lookup.url", "http://127.0.0.1:" + server.getAddress().getPort(),
+                "psd2.consent-lookup.url", url,
                 "psd2.consent-lookup.read-timeout", READ_TIMEOUT_MILLIS + "ms",
                 "psd2.providers.sandbox.bank-url", closed,
                 "psd2.providers.sandbox2.bank-url", closed,
                 "smallrye.jwt.sign.key.location", ServiceKeys.shared().privateJwk().toString());
-    }
-
-    @Override
-    public void stop() {
-        if (server != null) {
-            server.stop(0);
-        }
     }
 }

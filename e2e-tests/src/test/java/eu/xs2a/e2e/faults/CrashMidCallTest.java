@@ -5,13 +5,13 @@ import static eu.xs2a.e2e.faults.FaultStack.CONSENT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.PAYMENT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.browser;
 import static eu.xs2a.e2e.faults.FaultStack.redirectUri;
-import static eu.xs2a.e2e.faults.Gateway.ACCOUNTS;
-import static eu.xs2a.e2e.faults.Gateway.CONSENTS;
-import static eu.xs2a.e2e.faults.Gateway.PAYMENTS;
-import static eu.xs2a.e2e.faults.Gateway.PSU1_MAIN;
 import static eu.xs2a.e2e.faults.Gateway.assertStatus;
 import static eu.xs2a.e2e.faults.Gateway.consent;
-import static eu.xs2a.e2e.faults.Gateway.path;
+import static eu.xs2a.e2e.support.BerlinGroup.ACCOUNTS;
+import static eu.xs2a.e2e.support.BerlinGroup.CONSENTS;
+import static eu.xs2a.e2e.support.BerlinGroup.PAYMENTS;
+import static eu.xs2a.e2e.support.BerlinGroup.PSU1_MAIN;
+import static eu.xs2a.e2e.support.BerlinGroup.path;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import eu.xs2a.e2e.faults.BankProxy.Call;
 import eu.xs2a.e2e.journeys.Tpp;
 import eu.xs2a.e2e.support.BankDays;
+import eu.xs2a.e2e.support.BerlinGroup;
 import eu.xs2a.e2e.support.Eventually;
 import io.restassured.response.Response;
 import java.time.Duration;
@@ -185,7 +186,7 @@ class CrashMidCallTest {
         assertEquals("fetchingFinished", finished);
 
         Response booked = tpp.get(ACCOUNTS + "/" + account + "/transactions?bookingStatus=booked&dateFrom="
-                + BankDays.today(Gateway.PROVIDER).minusDays(1) + "&size=100", consent(consentId));
+                + BankDays.today(BerlinGroup.PROVIDER).minusDays(1) + "&size=100", consent(consentId));
         assertStatus(200, booked);
         List<String> ids = booked.jsonPath().getList("transactions.booked.transactionId");
         assertEquals(ids.size(), ids.stream().distinct().count(), "a transaction listed twice: " + ids);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import eu.xs2a.e2e.journeys.PsuBrowser;
 import eu.xs2a.e2e.journeys.Tpp;
 import eu.xs2a.e2e.journeys.TppLanding;
+import eu.xs2a.e2e.support.BerlinGroup;
 import eu.xs2a.e2e.support.Stack;
 import eu.xs2a.testsupport.ServiceProcess;
 import io.restassured.response.Response;
@@ -103,8 +104,8 @@ final class FaultStack {
     /** An AIS consent to psu1's main account, approved by psu1 in the browser; its consentId. */
     String approvedAisConsent(Tpp tpp) {
         String ok = redirectUri("ok");
-        Response created = tpp.post(Gateway.CONSENTS, Gateway.redirect(ok, redirectUri("nok")),
-                Gateway.aisBody(Gateway.PSU1_MAIN));
+        Response created = tpp.post(BerlinGroup.CONSENTS, Gateway.redirect(ok, redirectUri("nok")),
+                Gateway.aisBody(BerlinGroup.PSU1_MAIN));
         Gateway.assertStatus(201, created);
         assertEquals(ok, browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1"));
         return created.jsonPath().getString("consentId");

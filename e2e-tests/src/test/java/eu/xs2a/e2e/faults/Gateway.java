@@ -1,5 +1,8 @@
 package eu.xs2a.e2e.faults;
 
+import static eu.xs2a.e2e.support.BerlinGroup.CREDITOR;
+import static eu.xs2a.e2e.support.BerlinGroup.PROVIDER;
+import static eu.xs2a.e2e.support.BerlinGroup.PSU_IP;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import eu.xs2a.e2e.support.BankDays;
@@ -14,24 +17,10 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
 /**
- * What the fault tests send through the ingress: the Berlin Group paths of provider {@value #PROVIDER}, the headers
- * and bodies of the journeys' requests (BANK-API.md "Sandbox PSUs" for the accounts), and the PSU's click on a
- * scaRedirect link.
+ * What the fault tests send through the ingress to the paths of {@link BerlinGroup}: the headers and bodies of the
+ * journeys' requests (BANK-API.md "Sandbox PSUs" for the accounts), and the PSU's click on a scaRedirect link.
  */
 final class Gateway {
-
-    static final String PROVIDER = "sandbox";
-    static final String P = "/" + PROVIDER + "/api/berlingroup";
-    static final String CONSENTS = P + "/v1/consents";
-    static final String FUNDS_CONSENTS = P + "/v2/consents/confirmation-of-funds";
-    static final String ACCOUNTS = P + "/v1/accounts";
-    static final String FUNDS_CONFIRMATIONS = P + "/v1/funds-confirmations";
-    static final String PAYMENTS = P + "/v1/payments/sepa-credit-transfers";
-
-    static final String PSU1_MAIN = "DE49100200300100000011";
-    /** A creditor at another bank. */
-    static final String CREDITOR = "DE89370400440532013000";
-    static final String PSU_IP = "192.168.8.78";
 
     /** How long a click may wait for its answer: the slow bank's 30 s and more. */
     private static final Duration CLICK_TIMEOUT = Duration.ofSeconds(90);
@@ -69,7 +58,7 @@ final class Gateway {
                 """.formatted(ref, BankDays.today(PROVIDER).plusDays(30));
     }
 
-    /** A credit transfer from {@code debtorIban} to {@link #CREDITOR}, executed at once. */
+    /** A credit transfer from {@code debtorIban} to {@link BerlinGroup#CREDITOR}, executed at once. */
     static String paymentBody(String debtorIban, String amount, String endToEndId) {
         return """
                 {"debtorAccount": {"iban": "%s"},
@@ -86,15 +75,6 @@ final class Gateway {
     static String fundsBody(String iban, String amount) {
         return "{\"account\": {\"iban\": \"" + iban + "\"}, \"instructedAmount\": {\"currency\": \"EUR\", \"amount\": \""
                 + amount + "\"}}";
-    }
-
-    /** The gateway's path of an absolute href (scaRedirect) or a path. */
-    static String path(String href) {
-        if (!href.startsWith("http")) {
-            return href;
-        }
-        URI uri = URI.create(href);
-        return uri.getRawPath() + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
     }
 
     /**

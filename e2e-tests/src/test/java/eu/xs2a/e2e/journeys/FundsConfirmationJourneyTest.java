@@ -1,5 +1,8 @@
 package eu.xs2a.e2e.journeys;
 
+import static eu.xs2a.e2e.support.BerlinGroup.FUNDS_CONFIRMATIONS;
+import static eu.xs2a.e2e.support.BerlinGroup.FUNDS_CONSENTS;
+import static eu.xs2a.e2e.support.BerlinGroup.PSU1_MAIN;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.restassured.response.Response;

@@ -1,6 +1,10 @@
 package eu.xs2a.e2e.journeys;
 
 import eu.xs2a.e2e.support.BankDays;
+import eu.xs2a.e2e.support.BerlinGroup;
+import static eu.xs2a.e2e.support.BerlinGroup.P;
+import static eu.xs2a.e2e.support.BerlinGroup.PROVIDER;
+import static eu.xs2a.e2e.support.BerlinGroup.PSU_IP;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import eu.xs2a.e2e.support.Eventually;
@@ -17,29 +21,18 @@ import org.junit.jupiter.api.BeforeAll;
 
 /**
  * What every journey shares: the one stack of this JVM (started on first use), the one browser, the TPP's landing
- * page, the sandbox's PSUs and accounts (BANK-API.md "Sandbox PSUs"), and the usual headers.
+ * page, the sandbox's PSUs and accounts (BANK-API.md "Sandbox PSUs") besides those of {@link BerlinGroup}, and the
+ * usual headers.
  */
 abstract class Journey {
 
-    /** The provider every journey uses (all products); sandbox2 has only sepa-credit-transfers. */
-    static final String PROVIDER = "sandbox";
-    static final String P = "/" + PROVIDER + "/api/berlingroup";
-    static final String CONSENTS = P + "/v1/consents";
-    static final String FUNDS_CONSENTS = P + "/v2/consents/confirmation-of-funds";
-    static final String ACCOUNTS = P + "/v1/accounts";
-    static final String FUNDS_CONFIRMATIONS = P + "/v1/funds-confirmations";
-    static final String PAYMENTS = P + "/v1/payments/sepa-credit-transfers";
     /** The interface's own product name ("allowed value service-payment"). */
     static final String SERVICE_PAYMENTS = P + "/v1/payments/service-payment";
 
-    /** psu1's accounts (bank code 10020030, account numbers of the sandbox's seed). */
-    static final String PSU1_MAIN = "DE49100200300100000011";
+    /** psu1's other account ({@link BerlinGroup#PSU1_MAIN} is the main one). */
     static final String PSU1_SAVINGS = "DE26100200300100000037";
     /** psu-poor's only account: zero available balance. */
     static final String PSU_POOR_MAIN = "DE72100200300300000017";
-    /** A creditor at another bank. */
-    static final String CREDITOR = "DE89370400440532013000";
-    static final String PSU_IP = "192.168.8.78";
 
     static Stack stack;
 
@@ -120,12 +113,5 @@ abstract class Journey {
     /** {@link Eventually#eventually}: an asynchronous outcome (payment settlement, refresh job), polled until it holds. */
     static <T> T eventually(String what, Supplier<T> probe, Predicate<T> done) {
         return Eventually.eventually(what, probe, done);
-    }
-
-    /** The gateway's path of an absolute or relative href (scaRedirect is absolute, the others are paths). */
-    static String path(String href) {
-        return href.startsWith("http") ? java.net.URI.create(href).getRawPath()
-                + (java.net.URI.create(href).getRawQuery() == null ? "" : "?" + java.net.URI.create(href).getRawQuery())
-                : href;
     }
 }

@@ -1,6 +1,14 @@
 package eu.xs2a.e2e.journeys;
 
 import eu.xs2a.e2e.support.BankDays;
+import static eu.xs2a.e2e.support.BerlinGroup.ACCOUNTS;
+import static eu.xs2a.e2e.support.BerlinGroup.CONSENTS;
+import static eu.xs2a.e2e.support.BerlinGroup.CREDITOR;
+import static eu.xs2a.e2e.support.BerlinGroup.PAYMENTS;
+import static eu.xs2a.e2e.support.BerlinGroup.PROVIDER;
+import static eu.xs2a.e2e.support.BerlinGroup.PSU1_MAIN;
+import static eu.xs2a.e2e.support.BerlinGroup.PSU_IP;
+import static eu.xs2a.e2e.support.BerlinGroup.path;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;

@@ -1,5 +1,10 @@
 package eu.xs2a.e2e.journeys;
 
+import static eu.xs2a.e2e.support.BerlinGroup.ACCOUNTS;
+import static eu.xs2a.e2e.support.BerlinGroup.CONSENTS;
+import static eu.xs2a.e2e.support.BerlinGroup.PAYMENTS;
+import static eu.xs2a.e2e.support.BerlinGroup.PSU1_MAIN;
+import static eu.xs2a.e2e.support.BerlinGroup.PSU_IP;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

@@ -1,5 +1,9 @@
 package eu.xs2a.e2e.journeys;
 
+import static eu.xs2a.e2e.support.BerlinGroup.ACCOUNTS;
+import static eu.xs2a.e2e.support.BerlinGroup.CONSENTS;
+import static eu.xs2a.e2e.support.BerlinGroup.PAYMENTS;
+import static eu.xs2a.e2e.support.BerlinGroup.PSU1_MAIN;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.restassured.response.Response;

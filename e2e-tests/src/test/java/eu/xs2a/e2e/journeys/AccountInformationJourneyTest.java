@@ -41,7 +41,7 @@ class AccountInformationJourneyTest extends Journey {
         String scaStatus = created.jsonPath().getString("_links.scaStatus.href");
         assertNotNull(scaRedirect, created.asString());
         assertNotNull(scaStatus, created.asString());
-        assertEquals("received", aisp.get(CONSENTS + "/" + consentId + "/status").jsonPath().getString("consentStatus"));
+        assertEquals("received", consentStatus(aisp, consentId));
 
         // before SCA the consent reads nothing
         assertError(aisp.get(ACCOUNTS, consent(consentId)), 401, "ConsentInvalid", "CONSENT_INVALID");
@@ -50,7 +50,7 @@ class AccountInformationJourneyTest extends Journey {
         assertEquals(ok, landed, "the PSU's browser ends on the TPP's redirect URI");
         assertTrue(landing().landedOn(ok), landing().landings().toString());
 
-        assertEquals("valid", aisp.get(CONSENTS + "/" + consentId + "/status").jsonPath().getString("consentStatus"));
+        assertEquals("valid", consentStatus(aisp, consentId));
         assertEquals("finalised", aisp.get(path(scaStatus)).jsonPath().getString("scaStatus"));
         Response authorisations = aisp.get(CONSENTS + "/" + consentId + "/authorisations");
         assertStatus(200, authorisations);
@@ -118,7 +118,7 @@ class AccountInformationJourneyTest extends Journey {
 
         // DELETE, then every read is refused
         assertStatus(204, aisp.delete(CONSENTS + "/" + consentId, Map.of()));
-        assertEquals("terminatedByTpp", aisp.get(CONSENTS + "/" + consentId + "/status").jsonPath().getString("consentStatus"));
+        assertEquals("terminatedByTpp", consentStatus(aisp, consentId));
         assertError(aisp.get(ACCOUNTS, consent(consentId)), 401, "ConsentInvalid", "CONSENT_INVALID");
         assertError(aisp.get(ACCOUNTS + "/" + main + "/balances", consent(consentId)), 401, "ConsentInvalid", "CONSENT_INVALID");
         assertError(aisp.get(firstPage, consent(consentId)), 401, "ConsentInvalid", "CONSENT_INVALID");
@@ -138,7 +138,7 @@ class AccountInformationJourneyTest extends Journey {
 
         browser().revokeInOnlineBanking(stack.serviceUrl("aspsp-sandbox"), "psu1", name);
 
-        assertEquals("revokedByPsu", aisp.get(CONSENTS + "/" + consentId + "/status").jsonPath().getString("consentStatus"));
+        assertEquals("revokedByPsu", consentStatus(aisp, consentId));
         assertError(aisp.get(ACCOUNTS, consent(consentId)), 401, "ConsentInvalid", "CONSENT_INVALID");
     }
 
@@ -160,16 +160,14 @@ class AccountInformationJourneyTest extends Journey {
     @Test
     void aDeniedConsentLandsOnTheNokUriAndReadsNothing() {
         Tpp aisp = newTpp("Alpha Budget App", "PSP_AI");
-        String ok = redirectUri("ok");
         String nok = redirectUri("nok");
-        Response created = aisp.post(CONSENTS, redirect(ok, nok), aisBody(PSU1_MAIN));
-        assertStatus(201, created);
+        Response created = consentToPsu1Main(aisp, nok);
         String consentId = created.jsonPath().getString("consentId");
 
         String landed = browser().open(created.jsonPath().getString("_links.scaRedirect.href")).logIn("psu1").deny()
                 .landedUrl();
         assertEquals(nok, landed);
-        assertEquals("rejected", aisp.get(CONSENTS + "/" + consentId + "/status").jsonPath().getString("consentStatus"));
+        assertEquals("rejected", consentStatus(aisp, consentId));
         assertEquals("failed", aisp.get(path(created.jsonPath().getString("_links.scaStatus.href")))
                 .jsonPath().getString("scaStatus"));
         assertError(aisp.get(ACCOUNTS, consent(consentId)), 401, "ConsentInvalid", "CONSENT_INVALID");
@@ -178,15 +176,20 @@ class AccountInformationJourneyTest extends Journey {
     @Test
     void aPsuWhoDoesNotOwnTheAccountsCannotApprove() {
         Tpp aisp = newTpp("Alpha Budget App", "PSP_AI");
-        String ok = redirectUri("ok");
         String nok = redirectUri("nok");
-        Response created = aisp.post(CONSENTS, redirect(ok, nok), aisBody(PSU1_MAIN));
-        assertStatus(201, created);
+        Response created = consentToPsu1Main(aisp, nok);
         String consentId = created.jsonPath().getString("consentId");
 
         String landed = browser().open(created.jsonPath().getString("_links.scaRedirect.href")).logIn("psu-poor")
                 .landedUrl();
         assertEquals(nok, landed, "psu-poor does not own psu1's account: straight back to the TPP");
-        assertEquals("rejected", aisp.get(CONSENTS + "/" + consentId + "/status").jsonPath().getString("consentStatus"));
+        assertEquals("rejected", consentStatus(aisp, consentId));
+    }
+
+    /** A consent to psu1's main account, created (201) with redirect SCA: an ok URI of its own and {@code nok}. */
+    private static Response consentToPsu1Main(Tpp aisp, String nok) {
+        Response created = aisp.post(CONSENTS, redirect(redirectUri("ok"), nok), aisBody(PSU1_MAIN));
+        assertStatus(201, created);
+        return created;
     }
 }

@@ -2,6 +2,7 @@ package eu.xs2a.e2e.journeys;
 
 import eu.xs2a.e2e.support.BankDays;
 import eu.xs2a.e2e.support.BerlinGroup;
+import static eu.xs2a.e2e.support.BerlinGroup.CONSENTS;
 import static eu.xs2a.e2e.support.BerlinGroup.P;
 import static eu.xs2a.e2e.support.BerlinGroup.PROVIDER;
 import static eu.xs2a.e2e.support.BerlinGroup.PSU_IP;
@@ -97,6 +98,11 @@ abstract class Journey {
                 {"access": {"accounts": [%1$s], "balances": [%1$s], "transactions": [%1$s]},
                  "recurringIndicator": true, "validUntil": "%2$s", "frequencyPerDay": %3$d, "combinedServiceIndicator": false}
                 """.formatted(refs, BankDays.today(PROVIDER).plusDays(30), frequencyPerDay);
+    }
+
+    /** The consent's status as the TPP reads it. */
+    static String consentStatus(Tpp tpp, String consentId) {
+        return tpp.get(CONSENTS + "/" + consentId + "/status").jsonPath().getString("consentStatus");
     }
 
     /** An error answer of the interface: status, error_text (the class) and the Berlin Group code. */

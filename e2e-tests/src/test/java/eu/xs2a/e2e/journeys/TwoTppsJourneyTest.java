@@ -57,9 +57,9 @@ class TwoTppsJourneyTest extends Journey {
                 "CONSENT_UNKNOWN");
 
         // nothing beta did touched alpha's resources
-        assertEquals("valid", alpha.get(CONSENTS + "/" + alphaConsent + "/status").jsonPath().getString("consentStatus"));
+        assertEquals("valid", consentStatus(alpha, alphaConsent));
         assertStatus(200, alpha.get(ACCOUNTS, consent(alphaConsent)));
         assertEquals("RCVD", alpha.get(alphaPaymentPath + "/status").jsonPath().getString("transactionStatus"));
-        assertEquals("valid", beta.get(CONSENTS + "/" + betaConsent + "/status").jsonPath().getString("consentStatus"));
+        assertEquals("valid", consentStatus(beta, betaConsent));
     }
 }

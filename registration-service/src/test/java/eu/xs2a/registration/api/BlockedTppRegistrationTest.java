@@ -16,20 +16,17 @@ import eu.xs2a.registration.domain.Tpp;
 import eu.xs2a.registration.support.Api;
 import eu.xs2a.registration.support.Jwts;
 import eu.xs2a.registration.support.OpenBankingClient;
-import eu.xs2a.security.quarkus.BlockedTppsReload;
 import eu.xs2a.security.tpp.Role;
-import eu.xs2a.testsupport.BlockedTppsFileResource;
+import eu.xs2a.testsupport.BlockedTppsTestBase;
 import eu.xs2a.testsupport.TestPki;
 import eu.xs2a.testsupport.TestTpp;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
-import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,15 +35,7 @@ import org.junit.jupiter.api.Test;
  * registration services. AccessDenied is 401 on these endpoints, and nothing is stored.
  */
 @QuarkusTest
-class BlockedTppRegistrationTest {
-
-    @Inject
-    BlockedTppsReload reload;
-
-    @AfterEach
-    void unblockEverybody() {
-        BlockedTppsFileResource.putInForce(reload, "");
-    }
+class BlockedTppRegistrationTest extends BlockedTppsTestBase {
 
     @Test
     void aBlockedOrganisationCannotRegisterTheBerlinGroupWay() {
@@ -103,7 +92,7 @@ class BlockedTppRegistrationTest {
         block(orgId);
         double errorsBefore = errorLines();
 
-        assertFalse(BlockedTppsFileResource.putInForce(reload, orgId + " and a second word\n"));
+        assertFalse(putInForce(orgId + " and a second word\n"));
         assertEquals(errorsBefore + 1, errorLines(), "one ERROR line for the unreadable list");
         assertError(signed(tpp, "POST", BG_REGISTER,
                         BerlinGroupRegistrationTest.registration("office@blocked.example", Api.email("blocked"))),
@@ -119,6 +108,6 @@ class BlockedTppRegistrationTest {
     }
 
     private void block(String orgId) {
-        assertTrue(BlockedTppsFileResource.putInForce(reload, orgId + "\n"));
+        assertTrue(putInForce(orgId + "\n"));
     }
 }

@@ -35,16 +35,10 @@ class LettersTest {
         Tpp tpp = Tpp.register("PSDDE-ESC-" + UUID.randomUUID().toString().substring(0, 6),
                 new TppRegistration("<script>alert(1)</script> & Co", "o@x.example", null, null, null, null,
                         "Ann <b>", recipient, "c", "qseal"), Instant.now());
-        TppCertificate certificate = new TppCertificate();
-        certificate.tppId = tpp.id;
-        certificate.name = "c";
-        certificate.serial = "0A";
-        certificate.issuer = "CN=Test CA";
-        certificate.notAfter = Instant.parse("2030-01-01T00:00:00Z");
-        certificate.roles = "PSP_AI";
+        TppCertificate certificate = certificate(tpp.id, "c", "0A", "2030-01-01T00:00:00Z", "PSP_AI");
         QuarkusTransaction.requiringNew().run(() -> letters.tppRegistered(tpp, certificate, List.of("accounts")));
 
-        Letter letter = QuarkusTransaction.requiringNew().call(() -> Letter.<Letter>list("recipient", recipient).get(0));
+        Letter letter = theLetterTo(recipient);
         assertEquals(Letter.Status.PENDING, letter.status);
         assertTrue(letter.htmlBody.contains("&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co"), letter.htmlBody);
         assertFalse(letter.htmlBody.contains("<script>"), letter.htmlBody);
@@ -65,7 +59,7 @@ class LettersTest {
         client.redirectUris = "https://a.example/cb?x=1&y=<2> https://b.example/cb";
         QuarkusTransaction.requiringNew().run(() -> letters.clientRegistered(recipient, client));
 
-        Letter letter = QuarkusTransaction.requiringNew().call(() -> Letter.<Letter>list("recipient", recipient).get(0));
+        Letter letter = theLetterTo(recipient);
         assertEquals("Your client registration is confirmed", letter.subject);
         assertEquals("""
                 Hello,
@@ -90,17 +84,11 @@ class LettersTest {
     @Test
     void theCertificateLetterSaysNoneForACertificateWithoutRoles() {
         String recipient = Api.email("certificate-letter");
-        TppCertificate certificate = new TppCertificate();
-        certificate.tppId = "PSDDE-LET-2";
-        certificate.name = "renewed";
-        certificate.serial = "0B";
-        certificate.issuer = "CN=Test CA";
-        certificate.notAfter = Instant.parse("2031-02-03T04:05:06Z");
-        certificate.roles = "";
+        TppCertificate certificate = certificate("PSDDE-LET-2", "renewed", "0B", "2031-02-03T04:05:06Z", "");
         QuarkusTransaction.requiringNew().run(() ->
                 letters.certificateAdded(recipient, "Lee", "Let & Co", certificate, List.of()));
 
-        Letter letter = QuarkusTransaction.requiringNew().call(() -> Letter.<Letter>list("recipient", recipient).get(0));
+        Letter letter = theLetterTo(recipient);
         assertEquals("A certificate was added to your TPP registration", letter.subject);
         assertTrue(letter.textBody.startsWith("""
                 Dear Lee,
@@ -116,5 +104,22 @@ class LettersTest {
                 Scopes granted now: \n"""), letter.textBody);
         assertTrue(letter.htmlBody.contains("<strong>Let &amp; Co</strong> (PSDDE-LET-2)"), letter.htmlBody);
         assertTrue(letter.htmlBody.contains("<tr><th align=\"left\">Roles</th><td>none</td></tr>"), letter.htmlBody);
+    }
+
+    /** A certificate as the letters show it, issued by CN=Test CA. */
+    private static TppCertificate certificate(String tppId, String name, String serial, String notAfter, String roles) {
+        TppCertificate certificate = new TppCertificate();
+        certificate.tppId = tppId;
+        certificate.name = name;
+        certificate.serial = serial;
+        certificate.issuer = "CN=Test CA";
+        certificate.notAfter = Instant.parse(notAfter);
+        certificate.roles = roles;
+        return certificate;
+    }
+
+    /** The first letter stored for the recipient (each test writes to an address of its own). */
+    private static Letter theLetterTo(String recipient) {
+        return QuarkusTransaction.requiringNew().call(() -> Letter.<Letter>list("recipient", recipient).get(0));
     }
 }

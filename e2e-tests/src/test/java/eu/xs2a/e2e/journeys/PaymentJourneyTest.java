@@ -54,10 +54,7 @@ class PaymentJourneyTest extends Journey {
         assertEquals(ok, browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1"));
         assertEquals("finalised", tpp.get(path(created.jsonPath().getString("_links.scaStatus.href")))
                 .jsonPath().getString("scaStatus"));
-        String settled = eventually("the bank settling the payment",
-                () -> tpp.get(payment + "/status").jsonPath().getString("transactionStatus"),
-                s -> List.of("ACSC", "RJCT", "CANC").contains(s));
-        assertEquals("ACSC", settled);
+        assertEquals("ACSC", finalStatus(tpp, payment, "the bank settling the payment"));
         Response read = tpp.get(payment);
         assertStatus(200, read);
         assertEquals("ACSC", read.jsonPath().getString("transactionStatus"));
@@ -84,8 +81,7 @@ class PaymentJourneyTest extends Journey {
     void withoutADebtorAccountThePsuChoosesOneInTheBrowser() {
         Tpp tpp = newTpp("Gamma Pay", "PSP_PI");
         String ok = redirectUri("paid");
-        Response created = tpp.post(PAYMENTS, paymentHeaders(ok, null), paymentBody(null, "3.00", "E2E-CHOOSE", null));
-        assertStatus(201, created);
+        Response created = initiated(tpp, ok, paymentBody(null, "3.00", "E2E-CHOOSE", null));
         String payment = PAYMENTS + "/" + created.jsonPath().getString("paymentId");
         // no account chosen yet: the read has no debtorAccount (KnownDifferences.DEBTOR_ACCOUNT_BEFORE_CHOICE)
         Response before = tpp.get(payment);
@@ -94,10 +90,7 @@ class PaymentJourneyTest extends Journey {
         String landed = browser().open(created.jsonPath().getString("_links.scaRedirect.href")).logIn("psu1")
                 .approve(PSU1_SAVINGS).otp(PsuBrowser.OTP).landedUrl();
         assertEquals(ok, landed);
-        String status = eventually("the bank settling the payment",
-                () -> tpp.get(payment + "/status").jsonPath().getString("transactionStatus"),
-                s -> List.of("ACSC", "RJCT", "CANC").contains(s));
-        assertEquals("ACSC", status);
+        assertEquals("ACSC", finalStatus(tpp, payment, "the bank settling the payment"));
         // the account the PSU chose at the bank, as the Berlin Group schema of the read requires
         Response read = tpp.get(payment);
         assertStatus(200, read);
@@ -108,25 +101,20 @@ class PaymentJourneyTest extends Journey {
     void aPaymentFromAnAccountWithoutFundsIsRejectedAfterSca() {
         Tpp tpp = newTpp("Gamma Pay", "PSP_PI");
         String ok = redirectUri("paid");
-        Response created = tpp.post(PAYMENTS, paymentHeaders(ok, null), paymentBody(PSU_POOR_MAIN, "50.00", "E2E-POOR", null));
-        assertStatus(201, created);
+        Response created = initiated(tpp, ok, paymentBody(PSU_POOR_MAIN, "50.00", "E2E-POOR", null));
         String payment = PAYMENTS + "/" + created.jsonPath().getString("paymentId");
         browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu-poor");
-        String status = eventually("the bank deciding", () -> tpp.get(payment + "/status").jsonPath().getString("transactionStatus"),
-                s -> List.of("ACSC", "RJCT", "CANC").contains(s));
-        assertEquals("RJCT", status);
+        assertEquals("RJCT", finalStatus(tpp, payment, "the bank deciding"));
     }
 
     @Test
     void aPaymentCancelledBeforeScaIsCancelledAtOnce() {
         Tpp tpp = newTpp("Gamma Pay", "PSP_PI");
-        Response created = tpp.post(PAYMENTS, paymentHeaders(redirectUri("paid"), null),
-                paymentBody(PSU1_MAIN, "5.00", "E2E-CANC-1", null));
-        assertStatus(201, created);
+        Response created = initiated(tpp, redirectUri("paid"), paymentBody(PSU1_MAIN, "5.00", "E2E-CANC-1", null));
         String payment = PAYMENTS + "/" + created.jsonPath().getString("paymentId");
 
         assertStatus(204, tpp.delete(payment, cancelHeaders()));
-        assertEquals("CANC", tpp.get(payment + "/status").jsonPath().getString("transactionStatus"));
+        assertEquals("CANC", transactionStatus(tpp, payment));
         // the PSU's link no longer leads to a login at the bank
         browser().open(created.jsonPath().getString("_links.scaRedirect.href"));
         assertFalse(browser().offersLogin(), browser().currentUrl() + " " + browser().pageText());
@@ -137,12 +125,11 @@ class PaymentJourneyTest extends Journey {
     void aPaymentCancelledAfterScaNeedsThePsusAuthorisation() {
         Tpp tpp = newTpp("Gamma Pay", "PSP_PI");
         // executed tomorrow: stays ACSP after SCA, so there is something to cancel
-        Response created = tpp.post(PAYMENTS, paymentHeaders(redirectUri("paid"), null),
+        Response created = initiated(tpp, redirectUri("paid"),
                 paymentBody(PSU1_MAIN, "7.00", "E2E-CANC-2", BankDays.today(PROVIDER).plusDays(1).toString()));
-        assertStatus(201, created);
         String payment = PAYMENTS + "/" + created.jsonPath().getString("paymentId");
         browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1");
-        assertEquals("ACSP", tpp.get(payment + "/status").jsonPath().getString("transactionStatus"));
+        assertEquals("ACSP", transactionStatus(tpp, payment));
 
         String cancelled = redirectUri("cancelled");
         Map<String, String> headers = cancelHeaders();
@@ -151,8 +138,7 @@ class PaymentJourneyTest extends Journey {
         assertStatus(202, cancellation);
         String scaRedirect = cancellation.jsonPath().getString("_links.scaRedirect.href");
         assertNotNull(scaRedirect, cancellation.asString());
-        assertEquals("ACSP", tpp.get(payment + "/status").jsonPath().getString("transactionStatus"),
-                "not cancelled before the PSU authorises it");
+        assertEquals("ACSP", transactionStatus(tpp, payment), "not cancelled before the PSU authorises it");
 
         Response list = tpp.get(payment + "/cancellation-authorisations");
         assertStatus(200, list);
@@ -160,9 +146,26 @@ class PaymentJourneyTest extends Journey {
         assertNotNull(authorisationId, list.asString());
 
         assertEquals(cancelled, browser().approveAll(scaRedirect, "psu1"));
-        assertEquals("CANC", tpp.get(payment + "/status").jsonPath().getString("transactionStatus"));
+        assertEquals("CANC", transactionStatus(tpp, payment));
         assertEquals("finalised", tpp.get(payment + "/cancellation-authorisations/" + authorisationId)
                 .jsonPath().getString("scaStatus"));
+    }
+
+    /** The payment {@code body} initiated with redirect SCA back to {@code ok}: created (201). */
+    private static Response initiated(Tpp tpp, String ok, String body) {
+        Response created = tpp.post(PAYMENTS, paymentHeaders(ok, null), body);
+        assertStatus(201, created);
+        return created;
+    }
+
+    private static String transactionStatus(Tpp tpp, String payment) {
+        return tpp.get(payment + "/status").jsonPath().getString("transactionStatus");
+    }
+
+    /** The payment's status once the bank has decided it (ACSC, RJCT or CANC), polled while it has not. */
+    private static String finalStatus(Tpp tpp, String payment, String what) {
+        return eventually(what, () -> transactionStatus(tpp, payment),
+                status -> List.of("ACSC", "RJCT", "CANC").contains(status));
     }
 
     static Map<String, String> paymentHeaders(String ok, String nok) {
@@ -183,7 +186,7 @@ class PaymentJourneyTest extends Journey {
         return headers;
     }
 
-    /** A credit transfer to {@link #CREDITOR}; without a debtor IBAN the PSU chooses the account at the bank. */
+    /** A credit transfer to {@code CREDITOR}; without a debtor IBAN the PSU chooses the account at the bank. */
     static String paymentBody(String debtorIban, String amount, String endToEnd, String executionDate) {
         return """
                 {%s

@@ -30,6 +30,13 @@ class ConsentStateMachineTest {
                 new ScaRedirect("https://tpp/ok", null, null), NOW);
     }
 
+    /** A new consent the bank has registered (received), awaiting the PSU's SCA. */
+    private static Consent registeredConsent() {
+        Consent consent = newConsent();
+        consent.registeredAtBank("b1", "u", NOW);
+        return consent;
+    }
+
     @Test
     void theHappyPath() {
         Consent consent = newConsent();
@@ -44,8 +51,7 @@ class ConsentStateMachineTest {
 
     @Test
     void theScaDeadlineRejectsAndHasTheBankCloseItsSide() {
-        Consent registered = newConsent();
-        registered.registeredAtBank("b1", "u", NOW);
+        Consent registered = registeredConsent();
         registered.scaOverdue(NOW);
         assertEquals(ConsentStatus.rejected, registered.getStatus());
         assertTrue(registered.isBankDeletePending(), "the bank still holds it open");
@@ -56,8 +62,7 @@ class ConsentStateMachineTest {
 
     @Test
     void scaFinishedAfterValidUntilExpiresTheConsent() {
-        Consent consent = newConsent();
-        consent.registeredAtBank("b1", "u", NOW);
+        Consent consent = registeredConsent();
         // validUntil 2026-05-01; 22:30 UTC that day is already 00:30 on 2 May in Berlin (summer time)
         Instant berlinNextDay = Instant.parse("2026-05-01T22:30:00Z");
         consent.scaFinalised(berlinNextDay, berlinDateOf(berlinNextDay));
@@ -66,8 +71,7 @@ class ConsentStateMachineTest {
 
     @Test
     void scaFinishedOnTheLastValidDayInBerlinMakesItValid() {
-        Consent consent = newConsent();
-        consent.registeredAtBank("b1", "u", NOW);
+        Consent consent = registeredConsent();
         Instant lastBerlinHour = Instant.parse("2026-05-01T21:30:00Z"); // 23:30 in Berlin, validUntil 2026-05-01
         consent.scaFinalised(lastBerlinHour, berlinDateOf(lastBerlinHour));
         assertEquals(ConsentStatus.valid, consent.getStatus());
@@ -79,8 +83,7 @@ class ConsentStateMachineTest {
 
     @Test
     void everyStatusChangeIsKeptForTheLogInOrderAndHandedOverOnce() {
-        Consent consent = newConsent();
-        consent.registeredAtBank("b1", "u", NOW);
+        Consent consent = registeredConsent();
         consent.scaFinalised(NOW, TODAY);
         List<ConsentStatusChange> changes = consent.takeStatusChanges();
         assertEquals(List.of(
@@ -95,8 +98,7 @@ class ConsentStateMachineTest {
 
     @Test
     void aBankDeletionStaysDueUntilTheBankIsToldAndIsDueAnewWhenTheConsentEndsAgain() {
-        Consent consent = newConsent();
-        consent.registeredAtBank("b1", "u", NOW);
+        Consent consent = registeredConsent();
         consent.scaOverdue(NOW);
         assertTrue(consent.isBankDeletePending());
         // the TPP's DELETE of the rejected consent: still the one deletion (its task, already pending, stays)
@@ -110,8 +112,7 @@ class ConsentStateMachineTest {
 
     @Test
     void finalStatusesNeverChangeExceptByDelete() {
-        Consent consent = newConsent();
-        consent.registeredAtBank("b1", "u", NOW);
+        Consent consent = registeredConsent();
         consent.scaFailed(NOW);
         assertEquals(ConsentStatus.rejected, consent.getStatus());
         assertThrows(ConsentTransitionException.class, () -> consent.scaFinalised(NOW, TODAY));
@@ -138,8 +139,7 @@ class ConsentStateMachineTest {
 
     @Test
     void theBanksViewMovesOnlyAlongTheMachine() {
-        Consent consent = newConsent();
-        consent.registeredAtBank("b1", "u", NOW);
+        Consent consent = registeredConsent();
         assertFalse(consent.applyBankStatus("received", NOW, TODAY));
         assertTrue(consent.applyBankStatus("valid", NOW, TODAY));
         assertTrue(consent.applyBankStatus("revokedByPsu", NOW, TODAY));

@@ -169,10 +169,7 @@ class RedirectJourneyTest extends ConsentTestBase {
 
     @Test
     void theLinkOfATerminatedConsentLeadsNowhere() {
-        Response created = createAis(Tpps.ALPHA);
-        String scaRedirect = created.jsonPath().getString("_links.scaRedirect.href");
-        assertEquals(204, Signed.delete(Tpps.ALPHA, Signed.AIS + "/" + created.jsonPath().getString("consentId"))
-                .statusCode());
+        String scaRedirect = linkOfADeletedConsent();
         assertEquals(404, given().redirects().follow(false).head(Psu.gatewayPath(scaRedirect)).statusCode());
         assertError(given().redirects().follow(false).accept("application/json").get(Psu.gatewayPath(scaRedirect)), 404, "ResourceUnknown",
                 "RESOURCE_UNKNOWN");

@@ -78,10 +78,7 @@ class ScaPagesBrowserTest extends ConsentTestBase {
 
     @Test
     void theLinkOfAnEndedConsentSaysSoAndLeadsBackToTheTpp() {
-        Response created = createAis(Tpps.ALPHA);
-        String scaRedirect = created.jsonPath().getString("_links.scaRedirect.href");
-        assertEquals(204, Signed.delete(Tpps.ALPHA, Signed.AIS + "/" + created.jsonPath().getString("consentId"))
-                .statusCode());
+        String scaRedirect = linkOfADeletedConsent();
 
         browser.openOnTestPort(scaRedirect);
         browser.assertMessagePage("This link cannot be used", "can no longer be authorised (terminatedByTpp)",

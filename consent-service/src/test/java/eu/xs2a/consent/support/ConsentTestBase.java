@@ -28,6 +28,14 @@ public abstract class ConsentTestBase {
         return createAis(tpp, Signed.aisBody(null, 4, true, Psu.PSU1_MAIN));
     }
 
+    /** The scaRedirect link of a new AIS consent that the TPP then deleted (terminatedByTpp), before any SCA. */
+    protected static String linkOfADeletedConsent() {
+        Response created = createAis(Tpps.ALPHA);
+        assertEquals(204, Signed.delete(Tpps.ALPHA, Signed.AIS + "/" + created.jsonPath().getString("consentId"))
+                .statusCode());
+        return created.jsonPath().getString("_links.scaRedirect.href");
+    }
+
     /** Asserts the standard error body with the given class, status and Berlin Group code. */
     protected static void assertError(Response response, int status, String errorText, String code) {
         assertEquals(status, response.statusCode(), response.asString());

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import eu.xs2a.tpp.state.Credentials;
 import eu.xs2a.tpp.state.TppHome;
 import eu.xs2a.tpp.support.Cli;
 import eu.xs2a.tpp.support.Cli.Run;
@@ -48,6 +49,12 @@ class CommandsAgainstGatewayTest {
     @AfterEach
     void stop() {
         gateway.close();
+    }
+
+    /** Example TPP, an AISP, gets its certificate from the sandbox; the credentials the CLI stored for it. */
+    private Credentials certifiedAisp() throws Exception {
+        assertEquals(0, cli.run("cert", "--roles", "PSP_AI", "--org", "Example TPP").exitCode());
+        return new TppHome(home).requireCredentials();
     }
 
     @Test
@@ -119,7 +126,7 @@ class CommandsAgainstGatewayTest {
                 "{\"consentStatus\":\"received\",\"consentId\":\"c-42\",\"_links\":{\"scaRedirect\":{\"href\":"
                         + "\"http://localhost:8080" + CONSENTS + "/c-42/authorisations/a-1/sca-redirect/t0k\"}}}")
                 : Answer.json(200, "{\"consentStatus\":\"valid\"}"));
-        assertEquals(0, cli.run("cert", "--roles", "PSP_AI", "--org", "Example TPP").exitCode());
+        certifiedAisp();
         Path body = home.resolve("consent.json");
         String consent = "{\r\n  \"access\": {\"allPsd2\": \"allAccounts\"},\n  \"recurringIndicator\": true\n}\n";
         Files.writeString(body, consent);
@@ -162,7 +169,7 @@ class CommandsAgainstGatewayTest {
 
     @Test
     void anErrorAnswerIsPrintedExitsOneAndSavesNothing() throws Exception {
-        assertEquals(0, cli.run("cert", "--roles", "PSP_AI", "--org", "Example TPP").exitCode());
+        certifiedAisp();
         Run run = cli.run("call", "GET", "/sandbox/api/berlingroup/v1/unknown", "--save", "x=.y");
         assertEquals(1, run.exitCode(), run.toString());
         assertTrue(run.out().startsWith("HTTP 404 Not Found"), run.out());
@@ -190,7 +197,7 @@ class CommandsAgainstGatewayTest {
     @Test
     void aFieldToSaveThatIsNotInTheAnswerIsAnError() throws Exception {
         gateway.route(CONSENTS, request -> Answer.json(200, "{\"consentStatus\":\"valid\"}"));
-        assertEquals(0, cli.run("cert", "--roles", "PSP_AI", "--org", "Example TPP").exitCode());
+        certifiedAisp();
         Run run = cli.run("call", "GET", CONSENTS + "/c-1", "--save", "consentId=.consentId");
         assertEquals(3, run.exitCode(), run.toString());
         assertTrue(run.out().contains("\"consentStatus\": \"valid\""), "the answer is shown all the same");
@@ -201,8 +208,7 @@ class CommandsAgainstGatewayTest {
     void registerSendsTheBerlinGroupBodyWithDefaultsFromTheCertificate() throws Exception {
         gateway.route("/api/berlingroup/v1/tpp/register", request -> Answer.json(200, "{\"status\":\"ACTIVE\"}"));
         gateway.route("/api/berlingroup/v1/tpp", request -> Answer.json(404, "{\"error_text\":\"NotFound\"}"));
-        assertEquals(0, cli.run("cert", "--roles", "PSP_AI", "--org", "Example TPP").exitCode());
-        var credentials = new TppHome(home).requireCredentials();
+        Credentials credentials = certifiedAisp();
 
         Run run = cli.run("register");
         assertEquals(0, run.exitCode(), run.toString());
@@ -236,8 +242,7 @@ class CommandsAgainstGatewayTest {
     void registerOfARegisteredOrganisationAddsTheCurrentCertificate() throws Exception {
         gateway.route("/api/berlingroup/v1/tpp/certificates", request -> Answer.json(200, "{\"status\":\"ACTIVE\"}"));
         gateway.route("/api/berlingroup/v1/tpp", request -> Answer.json(200, "{\"status\":\"ACTIVE\"}"));
-        assertEquals(0, cli.run("cert", "--roles", "PSP_AI", "--org", "Example TPP").exitCode());
-        var credentials = new TppHome(home).requireCredentials();
+        Credentials credentials = certifiedAisp();
 
         Run run = cli.run("register");
         assertEquals(0, run.exitCode(), run.toString());

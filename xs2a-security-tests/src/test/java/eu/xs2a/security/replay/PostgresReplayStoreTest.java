@@ -31,6 +31,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicReference;
 import javax.sql.DataSource;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.postgresql.ds.PGSimpleDataSource;
@@ -43,7 +44,9 @@ class PostgresReplayStoreTest {
     private static final Duration PENDING = Duration.ofSeconds(60);
     private static final String SCHEMA = "replay_test_" + Long.toHexString(System.nanoTime());
     private static PGSimpleDataSource dataSource;
-    private static final AtomicReference<Instant> now = new AtomicReference<>(Instant.now());
+    /** Where the store's clock stands at the start of every test; a test that moves it has it put back. */
+    private static final Instant START = Instant.now();
+    private static final AtomicReference<Instant> now = new AtomicReference<>(START);
     private static final Clock CLOCK = new Clock() {
         @Override
         public java.time.ZoneId getZone() {
@@ -89,6 +92,11 @@ class PostgresReplayStoreTest {
         }
     }
 
+    @AfterEach
+    void clockBackToStart() {
+        now.set(START);
+    }
+
     private static Psd2Exception alreadyUsed(org.junit.jupiter.api.function.Executable executable) {
         Psd2Exception e = assertThrows(Psd2Exception.class, executable);
         assertEquals(ErrorClass.FORMAT_ERROR, e.errorClass());
@@ -124,39 +132,29 @@ class PostgresReplayStoreTest {
     @Test
     void aCreateWithoutAnswerPastThePendingTimeoutIsRunAgainByItsRetryAndOnlyByIt() {
         UUID id = UUID.randomUUID();
-        Instant start = now.get();
-        try {
-            assertSame(ReplayOutcome.FIRST, store.claim("TPP-I", id, "POST", PATH, DIGEST));
-            now.set(start.plus(PENDING));
-            stillRunning(() -> store.claim("TPP-I", id, "POST", PATH, DIGEST));
-            // another request with the id is no retry of the create, however old the claim
-            now.set(start.plus(PENDING).plusSeconds(1));
-            alreadyUsed(() -> store.claim("TPP-I", id, "POST", PATH, "SHA-256=other"));
-            alreadyUsed(() -> store.claim("TPP-I", id, "GET", PATH, DIGEST));
-            // the first one died without an answer: its retry runs in its place, once
-            assertSame(ReplayOutcome.FIRST, store.claim("TPP-I", id, "POST", PATH, DIGEST.replace("SHA-256", "sha-256")));
-            stillRunning(() -> store.claim("TPP-I", id, "POST", PATH, DIGEST));
-            store.complete("TPP-I", id, new StoredResponse(201, Map.of("Location", PATH + "/c-10"), new byte[0]));
-            now.set(start.plus(PENDING.multipliedBy(5)));
-            assertEquals(PATH + "/c-10", assertInstanceOf(ReplayOutcome.Replay.class,
-                    store.claim("TPP-I", id, "POST", PATH, DIGEST)).response().headers().get("Location"));
-        } finally {
-            now.set(start);
-        }
+        assertSame(ReplayOutcome.FIRST, store.claim("TPP-I", id, "POST", PATH, DIGEST));
+        now.set(START.plus(PENDING));
+        stillRunning(() -> store.claim("TPP-I", id, "POST", PATH, DIGEST));
+        // another request with the id is no retry of the create, however old the claim
+        now.set(START.plus(PENDING).plusSeconds(1));
+        alreadyUsed(() -> store.claim("TPP-I", id, "POST", PATH, "SHA-256=other"));
+        alreadyUsed(() -> store.claim("TPP-I", id, "GET", PATH, DIGEST));
+        // the first one died without an answer: its retry runs in its place, once
+        assertSame(ReplayOutcome.FIRST, store.claim("TPP-I", id, "POST", PATH, DIGEST.replace("SHA-256", "sha-256")));
+        stillRunning(() -> store.claim("TPP-I", id, "POST", PATH, DIGEST));
+        store.complete("TPP-I", id, new StoredResponse(201, Map.of("Location", PATH + "/c-10"), new byte[0]));
+        now.set(START.plus(PENDING.multipliedBy(5)));
+        assertEquals(PATH + "/c-10", assertInstanceOf(ReplayOutcome.Replay.class,
+                store.claim("TPP-I", id, "POST", PATH, DIGEST)).response().headers().get("Location"));
     }
 
     @Test
     void aReadsClaimIsNeverTakenOver() {
         UUID id = UUID.randomUUID();
-        Instant start = now.get();
-        try {
-            store.claim("TPP-J", id, "GET", PATH, DIGEST);
-            now.set(start.plus(PENDING.multipliedBy(10)));
-            alreadyUsed(() -> store.claim("TPP-J", id, "GET", PATH, DIGEST));
-            alreadyUsed(() -> store.claim("TPP-J", id, "POST", PATH, DIGEST));
-        } finally {
-            now.set(start);
-        }
+        store.claim("TPP-J", id, "GET", PATH, DIGEST);
+        now.set(START.plus(PENDING.multipliedBy(10)));
+        alreadyUsed(() -> store.claim("TPP-J", id, "GET", PATH, DIGEST));
+        alreadyUsed(() -> store.claim("TPP-J", id, "POST", PATH, DIGEST));
     }
 
     @Test
@@ -217,20 +215,15 @@ class PostgresReplayStoreTest {
     @Test
     void afterTheRetentionAnIdIsNewAndOldRowsAreRemoved() {
         UUID id = UUID.randomUUID();
-        Instant start = now.get();
-        try {
-            store.claim("TPP-C", id, "GET", PATH, DIGEST);
-            now.set(start.plus(Duration.ofHours(25)));
-            assertSame(ReplayOutcome.FIRST, store.claim("TPP-C", id, "GET", PATH, DIGEST));
-            UUID old = UUID.randomUUID();
-            now.set(start.minus(Duration.ofHours(30)));
-            store.claim("TPP-C", old, "GET", PATH, DIGEST);
-            now.set(start);
-            assertTrue(store.deleteCreatedBefore(start.minus(Duration.ofHours(24))) >= 1);
-            assertSame(ReplayOutcome.FIRST, store.claim("TPP-C", old, "GET", PATH, DIGEST));
-        } finally {
-            now.set(start);
-        }
+        store.claim("TPP-C", id, "GET", PATH, DIGEST);
+        now.set(START.plus(Duration.ofHours(25)));
+        assertSame(ReplayOutcome.FIRST, store.claim("TPP-C", id, "GET", PATH, DIGEST));
+        UUID old = UUID.randomUUID();
+        now.set(START.minus(Duration.ofHours(30)));
+        store.claim("TPP-C", old, "GET", PATH, DIGEST);
+        now.set(START);
+        assertTrue(store.deleteCreatedBefore(START.minus(Duration.ofHours(24))) >= 1);
+        assertSame(ReplayOutcome.FIRST, store.claim("TPP-C", old, "GET", PATH, DIGEST));
     }
 
     @Test

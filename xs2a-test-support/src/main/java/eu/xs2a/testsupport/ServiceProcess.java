@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
 import java.util.concurrent.TimeUnit;
@@ -75,6 +76,18 @@ public final class ServiceProcess implements AutoCloseable {
         ServiceProcess service = launch(module, env, freePort(), false);
         service.awaitReady();
         return service;
+    }
+
+    /**
+     * As {@link #start}, on a PostgreSQL database of its own ({@code localhost:5432/<database>}) that Flyway empties
+     * as the service starts: every test run begins from the module's migrations and seed.
+     */
+    public static ServiceProcess startOnCleanDatabase(String module, String database, Map<String, String> env) {
+        Map<String, String> all = new HashMap<>(env);
+        all.put("QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://localhost:5432/" + database);
+        all.put("QUARKUS_FLYWAY_CLEAN_DISABLED", "false");
+        all.put("QUARKUS_FLYWAY_CLEAN_AT_START", "true");
+        return start(module, all);
     }
 
     /**

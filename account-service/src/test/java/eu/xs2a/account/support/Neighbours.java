@@ -39,18 +39,14 @@ public final class Neighbours {
     }
 
     private static void start() {
-        ServiceProcess sandbox = ServiceProcess.start("aspsp-sandbox", Map.of(
-                "QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://localhost:5432/xs2a_aspsp_account_test",
-                "QUARKUS_FLYWAY_CLEAN_DISABLED", "false", "QUARKUS_FLYWAY_CLEAN_AT_START", "true",
-                "SANDBOX_SLOW_DELAY", SLOW_DELAY));
-        ServiceProcess consents = ServiceProcess.start("consent-service", Map.of(
-                "QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://localhost:5432/xs2a_consent_account_test",
-                "QUARKUS_FLYWAY_CLEAN_DISABLED", "false", "QUARKUS_FLYWAY_CLEAN_AT_START", "true",
-                "PSD2_SANDBOX_BANK_URL", sandbox.baseUrl(),
-                "PSD2_PROVIDERS_SANDBOX_READ_TIMEOUT", CONSENT_SERVICE_BANK_TIMEOUT,
-                "PSD2_PROVIDERS_SANDBOX2_READ_TIMEOUT", CONSENT_SERVICE_BANK_TIMEOUT,
-                "PSD2_TRUST_ANCHORS", TestPki.shared().caPemFile().toString(),
-                "MP_JWT_VERIFY_PUBLICKEY_LOCATION", ServiceKeys.shared().publicPem().toString()));
+        ServiceProcess sandbox = ServiceProcess.startOnCleanDatabase("aspsp-sandbox", "xs2a_aspsp_account_test",
+                Map.of("SANDBOX_SLOW_DELAY", SLOW_DELAY));
+        ServiceProcess consents = ServiceProcess.startOnCleanDatabase("consent-service", "xs2a_consent_account_test",
+                Map.of("PSD2_SANDBOX_BANK_URL", sandbox.baseUrl(),
+                        "PSD2_PROVIDERS_SANDBOX_READ_TIMEOUT", CONSENT_SERVICE_BANK_TIMEOUT,
+                        "PSD2_PROVIDERS_SANDBOX2_READ_TIMEOUT", CONSENT_SERVICE_BANK_TIMEOUT,
+                        "PSD2_TRUST_ANCHORS", TestPki.shared().caPemFile().toString(),
+                        "MP_JWT_VERIFY_PUBLICKEY_LOCATION", ServiceKeys.shared().publicPem().toString()));
         SwitchableProxy proxy = new SwitchableProxy(0, "localhost", sandbox.port(),
                 () -> Boolean.getBoolean(SANDBOX2_DOWN)).up();
         System.setProperty(SANDBOX, sandbox.baseUrl());

@@ -34,11 +34,8 @@ public class SandboxBank implements QuarkusTestResourceLifecycleManager {
 
     @Override
     public Map<String, String> start() {
-        bank = ServiceProcess.start("aspsp-sandbox", Map.of(
-                "QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://localhost:5432/xs2a_aspsp_consent_test",
-                "QUARKUS_FLYWAY_CLEAN_DISABLED", "false",
-                "QUARKUS_FLYWAY_CLEAN_AT_START", "true",
-                "SANDBOX_SERVICE_CREDENTIAL", CREDENTIAL));
+        bank = ServiceProcess.startOnCleanDatabase("aspsp-sandbox", "xs2a_aspsp_consent_test",
+                Map.of("SANDBOX_SERVICE_CREDENTIAL", CREDENTIAL));
         awaitSeeded(bank.baseUrl());
         Map<String, String> config = new HashMap<>(Map.of(
                 "psd2.providers.sandbox.bank-url", bank.baseUrl(),

@@ -29,11 +29,8 @@ public class BankSandboxResource implements QuarkusTestResourceLifecycleManager 
 
     @Override
     public Map<String, String> start() {
-        bank = ServiceProcess.start("aspsp-sandbox", Map.of(
-                "QUARKUS_DATASOURCE_JDBC_URL", "jdbc:postgresql://localhost:5432/xs2a_aspsp_payment_test",
-                // the bank's payments are keyed by our payment ids, which restart with our clean test database
-                "QUARKUS_FLYWAY_CLEAN_AT_START", "true",
-                "QUARKUS_FLYWAY_CLEAN_DISABLED", "false"));
+        // the bank's payments are keyed by our payment ids, which restart with our clean test database
+        bank = ServiceProcess.startOnCleanDatabase("aspsp-sandbox", "xs2a_aspsp_payment_test", Map.of());
         String bankUrl = bank.baseUrl();
         Map<String, String> config = new HashMap<>();
         config.put("psd2.providers.sandbox.bank-url", bankUrl);

@@ -46,6 +46,9 @@ class LettersTest {
         assertTrue(letter.textBody.contains("Dear Ann <b>,"), letter.textBody);
         assertTrue(letter.textBody.contains("roles:     PSP_AI"), letter.textBody);
         assertTrue(letter.textBody.contains("Scopes granted: accounts"), letter.textBody);
+        // the certificate table, from the letters' shared tag
+        assertTrue(letter.htmlBody.contains("<tr><th align=\"left\">Serial</th><td>0A</td></tr>"), letter.htmlBody);
+        assertTrue(letter.htmlBody.contains("<tr><th align=\"left\">Roles</th><td>PSP_AI</td></tr>"), letter.htmlBody);
     }
 
     @Test

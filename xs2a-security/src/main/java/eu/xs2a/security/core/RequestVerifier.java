@@ -39,6 +39,11 @@ public final class RequestVerifier {
     private final long maxSkewMillis;
     /** Outlives the validators: the revocation answers and CRL downloads are kept when the CRL files change. */
     private final RevocationChecker revocation;
+    /** Issuing CAs downloaded from AIA caIssuers; outlives the validators too. */
+    private final CaIssuers caIssuers;
+    /** The CRLs and trusted lists in force; a change of either replaces the validator. */
+    private List<X509CRL> crls;
+    private TrustedListAnchors listed = TrustedListAnchors.NONE;
 
     /** A verifier with the default revocation settings ({@link RevocationSettings#defaults}). */
     public RequestVerifier(VerifierSettings settings) {
@@ -48,7 +53,10 @@ public final class RequestVerifier {
     public RequestVerifier(VerifierSettings settings, RevocationChecker revocation) {
         this.settings = settings;
         this.revocation = revocation;
-        this.certificates = new CertificateValidator(settings, revocation);
+        this.crls = settings.crls();
+        this.caIssuers = new CaIssuers(revocation.downloads(), revocation.settings().defaultValidity(),
+                revocation.settings().unknownRetry());
+        this.certificates = new CertificateValidator(settings, revocation, listed, caIssuers);
         this.maxSkewMillis = settings.maxClockSkew().toMillis();
     }
 
@@ -247,8 +255,19 @@ public final class RequestVerifier {
      * Puts new revocation lists in force (the CRL files were read again, see {@link CrlFiles}). Requests already
      * past step 2 finish with the lists they started with.
      */
-    public void replaceCrls(List<X509CRL> crls) {
-        certificates = new CertificateValidator(settings.withCrls(crls), revocation);
+    public synchronized void replaceCrls(List<X509CRL> crls) {
+        this.crls = List.copyOf(crls);
+        certificates = new CertificateValidator(settings.withCrls(this.crls), revocation, listed, caIssuers);
+    }
+
+    /**
+     * Puts the trust services of newly loaded trusted lists in force ({@code trust.TrustedLists}), with empty caches:
+     * every certificate is checked again on its next use. Requests already past step 2 finish with the lists they
+     * started with.
+     */
+    public synchronized void replaceTrustedListAnchors(TrustedListAnchors anchors) {
+        this.listed = anchors;
+        certificates = new CertificateValidator(settings.withCrls(crls), revocation, listed, caIssuers);
     }
 
     /** How many distinct certificates are held parsed and checked (for tests of the cache). */

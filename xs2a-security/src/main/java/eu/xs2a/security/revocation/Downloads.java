@@ -14,14 +14,21 @@ import java.util.function.Supplier;
 /**
  * The HTTP calls to revocation sources (JDK HttpClient, asynchronous): each ends within the fetch timeout, and a call
  * already under way is joined instead of made again, so that a burst of requests with one certificate costs one call.
+ * Also used for what else the certificate checks download: issuing CA certificates named by a certificate's AIA
+ * caIssuers ({@code core}) and the trusted lists ({@code trust}).
  */
-final class Downloads {
+public final class Downloads {
 
     private final HttpClient http;
     private final Duration timeout;
+
+    /** How long one call may take, connect and answer together. */
+    public Duration timeout() {
+        return timeout;
+    }
     private final ConcurrentHashMap<String, CompletableFuture<byte[]>> running = new ConcurrentHashMap<>();
 
-    Downloads(Duration timeout) {
+    public Downloads(Duration timeout) {
         this.timeout = timeout;
         this.http = HttpClient.newBuilder()
                 .connectTimeout(timeout)
@@ -29,8 +36,8 @@ final class Downloads {
                 .build();
     }
 
-    /** A CRL: one download per URL at a time. */
-    CompletableFuture<byte[]> get(String url) {
+    /** A GET (a CRL, a CA certificate, a trusted list): one download per URL at a time. */
+    public CompletableFuture<byte[]> get(String url) {
         return once("GET " + url, () -> send(HttpRequest.newBuilder(URI.create(url)).GET()));
     }
 
@@ -76,7 +83,7 @@ final class Downloads {
     }
 
     /** Why a call failed, in a few words for a log line or an error text. */
-    static String why(Throwable failure) {
+    public static String why(Throwable failure) {
         Throwable cause = failure;
         while ((cause instanceof java.util.concurrent.CompletionException
                 || cause instanceof java.util.concurrent.ExecutionException) && cause.getCause() != null) {

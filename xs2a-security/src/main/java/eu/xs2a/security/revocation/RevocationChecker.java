@@ -30,6 +30,7 @@ public final class RevocationChecker {
     private final Clock clock;
     private final OcspClient ocsp;
     private final CrlCache crls;
+    private final Downloads downloads;
     private final Cache<String, RevocationStatus> known;
     private final ConcurrentHashMap<String, CompletableFuture<RevocationStatus>> asking = new ConcurrentHashMap<>();
 
@@ -37,6 +38,7 @@ public final class RevocationChecker {
         this.settings = settings;
         this.clock = clock;
         Downloads downloads = new Downloads(settings.fetchTimeout());
+        this.downloads = downloads;
         this.ocsp = new OcspClient(downloads, clock, settings.defaultValidity());
         this.crls = new CrlCache(downloads, clock, settings.defaultValidity());
         this.known = Caffeine.newBuilder().maximumSize(Math.max(1, settings.cacheSize())).build();
@@ -44,6 +46,11 @@ public final class RevocationChecker {
 
     public RevocationSettings settings() {
         return settings;
+    }
+
+    /** Its HTTP calls (fetch timeout, one call per URL at a time), shared with the download of issuing CAs. */
+    public Downloads downloads() {
+        return downloads;
     }
 
     /**

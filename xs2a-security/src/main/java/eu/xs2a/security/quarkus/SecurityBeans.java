@@ -8,7 +8,9 @@ import eu.xs2a.security.core.VerifierSettings;
 import eu.xs2a.security.replay.PostgresReplayStore;
 import eu.xs2a.security.replay.ReplayStore;
 import eu.xs2a.security.revocation.RevocationChecker;
+import eu.xs2a.security.revocation.Downloads;
 import eu.xs2a.security.revocation.RevocationSettings;
+import eu.xs2a.security.trust.TrustedLists;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.runtime.Startup;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,7 +20,9 @@ import java.nio.file.Path;
 import java.security.cert.X509CRL;
 import java.security.cert.X509Certificate;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.jboss.logging.Logger;
 
@@ -32,20 +36,50 @@ public class SecurityBeans {
     @Produces
     @Singleton
     @Startup
-    RequestVerifier requestVerifier(SecurityConfig config, CrlFiles crlFiles, RevocationChecker revocation) {
+    RequestVerifier requestVerifier(SecurityConfig config, CrlFiles crlFiles, RevocationChecker revocation,
+                                    TrustedLists trustedLists) {
         List<Path> anchorFiles = anchorFiles(config);
         List<X509Certificate> anchors = crlFiles.anchors();
         List<X509CRL> crls = crlFiles.load();
         CrlReload.warnPastNextUpdate(crls);
-        if (anchors.isEmpty()) {
-            LOG.warn("psd2.trust-anchors is not set: every signed request will be refused with CertificateInvalid");
+        if (anchors.isEmpty() && !trustedLists.configured()) {
+            LOG.warn("Neither psd2.trust-anchors nor psd2.trust.lists is set: every signed request will be refused "
+                    + "with CertificateInvalid");
         } else {
-            LOG.infof("Signed requests: %d trust anchor(s) from %s, %d CRL(s), environment %s, max clock skew %s",
-                    anchors.size(), anchorFiles, crls.size(), config.environment(), config.signature().maxClockSkew());
+            LOG.infof("Signed requests: %d trust anchor(s) from %s, trusted lists %s, %d CRL(s), environment %s, max "
+                            + "clock skew %s", anchors.size(), anchorFiles, config.trust().lists().keySet(),
+                    crls.size(), config.environment(), config.signature().maxClockSkew());
         }
-        return new RequestVerifier(new VerifierSettings(anchors, crls, config.signature().maxClockSkew(),
-                config.environment() == SecurityConfig.Environment.live,
+        RequestVerifier verifier = new RequestVerifier(new VerifierSettings(anchors, crls,
+                config.signature().maxClockSkew(), config.environment() == SecurityConfig.Environment.live,
                 config.signature().certificateCacheSize(), Clock.systemUTC()), revocation);
+        if (trustedLists.configured()) {
+            verifier.replaceTrustedListAnchors(trustedLists.load());
+        }
+        return verifier;
+    }
+
+    /**
+     * The configured trusted lists (not yet loaded: {@link #requestVerifier} loads them at start, {@link
+     * TrustedListRefresh} again on schedule). A signing-certificates file that cannot be read stops the service.
+     */
+    @Produces
+    @Singleton
+    TrustedLists trustedLists(SecurityConfig config) {
+        SecurityConfig.Trust trust = config.trust();
+        List<TrustedLists.Source> sources = new ArrayList<>();
+        for (Map.Entry<String, SecurityConfig.Trust.TrustList> e : trust.lists().entrySet()) {
+            SecurityConfig.Trust.TrustList list = e.getValue();
+            List<Path> signers = paths(list.signingCertificates());
+            if (signers.isEmpty()) {
+                throw new IllegalStateException("psd2.trust.lists." + e.getKey() + ".signing-certificates is empty: "
+                        + "a trusted list is used only when its signature verifies with them");
+            }
+            sources.add(new TrustedLists.Source(e.getKey(), list.location(), list.kind(),
+                    TrustMaterial.loadCertificates(signers), list.officialJournal()));
+        }
+        Path cacheDir = Path.of(trust.cacheDir().orElse(System.getProperty("java.io.tmpdir") + "/xs2a-trusted-lists"));
+        return new TrustedLists(sources, cacheDir, new Downloads(trust.fetchTimeout()), Clock.systemUTC());
     }
 
     /** One for the application: its answers and CRL downloads outlive the verifier's caches. */

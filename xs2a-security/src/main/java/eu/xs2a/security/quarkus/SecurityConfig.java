@@ -4,6 +4,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /** Configuration of the signed-request pipeline ({@code psd2.*}; see xs2a-security/README.md). */
@@ -42,6 +43,8 @@ public interface SecurityConfig {
     Replay replay();
 
     Revocation revocation();
+
+    Trust trust();
 
     /** Largest request body accepted on signed endpoints (bytes); larger → 413 with the standard body. */
     @WithDefault("1048576")
@@ -90,6 +93,47 @@ public interface SecurityConfig {
         /** How often the CRLs in use are checked for renewal. */
         @WithDefault("1M")
         Duration refreshEvery();
+    }
+
+    /**
+     * Trust anchors from the EU trusted lists (ETSI TS 119 612), besides the PEM files of {@link #trustAnchors()}
+     * (xs2a-security/README.md "Trusted lists").
+     */
+    interface Trust {
+        /**
+         * The lists, by a name of the operator's choice: {@code psd2.trust.lists.eu.location=https://…/eu-lotl.xml}.
+         * None: only the PEM trust anchors.
+         */
+        Map<String, TrustList> lists();
+
+        /** How often every list is downloaded again; a list that fails keeps its last good copy. */
+        @WithDefault("6H")
+        Duration refreshEvery();
+
+        /** One download of a list (the national lists are up to a few MB). */
+        @WithDefault("30S")
+        Duration fetchTimeout();
+
+        /** Where the downloaded copies are kept (read at start before downloading). Unset: java.io.tmpdir. */
+        Optional<String> cacheDir();
+
+        interface TrustList {
+            /** An http(s) URL, a file: URL or a file path. */
+            String location();
+
+            /** {@code lotl}: a list of trusted lists (the EU LOTL), whose national lists are followed; {@code tl}. */
+            @WithDefault("lotl")
+            eu.xs2a.security.trust.TrustedLists.Kind kind();
+
+            /** PEM files of the certificates the list's signature must verify with (for the EU LOTL: the OJEU's). */
+            List<String> signingCertificates();
+
+            /**
+             * For the EU LOTL: the Official Journal URL announcing its signing certificates; set, DSS follows the
+             * LOTL's pivots from those certificates to the current ones.
+             */
+            Optional<String> officialJournal();
+        }
     }
 
     interface Replay {

@@ -163,6 +163,43 @@ public final class TestPki {
         return caCertificate;
     }
 
+    /**
+     * An intermediate CA issued by this one (valid from a day ago for five years), as a QTSP's issuing CA under its
+     * root: the seals it issues chain to this CA through it. {@code crlDistributionPoints} name where this CA publishes
+     * the CRL that may revoke it (e.g. a {@link RevocationServer} of this CA).
+     */
+    public TestPki intermediate(String commonName, String... crlDistributionPoints) {
+        KeyPair keys = rsaKeyPair();
+        X500Name subject = new X500NameBuilder(BCStyle.INSTANCE).addRDN(BCStyle.C, "DE")
+                .addRDN(BCStyle.O, "XS2A Test PKI").addRDN(BCStyle.CN, commonName).build();
+        try {
+            Instant now = Instant.now();
+            X509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(
+                    X500Name.getInstance(caCertificate.getSubjectX500Principal().getEncoded()),
+                    new BigInteger(64, RANDOM).setBit(62), Date.from(now.minus(Duration.ofDays(1))),
+                    Date.from(now.plus(Duration.ofDays(5 * 365))), subject, keys.getPublic());
+            JcaX509ExtensionUtils utils = new JcaX509ExtensionUtils();
+            builder.addExtension(Extension.basicConstraints, true, new BasicConstraints(0));
+            builder.addExtension(Extension.keyUsage, true, new KeyUsage(KeyUsage.keyCertSign | KeyUsage.cRLSign));
+            builder.addExtension(Extension.subjectKeyIdentifier, false,
+                    utils.createSubjectKeyIdentifier(keys.getPublic()));
+            builder.addExtension(Extension.authorityKeyIdentifier, false,
+                    utils.createAuthorityKeyIdentifier(caCertificate));
+            if (crlDistributionPoints.length > 0) {
+                builder.addExtension(Extension.cRLDistributionPoints, false, new CRLDistPoint(
+                        java.util.Arrays.stream(crlDistributionPoints)
+                                .map(url -> new DistributionPoint(new DistributionPointName(new GeneralNames(
+                                        new GeneralName(GeneralName.uniformResourceIdentifier, url))), null, null))
+                                .toArray(DistributionPoint[]::new)));
+            }
+            X509Certificate certificate = new JcaX509CertificateConverter()
+                    .getCertificate(builder.build(contentSigner(caKey)));
+            return new TestPki(certificate, keys.getPrivate(), null, null, null);
+        } catch (GeneralSecurityException | IOException e) {
+            throw new IllegalStateException("Cannot issue test intermediate CA: " + e.getMessage(), e);
+        }
+    }
+
     /** The CA's key, for what signs in its name in tests (its OCSP responder, its CRLs). */
     PrivateKey caKey() {
         return caKey;
@@ -292,6 +329,7 @@ public final class TestPki {
         private String ncaId = "DE-BAFIN";
         private final List<String> ocspUrls = new ArrayList<>();
         private final List<String> crlUrls = new ArrayList<>();
+        private final List<String> caIssuersUrls = new ArrayList<>();
 
         private TppBuilder(TestPki pki) {
             this.pki = pki;
@@ -400,6 +438,12 @@ public final class TestPki {
             return this;
         }
 
+        /** Where its issuing CA's certificate is published (AIA caIssuers), e.g. {@link FileServer#url}. */
+        public TppBuilder caIssuers(String url) {
+            this.caIssuersUrls.add(url);
+            return this;
+        }
+
         /** Both sources of a {@link RevocationServer} of this CA. */
         public TppBuilder revocationFrom(RevocationServer server) {
             return ocsp(server.ocspUrl()).crlDistributionPoint(server.crlUrl());
@@ -410,7 +454,7 @@ public final class TestPki {
             BigInteger serialNumber = serial != null ? serial : new BigInteger(64, RANDOM).setBit(62);
             X509Certificate certificate = pki.issue(subject != null ? subject : subject(), keys.getPublic(),
                     serialNumber, notBefore, notAfter, qcStatement ? roles : null, ncaName, ncaId, profile,
-                    ocspUrls, crlUrls);
+                    ocspUrls, crlUrls, caIssuersUrls);
             return new TestTpp(certificate, keys.getPrivate(), organizationIdentifierInSubject ? organizationIdentifier : null);
         }
 
@@ -425,7 +469,8 @@ public final class TestPki {
 
     private X509Certificate issue(X500Name subject, PublicKey publicKey, BigInteger serial, Instant notBefore,
                                   Instant notAfter, Set<Role> psd2Roles, String ncaName, String ncaId,
-                                  QcProfile profile, List<String> ocspUrls, List<String> crlUrls) {
+                                  QcProfile profile, List<String> ocspUrls, List<String> crlUrls,
+                                  List<String> caIssuersUrls) {
         try {
             X509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(
                     X500Name.getInstance(caCertificate.getSubjectX500Principal().getEncoded()), serial,
@@ -444,11 +489,14 @@ public final class TestPki {
             builder.addExtension(Extension.subjectKeyIdentifier, false, utils.createSubjectKeyIdentifier(publicKey));
             builder.addExtension(Extension.authorityKeyIdentifier, false,
                     utils.createAuthorityKeyIdentifier(caCertificate));
-            if (!ocspUrls.isEmpty()) {
-                builder.addExtension(Extension.authorityInfoAccess, false, new AuthorityInformationAccess(
-                        ocspUrls.stream().map(url -> new AccessDescription(AccessDescription.id_ad_ocsp,
-                                new GeneralName(GeneralName.uniformResourceIdentifier, url)))
-                                .toArray(AccessDescription[]::new)));
+            if (!ocspUrls.isEmpty() || !caIssuersUrls.isEmpty()) {
+                List<AccessDescription> access = new ArrayList<>();
+                ocspUrls.forEach(url -> access.add(new AccessDescription(AccessDescription.id_ad_ocsp,
+                        new GeneralName(GeneralName.uniformResourceIdentifier, url))));
+                caIssuersUrls.forEach(url -> access.add(new AccessDescription(AccessDescription.id_ad_caIssuers,
+                        new GeneralName(GeneralName.uniformResourceIdentifier, url))));
+                builder.addExtension(Extension.authorityInfoAccess, false,
+                        new AuthorityInformationAccess(access.toArray(AccessDescription[]::new)));
             }
             if (!crlUrls.isEmpty()) {
                 builder.addExtension(Extension.cRLDistributionPoints, false, new CRLDistPoint(crlUrls.stream()

@@ -47,7 +47,7 @@ import org.jboss.logging.Logger;
  * copies (offline refresh, so a restart has anchors before the network answers), then downloads (online refresh);
  * {@link #refresh} downloads. Thread-safe; one per application.
  */
-public final class TrustedLists {
+public final class TrustedLists implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(TrustedLists.class);
 
@@ -88,6 +88,7 @@ public final class TrustedLists {
     private final TLValidationJob job = new TLValidationJob();
     private final TrustedListsCertificateSource certificateSource = new TrustedListsCertificateSource();
     private final ExpirationAndSignatureCheckStrategy strategy = new ExpirationAndSignatureCheckStrategy();
+    private final ExecutorService executor = executor();
     private final FileCacheDataLoader offline;
     private final FileCacheDataLoader online;
     /** Configured source → national list URL → its CA/QC services, as last loaded good. */
@@ -114,7 +115,7 @@ public final class TrustedLists {
         job.setOnlineDataLoader(online);
         job.setTrustedListCertificateSource(certificateSource);
         job.setSynchronizationStrategy(strategy);
-        job.setExecutorService(executor());
+        job.setExecutorService(executor);
         List<LOTLSource> lotls = new ArrayList<>();
         List<TLSource> tls = new ArrayList<>();
         for (Source source : sources) {
@@ -149,6 +150,12 @@ public final class TrustedLists {
         });
     }
 
+    /** Stops the job's threads (daemon threads: a service need not call it). */
+    @Override
+    public void close() {
+        executor.shutdownNow();
+    }
+
     public boolean configured() {
         return !sources.isEmpty();
     }
@@ -165,7 +172,7 @@ public final class TrustedLists {
         }
         try {
             job.offlineRefresh();
-            take("cached copy");
+            take("cached copy", true);
         } catch (RuntimeException e) {
             LOG.warnf("The cached copies of the trusted lists could not be read: %s", e.getMessage());
         }
@@ -181,15 +188,18 @@ public final class TrustedLists {
         TrustedListAnchors before = anchors;
         try {
             job.onlineRefresh();
-            take("download");
+            take("download", false);
         } catch (RuntimeException e) {
             LOG.errorf(e, "The trusted lists could not be refreshed; the services loaded before stay in force");
         }
         return anchors.equals(before) ? Optional.empty() : Optional.of(anchors);
     }
 
-    /** Puts in force what the job has now, list by list; a list that failed keeps its last good copy. */
-    private void take(String how) {
+    /**
+     * Puts in force what the job has now, list by list; a list that failed keeps its last good copy. {@code quiet}
+     * (the cached copies at start, before downloading): a list without a cached copy is not worth a line.
+     */
+    private void take(String how, boolean quiet) {
         TLValidationJobSummary summary = job.getSummary();
         Map<String, List<ListedService>> fresh = servicesByList();
         Instant now = clock.instant();
@@ -202,14 +212,18 @@ public final class TrustedLists {
                         .filter(i -> source.location().equals(i.getUrl())).findFirst().orElse(null);
                 String problem = lotl == null ? "not processed" : problem(lotl);
                 if (problem != null) {
-                    failed(source, previous, how, problem);
+                    if (!quiet) {
+                        failed(source, previous, how, problem);
+                    }
                     continue;
                 }
                 lists = lotl.getTLInfos();
             } else {
                 lists = summary.getOtherTLInfos().stream().filter(i -> source.location().equals(i.getUrl())).toList();
                 if (lists.isEmpty()) {
-                    failed(source, previous, how, "not processed");
+                    if (!quiet) {
+                        failed(source, previous, how, "not processed");
+                    }
                     continue;
                 }
             }
@@ -218,6 +232,8 @@ public final class TrustedLists {
                 String problem = problem(tl);
                 if (problem == null) {
                     next.put(tl.getUrl(), fresh.getOrDefault(tl.getUrl(), List.of()));
+                } else if (quiet) {
+                    continue;
                 } else if (previous.containsKey(tl.getUrl())) {
                     next.put(tl.getUrl(), previous.get(tl.getUrl()));
                     kept.add(tl.getUrl());
@@ -234,6 +250,9 @@ public final class TrustedLists {
             inForce.put(source.location(), next);
             List<ListedService> services = next.values().stream().flatMap(List::stream).toList();
             long forSeals = services.stream().filter(s -> s.anchorsSealsIssuedAt(now)).count();
+            if (quiet && next.isEmpty()) {
+                continue;
+            }
             LOG.infof("Trusted list %s (%s, %s): %d list(s) in force (%d kept from before), %d qualified CA service "
                             + "certificate(s) granted for seals now, %d CA/QC service certificate(s) in all",
                     source.name(), source.location(), how, next.size(), kept.size(), forSeals, services.size());
@@ -242,6 +261,11 @@ public final class TrustedLists {
                 .flatMap(List::stream).toList();
         List<String> lists = inForce.values().stream().flatMap(m -> m.keySet().stream()).toList();
         anchors = new TrustedListAnchors(all, true, lists);
+        if (!quiet && all.isEmpty()) {
+            LOG.errorf("No trusted list is in force (%s): a seal that does not chain to a PEM trust anchor "
+                    + "(psd2.trust-anchors) is refused with CertificateInvalid", sources.stream().map(Source::name)
+                    .toList());
+        }
     }
 
     private void failed(Source source, Map<String, List<ListedService>> previous, String how, String problem) {

@@ -201,7 +201,7 @@ public final class TestPki {
     }
 
     /** The CA's key, for what signs in its name in tests (its OCSP responder, its CRLs). */
-    PrivateKey caKey() {
+    public PrivateKey caKey() {
         return caKey;
     }
 

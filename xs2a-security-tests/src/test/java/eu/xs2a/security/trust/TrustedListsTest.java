@@ -175,6 +175,19 @@ class TrustedListsTest {
     }
 
     @Test
+    void aNationalListNamedDirectlyIsUsedWithItsOwnSigningCertificates() {
+        String location = http.put("/tl-direct.xml", signedList);
+        TrustedLists lists = new TrustedLists(List.of(new TrustedLists.Source("de", location, TrustedLists.Kind.tl,
+                List.of(TL_SIGNER.certificate()), Optional.empty())), dir.resolve("cache"),
+                new Downloads(Duration.ofSeconds(5)), Clock.systemUTC());
+        opened.add(lists);
+        RequestVerifier verifier = verifier(lists.load());
+        assertEquals(List.of(location), lists.anchors().lists());
+        TestTpp seal = sealCa.tppBuilder().revocationFrom(sealQtsp).roles(Role.PSP_AI).build();
+        assertEquals(seal.tppId(), verifier.validateCertificate(seal.certificateHeader(), Instant.now()).tppId());
+    }
+
+    @Test
     void aListOfListsSignedByAnotherKeyIsNotUsed() throws IOException {
         TrustedLists lists = open(lotlFile("/tl-lotl-signer.xml"), TL_SIGNER.certificate());
         RequestVerifier verifier = verifier(lists.load());

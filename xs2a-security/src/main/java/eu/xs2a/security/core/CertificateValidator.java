@@ -43,8 +43,10 @@ import org.jboss.logging.Logger;
  * results (good and bad) are kept in a Caffeine cache
  * bounded by {@code cacheSize} (W-TinyLFU: a certificate in use is not pushed out by a stream of new ones) keyed by
  * the certificate's SHA-256 fingerprint, and trusted ones also by the header text (then a repeated header costs one
- * lock-free lookup and no decoding). Entries do not expire: the dates are checked per request, and new CRLs come
- * with a new validator and so with empty caches ({@link RequestVerifier#replaceCrls}).
+ * lock-free lookup and no decoding). Entries do not expire: the dates are checked per request, and new CRLs or
+ * changed trusted lists come with a new validator and so with empty caches ({@link RequestVerifier#replaceCrls},
+ * {@link RequestVerifier#replaceTrustedListAnchors}). A failure that may pass (an issuing CA that could not be
+ * downloaded) is not kept.
  */
 final class CertificateValidator {
 

@@ -12,6 +12,8 @@ import eu.xs2a.security.client.RequestSigner;
 import eu.xs2a.security.core.RequestVerifier;
 import eu.xs2a.security.core.TrustMaterial;
 import eu.xs2a.security.core.VerifierSettings;
+import eu.xs2a.security.revocation.RevocationChecker;
+import eu.xs2a.security.revocation.RevocationSettings;
 import eu.xs2a.security.tpp.Role;
 import eu.xs2a.security.tpp.TppIdentity;
 import eu.xs2a.testsupport.TestPki;
@@ -21,6 +23,7 @@ import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
 import java.security.interfaces.RSAPublicKey;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -54,8 +57,10 @@ class SandboxCertificateIssuerTest {
         return issuer.issue(keys.getPublic(), orgId, name, roles, NOT_BEFORE, NOT_AFTER);
     }
 
+    /** Step 2 as live or sandbox checks a seal; its revocation status is not asked (a sandbox seal names no source). */
     private static TppIdentity validate(X509Certificate certificate, boolean live, X509Certificate... anchors) {
-        RequestVerifier verifier = new RequestVerifier(VerifierSettings.of(List.of(anchors)).withLive(live));
+        RequestVerifier verifier = new RequestVerifier(VerifierSettings.of(List.of(anchors)).withLive(live),
+                new RevocationChecker(RevocationSettings.defaults().withSoftFail(true), Clock.systemUTC()));
         return verifier.validateCertificate(RequestSigner.pem(certificate), NOW);
     }
 

@@ -6,6 +6,7 @@ import java.time.Duration;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /** The provider registry (config/providers.properties, a ConfigMap in Kubernetes). */
 @ConfigMapping(prefix = "psd2.providers")
@@ -23,6 +24,15 @@ public interface ProvidersConfig {
 
         /** The service credential the gateway presents to the bank. */
         String bankCredential();
+
+        /**
+         * The name of the Quarkus TLS configuration ({@code quarkus.tls.<name>.*}) for an {@code https} bank URL:
+         * the trust store that verifies the bank's server certificate and, for mutual TLS, the key store with the
+         * gateway's client certificate. Without it, an {@code https} bank is verified against the default trust
+         * (the JVM's CAs) and no client certificate is sent. A name that is not configured stops the service at
+         * start.
+         */
+        Optional<String> tlsConfigurationName();
 
         @WithDefault("1S")
         Duration connectTimeout();

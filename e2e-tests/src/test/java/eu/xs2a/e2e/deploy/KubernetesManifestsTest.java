@@ -229,9 +229,15 @@ class KubernetesManifestsTest {
                 .flatMap(g -> list(g, "rules").stream())
                 .map(r -> (String) r.get("expr")).toList();
         assertTrue(expressions.stream().anyMatch(e -> e.contains("log_total{level=\"ERROR\"}")), expressions.toString());
-        Map<String, Object> policy = monitoring.find("NetworkPolicy", "consent-service-metrics").orElseThrow();
-        assertEquals(List.of(Map.of("protocol", "TCP", "port", 8082)),
-                list(map(policy, "spec"), "ingress").get(0).get("ports"), "consent-service's port, as in base");
+        // the namespace denies by default (base/network-policy.yaml): Prometheus is let in to each service's port
+        for (String service : GATEWAY) {
+            Map<String, Object> policy = monitoring.find("NetworkPolicy", service + "-metrics").orElseThrow();
+            assertEquals(Map.of("app.kubernetes.io/name", service), at(policy, "spec", "podSelector", "matchLabels"));
+            Map<String, Object> c = list(at(live.find("Deployment", service).orElseThrow(), "spec", "template", "spec"),
+                    "containers").get(0);
+            assertEquals(List.of(Map.of("protocol", "TCP", "port", list(c, "ports").get(0).get("containerPort"))),
+                    list(map(policy, "spec"), "ingress").get(0).get("ports"), service + "'s port, as in base");
+        }
     }
 
     @Test
@@ -302,7 +308,7 @@ class KubernetesManifestsTest {
     @ParameterizedTest
     @ValueSource(strings = {"sandbox", "live"})
     void onlyAccountServiceAndTheIngressControllerReachConsentService(String overlay) {
-        Map<String, Object> policy = render(overlay).find("NetworkPolicy", "consent-service-callers").orElseThrow();
+        Map<String, Object> policy = render(overlay).find("NetworkPolicy", "consent-service").orElseThrow();
         Map<String, Object> spec = map(policy, "spec");
         assertEquals(Map.of("app.kubernetes.io/name", "consent-service"), map(map(spec, "podSelector"), "matchLabels"));
         assertEquals(List.of("Ingress"), spec.get("policyTypes"));
@@ -326,8 +332,176 @@ class KubernetesManifestsTest {
     void theGatewayIngressIsTheCommittedOneFromTheRouteTable(String overlay) {
         Map<String, Object> ingress = render(overlay).find("Ingress", "xs2a-gateway").orElseThrow();
         Map<String, Object> committed = Manifests.parseAll(Repo.read("k8s/base/ingress.yaml")).get(0);
-        assertEquals(map(committed, "spec"), map(ingress, "spec"));
+        // the overlay adds only its host and TLS (everyIngressServesHttpsOnlyWithANamedCertificate)
+        Map<String, Object> spec = new java.util.LinkedHashMap<>(map(ingress, "spec"));
+        spec.remove("tls");
+        List<Map<String, Object>> rules = new java.util.ArrayList<>();
+        for (Map<String, Object> rule : list(spec, "rules")) {
+            Map<String, Object> copy = new java.util.LinkedHashMap<>(rule);
+            copy.remove("host");
+            rules.add(copy);
+        }
+        spec.put("rules", rules);
+        assertEquals(map(committed, "spec"), spec);
         assertEquals(Routes.table().stream().map(Routes.Route::service).collect(Collectors.toSet()), backends(ingress));
+    }
+
+    /** Done when: both overlays serve their Ingresses over TLS only, with a certificate Secret the README describes. */
+    @ParameterizedTest
+    @ValueSource(strings = {"sandbox", "live"})
+    void everyIngressServesHttpsOnlyWithANamedCertificate(String overlay) {
+        Manifests m = render(overlay);
+        List<Map<String, Object>> ingresses = m.ofKind("Ingress");
+        assertEquals("sandbox".equals(overlay) ? 2 : 1, ingresses.size());
+        String readme = Repo.read("k8s/README.md");
+        for (Map<String, Object> ingress : ingresses) {
+            String what = overlay + " Ingress " + name(ingress);
+            List<Map<String, Object>> tls = list(map(ingress, "spec"), "tls");
+            assertEquals(1, tls.size(), what + " has TLS");
+            String secret = (String) tls.get(0).get("secretName");
+            assertNotNull(secret, what);
+            assertTrue(readme.contains("`" + secret + "`"), "k8s/README.md tells how to create the TLS Secret " + secret);
+            Set<Object> hosts = new HashSet<>((List<?>) tls.get(0).get("hosts"));
+            for (Map<String, Object> rule : list(map(ingress, "spec"), "rules")) {
+                assertTrue(hosts.contains(rule.get("host")), what + ": every rule's host is served over TLS");
+            }
+            assertEquals("true", map(map(ingress, "metadata"), "annotations")
+                    .get("nginx.ingress.kubernetes.io/force-ssl-redirect"), what + " redirects plain HTTP");
+        }
+        String publicUrl = configMapData(m, "xs2a-config").get("PSD2_PUBLIC_BASE_URL");
+        Map<String, Object> gateway = m.find("Ingress", "xs2a-gateway").orElseThrow();
+        assertEquals(publicUrl, "https://" + list(map(gateway, "spec"), "rules").get(0).get("host"),
+                "the gateway's Ingress serves the host of the public URL, over https");
+    }
+
+    /**
+     * Done when: every namespace denies all traffic by default, and each pod may accept and open exactly the
+     * connections it needs (the union of the policies that select it, as a CNI plugin computes it).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"sandbox", "live"})
+    void aDefaultDenyNetworkPolicyAndExactlyTheConnectionsEachPodNeeds(String overlay) {
+        Manifests m = render(overlay);
+        List<Map<String, Object>> policies = m.ofKind("NetworkPolicy");
+        Map<String, Object> deny = m.find("NetworkPolicy", "default-deny").orElseThrow();
+        assertEquals(Map.of(), map(map(deny, "spec"), "podSelector"), "default-deny selects every pod");
+        assertEquals(List.of("Ingress", "Egress"), map(deny, "spec").get("policyTypes"));
+        assertNull(map(deny, "spec").get("ingress"));
+        assertNull(map(deny, "spec").get("egress"));
+
+        Set<String> common = Set.of("dns UDP/53", "dns TCP/53", "0.0.0.0/0 TCP/5432", "0.0.0.0/0 TCP/80");
+        String bank = "sandbox".equals(overlay) ? "pod app.kubernetes.io/name=aspsp-sandbox TCP/8090" : "0.0.0.0/0 TCP/443";
+        String fromIngress = "namespace ingress-nginx TCP/";
+        Map<String, Set<String>> ingress = new java.util.TreeMap<>(Map.of(
+                "registration-service", Set.of(fromIngress + 8081),
+                "consent-service", Set.of(fromIngress + 8082, "pod app.kubernetes.io/name=account-service TCP/8082"),
+                "account-service", Set.of(fromIngress + 8083),
+                "payment-service", Set.of(fromIngress + 8084),
+                "ingress-errors", Set.of(fromIngress + 8080)));
+        Map<String, Set<String>> egress = new java.util.TreeMap<>(Map.of(
+                "registration-service", union(common, Set.of("0.0.0.0/0 TCP/587")),
+                "consent-service", union(common, Set.of(bank)),
+                "account-service", union(common, Set.of(bank, "pod app.kubernetes.io/name=consent-service TCP/8082")),
+                "payment-service", union(common, Set.of(bank)),
+                "ingress-errors", Set.of()));
+        if ("sandbox".equals(overlay)) {
+            ingress.put("aspsp-sandbox", Set.of(fromIngress + 8090, "pod app.kubernetes.io/component=gateway TCP/8090"));
+            egress.put("aspsp-sandbox", Set.of("dns UDP/53", "dns TCP/53", "0.0.0.0/0 TCP/5432"));
+        }
+        assertEquals(ingress.keySet(), m.ofKind("Deployment").stream().map(Manifests::name)
+                .collect(Collectors.toCollection(TreeSet::new)), "every pod's connections are listed here");
+        for (Map<String, Object> d : m.ofKind("Deployment")) {
+            String n = name(d);
+            Map<String, Object> labels = at(d, "spec", "template", "metadata", "labels");
+            List<Map<String, Object>> selecting = policies.stream()
+                    .filter(p -> selects(map(map(p, "spec"), "podSelector"), labels)).toList();
+            assertTrue(selecting.contains(deny), n);
+            assertEquals(ingress.get(n), allowed(selecting, "Ingress", "ingress", "from"), overlay + " " + n + " accepts");
+            assertEquals(egress.get(n), allowed(selecting, "Egress", "egress", "to"), overlay + " " + n + " opens");
+        }
+    }
+
+    /**
+     * The connection pools of all pods, at every Deployment's maximum (the autoscaler's maxReplicas plus the pod a
+     * rolling update adds), fit into the PostgreSQL server's max_connections declared on the namespace, less the
+     * connections PostgreSQL reserves for superusers (superuser_reserved_connections, 3 by default).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"sandbox", "live"})
+    void theConnectionPoolsOfAllPodsFitTheDatabaseServer(String overlay) {
+        Manifests m = render(overlay);
+        Object declared = map(map(m.find("Namespace", "xs2a-" + overlay).orElseThrow(), "metadata"), "annotations")
+                .get("xs2a.eu/postgres-max-connections");
+        assertNotNull(declared, "the namespace declares its database server's max_connections");
+        int available = Integer.parseInt((String) declared) - 3;
+        int total = 0;
+        StringBuilder sum = new StringBuilder();
+        for (Map<String, Object> d : m.ofKind("Deployment")) {
+            Map<String, Object> pod = at(d, "spec", "template", "spec");
+            Map<String, Object> c = list(pod, "containers").get(0);
+            if (list(c, "env").stream().noneMatch(e -> "QUARKUS_DATASOURCE_JDBC_URL".equals(e.get("name")))) {
+                continue;
+            }
+            String n = name(d);
+            String size = envValue(m, c, "QUARKUS_DATASOURCE_JDBC_MAX_SIZE");
+            assertNotNull(size, overlay + " " + n + " sets its pool size (the service's default, 16, is for one pod)");
+            int maxReplicas = (Integer) map(m.find("HorizontalPodAutoscaler", n).orElseThrow(), "spec").get("maxReplicas");
+            Object surge = at(d, "spec", "strategy", "rollingUpdate").get("maxSurge");
+            assertTrue(surge instanceof Integer, n + ": maxSurge is a number of pods, so the sum is exact");
+            int pods = maxReplicas + (Integer) surge;
+            total += pods * Integer.parseInt(size);
+            sum.append(' ').append(n).append(' ').append(pods).append('x').append(size);
+        }
+        assertTrue(total > 0);
+        assertTrue(total <= available, overlay + ": " + total + " connections (" + sum.toString().trim()
+                + ") exceed the " + available + " the database server allows");
+    }
+
+    /** Images are released versions: a SNAPSHOT, latest or missing tag would change what runs without a change here. */
+    @ParameterizedTest
+    @ValueSource(strings = {"sandbox", "live"})
+    void everyImageIsTaggedWithAReleaseVersion(String overlay) {
+        Manifests m = render(overlay);
+        for (Map<String, Object> d : m.ofKind("Deployment")) {
+            Map<String, Object> pod = at(d, "spec", "template", "spec");
+            for (Map<String, Object> c : java.util.stream.Stream.concat(list(pod, "containers").stream(),
+                    list(pod, "initContainers").stream()).toList()) {
+                String image = (String) c.get("image");
+                String what = overlay + " " + name(d) + " image " + image;
+                int slash = image.lastIndexOf('/');
+                int colon = image.lastIndexOf(':');
+                assertTrue(colon > slash, what + " has a tag");
+                String tag = image.substring(colon + 1);
+                assertFalse(tag.equalsIgnoreCase("latest"), what);
+                assertFalse(tag.toUpperCase(java.util.Locale.ROOT).contains("SNAPSHOT"), what);
+                if (image.startsWith("xs2a/")) {
+                    assertTrue(tag.matches("\\d+\\.\\d+\\.\\d+"), what + ": the gateway's release version");
+                }
+            }
+        }
+    }
+
+    /** The live bank is called over TLS (providers.properties; its client certificate: k8s/README.md "TLS"). */
+    @Test
+    void theLiveBanksAreCalledOverHttps() throws IOException {
+        Properties live = properties(configMapData(render("live"), "xs2a-providers").get("providers.properties"));
+        Set<String> urls = live.stringPropertyNames().stream().filter(k -> k.endsWith(".bank-url"))
+                .map(live::getProperty).collect(Collectors.toSet());
+        assertFalse(urls.isEmpty());
+        for (String url : urls) {
+            assertTrue(url.matches("\\$\\{[A-Z0-9_]+:https://[^}]+}|https://.+"), "live bank URL " + url);
+        }
+        // the files of the providers' TLS configurations are there in every service (each one checks them at start)
+        Manifests m = render("live");
+        List<String> files = live.stringPropertyNames().stream().filter(k -> k.startsWith("quarkus.tls."))
+                .map(live::getProperty).toList();
+        assertFalse(files.isEmpty(), "the example provider shows mutual TLS");
+        for (String service : GATEWAY) {
+            Map<String, Object> pod = at(m.find("Deployment", service).orElseThrow(), "spec", "template", "spec");
+            for (String file : files) {
+                assertNotNull(mountPathOf(pod, list(pod, "containers").get(0), file), service + " mounts " + file);
+            }
+        }
     }
 
     // --- helpers -------------------------------------------------------------------------------------------
@@ -421,6 +595,97 @@ class KubernetesManifestsTest {
 
     private static int minReplicas(Manifests m, String hpa) {
         return (Integer) map(m.find("HorizontalPodAutoscaler", hpa).orElseThrow(), "spec").get("minReplicas");
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> all = new TreeSet<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    /** Whether a podSelector (matchLabels, matchExpressions with In) selects a pod with these labels. */
+    private static boolean selects(Map<String, Object> selector, Map<String, Object> labels) {
+        if (selector == null) {
+            return false;
+        }
+        Map<String, Object> matchLabels = map(selector, "matchLabels");
+        if (matchLabels != null && !labels.entrySet().containsAll(matchLabels.entrySet())) {
+            return false;
+        }
+        for (Map<String, Object> e : list(selector, "matchExpressions")) {
+            assertEquals("In", e.get("operator"), "only In is understood here");
+            if (!((List<?>) e.get("values")).contains(labels.get(e.get("key")))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** The connections these policies allow in one direction, as "peer protocol/port" (DNS: "dns"). */
+    private static Set<String> allowed(List<Map<String, Object>> policies, String type, String direction, String peers) {
+        Set<String> allowed = new TreeSet<>();
+        for (Map<String, Object> p : policies) {
+            Map<String, Object> spec = map(p, "spec");
+            if (!((List<?>) spec.get("policyTypes")).contains(type)) {
+                continue;
+            }
+            for (Map<String, Object> rule : list(spec, direction)) {
+                List<Map<String, Object>> ports = list(rule, "ports");
+                assertFalse(ports.isEmpty(), name(p) + ": every rule names its ports");
+                List<Map<String, Object>> from = list(rule, peers);
+                assertFalse(from.isEmpty(), name(p) + ": every rule names its peers");
+                for (Map<String, Object> peer : from) {
+                    String who = peer(peer);
+                    for (Map<String, Object> port : ports) {
+                        allowed.add(who + " " + port.get("protocol") + "/" + port.get("port"));
+                    }
+                }
+            }
+        }
+        return allowed;
+    }
+
+    private static String peer(Map<String, Object> peer) {
+        Map<String, Object> ns = map(peer, "namespaceSelector");
+        Map<String, Object> pod = map(peer, "podSelector");
+        if (peer.containsKey("ipBlock")) {
+            return (String) map(peer, "ipBlock").get("cidr");
+        }
+        if (ns != null && pod != null) {
+            assertEquals(Map.of(), ns, "the one cross-namespace pod peer is DNS");
+            assertEquals(Map.of("k8s-app", "kube-dns"), map(pod, "matchLabels"));
+            return "dns";
+        }
+        if (ns != null) {
+            Map<String, Object> labels = map(ns, "matchLabels");
+            assertEquals(1, labels.size());
+            return "namespace " + labels.get("kubernetes.io/metadata.name");
+        }
+        Map<String, Object> labels = map(pod, "matchLabels");
+        assertEquals(1, labels.size(), "one label per pod peer");
+        Map.Entry<String, Object> label = labels.entrySet().iterator().next();
+        return "pod " + label.getKey() + "=" + label.getValue();
+    }
+
+    /** A container's environment variable, set directly or through a ConfigMap of its envFrom; null when unset. */
+    private static String envValue(Manifests m, Map<String, Object> c, String variable) {
+        for (Map<String, Object> e : list(c, "env")) {
+            if (variable.equals(e.get("name"))) {
+                return (String) e.get("value");
+            }
+        }
+        for (Map<String, Object> e : list(c, "envFrom")) {
+            if (e.containsKey("configMapRef")) {
+                String cm = Manifests.stripHash((String) map(e, "configMapRef").get("name"));
+                if (m.configMap(cm).isPresent()) {
+                    String value = configMapData(m, cm).get(variable);
+                    if (value != null) {
+                        return value;
+                    }
+                }
+            }
+        }
+        return null;
     }
 
     private static Properties properties(String text) throws IOException {

@@ -11,6 +11,8 @@ final class PsuBrowser {
 
     final String base;
     String cookie;
+    /** The CSRF token the first page handed out, sent with every form as a browser does (cookie and field). */
+    String csrf;
 
     private PsuBrowser(String scaUrl) {
         this.base = URI.create(scaUrl).getPath();
@@ -18,12 +20,13 @@ final class PsuBrowser {
 
     static PsuBrowser open(String scaUrl) {
         PsuBrowser browser = new PsuBrowser(scaUrl);
-        given().redirects().follow(false).get(browser.base).then().statusCode(200);
+        browser.csrf = Forms.tokenOf(given().redirects().follow(false).get(browser.base).then().statusCode(200)
+                .extract().response());
         return browser;
     }
 
     Response login(String username, String password) {
-        Response response = given().redirects().follow(false).formParam("username", username).formParam("password", password)
+        Response response = withCookie().formParam("username", username).formParam("password", password)
                 .post(base + "/login");
         if (response.statusCode() == 303 && response.getCookie("SANDBOX_SCA") != null) {
             cookie = response.getCookie("SANDBOX_SCA");
@@ -32,7 +35,8 @@ final class PsuBrowser {
     }
 
     Response get(String step) {
-        return withCookie().get(base + "/" + step);
+        io.restassured.specification.RequestSpecification spec = given().redirects().follow(false);
+        return (cookie == null ? spec : spec.cookie("SANDBOX_SCA", cookie)).get(base + "/" + step);
     }
 
     Response decide(String decision) {
@@ -47,8 +51,10 @@ final class PsuBrowser {
         return withCookie().formParam("otp", code).post(base + "/otp");
     }
 
+    /** A form post: the link's cookie once logged in, and the CSRF token. */
     private io.restassured.specification.RequestSpecification withCookie() {
-        io.restassured.specification.RequestSpecification spec = given().redirects().follow(false);
+        io.restassured.specification.RequestSpecification spec = given().redirects().follow(false)
+                .cookie(Forms.COOKIE, csrf).formParam("csrf", csrf);
         return cookie == null ? spec : spec.cookie("SANDBOX_SCA", cookie);
     }
 

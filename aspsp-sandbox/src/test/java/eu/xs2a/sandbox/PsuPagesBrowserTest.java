@@ -3,6 +3,7 @@ package eu.xs2a.sandbox;
 import static eu.xs2a.sandbox.Bank.api;
 import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.testsupport.Browser;
@@ -23,6 +24,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 import org.openqa.selenium.By;
+import org.openqa.selenium.JavascriptExecutor;
 
 /** The PSU pages in a real headless Chromium: what a PSU sees and clicks. Skipped only where Chromium is absent. */
 @QuarkusTest
@@ -235,5 +237,74 @@ class PsuPagesBrowserTest {
         assertEquals("revokedByPsu", browser.driver().findElement(By.cssSelector("#consent-" + id + " .status")).getText());
         api().get("/bank/v1/consents/" + id).then().body("status", equalTo("revokedByPsu"));
         api().get("/bank/v1/consents/" + id + "/accounts").then().statusCode(422);
+    }
+
+    /**
+     * A form that did not come from this browser session's page (its token forged, or the session's cookie gone) is
+     * answered with a page the PSU can read, never JSON and never the action; the PSU goes back, reloads, goes on.
+     */
+    @Test
+    void aFormWithoutTheSessionsTokenShowsAnExpiredPageAndDoesNothing() {
+        Response created = consent("psu1");
+        browser.open(created.path("scaUrl"));
+        ((JavascriptExecutor) browser.driver()).executeScript(
+                "document.querySelector('input[name=csrf]').value = 'forged-by-another-site'");
+        logIn("psu1", "sandbox");
+        browser.waitForText("This page has expired");
+        assertFalse(browser.showsJson(), browser.text());
+        assertEquals("This page has expired – Sandbox Bank", browser.title());
+        assertTrue(browser.textOf("message-text").orElse("").contains("Go back, reload the page and try again."),
+                browser.text());
+        consentState(created).body("scaStatus", equalTo("received"));
+
+        browser.open(created.path("scaUrl"));
+        logIn("psu1", "sandbox");
+        browser.waitForText("Give access?");
+        browser.driver().manage().deleteCookieNamed("SANDBOX_CSRF");
+        browser.click("Approve");
+        browser.waitForText("This page has expired");
+        assertFalse(browser.showsJson(), browser.text());
+        consentState(created).body("scaStatus", equalTo("psuIdentified"));
+
+        browser.driver().navigate().back();
+        browser.driver().navigate().refresh();
+        browser.waitForText("Give access?");
+        browser.click("Approve");
+        browser.waitForText("One-time code");
+        consentState(created).body("scaStatus", equalTo("started"));
+    }
+
+    /** Five wrong passwords lock the PSU's login; the login page says why and until when, even for the right one. */
+    @Test
+    void fiveWrongPasswordsLockTheLoginAndThePageSaysWhy() throws Exception {
+        try {
+            browser.open("http://localhost:" + RestAssured.port + "/online-banking");
+            for (int i = 1; i <= 4; i++) {
+                logIn("psu-blocked", "not-my-password-" + i);
+                assertEquals(Optional.of("Wrong username or password."), browser.textOf("error"));
+            }
+            logIn("psu-blocked", "not-my-password-5");
+            String error = browser.textOf("error").orElse("");
+            assertTrue(error.startsWith("Wrong password 5 times in a row: for your security this login is now locked."
+                    + " It stays locked for 15 minutes after the last wrong password: try again after "), error);
+            assertTrue(error.matches(".* try again after \\d\\d:\\d\\d \\(Europe/Berlin\\)\\."), error);
+
+            logIn("psu-blocked", "sandbox");
+            assertTrue(browser.textOf("error").orElse("").startsWith("This login is locked after too many wrong passwords."),
+                    browser.text());
+            assertFalse(browser.text().contains("Hello"), "not logged in");
+
+            // an SCA link, logged in to by the same PSU: the same lock
+            Response created = Bank.registerConsent(Bank.aisConsent(Bank.allPsd2(), null));
+            browser.open(created.path("scaUrl"));
+            logIn("psu-blocked", "sandbox");
+            assertTrue(browser.textOf("error").orElse("").contains("locked"), browser.text());
+            consentState(created).body("scaStatus", equalTo("received"));
+        } finally {
+            try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
+                    "update psu set failed_logins = 0, locked_until = null where id = 'psu-blocked'")) {
+                s.executeUpdate();
+            }
+        }
     }
 }

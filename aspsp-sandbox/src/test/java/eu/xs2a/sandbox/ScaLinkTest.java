@@ -57,27 +57,27 @@ class ScaLinkTest {
     void onlineBankingNeedsALoginAndRevokesOnlyThePsusOwnValidConsents() {
         String consent = Bank.validConsent(Bank.allPsd2(), "psu1");
         given().get("/online-banking").then().statusCode(200).body(containsString("Log in to online banking"));
-        given().formParam("username", "psu1").formParam("password", "nope").post("/online-banking/login").then().statusCode(200)
+        Forms.given().formParam("username", "psu1").formParam("password", "nope").post("/online-banking/login").then().statusCode(200)
                 .body(containsString("Wrong username or password"));
-        given().redirects().follow(false).post("/online-banking/consents/" + consent + "/revoke").then().statusCode(303);
+        Forms.given().post("/online-banking/consents/" + consent + "/revoke").then().statusCode(303);
         api().get("/bank/v1/consents/" + consent).then().body("status", equalTo("valid"));
 
-        String poor = given().redirects().follow(false).formParam("username", "psu-poor").formParam("password", "sandbox")
+        String poor = Forms.given().formParam("username", "psu-poor").formParam("password", "sandbox")
                 .post("/online-banking/login").then().statusCode(303).extract().cookie("SANDBOX_OB");
         given().cookie("SANDBOX_OB", poor).get("/online-banking").then().statusCode(200).body(not(containsString(consent)));
-        given().redirects().follow(false).cookie("SANDBOX_OB", poor).post("/online-banking/consents/" + consent + "/revoke")
+        Forms.given().cookie("SANDBOX_OB", poor).post("/online-banking/consents/" + consent + "/revoke")
                 .then().statusCode(404).body(containsString("cannot be revoked"));
         api().get("/bank/v1/consents/" + consent).then().body("status", equalTo("valid"));
 
-        String psu1 = given().redirects().follow(false).formParam("username", "psu1").formParam("password", "sandbox")
+        String psu1 = Forms.given().formParam("username", "psu1").formParam("password", "sandbox")
                 .post("/online-banking/login").then().statusCode(303).extract().cookie("SANDBOX_OB");
         given().cookie("SANDBOX_OB", psu1).get("/online-banking").then().statusCode(200).body(containsString(consent));
-        given().redirects().follow(false).cookie("SANDBOX_OB", psu1).post("/online-banking/consents/" + consent + "/revoke")
+        Forms.given().cookie("SANDBOX_OB", psu1).post("/online-banking/consents/" + consent + "/revoke")
                 .then().statusCode(303);
         api().get("/bank/v1/consents/" + consent).then().body("status", equalTo("revokedByPsu"));
-        given().redirects().follow(false).cookie("SANDBOX_OB", psu1).post("/online-banking/consents/" + consent + "/revoke")
+        Forms.given().cookie("SANDBOX_OB", psu1).post("/online-banking/consents/" + consent + "/revoke")
                 .then().statusCode(409);
-        given().redirects().follow(false).cookie("SANDBOX_OB", psu1).post("/online-banking/logout").then().statusCode(303);
+        Forms.given().cookie("SANDBOX_OB", psu1).post("/online-banking/logout").then().statusCode(303);
         given().cookie("SANDBOX_OB", psu1).get("/online-banking").then().body(containsString("Log in to online banking"));
     }
 
@@ -91,7 +91,7 @@ class ScaLinkTest {
         }
         given().get(URI.create(created.path("scaUrl")).getPath()).then().statusCode(410).contentType(containsString("text/html"))
                 .body(containsString("This link has expired"));
-        given().formParam("username", "psu1").formParam("password", "sandbox").post(URI.create(created.path("scaUrl")).getPath() + "/login")
+        Forms.given().formParam("username", "psu1").formParam("password", "sandbox").post(URI.create(created.path("scaUrl")).getPath() + "/login")
                 .then().statusCode(410).body(containsString("expired"));
         api().get("/bank/v1/consents/" + created.path("bankConsentId")).then().body("scaStatus", equalTo("received"));
     }
@@ -107,9 +107,9 @@ class ScaLinkTest {
         // another browser (no cookie) opening the same link after the login
         given().redirects().follow(false).get(path).then().statusCode(410).body(containsString("already been used"));
         given().redirects().follow(false).get(path + "/decision").then().statusCode(410);
-        given().redirects().follow(false).cookie("SANDBOX_SCA", "forged").formParam("decision", "approve").post(path + "/decision")
+        Forms.given().cookie("SANDBOX_SCA", "forged").formParam("decision", "approve").post(path + "/decision")
                 .then().statusCode(410);
-        given().redirects().follow(false).formParam("username", "psu1").formParam("password", "sandbox").post(path + "/login")
+        Forms.given().formParam("username", "psu1").formParam("password", "sandbox").post(path + "/login")
                 .then().statusCode(410);
         // the browser that logged in resumes where it was
         given().redirects().follow(false).cookie("SANDBOX_SCA", browser.cookie).get(path).then().statusCode(303)

@@ -130,10 +130,11 @@ class RedirectJourneyTest extends ConsentTestBase {
                 .jsonPath().getString("aspspConsentId");
 
         String bank = bankUrl + "/";
-        Response login = given().redirects().follow(false).formParam("username", "psu1").formParam("password", "sandbox")
+        String csrf = Psu.csrfOf(given().get(bank + "online-banking"));
+        Response login = Psu.form(csrf).formParam("username", "psu1").formParam("password", "sandbox")
                 .post(bank + "online-banking/login");
         assertEquals(303, login.statusCode(), login.asString());
-        Response revoke = given().redirects().follow(false).cookie("SANDBOX_OB", login.cookie("SANDBOX_OB"))
+        Response revoke = Psu.form(csrf).cookie("SANDBOX_OB", login.cookie("SANDBOX_OB"))
                 .post(bank + "online-banking/consents/" + bankConsentId + "/revoke");
         assertEquals(303, revoke.statusCode(), revoke.asString());
 

@@ -71,11 +71,13 @@ class ScaCommandTest {
 
         List<Map<String, String>> posted = bank.posted();
         assertEquals(3, posted.size(), posted.toString());
-        assertEquals(Map.of("username", "psu1", "password", "sandbox", "_path", "/sca/t0k/login", "_cookie", "null"),
-                posted.get(0));
+        assertEquals(Map.of("csrf", "t0k3n", "username", "psu1", "password", "sandbox", "_path", "/sca/t0k/login",
+                "_cookie", "null"), posted.get(0), "the form's hidden CSRF token is sent, as a browser does");
         assertEquals("approve", posted.get(1).get("decision"));
         assertEquals("SANDBOX_SCA=s3ss10n", posted.get(1).get("_cookie"), "the bank's session cookie is sent back");
         assertEquals("123456", posted.get(2).get("otp"));
+        assertEquals("t0k3n", posted.get(1).get("csrf"));
+        assertEquals("t0k3n", posted.get(2).get("csrf"));
     }
 
     @Test

@@ -74,15 +74,24 @@ public final class ConsentFlows {
         String scaUrl = location(toBank, "scaRedirect");
         String token = scaUrl.substring(scaUrl.indexOf("/sca/") + "/sca/".length());
         String bank = scaUrl.substring(0, scaUrl.indexOf("/sca/"));
-        check(send(get(scaUrl, null)), 200, "login page");
+        HttpResponse<String> page = send(get(scaUrl, null));
+        check(page, 200, "login page");
+        // the page's CSRF token: its cookie, repeated by every form's hidden field csrf (BANK-API.md)
+        String csrfCookie = cookieOf(page, "SANDBOX_CSRF");
+        java.util.regex.Matcher field = java.util.regex.Pattern
+                .compile("<input type=\"hidden\" name=\"csrf\" value=\"([^\"]+)\">").matcher(page.body());
+        if (!field.find()) {
+            throw new IllegalStateException("the login page has no CSRF field: " + page.body());
+        }
+        String csrf = "csrf=" + enc(field.group(1)) + "&";
         HttpResponse<String> login = send(form(bank + "/sca/" + token + "/login",
-                "username=" + enc(psu) + "&password=" + PASSWORD, null));
+                csrf + "username=" + enc(psu) + "&password=" + PASSWORD, csrfCookie));
         location(login, "login");
-        String cookie = login.headers().firstValue("Set-Cookie").orElseThrow().split(";", 2)[0];
+        String cookie = cookieOf(login, "SANDBOX_SCA") + "; " + csrfCookie;
         check(send(get(bank + "/sca/" + token + "/decision", cookie)), 200, "decision page");
-        location(send(form(bank + "/sca/" + token + "/decision", "decision=approve", cookie)), "approve");
+        location(send(form(bank + "/sca/" + token + "/decision", csrf + "decision=approve", cookie)), "approve");
         check(send(get(bank + "/sca/" + token + "/otp", cookie)), 200, "otp page");
-        String returnUrl = location(send(form(bank + "/sca/" + token + "/otp", "otp=123456", cookie)), "otp");
+        String returnUrl = location(send(form(bank + "/sca/" + token + "/otp", csrf + "otp=123456", cookie)), "otp");
         // back at the gateway, which asks the bank for the outcome
         HttpResponse<String> back = send(get(onConsentService(returnUrl), null));
         if (back.statusCode() >= 400) {
@@ -111,6 +120,13 @@ public final class ConsentFlows {
                 .timeout(Duration.ofSeconds(60));
         tpp.signer().sign(method, path, extra, bytes).forEach(builder::header);
         return builder;
+    }
+
+    /** The name=value of the cookie the answer sets. */
+    private static String cookieOf(HttpResponse<String> response, String name) {
+        return response.headers().allValues("Set-Cookie").stream().filter(c -> c.startsWith(name + "="))
+                .map(c -> c.split(";", 2)[0]).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no cookie " + name + " from " + response.uri()));
     }
 
     private static HttpRequest get(String url, String cookie) {

@@ -18,7 +18,10 @@ import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.util.Optional;
 
-/** The PSU's online banking: the consents given to TPPs, with Revoke. */
+/**
+ * The PSU's online banking: the consents given to TPPs, with Revoke. Every form post must carry the browser's CSRF
+ * token ({@link Csrf}); a PSU's login locks after wrong passwords ({@code PsuLogin}).
+ */
 @Path("/online-banking")
 @Produces(MediaType.TEXT_HTML)
 public class OnlineBankingResource {
@@ -30,26 +33,39 @@ public class OnlineBankingResource {
     OnlineBankingService banking;
 
     @GET
-    public Response home(@CookieParam(SESSION_COOKIE) String session) {
+    public Response home(@CookieParam(SESSION_COOKIE) String session, @CookieParam(Csrf.COOKIE) String csrfCookie) {
+        String csrf = Csrf.tokenOf(csrfCookie);
         Optional<Psu> psu = banking.psuOf(session);
         if (psu.isEmpty()) {
-            return Pages.page(200, Pages.Templates.bankingLogin(null));
+            return Pages.form(Pages.Templates.bankingLogin(null, csrf), csrf);
         }
-        return Pages.page(200, Pages.Templates.banking(psu.get().fullName, banking.consentsOf(psu.get())));
+        return Pages.form(Pages.Templates.banking(psu.get().fullName, banking.consentsOf(psu.get()), csrf), csrf);
     }
 
     @POST
     @Path("/login")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Response login(@FormParam("username") String username, @FormParam("password") String password) {
-        return banking.login(username, password)
-                .map(cookie -> Response.seeOther(URI.create(PATH)).cookie(cookie(cookie, false)).build())
-                .orElseGet(() -> Pages.page(200, Pages.Templates.bankingLogin("Wrong username or password.")));
+    public Response login(@CookieParam(Csrf.COOKIE) String csrfCookie, @FormParam(Csrf.FIELD) String csrf,
+                          @FormParam("username") String username, @FormParam("password") String password) {
+        if (!Csrf.accepts(csrfCookie, csrf)) {
+            return Csrf.refused(csrfCookie);
+        }
+        OnlineBankingService.Login login = banking.login(username, password);
+        if (login instanceof OnlineBankingService.LoggedIn in) {
+            return Response.seeOther(URI.create(PATH)).cookie(cookie(in.cookie(), false)).build();
+        }
+        return Pages.form(Pages.Templates.bankingLogin(((OnlineBankingService.NotLoggedIn) login).message(), csrf),
+                csrf);
     }
 
     @POST
     @Path("/consents/{bankConsentId}/revoke")
-    public Response revoke(@CookieParam(SESSION_COOKIE) String session, @PathParam("bankConsentId") String bankConsentId) {
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Response revoke(@CookieParam(SESSION_COOKIE) String session, @CookieParam(Csrf.COOKIE) String csrfCookie,
+                           @FormParam(Csrf.FIELD) String csrf, @PathParam("bankConsentId") String bankConsentId) {
+        if (!Csrf.accepts(csrfCookie, csrf)) {
+            return Csrf.refused(csrfCookie);
+        }
         Optional<Psu> psu = banking.psuOf(session);
         if (psu.isEmpty()) {
             return Response.seeOther(URI.create(PATH)).build();
@@ -64,7 +80,12 @@ public class OnlineBankingResource {
 
     @POST
     @Path("/logout")
-    public Response logout(@CookieParam(SESSION_COOKIE) String session) {
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Response logout(@CookieParam(SESSION_COOKIE) String session, @CookieParam(Csrf.COOKIE) String csrfCookie,
+                           @FormParam(Csrf.FIELD) String csrf) {
+        if (!Csrf.accepts(csrfCookie, csrf)) {
+            return Csrf.refused(csrfCookie);
+        }
         banking.logout(session);
         return Response.seeOther(URI.create(PATH)).cookie(cookie("", true)).build();
     }

@@ -12,7 +12,7 @@ import java.util.List;
 /**
  * The PSU's pages: Quarkus Qute's type-checked templates in {@code templates/*.html} (a wrong name in a template fails
  * the build, not a PSU's page), every value HTML-escaped. The summary a decision or code page includes
- * ({@code summary.html}) reads the records named below.
+ * ({@code summary.html}) reads the records named below. Every form carries the browser's CSRF token ({@link Csrf}).
  */
 @TemplateData(target = ScaStep.Summary.class)
 @TemplateData(target = ScaStep.Line.class)
@@ -25,22 +25,27 @@ public final class Pages {
     static class Templates {
 
         /** An SCA link's login form. */
-        static native TemplateInstance login(String tppName, String error, String action);
+        static native TemplateInstance login(String tppName, String error, String action, String csrf);
 
         /** What the TPP asks for, with Approve / Deny. */
-        static native TemplateInstance decision(ScaStep.Summary summary, String error, String action);
+        static native TemplateInstance decision(ScaStep.Summary summary, String error, String action, String csrf);
 
         /** The one-time code form. */
-        static native TemplateInstance otp(ScaStep.Summary summary, String error, String action);
+        static native TemplateInstance otp(ScaStep.Summary summary, String error, String action, String csrf);
 
         /** A refusal or a failure, as a title and a sentence. */
         static native TemplateInstance message(String title, String message);
 
         /** Online banking's login form. */
-        static native TemplateInstance bankingLogin(String error);
+        static native TemplateInstance bankingLogin(String error, String csrf);
 
         /** Online banking: the consents the PSU gave. */
-        static native TemplateInstance banking(String psuName, List<GivenConsent> consents);
+        static native TemplateInstance banking(String psuName, List<GivenConsent> consents, String csrf);
+    }
+
+    /** A page with forms: the page, and the cookie with the CSRF token its forms carry. */
+    static Response form(TemplateInstance page, String csrfToken) {
+        return Response.fromResponse(page(200, page)).cookie(Csrf.cookie(csrfToken)).build();
     }
 
     /** A title and a sentence, with the given status. */

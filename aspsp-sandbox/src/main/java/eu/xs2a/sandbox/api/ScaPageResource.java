@@ -17,7 +17,10 @@ import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.util.function.Supplier;
 
-/** The PSU's SCA pages behind the one-time {@code scaUrl} (flow: BANK-API.md, "The PSU's browser"). */
+/**
+ * The PSU's SCA pages behind the one-time {@code scaUrl} (flow: BANK-API.md, "The PSU's browser"). Every form post
+ * must carry the browser's CSRF token ({@link Csrf}); a PSU's login locks after wrong passwords ({@code PsuLogin}).
+ */
 @Path("/sca/{token}")
 @Produces(MediaType.TEXT_HTML)
 public class ScaPageResource {
@@ -36,8 +39,11 @@ public class ScaPageResource {
     @POST
     @Path("/login")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Response login(@BeanParam ScaVisit visit, @FormParam("username") String username,
-                          @FormParam("password") String password) {
+    public Response login(@BeanParam ScaVisit visit, @FormParam(Csrf.FIELD) String csrf,
+                          @FormParam("username") String username, @FormParam("password") String password) {
+        if (!Csrf.accepts(visit.csrfCookie, csrf)) {
+            return Csrf.refused(visit.csrfCookie);
+        }
         return answer(visit, () -> sca.login(visit.token, visit.session, username, password));
     }
 
@@ -50,8 +56,11 @@ public class ScaPageResource {
     @POST
     @Path("/decision")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Response decide(@BeanParam ScaVisit visit, @FormParam("decision") String decision,
-                           @FormParam("debtorAccount") String debtorAccount) {
+    public Response decide(@BeanParam ScaVisit visit, @FormParam(Csrf.FIELD) String csrf,
+                           @FormParam("decision") String decision, @FormParam("debtorAccount") String debtorAccount) {
+        if (!Csrf.accepts(visit.csrfCookie, csrf)) {
+            return Csrf.refused(visit.csrfCookie);
+        }
         return answer(visit, () -> sca.decide(visit.token, visit.session, decision, debtorAccount));
     }
 
@@ -64,7 +73,11 @@ public class ScaPageResource {
     @POST
     @Path("/otp")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
-    public Response confirm(@BeanParam ScaVisit visit, @FormParam("otp") String otp) {
+    public Response confirm(@BeanParam ScaVisit visit, @FormParam(Csrf.FIELD) String csrf,
+                            @FormParam("otp") String otp) {
+        if (!Csrf.accepts(visit.csrfCookie, csrf)) {
+            return Csrf.refused(visit.csrfCookie);
+        }
         return answer(visit, () -> sca.confirm(visit.token, visit.session, otp));
     }
 
@@ -77,14 +90,16 @@ public class ScaPageResource {
             return Pages.message(409, "This request is no longer open", e.getMessage());
         }
         String base = "/sca/" + visit.token;
+        String csrf = Csrf.tokenOf(visit.csrfCookie);
         if (next instanceof ScaStep.ShowLogin login) {
-            return Pages.page(200, Pages.Templates.login(login.tppName(), login.error(), base + "/login"));
+            return Pages.form(Pages.Templates.login(login.tppName(), login.error(), base + "/login", csrf), csrf);
         }
         if (next instanceof ScaStep.ShowDecision decision) {
-            return Pages.page(200, Pages.Templates.decision(decision.summary(), decision.error(), base + "/decision"));
+            return Pages.form(Pages.Templates.decision(decision.summary(), decision.error(), base + "/decision", csrf),
+                    csrf);
         }
         if (next instanceof ScaStep.ShowOtp otp) {
-            return Pages.page(200, Pages.Templates.otp(otp.summary(), otp.error(), base + "/otp"));
+            return Pages.form(Pages.Templates.otp(otp.summary(), otp.error(), base + "/otp", csrf), csrf);
         }
         if (next instanceof ScaStep.Refusal refusal) {
             return Pages.message(refusal.status(), refusal.title(), refusal.message());

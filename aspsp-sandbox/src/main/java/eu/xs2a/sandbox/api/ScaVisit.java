@@ -3,7 +3,7 @@ package eu.xs2a.sandbox.api;
 import jakarta.ws.rs.CookieParam;
 import jakarta.ws.rs.PathParam;
 
-/** What every request of a PSU's browser on the SCA pages carries: the link's token and the cookie it got at login. */
+/** What every request of a PSU's browser on the SCA pages carries: the link's token, the cookie it got at login and its CSRF cookie. */
 public class ScaVisit {
 
     @PathParam("token")
@@ -11,4 +11,8 @@ public class ScaVisit {
 
     @CookieParam(ScaPageResource.SESSION_COOKIE)
     String session;
+
+    /** The browser's CSRF token cookie ({@link Csrf}). */
+    @CookieParam(Csrf.COOKIE)
+    String csrfCookie;
 }

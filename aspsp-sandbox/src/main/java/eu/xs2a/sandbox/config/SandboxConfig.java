@@ -40,6 +40,8 @@ public interface SandboxConfig {
 
     OnlineBanking onlineBanking();
 
+    Login login();
+
     interface Sca {
         /** How long an SCA link works after it was issued. */
         @WithDefault("10M")
@@ -58,5 +60,16 @@ public interface SandboxConfig {
         /** How long an online-banking login lasts. */
         @WithDefault("30M")
         Duration sessionValidity();
+    }
+
+    /** A PSU's password, on the SCA pages and in online banking alike. */
+    interface Login {
+        /** Wrong passwords in a row that lock a PSU's login. */
+        @WithDefault("5")
+        int maxFailures();
+
+        /** How long a locked login stays locked (even the right password is refused meanwhile). */
+        @WithDefault("15M")
+        Duration lockDuration();
     }
 }

@@ -37,23 +37,36 @@ public class OnlineBankingService {
     SandboxConfig config;
 
     @Inject
+    PsuLogin psuLogin;
+
+    @Inject
     Clock clock;
 
-    /** A new session cookie value, or empty for a wrong username or password. */
+    /** A login: a new session cookie value, or what the login page tells the PSU. */
+    public sealed interface Login permits LoggedIn, NotLoggedIn {
+    }
+
+    public record LoggedIn(String cookie) implements Login {
+    }
+
+    public record NotLoggedIn(String message) implements Login {
+    }
+
+    /** Logs the PSU in ({@link PsuLogin}: wrong passwords count towards a lock). */
     @Transactional
-    public Optional<String> login(String username, String password) {
-        Optional<Psu> psu = Optional.ofNullable(username).flatMap(u -> psus.findByIdOptional(u.trim()));
-        if (psu.isEmpty() || !psu.get().passwordMatches(password)) {
-            return Optional.empty();
+    public Login login(String username, String password) {
+        PsuLogin.Result result = psuLogin.check(username, password);
+        if (result instanceof PsuLogin.Refused refused) {
+            return new NotLoggedIn(refused.message());
         }
         sessions.delete("expiresAt < ?1", clock.instant());
         String cookie = Secrets.randomToken();
         BankingSession session = new BankingSession();
         session.sessionHash = Secrets.sha256(cookie);
-        session.psuId = psu.get().id;
+        session.psuId = ((PsuLogin.Accepted) result).psu().id;
         session.expiresAt = clock.instant().plus(config.onlineBanking().sessionValidity());
         sessions.persist(session);
-        return Optional.of(cookie);
+        return new LoggedIn(cookie);
     }
 
     @Transactional

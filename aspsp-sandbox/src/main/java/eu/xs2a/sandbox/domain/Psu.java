@@ -6,6 +6,7 @@ import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import java.time.Instant;
 
 /** A payment service user: a bank customer who logs in on the PSU pages. */
 @Entity
@@ -33,6 +34,14 @@ public class Psu {
 
     @Enumerated(EnumType.STRING)
     public Behaviour behaviour;
+
+    /** Wrong passwords in a row since the last good one or the last lock ({@link PsuLogin}). */
+    @Column(name = "failed_logins")
+    public int failedLogins;
+
+    /** Until when the login is locked; null or past: not locked. */
+    @Column(name = "locked_until")
+    public Instant lockedUntil;
 
     public boolean passwordMatches(String password) {
         return PasswordHasher.matches(password, passwordHash);

@@ -66,6 +66,9 @@ public class ScaService {
     SandboxConfig config;
 
     @Inject
+    PsuLogin psuLogin;
+
+    @Inject
     Clock clock;
 
     /** {@code GET /sca/{token}}: the login form, or back to the current step for the browser that logged in. */
@@ -91,11 +94,11 @@ public class ScaService {
             if (flow.link().state != ScaLink.State.NEW) {
                 return open(token, session);
             }
-            Optional<Psu> psu = Optional.ofNullable(username).flatMap(u -> psus.findByIdOptional(u.trim()));
-            if (psu.isEmpty() || !psu.get().passwordMatches(password)) {
-                return new ShowLogin(flow.resource().tppName, "Wrong username or password.");
+            PsuLogin.Result result = psuLogin.check(username, password);
+            if (result instanceof PsuLogin.Refused refused) {
+                return new ShowLogin(flow.resource().tppName, refused.message());
             }
-            String psuId = psu.get().id;
+            String psuId = ((PsuLogin.Accepted) result).psu().id;
             String newSession = Secrets.randomToken();
             flow.link().loggedIn(psuId, newSession);
             if (!mayAuthorise(flow, psuId)) {

@@ -18,12 +18,17 @@ public final class Psu {
     public static final String PSU1_MAIN = "DE49100200300100000011";
     public static final String PSU1_SAVINGS = "DE26100200300100000037";
     private static final String COOKIE = "SANDBOX_SCA";
+    private static final String CSRF_COOKIE = "SANDBOX_CSRF";
+    private static final java.util.regex.Pattern CSRF_FIELD =
+            java.util.regex.Pattern.compile("<input type=\"hidden\" name=\"csrf\" value=\"([^\"]+)\">");
     /** What a browser asks for when it follows a link. */
     public static final String BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
     private final String username;
     private String scaUrl;
     private String cookie;
+    /** The CSRF token the bank's first page handed out, sent with every form as a browser does (cookie and field). */
+    private String csrf;
 
     public Psu(String username) {
         this.username = username;
@@ -37,11 +42,25 @@ public final class Psu {
         assertTrue(scaUrl.contains("/sca/"), scaUrl);
         Response page = given().redirects().follow(false).get(scaUrl);
         assertEquals(200, page.statusCode());
+        csrf = csrfOf(page);
         return this;
     }
 
+    /** A bank page's CSRF token: its cookie, which its forms repeat in the hidden field {@code csrf}. */
+    public static String csrfOf(Response page) {
+        String token = page.cookie(CSRF_COOKIE);
+        java.util.regex.Matcher field = CSRF_FIELD.matcher(page.asString());
+        assertTrue(token != null && field.find() && token.equals(field.group(1)), "the bank's page hands out its CSRF token");
+        return token;
+    }
+
+    /** A form post to the bank's pages with this CSRF token. */
+    public static io.restassured.specification.RequestSpecification form(String csrf) {
+        return given().redirects().follow(false).cookie(CSRF_COOKIE, csrf).formParam("csrf", csrf);
+    }
+
     public Psu logIn() {
-        Response response = given().redirects().follow(false)
+        Response response = form(csrf)
                 .formParam("username", username).formParam("password", "sandbox")
                 .post(scaUrl + "/login");
         assertEquals(303, response.statusCode(), response.asString());
@@ -53,7 +72,7 @@ public final class Psu {
     public String decide(String decision) {
         Response page = given().redirects().follow(false).cookie(COOKIE, cookie).get(scaUrl + "/decision");
         assertEquals(200, page.statusCode(), page.asString());
-        Response response = given().redirects().follow(false).cookie(COOKIE, cookie)
+        Response response = form(csrf).cookie(COOKIE, cookie)
                 .formParam("decision", decision).post(scaUrl + "/decision");
         assertEquals(303, response.statusCode(), response.asString());
         return response.header("Location");
@@ -63,7 +82,7 @@ public final class Psu {
     public Response otp(String code) {
         Response page = given().redirects().follow(false).cookie(COOKIE, cookie).get(scaUrl + "/otp");
         assertEquals(200, page.statusCode(), page.asString());
-        return given().redirects().follow(false).cookie(COOKIE, cookie).formParam("otp", code).post(scaUrl + "/otp");
+        return form(csrf).cookie(COOKIE, cookie).formParam("otp", code).post(scaUrl + "/otp");
     }
 
     /** The bank's 303 back to the gateway: follows it and returns the gateway's answer (302 to the TPP). */

@@ -61,9 +61,13 @@ public class SandboxBank implements QuarkusTestResourceLifecycleManager {
      */
     private static void awaitSeeded(String baseUrl) {
         HttpClient client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+        // a form post carries the CSRF token twice, as cookie and field (BANK-API.md); a browser gets it from a page,
+        // this probe brings its own
+        String csrf = java.util.UUID.randomUUID().toString();
         HttpRequest login = HttpRequest.newBuilder(URI.create(baseUrl + "/online-banking/login"))
                 .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString("username=psu1&password=sandbox")).build();
+                .header("Cookie", "SANDBOX_CSRF=" + csrf)
+                .POST(HttpRequest.BodyPublishers.ofString("csrf=" + csrf + "&username=psu1&password=sandbox")).build();
         Instant deadline = Instant.now().plus(SEED_TIMEOUT);
         while (Instant.now().isBefore(deadline)) {
             try {

@@ -23,11 +23,15 @@ public final class BankBrowser {
     public static final String PASSWORD = "sandbox";
     public static final String OTP = "123456";
     private static final Pattern OPTION = Pattern.compile("<option[^>]*value=\"([^\"]+)\"");
+    private static final Pattern CSRF = Pattern.compile("<input type=\"hidden\" name=\"csrf\" value=\"([^\"]+)\">");
 
     private final HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER)
             .connectTimeout(Duration.ofSeconds(5)).build();
     private final URI scaUrl;
     private String cookie;
+    /** The CSRF token of the login page: its cookie ({@code SANDBOX_CSRF=…}) and the hidden field every form repeats. */
+    private String csrfCookie;
+    private String csrf;
 
     private BankBrowser(String scaUrl) {
         this.scaUrl = URI.create(scaUrl);
@@ -49,10 +53,16 @@ public final class BankBrowser {
     }
 
     private String run(String username, String decision, String debtorIban) {
-        expect(get(scaUrl.toString()), 200, "login page");
+        HttpResponse<String> page = expect(get(scaUrl.toString()), 200, "login page");
+        csrfCookie = cookieOf(page, "SANDBOX_CSRF");
+        Matcher field = CSRF.matcher(page.body());
+        if (csrfCookie == null || !field.find()) {
+            throw new AssertionError("the login page hands out no CSRF token\n" + page.body());
+        }
+        csrf = field.group(1);
         HttpResponse<String> login = post(scaUrl + "/login", Map.of("username", username, "password", PASSWORD));
         expect(login, 303, "login");
-        cookie = login.headers().firstValue("Set-Cookie").map(c -> c.split(";", 2)[0]).orElse(null);
+        cookie = cookieOf(login, "SANDBOX_SCA");
         String next = location(login);
         if (!next.endsWith("/decision")) {
             return next;
@@ -89,7 +99,14 @@ public final class BankBrowser {
         return send(request);
     }
 
-    private HttpResponse<String> post(String url, Map<String, String> form) {
+    private static String cookieOf(HttpResponse<String> response, String name) {
+        return response.headers().allValues("Set-Cookie").stream().filter(c -> c.startsWith(name + "="))
+                .map(c -> c.split(";", 2)[0]).findFirst().orElse(null);
+    }
+
+    private HttpResponse<String> post(String url, Map<String, String> fields) {
+        Map<String, String> form = new LinkedHashMap<>(fields);
+        form.put("csrf", csrf);
         String body = form.entrySet().stream()
                 .map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
                 .collect(Collectors.joining("&"));
@@ -100,8 +117,10 @@ public final class BankBrowser {
     }
 
     private HttpResponse<String> send(HttpRequest.Builder request) {
-        if (cookie != null) {
-            request.header("Cookie", cookie);
+        String cookies = java.util.stream.Stream.of(csrfCookie, cookie).filter(java.util.Objects::nonNull)
+                .collect(Collectors.joining("; "));
+        if (!cookies.isEmpty()) {
+            request.header("Cookie", cookies);
         }
         try {
             return http.send(request.timeout(Duration.ofSeconds(30)).build(), HttpResponse.BodyHandlers.ofString());

@@ -1,6 +1,8 @@
 package eu.xs2a.tpp.sca;
 
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
@@ -33,6 +35,13 @@ final class HtmlForm {
     boolean has(String name) {
         return form.select("input[name], button[name], select[name], textarea[name]").stream()
                 .anyMatch(field -> field.attr("name").equals(name));
+    }
+
+    /** The form's hidden fields (e.g. the bank's CSRF token), which a browser submits as they are. */
+    Map<String, String> hidden() {
+        Map<String, String> fields = new LinkedHashMap<>();
+        form.select("input[type=hidden][name]").forEach(input -> fields.put(input.attr("name"), input.attr("value")));
+        return fields;
     }
 
     /** The option values of the select with this name (empty if there is none). */

@@ -23,7 +23,8 @@ import java.util.stream.Collectors;
 /**
  * Plays the PSU's browser on the sandbox bank's SCA pages with plain HTTP: follows the gateway's scaRedirect link to
  * the bank, logs in, approves (or denies) and enters the one-time code, then follows the redirects back until the
- * browser would leave for the TPP's redirect URI. For the sandbox only; a real bank's pages are for a real browser.
+ * browser would leave for the TPP's redirect URI. Like a browser it keeps the bank's cookies and submits each form's
+ * hidden fields (the bank's CSRF token). For the sandbox only; a real bank's pages are for a real browser.
  */
 public final class SandboxPsu {
 
@@ -102,9 +103,12 @@ public final class SandboxPsu {
                             + " (sandbox PSUs: psu1, psu-fail, psu-poor, psu-blocked, psu-slow; password sandbox)");
                 }
                 log.println("  logging in as " + choices.psuId());
-                request = post(action, Map.of("username", choices.psuId(), "password", choices.password()));
+                Map<String, String> fields = new LinkedHashMap<>(form.hidden());
+                fields.put("username", choices.psuId());
+                fields.put("password", choices.password());
+                request = post(action, fields);
             } else if (form.has("decision")) {
-                Map<String, String> fields = new LinkedHashMap<>();
+                Map<String, String> fields = new LinkedHashMap<>(form.hidden());
                 fields.put("decision", choices.approve() ? "approve" : "deny");
                 List<String> debtors = form.options("debtorAccount");
                 if (form.has("debtorAccount") && choices.approve()) {
@@ -124,7 +128,9 @@ public final class SandboxPsu {
                             + HtmlForm.textOf(html, "error").orElse("the code page came back") + " (the sandbox code is 123456)");
                 }
                 log.println("  entering the one-time code");
-                request = post(action, Map.of("otp", choices.otp()));
+                Map<String, String> fields = new LinkedHashMap<>(form.hidden());
+                fields.put("otp", choices.otp());
+                request = post(action, fields);
             } else {
                 throw new CliException("unexpected form on " + here + ": " + HtmlForm.summary(html));
             }

@@ -79,6 +79,11 @@ public final class StandInBank implements AutoCloseable {
             }
             String callback = url(gateway) + LINK_PATH.replace("/sca-redirect/t0k", "/sca-callback/s1");
             boolean session = "SANDBOX_SCA=s3ss10n".equals(exchange.getRequestHeaders().getFirst("Cookie"));
+            if (post && !"t0k3n".equals(form.get("csrf"))) {
+                // as the sandbox bank: a form without its page's CSRF token does nothing
+                page(exchange, 403, message("This page has expired", "Go back, reload the page and try again."));
+                return;
+            }
             switch (path) {
                 case "/sca/t0k" -> {
                     if (used) {
@@ -125,7 +130,8 @@ public final class StandInBank implements AutoCloseable {
 
     private static String login(String error) {
         return "<h1>Log in to approve a request</h1>" + (error == null ? "" : "<div class=\"error\" id=\"error\">" + error + "</div>")
-                + "<form method=\"post\" action=\"/sca/t0k/login\"><input id=\"username\" name=\"username\">"
+                + "<form method=\"post\" action=\"/sca/t0k/login\">"
+                + "<input type=\"hidden\" name=\"csrf\" value=\"t0k3n\"><input id=\"username\" name=\"username\">"
                 + "<input id=\"password\" name=\"password\" type=\"password\"><button type=\"submit\">Log in</button></form>";
     }
 
@@ -136,14 +142,16 @@ public final class StandInBank implements AutoCloseable {
             debtorChoices.forEach(iban -> select.append("<option value=\"").append(iban).append("\">").append(iban).append("</option>"));
             select.append("</select>");
         }
-        return "<h1>Give access?</h1><p>Example TPP &amp; Co asks</p><form method=\"post\" action=\"/sca/t0k/decision\">" + select
+        return "<h1>Give access?</h1><p>Example TPP &amp; Co asks</p><form method=\"post\" action=\"/sca/t0k/decision\">"
+                + "<input type=\"hidden\" name=\"csrf\" value=\"t0k3n\">" + select
                 + "<button class=\"primary\" type=\"submit\" name=\"decision\" value=\"approve\">Approve</button>"
                 + "<button type=\"submit\" name=\"decision\" value=\"deny\">Deny</button></form>";
     }
 
     private static String otp(String error) {
         return "<h1>Confirm</h1>" + (error == null ? "" : "<div class=\"error\" id=\"error\" role=\"alert\">" + error + "</div>")
-                + "<form method=\"post\" action=\"/sca/t0k/otp\"><input id=\"otp\" name=\"otp\"><button>Confirm</button></form>";
+                + "<form method=\"post\" action=\"/sca/t0k/otp\">"
+                + "<input type=\"hidden\" name=\"csrf\" value=\"t0k3n\"><input id=\"otp\" name=\"otp\"><button>Confirm</button></form>";
     }
 
     private static String message(String title, String text) {

@@ -70,7 +70,8 @@ public final class ServiceProcess implements AutoCloseable {
 
     /**
      * @param module  the module folder name, e.g. {@code aspsp-sandbox}
-     * @param env     extra environment (QUARKUS_DATASOURCE_JDBC_URL, ...); QUARKUS_HTTP_PORT is set here
+     * @param env     extra environment (QUARKUS_DATASOURCE_JDBC_URL, ...; a gateway service needs PSD2_ENVIRONMENT);
+     *                QUARKUS_HTTP_PORT is set here; a null value removes the variable
      */
     public static ServiceProcess start(String module, Map<String, String> env) {
         ServiceProcess service = launch(module, env, freePort(), false);
@@ -129,7 +130,14 @@ public final class ServiceProcess implements AutoCloseable {
                     .redirectOutput(log.toFile());
             builder.environment().put(PROVIDERS_FILE, root.resolve("config/providers.properties").toString());
             builder.environment().putIfAbsent(MALLOC_ARENA_MAX, "2"); // as bin/run: fewer glibc arenas, less RSS
-            builder.environment().putAll(env);
+            // a null value removes a variable this JVM would pass on (a start without PSD2_ENVIRONMENT)
+            env.forEach((key, value) -> {
+                if (value == null) {
+                    builder.environment().remove(key);
+                } else {
+                    builder.environment().put(key, value);
+                }
+            });
             builder.environment().put("QUARKUS_HTTP_PORT", String.valueOf(port));
             Instant startedAt = Instant.now();
             Process process = builder.start();

@@ -45,6 +45,7 @@ public final class Neighbours {
                 Map.of("PSD2_SANDBOX_BANK_URL", sandbox.baseUrl(),
                         "PSD2_PROVIDERS_SANDBOX_READ_TIMEOUT", CONSENT_SERVICE_BANK_TIMEOUT,
                         "PSD2_PROVIDERS_SANDBOX2_READ_TIMEOUT", CONSENT_SERVICE_BANK_TIMEOUT,
+                        "PSD2_ENVIRONMENT", "sandbox",
                         "PSD2_TRUST_ANCHORS", TestPki.shared().caPemFile().toString(),
                         "MP_JWT_VERIFY_PUBLICKEY_LOCATION", ServiceKeys.shared().publicPem().toString()));
         SwitchableProxy proxy = new SwitchableProxy(0, "localhost", sandbox.port(),

@@ -154,6 +154,7 @@ public final class Stack {
         ServiceProcess bank = start("aspsp-sandbox", "aspsp", Map.of());
         Map<String, String> gateway = new HashMap<>();
         gateway.put("PSD2_PROVIDERS_FILE", root.resolve("config/providers.properties").toString());
+        gateway.put("PSD2_ENVIRONMENT", "sandbox"); // no default: a service without it does not start
         gateway.put("PSD2_SANDBOX_BANK_URL", bank.baseUrl());
         gateway.put("PSD2_PUBLIC_BASE_URL", baseUrl());
         gateway.put("PSD2_TRUST_ANCHORS", keys.resolve("sandbox-ca.pem").toString());

@@ -1,18 +1,22 @@
 package eu.xs2a.registration.config;
 
+import eu.xs2a.security.quarkus.SecurityConfig;
 import jakarta.enterprise.context.ApplicationScoped;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** {@code psd2.environment}: {@code sandbox} (test certificates, self-service) or {@code live}. */
+/**
+ * {@code psd2.environment}: {@code sandbox} (test certificates, self-service) or {@code live}. Read from
+ * xs2a-security's {@link SecurityConfig}, which has no default: the service does not start without it.
+ */
 @ApplicationScoped
 public class Environment {
 
-    public static final String SANDBOX = "sandbox";
+    private final SecurityConfig config;
 
-    @ConfigProperty(name = "psd2.environment", defaultValue = SANDBOX)
-    String name;
+    public Environment(SecurityConfig config) {
+        this.config = config;
+    }
 
     public boolean isSandbox() {
-        return SANDBOX.equalsIgnoreCase(name);
+        return config.environment() == SecurityConfig.Environment.sandbox;
     }
 }

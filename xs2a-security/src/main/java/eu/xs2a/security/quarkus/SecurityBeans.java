@@ -128,7 +128,7 @@ public class SecurityBeans {
                 Clock.systemUTC());
     }
 
-    private static List<Path> anchorFiles(SecurityConfig config) {
+    static List<Path> anchorFiles(SecurityConfig config) {
         return paths(config.trustAnchors().orElse(List.of()));
     }
 

@@ -2,6 +2,7 @@ package eu.xs2a.security.quarkus;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -34,9 +35,23 @@ public interface SecurityConfig {
     @WithDefault("30S")
     Duration blockedTppsReloadEvery();
 
-    /** {@code sandbox} accepts test QSEALs; {@code live} only certificates with the PSD2 QCStatement. */
-    @WithDefault("sandbox")
-    Environment environment();
+    /**
+     * {@code sandbox} or {@code live} ({@code PSD2_ENVIRONMENT}), with no default: a deployment that forgot it must
+     * not run as the sandbox. Optional here only so that {@link EnvironmentCheck} can say so in one line at start
+     * (a missing mapped value would stop the service with SmallRye's generic message); read it through
+     * {@link #environment()}.
+     */
+    @WithName("environment")
+    Optional<Environment> configuredEnvironment();
+
+    /**
+     * {@code sandbox} accepts test QSEALs; {@code live} only PSD2 QSealCs whose NCA id matches their
+     * organizationIdentifier, and no sandbox endpoint or CA (docs/ARCHITECTURE.md "Trust and environments"). A
+     * service without it does not start ({@link EnvironmentCheck}), so this never throws once the service runs.
+     */
+    default Environment environment() {
+        return configuredEnvironment().orElseThrow(() -> new IllegalStateException(EnvironmentCheck.NOT_SET));
+    }
 
     Signature signature();
 

@@ -75,6 +75,9 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
  * TestTpp tpp = pki.tpp("PSDDE-BAFIN-111111", "Alpha TPP", Role.PSP_AI, Role.PSP_PI);
  * TestTpp old = pki.tppBuilder().organizationIdentifier("PSDDE-BAFIN-222222").roles(Role.PSP_AI).expired().build();
  * TestTpp ec  = pki.tppBuilder().ec().roles(Role.PSP_PI).build();
+ * TestTpp weak = pki.tppBuilder().rsaBits(1024).roles(Role.PSP_AI).build();      // refused: under 2048 bits
+ * TestTpp k1  = pki.tppBuilder().ecCurve("secp256k1").roles(Role.PSP_AI).build(); // refused: not P-256/384/521
+ * TestTpp fr  = pki.tppBuilder().organizationIdentifier("PSDDE-BAFIN-1").nca("ACPR", "FR-ACPR").build(); // live: refused
  * TestTpp bad = TestPki.untrusted().tpp("PSDDE-BAFIN-333333", "Mallory", Role.PSP_AI);
  * }</pre>
  */
@@ -322,6 +325,8 @@ public final class TestPki {
         private X500Name subject;
         private QcProfile profile = QcProfile.QSEAL;
         private boolean ec;
+        private String ecCurve = "secp256r1";
+        private int rsaBits = 2048;
         private Instant notBefore = Instant.now().minus(Duration.ofHours(1));
         private Instant notAfter = Instant.now().plus(Duration.ofDays(365));
         private BigInteger serial;
@@ -399,6 +404,24 @@ public final class TestPki {
             return this;
         }
 
+        /**
+         * An EC key on this named curve instead of RSA-2048, e.g. {@code secp384r1}, or {@code secp256k1}, which the
+         * gateway refuses (the JDK no longer has it, so such keys are made with BouncyCastle's provider, here only).
+         * A certificate with such a key is for testing refusals: the JDK cannot sign with its private key.
+         */
+        public TppBuilder ecCurve(String curve) {
+            this.ec = true;
+            this.ecCurve = curve;
+            return this;
+        }
+
+        /** An RSA key of this many bits instead of 2048, e.g. 1024, which the gateway refuses. */
+        public TppBuilder rsaBits(int bits) {
+            this.ec = false;
+            this.rsaBits = bits;
+            return this;
+        }
+
         public TppBuilder validity(Instant notBefore, Instant notAfter) {
             this.notBefore = notBefore;
             this.notAfter = notAfter;
@@ -450,7 +473,7 @@ public final class TestPki {
         }
 
         public TestTpp build() {
-            KeyPair keys = ec ? ecKeyPair() : rsaKeyPair();
+            KeyPair keys = ec ? ecKeyPair(ecCurve) : rsaKeyPair(rsaBits);
             BigInteger serialNumber = serial != null ? serial : new BigInteger(64, RANDOM).setBit(62);
             X509Certificate certificate = pki.issue(subject != null ? subject : subject(), keys.getPublic(),
                     serialNumber, notBefore, notAfter, qcStatement ? roles : null, ncaName, ncaId, profile,
@@ -562,9 +585,13 @@ public final class TestPki {
     }
 
     static KeyPair rsaKeyPair() {
+        return rsaKeyPair(2048);
+    }
+
+    static KeyPair rsaKeyPair(int bits) {
         try {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-            generator.initialize(2048, RANDOM);
+            generator.initialize(bits, RANDOM);
             return generator.generateKeyPair();
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
@@ -572,12 +599,24 @@ public final class TestPki {
     }
 
     static KeyPair ecKeyPair() {
+        return ecKeyPair("secp256r1");
+    }
+
+    /** The JDK's provider for the curves it has, else BouncyCastle's (not registered: passed by instance). */
+    static KeyPair ecKeyPair(String curve) {
         try {
             KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
-            generator.initialize(new ECGenParameterSpec("secp256r1"), RANDOM);
+            generator.initialize(new ECGenParameterSpec(curve), RANDOM);
             return generator.generateKeyPair();
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
+        } catch (GeneralSecurityException notInTheJdk) {
+            try {
+                KeyPairGenerator generator = KeyPairGenerator.getInstance("EC",
+                        new org.bouncycastle.jce.provider.BouncyCastleProvider());
+                generator.initialize(new ECGenParameterSpec(curve), RANDOM);
+                return generator.generateKeyPair();
+            } catch (GeneralSecurityException e) {
+                throw new IllegalStateException("No EC key on " + curve + ": " + e.getMessage(), e);
+            }
         }
     }
 

@@ -280,6 +280,60 @@ class RequestVerifierTest {
             assertEquals(Set.of(Role.PSP_AI), signed(notQualified).verify().identity().roles());
         }
 
+        /** Weak keys are refused in every environment, before any signature is checked with them. */
+        @Test
+        void rsaKeysOfAtLeast2048BitsAndEcKeysOnTheNistCurvesOnly() {
+            for (boolean live : List.of(false, true)) {
+                RequestVerifier v = verifierTrusting(pki, live);
+                TestTpp weak = pki.tppBuilder().rsaBits(1024).roles(Role.PSP_AI).build();
+                Psd2Exception rsa = fails(ErrorClass.CERTIFICATE_INVALID, () -> signed(weak).verify(v));
+                assertEquals("TPP-Signature-Certificate has an RSA key of 1024 bits; at least 2048 are required",
+                        rsa.getMessage());
+
+                // the JDK cannot sign with secp256k1: another key signs, the certificate is refused first
+                TestTpp k1 = pki.tppBuilder().ecCurve("secp256k1").roles(Role.PSP_AI).build();
+                Psd2Exception ec = fails(ErrorClass.CERTIFICATE_INVALID,
+                        () -> signed(tpp).set("TPP-Signature-Certificate", k1.certificateHeader()).verify(v));
+                assertEquals("TPP-Signature-Certificate has an EC key on curve secp256k1 (1.3.132.0.10); only P-256,"
+                        + " P-384 and P-521 are accepted", ec.getMessage());
+                fails(ErrorClass.CERTIFICATE_INVALID, () -> v.validateCertificate(k1.certificatePem(), NOW));
+
+                for (String curve : List.of("secp256r1", "secp384r1", "secp521r1")) {
+                    TestTpp good = pki.tppBuilder().ecCurve(curve).roles(Role.PSP_AI).build();
+                    assertEquals(good.tppId(), signed(good).verify(v).identity().tppId(), curve);
+                }
+                TestTpp rsa3072 = pki.tppBuilder().rsaBits(3072).roles(Role.PSP_AI).build();
+                assertEquals(rsa3072.tppId(), signed(rsa3072).verify(v).identity().tppId());
+            }
+        }
+
+        /** ETSI TS 119 495: organizationIdentifier PSD + NCA id + "-" + number; the PSD2 statement's NCA id agrees. */
+        @Test
+        void liveRequiresTheNcaIdToMatchTheOrganizationIdentifier() {
+            RequestVerifier live = verifierTrusting(pki, true);
+            TestTpp french = pki.tppBuilder().organizationIdentifier("PSDDE-BAFIN-424242")
+                    .nca("Autorite de controle prudentiel et de resolution", "FR-ACPR").roles(Role.PSP_AI).build();
+            Psd2Exception e = fails(ErrorClass.CERTIFICATE_INVALID, () -> signed(french).verify(live));
+            assertEquals("TPP-Signature-Certificate's organizationIdentifier 'PSDDE-BAFIN-424242' names the NCA"
+                    + " 'DE-BAFIN', but its PSD2 statement names the NCA id 'FR-ACPR' (ETSI TS 119 495)", e.getMessage());
+
+            TestTpp notPsd = pki.tppBuilder().organizationIdentifier("NTRDE-HRB424242").roles(Role.PSP_AI).build();
+            Psd2Exception form = fails(ErrorClass.CERTIFICATE_INVALID, () -> signed(notPsd).verify(live));
+            assertTrue(form.getMessage().contains("'NTRDE-HRB424242'") && form.getMessage().contains("'DE-BAFIN'"),
+                    form.getMessage());
+
+            TestTpp noNca = pki.tppBuilder().organizationIdentifier("PSDDE-BAFIN-424243").nca("BaFin", "BAFIN")
+                    .roles(Role.PSP_AI).build();
+            Psd2Exception id = fails(ErrorClass.CERTIFICATE_INVALID, () -> signed(noNca).verify(live));
+            assertTrue(id.getMessage().contains("no valid NCA id ('BAFIN')"), id.getMessage());
+
+            TestTpp consistent = pki.tppBuilder().organizationIdentifier("PSDFR-ACPR-17")
+                    .nca("Autorite de controle prudentiel et de resolution", "FR-ACPR").roles(Role.PSP_AI).build();
+            assertEquals("PSDFR-ACPR-17", signed(consistent).verify(live).identity().tppId());
+            // the sandbox does not judge the NCA id (its test seals name made-up authorities)
+            assertEquals("PSDDE-BAFIN-424242", signed(french).verify().identity().tppId());
+        }
+
         @Test
         void twoOrganizationIdentifiersInTheSubjectAreRefused() {
             X500Name twice = new X500NameBuilder(BCStyle.INSTANCE).addRDN(BCStyle.C, "DE")

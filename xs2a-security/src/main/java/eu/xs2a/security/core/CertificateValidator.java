@@ -238,10 +238,9 @@ final class CertificateValidator {
                 }
             }
         }
-        String keyAlgorithm = certificate.getPublicKey().getAlgorithm();
-        if (!"RSA".equals(keyAlgorithm) && !"EC".equals(keyAlgorithm)) {
-            return CertificateEntry.failed(ErrorClass.CERTIFICATE_INVALID,
-                    "TPP-Signature-Certificate has a " + keyAlgorithm + " key; only RSA and EC keys are accepted");
+        String keyProblem = SealRules.keyProblem(certificate.getPublicKey());
+        if (keyProblem != null) {
+            return CertificateEntry.failed(ErrorClass.CERTIFICATE_INVALID, keyProblem);
         }
         boolean[] keyUsage = certificate.getKeyUsage();
         if (keyUsage != null && !keyUsage[0] && !keyUsage[1]) {
@@ -281,6 +280,12 @@ final class CertificateValidator {
         if (tppId.codePointCount(0, tppId.length()) > TppIdentity.MAX_ID_LENGTH) {
             return CertificateEntry.failed(ErrorClass.CERTIFICATE_INVALID, "TPP-Signature-Certificate subject's "
                     + "organizationIdentifier is longer than " + TppIdentity.MAX_ID_LENGTH + " characters");
+        }
+        if (live) {
+            String mismatch = SealRules.ncaMismatch(tppId, statement.ncaId());
+            if (mismatch != null) {
+                return CertificateEntry.failed(ErrorClass.CERTIFICATE_INVALID, mismatch);
+            }
         }
         String name = QcStatementReader.organizationName(certificate);
         if (name != null && name.codePointCount(0, name.length()) > TppIdentity.MAX_NAME_LENGTH) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.http.JsonBodies;
 import eu.xs2a.platform.validation.RedirectUris;
 import eu.xs2a.registration.config.Environment;
 import eu.xs2a.registration.domain.EmailAddresses;
@@ -16,31 +17,47 @@ import eu.xs2a.registration.sandbox.SandboxCa.IssuedQseal;
 import eu.xs2a.registration.sandbox.SandboxDirectory;
 import eu.xs2a.registration.sandbox.SoftwareIds;
 import eu.xs2a.security.client.RequestSigner;
+import eu.xs2a.security.core.VerifiedRequest;
+import eu.xs2a.security.quarkus.SignatureCheck;
+import eu.xs2a.security.quarkus.SignedApiOpenApiFilter;
 import eu.xs2a.security.tpp.Role;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.UriInfo;
+import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+import org.jboss.logging.Logger;
 
 /**
  * Sandbox self-service for TPP developers: a test QSEAL with its private key, and a software statement signed by the
  * sandbox directory. Present only when {@code psd2.environment=sandbox}; in {@code live} every path answers exactly
  * as an unknown path does (404). Certificates, each a new key pair, are throttled ({@link KeyGenerationThrottle}).
+ *
+ * <p>Sandbox identities cannot be taken (docs/ARCHITECTURE.md "Trust and environments"): a certificate request
+ * without {@code organizationIdentifier} mints a new organisation with a new random identifier; one that names an
+ * organisation (a renewal, more roles) is served only when it is signed, with the usual signed-request headers, by a
+ * current, valid seal of that very organisation ({@link SignatureCheck}: the pipeline's steps 1 to 5 and the blocked
+ * list, then the X-Request-ID claimed once). Anything else is AccessDenied 403 and nothing is issued.
  */
 @Tag(name = "Sandbox self-service", description = "Test certificates and software statements (sandbox only; 404 in live)")
 @Path("/api/sandbox/v1")
@@ -50,18 +67,27 @@ public class SandboxResource {
 
     private static final Pattern ORGANIZATION_IDENTIFIER = Pattern.compile("PSD[A-Z]{2}-[A-Z0-9]{1,8}-[A-Za-z0-9-]+");
     private static final int MAX_ORGANISATION_NAME = 64;
+    /** A minted organisation: PSD + country + NCA + id, as in a real QSEAL; XX/SANDBOX because no authority issued it. */
+    static final String MINTED_PREFIX = "PSDXX-SANDBOX-";
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final Logger LOG = Logger.getLogger(SandboxResource.class);
+    static final String CERTIFICATES_PATH = "/api/sandbox/v1/certificates";
 
     private final Environment environment;
     private final SandboxCa ca;
     private final SandboxDirectory directory;
     private final KeyGenerationThrottle throttle;
+    private final JsonBodies jsonBodies;
+    private final SignatureCheck signatures;
 
     public SandboxResource(Environment environment, SandboxCa ca, SandboxDirectory directory,
-                           KeyGenerationThrottle throttle) {
+                           KeyGenerationThrottle throttle, JsonBodies jsonBodies, SignatureCheck signatures) {
         this.environment = environment;
         this.ca = ca;
         this.directory = directory;
         this.throttle = throttle;
+        this.jsonBodies = jsonBodies;
+        this.signatures = signatures;
     }
 
     public record CertificateRequest(String organisationName, String organizationIdentifier, List<String> roles) {
@@ -91,28 +117,90 @@ public class SandboxResource {
     @POST
     @Path("/certificates")
     @Operation(summary = "Issue a sandbox QSEAL certificate with its private key",
-            description = "roles: PSP_AS, PSP_PI, PSP_AI, PSP_IC")
+            description = "Without organizationIdentifier: a new organisation with a new random identifier "
+                    + "(" + MINTED_PREFIX + "and 12 digits), unsigned. With organizationIdentifier (a renewal, more "
+                    + "roles): only when the request is signed by a current, valid seal of that very organisation, "
+                    + "with the usual signed-request headers (X-Request-ID, Date, Digest, Signature, "
+                    + "TPP-Signature-Certificate; the X-Request-ID once); else AccessDenied 403 and nothing is issued. "
+                    + "roles: PSP_AS, PSP_PI, PSP_AI, PSP_IC")
     @APIResponse(responseCode = "200", description = "The certificate, its PKCS#8 key and the sandbox CA",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = CertificateResponse.class)))
     @APIResponse(responseCode = "400", description = "FormatError: a field is missing or a role unknown")
+    @APIResponse(responseCode = "403", description = "AccessDenied: organizationIdentifier names an organisation and "
+            + "the request is not signed by a current, valid seal of it (unsigned, a bad signature, an expired, "
+            + "revoked or untrusted seal, another organisation's seal); nothing is issued",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(ref = SignedApiOpenApiFilter.ERROR_BODY)))
     @APIResponse(responseCode = "404", description = "ResourceUnknown: not a sandbox deployment")
     @APIResponse(responseCode = "429", description = "AccessExceeded: too many certificates asked for by this client "
             + "or by all clients together (each one costs a new key pair); the Retry-After header gives the seconds "
             + "until the next one can be issued")
-    public CertificateResponse issueCertificate(CertificateRequest request, @Context HttpServerRequest http) {
+    public CertificateResponse issueCertificate(
+            @Parameter(hidden = true) @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body,
+            @Context HttpHeaders headers, @Context UriInfo uri, @Context HttpServerRequest http) {
         requireSandbox();
-        CertificateRequest r = request == null ? new CertificateRequest(null, null, null) : request;
+        CertificateRequest r = jsonBodies.read(contentType, body, CertificateRequest.class);
         String name = organisationName(required("organisationName", r.organisationName()).trim());
-        String orgId = organizationIdentifier(required("organizationIdentifier", r.organizationIdentifier()).trim());
         EnumSet<Role> roles = roles(r.roles());
-        // after the checks, so that a mistyped request does not use up the developer's allowance
+        boolean named = r.organizationIdentifier() != null;
+        String orgId = named ? organizationIdentifier(required("organizationIdentifier", r.organizationIdentifier()).trim())
+                : mintedIdentifier();
+        VerifiedRequest proof = named ? proofOf(orgId, body, headers, uri) : null;
+        // after the checks, so that a mistyped or refused request does not use up the developer's allowance
         throttle.acquire(ClientAddresses.of(http));
-        IssuedQseal qseal = ca.issue(orgId, name, roles);
-        return new CertificateResponse(orgId, name, roles.stream().map(Enum::name).toList(),
-                qseal.certificate().getSerialNumber().toString(16).toUpperCase(),
+        IssuedQseal qseal;
+        if (proof == null) {
+            qseal = ca.issue(orgId, name, roles);
+        } else {
+            signatures.claimOnce(proof, "POST", CERTIFICATES_PATH);
+            try {
+                qseal = ca.issue(orgId, name, roles);
+            } catch (RuntimeException e) {
+                signatures.failed(proof);
+                throw e;
+            }
+            signatures.served(proof);
+        }
+        String serial = qseal.certificate().getSerialNumber().toString(16).toUpperCase(Locale.ROOT);
+        LOG.infof("Sandbox QSEAL %s issued for %s organisation %s, roles %s", serial,
+                proof == null ? "the new" : "its own (signed by certificate " + proof.identity().fingerprint() + ")",
+                orgId, roles);
+        return new CertificateResponse(orgId, name, roles.stream().map(Enum::name).toList(), serial,
                 qseal.certificate().getNotAfter().toInstant(), RequestSigner.pem(qseal.certificate()),
                 PemFiles.pkcs8(qseal.privateKey()), RequestSigner.pem(qseal.ca()));
+    }
+
+    /**
+     * The signed request's proof that its caller holds {@code orgId}: the pipeline's checks pass and the seal is of
+     * that organisation. Every failure is AccessDenied 403 saying why, and nothing is issued.
+     */
+    private VerifiedRequest proofOf(String orgId, byte[] body, HttpHeaders headers, UriInfo uri) {
+        VerifiedRequest verified;
+        try {
+            verified = signatures.verify("POST", uri.getRequestUri(), headers::getHeaderString, body);
+        } catch (Psd2Exception e) {
+            if (e.errorClass().status() >= 500) {
+                throw e;
+            }
+            throw notProven(orgId, e.getMessage());
+        }
+        String signer = verified.identity().tppId();
+        if (!orgId.equals(signer)) {
+            throw notProven(orgId, "the request is signed with a seal of " + signer);
+        }
+        return verified;
+    }
+
+    private static Psd2Exception notProven(String orgId, String why) {
+        return new Psd2Exception(ErrorClass.ORGANISATION_NOT_PROVEN, "A certificate for organizationIdentifier "
+                + orgId + " is issued only on a request signed by a current, valid seal of that organisation; "
+                + why + ". Leave organizationIdentifier out to get a new organisation");
+    }
+
+    /** A new organisation: {@link #MINTED_PREFIX} and twelve random digits. */
+    static String mintedIdentifier() {
+        return MINTED_PREFIX + String.format(Locale.ROOT, "%012d", RANDOM.nextLong(1_000_000_000_000L));
     }
 
     @POST

@@ -12,6 +12,8 @@ import java.security.cert.X509Certificate;
 import java.time.Instant;
 import java.util.Date;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.bouncycastle.asn1.ASN1Encodable;
 import org.bouncycastle.asn1.ASN1EncodableVector;
 import org.bouncycastle.asn1.ASN1ObjectIdentifier;
@@ -33,8 +35,9 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 /**
  * Issues the sandbox's QSEALs from the sandbox CA: subject {@code C=DE, organizationIdentifier, O, CN}; keyUsage
  * digitalSignature and nonRepudiation; qcStatements QcCompliance, QcType eseal and the ETSI TS 119 495 PSD2
- * statement (roles, NCA BaFin). The gateway's test PKI builds the same profile for tests, but is test support and
- * has no place in a production class.
+ * statement (roles, and the NCA id the organizationIdentifier names, as ETSI TS 119 495 wants them to agree:
+ * {@code PSDDE-BAFIN-…} → {@code DE-BAFIN}, a minted {@code PSDXX-SANDBOX-…} → {@code XX-SANDBOX}). The gateway's test
+ * PKI builds the same profile for tests, but is test support and has no place in a production class.
  */
 final class SandboxCertificateIssuer {
 
@@ -42,6 +45,8 @@ final class SandboxCertificateIssuer {
     static final String NCA_ID = "DE-BAFIN";
 
     private static final SecureRandom RANDOM = new SecureRandom();
+    /** PSD + country-NCA + "-" + id: the NCA id is the middle part. */
+    private static final Pattern PSD_IDENTIFIER = Pattern.compile("PSD([A-Z]{2}-[A-Z0-9]{1,8})-.+");
 
     private final X509Certificate caCertificate;
     private final PrivateKey caKey;
@@ -70,7 +75,8 @@ final class SandboxCertificateIssuer {
             builder.addExtension(Extension.subjectKeyIdentifier, false, utils.createSubjectKeyIdentifier(publicKey));
             builder.addExtension(Extension.authorityKeyIdentifier, false,
                     utils.createAuthorityKeyIdentifier(caCertificate));
-            builder.addExtension(new ASN1ObjectIdentifier(Psd2Oids.QC_STATEMENTS), false, qcStatements(roles));
+            builder.addExtension(new ASN1ObjectIdentifier(Psd2Oids.QC_STATEMENTS), false, qcStatements(roles,
+                    ncaId(organizationIdentifier)));
             String algorithm = "EC".equals(caKey.getAlgorithm()) ? "SHA256withECDSA" : "SHA256withRSA";
             return new JcaX509CertificateConverter().getCertificate(
                     builder.build(new JcaContentSignerBuilder(algorithm).build(caKey)));
@@ -80,7 +86,18 @@ final class SandboxCertificateIssuer {
     }
 
     /** QCStatements ::= SEQUENCE OF SEQUENCE { statementId OID, statementInfo ANY } (EN 319 412-5, TS 119 495). */
-    private static DERSequence qcStatements(Set<Role> roles) {
+    /** The NCA id of the PSD2 statement: the one the organizationIdentifier names. */
+    static String ncaId(String organizationIdentifier) {
+        Matcher psd = PSD_IDENTIFIER.matcher(organizationIdentifier);
+        return psd.matches() ? psd.group(1) : NCA_ID;
+    }
+
+    /** BaFin's name for its id; a sandbox name for any other (no authority stands behind a sandbox seal). */
+    static String ncaName(String ncaId) {
+        return NCA_ID.equals(ncaId) ? NCA_NAME : "Sandbox authority " + ncaId;
+    }
+
+    private static DERSequence qcStatements(Set<Role> roles, String ncaId) {
         ASN1EncodableVector rolesOfPsp = new ASN1EncodableVector();
         for (Role role : roles) {
             rolesOfPsp.add(sequence(new ASN1ObjectIdentifier(Psd2Oids.roleOid(role)), new DERUTF8String(role.name())));
@@ -90,7 +107,7 @@ final class SandboxCertificateIssuer {
                 sequence(new ASN1ObjectIdentifier(Psd2Oids.QC_TYPE),
                         sequence(new ASN1ObjectIdentifier(Psd2Oids.QC_TYPE_ESEAL))),
                 sequence(new ASN1ObjectIdentifier(Psd2Oids.PSD2_QC_TYPE), sequence(new DERSequence(rolesOfPsp),
-                        new DERUTF8String(NCA_NAME), new DERUTF8String(NCA_ID))));
+                        new DERUTF8String(ncaName(ncaId)), new DERUTF8String(ncaId))));
     }
 
     private static DERSequence sequence(ASN1Encodable... elements) {

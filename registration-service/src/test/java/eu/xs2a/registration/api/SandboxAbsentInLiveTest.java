@@ -19,7 +19,9 @@ class SandboxAbsentInLiveTest {
     public static class Live implements QuarkusTestProfile {
         @Override
         public Map<String, String> getConfigOverrides() {
-            return Map.of("psd2.environment", "live");
+            // no sandbox key material in live: a live service with any of it does not start (EnvironmentCheck)
+            return Map.of("psd2.environment", "live", "psd2.sandbox.ca-cert", "", "psd2.sandbox.ca-key", "",
+                    "psd2.sandbox.directory-key", "");
         }
     }
 

@@ -7,12 +7,18 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.matchesPattern;
 import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import eu.xs2a.registration.support.Api;
 import eu.xs2a.registration.support.Jwts;
 import eu.xs2a.security.client.Pem;
 import eu.xs2a.security.client.RequestSigner;
+import eu.xs2a.security.tpp.Role;
+import eu.xs2a.testsupport.TestPki;
+import eu.xs2a.testsupport.TestTpp;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import java.nio.charset.StandardCharsets;
@@ -23,36 +29,62 @@ import java.util.Map;
 import org.jose4j.jws.AlgorithmIdentifiers;
 import org.junit.jupiter.api.Test;
 
-/** The sandbox self-service: what it issues is accepted by the gateway's own endpoints. */
+/**
+ * The sandbox self-service: what it issues is accepted by the gateway's own endpoints, and an organisation's seal is
+ * issued only to a caller that proves it holds the organisation (a request signed by a current, valid seal of it).
+ */
 @QuarkusTest
 class SandboxSelfServiceTest {
 
     static final String CERTIFICATES = "/api/sandbox/v1/certificates";
     static final String STATEMENTS = "/api/sandbox/v1/software-statements";
 
-    private record Issued(X509Certificate certificate, PrivateKey key) {
+    private record Issued(X509Certificate certificate, PrivateKey key, String orgId) {
         RequestSigner signer() {
             return new RequestSigner(key, certificate);
         }
     }
 
-    private static Issued issue(String orgId, String... roles) throws Exception {
+    /** A new organisation: the request names none, the sandbox mints its identifier. */
+    private static Issued mint(String... roles) throws Exception {
         Response response = given().contentType("application/json")
-                .body(Map.of("organisationName", "Sandbox Dev Ltd", "organizationIdentifier", orgId, "roles", List.of(roles)))
+                .body(Map.of("organisationName", "Sandbox Dev Ltd", "roles", List.of(roles)))
                 .post(CERTIFICATES);
         response.then().statusCode(200)
-                .body("organizationIdentifier", equalTo(orgId))
+                .body("organizationIdentifier", matchesPattern("PSDXX-SANDBOX-[0-9]{12}"))
                 .body("certificate", containsString("BEGIN CERTIFICATE"))
                 .body("privateKey", containsString("-----BEGIN PRIVATE KEY-----")) // PKCS#8, as most libraries read
                 .body("caCertificate", containsString("BEGIN CERTIFICATE"))
                 .body("notAfter", notNullValue());
-        return new Issued(Pem.certificate(response.path("certificate")), Pem.privateKey(response.path("privateKey")));
+        return issued(response);
+    }
+
+    private static Issued issued(Response response) {
+        return new Issued(Pem.certificate(response.path("certificate")), Pem.privateKey(response.path("privateKey")),
+                response.path("organizationIdentifier"));
+    }
+
+    private static String certificateRequest(String orgId, String... roles) {
+        return "{\"organisationName\":\"Sandbox Dev Ltd\",\"organizationIdentifier\":\"" + orgId
+                + "\",\"roles\":[" + String.join(",", List.of(roles).stream().map(r -> "\"" + r + "\"").toList())
+                + "]}";
+    }
+
+    /** A certificate request for {@code orgId}, signed by {@code signer} with the usual signed-request headers. */
+    private static Response signedRequest(RequestSigner signer, String json) {
+        byte[] body = json.getBytes(StandardCharsets.UTF_8);
+        return given().headers(signer.sign("POST", CERTIFICATES, Map.of(), body)).contentType("application/json")
+                .body(body).post(CERTIFICATES);
+    }
+
+    private static String orgIdOf(Issued issued) {
+        return issued.orgId();
     }
 
     @Test
     void anIssuedQsealIsTrustedForSignedRegistration() throws Exception {
-        String orgId = Api.orgId();
-        Issued issued = issue(orgId, "PSP_AI", "PSP_PI");
+        Issued issued = mint("PSP_AI", "PSP_PI");
+        String orgId = orgIdOf(issued);
         byte[] body = BerlinGroupRegistrationTest.registration("office@dev.example", Api.email("dev"))
                 .getBytes(StandardCharsets.UTF_8);
         Map<String, String> headers = issued.signer().sign("POST", BG_REGISTER, Map.of(), body);
@@ -64,8 +96,8 @@ class SandboxSelfServiceTest {
 
     @Test
     void anIssuedSoftwareStatementRegistersAClient() throws Exception {
-        String orgId = Api.orgId();
-        Issued issued = issue(orgId, "PSP_AI");
+        Issued issued = mint("PSP_AI");
+        String orgId = orgIdOf(issued);
         Response ssa = given().contentType("application/json").body(Map.of(
                         "software_client_name", "My Sandbox App", "org_id", orgId,
                         "software_redirect_uris", List.of("https://dev.example/cb"),
@@ -106,12 +138,93 @@ class SandboxSelfServiceTest {
 
     @Test
     void badRequestsGetTheStandardErrorBody() {
-        assertError(given().contentType("application/json").body(Map.of("organisationName", "x", "roles", List.of("PSP_AI")))
-                .post(CERTIFICATES), 400, "FormatError", "organizationIdentifier");
+        assertError(given().contentType("application/json").body(Map.of("roles", List.of("PSP_AI")))
+                .post(CERTIFICATES), 400, "FormatError", "organisationName is required");
+        assertError(given().contentType("application/json").post(CERTIFICATES), 400, "FormatError", "body is required");
         assertError(given().contentType("application/json")
                 .body(Map.of("organisationName", "x", "organizationIdentifier", "PSDDE-X-1", "roles", List.of("PSP_XX")))
                 .post(CERTIFICATES), 400, "FormatError", "PSP_XX");
         assertError(given().contentType("application/json").body(Map.of("org_id", "PSDDE-X-1"))
                 .post(STATEMENTS), 400, "FormatError", "software_client_name");
+    }
+
+    @Test
+    void everyRequestWithoutAnOrganisationMintsANewOne() throws Exception {
+        String first = orgIdOf(mint("PSP_AI"));
+        String second = orgIdOf(mint("PSP_AI"));
+        assertNotEquals(first, second);
+    }
+
+    @Test
+    void aNamedOrganisationIsServedOnlyWhenSignedByOneOfItsOwnSeals() throws Exception {
+        Issued own = mint("PSP_AI");
+        String orgId = orgIdOf(own);
+
+        // unsigned: nobody may take the organisation by naming it
+        assertError(given().contentType("application/json").body(certificateRequest(orgId, "PSP_AI", "PSP_PI"))
+                .post(CERTIFICATES), 403, "AccessDenied", "organizationIdentifier " + orgId)
+                .body("error_code", equalTo("CERTIFICATE_INVALID"))
+                .body("error_message", containsString("X-Request-ID header is missing"))
+                .body("certificate", nullValue());
+
+        // signed by another organisation's own valid seal
+        Issued stranger = mint("PSP_AI", "PSP_PI");
+        assertError(signedRequest(stranger.signer(), certificateRequest(orgId, "PSP_PI")), 403, "AccessDenied",
+                "signed with a seal of " + orgIdOf(stranger));
+
+        // signed by the organisation's seal: a renewal with more roles
+        Response renewal = signedRequest(own.signer(), certificateRequest(orgId, "PSP_AI", "PSP_PI"));
+        renewal.then().statusCode(200)
+                .body("organizationIdentifier", equalTo(orgId))
+                .body("roles", containsInAnyOrder("PSP_AI", "PSP_PI"));
+        Issued renewed = issued(renewal);
+        assertNotEquals(own.certificate().getSerialNumber(), renewed.certificate().getSerialNumber());
+        // and the renewed seal proves the organisation in turn
+        signedRequest(renewed.signer(), certificateRequest(orgId, "PSP_AI")).then().statusCode(200)
+                .body("organizationIdentifier", equalTo(orgId));
+    }
+
+    /** A TPP that registered with its own seal (not minted here) renews through the self-service with it. */
+    @Test
+    void aRegisteredTppsOwnSealProvesItsOrganisation() {
+        String orgId = Api.orgId();
+        TestTpp registered = TestPki.shared().tpp(orgId, "Registered TPP", Role.PSP_AI);
+        signedRequest(registered.signer(), certificateRequest(orgId, "PSP_AI")).then().statusCode(200)
+                .body("organizationIdentifier", equalTo(orgId));
+        // an id nobody holds yet is not free for the taking either
+        assertError(given().contentType("application/json").body(certificateRequest(Api.orgId(), "PSP_AI"))
+                .post(CERTIFICATES), 403, "AccessDenied", "signed by a current, valid seal");
+    }
+
+    @Test
+    void onlyACurrentValidSealOfTheOrganisationIsProof() {
+        String orgId = Api.orgId();
+        TestTpp expired = TestPki.shared().tppBuilder().organizationIdentifier(orgId).roles(Role.PSP_AI).expired().build();
+        assertError(signedRequest(expired.signer(), certificateRequest(orgId, "PSP_AI")), 403, "AccessDenied", "expired");
+        TestTpp untrusted = TestPki.untrusted().tpp(orgId, "Mallory", Role.PSP_AI);
+        assertError(signedRequest(untrusted.signer(), certificateRequest(orgId, "PSP_AI")), 403, "AccessDenied",
+                "does not chain to a trusted certificate authority");
+        TestTpp weak = TestPki.shared().tppBuilder().organizationIdentifier(orgId).rsaBits(1024).roles(Role.PSP_AI).build();
+        assertError(signedRequest(weak.signer(), certificateRequest(orgId, "PSP_AI")), 403, "AccessDenied",
+                "1024 bits");
+        // a body changed after signing: the Digest does not match
+        TestTpp own = TestPki.shared().tpp(orgId, "Own TPP", Role.PSP_AI);
+        byte[] signedBody = certificateRequest(orgId, "PSP_AI").getBytes(StandardCharsets.UTF_8);
+        assertError(given().headers(own.signer().sign("POST", CERTIFICATES, Map.of(), signedBody))
+                        .contentType("application/json").body(certificateRequest(orgId, "PSP_AI", "PSP_PI"))
+                        .post(CERTIFICATES), 403, "AccessDenied", "Digest");
+    }
+
+    /** A served signed request is served once: its answer (a private key) is not kept, its X-Request-ID stays used. */
+    @Test
+    void aSignedRequestIsServedOnce() {
+        String orgId = Api.orgId();
+        TestTpp own = TestPki.shared().tpp(orgId, "Own TPP", Role.PSP_AI);
+        byte[] body = certificateRequest(orgId, "PSP_AI").getBytes(StandardCharsets.UTF_8);
+        Map<String, String> headers = own.signer().sign("POST", CERTIFICATES, Map.of(), body);
+        given().headers(headers).contentType("application/json").body(body).post(CERTIFICATES).then().statusCode(200);
+        assertError(given().headers(headers).contentType("application/json").body(body).post(CERTIFICATES),
+                400, "FormatError", "X-Request-ID " + headers.get("X-Request-ID") + " was used")
+                .body("privateKey", nullValue());
     }
 }

@@ -53,8 +53,7 @@ class SandboxThrottleTest {
     /** A valid certificate request from the client at {@code forwardedFor}'s last address (as the ingress appends it). */
     private static Response issue(String forwardedFor) {
         return given().contentType("application/json").header("X-Forwarded-For", forwardedFor)
-                .body(Map.of("organisationName", "Throttled Dev", "organizationIdentifier", Api.orgId(),
-                        "roles", List.of("PSP_AI")))
+                .body(Map.of("organisationName", "Throttled Dev", "roles", List.of("PSP_AI"))) // a new organisation
                 .post(SandboxSelfServiceTest.CERTIFICATES);
     }
 

@@ -52,7 +52,7 @@ public final class Api {
     }
 
     public static String orgId() {
-        return "PSDDE-TEST-" + UUID.randomUUID().toString().substring(0, 8).toUpperCase();
+        return "PSDDE-BAFIN-T" + UUID.randomUUID().toString().substring(0, 8).toUpperCase(); // NCA id DE-BAFIN, as in live
     }
 
     public static String email(String who) {

@@ -46,6 +46,11 @@ public enum ErrorClass {
     REGISTRATION_STATUS_INVALID("AccessDenied", 401, "STATUS_INVALID"),
     /** A client's credentials (client_secret, client_assertion) or a service token that are not accepted. */
     CREDENTIALS_INVALID("AccessDenied", 401, "TOKEN_INVALID"),
+    /**
+     * The sandbox self-service was asked for a seal of a named organisation by a caller that did not prove it holds
+     * that organisation (a request signed by a current, valid seal of it): 403, and nothing is issued.
+     */
+    ORGANISATION_NOT_PROVEN("AccessDenied", 403, "CERTIFICATE_INVALID"),
     PRODUCT_INVALID("ProductInvalid", 403, "PRODUCT_INVALID"),
     RESOURCE_UNKNOWN("ResourceUnknown", 404, "RESOURCE_UNKNOWN"),
     PRODUCT_UNKNOWN("ProductUnknown", 404, "PRODUCT_UNKNOWN"),

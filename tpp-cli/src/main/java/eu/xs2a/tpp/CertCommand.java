@@ -3,10 +3,10 @@ package eu.xs2a.tpp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import eu.xs2a.security.client.RequestSigner;
 import eu.xs2a.security.tpp.Role;
 import eu.xs2a.tpp.state.Credentials;
 import eu.xs2a.tpp.state.TppHome;
-import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -26,7 +26,9 @@ import picocli.CommandLine.Option;
                         + " (POST /api/sandbox/v1/certificates, sandbox deployments only) and makes it the"
                         + " current certificate that call and register sign with.",
                 "Without --org-id the organizationIdentifier of the current certificate is kept when --org is the"
-                        + " same (a renewed certificate keeps the TPP's consents), else a new one is made up."},
+                        + " same (a renewed certificate keeps the TPP's consents), else the sandbox mints a new"
+                        + " organisation. A certificate for a named organisation (a renewal, more roles) is issued only"
+                        + " on a request signed with a current certificate of it: the current one is used."},
         footer = {"", "Example:", "  bin/tpp cert --roles PSP_AI,PSP_PI --org \"Example TPP\""},
         mixinStandardHelpOptions = true)
 class CertCommand implements Callable<Integer> {
@@ -35,7 +37,6 @@ class CertCommand implements Callable<Integer> {
     /** ETSI TS 119 495's form, as the sandbox self-service wants it: PSD + country, authority, id. */
     private static final Pattern ORG_ID = Pattern.compile("PSD[A-Z]{2}-[A-Z0-9]{1,8}-[A-Za-z0-9-]{1,120}");
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final SecureRandom RANDOM = new SecureRandom();
 
     private final Context context;
 
@@ -48,8 +49,8 @@ class CertCommand implements Callable<Integer> {
     String organisationName;
 
     @Option(names = "--org-id", paramLabel = "ID",
-            description = "The organizationIdentifier, the gateway's TPP id (e.g. PSDDE-BAFIN-123456)."
-                    + " Default: see above.")
+            description = "The organizationIdentifier, the gateway's TPP id (e.g. PSDDE-BAFIN-123456): only one"
+                    + " whose certificate is the current one, which signs the request. Default: see above.")
     String organizationIdentifier;
 
     @Mixin
@@ -68,20 +69,32 @@ class CertCommand implements Callable<Integer> {
         }
         TppHome home = context.home();
         Optional<Credentials> current = home.credentials();
+        // null: the sandbox mints a new organisation; else a renewal, signed with the current certificate when it is
+        // that organisation's (the sandbox refuses a named organisation on any other request)
         String orgId = organizationIdentifier(current, name);
+        RequestSigner signer = orgId != null && current.isPresent()
+                && current.get().organizationIdentifier().equals(orgId) ? current.get().signer() : null;
 
         ObjectNode request = JSON.createObjectNode();
         request.put("organisationName", name);
-        request.put("organizationIdentifier", orgId);
+        if (orgId != null) {
+            request.put("organizationIdentifier", orgId);
+        }
         request.putArray("roles").addAll(roleNames.stream().map(JSON.getNodeFactory()::textNode).toList());
-        Optional<JsonNode> answer = new SandboxSelfService(context, connection).post(PATH, request, "test certificates");
+        Optional<JsonNode> answer = new SandboxSelfService(context, connection)
+                .post(PATH, request, "test certificates", signer);
         if (answer.isEmpty()) {
+            if (orgId != null && signer == null) {
+                context.err().println("The sandbox issues a certificate for " + orgId + " only on a request signed"
+                        + " with a current certificate of it, and the current certificate is not one; leave out"
+                        + " --org-id for a new organisation.");
+            }
             return 1;
         }
         JsonNode issued = answer.get();
         String certificatePem = text(issued, "certificate");
         String keyPem = text(issued, "privateKey");
-        String issuedOrgId = optionalText(issued, "organizationIdentifier").orElse(orgId);
+        String issuedOrgId = text(issued, "organizationIdentifier");
         String issuedName = optionalText(issued, "organisationName").orElse(name);
         List<String> issuedRoles = new ArrayList<>();
         issued.path("roles").forEach(role -> issuedRoles.add(role.asText()));
@@ -125,16 +138,7 @@ class CertCommand implements Callable<Integer> {
                     + " of the current certificate (give --org-id for another one).");
             return current.get().organizationIdentifier();
         }
-        return newOrganizationIdentifier();
-    }
-
-    /**
-     * PSD + country + NCA + id, as in a real QSEAL; XX/SANDBOX because no authority issued it. Twelve random digits:
-     * with six, two of a thousand developers on one shared sandbox drew the same id about every second time, and
-     * {@code register} then joined the other's registration.
-     */
-    static String newOrganizationIdentifier() {
-        return "PSDXX-SANDBOX-" + String.format(Locale.ROOT, "%012d", RANDOM.nextLong(1_000_000_000_000L));
+        return null;
     }
 
     /** The roles as Role names, upper-case, without duplicates; an unknown one is a usage error. */

@@ -66,9 +66,9 @@ class CommandsAgainstGatewayTest {
         assertEquals("POST", gateway.last().method());
         assertEquals("/api/sandbox/v1/certificates", gateway.last().target());
         assertEquals("Example TPP", asked.get("organisationName").asText());
-        assertTrue(asked.get("organizationIdentifier").asText().matches("PSDXX-SANDBOX-\\d{12}"), asked.toString());
+        assertFalse(asked.has("organizationIdentifier"), "a new organisation is minted by the sandbox: " + asked);
         assertEquals("[\"PSP_AI\",\"PSP_PI\"]", asked.get("roles").toString());
-        assertNull(gateway.last().header("Signature"), "the sandbox self-service is not signed");
+        assertNull(gateway.last().header("Signature"), "a new organisation's request is not signed");
 
         assertTrue(run.out().contains("Sandbox QSEAL issued and stored in " + home), run.out());
         assertTrue(run.out().contains("PSP_AI, PSP_PI") && run.out().contains("bin/tpp register"), run.out());
@@ -78,7 +78,7 @@ class CommandsAgainstGatewayTest {
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(state.keyFile())));
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(home)));
         var credentials = state.credentials().orElseThrow();
-        assertEquals(asked.get("organizationIdentifier").asText(), credentials.organizationIdentifier());
+        assertTrue(credentials.organizationIdentifier().matches("PSDXX-SANDBOX-\\d{12}"), credentials.toString());
         assertEquals("Example TPP", credentials.organisationName());
 
         Run show = cli.run("show");
@@ -96,6 +96,9 @@ class CommandsAgainstGatewayTest {
         Run renewed = cli.run("cert", "--roles", "PSP_AI,PSP_PI", "--org", "Example TPP");
         assertEquals(0, renewed.exitCode(), renewed.toString());
         assertTrue(renewed.err().contains("Keeping organizationIdentifier " + first), renewed.toString());
+        // the renewal names the organisation, so it is signed with the current certificate of it
+        assertEquals(first, JSON.readTree(gateway.last().body()).get("organizationIdentifier").asText());
+        assertNotNull(gateway.last().header("Signature"), "a renewal is signed");
         var now = new TppHome(home).requireCredentials();
         assertEquals(first, now.organizationIdentifier());
         assertNotEquals(firstSerial, now.certificate().getSerialNumber().toString());
@@ -103,8 +106,14 @@ class CommandsAgainstGatewayTest {
         assertEquals(0, cli.run("cert", "--roles", "PSP_AI", "--org", "Other TPP").exitCode());
         assertNotEquals(first, new TppHome(home).requireCredentials().organizationIdentifier());
 
-        assertEquals(0, cli.run("cert", "--roles", "PSP_IC", "--org", "Third", "--org-id", "PSDDE-BAFIN-123456").exitCode());
-        assertEquals("PSDDE-BAFIN-123456", new TppHome(home).requireCredentials().organizationIdentifier());
+        String other = new TppHome(home).requireCredentials().organizationIdentifier();
+
+        // an organisation the current certificate is not of cannot be asked for: 403, nothing stored
+        Run taken = cli.run("cert", "--roles", "PSP_IC", "--org", "Third", "--org-id", "PSDDE-BAFIN-123456");
+        assertEquals(1, taken.exitCode(), taken.toString());
+        assertTrue(taken.out().startsWith("HTTP 403"), taken.toString());
+        assertTrue(taken.err().contains("only on a request signed with a current certificate of it"), taken.toString());
+        assertEquals(other, new TppHome(home).requireCredentials().organizationIdentifier());
     }
 
     @Test

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import eu.xs2a.platform.error.ErrorBody;
+import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.security.client.RequestSigner;
 import eu.xs2a.security.core.RequestHeaders;
@@ -106,7 +107,7 @@ public final class StandInGateway implements AutoCloseable {
             Answer answer;
             if (target.equals("/api/sandbox/v1/certificates")) {
                 received.add(new Received(method, target, headers, body, null));
-                answer = sandbox ? issue(body) : Answer.json(404, error("NotFound"));
+                answer = sandbox ? issue(method, target, headers, body) : Answer.json(404, error("NotFound"));
             } else {
                 VerifiedRequest verified;
                 try {
@@ -127,14 +128,35 @@ public final class StandInGateway implements AutoCloseable {
         }
     }
 
-    private Answer issue(byte[] body) throws IOException {
+    /**
+     * As the sandbox self-service: no organizationIdentifier mints a new organisation; a named one only on a request
+     * signed by a valid certificate of it, else AccessDenied 403.
+     */
+    private Answer issue(String method, String target, Map<String, String> headers, byte[] body) throws IOException {
         var request = JSON.readTree(body);
+        String orgId;
+        if (request.hasNonNull("organizationIdentifier")) {
+            orgId = request.path("organizationIdentifier").asText();
+            String signer;
+            try {
+                signer = verifier.verify(method, target, RequestHeaders.of(headers), body).identity().tppId();
+            } catch (Psd2Exception e) {
+                signer = null;
+            }
+            if (!orgId.equals(signer)) {
+                return Answer.json(403, JSON.writeValueAsString(ErrorBody.of(new Psd2Exception(
+                        ErrorClass.ORGANISATION_NOT_PROVEN, "not signed by a seal of " + orgId))));
+            }
+        } else {
+            orgId = "PSDXX-SANDBOX-" + String.format(java.util.Locale.ROOT, "%012d",
+                    java.util.concurrent.ThreadLocalRandom.current().nextLong(1_000_000_000_000L));
+        }
         List<Role> roles = new ArrayList<>();
         request.path("roles").forEach(r -> roles.add(Role.valueOf(r.asText())));
-        TestTpp tpp = ca.tppBuilder().organizationIdentifier(request.path("organizationIdentifier").asText())
+        TestTpp tpp = ca.tppBuilder().organizationIdentifier(orgId)
                 .name(request.path("organisationName").asText()).roles(roles).build();
         Map<String, Object> response = new LinkedHashMap<>();
-        response.put("organizationIdentifier", request.path("organizationIdentifier").asText());
+        response.put("organizationIdentifier", orgId);
         response.put("organisationName", request.path("organisationName").asText());
         response.put("roles", roles.stream().map(Enum::name).toList());
         response.put("serial", tpp.certificate().getSerialNumber().toString(16).toUpperCase());

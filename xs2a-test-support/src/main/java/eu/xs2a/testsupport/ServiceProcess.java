@@ -316,6 +316,22 @@ public final class ServiceProcess implements AutoCloseable {
         throw new IllegalStateException(name + " did not become ready within " + START_TIMEOUT + "; see " + log);
     }
 
+    /**
+     * Waits for a service that is meant to refuse to start to exit by itself, and returns its exit status; fails
+     * (and stops it) if it is still running after {@code timeout}.
+     */
+    public int awaitExit(Duration timeout) {
+        try {
+            if (process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                return process.exitValue();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        close();
+        throw new IllegalStateException(name + " did not exit within " + timeout + "; see " + log);
+    }
+
     /** Walks up from the working directory to the repository root and finds the module's built jar. */
     private static Path locate(String module) {
         Path dir = Path.of("").toAbsolutePath();

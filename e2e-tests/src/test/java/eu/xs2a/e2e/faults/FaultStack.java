@@ -13,7 +13,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The fault tests' own stack, on the databases {@code xs2a_faults_*} (bin/db-setup), so that killing its services
@@ -88,8 +87,7 @@ final class FaultStack {
 
     /** A fresh TPP with a sandbox QSEAL and the given roles, e.g. {@code PSP_PI}; a TPP id no other test uses. */
     Tpp newTpp(String name, String... roles) {
-        String organizationIdentifier = "PSDDE-BAFIN-" + ThreadLocalRandom.current().nextInt(100000, 999999);
-        return Tpp.issue(stack.baseUrl(), organizationIdentifier, name, roles);
+        return Tpp.mint(stack.baseUrl(), name, roles);
     }
 
     /** A redirect URI on the TPP's landing page, unique to one step. */

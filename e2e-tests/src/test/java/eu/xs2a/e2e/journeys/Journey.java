@@ -15,7 +15,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeAll;
@@ -57,8 +56,7 @@ abstract class Journey {
 
     /** A fresh TPP of the sandbox with the given roles, e.g. {@code PSP_AI}. */
     static Tpp newTpp(String name, String... roles) {
-        String organizationIdentifier = "PSDDE-BAFIN-" + ThreadLocalRandom.current().nextInt(100000, 999999);
-        return Tpp.issue(stack.baseUrl(), organizationIdentifier, name, roles);
+        return Tpp.mint(stack.baseUrl(), name, roles);
     }
 
     /** A redirect URI on the TPP's landing page, unique to one journey step. */

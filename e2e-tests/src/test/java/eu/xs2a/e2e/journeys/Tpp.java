@@ -23,6 +23,9 @@ import java.util.Map;
  */
 public final class Tpp {
 
+    static final String SANDBOX_CERTIFICATES = "/api/sandbox/v1/certificates";
+    private static final com.fasterxml.jackson.databind.ObjectMapper JSON = new com.fasterxml.jackson.databind.ObjectMapper();
+
     /** What the ingress answers; the whole stack behind it. */
     private final String baseUrl;
     private final String organizationIdentifier;
@@ -43,26 +46,50 @@ public final class Tpp {
     }
 
     /**
-     * Asks the sandbox for a QSEAL: {@code POST /api/sandbox/v1/certificates} (not signed: it is how a TPP gets
-     * its first certificate), roles e.g. {@code PSP_AI}.
+     * Asks the sandbox for a QSEAL of a new organisation: {@code POST /api/sandbox/v1/certificates} without
+     * organizationIdentifier (not signed: it is how a TPP gets its first certificate; the sandbox mints the
+     * identifier), roles e.g. {@code PSP_AI}.
      */
-    public static Tpp issue(String baseUrl, String organizationIdentifier, String name, String... roles) {
+    public static Tpp mint(String baseUrl, String name, String... roles) {
+        Response issued = given().baseUri(baseUrl).contentType("application/json")
+                .body(certificateRequest(null, name, roles)).post(SANDBOX_CERTIFICATES);
+        return fromAnswer(baseUrl, name, issued);
+    }
+
+    /**
+     * Another certificate of the same organisation (e.g. a renewal or a second QSEAL with other roles): the request
+     * names the organisation, so it is signed with this TPP's seal, as the sandbox requires.
+     */
+    public Tpp newCertificate(String... roles) {
+        return fromAnswer(baseUrl, name, requestCertificate(organizationIdentifier, roles));
+    }
+
+    /** This TPP's signed request for a certificate of {@code organizationIdentifier}, answered as it comes. */
+    public Response requestCertificate(String organizationIdentifier, String... roles) {
+        return send("POST", SANDBOX_CERTIFICATES, Map.of(), certificateRequest(organizationIdentifier, name, roles));
+    }
+
+    /** The JSON of a certificate request; {@code organizationIdentifier} null for a new organisation. */
+    static String certificateRequest(String organizationIdentifier, String name, String... roles) {
         Map<String, Object> request = new LinkedHashMap<>();
         request.put("organisationName", name);
-        request.put("organizationIdentifier", organizationIdentifier);
+        if (organizationIdentifier != null) {
+            request.put("organizationIdentifier", organizationIdentifier);
+        }
         request.put("roles", List.of(roles));
-        Response issued = given().baseUri(baseUrl).contentType("application/json").body(request)
-                .post("/api/sandbox/v1/certificates");
+        try {
+            return JSON.writeValueAsString(request);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Tpp fromAnswer(String baseUrl, String name, Response issued) {
         if (issued.statusCode() != 200) {
             throw new AssertionError("The sandbox issued no certificate: " + issued.statusCode() + " " + issued.asString());
         }
-        return new Tpp(baseUrl, organizationIdentifier, name, issued.jsonPath().getString("certificate"),
-                issued.jsonPath().getString("privateKey"));
-    }
-
-    /** Another certificate of the same organisation (e.g. a renewal or a second QSEAL with other roles). */
-    public Tpp newCertificate(String... roles) {
-        return issue(baseUrl, organizationIdentifier, name, roles);
+        return new Tpp(baseUrl, issued.jsonPath().getString("organizationIdentifier"), name,
+                issued.jsonPath().getString("certificate"), issued.jsonPath().getString("privateKey"));
     }
 
     public String organizationIdentifier() {

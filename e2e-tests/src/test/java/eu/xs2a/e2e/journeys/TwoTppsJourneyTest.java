@@ -4,6 +4,7 @@ import static eu.xs2a.e2e.support.BerlinGroup.ACCOUNTS;
 import static eu.xs2a.e2e.support.BerlinGroup.CONSENTS;
 import static eu.xs2a.e2e.support.BerlinGroup.PAYMENTS;
 import static eu.xs2a.e2e.support.BerlinGroup.PSU1_MAIN;
+import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.restassured.response.Response;
@@ -11,9 +12,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
- * Two TPPs side by side with the same PSU: each sees only its own consents, accounts and payments. The other
- * TPP's resources answer exactly like resources that never existed (ConsentUnknown 401 for consents,
- * ResourceUnknown 404 for payments), and a TPP's own consent is not visible under another provider code either.
+ * Two TPPs side by side with the same PSU, each with a seal it minted itself at the sandbox: each sees only its own
+ * consents, accounts and payments. The other TPP's resources answer exactly like resources that never existed
+ * (ConsentUnknown 401 for consents, ResourceUnknown 404 for payments, whose ids are sequential integers and so
+ * guessable), a TPP's own consent is not visible under another provider code either, and the sandbox does not hand
+ * one TPP a seal of the other's organisation.
  */
 class TwoTppsJourneyTest extends Journey {
 
@@ -51,6 +54,22 @@ class TwoTppsJourneyTest extends Journey {
         assertError(beta.get(alphaPaymentPath), 404, "ResourceUnknown", "RESOURCE_UNKNOWN");
         assertError(beta.get(alphaPaymentPath + "/status"), 404, "ResourceUnknown", "RESOURCE_UNKNOWN");
         assertError(beta.delete(alphaPaymentPath, PaymentJourneyTest.cancelHeaders()), 404, "ResourceUnknown", "RESOURCE_UNKNOWN");
+
+        // payment ids are sequential integers: beta, with its self-minted seal, guesses alpha's and its neighbours
+        long alphaPaymentId = Long.parseLong(alphaPayment.jsonPath().getString("paymentId"));
+        for (long guess : new long[] {alphaPaymentId - 1, alphaPaymentId, alphaPaymentId + 1}) {
+            assertError(beta.get(PAYMENTS + "/" + guess), 404, "ResourceUnknown", "RESOURCE_UNKNOWN");
+            assertError(beta.get(PAYMENTS + "/" + guess + "/status"), 404, "ResourceUnknown", "RESOURCE_UNKNOWN");
+        }
+
+        // nor can beta become alpha: the sandbox issues a seal of alpha's organisation to nobody but alpha
+        Response unsigned = given().baseUri(stack.baseUrl()).contentType("application/json")
+                .body(Tpp.certificateRequest(alpha.organizationIdentifier(), "Alpha Side", "PSP_AI", "PSP_PI"))
+                .post(Tpp.SANDBOX_CERTIFICATES);
+        assertError(unsigned, 403, "AccessDenied", "CERTIFICATE_INVALID");
+        assertError(beta.requestCertificate(alpha.organizationIdentifier(), "PSP_AI", "PSP_PI"), 403, "AccessDenied",
+                "CERTIFICATE_INVALID");
+        assertStatus(200, alpha.requestCertificate(alpha.organizationIdentifier(), "PSP_AI"));
 
         // alpha's own consent under another provider code is unknown too
         assertError(alpha.get("/sandbox2/api/berlingroup/v1/consents/" + alphaConsent), 401, "ConsentUnknown",

@@ -12,7 +12,7 @@ import java.util.List;
  * @param trustAnchors    the CA certificates a TPP certificate must chain to (none: every certificate is refused)
  * @param crls            revocation lists (already checked against the anchors by {@link TrustMaterial})
  * @param maxClockSkew    how far the Date header may be from {@code clock} (default 300 s)
- * @param live            live environment: only certificates with the PSD2 QCStatement are accepted
+ * @param live            live environment: only PSD2 QSealCs whose NCA id matches their organizationIdentifier
  * @param cacheSize       how many certificates are kept parsed and path-checked
  * @param clock           the server clock
  */

@@ -10,7 +10,9 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.matchesPattern;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.registration.support.Api;
 import eu.xs2a.registration.support.Jwts;
@@ -23,6 +25,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import java.nio.charset.StandardCharsets;
 import java.security.PrivateKey;
+import java.security.Signature;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Map;
@@ -53,10 +56,19 @@ class SandboxSelfServiceTest {
         response.then().statusCode(200)
                 .body("organizationIdentifier", matchesPattern("PSDXX-SANDBOX-[0-9]{12}"))
                 .body("certificate", containsString("BEGIN CERTIFICATE"))
-                .body("privateKey", containsString("-----BEGIN PRIVATE KEY-----")) // PKCS#8, as most libraries read
                 .body("caCertificate", containsString("BEGIN CERTIFICATE"))
                 .body("notAfter", notNullValue());
-        return issued(response);
+        Issued issued = issued(response);
+        // the key is PKCS#8 (as most libraries read it) and belongs to the certificate
+        assertEquals("PKCS#8", issued.key().getFormat());
+        Signature signature = Signature.getInstance("SHA256withRSA");
+        signature.initSign(issued.key());
+        signature.update(issued.orgId().getBytes(StandardCharsets.UTF_8));
+        byte[] signed = signature.sign();
+        signature.initVerify(issued.certificate().getPublicKey());
+        signature.update(issued.orgId().getBytes(StandardCharsets.UTF_8));
+        assertTrue(signature.verify(signed), "the private key does not belong to the certificate");
+        return issued;
     }
 
     private static Issued issued(Response response) {

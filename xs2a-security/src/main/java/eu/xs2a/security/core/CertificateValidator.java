@@ -178,9 +178,10 @@ final class CertificateValidator {
             throw new Psd2Exception(ErrorClass.CERTIFICATE_INVALID, "The revocation status of " + named
                     + " could not be established: " + status.source());
         }
-        if (warned.asMap().put(fingerprint, status) != status) {
-            LOG.warnf("Accepted %s of %s (serial %s) whose revocation status is unknown (psd2.revocation.soft-fail): "
-                            + "%s", named, entry.identity.tppId(),
+        if (warned.getIfPresent(fingerprint) != status) { // a read per request; a write once per round of asking
+            warned.put(fingerprint, status);
+            LOG.warnf("Accepted %s of %s (serial %s) whose revocation status is unknown (sandbox, or "
+                            + "psd2.revocation.soft-fail): %s", named, entry.identity.tppId(),
                     certificate.getSerialNumber().toString(16).toUpperCase(), status.source());
         }
     }

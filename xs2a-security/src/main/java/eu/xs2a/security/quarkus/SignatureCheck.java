@@ -47,13 +47,8 @@ public class SignatureCheck {
      * @throws Psd2Exception the pipeline's refusal (the caller may answer it with another class)
      */
     public VerifiedRequest verify(String method, URI requestUri, RequestHeaders headers, byte[] body) {
-        String target = requestUri.getRawQuery() == null ? requestUri.getRawPath()
-                : requestUri.getRawPath() + "?" + requestUri.getRawQuery();
-        VerifiedRequest verified = pipeline.verifier().verify(method, target, headers, body == null ? new byte[0] : body);
-        pipeline.currentTpp().set(verified.identity());
-        pipeline.blockedTpps().requireNotBlocked(verified.identity().tppId(),
-                RegistrationPaths.contains(requestUri.getRawPath())
-                        ? ErrorClass.SERVICE_BLOCKED_REGISTRATION : ErrorClass.SERVICE_BLOCKED);
+        VerifiedRequest verified = pipeline.verifyAndIdentify(method, requestUri, headers,
+                body == null ? new byte[0] : body);
         RequestVerifier.checkHeaderLimits(headers);
         return verified;
     }

@@ -69,14 +69,10 @@ public class SignatureFilter implements ContainerRequestFilter {
         }
         byte[] body = readBody(request);
         URI uri = request.getUriInfo().getRequestUri();
-        String target = uri.getRawQuery() == null ? uri.getRawPath() : uri.getRawPath() + "?" + uri.getRawQuery();
         RequestHeaders headers = request::getHeaderString;
 
-        VerifiedRequest verified = pipeline.verifier().verify(request.getMethod(), target, headers, body);
-        pipeline.currentTpp().set(verified.identity());
+        VerifiedRequest verified = pipeline.verifyAndIdentify(request.getMethod(), uri, headers, body);
         request.setProperty(ErrorMappers.CALLER, verified.identity().tppId()); // known now, also to a refusal's log
-        pipeline.blockedTpps().requireNotBlocked(verified.identity().tppId(),
-                RegistrationPaths.contains(uri.getRawPath()) ? ErrorClass.SERVICE_BLOCKED_REGISTRATION : ErrorClass.SERVICE_BLOCKED);
         RequestVerifier.requireRole(verified.identity(), requiredRoles());
         RequestVerifier.checkHeaderLimits(headers);
 

@@ -3,6 +3,7 @@ package eu.xs2a.sandbox.api;
 import eu.xs2a.sandbox.domain.BankException;
 import eu.xs2a.sandbox.domain.OnlineBankingService;
 import eu.xs2a.sandbox.domain.Psu;
+import eu.xs2a.sandbox.events.BankEventDelivery;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.CookieParam;
@@ -31,6 +32,9 @@ public class OnlineBankingResource {
 
     @Inject
     OnlineBankingService banking;
+
+    @Inject
+    BankEventDelivery events;
 
     @GET
     public Response home(@CookieParam(SESSION_COOKIE) String session, @CookieParam(Csrf.COOKIE) String csrfCookie) {
@@ -75,6 +79,8 @@ public class OnlineBankingResource {
         } catch (BankException e) {
             return Pages.message(e.status(), "This access cannot be revoked", e.getMessage());
         }
+        // committed: the gateway hears of it before the PSU sees the page (one attempt, a short timeout)
+        events.deliverNow(bankConsentId);
         return Response.seeOther(URI.create(PATH)).build();
     }
 

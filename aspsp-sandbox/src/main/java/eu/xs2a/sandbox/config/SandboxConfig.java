@@ -36,7 +36,20 @@ public interface SandboxConfig {
     /** Absolute base URL of the PSU pages as a browser reaches them; absent: the base URL of the bank API call. */
     Optional<String> publicUrl();
 
+    /**
+     * How long after its approval the bank revokes a consent of psu-revoked-later (RevokedLaterJob), through the same
+     * revocation and status event as the PSU's own revoke in online banking.
+     */
+    @WithDefault("60S")
+    Duration revokedLaterDelay();
+
+    /** How often the job that revokes them looks for due consents (read by the job's @Scheduled expression). */
+    @WithDefault("1s")
+    String revokedLaterInterval();
+
     Sca sca();
+
+    Events events();
 
     OnlineBanking onlineBanking();
 
@@ -54,6 +67,43 @@ public interface SandboxConfig {
         /** Wrong codes allowed before the authorisation fails. */
         @WithDefault("3")
         int otpAttempts();
+    }
+
+    /** Status events to the gateway (BANK-API.md "Status events"; BankEventDelivery). */
+    interface Events {
+        /** Off: nothing is sent; the events stay in the outbox, undelivered. */
+        @WithDefault("true")
+        boolean enabled();
+
+        /** Where consent events go: consent-service's receiver. */
+        @WithDefault("http://localhost:8082/internal/v1/bank-events")
+        String consentUrl();
+
+        /** Where payment events go: payment-service's receiver. */
+        @WithDefault("http://localhost:8084/internal/v1/bank-events")
+        String paymentUrl();
+
+        /** Attempts per event, the first one included; then it is given up with one log line. */
+        @WithDefault("10")
+        int maxAttempts();
+
+        /**
+         * Connect and answer timeout of one delivery. Short: the PSU's revoke page waits for the first attempt, and
+         * the gateway's polling is the safety net for an event that did not get through.
+         */
+        @WithDefault("2S")
+        Duration timeout();
+
+        /** The first retry's delay; each further one doubles it, up to {@link #backoffCap()}. */
+        @WithDefault("2S")
+        Duration backoffBase();
+
+        @WithDefault("5M")
+        Duration backoffCap();
+
+        /** How often undelivered events are looked for (read by the job's @Scheduled expression). */
+        @WithDefault("1s")
+        String retryInterval();
     }
 
     interface OnlineBanking {

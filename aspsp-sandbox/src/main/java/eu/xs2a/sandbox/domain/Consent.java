@@ -78,6 +78,14 @@ public class Consent extends ScaResource {
         changeStatus(ConsentStatus.revokedByPsu, now);
     }
 
+    /** The bank ends a valid consent for reasons of its own (not the PSU's, not the TPP's, not its validUntil). */
+    public void terminateByBank(Instant now) {
+        if (status != ConsentStatus.valid) {
+            throw BankException.conflict("CONSENT_INVALID", "consent " + id + " is " + status + ", only a valid consent can be terminated");
+        }
+        changeStatus(ConsentStatus.terminatedByBank, now);
+    }
+
     /** The one transition allowed from every state (the TPP deletes its consent). */
     public void terminateByTpp(Instant now) {
         if (status != ConsentStatus.terminatedByTpp) {

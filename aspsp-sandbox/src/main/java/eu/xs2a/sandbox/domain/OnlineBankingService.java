@@ -98,6 +98,20 @@ public class OnlineBankingService {
         consent.revokeByPsu(clock.instant());
     }
 
+    /**
+     * psu-revoked-later: the bank revokes its consents {@code sandbox.revoked-later-delay} after their approval, as
+     * if the PSU had pressed Revoke ({@link Consent#revokeByPsu}, so the same status event follows). Answers the
+     * revoked consents' ids.
+     */
+    @Transactional
+    public List<String> revokeDueLater(int limit) {
+        Instant now = clock.instant();
+        List<Consent> due = consents.lockValidOfBehaviourSince(Psu.Behaviour.REVOKED_LATER,
+                now.minus(config.revokedLaterDelay()), limit);
+        due.forEach(c -> c.revokeByPsu(now));
+        return due.stream().map(c -> c.id).toList();
+    }
+
     @Transactional
     public void logout(String cookie) {
         if (cookie != null) {

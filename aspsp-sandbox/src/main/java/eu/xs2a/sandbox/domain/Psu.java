@@ -20,7 +20,9 @@ public class Psu {
         /** The OTP step always fails. */
         FAIL_SCA,
         /** Every bank call touching this PSU's resources is slower than the gateway's timeout. */
-        SLOW
+        SLOW,
+        /** Every consent the PSU approves is revoked by the bank {@code sandbox.revoked-later-delay} later. */
+        REVOKED_LATER
     }
 
     @Id

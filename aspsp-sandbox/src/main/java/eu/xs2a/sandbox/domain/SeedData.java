@@ -105,7 +105,12 @@ public class SeedData {
         Account slow = account("psu-slow-main", "psu-slow", "0500000013", "Girokonto", "Girokonto", "CACC", 1, null);
         simpleHistory(slow, new BigDecimal("2000.00"), 20, today, now);
 
-        LOG.infof("seeded the sandbox bank: 5 PSUs, %d transactions", sequence);
+        // migration V7 adds the same PSU and account to a bank seeded before it (without the history)
+        psu("psu-revoked-later", "Rita Widerruf", Psu.Behaviour.REVOKED_LATER);
+        Account revokedLater = account("psu-revoked-later-main", "psu-revoked-later", "0600000016", "Girokonto", "Girokonto", "CACC", 1, null);
+        simpleHistory(revokedLater, new BigDecimal("1800.00"), 20, today, now);
+
+        LOG.infof("seeded the sandbox bank: 6 PSUs, %d transactions", sequence);
     }
 
     private void psu(String id, String name, Psu.Behaviour behaviour) {

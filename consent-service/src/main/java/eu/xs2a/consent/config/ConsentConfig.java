@@ -34,6 +34,22 @@ public interface ConsentConfig {
     @WithDefault("100")
     int jobBatchSize();
 
+    /** Polling the bank for consents it has told nothing of (docs/ARCHITECTURE.md "Bank status events and polling"). */
+    BankSync bankSync();
+
+    interface BankSync {
+        /**
+         * A registered consent awaiting SCA or valid of which the bank has answered or sent nothing for this long is
+         * asked about ({@code GET /bank/v1/consents/{id}}).
+         */
+        @WithDefault("5M")
+        Duration staleAfter();
+
+        /** How often the job looks for such consents ("off" disables it). */
+        @WithDefault("30s")
+        String every();
+    }
+
     /** Job intervals (read by the @Scheduled expressions; "off" disables a job). */
     Jobs jobs();
 

@@ -78,6 +78,12 @@ public class Consent {
     private String bankScaUrl;
     @Column(name = "bank_delete_pending", nullable = false)
     private boolean bankDeletePending;
+    /** When the bank last answered about this consent or sent an event for it (the gateway's clock). */
+    @Column(name = "bank_checked_at")
+    private Instant bankCheckedAt;
+    /** occurredAt of the newest bank event applied (the bank's clock): an event older than it is stale. */
+    @Column(name = "bank_event_at")
+    private Instant bankEventAt;
     @Column(name = "created_at", nullable = false)
     private Instant createdAt;
     @Column(name = "updated_at", nullable = false)
@@ -153,6 +159,7 @@ public class Consent {
         require(EnumSet.of(ConsentStatus.accepted), ConsentStatus.received);
         this.bankConsentId = bankConsentId;
         this.bankScaUrl = bankScaUrl;
+        this.bankCheckedAt = now;
         moveTo(ConsentStatus.received, now, "registered at the bank");
     }
 
@@ -198,6 +205,17 @@ public class Consent {
         require(EnumSet.of(ConsentStatus.received, ConsentStatus.partiallyAuthorised, ConsentStatus.valid),
                 ConsentStatus.revokedByPsu);
         moveTo(ConsentStatus.revokedByPsu, now, "revoked at the bank");
+    }
+
+    /**
+     * The bank ended the consent for reasons of its own (its status terminatedByBank): expired, the one status of
+     * Berlin Group 1.3.6 for a consent that ended without the PSU or the TPP (docs/ARCHITECTURE.md "Extensions to the
+     * standard").
+     */
+    public void terminatedByBank(Instant now) {
+        require(EnumSet.of(ConsentStatus.received, ConsentStatus.partiallyAuthorised, ConsentStatus.valid),
+                ConsentStatus.expired);
+        moveTo(ConsentStatus.expired, now, "terminated by the bank");
     }
 
     /** valid past validUntil → expired. */
@@ -255,8 +273,27 @@ public class Consent {
             revokedByPsu(now);
         } else if ("expired".equals(bankStatus) && status == ConsentStatus.valid) {
             expire(now);
+        } else if ("terminatedByBank".equals(bankStatus) && !status.isFinal() && status != ConsentStatus.accepted) {
+            terminatedByBank(now);
         }
         return before != status;
+    }
+
+    /** The bank answered about this consent, or sent an event for it: the polling job leaves it alone a while. */
+    public void heardFromBank(Instant now) {
+        bankCheckedAt = now;
+    }
+
+    /**
+     * Whether an event of the bank that occurred at {@code occurredAt} is newer than every one applied before, taking
+     * it as the newest when so. Events may arrive out of order (retries); an older one is stale.
+     */
+    public boolean takesBankEventOf(Instant occurredAt) {
+        if (bankEventAt != null && occurredAt.isBefore(bankEventAt)) {
+            return false;
+        }
+        bankEventAt = occurredAt;
+        return true;
     }
 
     // --- reads ---------------------------------------------------------------------------------------------
@@ -379,6 +416,10 @@ public class Consent {
 
     public boolean isBankDeletePending() {
         return bankDeletePending;
+    }
+
+    public Instant getBankCheckedAt() {
+        return bankCheckedAt;
     }
 
     public Instant getCreatedAt() {

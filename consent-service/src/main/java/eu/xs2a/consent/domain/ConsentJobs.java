@@ -16,9 +16,21 @@ public class ConsentJobs {
     private static final Logger LOG = Logger.getLogger(ConsentJobs.class);
 
     private final ConsentExpiry expiry;
+    private final BankSync bankSync;
 
-    public ConsentJobs(ConsentExpiry expiry) {
+    public ConsentJobs(ConsentExpiry expiry, BankSync bankSync) {
         this.expiry = expiry;
+        this.bankSync = bankSync;
+    }
+
+    /** Polls the bank for consents it has told nothing of for a while ({@link BankSync}). */
+    @Scheduled(identity = "consent-bank-sync", every = "${consent.bank-sync.every}",
+            delayed = "${consent.jobs.initial-delay}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    public void syncWithBank() {
+        int enqueued = bankSync.enqueueDue();
+        if (enqueued > 0) {
+            LOG.debugf("Bank sync: %d consent(s) to ask the bank about", enqueued);
+        }
     }
 
     @Scheduled(identity = "consent-expiry", every = "${consent.jobs.expiry-every}",

@@ -267,6 +267,7 @@ public class ConsentService {
 
     /** Moves a locked consent and its authorisations to the bank's view (only along the state machines). */
     void applyBankState(Consent consent, BankConsentState state, Instant now) {
+        consent.heardFromBank(now);
         consent.applyBankStatus(state.status(), now, calendar.dateOf(consent.getProviderCode(), now));
         ScaStatus sca = ScaStatus.fromBank(state.scaStatus());
         for (ConsentAuthorisation authorisation : authorisations.ofConsent(consent.getId())) {

@@ -17,8 +17,10 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import javax.sql.DataSource;
 
 @ApplicationScoped
@@ -120,6 +122,26 @@ public class ConsentRepository implements PanacheRepositoryBase<Consent, String>
     /** Row-locked read for a status change, so concurrent changes (DELETE vs. callback vs. job) serialise. */
     public Consent lock(String id) {
         return findById(id, LockModeType.PESSIMISTIC_WRITE);
+    }
+
+    /** The consent of one of these providers with this bank consent id, row-locked (a bank event applies to it). */
+    public Optional<Consent> lockByBankId(String bankConsentId, Set<String> providerCodes) {
+        return find("bankConsentId = ?1 and providerCode in ?2", bankConsentId, providerCodes)
+                .withLock(LockModeType.PESSIMISTIC_WRITE)
+                .firstResultOptional();
+    }
+
+    /**
+     * Consents whose status the bank may still change (registered there, awaiting SCA or valid) and of which it has
+     * not told anything since {@code heardBefore}: the polling job asks the bank about them. A plain read; the task
+     * runtime's one pending task per consent keeps replicas from asking twice.
+     */
+    public List<Consent> dueForBankCheck(Instant heardBefore, Set<String> providerCodes, int limit) {
+        return find("bankConsentId is not null and status in ?1 and providerCode in ?2"
+                        + " and coalesce(bankCheckedAt, updatedAt) < ?3 order by coalesce(bankCheckedAt, updatedAt)",
+                EnumSet.of(ConsentStatus.received, ConsentStatus.partiallyAuthorised, ConsentStatus.valid),
+                providerCodes, heardBefore)
+                .page(0, limit).list();
     }
 
     /**

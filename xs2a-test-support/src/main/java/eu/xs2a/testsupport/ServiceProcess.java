@@ -97,7 +97,22 @@ public final class ServiceProcess implements AutoCloseable {
      * and the benchmark start this way, so bin/test and bin/bench leave archives that bin/run and later starts use.
      */
     public static ServiceProcess startTraining(String module, Map<String, String> env) {
-        ServiceProcess service = launch(module, env, freePort(), true);
+        return startTraining(module, env, freePort());
+    }
+
+    /**
+     * As {@link #startTraining(String, Map)}, on a port chosen beforehand: another service must know the address
+     * before this one starts (the e2e stack's sandbox bank sends status events to consent- and payment-service).
+     */
+    public static ServiceProcess startTraining(String module, Map<String, String> env, int port) {
+        ServiceProcess service = launch(module, env, port, true);
+        service.awaitReady();
+        return service;
+    }
+
+    /** As {@link #start(String, Map)}, on a port chosen beforehand (see {@link #startTraining(String, Map, int)}). */
+    public static ServiceProcess start(String module, Map<String, String> env, int port) {
+        ServiceProcess service = launch(module, env, port, false);
         service.awaitReady();
         return service;
     }

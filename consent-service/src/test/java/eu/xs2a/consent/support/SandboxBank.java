@@ -29,6 +29,9 @@ public class SandboxBank implements QuarkusTestResourceLifecycleManager {
      */
     public static final String FAR_AWAY = "faraway";
     public static final String FAR_AWAY_ZONE = "Pacific/Kiritimati";
+    /** A provider of another bank, with a credential of its own (BankEventTest). */
+    public static final String OTHER_BANK = "otherbank";
+    public static final String OTHER_BANK_CREDENTIAL = "other-bank-credential";
     private static final Duration SEED_TIMEOUT = Duration.ofSeconds(90);
     private ServiceProcess bank;
 
@@ -45,6 +48,10 @@ public class SandboxBank implements QuarkusTestResourceLifecycleManager {
         // a third provider on the same bank whose day is not Berlin's: the consent calendar is per provider
         config.putAll(TestProvider.of(FAR_AWAY, "Far Away Bank", bank.baseUrl()).credential(CREDENTIAL)
                 .paymentProducts("sepa-credit-transfers").timeZone(FAR_AWAY_ZONE).config());
+        // a provider at another bank, with its own credential: a status event with it reaches none of sandbox's consents
+        config.putAll(TestProvider.of(OTHER_BANK, "Other Bank", "http://localhost:" + ServiceProcess.freePort())
+                .credential(OTHER_BANK_CREDENTIAL).paymentProducts("sepa-credit-transfers").timeZone("Europe/Berlin")
+                .config());
         return config;
     }
 

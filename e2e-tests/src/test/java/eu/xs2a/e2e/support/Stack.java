@@ -59,10 +59,20 @@ public final class Stack {
         this.keys = root.resolve("e2e-tests/target/" + folderPrefix() + "keys");
     }
 
+    /**
+     * How long consent-service waits, in the stack the e2e tests share, before it asks the bank about a consent the
+     * bank has told nothing of (consent.bank-sync.stale-after; 5 minutes by default), and how often it looks: short,
+     * so that a journey sees the polling find a bank-side change.
+     */
+    public static final Duration BANK_SYNC_STALE_AFTER = Duration.ofSeconds(8);
+
     /** The stack the e2e tests share. */
     public static synchronized Stack get() {
         if (instance == null) {
-            instance = start("xs2a_e2e_");
+            instance = start(new Stack(Repository.root(), "xs2a_e2e_", (module, bankUrl) -> "consent-service".equals(module)
+                    ? Map.of("CONSENT_BANK_SYNC_STALE_AFTER", BANK_SYNC_STALE_AFTER.toSeconds() + "S",
+                    "CONSENT_BANK_SYNC_EVERY", "1s", "PSD2_TASKS_POLL_EVERY", "1s")
+                    : Map.of(), true));
         }
         return instance;
     }
@@ -151,7 +161,12 @@ public final class Stack {
         for (String db : List.of("aspsp", "registration", "consent", "account", "payment")) {
             emptyDatabase(databasePrefix + db);
         }
-        ServiceProcess bank = start("aspsp-sandbox", "aspsp", Map.of());
+        // the bank sends its status events to consent- and payment-service: their ports are chosen before it starts
+        int consentPort = ServiceProcess.freePort();
+        int paymentPort = otherFreePort(consentPort);
+        ServiceProcess bank = start("aspsp-sandbox", "aspsp", Map.of(
+                "SANDBOX_EVENTS_CONSENT_URL", "http://localhost:" + consentPort + "/internal/v1/bank-events",
+                "SANDBOX_EVENTS_PAYMENT_URL", "http://localhost:" + paymentPort + "/internal/v1/bank-events"), 0);
         Map<String, String> gateway = new HashMap<>();
         gateway.put("PSD2_PROVIDERS_FILE", root.resolve("config/providers.properties").toString());
         gateway.put("PSD2_ENVIRONMENT", "sandbox"); // no default: a service without it does not start
@@ -164,12 +179,12 @@ public final class Stack {
         gateway.put("PSD2_REGISTRATION_DIRECTORY_JWKS", keys.resolve("directory-jwks.json").toString());
         gateway.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION", keys.resolve("service-token.pub").toString());
         gateway.put("SMALLRYE_JWT_SIGN_KEY_LOCATION", keys.resolve("service-token.key").toString());
-        start("registration-service", "registration", gateway(gateway, "registration-service", bank));
-        ServiceProcess consent = start("consent-service", "consent", gateway(gateway, "consent-service", bank));
+        start("registration-service", "registration", gateway(gateway, "registration-service", bank), 0);
+        ServiceProcess consent = start("consent-service", "consent", gateway(gateway, "consent-service", bank), consentPort);
         Map<String, String> account = gateway(gateway, "account-service", bank);
         account.put("PSD2_CONSENT_LOOKUP_URL", consent.baseUrl());
-        start("account-service", "account", account);
-        start("payment-service", "payment", gateway(gateway, "payment-service", bank));
+        start("account-service", "account", account, 0);
+        start("payment-service", "payment", gateway(gateway, "payment-service", bank), paymentPort);
         startIngress();
     }
 
@@ -180,13 +195,25 @@ public final class Stack {
         return env;
     }
 
-    private ServiceProcess start(String module, String database, Map<String, String> extraEnvironment) {
+    /** A free port other than {@code taken} (two free ports asked for in a row may be the same). */
+    private static int otherFreePort(int taken) {
+        int port = ServiceProcess.freePort();
+        while (port == taken) {
+            port = ServiceProcess.freePort();
+        }
+        return port;
+    }
+
+    /** Starts a module on {@code port}, or on a free one when 0. */
+    private ServiceProcess start(String module, String database, Map<String, String> extraEnvironment, int port) {
         Map<String, String> env = new HashMap<>(extraEnvironment);
         env.put("QUARKUS_DATASOURCE_JDBC_URL", databaseUrl(database));
         env.put("QUARKUS_DATASOURCE_USERNAME", "xs2a");
         env.put("QUARKUS_DATASOURCE_PASSWORD", "xs2a");
         env.put("QUARKUS_LOG_CONSOLE_JSON_ENABLED", "false");
-        ServiceProcess service = training ? ServiceProcess.startTraining(module, env) : ServiceProcess.start(module, env);
+        int chosen = port == 0 ? ServiceProcess.freePort() : port;
+        ServiceProcess service = training ? ServiceProcess.startTraining(module, env, chosen)
+                : ServiceProcess.start(module, env, chosen);
         byName.put(module, service);
         environments.put(module, env);
         return service;

@@ -52,7 +52,7 @@ class SeedDataTest {
         seed.seedIfEmpty();
 
         assertEquals(before, rows("select count(*) from bank_transaction"));
-        assertEquals(List.of("5"), rows("select count(*) from psu"));
+        assertEquals(List.of("6"), rows("select count(*) from psu"));
     }
 
     @Test

@@ -407,7 +407,12 @@ class KubernetesManifestsTest {
                 "ingress-errors", Set.of()));
         if ("sandbox".equals(overlay)) {
             ingress.put("aspsp-sandbox", Set.of(fromIngress + 8090, "pod app.kubernetes.io/component=gateway TCP/8090"));
-            egress.put("aspsp-sandbox", Set.of("dns UDP/53", "dns TCP/53", "0.0.0.0/0 TCP/5432"));
+            // the bank's status events to the two receivers, each on its own port
+            String fromBank = "pod app.kubernetes.io/name=aspsp-sandbox TCP/";
+            ingress.put("consent-service", union(ingress.get("consent-service"), Set.of(fromBank + 8082)));
+            ingress.put("payment-service", union(ingress.get("payment-service"), Set.of(fromBank + 8084)));
+            egress.put("aspsp-sandbox", Set.of("dns UDP/53", "dns TCP/53", "0.0.0.0/0 TCP/5432",
+                    "pod app.kubernetes.io/name=consent-service TCP/8082", "pod app.kubernetes.io/name=payment-service TCP/8084"));
         }
         assertEquals(ingress.keySet(), m.ofKind("Deployment").stream().map(Manifests::name)
                 .collect(Collectors.toCollection(TreeSet::new)), "every pod's connections are listed here");

@@ -81,7 +81,8 @@ class NginxIngressTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"/internal/v1/consent-checks", "/sandbox/internal/v1/consent-checks", "/q/health/ready",
+    @ValueSource(strings = {"/internal/v1/consent-checks", "/sandbox/internal/v1/consent-checks",
+        "/internal/v1/bank-events", "/sandbox/internal/v1/bank-events", "/q/health/ready",
         "/q/metrics", "/sandbox/api/berlingroup/v1/consentsX", "/nothing/here", "/sca/abc", "/bench/",
         "/.xs2a-errors/format-error", "/.xs2a-errors/unavailable"})
     void anUnmatchedPathGetsTheStandard404(String path) throws IOException {

@@ -64,6 +64,8 @@ class RouteTableTest {
         "/api/sandbox/certificates, registration-service",
         "/internal/v1/consent-checks, NONE",
         "/sandbox/internal/v1/consent-checks, NONE",
+        "/internal/v1/bank-events, NONE",
+        "/sandbox/internal/v1/bank-events, NONE",
         "/q/health/ready, NONE",
         "/q/metrics, NONE",
         "/sandbox/api/berlingroup/v1/consentsX, NONE",

@@ -93,5 +93,9 @@ class OpenApiDocumentTest extends OpenApiDocumentChecks {
         assertTrue(headers(lookup).isEmpty(), lookup.toString());
         assertTrue(lookup.path("security").toString().contains("serviceToken"), lookup.toString());
         assertTrue(lookup.path("responses").path("429").path("content").has("application/json"));
+        JsonNode events = operation(json, new Route("POST", "/internal/v1/bank-events", false));
+        assertTrue(headers(events).isEmpty(), events.toString());
+        assertTrue(events.path("security").toString().contains("bankCredential"), events.toString());
+        assertTrue(events.path("responses").has("204"), events.toString());
     }
 }

@@ -3,6 +3,7 @@ package eu.xs2a.sandbox.api;
 import eu.xs2a.sandbox.domain.BankException;
 import eu.xs2a.sandbox.domain.ScaService;
 import eu.xs2a.sandbox.domain.ScaStep;
+import eu.xs2a.sandbox.events.BankEventDelivery;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.BeanParam;
@@ -30,6 +31,9 @@ public class ScaPageResource {
 
     @Inject
     ScaService sca;
+
+    @Inject
+    BankEventDelivery events;
 
     @GET
     public Response open(@BeanParam ScaVisit visit) {
@@ -105,6 +109,10 @@ public class ScaPageResource {
             return Pages.message(refusal.status(), refusal.title(), refusal.message());
         }
         ScaStep.Redirect redirect = (ScaStep.Redirect) next;
+        if (redirect.finished() != null) {
+            // the step committed a status change: the gateway hears of it before the browser goes back to it
+            events.deliverNow(redirect.finished());
+        }
         Response.ResponseBuilder response = Response.seeOther(URI.create(redirect.location()));
         if (redirect.newSession() != null) {
             response.cookie(new NewCookie.Builder(SESSION_COOKIE).value(redirect.newSession()).path(base)

@@ -209,7 +209,7 @@ public class ScaService {
             }
         }
         flow.link().done();
-        return new Redirect(flow.returnUrl(), null);
+        return new Redirect(flow.returnUrl(), null, flow.link().resourceId);
     }
 
     /** The PSU who logged in must be the one the gateway named and must own every account the request names. */

@@ -17,8 +17,16 @@ public sealed interface ScaStep {
     record ShowOtp(Summary summary, String error) implements ScaStep {
     }
 
-    /** A 303 to a bank page or to the resource's returnUrl; {@code newSession} is a cookie to set, if any. */
-    record Redirect(String location, String newSession) implements ScaStep {
+    /**
+     * A 303 to a bank page or to the resource's returnUrl; {@code newSession} is a cookie to set, if any;
+     * {@code finished} the consent or payment whose SCA this step ended (its status changed: the gateway is told once
+     * the step committed), else null.
+     */
+    record Redirect(String location, String newSession, String finished) implements ScaStep {
+
+        Redirect(String location, String newSession) {
+            this(location, newSession, null);
+        }
     }
 
     /** The link cannot be used (unknown, expired, used, step out of order). */

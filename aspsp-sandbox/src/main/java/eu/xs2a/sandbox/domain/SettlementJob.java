@@ -1,14 +1,17 @@
 package eu.xs2a.sandbox.domain;
 
+import eu.xs2a.sandbox.events.BankEventDelivery;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.transaction.Transactional;
+import java.util.List;
 import org.jboss.logging.Logger;
 
 /**
  * Settles accepted payments (ACSP → ACSC) on a schedule; which ones are due is the payment service's rule. Rows are
- * locked and checked again once locked, so overlapping runs or several instances never settle a payment twice.
+ * locked and checked again once locked, so overlapping runs or several instances never settle a payment twice. Once
+ * a batch committed, the gateway is told of each settlement (BANK-API.md "Status events").
  */
 @ApplicationScoped
 public class SettlementJob {
@@ -19,13 +22,18 @@ public class SettlementJob {
     @Inject
     PaymentService paymentService;
 
+    @Inject
+    BankEventDelivery events;
+
     // not while the application starts or stops (the database may already be gone)
     @Scheduled(every = "${sandbox.settlement-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
-    @Transactional
     void settleDuePayments() {
-        for (Payment payment : paymentService.settleDue(BATCH)) {
-            LOG.debugf("settled payment %s", payment.id);
+        List<String> settled = QuarkusTransaction.requiringNew()
+                .call(() -> paymentService.settleDue(BATCH).stream().map(p -> p.id).toList());
+        for (String id : settled) {
+            LOG.debugf("settled payment %s", id);
+            events.deliverNow(id);
         }
     }
 }

@@ -147,6 +147,29 @@ class ConsentStateMachineTest {
         assertFalse(consent.applyBankStatus("valid", NOW, TODAY));
     }
 
+    /** The bank's terminatedByBank has no consentStatus in 1.3.6: the consent ends expired, and stays so. */
+    @Test
+    void aConsentTheBankEndedIsExpired() {
+        Consent consent = registeredConsent();
+        consent.scaFinalised(NOW, TODAY);
+        assertTrue(consent.applyBankStatus("terminatedByBank", NOW, TODAY));
+        assertEquals(ConsentStatus.expired, consent.getStatus());
+        assertFalse(consent.applyBankStatus("revokedByPsu", NOW, TODAY));
+        assertThrows(ConsentTransitionException.class, () -> consent.terminatedByBank(NOW));
+        assertFalse(newConsent().applyBankStatus("terminatedByBank", NOW, TODAY), "not before the bank registered it");
+    }
+
+    /** Events may arrive out of order: one older than the newest applied is stale. */
+    @Test
+    void aBankEventOlderThanTheNewestAppliedIsStale() {
+        Consent consent = registeredConsent();
+        assertTrue(consent.takesBankEventOf(NOW));
+        assertTrue(consent.takesBankEventOf(NOW), "the same instant again (a replay) is not older");
+        assertFalse(consent.takesBankEventOf(NOW.minusMillis(1)));
+        assertTrue(consent.takesBankEventOf(NOW.plusSeconds(1)));
+        assertFalse(consent.takesBankEventOf(NOW));
+    }
+
     /** The bank was called with no lock held: the deadline may have rejected the consent before it answered. */
     @Test
     void aConsentRejectedBeforeTheBankAnsweredIsDeletedThere() {

@@ -10,7 +10,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import eu.xs2a.sandbox.persistence.ConsentRepository;
 import io.agroal.api.AgroalDataSource;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -38,6 +40,9 @@ class StatusEventTest {
 
     @Inject
     AgroalDataSource dataSource;
+
+    @Inject
+    ConsentRepository consents;
 
     private static String login(String psu) {
         return Forms.given().formParam("username", psu).formParam("password", "sandbox")
@@ -133,6 +138,15 @@ class StatusEventTest {
                 .anyMatch(r -> "revokedByPsu".equals(json(r.body()).path("status").asText())), "the gateway is told");
         String psu = login("psu-revoked-later");
         given().cookie("SANDBOX_OB", psu).get("/online-banking").then().statusCode(200);
+    }
+
+    @Test
+    void aConsentTheBankEndsIsToldAsTerminatedByBank() {
+        String consent = Bank.validConsent(Bank.allPsd2(), "psu1");
+        QuarkusTransaction.requiringNew().run(() -> consents.findById(consent).terminateByBank(Instant.now()));
+        api().get("/bank/v1/consents/" + consent).then().body("status", equalTo("terminatedByBank"));
+        Bank.eventually(() -> EventReceiver.of(consent).stream()
+                .anyMatch(r -> "terminatedByBank".equals(json(r.body()).path("status").asText())), "the gateway is told");
     }
 
     @Test

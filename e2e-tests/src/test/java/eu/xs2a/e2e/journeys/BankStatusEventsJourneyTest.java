@@ -100,7 +100,8 @@ class BankStatusEventsJourneyTest extends Journey {
                     id = row.getString(1);
                 }
             }
-            try (PreparedStatement silence = bank.prepareStatement("delete from bank_event where resource_id = ?")) {
+            try (PreparedStatement silence = bank.prepareStatement(
+                    "delete from bank_event where resource_id = ? and status = 'revokedByPsu'")) {
                 silence.setString(1, id);
                 assertEquals(1, silence.executeUpdate(), "the revocation's event");
             }

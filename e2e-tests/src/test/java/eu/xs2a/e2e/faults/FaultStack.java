@@ -9,6 +9,9 @@ import eu.xs2a.e2e.support.BerlinGroup;
 import eu.xs2a.e2e.support.Stack;
 import eu.xs2a.testsupport.ServiceProcess;
 import io.restassured.response.Response;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -125,6 +128,18 @@ final class FaultStack {
         Gateway.assertStatus(201, created);
         assertEquals(ok, browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1"));
         return created.jsonPath().getString("consentId");
+    }
+
+    /** The upstream address (host:port) nginx sent the request with this X-Request-ID to, from its access log. */
+    String upstreamOf(String requestId) {
+        try {
+            return Files.readAllLines(stack.ingressAccessLog()).stream()
+                    .filter(line -> line.contains("\"requestId\":\"" + requestId + "\""))
+                    .map(line -> line.replaceFirst(".*\"upstream\":\"([^\"]*)\".*", "$1"))
+                    .findFirst().orElseThrow(() -> new AssertionError("no access log line of " + requestId));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** What the sandbox bank itself holds, asked directly (not through the proxies). */

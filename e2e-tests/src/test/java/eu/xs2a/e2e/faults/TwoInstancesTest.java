@@ -139,11 +139,17 @@ class TwoInstancesTest {
         Tpp tpp = twins.newTpp("Twin Budget", "PSP_AI");
         String consentId = twins.approvedAisConsent(tpp);
 
+        List<String> requestIds = new ArrayList<>();
         List<CompletableFuture<Response>> reads = new ArrayList<>();
         for (int i = 0; i < ITEMS; i++) {
-            reads.add(CompletableFuture.supplyAsync(() -> tpp.get(ACCOUNTS, Map.of("Consent-Id", consentId)), clients));
+            String requestId = UUID.randomUUID().toString();
+            requestIds.add(requestId);
+            reads.add(CompletableFuture.supplyAsync(
+                    () -> tpp.sendAs(requestId, "GET", ACCOUNTS, Map.of("Consent-Id", consentId), null), clients));
         }
         List<Response> answers = reads.stream().map(CompletableFuture::join).toList();
+        assertEquals(2, requestIds.stream().map(twins::upstreamOf).distinct().count(),
+                "the reads went to both account-service instances");
 
         assertEquals(4, answers.stream().filter(r -> r.statusCode() == 200).count(), statuses(answers));
         List<Response> refused = answers.stream().filter(r -> r.statusCode() != 200).toList();

@@ -114,6 +114,11 @@ public final class Stack {
         return keys;
     }
 
+    /** The ingress's access log: one JSON line per request, with its X-Request-ID and the upstream that answered. */
+    public Path ingressAccessLog() {
+        return root.resolve("e2e-tests/target/" + folderPrefix() + "nginx/logs/nginx-access.log");
+    }
+
     public ServiceProcess process(String module) {
         return byName.get(module);
     }

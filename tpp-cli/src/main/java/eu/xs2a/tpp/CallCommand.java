@@ -41,7 +41,9 @@ import picocli.CommandLine.Parameters;
                 "  bin/tpp call GET /sandbox/api/berlingroup/v1/accounts \\",
                 "      --header Consent-ID:{consentId} --save accountId=.accounts.0.resourceId",
                 "  bin/tpp call POST /sandbox/api/berlingroup/v1/accounts/refresh \\",
-                "      --data '{\"initiatedByCustomer\":true}' --header Consent-ID:{consentId}"},
+                "      --data '{\"initiatedByCustomer\":true}' --header Consent-ID:{consentId}",
+                "  bin/tpp call POST /sandbox/api/berlingroup/v1/payments/sepa-credit-transfers --psu-ip 192.0.2.1 \\",
+                "      --body payment.json --request-id 3f0c2a4e-9d1b-4c6f-8a57-2b1e0d9c7f31   (a retry after a lost answer)"},
         mixinStandardHelpOptions = true)
 class CallCommand implements Callable<Integer> {
 
@@ -82,6 +84,12 @@ class CallCommand implements Callable<Integer> {
                     + " (repeatable), e.g. consentId=.consentId or accountId=.accounts[0].resourceId.")
     List<String> saves = new ArrayList<>();
 
+    @Option(names = "--request-id", paramLabel = "ID",
+            description = "The X-Request-ID to send (a UUID; default: a new one). To retry a request whose answer"
+                    + " was lost (502/503/504, or none), send it again with its id and the same body: the gateway"
+                    + " answers with its one outcome instead of carrying it out twice.")
+    String requestId;
+
     @Option(names = "--no-sign", description = "Send without the signing headers (to see the gateway refuse it).")
     boolean noSign;
 
@@ -104,6 +112,12 @@ class CallCommand implements Callable<Integer> {
             RequestBuilder.Header h = parseHeader(header);
             parsed.add(new RequestBuilder.Header(h.name(),
                     Placeholders.expand(h.value(), saved, "the header " + h.name())));
+        }
+        if (requestId != null) {
+            if (parsed.stream().anyMatch(h -> h.name().equalsIgnoreCase("X-Request-ID"))) {
+                throw new CliException("--request-id and --header X-Request-ID: give the id once", 2, null);
+            }
+            parsed.add(new RequestBuilder.Header("X-Request-ID", requestId));
         }
         return new SignedCall(context, connection, output)
                 .run(method, target, parsed, readBody(), psuIp, !noSign, parseSaves(saves));

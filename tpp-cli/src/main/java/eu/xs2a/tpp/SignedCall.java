@@ -28,6 +28,8 @@ final class SignedCall {
     private final Context context;
     private final ConnectionOptions connection;
     private final OutputOptions output;
+    /** The X-Request-ID of the last request sent, for the hint after a lost answer. */
+    private String sentRequestId;
 
     SignedCall(Context context, ConnectionOptions connection, OutputOptions output) {
         this.context = context;
@@ -44,6 +46,10 @@ final class SignedCall {
             Map<String, JsonPath> saves) {
         TppHome home = context.home();
         GatewayResponse response = exchange(method, path, headers, body, psuIp, sign);
+        String hint = LostAnswerHint.of(method, response.status(), sentRequestId);
+        if (hint != null) {
+            context.err().println(hint);
+        }
         if (response.isError()) {
             if (!saves.isEmpty()) {
                 context.err().println("Nothing saved: the gateway answered HTTP " + response.status() + ".");
@@ -64,7 +70,18 @@ final class SignedCall {
         if (output.verbose) {
             new ResponsePrinter(context.err(), false).printRequest(request);
         }
-        GatewayResponse response = new GatewayClient(connection.timeout()).send(request);
+        sentRequestId = request.header("X-Request-ID");
+        GatewayResponse response;
+        try {
+            response = new GatewayClient(connection.timeout()).send(request);
+        } catch (CliException e) {
+            // no answer at all (timed out, connection lost) to a change: the same unknown outcome as the ingress's 503
+            Throwable cause = e.getCause();
+            boolean sentUnanswered = cause instanceof java.io.IOException && !(cause instanceof java.net.ConnectException)
+                    && !(cause instanceof java.net.http.HttpConnectTimeoutException);
+            String hint = sentUnanswered ? LostAnswerHint.of(method, 503, sentRequestId) : null;
+            throw hint == null ? e : new CliException(e.getMessage() + "\n" + hint, e.exitCode(), e.getCause());
+        }
         ResponsePrinter printer = new ResponsePrinter(context.out(), context.color());
         if (output.quiet) {
             printer.printBody(response);

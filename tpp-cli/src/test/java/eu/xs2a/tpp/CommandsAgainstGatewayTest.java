@@ -203,6 +203,37 @@ class CommandsAgainstGatewayTest {
                 .startsWith("digest: SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=\nx-request-id: "), tampered.out());
     }
 
+    /**
+     * The ingress's answer when a payment-service died with the request (docs/ARCHITECTURE.md "Lost answers and safe
+     * retries"): the CLI says in one line how to retry it safely; the retry sends the id it was given.
+     */
+    @Test
+    void aLostAnswerToAChangeGetsTheHintToRetryWithTheSameRequestId() throws Exception {
+        String payments = "/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers";
+        gateway.route(payments, request -> new Answer(503, Map.of("Retry-After", "5", "Content-Type",
+                "application/json"), "{\"error_text\":\"ServiceUnavailable\",\"error_code\":\"SERVICE_UNAVAILABLE\"}"));
+        certifiedAisp();
+        String requestId = "3f0c2a4e-9d1b-4c6f-8a57-2b1e0d9c7f31";
+
+        Run lost = cli.run("call", "POST", payments, "--data", "{}", "--psu-ip", "192.0.2.1");
+        assertEquals(1, lost.exitCode(), lost.toString());
+        String sent = gateway.last().header("X-Request-ID");
+        assertTrue(lost.err().contains("retry with --request-id " + sent + " and the same body"), lost.err());
+        assertEquals(1, lost.err().lines().filter(line -> line.contains("--request-id")).count(), lost.err());
+
+        Run retry = cli.run("call", "POST", payments, "--data", "{}", "--psu-ip", "192.0.2.1", "--request-id", requestId);
+        assertEquals(requestId, gateway.last().header("X-Request-ID"));
+        assertTrue(retry.err().contains("--request-id " + requestId), retry.err());
+
+        Run read = cli.run("call", "GET", payments + "/p-1/status");
+        assertEquals(1, read.exitCode());
+        assertFalse(read.err().contains("--request-id"), "a read is simply retried later: " + read.err());
+
+        Run both = cli.run("call", "POST", payments, "--data", "{}", "--request-id", requestId,
+                "--header", "X-Request-ID:" + requestId);
+        assertEquals(2, both.exitCode(), both.toString());
+    }
+
     @Test
     void aFieldToSaveThatIsNotInTheAnswerIsAnError() throws Exception {
         gateway.route(CONSENTS, request -> Answer.json(200, "{\"consentStatus\":\"valid\"}"));

@@ -78,6 +78,22 @@ class NginxErrorBackendTest {
         assertEquals(parts[2], JSON.readTree(r.body()).path("error_text").asText());
     }
 
+    /**
+     * A 502 or 504 of the controller is a lost answer; the default backend is not told the request's method, so its
+     * body gives the rule of both: a change only retried with the same X-Request-ID and body, a read later.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"502", "504"})
+    void aLostAnswerSaysHowToRetryAChangeSafely(String code) throws IOException {
+        RawHttp.Response r = RawHttp.send(port, "GET", "/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers",
+                Map.of("X-Code", code), null);
+        assertEquals(503, r.status(), r.bodyText());
+        assertEquals("5", r.header("Retry-After"));
+        String message = JSON.readTree(r.body()).path("error_message").asText();
+        assertTrue(message.contains("retry it only with the same X-Request-ID and the same body"), message);
+        assertTrue(message.contains("A GET: retry later"), message);
+    }
+
     @Test
     void aTooLargeBodyStillGetsAJsonAnswer() throws IOException {
         RawHttp.Response r = RawHttp.send(port, "POST", "/x", Map.of(), new byte[1024 * 1024 + 1]);

@@ -69,6 +69,8 @@ final class BankProxy implements AutoCloseable {
     private volatile Predicate<Call> failing = NONE;
     private volatile Predicate<Call> holding = NONE;
     private volatile CountDownLatch gate = new CountDownLatch(0);
+    /** Every call passed on to the bank (not the ones answered 503 here): what the bank received. */
+    private final List<Call> passedOn = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     private BankProxy(String bankUrl) {
         this.bankUrl = bankUrl;
@@ -118,6 +120,11 @@ final class BankProxy implements AutoCloseable {
         return true;
     }
 
+    /** How many calls that match were passed on to the bank so far. */
+    long passedOn(Predicate<Call> calls) {
+        return passedOn.stream().filter(calls).count();
+    }
+
     /** Lets every held call go on to the bank, and passes every call on from now on. */
     synchronized void release() {
         holding = NONE;
@@ -157,6 +164,7 @@ final class BankProxy implements AutoCloseable {
                 held.release();
                 waitFor.await();
             }
+            passedOn.add(call);
             HttpResponse<byte[]> response = forward(exchange, body);
             answer(exchange, response.statusCode(), response.headers().firstValue("Content-Type").orElse(null),
                     response.body());

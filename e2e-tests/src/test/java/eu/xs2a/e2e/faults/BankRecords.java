@@ -61,6 +61,16 @@ final class BankRecords {
         return strings("select id from consent where tpp_id = ? order by created_at", tppId);
     }
 
+    /** How many consents the bank holds under this idempotency key (the gateway's consent id it registered). */
+    int consentsUnderKey(String idempotencyKey) {
+        return strings("select id from consent where idempotency_key = ?", idempotencyKey).size();
+    }
+
+    /** The idempotency key (the gateway's consent id) of every consent the bank holds for this TPP, oldest first. */
+    List<String> consentKeysOfTpp(String tppId) {
+        return strings("select idempotency_key from consent where tpp_id = ? order by created_at", tppId);
+    }
+
     private List<String> strings(String sql, String parameter) {
         try (Connection c = DriverManager.getConnection(databaseUrl, "xs2a", "xs2a");
              PreparedStatement statement = c.prepareStatement(sql)) {

@@ -9,8 +9,13 @@ import eu.xs2a.e2e.support.BerlinGroup;
 import eu.xs2a.e2e.support.Stack;
 import eu.xs2a.testsupport.ServiceProcess;
 import io.restassured.response.Response;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.time.Duration;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -34,18 +39,20 @@ final class FaultStack {
     static final String LEASE = "60S";
 
     private static FaultStack instance;
+    private static FaultStack twoInstances;
 
     private final Map<String, BankProxy> banks = new ConcurrentHashMap<>();
     private final Stack stack;
 
-    private FaultStack() {
-        stack = Stack.start("xs2a_faults_", (module, bankUrl) -> {
+    private FaultStack(String databasePrefix, Set<String> twice, Map<String, String> moreEnvironment) {
+        stack = Stack.startTwice(databasePrefix, (module, bankUrl) -> {
             if (!module.equals(PAYMENT_SERVICE) && !module.equals(CONSENT_SERVICE) && !module.equals(ACCOUNT_SERVICE)) {
                 return Map.of();
             }
             BankProxy bank = banks.computeIfAbsent(module, m -> BankProxy.to(bankUrl));
             String readTimeout = BANK_READ_TIMEOUT.toSeconds() + "S";
-            return Map.of(
+            Map<String, String> env = new HashMap<>(moreEnvironment);
+            env.putAll(Map.of(
                     "PSD2_SANDBOX_BANK_URL", bank.url(),
                     "PSD2_PROVIDERS_SANDBOX_READ_TIMEOUT", readTimeout,
                     "PSD2_PROVIDERS_SANDBOX2_READ_TIMEOUT", readTimeout,
@@ -53,15 +60,29 @@ final class FaultStack {
                     // work a killed service held is taken up once its lease runs out: a minute here, longer than one
                     // bank call may take, so that the crash tests wait for it well within their bound
                     "PSD2_TASKS_LEASE", LEASE,
-                    "PSD2_TASKS_TYPE_ACCOUNT_REFRESH_ACCOUNT_LEASE", LEASE);
-        });
+                    "PSD2_TASKS_TYPE_ACCOUNT_REFRESH_ACCOUNT_LEASE", LEASE));
+            return env;
+        }, twice);
     }
 
     static synchronized FaultStack get() {
         if (instance == null) {
-            instance = new FaultStack();
+            instance = new FaultStack("xs2a_faults_", Set.of(), Map.of());
         }
         return instance;
+    }
+
+    /**
+     * A second fault stack, on the databases {@code xs2a_twins_*}, with two instances of each bank-calling service
+     * behind the ingress on the same database, as two replicas are. A failed bank call's task is retried within
+     * seconds here ({@code PSD2_TASKS_BACKOFF_*}), so that the jobs' work after an outage is done within a test.
+     */
+    static synchronized FaultStack twoInstances() {
+        if (twoInstances == null) {
+            twoInstances = new FaultStack("xs2a_twins_", Set.of(CONSENT_SERVICE, ACCOUNT_SERVICE, PAYMENT_SERVICE),
+                    Map.of("PSD2_TASKS_BACKOFF_BASE", "2S", "PSD2_TASKS_BACKOFF_CAP", "4S"));
+        }
+        return twoInstances;
     }
 
     /** The bank as {@code module} sees it. */
@@ -107,6 +128,18 @@ final class FaultStack {
         Gateway.assertStatus(201, created);
         assertEquals(ok, browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1"));
         return created.jsonPath().getString("consentId");
+    }
+
+    /** The upstream address (host:port) nginx sent the request with this X-Request-ID to, from its access log. */
+    String upstreamOf(String requestId) {
+        try {
+            return Files.readAllLines(stack.ingressAccessLog()).stream()
+                    .filter(line -> line.contains("\"requestId\":\"" + requestId + "\""))
+                    .map(line -> line.replaceFirst(".*\"upstream\":\"([^\"]*)\".*", "$1"))
+                    .findFirst().orElseThrow(() -> new AssertionError("no access log line of " + requestId));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** What the sandbox bank itself holds, asked directly (not through the proxies). */

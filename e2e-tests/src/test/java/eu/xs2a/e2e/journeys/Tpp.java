@@ -15,6 +15,7 @@ import java.security.cert.X509Certificate;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 
 /**
  * A TPP as a developer would build one: a sandbox QSEAL (certificate and key) fetched from the registration
@@ -146,9 +147,22 @@ public final class Tpp {
      * gateway.
      */
     public Response send(String method, String path, Map<String, String> headers, String signedJson, String sentJson) {
+        return send(method, path, headers, signedJson, sentJson, UUID.randomUUID().toString());
+    }
+
+    /**
+     * One signed request with the given X-Request-ID: a TPP's retry of a request whose answer it did not get, which
+     * must carry the first one's id and body (docs/ARCHITECTURE.md "Lost answers and safe retries").
+     */
+    public Response sendAs(String requestId, String method, String path, Map<String, String> headers, String json) {
+        return send(method, path, headers, json, json, requestId);
+    }
+
+    private Response send(String method, String path, Map<String, String> headers, String signedJson, String sentJson,
+                          String requestId) {
         byte[] signedBody = signedJson == null ? new byte[0] : signedJson.getBytes(StandardCharsets.UTF_8);
         byte[] body = sentJson == null ? new byte[0] : sentJson.getBytes(StandardCharsets.UTF_8);
-        Map<String, String> signed = signer.sign(method, path, headers, signedBody);
+        Map<String, String> signed = signer.sign(method, path, headers, signedBody, requestId);
         RequestSpecification request = given().baseUri(baseUrl)
                 .config(RestAssuredConfig.config().encoderConfig(
                         EncoderConfig.encoderConfig().appendDefaultContentCharsetToContentTypeIfUndefined(false)))

@@ -18,6 +18,7 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -46,16 +47,20 @@ public final class Stack {
     private final ServiceEnvironment extra;
     /** Whether the services record class-data archives as they exit (see ServiceProcess.startTraining). */
     private final boolean training;
+    /** Modules started twice, behind the ingress as one upstream of two servers, on the same database. */
+    private final Set<String> twice;
     private final Map<String, ServiceProcess> byName = new HashMap<>();
+    private final Map<String, ServiceProcess> secondInstances = new HashMap<>();
     private final Map<String, Map<String, String>> environments = new HashMap<>();
     private Process nginx;
     private int ingressPort;
 
-    private Stack(Path root, String databasePrefix, ServiceEnvironment extra, boolean training) {
+    private Stack(Path root, String databasePrefix, ServiceEnvironment extra, boolean training, Set<String> twice) {
         this.root = root;
         this.databasePrefix = databasePrefix;
         this.extra = extra;
         this.training = training;
+        this.twice = Set.copyOf(twice);
         this.keys = root.resolve("e2e-tests/target/" + folderPrefix() + "keys");
     }
 
@@ -79,7 +84,7 @@ public final class Stack {
 
     /** A stack of its own on the databases {@code <prefix>aspsp}, {@code <prefix>consent}, ... (see bin/db-setup). */
     public static Stack start(String databasePrefix) {
-        return start(new Stack(Repository.root(), databasePrefix, (module, bankUrl) -> Map.of(), true));
+        return start(new Stack(Repository.root(), databasePrefix, (module, bankUrl) -> Map.of(), true, Set.of()));
     }
 
     /**
@@ -87,7 +92,16 @@ public final class Stack {
      * no class-data archive (a stack that kills its services trains nothing worth keeping).
      */
     public static Stack start(String databasePrefix, ServiceEnvironment extra) {
-        return start(new Stack(Repository.root(), databasePrefix, extra, false));
+        return start(new Stack(Repository.root(), databasePrefix, extra, false, Set.of()));
+    }
+
+    /**
+     * Like {@link #start(String, ServiceEnvironment)}, with two instances of each module of {@code twice}: the same
+     * environment and database, two ports, both behind the ingress (nginx balances them round-robin), as two
+     * replicas of a Deployment are.
+     */
+    public static Stack startTwice(String databasePrefix, ServiceEnvironment extra, Set<String> twice) {
+        return start(new Stack(Repository.root(), databasePrefix, extra, false, twice));
     }
 
     private static Stack start(Stack stack) {
@@ -108,6 +122,11 @@ public final class Stack {
 
     public Path keys() {
         return keys;
+    }
+
+    /** The ingress's access log: one JSON line per request, with its X-Request-ID and the upstream that answered. */
+    public Path ingressAccessLog() {
+        return root.resolve("e2e-tests/target/" + folderPrefix() + "nginx/logs/nginx-access.log");
     }
 
     public ServiceProcess process(String module) {
@@ -216,6 +235,9 @@ public final class Stack {
                 : ServiceProcess.start(module, env, chosen);
         byName.put(module, service);
         environments.put(module, env);
+        if (twice.contains(module)) {
+            secondInstances.put(module, ServiceProcess.start(module, env));
+        }
         return service;
     }
 
@@ -225,7 +247,8 @@ public final class Stack {
                 "--dir", dir.toString(), "--listen", String.valueOf(ingressPort), "--workers", "1"));
         for (String module : List.of("registration-service", "consent-service", "account-service", "payment-service")) {
             render.add("--upstream");
-            render.add(module + "=" + byName.get(module).port());
+            ServiceProcess second = secondInstances.get(module);
+            render.add(module + "=" + byName.get(module).port() + (second == null ? "" : "," + second.port()));
         }
         run(render);
         try {
@@ -270,6 +293,7 @@ public final class Stack {
             }
         }
         byName.values().forEach(ServiceProcess::close);
+        secondInstances.values().forEach(ServiceProcess::close);
     }
 
     /** {@code xs2a_e2e_} → {@code e2e-}: the stack's folders under e2e-tests/target. */

@@ -141,7 +141,8 @@ class BankEventTest extends ConsentTestBase {
         assertEquals(204, send(SandboxBank.CREDENTIAL, event(bankId, "terminatedByBank", later.plusSeconds(1))).statusCode());
         assertEquals("expired", ConsentRows.column(db, consentId, "status", String.class));
         Response refused = lookup(consentId);
-        assertEquals(401, refused.statusCode(), refused.asString());
+        assertError(refused, 401, "ConsentExpired", "CONSENT_EXPIRED");
+        assertTrue(refused.jsonPath().getString("error_message").contains("ended by the bank"), refused.asString());
     }
 
     @Test

@@ -56,8 +56,10 @@ public class ConsentLookup {
         // past validUntil is ConsentExpired whatever the status (docs/ARCHITECTURE.md "Consent lookup"): such a
         // consent can never become usable again, and "expired" tells the TPP why better than its status does
         if (consent.status() == ConsentStatus.expired || consent.isPastValidUntil(today)) {
-            throw new Psd2Exception(ErrorClass.CONSENT_EXPIRED,
-                    "Consent '" + Ids.shown(check.consentId()) + "' expired on " + consent.validUntil());
+            // an expired consent not yet past validUntil was ended by the bank (its terminatedByBank)
+            String why = consent.isPastValidUntil(today) ? "expired on " + consent.validUntil()
+                    : "was ended by the bank before its validUntil " + consent.validUntil() + " (status expired)";
+            throw new Psd2Exception(ErrorClass.CONSENT_EXPIRED, "Consent '" + Ids.shown(check.consentId()) + "' " + why);
         }
         if (consent.status() != ConsentStatus.valid) {
             throw invalid("Consent '" + Ids.shown(check.consentId()) + "' is " + consent.status());

@@ -29,6 +29,7 @@ import java.util.UUID;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -38,6 +39,7 @@ import org.junit.jupiter.api.Test;
  * starts the service again and waits for the outcome a TPP and the bank can see. Nothing here names the gateway's
  * tables or jobs: how a service finishes interrupted work is its own affair.
  */
+@Tag("faults")
 class CrashMidCallTest {
 
     /** How long a service may take to take up interrupted work after its restart; not what is measured. */

@@ -35,6 +35,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -46,6 +47,7 @@ import org.junit.jupiter.api.Test;
  * acquisition timeout and fail. When the bank finally answers, every waiting request gets its normal answer (the
  * services' bank read timeout is longer than 30 s here).
  */
+@Tag("faults")
 class SlowBankTest {
 
     /** How long the bank takes to answer the held calls (the other checks happen meanwhile). */

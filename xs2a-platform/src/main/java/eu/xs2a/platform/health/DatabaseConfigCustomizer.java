@@ -21,6 +21,9 @@ import java.util.Map;
  *       failover the pool did not notice).</li>
  *   <li>{@code health.enabled=false}: Quarkus's own datasource check puts the database's error, with its host and port,
  *       into the readiness body; {@link DatabaseHealthCheck} says only UP or DOWN.</li>
+ *   <li>Hibernate's two WARN lines per failed statement ({@code org.hibernate.orm.jdbc.error}, "SQLState: 08001" and
+ *       the driver's message) only from ERROR on: whoever handles the failure logs it, once
+ *       ({@code eu.xs2a.platform.FailureLog}), so an outage is one line per failed job run or request.</li>
  * </ul>
  */
 @StaticInitSafe
@@ -32,7 +35,8 @@ public class DatabaseConfigCustomizer implements SmallRyeConfigBuilderCustomizer
             "quarkus.datasource.jdbc.validate-on-borrow", "true",
             "quarkus.datasource.jdbc.background-validation-interval", "10S",
             "quarkus.datasource.jdbc.max-lifetime", "30M",
-            "quarkus.datasource.health.enabled", "false");
+            "quarkus.datasource.health.enabled", "false",
+            "quarkus.log.category.\"org.hibernate.orm.jdbc.error\".level", "ERROR");
 
     @Override
     public void configBuilder(SmallRyeConfigBuilder builder) {

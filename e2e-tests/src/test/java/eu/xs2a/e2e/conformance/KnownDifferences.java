@@ -92,7 +92,16 @@ public enum KnownDifferences {
      * exactly the enum message at {@code /consentStatus} when its value is {@code accepted}. Only the fault tests,
      * whose bank is down when they create a consent, see it.
      */
-    CONSENT_STATUS_ACCEPTED;
+    CONSENT_STATUS_ACCEPTED,
+
+    /**
+     * ServiceUnavailable with a body: the file's 503 has no body, while the gateway answers every failure in its one
+     * error body, a 503 too, with {@code Retry-After} (docs/ARCHITECTURE.md "Extensions to the standard", "Gateway
+     * classes"; "What a TPP sees during an outage"). Waived: exactly "no response body is expected" on a 503 whose
+     * body is that error body of class ServiceUnavailable (error_text, error_code and every tppMessage's code
+     * SERVICE_UNAVAILABLE). Only the fault tests, which stop the database or the bank, see it.
+     */
+    SERVICE_UNAVAILABLE_BODY;
 
     /** The statuses of a payment that may have ended, or still be, before the PSU chose its debtor account. */
     private static final List<String> BEFORE_DEBTOR_CHOICE = List.of("RCVD", "RJCT", "CANC");
@@ -102,6 +111,8 @@ public enum KnownDifferences {
 
     /** See {@link #CONSENT_STATUS_ACCEPTED}. */
     private static final String ACCEPTED = "accepted";
+    /** See {@link #SERVICE_UNAVAILABLE_BODY}. */
+    private static final String SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE";
 
     private static final Pattern MATCHED_SEVERAL = Pattern.compile("matched ([2-9]|\\d{2,}) out of \\d+");
 
@@ -171,6 +182,10 @@ public enum KnownDifferences {
                 && ACCEPTED.equals(consentStatus(exchange))) {
             return Optional.of(CONSENT_STATUS_ACCEPTED);
         }
+        if ("validation.response.body.unexpected".equals(key) && exchange.status() == 503
+                && serviceUnavailableBody(exchange)) {
+            return Optional.of(SERVICE_UNAVAILABLE_BODY);
+        }
         return Optional.empty();
     }
 
@@ -201,6 +216,26 @@ public enum KnownDifferences {
             return status.isTextual() ? status.asText() : null;
         } catch (Exception e) {
             return null;
+        }
+    }
+
+    /** See {@link #SERVICE_UNAVAILABLE_BODY}: the standard error body of class ServiceUnavailable, nothing else. */
+    private static boolean serviceUnavailableBody(Exchange exchange) {
+        try {
+            JsonNode body = JSON.readTree(exchange.body());
+            if (!"ServiceUnavailable".equals(body.path("error_text").asText())
+                    || !SERVICE_UNAVAILABLE.equals(body.path("error_code").asText())
+                    || !body.path("tppMessages").isArray() || body.path("tppMessages").isEmpty()) {
+                return false;
+            }
+            for (JsonNode message : body.path("tppMessages")) {
+                if (!SERVICE_UNAVAILABLE.equals(message.path("code").asText())) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (Exception e) {
+            return false;
         }
     }
 

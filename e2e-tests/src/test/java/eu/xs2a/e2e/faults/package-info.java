@@ -8,9 +8,15 @@
  *       forwarding and an account refresh, then a restart: each finished, exactly once at the bank.</li>
  *   <li>{@link eu.xs2a.e2e.faults.SlowBankTest}: a bank that answers after 30 s holds no database connection; the
  *       services and consent-service's consent lookup keep answering meanwhile.</li>
+ *   <li>{@link eu.xs2a.e2e.faults.OutageTest}: the local PostgreSQL server stopped for real ({@link
+ *       eu.xs2a.e2e.faults.LocalPostgres}): every service answers ServiceUnavailable 503 with Retry-After, readiness
+ *       DOWN, liveness UP, and answers normally within 10 s of its start; the bank's process stopped: creations kept,
+ *       stored data read, and each kept consent and payment at the bank exactly once after its return.</li>
  * </ul>
  *
- * Only what a TPP, a PSU and the bank can see is asserted, never the gateway's tables or jobs. Run:
- * {@code mvn -o test -pl e2e-tests -Dtest='eu.xs2a.e2e.faults.*Test'} (after {@code mvn -o install -DskipTests}).
+ * Only what a TPP, a PSU and the bank can see is asserted, never the gateway's tables or jobs. Every class here is
+ * tagged {@code faults}; they run in bin/test with the rest, or alone (after {@code mvn -o install -DskipTests}):
+ * {@code mvn -o test -pl e2e-tests -Dgroups=faults}. OutageTest stops the machine's PostgreSQL server: never run it
+ * while anything else uses that server.
  */
 package eu.xs2a.e2e.faults;

@@ -1,5 +1,6 @@
 package eu.xs2a.consent.domain;
 
+import eu.xs2a.platform.FailureLog;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
@@ -36,7 +37,15 @@ public class ConsentJobs {
     @Scheduled(identity = "consent-expiry", every = "${consent.jobs.expiry-every}",
             delayed = "${consent.jobs.initial-delay}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
     public void expire() {
-        int changed = expiry.run();
+        int changed;
+        try {
+            changed = expiry.run();
+        } catch (RuntimeException e) {
+            // the database is unreachable: the consents wait for the next run. Left to the scheduler, every run of
+            // an outage would log the whole trace at ERROR
+            FailureLog.warn(LOG, "Expiry not run this time", e);
+            return;
+        }
         if (changed > 0) {
             LOG.infof("Expiry: %d consent(s) expired or rejected", changed);
         }

@@ -90,6 +90,24 @@ class ConformanceCheckTest {
     }
 
     @Test
+    void aServiceUnavailableBodyIsTheOnlyWaivedBodyOfA503() {
+        String unavailable = """
+                {"tppMessages":[{"category":"ERROR","code":"SERVICE_UNAVAILABLE","text":"try again later"}],
+                 "error_code":"SERVICE_UNAVAILABLE","error_text":"ServiceUnavailable","error_message":"try again later"}""";
+        Map<String, List<String>> headers = withRequestId(json());
+        headers.put("Retry-After", List.of("5"));
+        assertEquals(List.of(), BerlinGroupSpec.violations(new Exchange("POST", CONSENTS, 503, headers, unavailable)));
+        assertEquals(List.of(), BerlinGroupSpec.violations(new Exchange("GET", CONSENTS + "/c-1", 503, headers,
+                unavailable)));
+
+        assertFalse(BerlinGroupSpec.violations(new Exchange("POST", CONSENTS, 503, headers,
+                unavailable.replace("\"error_text\":\"ServiceUnavailable\"", "\"error_text\":\"InternalError\"")))
+                .isEmpty(), "another class with a 503");
+        assertFalse(BerlinGroupSpec.violations(new Exchange("POST", CONSENTS, 503, headers, "<html>down</html>"))
+                .isEmpty(), "not the error body");
+    }
+
+    @Test
     void providerPrefixAndServicePaymentMapOntoTheFilesPaths() {
         assertEquals("/v1/consents/c-1", KnownDifferences.specPath(CONSENTS + "/c-1"));
         assertEquals("/v1/payments/sepa-credit-transfers/7/status",

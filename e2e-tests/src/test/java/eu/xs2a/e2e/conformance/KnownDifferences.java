@@ -95,11 +95,11 @@ public enum KnownDifferences {
     CONSENT_STATUS_ACCEPTED,
 
     /**
-     * A 503 with a body: the file's 503 answers have none, while the gateway's own class {@code ServiceUnavailable}
-     * (docs/ARCHITECTURE.md "Error contract") comes in the standard error body with {@code Retry-After}, from a
-     * service or from the ingress, which says there whether a change may have been carried out ("Lost answers and
-     * safe retries"). Waived: exactly "no response body is expected" of a 503 whose body's {@code error_text} is
-     * {@code ServiceUnavailable}. Only the fault tests, which kill services, see it.
+     * ServiceUnavailable with a body: the file's 503 has no body, while the gateway answers every failure in its one
+     * error body, a 503 too, with {@code Retry-After} (docs/ARCHITECTURE.md "Extensions to the standard", "Gateway
+     * classes"; "What a TPP sees during an outage"). Waived: exactly "no response body is expected" on a 503 whose
+     * body is that error body of class ServiceUnavailable (error_text, error_code and every tppMessage's code
+     * SERVICE_UNAVAILABLE). Only the fault tests, which stop the database or the bank, see it.
      */
     SERVICE_UNAVAILABLE_BODY;
 
@@ -111,6 +111,8 @@ public enum KnownDifferences {
 
     /** See {@link #CONSENT_STATUS_ACCEPTED}. */
     private static final String ACCEPTED = "accepted";
+    /** See {@link #SERVICE_UNAVAILABLE_BODY}. */
+    private static final String SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE";
 
     private static final Pattern MATCHED_SEVERAL = Pattern.compile("matched ([2-9]|\\d{2,}) out of \\d+");
 
@@ -180,20 +182,11 @@ public enum KnownDifferences {
                 && ACCEPTED.equals(consentStatus(exchange))) {
             return Optional.of(CONSENT_STATUS_ACCEPTED);
         }
-        if (exchange.status() == 503 && "validation.response.body.unexpected".equals(key)
-                && "ServiceUnavailable".equals(errorText(exchange))) {
+        if ("validation.response.body.unexpected".equals(key) && exchange.status() == 503
+                && serviceUnavailableBody(exchange)) {
             return Optional.of(SERVICE_UNAVAILABLE_BODY);
         }
         return Optional.empty();
-    }
-
-    private static String errorText(Exchange exchange) {
-        try {
-            JsonNode text = JSON.readTree(exchange.body()).path("error_text");
-            return text.isTextual() ? text.asText() : null;
-        } catch (Exception e) {
-            return null;
-        }
     }
 
     /** See {@link #DEBTOR_ACCOUNT_BEFORE_CHOICE}: the read conforms but for the debtor account nobody chose yet. */
@@ -223,6 +216,26 @@ public enum KnownDifferences {
             return status.isTextual() ? status.asText() : null;
         } catch (Exception e) {
             return null;
+        }
+    }
+
+    /** See {@link #SERVICE_UNAVAILABLE_BODY}: the standard error body of class ServiceUnavailable, nothing else. */
+    private static boolean serviceUnavailableBody(Exchange exchange) {
+        try {
+            JsonNode body = JSON.readTree(exchange.body());
+            if (!"ServiceUnavailable".equals(body.path("error_text").asText())
+                    || !SERVICE_UNAVAILABLE.equals(body.path("error_code").asText())
+                    || !body.path("tppMessages").isArray() || body.path("tppMessages").isEmpty()) {
+                return false;
+            }
+            for (JsonNode message : body.path("tppMessages")) {
+                if (!SERVICE_UNAVAILABLE.equals(message.path("code").asText())) {
+                    return false;
+                }
+            }
+            return true;
+        } catch (Exception e) {
+            return false;
         }
     }
 

@@ -32,11 +32,15 @@ final class FaultStack {
     static final String PAYMENT_SERVICE = "payment-service";
     static final String CONSENT_SERVICE = "consent-service";
     static final String ACCOUNT_SERVICE = "account-service";
+    static final String REGISTRATION_SERVICE = "registration-service";
+    static final String BANK = "aspsp-sandbox";
     /** Each bank-calling service's database pool: small, so that connections held across bank calls run out. */
     static final int POOL = 3;
     static final Duration BANK_READ_TIMEOUT = Duration.ofSeconds(45);
     /** The task lease of the bank-calling services: above the bank read timeout plus a connect. */
     static final String LEASE = "60S";
+    /** The ceiling of the bank-calling services' task backoff (account refreshes keep their own, longer one). */
+    static final String TASK_BACKOFF = "3S";
 
     private static FaultStack instance;
     private static FaultStack twoInstances;
@@ -51,8 +55,7 @@ final class FaultStack {
             }
             BankProxy bank = banks.computeIfAbsent(module, m -> BankProxy.to(bankUrl));
             String readTimeout = BANK_READ_TIMEOUT.toSeconds() + "S";
-            Map<String, String> env = new HashMap<>(moreEnvironment);
-            env.putAll(Map.of(
+            Map<String, String> env = new HashMap<>(Map.of(
                     "PSD2_SANDBOX_BANK_URL", bank.url(),
                     "PSD2_PROVIDERS_SANDBOX_READ_TIMEOUT", readTimeout,
                     "PSD2_PROVIDERS_SANDBOX2_READ_TIMEOUT", readTimeout,
@@ -60,7 +63,13 @@ final class FaultStack {
                     // work a killed service held is taken up once its lease runs out: a minute here, longer than one
                     // bank call may take, so that the crash tests wait for it well within their bound
                     "PSD2_TASKS_LEASE", LEASE,
-                    "PSD2_TASKS_TYPE_ACCOUNT_REFRESH_ACCOUNT_LEASE", LEASE));
+                    "PSD2_TASKS_TYPE_ACCOUNT_REFRESH_ACCOUNT_LEASE", LEASE,
+                    // work kept while the bank was down (a consent to forward, a payment to submit) is retried within
+                    // seconds of its return, not after the 30 s to minutes of production's backoff, so that the
+                    // outage tests see it reach the bank within their bound
+                    "PSD2_TASKS_BACKOFF_BASE", TASK_BACKOFF,
+                    "PSD2_TASKS_BACKOFF_CAP", TASK_BACKOFF));
+            env.putAll(moreEnvironment);
             return env;
         }, twice);
     }
@@ -104,6 +113,21 @@ final class FaultStack {
     void restart(String module) {
         ServiceProcess service = stack.restart(module);
         service.awaitReady();
+    }
+
+    /** The sandbox bank goes down (SIGTERM, as at a shutdown): every bank call of every service fails meanwhile. */
+    void stopBank() {
+        stack.process(BANK).close();
+    }
+
+    /** Starts the stopped sandbox bank again, on its port and database as before, and waits until it is ready. */
+    void startBank() {
+        restart(BANK);
+    }
+
+    /** A service's own address, bypassing the ingress: its {@code /q/health} endpoints. */
+    String serviceUrl(String module) {
+        return stack.serviceUrl(module);
     }
 
     /** A fresh TPP with a sandbox QSEAL and the given roles, e.g. {@code PSP_PI}; a TPP id no other test uses. */

@@ -77,7 +77,7 @@ public final class Stack {
             instance = start(new Stack(Repository.root(), "xs2a_e2e_", (module, bankUrl) -> "consent-service".equals(module)
                     ? Map.of("CONSENT_BANK_SYNC_STALE_AFTER", BANK_SYNC_STALE_AFTER.toSeconds() + "S",
                     "CONSENT_BANK_SYNC_EVERY", "1s", "PSD2_TASKS_POLL_EVERY", "1s")
-                    : Map.of(), true));
+                    : Map.of(), true, Set.of()));
         }
         return instance;
     }

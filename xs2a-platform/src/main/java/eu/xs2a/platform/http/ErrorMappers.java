@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
+import eu.xs2a.platform.FailureLog;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.ErrorTexts;
 import eu.xs2a.platform.error.JsonBodyError;
@@ -44,6 +45,11 @@ public class ErrorMappers {
      */
     public static final String CALLER = "eu.xs2a.caller";
     /** A one-time SCA link's token or a callback's state: a bearer secret while it lives, so never in a log. */
+    /**
+     * Retry-After of a 503 this mapping makes itself (the database, a dependency or the platform unavailable): about
+     * how long a restart of PostgreSQL or a neighbour takes, so a TPP that waits this long usually gets its answer.
+     */
+    static final int RETRY_AFTER_SECONDS = 5;
     private static final Pattern SCA_SECRET = Pattern.compile("(/sca-(?:redirect|callback))/[^/]+");
 
     /**
@@ -55,9 +61,15 @@ public class ErrorMappers {
     public Response psd2(Psd2Exception e, ContainerRequestContext request) {
         Object tpp = request.getProperty(CALLER);
         if (e.errorClass().status() >= 500) {
-            LOG.warnf(e.getCause(), "%s %s answered %s: %s (X-Request-ID %s, TPP %s)", request.getMethod(),
+            String line = String.format("%s %s answered %s: %s (X-Request-ID %s, TPP %s)", request.getMethod(),
                     loggedPath(request), e.errorClass().text(), e.getMessage(),
                     RequestIdFilter.requestId(request), tpp == null ? "not identified" : tpp);
+            if (e.getCause() == null) {
+                LOG.warn(line);
+            } else {
+                // a dependency down (the database, the bank): one line per request, the trace at DEBUG
+                FailureLog.warn(LOG, line, e.getCause());
+            }
         } else {
             LOG.infof("%s %s refused %d %s: %s (X-Request-ID %s, TPP %s)", request.getMethod(),
                     loggedPath(request), e.errorClass().status(), e.errorClass().text(), e.getMessage(),
@@ -122,7 +134,8 @@ public class ErrorMappers {
             case 406 -> notAcceptable(null, request);
             case 413 -> ErrorResponses.of(ErrorClass.PAYLOAD_TOO_LARGE, "The request body is too large");
             case 415 -> unsupportedMediaType(null, request);
-            case 503 -> ErrorResponses.of(ErrorClass.SERVICE_UNAVAILABLE, "The service is temporarily unavailable");
+            case 503 -> ErrorResponses.of(Psd2Exception.serviceUnavailable("The service is temporarily unavailable",
+                    RETRY_AFTER_SECONDS, e));
             default -> status < 500
                     ? ErrorResponses.of(ErrorClass.FORMAT_ERROR, "The request is malformed")
                     : internal(e, request);
@@ -191,16 +204,18 @@ public class ErrorMappers {
                 return constraintViolation(c, request);
             }
         }
+        // one line per request while the database or a dependency is down, the trace at DEBUG
         if (databaseUnavailable(e)) {
-            LOG.warnf(e, "%s %s: the database is unavailable (X-Request-ID %s)", request.getMethod(),
-                    loggedPath(request), RequestIdFilter.requestId(request));
-            return ErrorResponses.of(Psd2Exception.serviceUnavailable("The service's database is temporarily unavailable", 5, e));
+            FailureLog.warn(LOG, String.format("%s %s: the database is unavailable (X-Request-ID %s)",
+                    request.getMethod(), loggedPath(request), RequestIdFilter.requestId(request)), e);
+            return ErrorResponses.of(Psd2Exception.serviceUnavailable(
+                    "The service's database is temporarily unavailable", RETRY_AFTER_SECONDS, e));
         }
         if (connectionFailed(e)) {
-            LOG.warnf(e, "%s %s: a dependency is unreachable (X-Request-ID %s)", request.getMethod(),
-                    loggedPath(request), RequestIdFilter.requestId(request));
+            FailureLog.warn(LOG, String.format("%s %s: a dependency is unreachable (X-Request-ID %s)",
+                    request.getMethod(), loggedPath(request), RequestIdFilter.requestId(request)), e);
             return ErrorResponses.of(Psd2Exception.serviceUnavailable(
-                    "A service this request depends on is temporarily unavailable", 5, e));
+                    "A service this request depends on is temporarily unavailable", RETRY_AFTER_SECONDS, e));
         }
         return null;
     }

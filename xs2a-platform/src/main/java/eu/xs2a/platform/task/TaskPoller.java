@@ -1,5 +1,6 @@
 package eu.xs2a.platform.task;
 
+import eu.xs2a.platform.FailureLog;
 import eu.xs2a.platform.task.TaskStore.Claimed;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.runtime.ShutdownEvent;
@@ -56,8 +57,9 @@ public class TaskPoller {
         try {
             runDue();
         } catch (RuntimeException e) {
-            // the database is unreachable (or going away): the tasks stay in the table for the next poll
-            LOG.warnf("Tasks not polled this time: %s", e.toString());
+            // the database is unreachable (or going away): the tasks stay in the table for the next poll; one line per
+            // poll while it is down
+            FailureLog.warn(LOG, "Tasks not polled this time", e);
         }
     }
 
@@ -95,8 +97,8 @@ public class TaskPoller {
                     }
                 } catch (RuntimeException e) {
                     // recording the outcome failed (the database): the lease runs out and the task is taken again
-                    LOG.warnf("Task %s %s: its outcome could not be recorded (%s); it runs again after its lease",
-                            task.type(), task.subject(), e.toString());
+                    FailureLog.warn(LOG, "Task " + task.type() + " " + task.subject()
+                            + ": its outcome could not be recorded; it runs again after its lease", e);
                 }
             }
             if (batch.size() < config.batchSize()) {
@@ -151,7 +153,7 @@ public class TaskPoller {
                 LOG.debugf("Deleted %d finished task(s)", deleted);
             }
         } catch (RuntimeException e) {
-            LOG.warnf("Finished tasks not deleted this time: %s", e.toString());
+            FailureLog.warn(LOG, "Finished tasks not deleted this time", e);
         }
     }
 }

@@ -1,5 +1,6 @@
 package eu.xs2a.platform.task;
 
+import eu.xs2a.platform.FailureLog;
 import eu.xs2a.platform.task.TaskStore.Claimed;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.inject.Singleton;
@@ -13,7 +14,7 @@ import org.jboss.logging.Logger;
  * Runs one claimed task, the one code path of the poller and of {@link TaskQueue#runNow}: renew the lease (the task
  * may have waited behind others of its batch), run the handler with no transaction open, then record the outcome in
  * a short transaction fenced by the lease token. Its log lines: INFO per retry, ERROR once when a task is given up,
- * WARN when a handler throws or a run's outcome is refused because another worker took the task over.
+ * WARN (one line, the trace at DEBUG) when a handler throws or a run's outcome is refused because another worker took the task over.
  */
 @Singleton
 class TaskRunner {
@@ -60,8 +61,9 @@ class TaskRunner {
         try {
             outcome = handler.run(task);
         } catch (RuntimeException e) {
-            LOG.warnf(e, "Task %s %s failed unexpectedly (attempt %d)", task.type(), task.subject(),
-                    task.attempts() + 1);
+            // one line (the trace at DEBUG): while the database or the bank is down this repeats on every attempt
+            FailureLog.warn(LOG, "Task " + task.type() + " " + task.subject() + " failed unexpectedly (attempt "
+                    + (task.attempts() + 1) + ")", e);
             outcome = TaskOutcome.retry(e.toString());
         }
         RunResult result = record(claimed, handler, outcome, counted);

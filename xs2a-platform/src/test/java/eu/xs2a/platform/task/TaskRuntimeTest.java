@@ -176,6 +176,25 @@ class TaskRuntimeTest {
         assertEquals(2, handler.runs("stale"));
     }
 
+    /** During an outage a handler throws on every attempt: one WARN line per attempt naming the cause, no trace. */
+    @Test
+    void aHandlerThatThrowsIsRetriedAndLoggedOnOneLine() throws Exception {
+        handler.script("throwing", task -> {
+            throw new IllegalStateException("Unable to acquire JDBC Connection",
+                    new SQLException("Connection to localhost:5432 refused.", "08001"));
+        });
+        QuarkusTransaction.requiringNew().run(() -> queue.enqueue(TYPE, "throwing", null));
+        try (LogLines log = LogLines.of(TaskRunner.class)) {
+            assertEquals(1, poller.runDue());
+            assertEquals(List.of("WARN Task " + TYPE + " throwing failed unexpectedly (attempt 1): java.sql.SQLException:"
+                    + " Connection to localhost:5432 refused."), log.with("WARN"));
+            assertEquals(0, log.withTrace, "the trace only at DEBUG");
+        }
+        TaskView retried = queue.latest(TYPE, "throwing").orElseThrow();
+        assertEquals(TaskView.State.QUEUED, retried.state());
+        assertEquals(1, retried.attempts());
+    }
+
     @Test
     void aFailedRunIsRetriedAfterAJitteredBackoffAndGivenUpPastTheAgeWithOneErrorLine() throws Exception {
         handler.script("failing", task -> TaskOutcome.retry("bank down"), task -> TaskOutcome.retry("bank down"),
@@ -305,6 +324,8 @@ class TaskRuntimeTest {
     private static final class LogLines extends Handler implements AutoCloseable {
         private final Logger logger;
         final List<String> lines = new CopyOnWriteArrayList<>();
+        /** Lines at INFO or above that carry a stack trace. */
+        volatile int withTrace;
 
         private LogLines(Logger logger) {
             this.logger = logger;
@@ -322,6 +343,12 @@ class TaskRuntimeTest {
         @Override
         public void publish(LogRecord record) {
             String message = record instanceof ExtLogRecord ext ? ext.getFormattedMessage() : record.getMessage();
+            if (record.getLevel().intValue() < java.util.logging.Level.INFO.intValue()) {
+                return; // DEBUG and below: not what an operator sees
+            }
+            if (record.getThrown() != null) {
+                withTrace++;
+            }
             lines.add(record.getLevel().getName() + " " + message);
         }
 

@@ -20,7 +20,12 @@ public class Psu {
         /** The OTP step always fails. */
         FAIL_SCA,
         /** Every bank call touching this PSU's resources is slower than the gateway's timeout. */
-        SLOW
+        SLOW,
+        /**
+         * Only the account data calls under this PSU's consents (account list, balances, transactions) are slower than
+         * the gateway's timeout; SCA, consents, payments and funds checks answer at once.
+         */
+        SLOW_DATA
     }
 
     @Id

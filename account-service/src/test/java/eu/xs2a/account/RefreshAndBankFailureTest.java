@@ -44,7 +44,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The asynchronous refresh (a job row the TPP sees, its work as tasks of the task runtime: retried while the bank
  * cannot be reached, given up after a while, run again after a crash without duplicates), the daily limit of
- * unattended refreshes, psu-slow, a bank that is down (provider sandbox2 reaches the bank through a proxy the test
+ * unattended refreshes, psu-slow and psu-slow-data, a bank that is down (provider sandbox2 reaches the bank through a proxy the test
  * cuts), and funds confirmation. The runtime does not poll here: the tests run its polls ({@link TaskPoller#runDue})
  * and move the service's clock past backoffs and the give-up age.
  */
@@ -300,6 +300,31 @@ class RefreshAndBankFailureTest {
         pollUntil("the listing was tried", () -> listingOf(job).attempts() > 0);
         assertEquals(TaskView.State.QUEUED, listingOf(job).state(), "to be tried again");
         assertEquals("fetching", latestJob(consent).status());
+        clock.advance(PAST_GIVE_UP);
+        assertEquals("fetchingFailed", awaitFinal(consent));
+    }
+
+    /**
+     * psu-slow-data's consent is approved and valid at once (its consent and SCA calls at the bank are fast); only its
+     * account data answers after the read timeout: the first read is 503 with Retry-After, a second refresh while the
+     * first runs is refused, and the refresh ends fetchingFailed once given up.
+     */
+    @Test
+    void slowAccountDataBehindAValidConsentFailsTheFirstReadAndTheRefresh() throws Exception {
+        String consent = Flows.get().validAisConsent(Tpps.ALPHA, "sandbox", "psu-slow-data", ALL_ACCOUNTS, 4);
+        Response first = Calls.getWithPsu(Tpps.ALPHA, P + "/accounts", consent);
+        error(first, 503, "ServiceUnavailable");
+        first.then().header("Retry-After", notNullValue());
+
+        Calls.postJson(Tpps.ALPHA, P + "/accounts/refresh", consent, refreshBody(true)).then().statusCode(200);
+        UUID job = latestJob(consent).id();
+        error(Calls.postJson(Tpps.ALPHA, P + "/accounts/refresh", consent, refreshBody(true)), 406,
+                "ActionNotAllowed");
+        pollUntil("the listing was tried", () -> listingOf(job).attempts() > 0);
+        assertEquals(TaskView.State.QUEUED, listingOf(job).state(), "to be tried again");
+        assertEquals("fetching", latestJob(consent).status());
+        error(Calls.postJson(Tpps.ALPHA, P + "/accounts/refresh", consent, refreshBody(true)), 406,
+                "ActionNotAllowed");
         clock.advance(PAST_GIVE_UP);
         assertEquals("fetchingFailed", awaitFinal(consent));
     }

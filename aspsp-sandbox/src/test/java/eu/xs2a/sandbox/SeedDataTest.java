@@ -48,11 +48,16 @@ class SeedDataTest {
         assertEquals(List.of("0.00"), rows("select amount from balance where account_id = 'psu-poor-main' and balance_type = 'interimAvailable'"));
         assertEquals(List.of("blocked"), rows("select status from account where id = 'psu-blocked-main'"));
         List<String> before = rows("select count(*) from bank_transaction");
+        List<String> psusBefore = rows("select id from psu order by 1");
 
         seed.seedIfEmpty();
 
         assertEquals(before, rows("select count(*) from bank_transaction"));
-        assertEquals(List.of("6"), rows("select count(*) from psu"));
+        assertEquals(psusBefore, rows("select id from psu order by 1"));
+        // the seed's six PSUs, once; PSUs added by later migrations (psu-slow-data) sit beside them
+        assertEquals(List.of("6"), rows("select count(*) from psu where id in ('psu1', 'psu-fail', 'psu-poor',"
+                + " 'psu-blocked', 'psu-slow', 'psu-revoked-later')"));
+        assertEquals(List.of("SLOW_DATA|Lena Lahm"), rows("select behaviour, full_name from psu where id = 'psu-slow-data'"));
     }
 
     @Test

@@ -72,10 +72,10 @@ class CreditorSettlementTest extends PaymentTaskTestBase {
 
             // still followed while ACSC: once the settled interval has passed the job asks again, and the payment
             // stays ACSC while the bank says so
-            Instant settled = db.statusCheckedAt(id);
+            Instant settled = db.bankHeardAt(id);
             clock.advance(settledInterval);
             assertEquals(RunResult.DONE, tasks.pollStatus(id));
-            assertTrue(db.statusCheckedAt(id).isAfter(settled));
+            assertTrue(db.bankHeardAt(id).isAfter(settled));
             assertEquals("ACSC", db.transactionStatus(id));
 
             relay.settleAtCreditor(db.bankPaymentId(id));
@@ -108,7 +108,7 @@ class CreditorSettlementTest extends PaymentTaskTestBase {
 
             // executed before the horizon, changed since (updated_at stays recent): the execution decides
             db.executedAgo(oldId, settlementHorizon.plusHours(1));
-            Instant oldChecked = db.statusCheckedAt(oldId);
+            Instant oldChecked = db.bankHeardAt(oldId);
             int oldReads = relay.reads(oldAtBank);
             int recentReads = relay.reads(recentAtBank);
 
@@ -118,13 +118,13 @@ class CreditorSettlementTest extends PaymentTaskTestBase {
             assertEquals(RunResult.DONE, tasks.pollStatus(recentId), "the recent one is still followed");
             assertEquals(recentReads + 1, relay.reads(recentAtBank));
             assertEquals("ACSC", db.transactionStatus(oldId), "past the horizon the job no longer asks");
-            assertEquals(oldChecked, db.statusCheckedAt(oldId));
+            assertEquals(oldChecked, db.bankHeardAt(oldId));
             clock.reset();
 
             assertEquals("ACSC", status(old), "past the horizon a read answers the stored status");
             Tpps.get(ALPHA, old).then().statusCode(200).body("transactionStatus", equalTo("ACSC"));
             assertEquals(oldReads, relay.reads(oldAtBank), "neither the job nor the reads asked the bank");
-            assertEquals(oldChecked, db.statusCheckedAt(oldId));
+            assertEquals(oldChecked, db.bankHeardAt(oldId));
             assertEquals("ACSC", db.transactionStatus(oldId));
         }
     }

@@ -17,9 +17,8 @@ import picocli.CommandLine.Parameters;
                 "Shows the PSU's SCA link (the scaRedirect of a consent or payment) and opens it in the browser"
                         + " when there is one ($BROWSER if set; else xdg-open with a display, open on macOS). Without"
                         + " URL: the link of the last answer that had one (saved by bin/tpp call).",
-                "In the browser, log in as a sandbox PSU (psu1, psu-fail, psu-poor, psu-blocked, psu-slow,"
-                        + " psu-revoked-later; password"
-                        + " sandbox), approve, and enter the one-time code 123456.",
+                "In the browser, log in as a sandbox PSU (psu1, psu-fail, psu-poor, psu-blocked, psu-slow, psu-slow-data,"
+                        + " psu-revoked-later; password sandbox), approve, and enter the one-time code 123456.",
                 "With --as PSU this command plays the browser itself (sandbox bank only): logs in, approves (or"
                         + " --deny) and enters the code, then prints where the browser would return to."},
         footer = {"", "Examples:", "  bin/tpp sca", "  bin/tpp sca --as psu1", "  bin/tpp sca --as psu-fail",

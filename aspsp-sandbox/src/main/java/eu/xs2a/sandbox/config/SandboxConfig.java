@@ -14,7 +14,10 @@ public interface SandboxConfig {
     @WithDefault("sandbox-service-credential")
     String serviceCredential();
 
-    /** How long every bank call touching psu-slow's resources sleeps (longer than the gateway's read timeout). */
+    /**
+     * How long every bank call touching psu-slow's resources, and every account data call of psu-slow-data, sleeps
+     * (longer than the gateway's read timeout).
+     */
     @WithDefault("5S")
     Duration slowDelay();
 

@@ -79,7 +79,7 @@ public class AccountDataService {
 
     private Consent usableAisConsent(String bankConsentId) {
         Consent consent = consents.require(bankConsentId);
-        slow.delayIfSlow(consent.psuId, consent.requestedPsuId);
+        slow.delayAccountData(consent.psuId, consent.requestedPsuId);
         if (!Consent.AIS.equals(consent.type)) {
             throw BankException.refused("CONSENT_INVALID", "consent " + bankConsentId + " is a " + consent.type + " consent, not for account data");
         }

@@ -21,6 +21,11 @@ public class Psu {
         FAIL_SCA,
         /** Every bank call touching this PSU's resources is slower than the gateway's timeout. */
         SLOW,
+        /**
+         * Only the account data calls under this PSU's consents (account list, balances, transactions) are slower than
+         * the gateway's timeout; SCA, consents, payments and funds checks answer at once.
+         */
+        SLOW_DATA,
         /** Every consent the PSU approves is revoked by the bank {@code sandbox.revoked-later-delay} later. */
         REVOKED_LATER
     }

@@ -20,7 +20,7 @@ import org.jboss.logging.Logger;
 /**
  * Writes the sandbox bank's customers, accounts, balances and history at start, once: the same data on every
  * run (a fixed random seed; dates relative to the day of seeding so the history is always recent). A database
- * that already has PSUs is left alone. An advisory lock keeps two instances from seeding at the same time.
+ * that already has them (psu1) is left alone. PSUs added later (psu-slow-data) come with their own migration. An advisory lock keeps two instances from seeding at the same time.
  */
 @ApplicationScoped
 public class SeedData {
@@ -71,7 +71,8 @@ public class SeedData {
     @Transactional
     public void seedIfEmpty() {
         em.createNativeQuery("select pg_advisory_xact_lock(" + SEED_LOCK + ")").getSingleResult();
-        if (psus.count() > 0) {
+        // psu1 rather than any PSU: later PSUs come with migrations (V8__psu_slow_data.sql), which run before this
+        if (psus.findByIdOptional("psu1").isPresent()) {
             LOG.debug("bank data already seeded");
             return;
         }

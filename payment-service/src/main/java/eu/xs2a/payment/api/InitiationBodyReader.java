@@ -5,6 +5,7 @@ import eu.xs2a.payment.domain.Money;
 import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.payment.domain.PostalAddress;
 import eu.xs2a.platform.http.JsonBodies;
+import eu.xs2a.platform.provider.ProviderRegistry;
 import eu.xs2a.platform.validation.Ibans;
 import eu.xs2a.platform.validation.IsoDates;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,19 +14,24 @@ import java.time.LocalDate;
 /**
  * Reads the initiation body, through xs2a-platform's {@link JsonBodies}, into the domain's order. Wrong JSON,
  * wrong types (a number where the Berlin Group wants a string, an array where it wants an object) and a field that
- * breaks its own rule ({@link PaymentInitiationRequest}'s constraints, a malformed date among them) are refused there.
+ * breaks its own rule ({@link PaymentInitiationRequest}'s constraints, a malformed date among them, a free text with
+ * a character the provider's {@code text-charset} does not allow) are refused there.
  */
 @ApplicationScoped
 public class InitiationBodyReader {
 
     private final JsonBodies bodies;
+    private final ProviderRegistry providers;
 
-    public InitiationBodyReader(JsonBodies bodies) {
+    public InitiationBodyReader(JsonBodies bodies, ProviderRegistry providers) {
         this.bodies = bodies;
+        this.providers = providers;
     }
 
-    PaymentOrder read(String contentType, byte[] body) {
-        PaymentInitiationRequest request = bodies.read(contentType, body, PaymentInitiationRequest.class);
+    /** The body of an initiation at {@code providerCode}, whose free texts are in that provider's character set. */
+    PaymentOrder read(String contentType, byte[] body, String providerCode) {
+        PaymentInitiationRequest request = bodies.read(contentType, body, PaymentInitiationRequest.class,
+                providers.require(providerCode).textCharset());
         return new PaymentOrder(request.creditorName(), account(request.creditorAccount()),
                 account(request.debtorAccount()), money(request.instructedAmount()), address(request.creditorAddress()),
                 request.creditorAgentName(), request.remittanceInformationUnstructured(),

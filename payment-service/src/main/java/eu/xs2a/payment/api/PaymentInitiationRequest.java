@@ -3,6 +3,7 @@ package eu.xs2a.payment.api;
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import eu.xs2a.platform.validation.AnsweredAs;
 import eu.xs2a.platform.validation.Bic;
+import eu.xs2a.platform.validation.FreeText;
 import eu.xs2a.platform.validation.Iban;
 import eu.xs2a.platform.validation.IsoCountry;
 import eu.xs2a.platform.validation.IsoCurrency;
@@ -21,21 +22,22 @@ import org.hibernate.validator.constraints.CodePointLength;
  * are the Berlin Group 1.3.6 maxima, and for the address parts Berlin Group leaves open (building number, town, post
  * code) those of ISO 20022's postal address (Max16Text, Max35Text, Max16Text), which a SEPA bank applies; lengths
  * count characters (code points), as Berlin Group's maxLength and PostgreSQL's varchar do. Rules between fields or on
- * the day and the product are the domain's ({@code PaymentOrderRules}).
+ * the day and the product are the domain's ({@code PaymentOrderRules}). Every free text ({@link FreeText}) holds no
+ * control or format character, and only the provider's characters where it narrows them ({@code text-charset}).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @io.quarkus.runtime.annotations.RegisterForReflection(targets = {PaymentInitiationRequest.AccountReference.class,
         PaymentInitiationRequest.Amount.class, PaymentInitiationRequest.Address.class})
 public record PaymentInitiationRequest(
-        @CodePointLength(max = 35, message = PaymentInitiationRequest.TOO_LONG) String endToEndIdentification,
+        @CodePointLength(max = 35, message = PaymentInitiationRequest.TOO_LONG) @FreeText String endToEndIdentification,
         @Valid AccountReference debtorAccount,
         @NotNull(message = PaymentInitiationRequest.REQUIRED) @Valid Amount instructedAmount,
         @NotNull(message = PaymentInitiationRequest.REQUIRED) @Valid AccountReference creditorAccount,
-        @CodePointLength(max = 70, message = PaymentInitiationRequest.TOO_LONG) String creditorAgentName,
+        @CodePointLength(max = 70, message = PaymentInitiationRequest.TOO_LONG) @FreeText String creditorAgentName,
         @NotBlank(message = PaymentInitiationRequest.REQUIRED)
-        @CodePointLength(max = 70, message = PaymentInitiationRequest.TOO_LONG) String creditorName,
+        @CodePointLength(max = 70, message = PaymentInitiationRequest.TOO_LONG) @FreeText String creditorName,
         @Valid Address creditorAddress,
-        @CodePointLength(max = 140, message = PaymentInitiationRequest.TOO_LONG)
+        @CodePointLength(max = 140, message = PaymentInitiationRequest.TOO_LONG) @FreeText
         String remittanceInformationUnstructured,
         @IsoDate String requestedExecutionDate) {
 
@@ -57,10 +59,10 @@ public record PaymentInitiationRequest(
     }
 
     @JsonIgnoreProperties(ignoreUnknown = true)
-    public record Address(@CodePointLength(max = 70, message = TOO_LONG) String streetName,
-                          @CodePointLength(max = 16, message = TOO_LONG) String buildingNumber,
-                          @CodePointLength(max = 35, message = TOO_LONG) String townName,
-                          @CodePointLength(max = 16, message = TOO_LONG) String postCode,
+    public record Address(@CodePointLength(max = 70, message = TOO_LONG) @FreeText String streetName,
+                          @CodePointLength(max = 16, message = TOO_LONG) @FreeText String buildingNumber,
+                          @CodePointLength(max = 35, message = TOO_LONG) @FreeText String townName,
+                          @CodePointLength(max = 16, message = TOO_LONG) @FreeText String postCode,
                           @NotNull(message = "is required (an ISO 3166 alpha-2 country code)",
                                   payload = AnsweredAs.CountryNameInvalid.class)
                           @IsoCountry(payload = AnsweredAs.CountryNameInvalid.class) String country) {

@@ -113,7 +113,7 @@ public class PaymentResource {
         String psu = HeaderRules.psuId(psuId);
         String okUri = HeaderRules.redirectUri(redirectUri, redirect, "TPP-Redirect-URI");
         String nokUri = HeaderRules.redirectUri(nokRedirectUri, false, "TPP-Nok-Redirect-URI");
-        PaymentOrder order = bodyReader.read(contentType, body);
+        PaymentOrder order = bodyReader.read(contentType, body, providerCode);
 
         return responses.initiated(payments.initiate(new NewPayment(providerCode, paymentProduct, tpp.tppId(),
                 tpp.name(), order, psu, ip, okUri, nokUri, explicit)));

@@ -36,13 +36,16 @@ public interface PaymentConfig {
         String statusEvery();
 
         String initialDelay();
+
+        /**
+         * A payment that may still change at the bank is asked about once the gateway has not heard from the bank
+         * about it (an answer or a status event, column {@code bank_heard_at}) for this long.
+         */
+        Duration staleAfter();
     }
 
     /** Following non-final payments at the bank. */
     interface StatusPolling {
-        /** A payment is asked about again once its last check is older than this. */
-        Duration minInterval();
-
         /**
          * A payment nobody has authorised (RCVD) is polled only while it saw activity within this window; after
          * that only TPP reads and the PSU's return ask the bank, so abandoned payments do not pile up in the job.

@@ -90,8 +90,12 @@ public class Payment {
     @Column(name = "updated_at", nullable = false)
     private Instant updatedAt;
 
-    @Column(name = "status_checked_at")
-    private Instant statusCheckedAt;
+    /**
+     * When the bank last told the gateway about this payment (an answer or a status event), changed or not: the
+     * status polling job asks only about payments not heard of for {@code payment.jobs.stale-after}.
+     */
+    @Column(name = "bank_heard_at")
+    private Instant bankHeardAt;
 
     /** When it was executed (ACSC, or ACCC without ACSC seen); set once, where the settlement horizon starts. */
     @Column(name = "executed_at")
@@ -187,7 +191,10 @@ public class Payment {
         this.updatedAt = now;
     }
 
-    /** Takes the bank's view where it moves the payment forward; anything else (stale, backwards) is ignored. */
+    /**
+     * Takes the bank's view where it moves the payment forward; anything else (stale, backwards, a repeat) is ignored.
+     * The one way a bank answer or a bank status event reaches the payment; either way the bank was heard from.
+     */
     public boolean followBank(TransactionStatus bankStatus, String reason, Boolean bankFundsAvailable, Instant now) {
         boolean changed = false;
         if (bankFundsAvailable != null && !bankFundsAvailable.equals(fundsAvailable) && !transactionStatus.isConcluded()) {
@@ -198,7 +205,7 @@ public class Payment {
             moveTo(bankStatus, reason, now);
             changed = true;
         }
-        statusCheckedAt = now;
+        bankHeardAt = now;
         return changed;
     }
 
@@ -305,10 +312,6 @@ public class Payment {
     /** Something happened to the payment (e.g. an authorisation was started) that the status job should follow. */
     public void touch(Instant now) {
         this.updatedAt = now;
-    }
-
-    public void markStatusChecked(Instant now) {
-        this.statusCheckedAt = now;
     }
 
     /**

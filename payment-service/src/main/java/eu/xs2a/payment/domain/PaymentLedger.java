@@ -354,7 +354,8 @@ public class PaymentLedger {
 
     /**
      * The status polling job's round: a status check task ({@link PaymentTasks#STATUS}) for each payment due for one
-     * and without one pending: payments that may still change at the bank and whose status was not checked recently
+     * and without one pending: payments that may still change at the bank and not heard of for {@code
+     * payment.jobs.stale-after}
      * (executed ones, ACSC, only within the settlement horizon, {@link SettlementHorizon}, the rule TPP reads follow
      * too), and unauthorised ones past their authorisation deadline.
      *
@@ -364,7 +365,7 @@ public class PaymentLedger {
     public int enqueueStatusChecks() {
         Instant now = clock.instant();
         PaymentConfig.StatusPolling polling = config.statusPolling();
-        List<PaymentRepository.Due> due = payments.dueForStatusCheck(now.minus(polling.minInterval()),
+        List<PaymentRepository.Due> due = payments.dueForStatusCheck(now.minus(config.jobs().staleAfter()),
                 now.minus(polling.settledInterval()), now.minus(polling.unauthorisedWindow()),
                 settlementHorizon.cutoff(now), now.minus(polling.authorisationDeadline()), PaymentTasks.STATUS,
                 polling.batchSize());

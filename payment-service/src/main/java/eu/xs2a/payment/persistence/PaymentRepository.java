@@ -5,6 +5,7 @@ import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.LockModeType;
 import java.time.Instant;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 
@@ -21,9 +22,22 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
     }
 
     /**
+     * The ids of the payments these providers' bank knows as {@code bankPaymentId}: one, unless providers that share a
+     * bank (and its credential) hold the same payment id of it, which a bank does not hand out twice.
+     */
+    public List<Long> byBankPaymentId(Collection<String> providerCodes, String bankPaymentId) {
+        return getEntityManager().createQuery("select p.id from Payment p where p.bankPaymentId = :bankPaymentId"
+                        + " and p.providerCode in :providers order by p.id", Long.class)
+                .setParameter("bankPaymentId", bankPaymentId)
+                .setParameter("providers", providerCodes)
+                .getResultList();
+    }
+
+    /**
      * Payments due for a status check that have no status check task ({@code taskType}) pending in the task table,
      * those never checked first. Due: known to the bank and possibly still changing there, not checked since
-     * {@code checkedBefore} ({@code settledCheckedBefore} for an executed one, ACSC, which only waits for ACCC);
+     * {@code checkedBefore} (not heard of since: {@code payment.jobs.stale-after}; {@code settledCheckedBefore} for an
+     * executed one, ACSC, which only waits for ACCC);
      * unauthorised (RCVD) ones only while they changed after {@code activeSince}, executed ones only while they were
      * executed after {@code settledSince}: within the settlement horizon, the SQL form of
      * {@code SettlementHorizon.isPast} (whose {@code cutoff} {@code settledSince} is), so that the job and TPP reads
@@ -37,15 +51,15 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
         List<Object[]> rows = getEntityManager().createNativeQuery("""
                 select p.id, p.provider_code from payment p
                 where ((p.bank_payment_id is not null and p.transaction_status in ('RCVD', 'ACTC', 'ACSP', 'ACSC')
-                        and (p.status_checked_at is null
-                             or (p.transaction_status <> 'ACSC' and p.status_checked_at < :before)
-                             or (p.transaction_status = 'ACSC' and p.status_checked_at < :settledBefore))
+                        and (p.bank_heard_at is null
+                             or (p.transaction_status <> 'ACSC' and p.bank_heard_at < :before)
+                             or (p.transaction_status = 'ACSC' and p.bank_heard_at < :settledBefore))
                         and (p.transaction_status <> 'RCVD' or p.updated_at > :since)
                         and (p.transaction_status <> 'ACSC' or coalesce(p.executed_at, p.updated_at) > :settledSince))
                        or (p.transaction_status = 'RCVD' and p.created_at < :deadline))
                   and not exists (select 1 from task t where t.type = :taskType and t.subject = p.id::text
                                                          and t.state in ('queued', 'running'))
-                order by p.status_checked_at nulls first, p.id
+                order by p.bank_heard_at nulls first, p.id
                 limit :limit""")
                 .setParameter("before", checkedBefore)
                 .setParameter("settledBefore", settledCheckedBefore)

@@ -24,6 +24,9 @@ public class BankSandboxResource implements QuarkusTestResourceLifecycleManager 
     public static final String RELAYED_PORT = "test.relayed.port";
     public static final String FAR_EAST = "far-east";
     public static final String FAR_EAST_ZONE = "Pacific/Kiritimati";
+    /** A provider whose bank has a credential of its own (no payment of the tests is ever its). */
+    public static final String OTHER_BANK = "other-bank";
+    public static final String OTHER_BANK_CREDENTIAL = "other-bank-credential";
 
     private ServiceProcess bank;
 
@@ -49,6 +52,9 @@ public class BankSandboxResource implements QuarkusTestResourceLifecycleManager 
         config.putAll(TestProvider.of(FAR_EAST, "The sandbox bank on the other side of the date line", bankUrl)
                 .credentialOf("sandbox").paymentProducts("sepa-credit-transfers").scaApproaches("REDIRECT")
                 .timeZone(FAR_EAST_ZONE).config());
+        config.putAll(TestProvider.of(OTHER_BANK, "A bank with a credential of its own", bankUrl)
+                .credential(OTHER_BANK_CREDENTIAL).paymentProducts("sepa-credit-transfers")
+                .scaApproaches("REDIRECT").timeZoneOf("sandbox").config());
         return config;
     }
 

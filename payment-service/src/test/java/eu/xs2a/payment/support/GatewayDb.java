@@ -103,9 +103,9 @@ public final class GatewayDb {
         return ids;
     }
 
-    /** When the bank was last asked about the payment (by the polling job or a read), or null. */
-    public Instant statusCheckedAt(long paymentId) {
-        String micros = string("select (extract(epoch from status_checked_at) * 1000000)::bigint::text from payment"
+    /** When the gateway last heard from the bank about the payment (an answer or a status event), or null. */
+    public Instant bankHeardAt(long paymentId) {
+        String micros = string("select (extract(epoch from bank_heard_at) * 1000000)::bigint::text from payment"
                 + " where id = ?", paymentId);
         return micros == null ? null : Instant.EPOCH.plus(Long.parseLong(micros), ChronoUnit.MICROS);
     }
@@ -154,7 +154,7 @@ public final class GatewayDb {
     public void initiatedAgo(long paymentId, Duration age) {
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
                 "update payment set created_at = now() - ?::interval, updated_at = now() - ?::interval,"
-                        + " status_checked_at = null where id = ?")) {
+                        + " bank_heard_at = null where id = ?")) {
             String interval = age.toSeconds() + " seconds";
             s.setString(1, interval);
             s.setString(2, interval);

@@ -2,6 +2,7 @@ package eu.xs2a.registration.api;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import eu.xs2a.platform.validation.AnsweredAs.WrongRequiredFields;
+import eu.xs2a.platform.validation.FreeText;
 import eu.xs2a.registration.domain.CertificatesInForce;
 import eu.xs2a.registration.domain.CheckedCertificate;
 import eu.xs2a.registration.domain.EmailAddress;
@@ -31,26 +32,27 @@ public final class BerlinGroupDtos {
 
     public record Company(@Schema(required = true, maxLength = Max.COMPANY_NAME)
                           @NotBlank(message = REQUIRED, payload = WrongRequiredFields.class)
-                          @Fits(value = TextLimits.COMPANY_NAME, payload = WrongRequiredFields.class) String name,
+                          @Fits(value = TextLimits.COMPANY_NAME, payload = WrongRequiredFields.class) @FreeText String name,
                           @Schema(required = true, maxLength = EmailAddresses.MAX_LENGTH)
                           @NotBlank(message = REQUIRED, payload = WrongRequiredFields.class)
                           @Fits(value = TextLimits.COMPANY_EMAIL, payload = WrongRequiredFields.class)
                           @EmailAddress(payload = WrongRequiredFields.class) String email,
                           @Schema(maxLength = Max.COMPANY_ADDRESS)
-                          @Fits(value = TextLimits.COMPANY_ADDRESS, payload = WrongRequiredFields.class) String address,
+                          @Fits(value = TextLimits.COMPANY_ADDRESS, payload = WrongRequiredFields.class) @FreeText String address,
                           @Schema(maxLength = Max.COMPANY_PHONE_NUMBER) @JsonProperty("phone_number")
                           @Fits(value = TextLimits.COMPANY_PHONE_NUMBER, payload = WrongRequiredFields.class)
                           String phoneNumber,
                           @Schema(maxLength = Max.COMPANY_ZIP_CODE) @JsonProperty("zip_code")
-                          @Fits(value = TextLimits.COMPANY_ZIP_CODE, payload = WrongRequiredFields.class) String zipCode,
+                          @Fits(value = TextLimits.COMPANY_ZIP_CODE, payload = WrongRequiredFields.class) @FreeText
+                          String zipCode,
                           @Schema(maxLength = Max.COMPANY_CITY)
-                          @Fits(value = TextLimits.COMPANY_CITY, payload = WrongRequiredFields.class) String city) {
+                          @Fits(value = TextLimits.COMPANY_CITY, payload = WrongRequiredFields.class) @FreeText String city) {
     }
 
     public record Representative(@Schema(required = true, maxLength = Max.REPRESENTATIVE_NAME)
                                  @NotBlank(message = REQUIRED, payload = WrongRequiredFields.class)
                                  @Fits(value = TextLimits.REPRESENTATIVE_NAME, payload = WrongRequiredFields.class)
-                                 String name,
+                                 @FreeText String name,
                                  @Schema(required = true, maxLength = EmailAddresses.MAX_LENGTH)
                                  @NotBlank(message = REQUIRED, payload = WrongRequiredFields.class)
                                  @Fits(value = TextLimits.REPRESENTATIVE_EMAIL, payload = WrongRequiredFields.class)
@@ -60,7 +62,7 @@ public final class BerlinGroupDtos {
     public record CertificateInfo(@Schema(required = true, maxLength = Max.CERTIFICATE_NAME)
                                   @NotBlank(message = REQUIRED, payload = WrongRequiredFields.class)
                                   @Fits(value = TextLimits.CERTIFICATE_NAME, payload = WrongRequiredFields.class)
-                                  String name,
+                                  @FreeText String name,
                                   @Schema(required = true, enumeration = {"qseal"}, description = "any case")
                                   @NotBlank(message = REQUIRED, payload = WrongRequiredFields.class)
                                   @Fits(value = TextLimits.CERTIFICATE_TYPE, payload = WrongRequiredFields.class)

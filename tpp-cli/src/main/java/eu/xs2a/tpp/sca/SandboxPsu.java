@@ -100,8 +100,8 @@ public final class SandboxPsu {
                 if (logins++ > 0) {
                     throw new CliException("the bank refused the login of " + choices.psuId() + ": "
                             + HtmlForm.textOf(html, "error").orElse("the login page came back")
-                            + " (sandbox PSUs: psu1, psu-fail, psu-poor, psu-blocked, psu-slow, psu-revoked-later; password"
-                            + " sandbox)");
+                            + " (sandbox PSUs: psu1, psu-fail, psu-poor, psu-blocked, psu-slow, psu-slow-data,"
+                            + " psu-revoked-later; password sandbox)");
                 }
                 log.println("  logging in as " + choices.psuId());
                 Map<String, String> fields = new LinkedHashMap<>(form.hidden());

@@ -8,12 +8,17 @@ import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.JsonBodyError;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.json.StrictJson;
+import org.hibernate.validator.HibernateValidatorFactory;
+import eu.xs2a.platform.validation.TextCharset;
 import eu.xs2a.platform.validation.Violations;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.validation.Validator;
+import jakarta.validation.ValidatorFactory;
 import jakarta.ws.rs.core.MediaType;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Set;
 
@@ -27,8 +32,8 @@ import java.util.Set;
  *   <li>every refusal is a FormatError naming the problem; bytes that are not UTF-8 are one as well, rather than
  *       becoming replacement characters on the way to a String;</li>
  *   <li>a body read as a type is then checked against the type's Bean Validation constraints (lengths, patterns,
- *       required fields, eu.xs2a.platform.validation's IBANs, currencies and dates); a violation is answered by the
- *       error mappers like any other refusal.</li>
+ *       required fields, eu.xs2a.platform.validation's IBANs, currencies, dates and free texts, in the provider's
+ *       character set when read for one); a violation is answered by the error mappers like any other refusal.</li>
  * </ul>
  */
 @ApplicationScoped
@@ -38,16 +43,31 @@ public class JsonBodies {
     private static final Set<String> UTF_8_NAMES = Set.of("utf-8", "utf8");
 
     private final ObjectMapper mapper;
-    private final Validator validator;
+    /** One validator per free-text character set, each handing its set to the {@code FreeText} constraints. */
+    private final Map<TextCharset, Validator> validators = new EnumMap<>(TextCharset.class);
 
-    public JsonBodies(ObjectMapper quarkusMapper, Validator validator) {
+    public JsonBodies(ObjectMapper quarkusMapper, ValidatorFactory validatorFactory) {
         this.mapper = StrictJson.applyTo(quarkusMapper.copy())
                 .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES);
-        this.validator = validator;
+        HibernateValidatorFactory factory = validatorFactory.unwrap(HibernateValidatorFactory.class);
+        for (TextCharset charset : TextCharset.values()) {
+            validators.put(charset, factory.usingContext().constraintValidatorPayload(charset).getValidator());
+        }
     }
 
-    /** A required body, a JSON object of the given type that meets the type's constraints. */
+    /**
+     * A required body, a JSON object of the given type that meets the type's constraints; its free texts
+     * ({@code @FreeText}, {@code @Characters}) hold no control or format characters.
+     */
     public <T> T read(String contentType, byte[] body, Class<T> type) {
+        return read(contentType, body, type, TextCharset.UNICODE);
+    }
+
+    /**
+     * A required body read for a provider: as {@link #read(String, byte[], Class)}, with its free texts in the
+     * provider's character set ({@code psd2.providers.<code>.text-charset}).
+     */
+    public <T> T read(String contentType, byte[] body, Class<T> type, TextCharset charset) {
         requireJson(contentType);
         if (isAbsent(body)) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "The request body is required");
@@ -56,7 +76,7 @@ public class JsonBodies {
         if (value == null) { // the body was the JSON literal null
             throw notAnObject();
         }
-        return Violations.checked(validator, value);
+        return Violations.checked(validators.get(charset), value);
     }
 
     /** An optional body as a JSON tree, or null when there is none; whatever is sent must still be proper JSON. */

@@ -3,6 +3,9 @@ package eu.xs2a.platform.provider;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -22,6 +25,33 @@ public class ProviderRegistry {
             throw new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN, "Unknown provider code '" + providerCode + "'");
         }
         return provider;
+    }
+
+    /**
+     * The providers whose bank presents this credential ({@code bank-credential}) when it calls the gateway (a bank's
+     * status events): empty for an unknown one or none. Every provider's is compared, in constant time over SHA-256
+     * digests, so that neither the time taken nor an early exit tells how much of a credential was right.
+     */
+    public Set<String> codesWithBankCredential(String credential) {
+        Set<String> codes = new TreeSet<>();
+        if (credential == null || credential.isEmpty()) {
+            return codes;
+        }
+        byte[] presented = sha256(credential);
+        config.all().forEach((code, provider) -> {
+            if (MessageDigest.isEqual(presented, sha256(provider.bankCredential()))) {
+                codes.add(code);
+            }
+        });
+        return codes;
+    }
+
+    private static byte[] sha256(String text) {
+        try {
+            return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
     }
 
     public Set<String> codes() {

@@ -1,5 +1,6 @@
 package eu.xs2a.platform.provider;
 
+import eu.xs2a.platform.validation.TextCharset;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
@@ -57,5 +58,13 @@ public interface ProvidersConfig {
          * right for every bank and a wrong one moves those days by hours.
          */
         ZoneId timeZone();
+
+        /**
+         * The characters a TPP's free text (names, addresses, remittance information) may hold for this provider:
+         * {@code unicode} (default; anything but control and format characters) or {@code sepa} (the EPC's SEPA basic
+         * set), for a bank that takes no more. Refused at once as a FormatError naming the field and the position.
+         */
+        @WithDefault("unicode")
+        TextCharset textCharset();
     }
 }

@@ -27,8 +27,7 @@ class JsonBodiesTest {
     record Constrained(@NotBlank(message = "is required") String name) {
     }
 
-    private final JsonBodies bodies = new JsonBodies(new ObjectMapper(),
-            Validation.buildDefaultValidatorFactory().getValidator());
+    private final JsonBodies bodies = new JsonBodies(new ObjectMapper(), Validation.buildDefaultValidatorFactory());
 
     private static byte[] bytes(String text) {
         return text.getBytes(StandardCharsets.UTF_8);

@@ -59,6 +59,9 @@ public class AccountDataWriter {
     @Transactional
     public List<AccountToFetch> storeAccounts(String providerCode, String tppId, String consentId,
                                               List<BankAccount> bankAccounts) {
+        // first reads of one TPP's consents at once (over several instances) would otherwise lock the same account
+        // rows and the consent's links in different orders and deadlock: they take turns, per TPP and provider
+        accounts.lockTppAccounts(providerCode, tppId);
         Instant now = clock.instant();
         List<AccountToFetch> toFetch = new ArrayList<>();
         List<ConsentAccount> covered = new ArrayList<>();

@@ -59,6 +59,16 @@ public class AccountRepository implements PanacheRepositoryBase<Account, UUID> {
      * The TPP's row for a bank account, created on first sight with a fresh random resource id. The insert is
      * conditional, so two fetches at once (two replicas, a read and a refresh) still end with one row.
      */
+    /**
+     * Until the transaction ends, no other transaction stores account lists for this TPP at this provider (a
+     * PostgreSQL advisory lock on the pair; the accounts of one TPP are shared by its consents).
+     */
+    public void lockTppAccounts(String providerCode, String tppId) {
+        getEntityManager().createNativeQuery("select pg_advisory_xact_lock(hashtext(:key))")
+                .setParameter("key", "bank_account:" + providerCode + ":" + tppId)
+                .getSingleResult();
+    }
+
     public Account findOrCreate(String providerCode, String tppId, String accountKey, String bankAccountId,
                                 String currency, Instant now) {
         getEntityManager().createNativeQuery("""

@@ -2,6 +2,7 @@ package eu.xs2a.consent.api;
 
 import eu.xs2a.consent.domain.BankStatusUpdates;
 import eu.xs2a.platform.http.JsonBodies;
+import eu.xs2a.platform.provider.ProviderRegistry;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -24,7 +25,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
  * The bank tells the gateway of a consent's status (docs/ARCHITECTURE.md "Bank status events and polling"), inside
  * the cluster only: the ingress never routes /internal, a NetworkPolicy admits the sandbox bank's pods. Not
  * eIDAS-signed and not a service token: the bank proves itself with its provider's bank credential
- * ({@link BankCredentials}). Answers in the standard error body.
+ * ({@code ProviderRegistry.banksAuthorizedBy}). Answers in the standard error body.
  */
 @Tag(name = "Internal", description = "Service to service, never routed by the ingress")
 @SecurityScheme(securitySchemeName = "bankCredential", type = SecuritySchemeType.HTTP, scheme = "bearer",
@@ -33,12 +34,12 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 public class BankEventResource {
 
-    private final BankCredentials credentials;
+    private final ProviderRegistry providers;
     private final BankStatusUpdates updates;
     private final JsonBodies bodies;
 
-    public BankEventResource(BankCredentials credentials, BankStatusUpdates updates, JsonBodies bodies) {
-        this.credentials = credentials;
+    public BankEventResource(ProviderRegistry providers, BankStatusUpdates updates, JsonBodies bodies) {
+        this.providers = providers;
         this.updates = updates;
         this.bodies = bodies;
     }
@@ -58,7 +59,7 @@ public class BankEventResource {
                             @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                     schema = @Schema(implementation = BankEventRequest.class)))
                             byte[] body) {
-        var providerCodes = credentials.providersOf(headers.getHeaderString(HttpHeaders.AUTHORIZATION));
+        var providerCodes = providers.banksAuthorizedBy(headers.getHeaderString(HttpHeaders.AUTHORIZATION));
         BankEventRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body,
                 BankEventRequest.class);
         updates.applyEvent(providerCodes, request.toEvent());

@@ -34,8 +34,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 public class BankEventResource {
 
-    private static final String BEARER = "Bearer ";
-
     private final BankStatusEvents events;
     private final JsonBodies bodies;
 
@@ -59,19 +57,11 @@ public class BankEventResource {
                             @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                     schema = @Schema(implementation = BankEventRequest.class)))
                             byte[] body) {
-        Set<String> providers = events.providersOf(bearer(authorization));
+        Set<String> providers = events.providersOf(authorization);
         BankEventRequest request = bodies.read(contentType, body, BankEventRequest.class);
         events.apply(providers, new BankStatusEvent(UUID.fromString(request.eventId()), request.bankPaymentId(),
                 request.status(), request.statusReason(), occurredAt(request.occurredAt())));
         return Response.noContent().build();
-    }
-
-    /** The token of {@code Bearer <token>} (the scheme in any case), or null. */
-    private static String bearer(String authorization) {
-        if (authorization == null || !authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())) {
-            return null;
-        }
-        return authorization.substring(BEARER.length()).strip();
     }
 
     private static Instant occurredAt(String value) {

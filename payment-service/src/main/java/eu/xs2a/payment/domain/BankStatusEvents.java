@@ -34,15 +34,9 @@ public class BankStatusEvents {
         this.ledger = ledger;
     }
 
-    /**
-     * The providers whose bank presents {@code credential}; none → AccessDenied 401, before the event is read.
-     */
-    public Set<String> providersOf(String credential) {
-        Set<String> codes = providers.codesWithBankCredential(credential);
-        if (codes.isEmpty()) {
-            throw new Psd2Exception(ErrorClass.CREDENTIALS_INVALID, "The bank's credential is missing or not accepted");
-        }
-        return codes;
+    /** The providers whose bank sent this {@code Authorization} header; none → AccessDenied 401, before the event is read. */
+    public Set<String> providersOf(String authorization) {
+        return providers.banksAuthorizedBy(authorization);
     }
 
     /**

@@ -229,7 +229,9 @@ public class ErrorMappers {
             if (t instanceof SQLException sql) {
                 String state = sql.getSQLState();
                 String message = String.valueOf(sql.getMessage());
-                if ((state != null && (state.startsWith("08") || state.equals("57P01") || state.equals("57P03")))
+                if ((state != null && (state.startsWith("08") || state.equals("57P01") || state.equals("57P03")
+                        // a deadlock victim or a serialization failure: nothing was stored, a repeat may succeed
+                        || state.equals("40P01") || state.equals("40001")))
                         || message.contains("Acquisition timeout")) {
                     return true;
                 }

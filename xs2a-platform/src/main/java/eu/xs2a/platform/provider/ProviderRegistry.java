@@ -46,6 +46,23 @@ public class ProviderRegistry {
         return codes;
     }
 
+    /**
+     * The providers whose bank sent this {@code Authorization} header, {@code Bearer <its bank-credential>} (the
+     * scheme in any case); never empty: no such provider → AccessDenied 401 {@code TOKEN_INVALID}, the answer of
+     * /internal to a caller it does not know.
+     */
+    public Set<String> banksAuthorizedBy(String authorization) {
+        String bearer = "Bearer ";
+        String presented = authorization != null && authorization.regionMatches(true, 0, bearer, 0, bearer.length())
+                ? authorization.substring(bearer.length()).strip() : null;
+        Set<String> codes = codesWithBankCredential(presented);
+        if (codes.isEmpty()) {
+            throw new Psd2Exception(ErrorClass.CREDENTIALS_INVALID,
+                    "A provider's bank credential is required as the Bearer token");
+        }
+        return codes;
+    }
+
     private static byte[] sha256(String text) {
         try {
             return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));

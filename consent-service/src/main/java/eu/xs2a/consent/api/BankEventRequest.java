@@ -1,55 +1,44 @@
 package eu.xs2a.consent.api;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import eu.xs2a.consent.domain.BankStatusEvent;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import jakarta.validation.constraints.NotBlank;
+import jakarta.validation.constraints.Pattern;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.UUID;
+import org.hibernate.validator.constraints.CodePointLength;
 
 /**
- * Body of {@code POST /internal/v1/bank-events} (aspsp-sandbox/BANK-API.md "Status events"). consent-service takes
- * consent events only; a payment event belongs to payment-service.
+ * Body of {@code POST /internal/v1/bank-events} (aspsp-sandbox/BANK-API.md "Status events"), checked by the shared
+ * body reader like payment-service's: consent-service takes consent events only, a payment event belongs to
+ * payment-service. Fields the contract may add later are ignored; occurredAt stays text so that a malformed one is a
+ * FormatError naming the field.
  */
-public record BankEventRequest(String eventId, String resource, String bankConsentId, String bankPaymentId,
-                               String status, String statusReason, String occurredAt) {
+@JsonIgnoreProperties(ignoreUnknown = true)
+public record BankEventRequest(
+        @NotBlank(message = REQUIRED)
+        @Pattern(regexp = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}",
+                message = "must be a UUID") String eventId,
+        @NotBlank(message = REQUIRED) @Pattern(regexp = "consent", message = "must be consent") String resource,
+        @NotBlank(message = REQUIRED) @CodePointLength(max = 128, message = "is longer than {max} characters")
+        @Pattern(regexp = "\\p{Graph}+", message = "must be printable ASCII") String bankConsentId,
+        @NotBlank(message = REQUIRED)
+        @Pattern(regexp = "received|valid|rejected|revokedByPsu|terminatedByTpp|expired|terminatedByBank",
+                message = "must be one of received, valid, rejected, revokedByPsu, terminatedByTpp, expired,"
+                        + " terminatedByBank") String status,
+        @NotBlank(message = REQUIRED) String occurredAt) {
 
-    /** The longest bank consent id the gateway stores (the column's width). */
-    private static final int MAX_BANK_ID = 128;
+    static final String REQUIRED = "is required";
 
-    /** The event, or FormatError (400) naming the first field that is wrong. */
+    /** The event; a malformed occurredAt is FormatError (400). */
     BankStatusEvent toEvent() {
-        if (eventId == null || !isUuid(eventId)) {
-            throw malformed("eventId must be a UUID");
-        }
-        if (!"consent".equals(resource)) {
-            throw malformed("resource must be consent here, not " + resource);
-        }
-        if (bankConsentId == null || bankConsentId.isBlank() || bankConsentId.length() > MAX_BANK_ID) {
-            throw malformed("bankConsentId must be 1 to " + MAX_BANK_ID + " characters");
-        }
-        if (status == null || !BankStatusEvent.STATUSES.contains(status)) {
-            throw malformed("status must be one of " + BankStatusEvent.STATUSES.stream().sorted().toList());
-        }
-        if (occurredAt == null) {
-            throw malformed("occurredAt is required");
-        }
         try {
             return new BankStatusEvent(eventId, bankConsentId, status, Instant.parse(occurredAt));
         } catch (DateTimeParseException e) {
-            throw malformed("occurredAt must be an ISO-8601 UTC timestamp, e.g. 2026-01-31T10:15:30Z");
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR,
+                    "occurredAt must be an ISO-8601 UTC timestamp, e.g. 2026-01-31T10:15:30Z");
         }
-    }
-
-    private static boolean isUuid(String value) {
-        try {
-            return UUID.fromString(value).toString().equalsIgnoreCase(value);
-        } catch (IllegalArgumentException e) {
-            return false;
-        }
-    }
-
-    private static Psd2Exception malformed(String message) {
-        return new Psd2Exception(ErrorClass.FORMAT_ERROR, message);
     }
 }

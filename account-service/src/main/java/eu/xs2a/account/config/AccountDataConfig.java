@@ -22,7 +22,7 @@ public interface AccountDataConfig {
     /**
      * Transaction pages of one account asked from the bank at most, per fetch: a bank that keeps answering "more
      * pages" must not keep a worker forever. A refresh's lease per account step is sized from it
-     * ({@code RefreshLeaseCheck}).
+     * ({@code RefreshMaxRunCheck}).
      */
     @WithDefault("100")
     int maxBankPages();

@@ -18,7 +18,7 @@ import org.jboss.logging.Logger;
  * account, or giving up, counts the account failed (partiallyFailed).
  * <p>
  * Lease: a refresh is split into steps (one per account, any number of them), and each step's lease is sized from
- * the bank timeouts of its at most 1 + {@code psd2.account-data.max-bank-pages} calls ({@code RefreshLeaseCheck}).
+ * the bank timeouts of its at most 1 + {@code psd2.account-data.max-bank-pages} calls ({@code RefreshMaxRunCheck}).
  */
 @ApplicationScoped
 public class RefreshAccountStep implements TaskHandler {

@@ -37,8 +37,11 @@ final class FaultStack {
     /** Each bank-calling service's database pool: small, so that connections held across bank calls run out. */
     static final int POOL = 3;
     static final Duration BANK_READ_TIMEOUT = Duration.ofSeconds(45);
-    /** The task lease of the bank-calling services: above the bank read timeout plus a connect. */
-    static final String LEASE = "60S";
+    /**
+     * The task lease of the bank-calling services: short, so that work a killed service held is taken up within
+     * seconds; a run waiting for the slow bank keeps it by the runtime's heartbeat.
+     */
+    static final String LEASE = "6S";
     /** The ceiling of the bank-calling services' task backoff (account refreshes keep their own, longer one). */
     static final String TASK_BACKOFF = "3S";
 
@@ -60,10 +63,8 @@ final class FaultStack {
                     "PSD2_PROVIDERS_SANDBOX_READ_TIMEOUT", readTimeout,
                     "PSD2_PROVIDERS_SANDBOX2_READ_TIMEOUT", readTimeout,
                     "QUARKUS_DATASOURCE_JDBC_MAX_SIZE", String.valueOf(POOL),
-                    // work a killed service held is taken up once its lease runs out: a minute here, longer than one
-                    // bank call may take, so that the crash tests wait for it well within their bound
+                    // work a killed service held is taken up once its lease runs out
                     "PSD2_TASKS_LEASE", LEASE,
-                    "PSD2_TASKS_TYPE_ACCOUNT_REFRESH_ACCOUNT_LEASE", LEASE,
                     // work kept while the bank was down (a consent to forward, a payment to submit) is retried within
                     // seconds of its return, not after the 30 s to minutes of production's backoff, so that the
                     // outage tests see it reach the bank within their bound

@@ -31,11 +31,16 @@ public interface TaskConfig {
     int batchSize();
 
     /**
-     * How long a worker owns a task it runs: well above the longest run (a bank call's connect and read timeouts).
-     * After it another worker may take the task over (its first owner died), and the first owner's outcome is refused.
+     * How long a worker owns a task it claimed: renewed every third of it while the handler runs
+     * ({@link LeaseHeartbeat}), so it bounds how long a dead worker's task waits, not how long a run may take. Once it
+     * has run out another worker may take the task over, and the first owner's outcome is refused.
      */
-    @WithDefault("2M")
+    @WithDefault("30S")
     Duration lease();
+
+    /** A handler still running this long is taken for hung: its lease is no longer renewed, and runs out. */
+    @WithDefault("10M")
+    Duration maxRun();
 
     /** The ceiling of the first retry's delay, doubled per failed attempt up to {@link #backoffCap()}; full jitter. */
     @WithDefault("30S")
@@ -58,6 +63,8 @@ public interface TaskConfig {
     interface TypeSettings {
         Optional<Duration> lease();
 
+        Optional<Duration> maxRun();
+
         Optional<Duration> backoffBase();
 
         Optional<Duration> backoffCap();
@@ -68,6 +75,11 @@ public interface TaskConfig {
     /** The lease of one task type. */
     default Duration lease(String taskType) {
         return Optional.ofNullable(type().get(taskType)).flatMap(TypeSettings::lease).orElse(lease());
+    }
+
+    /** The max-run of one task type. */
+    default Duration maxRun(String taskType) {
+        return Optional.ofNullable(type().get(taskType)).flatMap(TypeSettings::maxRun).orElse(maxRun());
     }
 
     /** The backoff of one task type. */

@@ -12,7 +12,8 @@ import org.jboss.logging.Logger;
 
 /**
  * Runs one claimed task, the one code path of the poller and of {@link TaskQueue#runNow}: renew the lease (the task
- * may have waited behind others of its batch), run the handler with no transaction open, then record the outcome in
+ * may have waited behind others of its batch), run the handler with no transaction open while a {@link LeaseHeartbeat}
+ * keeps the lease, then record the outcome in
  * a short transaction fenced by the lease token. Its log lines: INFO per retry, ERROR once when a task is given up,
  * WARN (one line, the trace at DEBUG) when a handler throws or a run's outcome is refused because another worker took the task over.
  */
@@ -25,10 +26,13 @@ class TaskRunner {
     private final TaskHandlers handlers;
     private final TaskConfig config;
     private final TaskMetrics metrics;
+    private final LeaseHeartbeat heartbeat;
     private final Clock clock;
 
-    TaskRunner(TaskStore store, TaskHandlers handlers, TaskConfig config, TaskMetrics metrics, Clock clock) {
+    TaskRunner(TaskStore store, TaskHandlers handlers, TaskConfig config, TaskMetrics metrics, LeaseHeartbeat heartbeat,
+               Clock clock) {
         this.store = store;
+        this.heartbeat = heartbeat;
         this.handlers = handlers;
         this.config = config;
         this.metrics = metrics;
@@ -58,7 +62,7 @@ class TaskRunner {
             return new Ran(RunResult.LOST, false);
         }
         TaskOutcome outcome;
-        try {
+        try (LeaseHeartbeat.Beat beat = heartbeat.start(claimed, start)) {
             outcome = handler.run(task);
         } catch (RuntimeException e) {
             // one line (the trace at DEBUG): while the database or the bank is down this repeats on every attempt

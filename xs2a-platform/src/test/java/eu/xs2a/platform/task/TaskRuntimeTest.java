@@ -51,6 +51,9 @@ class TaskRuntimeTest {
     ScriptedTasks handler;
 
     @Inject
+    HeldTasks held;
+
+    @Inject
     TaskClock clock;
 
     @Inject
@@ -63,6 +66,7 @@ class TaskRuntimeTest {
     void cleanUp() throws SQLException {
         clock.reset();
         handler.reset();
+        held.reset();
         try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
             statement.execute("delete from task");
         }
@@ -139,8 +143,8 @@ class TaskRuntimeTest {
     }
 
     /**
-     * A worker whose lease runs out while its handler is still busy (it hangs, or it died: kill -9) loses the task:
-     * another poller takes it and records its outcome, and the first worker's late outcome is refused.
+     * A worker whose lease runs out while its handler is still busy (it died: kill -9, or hung past its max-run) loses
+     * the task: another poller takes it and records its outcome, and the first worker's late outcome is refused.
      */
     @Test
     void anExpiredLeaseIsTakenOverAndTheStaleWorkersOutcomeIsRefused() throws Exception {
@@ -174,6 +178,54 @@ class TaskRuntimeTest {
         assertEquals(1, task.attempts(), "the refused run did not count");
         assertNull(task.lastError());
         assertEquals(2, handler.runs("stale"));
+    }
+
+    /**
+     * A run longer than its lease keeps the task: the heartbeat renews the lease every third of it (test-held: 1 s),
+     * so no other poller takes the task over. A run still going after its max-run is taken for hung: one WARN line,
+     * the lease is no longer renewed and runs out, and from then on another worker may take the task over.
+     */
+    @Test
+    void theHeartbeatKeepsALongRunsLeaseUntilItsMaxRun() throws Exception {
+        QuarkusTransaction.requiringNew().run(() -> queue.enqueue(HeldTasks.TYPE, "long", null));
+        ExecutorService threads = Executors.newSingleThreadExecutor();
+        try (LogLines log = LogLines.of(LeaseHeartbeat.class)) {
+            Future<RunResult> run = threads.submit(() -> queue.runNow(HeldTasks.TYPE, "long"));
+            assertTrue(held.awaitStart());
+            Instant firstLease = queue.latest(HeldTasks.TYPE, "long").orElseThrow().leaseUntil();
+
+            waitUntil(() -> clock.instant().isAfter(firstLease.plusMillis(300)), "the first lease's end");
+            assertTrue(queue.latest(HeldTasks.TYPE, "long").orElseThrow().leaseUntil().isAfter(clock.instant()),
+                    "renewed while the handler runs");
+            assertEquals(0, poller.runDue(), "a renewed lease keeps other pollers away");
+
+            clock.advance(Duration.ofMinutes(1));
+            waitUntil(() -> !log.with("WARN").isEmpty(), "the heartbeat to give up a run past its max-run");
+            Instant lastLease = queue.latest(HeldTasks.TYPE, "long").orElseThrow().leaseUntil();
+            waitUntil(() -> clock.instant().isAfter(lastLease.plusMillis(500)), "the last lease's end");
+            assertEquals(lastLease, queue.latest(HeldTasks.TYPE, "long").orElseThrow().leaseUntil(),
+                    "no longer renewed: it has run out");
+            assertEquals(List.of("WARN Task test-held long still running after PT1M (max-run): its lease is no longer"
+                    + " renewed, so another worker may take it over once it runs out"), log.with("WARN"));
+
+            held.finishRuns();
+            assertEquals(RunResult.DONE, run.get(10, TimeUnit.SECONDS), "nobody took it over: its outcome stands");
+        } finally {
+            held.finishRuns();
+            threads.shutdownNow();
+        }
+        assertEquals(1, held.runs());
+    }
+
+    private static void waitUntil(java.util.function.BooleanSupplier condition, String what)
+            throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("waited 10 s for " + what);
+            }
+            Thread.sleep(50);
+        }
     }
 
     /** During an outage a handler throws on every attempt: one WARN line per attempt naming the cause, no trace. */

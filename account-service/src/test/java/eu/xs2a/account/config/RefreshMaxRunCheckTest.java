@@ -11,9 +11,9 @@ import jakarta.inject.Inject;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The refresh steps' leases against the providers' timeouts (config/providers.properties: 1 s + 3 s). */
+/** The refresh steps' max-runs against the providers' timeouts (config/providers.properties: 1 s + 3 s). */
 @QuarkusTest
-class RefreshLeaseCheckTest {
+class RefreshMaxRunCheckTest {
 
     @Inject
     TaskConfig tasks;
@@ -25,13 +25,13 @@ class RefreshLeaseCheckTest {
     ProviderRegistry providers;
 
     @Test
-    void theConfiguredLeasesOutlastTheirStepsBankCalls() {
-        assertEquals(List.of(), RefreshLeaseCheck.warnings(tasks, config.maxBankPages(), providers));
+    void theConfiguredMaxRunsOutlastTheirStepsBankCalls() {
+        assertEquals(List.of(), RefreshMaxRunCheck.warnings(tasks, config.maxBankPages(), providers));
     }
 
     @Test
-    void anAccountStepWithMorePagesThanItsLeaseCoversIsNamedPerProvider() {
-        List<String> warnings = RefreshLeaseCheck.warnings(tasks, 1000, providers);
+    void anAccountStepWithMorePagesThanItsMaxRunCoversIsNamedPerProvider() {
+        List<String> warnings = RefreshMaxRunCheck.warnings(tasks, 1000, providers);
         assertEquals(providers.codes().size(), warnings.size(), String.join("\n", warnings));
         assertTrue(warnings.stream().allMatch(w -> w.contains(RefreshAccountStep.TYPE) && w.contains("1001")),
                 String.join("\n", warnings));

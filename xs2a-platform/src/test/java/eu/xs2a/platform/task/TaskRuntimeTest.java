@@ -33,7 +33,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The task runtime against the real PostgreSQL (xs2a_security_test, table task of db/tasks/V1__tasks.sql), with
+ * The task runtime against the real PostgreSQL (xs2a_platform_test, table task of db/tasks/V1__tasks.sql), with
  * the scheduled poller off (psd2.tasks.poll-every=off): each test polls itself, in as many threads as it needs.
  */
 @QuarkusTest

@@ -71,13 +71,17 @@ public final class Stack {
      */
     public static final Duration BANK_SYNC_STALE_AFTER = Duration.ofSeconds(8);
 
-    /** The stack the e2e tests share. */
+    /** The stack the e2e tests share; its services send their traces to the {@link TraceCollector}. */
     public static synchronized Stack get() {
         if (instance == null) {
-            instance = start(new Stack(Repository.root(), "xs2a_e2e_", (module, bankUrl) -> "consent-service".equals(module)
-                    ? Map.of("CONSENT_BANK_SYNC_STALE_AFTER", BANK_SYNC_STALE_AFTER.toSeconds() + "S",
-                    "CONSENT_BANK_SYNC_EVERY", "1s", "PSD2_TASKS_POLL_EVERY", "1s")
-                    : Map.of(), true, Set.of()));
+            instance = start(new Stack(Repository.root(), "xs2a_e2e_", (module, bankUrl) -> {
+                Map<String, String> env = new HashMap<>(TraceCollector.get().environment());
+                if ("consent-service".equals(module)) {
+                    env.putAll(Map.of("CONSENT_BANK_SYNC_STALE_AFTER", BANK_SYNC_STALE_AFTER.toSeconds() + "S",
+                            "CONSENT_BANK_SYNC_EVERY", "1s", "PSD2_TASKS_POLL_EVERY", "1s"));
+                }
+                return env;
+            }, true, Set.of()));
         }
         return instance;
     }

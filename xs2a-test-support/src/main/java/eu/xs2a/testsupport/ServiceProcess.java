@@ -29,6 +29,8 @@ public final class ServiceProcess implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
     /** Replaces the options of config/java-options, as it does for bin/run. */
     private static final String JVM_OPTIONS_ENV = "XS2A_JAVA_OPTS";
+    /** A checkout whose built jars to start instead of this one's (its modules' target/quarkus-app). */
+    public static final String JARS = "xs2a.jars";
 
     /**
      * How long a JVM that records its class-data archive may take to write it after being asked to stop. JDK 25
@@ -347,8 +349,19 @@ public final class ServiceProcess implements AutoCloseable {
         throw new IllegalStateException(name + " did not exit within " + timeout + "; see " + log);
     }
 
-    /** Walks up from the working directory to the repository root and finds the module's built jar. */
+    /**
+     * Walks up from the working directory to the repository root and finds the module's built jar; with the system
+     * property {@value #JARS} the jar of another checkout ({@code bin/bench --compare} runs an older commit's build).
+     */
     private static Path locate(String module) {
+        String jars = System.getProperty(JARS);
+        if (jars != null && !jars.isBlank()) {
+            Path jar = Path.of(jars).toAbsolutePath().resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
+            if (!Files.exists(jar)) {
+                throw new IllegalStateException(module + " is not built in " + jars + " (system property " + JARS + ")");
+            }
+            return jar;
+        }
         Path dir = Path.of("").toAbsolutePath();
         while (dir != null) {
             Path jar = dir.resolve(module).resolve("target/quarkus-app/quarkus-run.jar");

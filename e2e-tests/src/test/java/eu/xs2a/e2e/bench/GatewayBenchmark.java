@@ -75,6 +75,9 @@ class GatewayBenchmark {
     /** Comma-separated workload names to run (default: all); for working on one path, not for the published report. */
     private static final Set<String> ONLY = Set.of(System.getProperty("bench.only", "").split(","));
     /** xs2a-security's JMH result, which bin/bench writes before it starts this benchmark ({@link PipelineBenchmark}). */
+    /** Where a partial run writes its figures for {@code bin/bench --compare} ({@link Report#figures()}), if set. */
+    private static final Path FIGURES = System.getProperty("bench.figures") == null ? null
+            : Path.of(System.getProperty("bench.figures"));
     private static final Path PIPELINE_RESULT = System.getProperty("bench.jmh") == null ? null
             : Path.of(System.getProperty("bench.jmh"));
     private static final String P = "/sandbox/api/berlingroup";
@@ -112,7 +115,8 @@ class GatewayBenchmark {
                 + "current build records one in its first run (its start and the preparation's requests) and starts "
                 + "with it here");
 
-        stack = Stack.start("xs2a_bench_");
+        // a paired run (bin/bench --compare) records no class-data archives: writing them at exit takes minutes
+        stack = FIGURES == null ? Stack.start("xs2a_bench_") : Stack.start("xs2a_bench_", (module, bank) -> Map.of());
         wrk = new Wrk(root.resolve("bench/replay.lua"), work);
         tpp = sandboxTpp();
         client = new GatewayClient(tpp.signer());
@@ -169,6 +173,9 @@ class GatewayBenchmark {
                     "first signed answer %s: %s ms%n", module, startUp)));
             System.out.println(report.console() + report.speedNote() + memory
                     + "(a partial run, -Dbench.only: no floors, targets or report written)");
+            if (FIGURES != null) {
+                Files.writeString(FIGURES, report.figures());
+            }
             return;
         }
         JdkFloors.Floors floors = JdkFloors.measure();

@@ -16,20 +16,22 @@ import eu.xs2a.platform.task.TaskOutcome;
 import eu.xs2a.platform.task.TaskQueue;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import org.jboss.logging.Logger;
 
 /**
- * Registers at the bank a consent the creating request could not (the bank was down or too slow): the task
- * runtime's poller runs it with backoff, the PSU's scaRedirect link at once ({@link TaskQueue#tryNow}). Read the
- * consent (short transaction), register it at the bank (no transaction, lock or connection held), apply the answer
- * (short transaction, the consent locked): received; rejected when the bank refuses it; a consent that ended
- * meanwhile (the TPP's DELETE does not wait for the bank any more) is deleted at the bank at once. One pending task
- * per consent keeps the link and the poller from registering it twice; a crash between the bank's answer and the
- * commit makes the next run register it again, and the first registration, which nobody can authorise, stays at the
- * bank (the bank's registration has no idempotency key).
+ * Registers a stored consent at the bank. Every new consent is stored first, with this task and its kept answer; the
+ * creating request then runs the task at once on its own thread ({@link #attemptNow}); the task runtime's poller runs
+ * it with backoff when that attempt failed (the bank down or too slow) or the service died during it, and the PSU's
+ * scaRedirect link at once ({@link TaskQueue#tryNow}). Read the consent (short transaction), register it at the bank
+ * (no transaction, lock or connection held), apply the answer (short transaction, the consent locked): received;
+ * rejected when the bank refuses it; a consent that ended meanwhile (the TPP's DELETE does not wait for the bank) is
+ * deleted at the bank at once. The consent's id is the registration's idempotency key, so a run again after a crash
+ * between the bank's answer and the commit gets the bank's first registration back instead of a second one; one
+ * pending task per consent keeps the request, the link and the poller from running it at the same time.
  */
 @ApplicationScoped
 public class ConsentForwardTask implements TaskHandler {
@@ -38,26 +40,63 @@ public class ConsentForwardTask implements TaskHandler {
 
     private static final Logger LOG = Logger.getLogger(ConsentForwardTask.class);
 
+    /**
+     * Set while the creating request runs the task on its own thread ({@link #attemptNow}), to hold the bank's
+     * refusal: the request answers with it, announced ({@link RefusedConsent}) in the transaction that rejects the
+     * consent. The poller's runs find it unset: no request waits for their answer.
+     */
+    private static final ThreadLocal<Psd2Exception[]> REQUEST_REFUSAL = new ThreadLocal<>();
+
     private final ConsentRepository consents;
     private final AuthorisationRepository authorisations;
     private final ConsentForwarder forwarder;
     private final BankConsentPort bank;
     private final TaskQueue tasks;
     private final Clock clock;
+    private final Event<RefusedConsent> refused;
 
     public ConsentForwardTask(ConsentRepository consents, AuthorisationRepository authorisations,
-                              ConsentForwarder forwarder, BankConsentPort bank, TaskQueue tasks, Clock clock) {
+                              ConsentForwarder forwarder, BankConsentPort bank, TaskQueue tasks, Clock clock,
+                              Event<RefusedConsent> refused) {
         this.consents = consents;
         this.authorisations = authorisations;
         this.forwarder = forwarder;
         this.bank = bank;
         this.tasks = tasks;
         this.clock = clock;
+        this.refused = refused;
     }
 
-    /** The task of a stored consent the creating request could not register (its attempt counts). */
-    public static NewTask of(Consent consent, String failure) {
-        return NewTask.of(TYPE, consent.getId()).target(consent.getProviderCode()).failedOnce(failure);
+    /**
+     * The task of a consent being stored, enqueued in its transaction. The creating request runs it at once; the
+     * poller only from {@code notBefore} (a lease later), should the request die before or during its attempt.
+     */
+    public static NewTask of(Consent consent, Instant notBefore) {
+        return NewTask.of(TYPE, consent.getId()).target(consent.getProviderCode()).notBefore(notBefore);
+    }
+
+    /**
+     * The creating request's attempt, on its thread, once the transaction that stored the consent and its task has
+     * committed. It counts as the task's first attempt: a bank that cannot be reached backs the task off like any other
+     * failure, and the poller takes over.
+     *
+     * @return the consent as it is now: received (registered), or still accepted (the bank not reached)
+     * @throws Psd2Exception ServiceInvalid: the bank refused the consent, which is rejected now
+     */
+    public Consent attemptNow(String consentId) {
+        Psd2Exception[] refusal = new Psd2Exception[1];
+        REQUEST_REFUSAL.set(refusal);
+        RunResult result;
+        try {
+            result = tasks.runNow(TYPE, consentId);
+        } finally {
+            REQUEST_REFUSAL.remove();
+        }
+        if (refusal[0] != null) {
+            throw refusal[0];
+        }
+        LOG.debugf("Consent %s: registration attempted by the creating request (%s)", consentId, result);
+        return QuarkusTransaction.requiringNew().call(() -> consents.findById(consentId));
     }
 
     @Override
@@ -89,7 +128,13 @@ public class ConsentForwardTask implements TaskHandler {
             if (e.errorClass() != ErrorClass.SERVICE_INVALID) {
                 return TaskOutcome.targetUnreachable(BankFailures.describe(e));
             }
-            QuarkusTransaction.requiringNew().run(() -> refused(consentId));
+            Psd2Exception[] requestRefusal = REQUEST_REFUSAL.get();
+            Psd2Exception answer = requestRefusal == null ? null
+                    : new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank refused the consent");
+            QuarkusTransaction.requiringNew().run(() -> refused(consentId, answer));
+            if (requestRefusal != null) {
+                requestRefusal[0] = answer;
+            }
             return TaskOutcome.done();
         }
         boolean deletionDue = QuarkusTransaction.requiringNew().call(() -> registered(consentId, registration));
@@ -101,12 +146,19 @@ public class ConsentForwardTask implements TaskHandler {
         return TaskOutcome.done();
     }
 
-    private void refused(String consentId) {
+    /**
+     * Rejects a consent the bank refused. {@code answer}: the error the creating request answers with, kept in this
+     * transaction ({@link RefusedConsent}) in place of the 201 kept at creation; null on the poller's runs.
+     */
+    private void refused(String consentId, Psd2Exception answer) {
         Consent consent = consents.lock(consentId);
         if (consent.getStatus() == ConsentStatus.accepted) {
             Instant now = clock.instant();
             consent.refusedByBank(now);
             authorisations.ofConsent(consentId).forEach(a -> a.abandon(now));
+        }
+        if (answer != null) {
+            refused.fire(new RefusedConsent(consent, answer));
         }
     }
 
@@ -114,8 +166,9 @@ public class ConsentForwardTask implements TaskHandler {
     private boolean registered(String consentId, BankConsentRegistration registration) {
         Consent consent = consents.lock(consentId);
         if (consent.getStatus() != ConsentStatus.accepted && !consent.getStatus().isFinal()) {
-            LOG.warnf("Consent %s was registered at the bank once more (bank consent %s), while %s here; the extra"
-                    + " registration is left at the bank", consentId, registration.bankConsentId(), consent.getStatus());
+            // registered meanwhile by another run: the idempotency key made the bank answer with the same consent
+            LOG.debugf("Consent %s is %s already (bank consent %s)", consentId, consent.getStatus(),
+                    registration.bankConsentId());
             return false;
         }
         List<ConsentAuthorisation> consentAuthorisations = authorisations.ofConsent(consentId);

@@ -1,61 +1,28 @@
 package eu.xs2a.consent.domain;
 
-import eu.xs2a.consent.aspsp.BankConsentPort;
 import eu.xs2a.consent.aspsp.BankConsentRegistration;
 import eu.xs2a.consent.aspsp.BankConsentRequest;
-import eu.xs2a.consent.aspsp.BankFailures;
 import eu.xs2a.consent.config.ConsentConfig;
 import eu.xs2a.consent.config.PublicUrls;
-import eu.xs2a.platform.error.ErrorClass;
-import eu.xs2a.platform.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Instant;
 
 /**
- * Registers a consent at the bank: the creating request does it before it stores the consent ({@link #registerNew});
- * when the bank cannot be reached then, {@link ConsentForwardTask} does it later with the same request. No
- * transaction, lock or connection is held while the bank answers.
+ * What registering a stored consent at the bank sends and what the bank's registration changes here; the call itself
+ * is {@link ConsentForwardTask}'s, with no transaction, lock or connection held while the bank answers.
  */
 @ApplicationScoped
 public class ConsentForwarder {
 
-    private final BankConsentPort bank;
     private final PublicUrls urls;
     private final ConsentConfig config;
     private final Clock clock;
 
-    public ConsentForwarder(BankConsentPort bank, PublicUrls urls, ConsentConfig config, Clock clock) {
-        this.bank = bank;
+    public ConsentForwarder(PublicUrls urls, ConsentConfig config, Clock clock) {
         this.urls = urls;
         this.config = config;
         this.clock = clock;
-    }
-
-    /** What the creating request's registration did, and why the bank was not reached (null when it was). */
-    public record Attempt(ForwardOutcome outcome, String failure) {
-    }
-
-    /**
-     * Registers a consent that is not stored yet, and so known to nobody else. The consent and its authorisation
-     * come back as the bank left them, ready to be stored: received, rejected (refused by the bank) or still accepted
-     * (the bank not reached: the caller enqueues {@link ConsentForwardTask}).
-     */
-    public Attempt registerNew(Consent consent, ConsentAuthorisation authorisation) {
-        Instant now = clock.instant();
-        try {
-            BankConsentRegistration registration = bank.registerConsent(consent.getProviderCode(),
-                    request(consent, authorisation));
-            registered(consent, authorisation, registration);
-            return new Attempt(ForwardOutcome.REGISTERED, null);
-        } catch (Psd2Exception e) {
-            if (e.errorClass() == ErrorClass.SERVICE_INVALID) {
-                consent.refusedByBank(now);
-                authorisation.abandon(now);
-                return new Attempt(ForwardOutcome.REFUSED, null);
-            }
-            return new Attempt(ForwardOutcome.BANK_UNREACHABLE, BankFailures.describe(e));
-        }
     }
 
     /**
@@ -70,7 +37,11 @@ public class ConsentForwarder {
         }
     }
 
-    /** The bank's registration request of a consent and its (one) authorisation. */
+    /**
+     * The bank's registration request of a consent and its (one) authorisation. The idempotency key is the consent's
+     * id: sent again (a retry after a lost answer, a run again after a crash), it gives back the consent the bank
+     * registered the first time, never a second one (BANK-API.md "Consents").
+     */
     BankConsentRequest request(Consent consent, ConsentAuthorisation authorisation) {
         boolean ais = consent.getType() == ConsentType.AIS;
         String returnUrl = urls.scaCallback(consent.getProviderCode(), ais, consent.getId(), authorisation.id(),

@@ -12,6 +12,7 @@ import eu.xs2a.platform.provider.ProviderCalendar;
 import eu.xs2a.platform.provider.ProviderRegistry;
 import eu.xs2a.platform.provider.ProvidersConfig;
 import eu.xs2a.platform.sca.ScaStatus;
+import eu.xs2a.platform.task.TaskConfig;
 import eu.xs2a.platform.task.TaskQueue;
 import eu.xs2a.platform.validation.IsoDates;
 import eu.xs2a.security.tpp.TppIdentity;
@@ -31,8 +32,8 @@ import org.jboss.logging.Logger;
  *
  * <p>Reads of consents that are waiting for SCA or valid ask the bank for its view first (a PSU may have
  * finished SCA, or revoked the consent at the bank); when the bank cannot be reached the stored view is shown.
- * Transactions are short and never span a bank call. A new consent is registered before it is stored (or, the bank
- * not reached, by a task: {@link ConsentForwardTask}); a DELETE commits terminatedByTpp first and tells the bank
+ * Transactions are short and never span a bank call. A new consent is stored first, with its kept answer, and then
+ * registered at the bank by its task ({@link ConsentForwardTask}); a DELETE commits terminatedByTpp first and tells the bank
  * afterwards ({@link BankDeletionTask}), with no transaction open.
  */
 @ApplicationScoped
@@ -44,31 +45,31 @@ public class ConsentService {
 
     private final ConsentRepository consents;
     private final AuthorisationRepository authorisations;
-    private final ConsentForwarder forwarder;
+    private final ConsentForwardTask forwarding;
     private final TaskQueue tasks;
+    private final TaskConfig taskConfig;
     private final BankConsentPort bank;
     private final ProviderRegistry providers;
     private final ConsentConfig config;
     private final Clock clock;
     private final ProviderCalendar calendar;
     private final Event<CreatedConsent> stored;
-    private final Event<RefusedConsent> refused;
 
     public ConsentService(ConsentRepository consents, AuthorisationRepository authorisations,
-                          ConsentForwarder forwarder, TaskQueue tasks, BankConsentPort bank, ProviderRegistry providers,
-                          ConsentConfig config, Clock clock, ProviderCalendar calendar,
-                          Event<CreatedConsent> stored, Event<RefusedConsent> refused) {
+                          ConsentForwardTask forwarding, TaskQueue tasks, TaskConfig taskConfig, BankConsentPort bank,
+                          ProviderRegistry providers, ConsentConfig config, Clock clock, ProviderCalendar calendar,
+                          Event<CreatedConsent> stored) {
         this.consents = consents;
         this.authorisations = authorisations;
-        this.forwarder = forwarder;
+        this.forwarding = forwarding;
         this.tasks = tasks;
+        this.taskConfig = taskConfig;
         this.bank = bank;
         this.providers = providers;
         this.config = config;
         this.clock = clock;
         this.calendar = calendar;
         this.stored = stored;
-        this.refused = refused;
     }
 
     // --- create --------------------------------------------------------------------------------------------
@@ -121,14 +122,14 @@ public class ConsentService {
     }
 
     /**
-     * Registers the consent at the bank, then stores it with its authorisation in one transaction, as the bank
-     * left it: received; accepted when the bank could not be reached (the answer is still 201; the forwarding task,
-     * enqueued in the same transaction with this attempt counted, takes over); rejected when the bank refused it
-     * (the TPP gets ServiceInvalid). Registering first spares a second transaction, a row lock and a connection held
-     * during the bank call. A crash between the bank's answer
-     * and the commit leaves a consent at the bank that nobody can authorise; the TPP got no answer and creates
-     * it again. A created consent is announced ({@link CreatedConsent}) inside the storing transaction, so that its
-     * answer to the TPP is committed with it; so is a refused one ({@link RefusedConsent}) with its error.
+     * Stores the consent (accepted) with its authorisation, its forwarding task and its kept 201 answer in one
+     * transaction, then registers it at the bank through that task on this thread ({@link ConsentForwardTask#attemptNow})
+     * with no transaction open: received; still accepted when the bank could not be reached (the answer is still 201;
+     * the task runtime takes over); rejected when the bank refused it (the TPP gets ServiceInvalid, kept in place of
+     * the 201). Storing first means a crash at any point leaves the consent here with an answer for the TPP's retry,
+     * and the task registers it at the bank afterwards under its own id as idempotency key: never a consent at the
+     * bank that the gateway does not have. A created consent is announced ({@link CreatedConsent}) inside the storing
+     * transaction; the answer sent after the bank's registration (received) replaces the kept one (accepted).
      */
     private CreatedConsent create(Consent consent) {
         Instant now = clock.instant();
@@ -136,28 +137,16 @@ public class ConsentService {
         ConsentAuthorisation authorisation = ConsentAuthorisation.start(SecureTokens.random(SecureTokens.ID_BYTES),
                 consent.getId(), SecureTokens.sha256Hex(token), now.plus(config.scaLinkTtl()),
                 SecureTokens.random(SecureTokens.ID_BYTES), now);
-        ConsentForwarder.Attempt attempt = forwarder.registerNew(consent, authorisation);
-        CreatedConsent created = new CreatedConsent(consent, authorisation, token);
-        Psd2Exception refusal = attempt.outcome() == ForwardOutcome.REFUSED
-                ? new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank refused the consent") : null;
         QuarkusTransaction.requiringNew().run(() -> {
             consents.persist(consent);
             authorisations.persist(authorisation);
-            if (attempt.outcome() == ForwardOutcome.BANK_UNREACHABLE) {
-                tasks.enqueue(ConsentForwardTask.of(consent, attempt.failure()));
-            }
-            if (refusal == null) {
-                stored.fire(created);
-            } else {
-                refused.fire(new RefusedConsent(consent, refusal));
-            }
+            tasks.enqueue(ConsentForwardTask.of(consent, now.plus(taskConfig.lease(ConsentForwardTask.TYPE))));
+            stored.fire(new CreatedConsent(consent, authorisation, token));
         });
+        Consent forwarded = forwarding.attemptNow(consent.getId());
         LOG.infof("Consent %s (provider %s, TPP %s) created: %s", consent.getId(), consent.getProviderCode(),
-                consent.getTppId(), consent.getStatus());
-        if (refusal != null) {
-            throw refusal;
-        }
-        return created;
+                consent.getTppId(), forwarded.getStatus());
+        return new CreatedConsent(forwarded, authorisation, token);
     }
 
     // --- reads ---------------------------------------------------------------------------------------------

@@ -57,6 +57,19 @@ class ConformanceCheckTest {
                 withRequestId(json()), "{\"consentStatus\":\"acceptedMaybe\"}")).isEmpty(), "another value");
     }
 
+    /** The confirmation-of-funds file wraps its create answer in a oneOf: accepted is waived there too, nothing else. */
+    @Test
+    void aFundsConsentCreatedAsAcceptedIsWaivedToo() {
+        String created = CREATED.replace("/v1/consents/", "/v2/consents/confirmation-of-funds/");
+        assertEquals(List.of(), BerlinGroupSpec.violations(fundsCreated(created)));
+        assertEquals(List.of(), BerlinGroupSpec.violations(fundsCreated(created.replace("received", "accepted"))));
+        assertFalse(BerlinGroupSpec.violations(fundsCreated(created.replace("received", "acceptedMaybe"))).isEmpty(),
+                "another value");
+        String acceptedAndMore = created.replace("received", "accepted")
+                .replace("{\"consentStatus\"", "{\"internalState\":1,\"consentStatus\"");
+        assertFalse(BerlinGroupSpec.violations(fundsCreated(acceptedAndMore)).isEmpty(), "accepted with another difference");
+    }
+
     @Test
     void anUnknownPropertyIsReported() {
         List<String> violations = BerlinGroupSpec.violations(created(CREATED.replace("{\"consentStatus\"", "{\"internalState\":1,\"consentStatus\"")));
@@ -157,6 +170,14 @@ class ConformanceCheckTest {
         headers.put("Location", List.of(CONSENTS + "/c-1"));
         headers.put("ASPSP-SCA-Approach", List.of("REDIRECT"));
         return new Exchange("POST", CONSENTS, 201, headers, body);
+    }
+
+    private static Exchange fundsCreated(String body) {
+        String funds = "/sandbox/api/berlingroup/v2/consents/confirmation-of-funds";
+        Map<String, List<String>> headers = withRequestId(json());
+        headers.put("Location", List.of(funds + "/c-1"));
+        headers.put("ASPSP-SCA-Approach", List.of("REDIRECT"));
+        return new Exchange("POST", funds, 201, headers, body);
     }
 
     private static Exchange paymentRead(String body) {

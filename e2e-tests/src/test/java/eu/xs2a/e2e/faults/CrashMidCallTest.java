@@ -1,6 +1,5 @@
 package eu.xs2a.e2e.faults;
 
-import static eu.xs2a.e2e.faults.FaultStack.ACCOUNT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.CONSENT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.PAYMENT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.browser;
@@ -11,15 +10,12 @@ import static eu.xs2a.e2e.support.BerlinGroup.ACCOUNTS;
 import static eu.xs2a.e2e.support.BerlinGroup.CONSENTS;
 import static eu.xs2a.e2e.support.BerlinGroup.PAYMENTS;
 import static eu.xs2a.e2e.support.BerlinGroup.PSU1_MAIN;
-import static eu.xs2a.e2e.support.BerlinGroup.path;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.e2e.faults.BankProxy.Call;
 import eu.xs2a.e2e.journeys.Tpp;
-import eu.xs2a.e2e.support.BankDays;
-import eu.xs2a.e2e.support.BerlinGroup;
 import eu.xs2a.e2e.support.Eventually;
 import io.restassured.response.Response;
 import java.time.Duration;
@@ -34,6 +30,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * kill -9 in the middle of a call to the bank, then a restart: the work is finished, and exactly once at the bank.
+ * (A refresh killed mid-call is KilledServiceTest's, with the account reads killed beside it.)
  * Each test drives a TPP's flow until the service's call is held at its {@link BankProxy} (so it is in flight),
  * kills the service with SIGKILL, lets the held call reach the bank (the bank received it; only the caller died),
  * starts the service again and waits for the outcome a TPP and the bank can see. Nothing here names the gateway's
@@ -149,55 +146,6 @@ class CrashMidCallTest {
 
         assertEquals(List.of("valid"), faults.bankRecords().consentStatusesOfTpp(tpp.organizationIdentifier()),
                 "one consent at the bank for the TPP's one consent (each entry: a consent the bank holds)");
-    }
-
-    /**
-     * A refresh job's fetch from the bank is cut by kill -9 of account-service. After the restart the refresh is
-     * finished by itself, and the payment the bank booked in between shows once in the TPP's transactions.
-     */
-    @Test
-    void aRefreshKilledMidCallFinishesAndStoresEachTransactionOnce() throws Exception {
-        Tpp tpp = faults.newTpp("Crash Refresh", "PSP_AI", "PSP_PI");
-        String consentId = faults.approvedAisConsent(tpp);
-        String account = tpp.get(ACCOUNTS, consent(consentId)).jsonPath() // the first read fetches and stores
-                .getString("accounts.find { it.iban == '" + PSU1_MAIN + "' }.resourceId");
-        assertNotNull(account);
-        // a booking the store does not have yet: only the refresh brings it
-        String endToEndId = "CRASH-REF-" + UUID.randomUUID().toString().substring(0, 8);
-        Response paid = tpp.post(PAYMENTS, Gateway.redirect(redirectUri("paid"), redirectUri("nok")),
-                Gateway.paymentBody(PSU1_MAIN, "1.23", endToEndId));
-        assertStatus(201, paid);
-        browser().approveAll(paid.jsonPath().getString("_links.scaRedirect.href"), "psu1");
-        assertEquals("ACSC", Eventually.within(CATCH_UP, "the payment settling",
-                () -> tpp.get(PAYMENTS + "/" + paid.jsonPath().getString("paymentId") + "/status").jsonPath()
-                        .getString("transactionStatus"), FINAL_PAYMENT_STATUSES::contains));
-
-        BankProxy bank = faults.bankOf(ACCOUNT_SERVICE);
-        bank.hold(Call.is("GET", "/bank/v1/consents/[^/]+/accounts"));
-        Response refresh = tpp.post(ACCOUNTS + "/refresh", consent(consentId), "{\"initiatedByCustomer\": true}");
-        assertStatus(200, refresh);
-        String refreshStatus = path(refresh.jsonPath().getString("_links.refreshStatus.href"));
-        assertTrue(bank.awaitHeld(1, CATCH_UP), "account-service never fetched the consent's accounts from the bank");
-        faults.crash(ACCOUNT_SERVICE);
-        bank.release();
-        faults.restart(ACCOUNT_SERVICE);
-
-        String finished = Eventually.within(CATCH_UP, "the refresh finishing after the restart",
-                () -> tpp.get(refreshStatus, consent(consentId)).jsonPath().getString("status"),
-                status -> !List.of("notInitiated", "processing", "fetching").contains(status));
-        assertEquals("fetchingFinished", finished);
-
-        Response booked = tpp.get(ACCOUNTS + "/" + account + "/transactions?bookingStatus=booked&dateFrom="
-                + BankDays.today(BerlinGroup.PROVIDER).minusDays(1) + "&size=100", consent(consentId));
-        assertStatus(200, booked);
-        List<String> ids = booked.jsonPath().getList("transactions.booked.transactionId");
-        assertEquals(ids.size(), ids.stream().distinct().count(), "a transaction listed twice: " + ids);
-        List<String> ours = booked.jsonPath().getList("transactions.booked.findAll { it.endToEndId == '" + endToEndId
-                + "' }.transactionId");
-        assertEquals(1, faults.bankRecords().debitsWithEndToEndId(endToEndId).size(), "the bank booked the payment once");
-        assertEquals(1, ours.size(), "the bank's one booking of the payment, once for the TPP: " + ids);
-        // nothing left running: the TPP can refresh again
-        assertStatus(200, tpp.post(ACCOUNTS + "/refresh", consent(consentId), "{\"initiatedByCustomer\": true}"));
     }
 
     private static String consentStatus(Tpp tpp, String consentId) {

@@ -44,6 +44,11 @@ final class FaultStack {
     static final String LEASE = "6S";
     /** The ceiling of the bank-calling services' task backoff (account refreshes keep their own, longer one). */
     static final String TASK_BACKOFF = "3S";
+    /**
+     * registration-service's psd2.replay.pending-timeout (60 s in production): it calls no bank, so a registration
+     * unanswered for 10 s died; its retry then runs in its place without the kill tests waiting a minute.
+     */
+    static final String REGISTRATION_PENDING_TIMEOUT = "10S";
 
     private static FaultStack instance;
     private static FaultStack twoInstances;
@@ -53,6 +58,9 @@ final class FaultStack {
 
     private FaultStack(String databasePrefix, Set<String> twice, Map<String, String> moreEnvironment) {
         stack = Stack.startTwice(databasePrefix, (module, bankUrl) -> {
+            if (module.equals(REGISTRATION_SERVICE)) {
+                return Map.of("PSD2_REPLAY_PENDING_TIMEOUT", REGISTRATION_PENDING_TIMEOUT);
+            }
             if (!module.equals(PAYMENT_SERVICE) && !module.equals(CONSENT_SERVICE) && !module.equals(ACCOUNT_SERVICE)) {
                 return Map.of();
             }
@@ -165,6 +173,11 @@ final class FaultStack {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** {@code table} of a gateway service's database ({@code registration}, {@code consent}, ...) locked by the test. */
+    TableLock lockTable(String database, String table) {
+        return TableLock.share(stack.databaseUrl(database), table);
     }
 
     /** What the sandbox bank itself holds, asked directly (not through the proxies). */

@@ -5,9 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.io.Reader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Properties;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.zip.ZipFile;
@@ -18,6 +20,10 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The packaged services hold no signed jar. The JDK keeps the classes of a signed jar out of every class-data archive
  * and AOT cache, so they would be loaded, and their signatures verified, on each start's first requests (BouncyCastle's
  * jars are signed; each service's application.properties removes their signature files).
+ *
+ * <p>And a native image of a gateway service leaves the header checks to xs2a-platform as its jar does: the image
+ * initialises Vert.x's HttpHeaders at build time, so the builder must get {@code vertx.disableHttpHeadersValidation}
+ * (docs/ARCHITECTURE.md "Request pipeline"); aspsp-sandbox, without those checks, keeps Vert.x's.
  */
 class PackagingTest {
 
@@ -48,6 +54,28 @@ class PackagingTest {
     @ValueSource(strings = {"META-INF/MANIFEST.MF", "META-INF/versions/9/module-info.class", "META-INF/services/x.RSA"})
     void ignoresOtherMetaInfEntries(String entry) {
         assertFalse(SIGNATURE_FILE.matcher(entry).matches(), entry);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"registration-service", "consent-service", "account-service", "payment-service"})
+    void theNativeImageBuilderOfAGatewayServiceTurnsVertxHeaderChecksOff(String module) throws IOException {
+        assertEquals("-J-Dvertx.disableHttpHeadersValidation=true",
+                applicationProperties(module).getProperty("quarkus.native.additional-build-args"), module);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"aspsp-sandbox"})
+    void theSandboxBankKeepsVertxHeaderChecks(String module) throws IOException {
+        String args = applicationProperties(module).getProperty("quarkus.native.additional-build-args", "");
+        assertFalse(args.contains("disableHttpHeadersValidation"), args);
+    }
+
+    private static Properties applicationProperties(String module) throws IOException {
+        Properties properties = new Properties();
+        try (Reader in = Files.newBufferedReader(Repo.path(module + "/src/main/resources/application.properties"))) {
+            properties.load(in);
+        }
+        return properties;
     }
 
     private static boolean isSigned(Path jar) {

@@ -3,6 +3,8 @@ package eu.xs2a.consent.domain;
 import eu.xs2a.consent.aspsp.BankConsentPort;
 import eu.xs2a.consent.aspsp.BankConsentRegistration;
 import eu.xs2a.consent.aspsp.BankConsentRequest;
+import eu.xs2a.platform.sca.ScaApproach;
+import eu.xs2a.platform.sca.ScaStatus;
 import eu.xs2a.consent.aspsp.BankFailures;
 import eu.xs2a.consent.config.ConsentConfig;
 import eu.xs2a.consent.config.PublicUrls;
@@ -32,8 +34,15 @@ public class ConsentForwarder {
         this.clock = clock;
     }
 
-    /** What the creating request's registration did, and why the bank was not reached (null when it was). */
-    public record Attempt(ForwardOutcome outcome, String failure) {
+    /**
+     * What the creating request's registration did, why the bank was not reached (null when it was), and the bank's
+     * message for the PSU (a decoupled SCA's push went out), else null.
+     */
+    public record Attempt(ForwardOutcome outcome, String failure, String psuMessage) {
+
+        Attempt(ForwardOutcome outcome, String failure) {
+            this(outcome, failure, null);
+        }
     }
 
     /**
@@ -47,7 +56,7 @@ public class ConsentForwarder {
             BankConsentRegistration registration = bank.registerConsent(consent.getProviderCode(),
                     request(consent, authorisation));
             registered(consent, authorisation, registration);
-            return new Attempt(ForwardOutcome.REGISTERED, null);
+            return new Attempt(ForwardOutcome.REGISTERED, null, registration.psuMessage());
         } catch (Psd2Exception e) {
             if (e.errorClass() == ErrorClass.SERVICE_INVALID) {
                 consent.refusedByBank(now);
@@ -65,6 +74,8 @@ public class ConsentForwarder {
     void registered(Consent consent, ConsentAuthorisation authorisation, BankConsentRegistration registration) {
         Instant registered = clock.instant();
         consent.registeredAtBank(registration.bankConsentId(), registration.scaUrl(), registered);
+        // a decoupled SCA starts with the registration: the push to the PSU's app went out
+        authorisation.followBank(ScaStatus.fromBank(registration.scaStatus()), registered);
         if (consent.getStatus() == ConsentStatus.received) {
             authorisation.renewRedirect(registered.plus(config.scaLinkTtl()), registered);
         }
@@ -80,6 +91,6 @@ public class ConsentForwarder {
                 // a confirmation-of-funds consent has no end date of its own (it ends by DELETE or revocation)
                 (consent.getValidUntil() == null ? ConsentRules.UNLIMITED : consent.getValidUntil()).toString(),
                 ais ? consent.isRecurringIndicator() : null, consent.getFrequencyPerDay(), consent.getPsuId(),
-                returnUrl);
+                returnUrl, authorisation.scaApproach() == ScaApproach.REDIRECT ? null : authorisation.scaApproach().name());
     }
 }

@@ -11,6 +11,7 @@ import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.provider.ProviderCalendar;
 import eu.xs2a.platform.provider.ProviderRegistry;
 import eu.xs2a.platform.provider.ProvidersConfig;
+import eu.xs2a.platform.sca.ScaApproach;
 import eu.xs2a.platform.sca.ScaStatus;
 import eu.xs2a.platform.task.TaskQueue;
 import eu.xs2a.platform.validation.IsoDates;
@@ -53,11 +54,12 @@ public class ConsentService {
     private final ProviderCalendar calendar;
     private final Event<CreatedConsent> stored;
     private final Event<RefusedConsent> refused;
+    private final ScaApproaches approaches;
 
     public ConsentService(ConsentRepository consents, AuthorisationRepository authorisations,
                           ConsentForwarder forwarder, TaskQueue tasks, BankConsentPort bank, ProviderRegistry providers,
                           ConsentConfig config, Clock clock, ProviderCalendar calendar,
-                          Event<CreatedConsent> stored, Event<RefusedConsent> refused) {
+                          Event<CreatedConsent> stored, Event<RefusedConsent> refused, ScaApproaches approaches) {
         this.consents = consents;
         this.authorisations = authorisations;
         this.forwarder = forwarder;
@@ -69,6 +71,7 @@ public class ConsentService {
         this.calendar = calendar;
         this.stored = stored;
         this.refused = refused;
+        this.approaches = approaches;
     }
 
     // --- create --------------------------------------------------------------------------------------------
@@ -82,7 +85,8 @@ public class ConsentService {
     }
 
     /** A new AIS consent; each field of the request has met its own constraints (api.AisConsentRequest). */
-    public CreatedConsent createAis(String providerCode, TppIdentity tpp, NewAisConsent request, ScaRedirect redirect) {
+    public CreatedConsent createAis(String providerCode, TppIdentity tpp, NewAisConsent request, ScaRedirect redirect,
+                                    ScaPreferences preferences) {
         ProvidersConfig.Provider provider = providers.require(providerCode);
         AccountAccess access = request.access().validated(config.maxAccountReferences());
         LocalDate today = calendar.today(providerCode);
@@ -98,12 +102,12 @@ public class ConsentService {
         Consent consent = Consent.newAis(SecureTokens.random(SecureTokens.ID_BYTES), providerCode, tpp.tppId(),
                 tpp.name(), access,
                 request.recurringIndicator(), validUntil, frequency, false, redirect, clock.instant());
-        return create(consent);
+        return create(consent, approaches.choose(providerCode, preferences, redirect.psuId()));
     }
 
     /** A new funds consent; each field of the request has met its own constraints (api.FundsConsentRequest). */
     public CreatedConsent createFunds(String providerCode, TppIdentity tpp, NewFundsConsent request,
-                                      ScaRedirect redirect) {
+                                      ScaRedirect redirect, ScaPreferences preferences) {
         providers.require(providerCode);
         AccountReference account = request.account().validated("account");
         LocalDate cardExpiry = null;
@@ -117,7 +121,7 @@ public class ConsentService {
                 tpp.name(), account,
                 request.cardNumber(), cardExpiry, request.cardInformation(), request.registrationInformation(),
                 redirect, clock.instant());
-        return create(consent);
+        return create(consent, approaches.choose(providerCode, preferences, redirect.psuId()));
     }
 
     /**
@@ -130,14 +134,14 @@ public class ConsentService {
      * it again. A created consent is announced ({@link CreatedConsent}) inside the storing transaction, so that its
      * answer to the TPP is committed with it; so is a refused one ({@link RefusedConsent}) with its error.
      */
-    private CreatedConsent create(Consent consent) {
+    private CreatedConsent create(Consent consent, ScaApproach approach) {
         Instant now = clock.instant();
         String token = SecureTokens.random(SecureTokens.ID_BYTES);
         ConsentAuthorisation authorisation = ConsentAuthorisation.start(SecureTokens.random(SecureTokens.ID_BYTES),
-                consent.getId(), SecureTokens.sha256Hex(token), now.plus(config.scaLinkTtl()),
+                consent.getId(), approach, SecureTokens.sha256Hex(token), now.plus(config.scaLinkTtl()),
                 SecureTokens.random(SecureTokens.ID_BYTES), now);
         ConsentForwarder.Attempt attempt = forwarder.registerNew(consent, authorisation);
-        CreatedConsent created = new CreatedConsent(consent, authorisation, token);
+        CreatedConsent created = new CreatedConsent(consent, authorisation, token, attempt.psuMessage());
         Psd2Exception refusal = attempt.outcome() == ForwardOutcome.REFUSED
                 ? new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank refused the consent") : null;
         QuarkusTransaction.requiringNew().run(() -> {
@@ -288,7 +292,7 @@ public class ConsentService {
                 .orElseThrow(() -> unknown(consentId));
     }
 
-    private ConsentAuthorisation findAuthorisation(Consent consent, String authorisationId) {
+    ConsentAuthorisation findAuthorisation(Consent consent, String authorisationId) {
         if (!Ids.fits(authorisationId)) {
             throw unknownAuthorisation(authorisationId);
         }

@@ -92,8 +92,10 @@ class EmbeddedScaTest extends ConsentTestBase {
             assertEquals("finalised", Signed.get(Tpps.ALPHA, auth).jsonPath().getString("scaStatus"));
             assertError(put(auth, null, otp("123456")), 409, "StatusInvalid", "STATUS_INVALID");
 
-            // the password and the OTP went to the bank and nowhere else in the gateway
-            for (String secret : List.of(WRONG_PASSWORD, WRONG_OTP)) {
+            // the password and the OTP went to the bank and nowhere else in the gateway, not even as the Digest of the
+            // body that carried them (the replay table keeps a create's only)
+            for (String secret : List.of(WRONG_PASSWORD, WRONG_OTP, digestOf(password(WRONG_PASSWORD)),
+                    digestOf(otp(WRONG_OTP)))) {
                 assertEquals(List.of(), log.linesWith(secret), secret);
                 assertEquals(List.of(), rowsContaining(secret), secret);
             }
@@ -133,6 +135,45 @@ class EmbeddedScaTest extends ConsentTestBase {
     }
 
     @Test
+    void explicitStartsReplaceTheOpenAuthorisationAndMayCarryThePassword() {
+        Response created = create(Signed.AIS, "psu-embedded", Signed.aisBody(null, 4, true, PSU_EMBEDDED_MAIN));
+        String consentId = created.jsonPath().getString("consentId");
+        String first = created.jsonPath().getString("_links.updatePsuAuthentication.href");
+        String authorisations = Signed.AIS + "/" + consentId + "/authorisations";
+
+        Response started = Signed.post(Tpps.ALPHA, authorisations, Map.of(), "");
+        assertEquals(201, started.statusCode(), started.asString());
+        assertEquals("EMBEDDED", started.header("ASPSP-SCA-Approach"));
+        assertEquals("received", started.jsonPath().getString("scaStatus"));
+        String second = authorisations + "/" + started.jsonPath().getString("authorisationId");
+        assertEquals(second, started.jsonPath().getString("_links.updatePsuAuthentication.href"));
+        // the bank has one SCA per consent: the open authorisation ended
+        assertEquals("failed", Signed.get(Tpps.ALPHA, first).jsonPath().getString("scaStatus"));
+        assertError(put(first, "psu-embedded", password("sandbox")), 409, "StatusInvalid", "STATUS_INVALID");
+        assertError(Signed.post(Tpps.ALPHA, authorisations, Map.of(), otp("123456")), 400, "FormatError",
+                "FORMAT_ERROR");
+
+        // with psuData it starts authenticated: psu-embedded's one method is chosen at once
+        Response authenticated = Signed.post(Tpps.ALPHA, authorisations, Map.of("PSU-ID", "psu-embedded"),
+                password("sandbox"));
+        assertEquals(201, authenticated.statusCode(), authenticated.asString());
+        assertEquals("scaMethodSelected", authenticated.jsonPath().getString("scaStatus"));
+        String third = authenticated.jsonPath().getString("_links.authoriseTransaction.href");
+        assertEquals(authorisations + "/" + authenticated.jsonPath().getString("authorisationId"), third);
+        assertEquals("failed", Signed.get(Tpps.ALPHA, second).jsonPath().getString("scaStatus"));
+        assertEquals(3, Signed.get(Tpps.ALPHA, authorisations).jsonPath().getList("authorisationIds").size());
+        assertEquals("finalised", put(third, null, otp("123456")).jsonPath().getString("scaStatus"));
+        assertEquals("valid", status(Signed.AIS, consentId));
+        assertError(Signed.post(Tpps.ALPHA, authorisations, Map.of(), ""), 409, "StatusInvalid", "STATUS_INVALID");
+
+        // a redirect consent's authorisation starts with it; another TPP's consent does not exist for it
+        String redirect = createAis(Tpps.ALPHA).jsonPath().getString("consentId");
+        assertError(Signed.post(Tpps.ALPHA, Signed.AIS + "/" + redirect + "/authorisations", Map.of(), ""), 409,
+                "StatusInvalid", "STATUS_INVALID");
+        assertError(Signed.post(Tpps.BETA, authorisations, Map.of(), ""), 401, "ConsentUnknown", "CONSENT_UNKNOWN");
+    }
+
+    @Test
     void decoupledApprovalAndDenialInThePsusApp() throws InterruptedException {
         Response approving = create(Signed.AIS, "psu-decoupled", Signed.aisBody(null, 4, true, PSU_DECOUPLED_MAIN));
         Response denying = create(Signed.AIS, "psu-decoupled-deny",
@@ -147,7 +188,16 @@ class EmbeddedScaTest extends ConsentTestBase {
             // nothing for the TPP to send: the PSU approves in the app
             assertError(put(auth, "psu-decoupled", password("sandbox")), 409, "StatusInvalid", "STATUS_INVALID");
         }
-        String approved = approving.jsonPath().getString("_links.scaStatus.href");
+        // an explicit start pushes again; the first push is void
+        String authorisations = Signed.AIS + "/" + approving.jsonPath().getString("consentId") + "/authorisations";
+        Response restarted = Signed.post(Tpps.ALPHA, authorisations, Map.of(), "");
+        assertEquals(201, restarted.statusCode(), restarted.asString());
+        assertEquals("DECOUPLED", restarted.header("ASPSP-SCA-Approach"));
+        assertEquals("scaMethodSelected", restarted.jsonPath().getString("scaStatus"));
+        assertNotNull(restarted.jsonPath().getString("psuMessage"), restarted.asString());
+        assertEquals("failed", Signed.get(Tpps.ALPHA, approving.jsonPath().getString("_links.scaStatus.href"))
+                .jsonPath().getString("scaStatus"));
+        String approved = restarted.jsonPath().getString("_links.scaStatus.href");
         String denied = denying.jsonPath().getString("_links.scaStatus.href");
         // the TPP polls; the app answers after sandbox.decoupled-delay (3 s)
         assertEquals("finalised", pollUntilFinal(approved));
@@ -194,6 +244,11 @@ class EmbeddedScaTest extends ConsentTestBase {
 
     private static String status(String base, String consentId) {
         return Signed.get(Tpps.ALPHA, base + "/" + consentId + "/status").jsonPath().getString("consentStatus");
+    }
+
+    private static String digestOf(String body) throws Exception {
+        return java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("SHA-256")
+                .digest(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
     }
 
     /** "table: row" of every row of every table of the gateway's schema whose text contains {@code text}. */

@@ -32,6 +32,12 @@ public class BankConsentScaResource {
     BankEventDelivery events;
 
     @POST
+    public Step restart(@PathParam("bankConsentId") String id, ScaDtos.Restart body) {
+        boolean decoupled = body != null && "DECOUPLED".equals(body.scaApproach());
+        return answered(id, sca.restart(id, decoupled, body == null ? null : body.psuId()));
+    }
+
+    @POST
     @Path("/authentication")
     public Step authenticate(@PathParam("bankConsentId") String id, Authentication body) {
         if (body == null || body.psuId() == null || body.password() == null) {

@@ -14,6 +14,10 @@ public final class ScaDtos {
     public record Authentication(String psuId, String password) {
     }
 
+    /** A new SCA of a consent: EMBEDDED (or absent) or DECOUPLED, with the PSU for a decoupled one. */
+    public record Restart(String scaApproach, String psuId) {
+    }
+
     public record MethodSelection(String authenticationMethodId) {
     }
 

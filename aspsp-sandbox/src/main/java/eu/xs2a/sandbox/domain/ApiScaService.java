@@ -146,6 +146,31 @@ public class ApiScaService {
     }
 
     /**
+     * A new SCA of a consent still awaiting it (the TPP started a new authorisation explicitly): the open link is
+     * replaced (a step on it, or a page opened with it, now says so), a new one starts at {@code received}; for a
+     * decoupled SCA the push goes to the PSU's app at once.
+     */
+    @Transactional
+    public Outcome restart(String bankConsentId, boolean decoupled, String psuId) {
+        Consent consent = consents.require(bankConsentId);
+        links.lockAllOf(consent.id);
+        if (!consent.awaitsSca()) {
+            throw BankException.conflict(STATUS_INVALID, "consent " + bankConsentId + " awaits no SCA");
+        }
+        links.replaceOpen(consent.id, ScaLink.Kind.CONSENT);
+        ScaLink link = ScaLink.issue(ScaLink.Kind.CONSENT, consent.id, clock.instant());
+        links.persist(link);
+        consent.scaStatus = ScaStatus.received;
+        if (decoupled) {
+            if (psuId == null) {
+                throw BankException.badRequest("a decoupled SCA needs psuId");
+            }
+            return startDecoupled(consent, link, psuId);
+        }
+        return Outcome.of(ScaStatus.received);
+    }
+
+    /**
      * The sandbox's app answers the pushes older than {@code sandbox.decoupled-delay}: psu-decoupled-deny's app
      * denies, every other approves. Returns the consents it ended (committed), for their status events.
      */

@@ -3,6 +3,7 @@ package eu.xs2a.consent.api;
 import eu.xs2a.consent.domain.ConsentService;
 import eu.xs2a.consent.domain.ConsentType;
 import eu.xs2a.consent.domain.NewAisConsent;
+import eu.xs2a.consent.domain.AuthorisationStart;
 import eu.xs2a.consent.domain.EmbeddedScaService;
 import eu.xs2a.consent.domain.ScaService;
 import eu.xs2a.platform.http.JsonBodies;
@@ -41,9 +42,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class AisConsentResource extends ConsentEndpoints {
 
     public AisConsentResource(ConsentService consents, ScaService sca, EmbeddedScaService embedded,
-                              CurrentTpp tpp, JsonBodies bodies,
+                              AuthorisationStart starts, CurrentTpp tpp, JsonBodies bodies,
                               ConsentResponses responses) {
-        super(ConsentType.AIS, consents, sca, embedded, tpp, bodies, responses);
+        super(ConsentType.AIS, consents, sca, embedded, starts, tpp, bodies, responses);
     }
 
     @POST

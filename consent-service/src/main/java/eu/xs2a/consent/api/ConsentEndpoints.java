@@ -2,7 +2,9 @@ package eu.xs2a.consent.api;
 
 import eu.xs2a.consent.domain.ConsentService;
 import eu.xs2a.consent.domain.ConsentType;
+import eu.xs2a.consent.domain.AuthorisationStart;
 import eu.xs2a.consent.domain.EmbeddedScaService;
+import jakarta.ws.rs.POST;
 import eu.xs2a.platform.sca.ScaUpdateResponse;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.PUT;
@@ -50,11 +52,14 @@ public abstract class ConsentEndpoints {
     protected final ConsentResponses responses;
     private final ConsentType type;
     private final EmbeddedScaService embedded;
+    private final AuthorisationStart starts;
 
     protected ConsentEndpoints(ConsentType type, ConsentService consents, ScaService sca, EmbeddedScaService embedded,
-                               CurrentTpp tpp, JsonBodies bodies, ConsentResponses responses) {
+                               AuthorisationStart starts, CurrentTpp tpp, JsonBodies bodies,
+                               ConsentResponses responses) {
         this.type = type;
         this.embedded = embedded;
+        this.starts = starts;
         this.consents = consents;
         this.sca = sca;
         this.tpp = tpp;
@@ -105,6 +110,42 @@ public abstract class ConsentEndpoints {
                                        @PathParam("consent_id") String consentId,
                                        @PathParam("authorisation_id") String authorisationId) {
         return ScaStatusResponse.of(consents.authorisation(provider, tpp.tppId(), type, consentId, authorisationId));
+    }
+
+    @POST
+    @Signed
+    @Consumes(MediaType.WILDCARD)
+    @Operation(summary = "Start an authorisation (explicit start)", description = "A new authorisation of an embedded"
+            + " or decoupled consent that awaits SCA; the consent's open authorisation ends failed (the bank has one"
+            + " SCA per consent). No body (or {}): embedded waits for the password (updatePsuAuthentication),"
+            + " decoupled pushes to the PSU's app at once (psuMessage; PSU-ID or the creation's). With"
+            + " psuData.password (embedded, with PSU-ID) it starts authenticated, as the first PUT would answer."
+            + " A redirect consent's authorisation starts with the consent: 409.")
+    @Parameter(name = ScaHeaders.PSU_ID, in = ParameterIn.HEADER, description = "the PSU's login at the bank; signed"
+            + " when sent", example = "psu1")
+    @APIResponse(responseCode = "201", description = "startScaprocessResponse",
+            headers = @Header(name = "ASPSP-SCA-Approach", description = "EMBEDDED or DECOUPLED"),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScaUpdateResponse.class),
+                    examples = @ExampleObject(name = "embedded, empty body", value = "{\"scaStatus\":\"received\","
+                            + "\"authorisationId\":\"a2\",\"_links\":{\"updatePsuAuthentication\":{\"href\":"
+                            + "\"/sandbox/api/berlingroup/v1/consents/c1/authorisations/a2\"},\"scaStatus\":{\"href\":"
+                            + "\"/sandbox/api/berlingroup/v1/consents/c1/authorisations/a2\"}}}")))
+    @APIResponse(responseCode = "409", description = "StatusInvalid STATUS_INVALID: the consent awaits no SCA, or is"
+            + " authorised by redirect")
+    @Path("{consent_id}/authorisations")
+    public Response startAuthorisation(@PathParam("provider_code") String provider,
+                                       @PathParam("consent_id") String consentId, @Context HttpHeaders headers,
+                                       @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                                               schema = @Schema(implementation = UpdatePsuDataRequest.class))) byte[] body) {
+        consents.requireProvider(provider);
+        String psuId = ScaHeaders.psuId(headers);
+        String password = null;
+        if (body != null && body.length > 0) {
+            UpdatePsuDataRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body,
+                    UpdatePsuDataRequest.class);
+            password = request.passwordOfAStart();
+        }
+        return responses.started(starts.start(provider, tpp.tppId(), type, consentId, psuId, password));
     }
 
     @PUT

@@ -10,6 +10,7 @@ import eu.xs2a.consent.aspsp.BankScaStep;
 import eu.xs2a.consent.domain.ScaStepResult;
 import eu.xs2a.platform.api.Href;
 import eu.xs2a.platform.sca.AuthenticationObject;
+import eu.xs2a.platform.sca.ScaApproach;
 import eu.xs2a.platform.sca.BankScaMethod;
 import eu.xs2a.platform.sca.ScaStatus;
 import eu.xs2a.platform.sca.ScaUpdateResponse;
@@ -102,6 +103,26 @@ public class ConsentResponses {
         links.put("scaStatus", new Href(path));
         return new ScaUpdateResponse(status, null, methods, chosen, chosen == null ? null : bank.challengeData(),
                 links, bank.psuMessage());
+    }
+
+    /**
+     * 201 startScaprocessResponse of an explicitly started authorisation: its id, status and next link
+     * (updatePsuAuthentication while it waits for the password), as a step's answer otherwise; ASPSP-SCA-Approach.
+     */
+    public Response started(ScaStepResult result) {
+        ScaUpdateResponse step = step(result);
+        Map<String, Href> links = new LinkedHashMap<>();
+        if (result.authorisation().scaApproach() == ScaApproach.EMBEDDED
+                && result.authorisation().scaStatus() == ScaStatus.received) {
+            links.put("updatePsuAuthentication", step.links().get("scaStatus"));
+        }
+        links.putAll(step.links());
+        return Response.status(Response.Status.CREATED)
+                .header(SCA_APPROACH_HEADER, result.authorisation().scaApproach().name())
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(new ScaUpdateResponse(step.scaStatus(), result.authorisation().id(), step.scaMethods(),
+                        step.chosenScaMethod(), step.challengeData(), links, step.psuMessage()))
+                .build();
     }
 
     /**

@@ -47,6 +47,21 @@ public record UpdatePsuDataRequest(PsuData psuData, String authenticationMethodI
         return PsuDataUpdate.transactionAuthorisation(scaAuthenticationData);
     }
 
+    /** The body of an explicit start: nothing (null) or psuData.password alone; FormatError for anything else. */
+    String passwordOfAStart() {
+        if (authenticationMethodId != null || scaAuthenticationData != null) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "An authorisation starts with no body or with"
+                    + " psuData.password; authenticationMethodId and scaAuthenticationData come with PUT");
+        }
+        if (psuData == null) {
+            return null;
+        }
+        if (psuData.password() == null || psuData.password().isEmpty()) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "psuData.password is required");
+        }
+        return psuData.password();
+    }
+
     @Override
     public String toString() {
         return "UpdatePsuDataRequest[authenticationMethodId=" + authenticationMethodId + "]";

@@ -25,6 +25,11 @@ public interface BankConsentApi {
                          @PathParam("bankConsentId") String bankConsentId);
 
     @POST
+    @Path("/{bankConsentId}/sca")
+    BankScaStep restartSca(@HeaderParam("Authorization") String authorization,
+                           @PathParam("bankConsentId") String bankConsentId, BankScaRequests.Restart body);
+
+    @POST
     @Path("/{bankConsentId}/sca/authentication")
     BankScaStep authenticate(@HeaderParam("Authorization") String authorization,
                              @PathParam("bankConsentId") String bankConsentId, BankScaRequests.Authentication body);

@@ -22,6 +22,13 @@ public interface BankConsentPort {
      */
     BankScaStep authenticatePsu(String providerCode, String bankConsentId, String psuId, String password);
 
+    /**
+     * A new SCA of a consent awaiting it (an authorisation started explicitly): the bank drops the open one and
+     * starts again at received; a decoupled one pushes to the PSU's app at once.
+     */
+    BankScaStep restartSca(String providerCode, String bankConsentId, eu.xs2a.platform.sca.ScaApproach approach,
+                           String psuId);
+
     /** Embedded SCA: the method the PSU chose of several. */
     BankScaStep selectMethod(String providerCode, String bankConsentId, String authenticationMethodId);
 

@@ -15,6 +15,10 @@ public final class BankScaRequests {
         }
     }
 
+    /** A new SCA of the consent (an authorisation started explicitly): EMBEDDED, or DECOUPLED with the PSU. */
+    public record Restart(String scaApproach, String psuId) {
+    }
+
     public record MethodSelection(String authenticationMethodId) {
     }
 

@@ -6,6 +6,7 @@ import eu.xs2a.platform.bank.BankRefusals;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.sca.BankScaMethod;
+import eu.xs2a.platform.sca.ScaApproach;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import jakarta.ws.rs.WebApplicationException;
@@ -53,6 +54,12 @@ public class RestBankConsentPort implements BankConsentPort {
     public BankScaStep authenticatePsu(String providerCode, String bankConsentId, String psuId, String password) {
         return bank(providerCode).call("authenticate the PSU", (api, auth) ->
                 api.authenticate(auth, bankConsentId, new BankScaRequests.Authentication(psuId, password)), OUT_OF_ORDER);
+    }
+
+    @Override
+    public BankScaStep restartSca(String providerCode, String bankConsentId, ScaApproach approach, String psuId) {
+        return bank(providerCode).call("start a new SCA", (api, auth) ->
+                api.restartSca(auth, bankConsentId, new BankScaRequests.Restart(approach.name(), psuId)), OUT_OF_ORDER);
     }
 
     @Override

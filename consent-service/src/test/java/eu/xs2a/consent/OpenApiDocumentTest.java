@@ -25,7 +25,7 @@ class OpenApiDocumentTest extends OpenApiDocumentChecks {
 
     OpenApiDocumentTest() {
         // token and state are the browser links' own
-        super("eu.xs2a.consent.api", 20, Set.of("provider_code", "consent_id", "authorisation_id", "token", "state"));
+        super("eu.xs2a.consent.api", 24, Set.of("provider_code", "consent_id", "authorisation_id", "token", "state"));
     }
 
     /** The request bodies say what the service checks: required fields, limits, the values it takes. */
@@ -64,6 +64,13 @@ class OpenApiDocumentTest extends OpenApiDocumentChecks {
             JsonNode created = create.path("responses").path("201");
             assertTrue(created.path("headers").has("ASPSP-SCA-Approach") && created.path("headers").has("X-Request-ID"));
         }
+        // the embedded steps: body, PSU-ID, and each Berlin Group code of a wrong step
+        JsonNode update = operation(json, new Route("PUT", AIS + "/{consent_id}/authorisations/{authorisation_id}", true));
+        assertEquals("UpdatePsuData", OpenApiCoverage.requestSchema(update));
+        assertTrue(headers(update).contains("psu-id"), headers(update).toString());
+        assertTrue(OpenApiCoverage.responseDescription(update, "409").contains("STATUS_INVALID"));
+        assertTrue(OpenApiCoverage.responseDescription(update, "401").contains("PSU_CREDENTIALS_INVALID"));
+        assertTrue(OpenApiCoverage.responseDescription(update, "400").contains("SCA_METHOD_UNKNOWN"));
         JsonNode read = operation(json, new Route("GET", AIS + "/{consent_id}", true));
         assertEquals(List.of(), OpenApiCoverage.withoutErrorBody(read, "400", "401", "403", "404", "503"));
         String unauthorised = OpenApiCoverage.responseDescription(read, "401");

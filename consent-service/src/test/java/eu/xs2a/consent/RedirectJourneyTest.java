@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import eu.xs2a.consent.support.ConsentTestBase;
 import eu.xs2a.consent.support.Lookup;
 import eu.xs2a.consent.support.Psu;
+import eu.xs2a.consent.support.SandboxBank;
 import eu.xs2a.consent.support.Signed;
 import eu.xs2a.consent.support.TestClock;
 import eu.xs2a.consent.support.Tpps;
@@ -160,8 +161,11 @@ class RedirectJourneyTest extends ConsentTestBase {
     @Test
     void withoutRedirectUriTheBrowserGetsAShortPage() {
         Map<String, String> headers = Map.of("TPP-Redirect-Preferred", "false");
-        Response created = Signed.post(Tpps.ALPHA, Signed.AIS, headers, Signed.aisBody(null, 4, true, Psu.PSU1_MAIN));
+        // faraway offers redirect only, so TPP-Redirect-Preferred false still gets a redirect there
+        Response created = Signed.post(Tpps.ALPHA, Signed.ais(SandboxBank.FAR_AWAY), headers,
+                Signed.aisBody(null, 4, true, Psu.PSU1_MAIN));
         assertEquals(201, created.statusCode(), created.asString());
+        assertEquals("REDIRECT", created.header("ASPSP-SCA-Approach"));
         Psu psu = new Psu("psu1").openScaRedirect(created.jsonPath().getString("_links.scaRedirect.href")).logIn();
         Response back = Psu.returnToGateway(psu.decide("deny"));
         assertEquals(200, back.statusCode());

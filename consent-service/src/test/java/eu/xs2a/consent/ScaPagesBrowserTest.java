@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.consent.support.ConsentTestBase;
 import eu.xs2a.consent.support.Psu;
+import eu.xs2a.consent.support.SandboxBank;
 import eu.xs2a.consent.support.Signed;
 import eu.xs2a.consent.support.TestClock;
 import eu.xs2a.consent.support.Tpps;
@@ -94,7 +95,8 @@ class ScaPagesBrowserTest extends ConsentTestBase {
 
     @Test
     void withoutARedirectUriTheCallbackEndsOnAPage() {
-        Response created = Signed.post(Tpps.ALPHA, Signed.AIS, Map.of("TPP-Redirect-Preferred", "false"),
+        // faraway offers redirect only, so TPP-Redirect-Preferred false still gets a redirect there
+        Response created = Signed.post(Tpps.ALPHA, Signed.ais(SandboxBank.FAR_AWAY), Map.of("TPP-Redirect-Preferred", "false"),
                 Signed.aisBody(null, 4, true, Psu.PSU1_MAIN));
         assertEquals(201, created.statusCode(), created.asString());
         Psu psu = new Psu("psu1").openScaRedirect(created.jsonPath().getString("_links.scaRedirect.href")).logIn();

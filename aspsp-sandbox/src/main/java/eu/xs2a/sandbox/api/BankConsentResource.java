@@ -5,6 +5,7 @@ import eu.xs2a.sandbox.api.ConsentDtos.ConsentCreated;
 import eu.xs2a.sandbox.api.ConsentDtos.ConsentState;
 import eu.xs2a.sandbox.api.ConsentDtos.RegisterConsent;
 import eu.xs2a.sandbox.domain.AccountRef;
+import eu.xs2a.sandbox.domain.ApiScaService;
 import eu.xs2a.sandbox.domain.BankException;
 import eu.xs2a.sandbox.domain.Consent;
 import eu.xs2a.sandbox.domain.ConsentAccess;
@@ -54,10 +55,12 @@ public class BankConsentResource {
                 access.additionalInformation(), body.account(), body.cardNumber());
         ConsentService.Registered registered = consents.register(body.idempotencyKey(), body.type(), body.tppId(),
                 body.tppName(), requested, body.validUntil(), Boolean.TRUE.equals(body.recurringIndicator()),
-                body.frequencyPerDay() == null ? DEFAULT_FREQUENCY : body.frequencyPerDay(), body.psuId(), body.returnUrl());
+                body.frequencyPerDay() == null ? DEFAULT_FREQUENCY : body.frequencyPerDay(), body.psuId(), body.returnUrl(),
+                "DECOUPLED".equals(body.scaApproach()));
         return Response.status(registered.created() ? Response.Status.CREATED : Response.Status.OK)
                 .entity(new ConsentCreated(registered.consent().id, registered.consent().status.name(),
-                        urls.scaUrl(registered.link())))
+                        urls.scaUrl(registered.link()), registered.consent().scaStatus.name(),
+                        registered.link().decoupledAt == null ? null : ApiScaService.APP_MESSAGE))
                 .build();
     }
 

@@ -30,10 +30,13 @@ public final class ConsentDtos {
     public record RegisterConsent(String idempotencyKey, String type, String tppId, String tppName, Access access,
                                   AccountRef account,
                                   String cardNumber, LocalDate validUntil, Boolean recurringIndicator,
-                                  Integer frequencyPerDay, String psuId, String returnUrl) {
+                                  Integer frequencyPerDay, String psuId, String returnUrl, String scaApproach) {
     }
 
-    public record ConsentCreated(String bankConsentId, String status, String scaUrl) {
+    /** scaStatus and psuMessage tell of a decoupled SCA started at registration. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record ConsentCreated(String bankConsentId, String status, String scaUrl, String scaStatus,
+                                 String psuMessage) {
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)

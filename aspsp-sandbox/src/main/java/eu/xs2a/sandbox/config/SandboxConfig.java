@@ -50,6 +50,14 @@ public interface SandboxConfig {
     @WithDefault("1s")
     String revokedLaterInterval();
 
+    /** How long after the push the sandbox's app answers a decoupled SCA (approves; psu-decoupled-deny's denies). */
+    @WithDefault("3S")
+    Duration decoupledDelay();
+
+    /** How often the app's job looks for due pushes (read by the job's @Scheduled expression). */
+    @WithDefault("1s")
+    String decoupledInterval();
+
     Sca sca();
 
     Events events();

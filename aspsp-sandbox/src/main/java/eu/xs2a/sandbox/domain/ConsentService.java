@@ -51,6 +51,9 @@ public class ConsentService {
     SlowPsus slow;
 
     @Inject
+    ApiScaService apiSca;
+
+    @Inject
     Clock clock;
 
     @Inject
@@ -59,7 +62,7 @@ public class ConsentService {
     @Transactional
     public Registered register(String idempotencyKey, String type, String tppId, String tppName, ConsentAccess access,
                                LocalDate validUntil, boolean recurringIndicator, int frequencyPerDay, String psuId,
-                               String returnUrl) {
+                               String returnUrl, boolean decoupled) {
         validate(type, access, validUntil, frequencyPerDay);
         TppFields.requireFitting(tppId, tppName);
         if (idempotencyKey != null && (idempotencyKey.isBlank() || idempotencyKey.length() > MAX_KEY)) {
@@ -97,6 +100,12 @@ public class ConsentService {
         consents.persist(consent);
         ScaLink link = ScaLink.issue(ScaLink.Kind.CONSENT, consent.id, now);
         links.persist(link);
+        if (decoupled) {
+            if (psuId == null) {
+                throw BankException.badRequest("a decoupled SCA needs psuId");
+            }
+            apiSca.startDecoupled(consent, link, psuId); // the push goes to the PSU's app now
+        }
         return new Registered(consent, link, true);
     }
 

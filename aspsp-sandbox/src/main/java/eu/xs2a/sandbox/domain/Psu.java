@@ -27,7 +27,9 @@ public class Psu {
          */
         SLOW_DATA,
         /** Every consent the PSU approves is revoked by the bank {@code sandbox.revoked-later-delay} later. */
-        REVOKED_LATER
+        REVOKED_LATER,
+        /** The PSU's app denies every decoupled approval (psu-decoupled-deny). */
+        APP_DENIES
     }
 
     @Id
@@ -49,6 +51,15 @@ public class Psu {
     /** Until when the login is locked; null or past: not locked. */
     @Column(name = "locked_until")
     public Instant lockedUntil;
+
+    /** The ids of the PSU's SCA methods, comma-separated ({@link ScaMethod}). */
+    @Column(name = "sca_methods")
+    public String scaMethods;
+
+    /** The PSU's SCA methods, in the order the PSU set them up. */
+    public java.util.List<ScaMethod> methods() {
+        return ScaMethod.parse(scaMethods);
+    }
 
     public boolean passwordMatches(String password) {
         return PasswordHasher.matches(password, passwordHash);

@@ -47,6 +47,14 @@ public class ScaLink {
     @Column(name = "otp_failures")
     public int otpFailures;
 
+    /** The SCA method chosen through the bank API ({@link ScaMethod#id()}); null on the pages. */
+    @Column(name = "chosen_method")
+    public String chosenMethod;
+
+    /** When the approval was pushed to the PSU's app (decoupled SCA); null otherwise. */
+    @Column(name = "decoupled_at")
+    public Instant decoupledAt;
+
     public static ScaLink issue(Kind kind, String resourceId, Instant now) {
         ScaLink link = new ScaLink();
         link.token = Secrets.randomToken();

@@ -63,6 +63,18 @@ public abstract class ScaResource {
         scaStatus = ScaStatus.psuIdentified;
     }
 
+    /** The PSU's password was right (SCA through the API): its methods come next. */
+    public void psuAuthenticated() {
+        requireAwaitingSca();
+        scaStatus = ScaStatus.psuAuthenticated;
+    }
+
+    /** A method was chosen through the API: the OTP (or the app's approval) comes next. */
+    public void scaMethodSelected() {
+        requireAwaitingSca();
+        scaStatus = ScaStatus.scaMethodSelected;
+    }
+
     public void scaStarted() {
         requireAwaitingSca();
         scaStatus = ScaStatus.started;

@@ -184,7 +184,7 @@ public class ScaService {
     }
 
     /** Ends the flow: applies the outcome to the resource and sends the browser back to the gateway. */
-    private ScaStep finish(ScaFlow flow, boolean success, String reason) {
+    ScaStep finish(ScaFlow flow, boolean success, String reason) {
         switch (flow.link().kind) {
             case CONSENT -> {
                 if (success) {
@@ -213,7 +213,7 @@ public class ScaService {
     }
 
     /** The PSU who logged in must be the one the gateway named and must own every account the request names. */
-    private boolean mayAuthorise(ScaFlow flow, String psuId) {
+    boolean mayAuthorise(ScaFlow flow, String psuId) {
         return switch (flow.link().kind) {
             case CONSENT -> flow.consent().mayBeApprovedBy(psuId)
                     && consentService.accountsNotOwnedBy(flow.consent(), psuId).isEmpty();
@@ -224,7 +224,7 @@ public class ScaService {
         };
     }
 
-    private ScaFlow load(String token) {
+    ScaFlow load(String token) {
         ScaLink link = Optional.ofNullable(token).flatMap(links::lock).orElseThrow(() ->
                 new Refused(404, "This link is not valid", "Please go back to the provider that sent you here and start again."));
         if (link.state == ScaLink.State.DONE) {

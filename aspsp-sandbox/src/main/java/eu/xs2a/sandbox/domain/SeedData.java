@@ -121,6 +121,8 @@ public class SeedData {
         psu.id = id;
         psu.fullName = name;
         psu.behaviour = behaviour;
+        // psu1 has two embedded methods, so a TPP must select one (V9__sca_approaches.sql)
+        psu.scaMethods = id.equals("psu1") ? "sms,chip" : "sms";
         psu.passwordHash = PasswordHasher.hash(PASSWORD, salt);
         em.persist(psu);
         em.flush();

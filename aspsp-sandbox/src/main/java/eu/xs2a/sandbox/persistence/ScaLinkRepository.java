@@ -32,4 +32,16 @@ public class ScaLinkRepository implements PanacheRepositoryBase<ScaLink, String>
         update("state = ?1 where resourceId = ?2 and kind = ?3 and state not in (?1, ?4)", ScaLink.State.REPLACED,
                 resourceId, kind, ScaLink.State.DONE);
     }
+
+    /** The open (not finished, not replaced) link of one kind of a resource, locked for the step. */
+    public Optional<ScaLink> openOf(String resourceId, ScaLink.Kind kind) {
+        return find("resourceId = ?1 and kind = ?2 and state not in (?3, ?4) order by createdAt desc", resourceId, kind,
+                ScaLink.State.DONE, ScaLink.State.REPLACED).withLock(LockModeType.PESSIMISTIC_WRITE).firstResultOptional();
+    }
+
+    /** Links whose push went to the PSU's app before {@code before} and are still waiting for its answer, locked. */
+    public java.util.List<ScaLink> lockDecoupledDue(java.time.Instant before, int limit) {
+        return find("state = ?1 and decoupledAt <= ?2", ScaLink.State.APPROVED, before)
+                .withLock(LockModeType.PESSIMISTIC_WRITE).page(0, limit).list();
+    }
 }

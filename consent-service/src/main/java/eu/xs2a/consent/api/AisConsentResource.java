@@ -3,6 +3,8 @@ package eu.xs2a.consent.api;
 import eu.xs2a.consent.domain.ConsentService;
 import eu.xs2a.consent.domain.ConsentType;
 import eu.xs2a.consent.domain.NewAisConsent;
+import eu.xs2a.consent.domain.AuthorisationStart;
+import eu.xs2a.consent.domain.EmbeddedScaService;
 import eu.xs2a.consent.domain.ScaService;
 import eu.xs2a.platform.http.JsonBodies;
 import eu.xs2a.security.quarkus.CurrentTpp;
@@ -39,9 +41,10 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 public class AisConsentResource extends ConsentEndpoints {
 
-    public AisConsentResource(ConsentService consents, ScaService sca, CurrentTpp tpp, JsonBodies bodies,
+    public AisConsentResource(ConsentService consents, ScaService sca, EmbeddedScaService embedded,
+                              AuthorisationStart starts, CurrentTpp tpp, JsonBodies bodies,
                               ConsentResponses responses) {
-        super(ConsentType.AIS, consents, sca, tpp, bodies, responses);
+        super(ConsentType.AIS, consents, sca, embedded, starts, tpp, bodies, responses);
     }
 
     @POST
@@ -50,7 +53,7 @@ public class AisConsentResource extends ConsentEndpoints {
     @Operation(summary = "Create an account-information consent", description = "Registers the consent at the bank (received) and starts "
             + "its authorisation: the PSU approves it through the scaRedirect link.")
     @Parameter(name = ScaHeaders.REDIRECT_PREFERRED, in = ParameterIn.HEADER, required = true,
-            description = "true or false (else BadRequest); only redirect SCA is offered",
+            description = "true or false (else BadRequest); false: the bank chooses the approach for the PSU (embedded or decoupled where the provider offers them)",
             schema = @Schema(enumeration = {"true", "false"}))
     @Parameter(name = ScaHeaders.REDIRECT_URI, in = ParameterIn.HEADER, description = "where the PSU returns after "
             + "SCA: absolute https URI (http only for localhost), no fragment, at most 500 characters, signed; required when TPP-Redirect-Preferred is true")
@@ -60,7 +63,7 @@ public class AisConsentResource extends ConsentEndpoints {
             description = "the PSU's login at the bank, at most 50 characters; signed when sent")
     @APIResponse(responseCode = "201", description = "Consent created",
             headers = {@Header(name = "Location", description = "the consent's path"),
-                    @Header(name = "ASPSP-SCA-Approach", description = "always REDIRECT")},
+                    @Header(name = "ASPSP-SCA-Approach", description = "REDIRECT, EMBEDDED or DECOUPLED (docs/ARCHITECTURE.md \"SCA approaches\")")},
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ConsentCreatedResponse.class)))
     public Response create(@PathParam("provider_code") String provider, @Context HttpHeaders headers,
                            @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
@@ -70,7 +73,7 @@ public class AisConsentResource extends ConsentEndpoints {
         AisConsentRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body, AisConsentRequest.class);
         return responses.created(consents.createAis(provider, tpp.get(), new NewAisConsent(request.access(),
                 request.recurringIndicator(), request.validUntil(), request.frequencyPerDay(),
-                request.combinedServiceIndicator()), redirect));
+                request.combinedServiceIndicator()), redirect, ScaHeaders.preferences(headers)));
     }
 
     @GET

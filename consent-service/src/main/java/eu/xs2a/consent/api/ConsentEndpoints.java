@@ -2,6 +2,18 @@ package eu.xs2a.consent.api;
 
 import eu.xs2a.consent.domain.ConsentService;
 import eu.xs2a.consent.domain.ConsentType;
+import eu.xs2a.consent.domain.AuthorisationStart;
+import eu.xs2a.consent.domain.EmbeddedScaService;
+import jakarta.ws.rs.POST;
+import eu.xs2a.platform.sca.ScaUpdateResponse;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import eu.xs2a.consent.domain.ScaService;
 import eu.xs2a.platform.error.ErrorBody;
 import eu.xs2a.platform.http.BrowserFacing;
@@ -39,10 +51,15 @@ public abstract class ConsentEndpoints {
     protected final JsonBodies bodies;
     protected final ConsentResponses responses;
     private final ConsentType type;
+    private final EmbeddedScaService embedded;
+    private final AuthorisationStart starts;
 
-    protected ConsentEndpoints(ConsentType type, ConsentService consents, ScaService sca, CurrentTpp tpp,
-                               JsonBodies bodies, ConsentResponses responses) {
+    protected ConsentEndpoints(ConsentType type, ConsentService consents, ScaService sca, EmbeddedScaService embedded,
+                               AuthorisationStart starts, CurrentTpp tpp, JsonBodies bodies,
+                               ConsentResponses responses) {
         this.type = type;
+        this.embedded = embedded;
+        this.starts = starts;
         this.consents = consents;
         this.sca = sca;
         this.tpp = tpp;
@@ -93,6 +110,86 @@ public abstract class ConsentEndpoints {
                                        @PathParam("consent_id") String consentId,
                                        @PathParam("authorisation_id") String authorisationId) {
         return ScaStatusResponse.of(consents.authorisation(provider, tpp.tppId(), type, consentId, authorisationId));
+    }
+
+    @POST
+    @Signed
+    @Consumes(MediaType.WILDCARD)
+    @Operation(summary = "Start an authorisation (explicit start)", description = "A new authorisation of an embedded"
+            + " or decoupled consent that awaits SCA; the consent's open authorisation ends failed (the bank has one"
+            + " SCA per consent). No body (or {}): embedded waits for the password (updatePsuAuthentication),"
+            + " decoupled pushes to the PSU's app at once (psuMessage; PSU-ID or the creation's). With"
+            + " psuData.password (embedded, with PSU-ID) it starts authenticated, as the first PUT would answer."
+            + " A redirect consent's authorisation starts with the consent: 409.")
+    @Parameter(name = ScaHeaders.PSU_ID, in = ParameterIn.HEADER, description = "the PSU's login at the bank; signed"
+            + " when sent", example = "psu1")
+    @APIResponse(responseCode = "201", description = "startScaprocessResponse",
+            headers = @Header(name = "ASPSP-SCA-Approach", description = "EMBEDDED or DECOUPLED"),
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScaUpdateResponse.class),
+                    examples = @ExampleObject(name = "embedded, empty body", value = "{\"scaStatus\":\"received\","
+                            + "\"authorisationId\":\"a2\",\"_links\":{\"updatePsuAuthentication\":{\"href\":"
+                            + "\"/sandbox/api/berlingroup/v1/consents/c1/authorisations/a2\"},\"scaStatus\":{\"href\":"
+                            + "\"/sandbox/api/berlingroup/v1/consents/c1/authorisations/a2\"}}}")))
+    @APIResponse(responseCode = "409", description = "StatusInvalid STATUS_INVALID: the consent awaits no SCA, or is"
+            + " authorised by redirect")
+    @Path("{consent_id}/authorisations")
+    public Response startAuthorisation(@PathParam("provider_code") String provider,
+                                       @PathParam("consent_id") String consentId, @Context HttpHeaders headers,
+                                       @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                                               schema = @Schema(implementation = UpdatePsuDataRequest.class))) byte[] body) {
+        consents.requireProvider(provider);
+        String psuId = ScaHeaders.psuId(headers);
+        String password = null;
+        if (body != null && body.length > 0) {
+            UpdatePsuDataRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body,
+                    UpdatePsuDataRequest.class);
+            password = request.passwordOfAStart();
+        }
+        return responses.started(starts.start(provider, tpp.tppId(), type, consentId, psuId, password));
+    }
+
+    @PUT
+    @Signed
+    @Consumes(MediaType.WILDCARD)
+    @Operation(summary = "Update PSU data (embedded SCA)", description = "One step of an embedded authorisation, in"
+            + " order: psuData.password with PSU-ID (→ psuAuthenticated with scaMethods and selectAuthenticationMethod"
+            + " when the PSU has several methods, else scaMethodSelected with chosenScaMethod, challengeData and"
+            + " authoriseTransaction), authenticationMethodId (→ scaMethodSelected), scaAuthenticationData, the OTP"
+            + " (→ finalised, the consent valid). The password and the OTP are passed to the bank, never stored or"
+            + " logged.")
+    @Parameter(name = ScaHeaders.PSU_ID, in = ParameterIn.HEADER, description = "the PSU's login at the bank, with"
+            + " psuData.password (else the PSU-ID of the consent's creation); signed when sent", example = "psu1")
+    @APIResponse(responseCode = "200", description = "The step was taken",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScaUpdateResponse.class),
+                    examples = {@ExampleObject(name = "several methods", value = "{\"scaStatus\":\"psuAuthenticated\","
+                            + "\"scaMethods\":[{\"authenticationType\":\"SMS_OTP\",\"authenticationMethodId\":\"sms\","
+                            + "\"name\":\"SMS to +49 170 ***** 12\"},{\"authenticationType\":\"CHIP_OTP\","
+                            + "\"authenticationMethodId\":\"chip\",\"name\":\"chipTAN reader\"}],\"_links\":"
+                            + "{\"selectAuthenticationMethod\":{\"href\":\"/sandbox/api/berlingroup/v1/consents/c1/authorisations/a1\"},"
+                            + "\"scaStatus\":{\"href\":\"/sandbox/api/berlingroup/v1/consents/c1/authorisations/a1\"}}}"),
+                            @ExampleObject(name = "finalised", value = "{\"scaStatus\":\"finalised\",\"_links\":"
+                                    + "{\"scaStatus\":{\"href\":\"/sandbox/api/berlingroup/v1/consents/c1/authorisations/a1\"}}}")}))
+    @APIResponse(responseCode = "400", description = "FormatError (not exactly one step in the body); ScaInvalid"
+            + " SCA_INVALID (wrong OTP; after the bank's allowed attempts the authorisation is failed and the consent"
+            + " rejected); ScaMethodUnknown SCA_METHOD_UNKNOWN")
+    @APIResponse(responseCode = "401", description = "PsuCredentialsInvalid PSU_CREDENTIALS_INVALID (wrong PSU-ID or"
+            + " password); ConsentUnknown")
+    @APIResponse(responseCode = "404", description = "ResourceUnknown: no such authorisation of this consent")
+    @APIResponse(responseCode = "409", description = "StatusInvalid STATUS_INVALID: the step is out of order, the"
+            + " authorisation is final, or it is not an embedded one")
+    @Path("{consent_id}/authorisations/{authorisation_id}")
+    public ScaUpdateResponse updatePsuData(@PathParam("provider_code") String provider,
+                                           @PathParam("consent_id") String consentId,
+                                           @PathParam("authorisation_id") String authorisationId,
+                                           @Context HttpHeaders headers,
+                                           @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                                                   schema = @Schema(implementation = UpdatePsuDataRequest.class))) byte[] body) {
+        consents.requireProvider(provider);
+        String psuId = ScaHeaders.psuId(headers);
+        UpdatePsuDataRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body,
+                UpdatePsuDataRequest.class);
+        return responses.step(embedded.update(provider, tpp.tppId(), type, consentId, authorisationId,
+                request.toUpdate(psuId)));
     }
 
     /** The PSU's browser follows the one-time scaRedirect link: on to the bank's SCA page. Not signed. */

@@ -6,7 +6,15 @@ import eu.xs2a.consent.domain.ConsentAuthorisation;
 import eu.xs2a.consent.domain.ConsentType;
 import eu.xs2a.consent.domain.CreatedConsent;
 import eu.xs2a.consent.domain.RefusedConsent;
+import eu.xs2a.consent.aspsp.BankScaStep;
+import eu.xs2a.consent.domain.ScaStepResult;
 import eu.xs2a.platform.api.Href;
+import eu.xs2a.platform.sca.AuthenticationObject;
+import eu.xs2a.platform.sca.ScaApproach;
+import eu.xs2a.platform.sca.BankScaMethod;
+import eu.xs2a.platform.sca.ScaStatus;
+import eu.xs2a.platform.sca.ScaUpdateResponse;
+import java.util.List;
 import eu.xs2a.platform.http.BrowserPages;
 import eu.xs2a.platform.http.ErrorResponses;
 import eu.xs2a.platform.provider.ProviderCalendar;
@@ -25,7 +33,6 @@ import java.util.Map;
 public class ConsentResponses {
 
     static final String SCA_APPROACH_HEADER = "ASPSP-SCA-Approach";
-    static final String REDIRECT = "REDIRECT";
 
     private final PublicUrls urls;
     private final ProviderCalendar calendar;
@@ -35,24 +42,86 @@ public class ConsentResponses {
         this.calendar = calendar;
     }
 
-    /** 201 with consentStatus, consentId, _links (scaRedirect, self, status, scaStatus) and Location. */
+    /**
+     * 201 with consentStatus, consentId, _links and Location; ASPSP-SCA-Approach the authorisation's. The first link
+     * is the PSU's next step: scaRedirect (redirect), updatePsuAuthentication (embedded: the authorisation exists,
+     * it takes the password) or none (decoupled: the push went to the PSU's app, psuMessage says so); then self,
+     * status, scaStatus.
+     */
     public Response created(CreatedConsent created) {
         Consent consent = created.consent();
         ConsentAuthorisation authorisation = created.authorisation();
         boolean ais = consent.getType() == ConsentType.AIS;
         String self = urls.consentPath(consent.getProviderCode(), ais, consent.getId());
+        String authorisationPath = urls.authorisationPath(consent.getProviderCode(), ais, consent.getId(),
+                authorisation.id());
         Map<String, Href> links = new LinkedHashMap<>();
-        links.put("scaRedirect", new Href(urls.scaRedirect(consent.getProviderCode(), ais, consent.getId(),
-                authorisation.id(), created.redirectToken())));
+        switch (authorisation.scaApproach()) {
+            case REDIRECT -> links.put("scaRedirect", new Href(urls.scaRedirect(consent.getProviderCode(), ais,
+                    consent.getId(), authorisation.id(), created.redirectToken())));
+            case EMBEDDED -> links.put("updatePsuAuthentication", new Href(authorisationPath));
+            case DECOUPLED -> { } // nothing for the TPP to send: it polls scaStatus
+        }
         links.put("self", new Href(self));
         links.put("status", new Href(self + "/status"));
-        links.put("scaStatus", new Href(urls.authorisationPath(consent.getProviderCode(), ais, consent.getId(),
-                authorisation.id())));
+        links.put("scaStatus", new Href(authorisationPath));
         return Response.status(Response.Status.CREATED)
                 .header("Location", self)
-                .header(SCA_APPROACH_HEADER, REDIRECT)
+                .header(SCA_APPROACH_HEADER, authorisation.scaApproach().name())
                 .type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(new ConsentCreatedResponse(consent.getStatus().name(), consent.getId(), links))
+                .entity(new ConsentCreatedResponse(consent.getStatus().name(), consent.getId(), links,
+                        created.psuMessage()))
+                .build();
+    }
+
+    /**
+     * The answer to a TPP's embedded step (updatePsuAuthenticationResponse, selectPsuAuthenticationMethodResponse,
+     * scaStatusResponse of a transaction authorisation): the status reached, the PSU's methods with
+     * selectAuthenticationMethod when the PSU must choose, the chosen method and its challenge with
+     * authoriseTransaction when a code comes next, a decoupled method's psuMessage, and always scaStatus.
+     */
+    public ScaUpdateResponse step(ScaStepResult result) {
+        Consent consent = result.consent();
+        ConsentAuthorisation authorisation = result.authorisation();
+        BankScaStep bank = result.bank();
+        String path = urls.authorisationPath(consent.getProviderCode(), consent.getType() == ConsentType.AIS,
+                consent.getId(), authorisation.id());
+        Map<String, Href> links = new LinkedHashMap<>();
+        ScaStatus status = authorisation.scaStatus();
+        List<AuthenticationObject> methods = null;
+        AuthenticationObject chosen = null;
+        if (status == ScaStatus.psuAuthenticated && bank.scaMethods() != null) {
+            methods = bank.scaMethods().stream().map(BankScaMethod::toTpp).toList();
+            links.put("selectAuthenticationMethod", new Href(path));
+        }
+        if (status == ScaStatus.scaMethodSelected && bank.chosenScaMethod() != null) {
+            chosen = bank.chosenScaMethod().toTpp();
+            if (!bank.chosenScaMethod().decoupled()) {
+                links.put("authoriseTransaction", new Href(path));
+            }
+        }
+        links.put("scaStatus", new Href(path));
+        return new ScaUpdateResponse(status, null, methods, chosen, chosen == null ? null : bank.challengeData(),
+                links, bank.psuMessage());
+    }
+
+    /**
+     * 201 startScaprocessResponse of an explicitly started authorisation: its id, status and next link
+     * (updatePsuAuthentication while it waits for the password), as a step's answer otherwise; ASPSP-SCA-Approach.
+     */
+    public Response started(ScaStepResult result) {
+        ScaUpdateResponse step = step(result);
+        Map<String, Href> links = new LinkedHashMap<>();
+        if (result.authorisation().scaApproach() == ScaApproach.EMBEDDED
+                && result.authorisation().scaStatus() == ScaStatus.received) {
+            links.put("updatePsuAuthentication", step.links().get("scaStatus"));
+        }
+        links.putAll(step.links());
+        return Response.status(Response.Status.CREATED)
+                .header(SCA_APPROACH_HEADER, result.authorisation().scaApproach().name())
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(new ScaUpdateResponse(step.scaStatus(), result.authorisation().id(), step.scaMethods(),
+                        step.chosenScaMethod(), step.challengeData(), links, step.psuMessage()))
                 .build();
     }
 

@@ -1,5 +1,6 @@
 package eu.xs2a.consent.api;
 
+import eu.xs2a.consent.domain.ScaPreferences;
 import eu.xs2a.consent.domain.ScaRedirect;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
@@ -14,7 +15,7 @@ import java.util.Locale;
  * true/false → BadRequest); TPP-Redirect-URI is required when redirect is preferred and, like
  * TPP-Nok-Redirect-URI, must follow xs2a-platform's {@link RedirectUris} rule (else FormatError). PSU-IP-Address
  * is optional at consent creation, and checked when sent, as in every service.
- * Only redirect SCA is offered, so with {@code false} the ASPSP still chooses REDIRECT.
+ * With {@code false} the approach is the bank's choice for the PSU (docs/ARCHITECTURE.md "SCA approaches").
  */
 final class ScaHeaders {
 
@@ -22,6 +23,7 @@ final class ScaHeaders {
     static final String REDIRECT_URI = "TPP-Redirect-URI";
     static final String NOK_REDIRECT_URI = "TPP-Nok-Redirect-URI";
     static final String PSU_ID = "PSU-ID";
+    static final String EXPLICIT_PREFERRED = "TPP-Explicit-Authorisation-Preferred";
     private static final int MAX_PSU_ID = 50;
 
     private ScaHeaders() {
@@ -50,6 +52,29 @@ final class ScaHeaders {
         }
         return new ScaRedirect(checkedUri(REDIRECT_URI, redirectUri), checkedUri(NOK_REDIRECT_URI, nokRedirectUri),
                 psuId);
+    }
+
+    /**
+     * TPP-Redirect-Preferred (checked by {@link #read} first) and TPP-Explicit-Authorisation-Preferred (optional,
+     * true or false, else BadRequest).
+     */
+    static ScaPreferences preferences(HttpHeaders headers) {
+        boolean redirect = !"false".equalsIgnoreCase(headers.getHeaderString(REDIRECT_PREFERRED).trim());
+        String explicit = headers.getHeaderString(EXPLICIT_PREFERRED);
+        if (explicit != null && !explicit.trim().equalsIgnoreCase("true") && !explicit.trim().equalsIgnoreCase("false")) {
+            throw new Psd2Exception(ErrorClass.BAD_REQUEST,
+                    EXPLICIT_PREFERRED + " '" + explicit + "' must be true or false");
+        }
+        return new ScaPreferences(redirect, explicit != null && explicit.trim().equalsIgnoreCase("true"));
+    }
+
+    /** PSU-ID of an authorisation step, when sent: 1 to 50 characters, else FormatError. */
+    static String psuId(HttpHeaders headers) {
+        String psuId = HeaderText.text(headers.getHeaderString(PSU_ID));
+        if (psuId != null && (psuId.isBlank() || psuId.codePointCount(0, psuId.length()) > MAX_PSU_ID)) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, PSU_ID + " must be 1 to " + MAX_PSU_ID + " characters");
+        }
+        return psuId;
     }
 
     private static String checkedUri(String header, String value) {

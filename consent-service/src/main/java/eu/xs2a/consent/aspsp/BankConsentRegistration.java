@@ -1,5 +1,9 @@
 package eu.xs2a.consent.aspsp;
 
-/** The bank's answer to a registration: its own id, its status ({@code received}) and the PSU's SCA page. */
-public record BankConsentRegistration(String bankConsentId, String status, String scaUrl) {
+/**
+ * The bank's answer to a registration: its own id, its status ({@code received}) and the PSU's SCA page; for a
+ * decoupled SCA started with the registration, the SCA status it reached and the message for the PSU.
+ */
+public record BankConsentRegistration(String bankConsentId, String status, String scaUrl, String scaStatus,
+                                      String psuMessage) {
 }

@@ -12,5 +12,5 @@ import eu.xs2a.consent.domain.AccountReference;
 public record BankConsentRequest(String idempotencyKey, String type, String tppId, String tppName, AccountAccess access,
                                  AccountReference account, String cardNumber, String validUntil,
                                  Boolean recurringIndicator, Integer frequencyPerDay, String psuId,
-                                 String returnUrl) {
+                                 String returnUrl, String scaApproach) {
 }

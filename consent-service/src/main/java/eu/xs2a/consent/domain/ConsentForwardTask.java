@@ -41,11 +41,25 @@ public class ConsentForwardTask implements TaskHandler {
     private static final Logger LOG = Logger.getLogger(ConsentForwardTask.class);
 
     /**
-     * Set while the creating request runs the task on its own thread ({@link #attemptNow}), to hold the bank's
-     * refusal: the request answers with it, announced ({@link RefusedConsent}) in the transaction that rejects the
-     * consent. The poller's runs find it unset: no request waits for their answer.
+     * Set while the creating request runs the task on its own thread ({@link #attemptNow}), to hold what only that
+     * request needs: the bank's refusal, which the request answers with, announced ({@link RefusedConsent}) in the
+     * transaction that rejects the consent, and the bank's message for the PSU (a decoupled SCA's push went out). The
+     * poller's runs find it unset: no request waits for their answer.
      */
-    private static final ThreadLocal<Psd2Exception[]> REQUEST_REFUSAL = new ThreadLocal<>();
+    private static final ThreadLocal<RequestAttempt> REQUEST = new ThreadLocal<>();
+
+    /** What the creating request's own run found (see {@link #REQUEST}). */
+    private static final class RequestAttempt {
+        private Psd2Exception refusal;
+        private String psuMessage;
+    }
+
+    /**
+     * The consent and its authorisation as the creating request's attempt left them, and the bank's message for the
+     * PSU when a decoupled SCA started, else null.
+     */
+    public record Attempted(Consent consent, ConsentAuthorisation authorisation, String psuMessage) {
+    }
 
     private final ConsentRepository consents;
     private final AuthorisationRepository authorisations;
@@ -80,23 +94,25 @@ public class ConsentForwardTask implements TaskHandler {
      * committed. It counts as the task's first attempt: a bank that cannot be reached backs the task off like any other
      * failure, and the poller takes over.
      *
-     * @return the consent as it is now: received (registered), or still accepted (the bank not reached)
+     * @return the consent and its authorisation as they are now: received (registered), or still accepted (the bank not
+     *         reached); and the bank's message for the PSU
      * @throws Psd2Exception ServiceInvalid: the bank refused the consent, which is rejected now
      */
-    public Consent attemptNow(String consentId) {
-        Psd2Exception[] refusal = new Psd2Exception[1];
-        REQUEST_REFUSAL.set(refusal);
+    public Attempted attemptNow(String consentId) {
+        RequestAttempt attempt = new RequestAttempt();
+        REQUEST.set(attempt);
         RunResult result;
         try {
             result = tasks.runNow(TYPE, consentId);
         } finally {
-            REQUEST_REFUSAL.remove();
+            REQUEST.remove();
         }
-        if (refusal[0] != null) {
-            throw refusal[0];
+        if (attempt.refusal != null) {
+            throw attempt.refusal;
         }
         LOG.debugf("Consent %s: registration attempted by the creating request (%s)", consentId, result);
-        return QuarkusTransaction.requiringNew().call(() -> consents.findById(consentId));
+        return QuarkusTransaction.requiringNew().call(() -> new Attempted(consents.findById(consentId),
+                authorisations.ofConsent(consentId).get(0), attempt.psuMessage));
     }
 
     @Override
@@ -128,16 +144,20 @@ public class ConsentForwardTask implements TaskHandler {
             if (e.errorClass() != ErrorClass.SERVICE_INVALID) {
                 return TaskOutcome.targetUnreachable(BankFailures.describe(e));
             }
-            Psd2Exception[] requestRefusal = REQUEST_REFUSAL.get();
-            Psd2Exception answer = requestRefusal == null ? null
+            RequestAttempt request = REQUEST.get();
+            Psd2Exception answer = request == null ? null
                     : new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank refused the consent");
             QuarkusTransaction.requiringNew().run(() -> refused(consentId, answer));
-            if (requestRefusal != null) {
-                requestRefusal[0] = answer;
+            if (request != null) {
+                request.refusal = answer;
             }
             return TaskOutcome.done();
         }
         boolean deletionDue = QuarkusTransaction.requiringNew().call(() -> registered(consentId, registration));
+        RequestAttempt request = REQUEST.get();
+        if (request != null) {
+            request.psuMessage = registration.psuMessage();
+        }
         if (deletionDue) {
             // the TPP deleted it (or the deadline rejected it) while the bank was registering it: tell the bank now
             RunResult told = tasks.runNow(BankDeletionTask.TYPE, consentId);

@@ -2,6 +2,8 @@ package eu.xs2a.consent.domain;
 
 import eu.xs2a.consent.aspsp.BankConsentRegistration;
 import eu.xs2a.consent.aspsp.BankConsentRequest;
+import eu.xs2a.platform.sca.ScaApproach;
+import eu.xs2a.platform.sca.ScaStatus;
 import eu.xs2a.consent.config.ConsentConfig;
 import eu.xs2a.consent.config.PublicUrls;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -32,6 +34,8 @@ public class ConsentForwarder {
     void registered(Consent consent, ConsentAuthorisation authorisation, BankConsentRegistration registration) {
         Instant registered = clock.instant();
         consent.registeredAtBank(registration.bankConsentId(), registration.scaUrl(), registered);
+        // a decoupled SCA starts with the registration: the push to the PSU's app went out
+        authorisation.followBank(ScaStatus.fromBank(registration.scaStatus()), registered);
         if (consent.getStatus() == ConsentStatus.received) {
             authorisation.renewRedirect(registered.plus(config.scaLinkTtl()), registered);
         }
@@ -51,6 +55,6 @@ public class ConsentForwarder {
                 // a confirmation-of-funds consent has no end date of its own (it ends by DELETE or revocation)
                 (consent.getValidUntil() == null ? ConsentRules.UNLIMITED : consent.getValidUntil()).toString(),
                 ais ? consent.isRecurringIndicator() : null, consent.getFrequencyPerDay(), consent.getPsuId(),
-                returnUrl);
+                returnUrl, authorisation.scaApproach() == ScaApproach.REDIRECT ? null : authorisation.scaApproach().name());
     }
 }

@@ -11,6 +11,7 @@ import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.provider.ProviderCalendar;
 import eu.xs2a.platform.provider.ProviderRegistry;
 import eu.xs2a.platform.provider.ProvidersConfig;
+import eu.xs2a.platform.sca.ScaApproach;
 import eu.xs2a.platform.sca.ScaStatus;
 import eu.xs2a.platform.task.TaskConfig;
 import eu.xs2a.platform.task.TaskQueue;
@@ -54,11 +55,12 @@ public class ConsentService {
     private final Clock clock;
     private final ProviderCalendar calendar;
     private final Event<CreatedConsent> stored;
+    private final ScaApproaches approaches;
 
     public ConsentService(ConsentRepository consents, AuthorisationRepository authorisations,
                           ConsentForwardTask forwarding, TaskQueue tasks, TaskConfig taskConfig, BankConsentPort bank,
                           ProviderRegistry providers, ConsentConfig config, Clock clock, ProviderCalendar calendar,
-                          Event<CreatedConsent> stored) {
+                          Event<CreatedConsent> stored, ScaApproaches approaches) {
         this.consents = consents;
         this.authorisations = authorisations;
         this.forwarding = forwarding;
@@ -70,6 +72,7 @@ public class ConsentService {
         this.clock = clock;
         this.calendar = calendar;
         this.stored = stored;
+        this.approaches = approaches;
     }
 
     // --- create --------------------------------------------------------------------------------------------
@@ -83,7 +86,8 @@ public class ConsentService {
     }
 
     /** A new AIS consent; each field of the request has met its own constraints (api.AisConsentRequest). */
-    public CreatedConsent createAis(String providerCode, TppIdentity tpp, NewAisConsent request, ScaRedirect redirect) {
+    public CreatedConsent createAis(String providerCode, TppIdentity tpp, NewAisConsent request, ScaRedirect redirect,
+                                    ScaPreferences preferences) {
         ProvidersConfig.Provider provider = providers.require(providerCode);
         AccountAccess access = request.access().validated(config.maxAccountReferences());
         LocalDate today = calendar.today(providerCode);
@@ -99,12 +103,12 @@ public class ConsentService {
         Consent consent = Consent.newAis(SecureTokens.random(SecureTokens.ID_BYTES), providerCode, tpp.tppId(),
                 tpp.name(), access,
                 request.recurringIndicator(), validUntil, frequency, false, redirect, clock.instant());
-        return create(consent);
+        return create(consent, approaches.choose(providerCode, preferences, redirect.psuId()));
     }
 
     /** A new funds consent; each field of the request has met its own constraints (api.FundsConsentRequest). */
     public CreatedConsent createFunds(String providerCode, TppIdentity tpp, NewFundsConsent request,
-                                      ScaRedirect redirect) {
+                                      ScaRedirect redirect, ScaPreferences preferences) {
         providers.require(providerCode);
         AccountReference account = request.account().validated("account");
         LocalDate cardExpiry = null;
@@ -118,7 +122,7 @@ public class ConsentService {
                 tpp.name(), account,
                 request.cardNumber(), cardExpiry, request.cardInformation(), request.registrationInformation(),
                 redirect, clock.instant());
-        return create(consent);
+        return create(consent, approaches.choose(providerCode, preferences, redirect.psuId()));
     }
 
     /**
@@ -131,22 +135,22 @@ public class ConsentService {
      * bank that the gateway does not have. A created consent is announced ({@link CreatedConsent}) inside the storing
      * transaction; the answer sent after the bank's registration (received) replaces the kept one (accepted).
      */
-    private CreatedConsent create(Consent consent) {
+    private CreatedConsent create(Consent consent, ScaApproach approach) {
         Instant now = clock.instant();
         String token = SecureTokens.random(SecureTokens.ID_BYTES);
         ConsentAuthorisation authorisation = ConsentAuthorisation.start(SecureTokens.random(SecureTokens.ID_BYTES),
-                consent.getId(), SecureTokens.sha256Hex(token), now.plus(config.scaLinkTtl()),
+                consent.getId(), approach, SecureTokens.sha256Hex(token), now.plus(config.scaLinkTtl()),
                 SecureTokens.random(SecureTokens.ID_BYTES), now);
         QuarkusTransaction.requiringNew().run(() -> {
             consents.persist(consent);
             authorisations.persist(authorisation);
             tasks.enqueue(ConsentForwardTask.of(consent, now.plus(taskConfig.lease(ConsentForwardTask.TYPE))));
-            stored.fire(new CreatedConsent(consent, authorisation, token));
+            stored.fire(new CreatedConsent(consent, authorisation, token, null));
         });
-        Consent forwarded = forwarding.attemptNow(consent.getId());
+        ConsentForwardTask.Attempted attempted = forwarding.attemptNow(consent.getId());
         LOG.infof("Consent %s (provider %s, TPP %s) created: %s", consent.getId(), consent.getProviderCode(),
-                consent.getTppId(), forwarded.getStatus());
-        return new CreatedConsent(forwarded, authorisation, token);
+                consent.getTppId(), attempted.consent().getStatus());
+        return new CreatedConsent(attempted.consent(), attempted.authorisation(), token, attempted.psuMessage());
     }
 
     // --- reads ---------------------------------------------------------------------------------------------
@@ -277,7 +281,7 @@ public class ConsentService {
                 .orElseThrow(() -> unknown(consentId));
     }
 
-    private ConsentAuthorisation findAuthorisation(Consent consent, String authorisationId) {
+    ConsentAuthorisation findAuthorisation(Consent consent, String authorisationId) {
         if (!Ids.fits(authorisationId)) {
             throw unknownAuthorisation(authorisationId);
         }

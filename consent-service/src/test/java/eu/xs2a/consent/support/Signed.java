@@ -50,6 +50,13 @@ public final class Signed {
                 .post(path);
     }
 
+    /** A signed PUT with a JSON body (an authorisation step). */
+    public static Response put(TestTpp tpp, String path, Map<String, String> headers, String body) {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        Map<String, String> signed = tpp.signer().sign("PUT", path, headers, bytes);
+        return given().redirects().follow(false).headers(signed).contentType("application/json").body(bytes).put(path);
+    }
+
     public static Response get(TestTpp tpp, String path) {
         return request(tpp, path).get(path);
     }

@@ -11,10 +11,16 @@ public enum ErrorClass {
     SESSIONS_NOT_SUPPORTED("BadRequest", 400, "SESSIONS_NOT_SUPPORTED"),
     COUNTRY_NAME_INVALID("CountryNameInvalid", 400, "FORMAT_ERROR"),
     SERVICE_INVALID("ServiceInvalid", 400, "SERVICE_INVALID"),
+    /** Embedded SCA: a wrong one-time code. */
+    SCA_INVALID("ScaInvalid", 400, "SCA_INVALID"),
+    /** Embedded SCA: an authenticationMethodId the PSU does not have. */
+    SCA_METHOD_UNKNOWN("ScaMethodUnknown", 400, "SCA_METHOD_UNKNOWN"),
     FORMAT_ERROR("FormatError", 400, "FORMAT_ERROR"),
     REQUEST_FORMAT_INVALID("RequestFormatInvalid", 400, "FORMAT_ERROR"),
     WRONG_REQUIRED_FIELDS("WrongRequiredFields", 401, "FORMAT_ERROR"),
     CONSENT_INVALID("ConsentInvalid", 401, "CONSENT_INVALID"),
+    /** Embedded SCA: the PSU's password (or PSU-ID) was not accepted by the bank. */
+    PSU_CREDENTIALS_INVALID("PsuCredentialsInvalid", 401, "PSU_CREDENTIALS_INVALID"),
     CONSENT_UNKNOWN("ConsentUnknown", 401, "CONSENT_UNKNOWN"),
     CONSENT_EXPIRED("ConsentExpired", 401, "CONSENT_EXPIRED"),
     CERTIFICATE_MISSING("CertificateMissing", 401, "CERTIFICATE_MISSING"),
@@ -60,6 +66,8 @@ public enum ErrorClass {
     METHOD_NOT_ALLOWED("ServiceInvalid", 405, "SERVICE_INVALID"),
     /** A resource whose state does not allow the action now (Berlin Group's STATUS_INVALID). */
     ACTION_NOT_ALLOWED("ActionNotAllowed", 406, "STATUS_INVALID"),
+    /** An authorisation step out of order, or on a finished authorisation (Berlin Group's 409 STATUS_INVALID). */
+    STATUS_INVALID("StatusInvalid", 409, "STATUS_INVALID"),
     /** An Accept the endpoint cannot serve (Berlin Group's REQUESTED_FORMATS_INVALID). */
     REQUESTED_FORMATS_INVALID("ActionNotAllowed", 406, "REQUESTED_FORMATS_INVALID"),
     INVALID("Invalid", 406, "FORMAT_ERROR"),

@@ -27,6 +27,11 @@ public abstract class ScaAuthorisation {
     @Column(name = "sca_status", nullable = false)
     private ScaStatus scaStatus;
 
+    /** How the PSU authorises: at the bank's pages, through the TPP (embedded), or in the bank's app. */
+    @Enumerated(EnumType.STRING)
+    @Column(name = "sca_approach", nullable = false)
+    private ScaApproach scaApproach;
+
     @Column(name = "redirect_token_hash", nullable = false)
     private String redirectTokenHash;
 
@@ -50,10 +55,20 @@ public abstract class ScaAuthorisation {
         // JPA
     }
 
-    /** A new authorisation: {@code received}, its link unused until {@code redirectExpiresAt}. */
+    /** A new redirect authorisation: {@code received}, its link unused until {@code redirectExpiresAt}. */
     protected ScaAuthorisation(String id, String redirectTokenHash, Instant redirectExpiresAt, String callbackState,
                                Instant now) {
+        this(id, ScaApproach.REDIRECT, redirectTokenHash, redirectExpiresAt, callbackState, now);
+    }
+
+    /**
+     * A new authorisation of {@code approach}: {@code received}. Every authorisation holds a redirect link's hash;
+     * only a redirect authorisation's link is ever shown to the TPP.
+     */
+    protected ScaAuthorisation(String id, ScaApproach approach, String redirectTokenHash, Instant redirectExpiresAt,
+                               String callbackState, Instant now) {
         this.id = id;
+        this.scaApproach = approach;
         this.scaStatus = ScaStatus.received;
         this.redirectTokenHash = redirectTokenHash;
         this.redirectExpiresAt = redirectExpiresAt;
@@ -98,11 +113,19 @@ public abstract class ScaAuthorisation {
         return followBank(ScaStatus.failed, now);
     }
 
+    /**
+     * Refuses a TPP's step ({@code PUT …/authorisations/{id}}) that this authorisation's approach and status do not
+     * allow: 409 STATUS_INVALID ({@link ScaStep}). The status then moves by what the bank answered to the step.
+     */
+    public void requireStep(ScaStep step) {
+        step.requireAllowedAt(scaApproach, scaStatus);
+    }
+
     // --- the one-time scaRedirect link ---------------------------------------------------------------------
 
-    /** Whether {@code tokenHash} is this link's (used or expired, maybe), compared in constant time. */
+    /** Whether {@code tokenHash} is this link's (used or expired, maybe), compared in constant time; a redirect's only. */
     public boolean holdsRedirectToken(String tokenHash) {
-        return tokenHash != null && MessageDigest.isEqual(redirectTokenHash.getBytes(StandardCharsets.UTF_8),
+        return tokenHash != null && scaApproach == ScaApproach.REDIRECT && MessageDigest.isEqual(redirectTokenHash.getBytes(StandardCharsets.UTF_8),
                 tokenHash.getBytes(StandardCharsets.UTF_8));
     }
 
@@ -158,6 +181,10 @@ public abstract class ScaAuthorisation {
 
     public ScaStatus scaStatus() {
         return scaStatus;
+    }
+
+    public ScaApproach scaApproach() {
+        return scaApproach;
     }
 
     public String callbackState() {

@@ -273,7 +273,8 @@ class PostgresReplayStoreTest {
                 assertTrue(row.next());
                 assertEquals("GET", row.getString(1));
                 assertEquals(PATH + "/r", row.getString(2));
-                assertEquals(DIGEST, row.getString(3));
+                // only a create's Digest is kept: another request's body may carry a PSU's password or code
+                assertEquals("-", row.getString(3));
                 // PostgreSQL keeps microseconds
                 assertTrue(Duration.between(now.get(), row.getTimestamp(4).toInstant()).abs().toNanos() < 1_000);
             }

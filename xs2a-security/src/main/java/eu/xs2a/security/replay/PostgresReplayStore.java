@@ -69,6 +69,9 @@ public class PostgresReplayStore implements ReplayStore {
     private static final String RELEASE = "delete from request_replay where tpp_id = ? and request_id = ? and response_status is null";
     private static final String DELETE_OLD = "delete from request_replay where created_at < ?";
 
+    /** The digest column of a request that is not a create (see {@link #claim}). */
+    static final String DIGEST_NOT_KEPT = "-";
+
     /** The lengths of the columns path and digest. */
     private static final int PATH_COLUMN = 1000;
     private static final int DIGEST_COLUMN = 200;
@@ -96,7 +99,10 @@ public class PostgresReplayStore implements ReplayStore {
     public ReplayOutcome claim(String tppId, UUID requestId, String method, String path, String digest) {
         Instant now = clock.instant();
         String storedPath = fitted(path, PATH_COLUMN);
-        String storedDigest = fitted(digest, DIGEST_COLUMN);
+        // only a repeated create (POST) is compared by its Digest; any other request's is not kept, since its body may
+        // carry a PSU's password or one-time code (PUT …/authorisations/{id}) and the unsalted hash of such a short
+        // body would let anyone reading this table try guesses against it
+        String storedDigest = "POST".equals(method) ? fitted(digest, DIGEST_COLUMN) : DIGEST_NOT_KEPT;
         try (Connection connection = dataSource.getConnection()) {
             try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
                 insert.setString(1, tppId);

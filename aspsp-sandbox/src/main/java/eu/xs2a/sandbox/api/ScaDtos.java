@@ -1,0 +1,62 @@
+package eu.xs2a.sandbox.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import eu.xs2a.sandbox.domain.ApiScaService;
+import eu.xs2a.sandbox.domain.ScaMethod;
+import java.util.List;
+
+/** Bodies of SCA through the bank API (BANK-API.md "SCA through the API"). */
+public final class ScaDtos {
+
+    private ScaDtos() {
+    }
+
+    public record Authentication(String psuId, String password) {
+    }
+
+    /** A new SCA of a consent: EMBEDDED (or absent) or DECOUPLED, with the PSU for a decoupled one. */
+    public record Restart(String scaApproach, String psuId) {
+    }
+
+    public record MethodSelection(String authenticationMethodId) {
+    }
+
+    public record Otp(String otp) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Method(String authenticationMethodId, String authenticationType, String name, boolean decoupled) {
+
+        static Method of(ScaMethod method) {
+            return method == null ? null
+                    : new Method(method.id(), method.type(), method.name(), method.decoupled());
+        }
+    }
+
+    public record Methods(List<Method> scaMethods) {
+
+        static Methods of(List<ScaMethod> methods) {
+            return new Methods(methods.stream().map(Method::of).toList());
+        }
+    }
+
+    /** A code-based method's challenge: the code's length and format, and where the PSU finds it. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Challenge(int otpMaxLength, String otpFormat, String additionalInformation) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Step(String scaStatus, List<Method> scaMethods, Method chosenScaMethod, Challenge challengeData,
+                       String psuMessage, String error) {
+
+        static Step of(ApiScaService.Outcome outcome) {
+            ScaMethod chosen = outcome.chosenMethod();
+            Challenge challenge = chosen == null || chosen.decoupled() ? null
+                    : new Challenge(6, "integer", "Enter the code sent by " + chosen.name()
+                    + " (in the sandbox always 123456).");
+            return new Step(outcome.scaStatus().name(),
+                    outcome.scaMethods() == null ? null : outcome.scaMethods().stream().map(Method::of).toList(),
+                    Method.of(chosen), challenge, outcome.psuMessage(), outcome.error());
+        }
+    }
+}

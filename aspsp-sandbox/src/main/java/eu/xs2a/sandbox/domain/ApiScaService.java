@@ -1,0 +1,230 @@
+package eu.xs2a.sandbox.domain;
+
+import eu.xs2a.sandbox.config.SandboxConfig;
+import eu.xs2a.sandbox.persistence.PsuRepository;
+import eu.xs2a.sandbox.persistence.ScaLinkRepository;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Embedded and decoupled SCA of a consent through the bank API (BANK-API.md "SCA through the API"): the gateway
+ * passes on the PSU's password, chosen method and OTP, instead of the PSU typing them into the bank's pages. It
+ * drives the consent's one SCA link through the same states as the pages (NEW → LOGGED_IN → APPROVED → DONE), with
+ * the same login check (and lockout), the same OTP attempts and the same end ({@link ScaService#finish}), so the pages
+ * and the API cannot disagree. A refusal the PSU caused (wrong password, unknown method, wrong OTP) is an answer, not
+ * an error: the step's transaction commits (a failed login or OTP counts).
+ */
+@ApplicationScoped
+public class ApiScaService {
+
+    public static final String PSU_CREDENTIALS_INVALID = "PSU_CREDENTIALS_INVALID";
+    public static final String SCA_METHOD_UNKNOWN = "SCA_METHOD_UNKNOWN";
+    public static final String SCA_INVALID = "SCA_INVALID";
+    public static final String STATUS_INVALID = "STATUS_INVALID";
+    public static final String APP_MESSAGE = "Please confirm the request in your SandboxBank app.";
+
+    /**
+     * What one step left: the SCA status, the PSU's methods (to select one), the chosen method (a code to type in,
+     * or the app), the message for the PSU, the refusal code, and whether the step ended the SCA.
+     */
+    public record Outcome(ScaStatus scaStatus, List<ScaMethod> scaMethods, ScaMethod chosenMethod, String psuMessage,
+                          String error, boolean ended) {
+
+        static Outcome of(ScaStatus status) {
+            return new Outcome(status, null, null, null, null, false);
+        }
+
+        Outcome refused(String code) {
+            return new Outcome(scaStatus, scaMethods, chosenMethod, psuMessage, code, ended);
+        }
+    }
+
+    @Inject
+    ScaLinkRepository links;
+
+    @Inject
+    PsuRepository psus;
+
+    @Inject
+    ConsentService consents;
+
+    @Inject
+    ScaService sca;
+
+    @Inject
+    PsuLogin psuLogin;
+
+    @Inject
+    SandboxConfig config;
+
+    @Inject
+    Clock clock;
+
+    /** The SCA methods of a PSU; none for a PSU the bank does not know (the answer tells nothing about who exists). */
+    @Transactional
+    public List<ScaMethod> methodsOf(String psuId) {
+        return Optional.ofNullable(psuId).flatMap(psus::findByIdOptional).map(Psu::methods).orElse(List.of());
+    }
+
+    /** The PSU's password: its methods next, or straight to the code (one method) or the app (decoupled). */
+    @Transactional
+    public Outcome authenticate(String bankConsentId, String psuId, String password) {
+        ScaFlow flow = flowAt(bankConsentId, ScaLink.State.NEW);
+        PsuLogin.Result result = psuLogin.check(psuId, password);
+        if (result instanceof PsuLogin.Refused) {
+            return Outcome.of(flow.consent().scaStatus).refused(PSU_CREDENTIALS_INVALID);
+        }
+        Psu psu = ((PsuLogin.Accepted) result).psu();
+        flow.link().loggedIn(psu.id, Secrets.randomToken());
+        if (!sca.mayAuthorise(flow, psu.id)) {
+            return ended(flow, false).refused(PSU_CREDENTIALS_INVALID);
+        }
+        flow.psuIdentified(psu.id);
+        flow.consent().psuAuthenticated();
+        List<ScaMethod> methods = psu.methods();
+        if (methods.size() == 1) {
+            return choose(flow, methods.get(0));
+        }
+        return new Outcome(ScaStatus.psuAuthenticated, methods, null, null, null, false);
+    }
+
+    /** The method the PSU picked of several. */
+    @Transactional
+    public Outcome select(String bankConsentId, String methodId) {
+        ScaFlow flow = flowAt(bankConsentId, ScaLink.State.LOGGED_IN);
+        Psu psu = psus.findById(flow.link().psuId);
+        return psu.methods().stream().filter(m -> m.id().equals(methodId)).findFirst()
+                .map(m -> choose(flow, m))
+                .orElseGet(() -> new Outcome(ScaStatus.psuAuthenticated, psu.methods(), null, null, null, false)
+                        .refused(SCA_METHOD_UNKNOWN));
+    }
+
+    /** The OTP: the sandbox code finalises; a wrong one counts, and the last allowed wrong one fails the SCA. */
+    @Transactional
+    public Outcome authorise(String bankConsentId, String otp) {
+        ScaFlow flow = flowAt(bankConsentId, ScaLink.State.APPROVED);
+        ScaMethod chosen = chosen(flow.link());
+        if (chosen == null || chosen.decoupled()) {
+            throw BankException.conflict(STATUS_INVALID, "this SCA is approved in the PSU's app, not with a code");
+        }
+        Psu psu = psus.findById(flow.link().psuId);
+        // psu-fail: every code is wrong, in every approach
+        boolean right = psu.behaviour != Psu.Behaviour.FAIL_SCA && otp != null
+                && Secrets.constantTimeEquals(otp.trim(), config.sca().otp());
+        if (right) {
+            return ended(flow, true);
+        }
+        flow.link().otpFailures++;
+        if (flow.link().otpFailures >= config.sca().otpAttempts()) {
+            return ended(flow, false).refused(SCA_INVALID);
+        }
+        return new Outcome(ScaStatus.scaMethodSelected, null, chosen, null, null, false).refused(SCA_INVALID);
+    }
+
+    /**
+     * Decoupled SCA started at registration (the gateway named the PSU and chose DECOUPLED): the push goes to the
+     * PSU's app at once. A PSU who may not approve the consent, or who has no app, rejects it.
+     */
+    @Transactional(Transactional.TxType.MANDATORY)
+    public Outcome startDecoupled(Consent consent, ScaLink link, String psuId) {
+        ScaFlow flow = new ScaFlow(link, consent, null);
+        Optional<ScaMethod> app = methodsOf(psuId).stream().filter(ScaMethod::decoupled).findFirst();
+        if (app.isEmpty()) {
+            throw BankException.badRequest("PSU " + psuId + " has no decoupled SCA method");
+        }
+        link.loggedIn(psuId, Secrets.randomToken());
+        if (!sca.mayAuthorise(flow, psuId)) {
+            return ended(flow, false);
+        }
+        flow.psuIdentified(psuId);
+        return choose(flow, app.get());
+    }
+
+    /**
+     * A new SCA of a consent still awaiting it (the TPP started a new authorisation explicitly): the open link is
+     * replaced (a step on it, or a page opened with it, now says so), a new one starts at {@code received}; for a
+     * decoupled SCA the push goes to the PSU's app at once.
+     */
+    @Transactional
+    public Outcome restart(String bankConsentId, boolean decoupled, String psuId) {
+        Consent consent = consents.require(bankConsentId);
+        links.lockAllOf(consent.id);
+        if (!consent.awaitsSca()) {
+            throw BankException.conflict(STATUS_INVALID, "consent " + bankConsentId + " awaits no SCA");
+        }
+        links.replaceOpen(consent.id, ScaLink.Kind.CONSENT);
+        ScaLink link = ScaLink.issue(ScaLink.Kind.CONSENT, consent.id, clock.instant());
+        links.persist(link);
+        consent.scaStatus = ScaStatus.received;
+        if (decoupled) {
+            if (psuId == null) {
+                throw BankException.badRequest("a decoupled SCA needs psuId");
+            }
+            return startDecoupled(consent, link, psuId);
+        }
+        return Outcome.of(ScaStatus.received);
+    }
+
+    /**
+     * The sandbox's app answers the pushes older than {@code sandbox.decoupled-delay}: psu-decoupled-deny's app
+     * denies, every other approves. Returns the consents it ended (committed), for their status events.
+     */
+    @Transactional
+    public List<String> answerDuePushes(int limit) {
+        Instant before = clock.instant().minus(config.decoupledDelay());
+        List<ScaLink> due = links.lockDecoupledDue(before, limit);
+        for (ScaLink link : due) {
+            ScaFlow flow;
+            try {
+                flow = sca.load(link.token);
+            } catch (ScaService.Refused r) {
+                continue; // expired or withdrawn meanwhile: load closed it
+            }
+            Psu psu = psus.findById(link.psuId);
+            sca.finish(flow, psu.behaviour != Psu.Behaviour.APP_DENIES, Payment.REASON_PSU_DENIED);
+        }
+        return due.stream().filter(l -> l.state == ScaLink.State.DONE).map(l -> l.resourceId).toList();
+    }
+
+    private Outcome choose(ScaFlow flow, ScaMethod method) {
+        flow.link().chosenMethod = method.id();
+        flow.link().approved();
+        flow.consent().scaMethodSelected();
+        if (method.decoupled()) {
+            flow.link().decoupledAt = clock.instant();
+            return new Outcome(ScaStatus.scaMethodSelected, null, method, APP_MESSAGE, null, false);
+        }
+        return new Outcome(ScaStatus.scaMethodSelected, null, method, null, null, false);
+    }
+
+    private Outcome ended(ScaFlow flow, boolean success) {
+        sca.finish(flow, success, success ? null : Payment.REASON_SCA_FAILED);
+        return new Outcome(flow.consent().scaStatus, null, null, null, null, true);
+    }
+
+    private static ScaMethod chosen(ScaLink link) {
+        return link.chosenMethod == null ? null : ScaMethod.parse(link.chosenMethod).stream().findFirst().orElse(null);
+    }
+
+    /** The consent's open SCA link, locked, in the state the step needs; else 409 STATUS_INVALID. */
+    private ScaFlow flowAt(String bankConsentId, ScaLink.State expected) {
+        Consent consent = consents.require(bankConsentId);
+        ScaLink link = links.openOf(consent.id, ScaLink.Kind.CONSENT).orElseThrow(() ->
+                BankException.conflict(STATUS_INVALID, "consent " + bankConsentId + " awaits no SCA"));
+        ScaFlow flow;
+        try {
+            flow = sca.load(link.token);
+        } catch (ScaService.Refused r) {
+            throw BankException.conflict(STATUS_INVALID, r.refusal.title());
+        }
+        if (link.state != expected) {
+            throw BankException.conflict(STATUS_INVALID, "this SCA step does not follow " + link.state);
+        }
+        return flow;
+    }
+}

@@ -1,0 +1,35 @@
+package eu.xs2a.sandbox.domain;
+
+import eu.xs2a.sandbox.events.BankEventDelivery;
+import io.quarkus.scheduler.Scheduled;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
+
+/**
+ * The sandbox's banking app: answers each decoupled push {@code sandbox.decoupled-delay} after it went out (approves,
+ * or denies for psu-decoupled-deny), then tells the gateway at once, as a step on the pages does. Safe with several
+ * instances (links locked and re-checked).
+ */
+@ApplicationScoped
+public class DecoupledAppJob {
+
+    private static final Logger LOG = Logger.getLogger(DecoupledAppJob.class);
+    private static final int BATCH = 50;
+
+    private final ApiScaService sca;
+    private final BankEventDelivery events;
+
+    public DecoupledAppJob(ApiScaService sca, BankEventDelivery events) {
+        this.sca = sca;
+        this.events = events;
+    }
+
+    @Scheduled(every = "${sandbox.decoupled-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
+    void answerPushes() {
+        for (String consentId : sca.answerDuePushes(BATCH)) { // committed
+            LOG.infof("Decoupled SCA of consent %s answered in the PSU's app", consentId);
+            events.deliverNow(consentId);
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package eu.xs2a.consent.domain;
+
+import eu.xs2a.consent.aspsp.BankConsentPort;
+import eu.xs2a.consent.aspsp.BankScaStep;
+import eu.xs2a.consent.config.ConsentConfig;
+import eu.xs2a.consent.persistence.AuthorisationRepository;
+import eu.xs2a.consent.persistence.ConsentRepository;
+import eu.xs2a.platform.SecureTokens;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.sca.ScaApproach;
+import eu.xs2a.platform.sca.ScaStatus;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.time.Clock;
+
+/**
+ * Explicit start of a consent authorisation ({@code POST …/authorisations}; docs/ARCHITECTURE.md "SCA approaches"):
+ * a new authorisation of the consent's approach, embedded or decoupled, while the consent awaits SCA. The bank has one
+ * SCA per consent, so it starts that again and the gateway ends the consent's open authorisations ({@code failed}).
+ * With psuData the new authorisation takes the password at once, as its first PUT would. A redirect consent's
+ * authorisation starts with the consent (its link), so a POST there is 409 STATUS_INVALID.
+ */
+@ApplicationScoped
+public class AuthorisationStart {
+
+    private static final int RETRY_AFTER_SECONDS = 5;
+
+    private final ConsentService consentService;
+    private final EmbeddedScaService embedded;
+    private final ConsentRepository consents;
+    private final AuthorisationRepository authorisations;
+    private final BankConsentPort bank;
+    private final ConsentConfig config;
+    private final Clock clock;
+
+    public AuthorisationStart(ConsentService consentService, EmbeddedScaService embedded, ConsentRepository consents,
+                              AuthorisationRepository authorisations, BankConsentPort bank, ConsentConfig config,
+                              Clock clock) {
+        this.consentService = consentService;
+        this.embedded = embedded;
+        this.consents = consents;
+        this.authorisations = authorisations;
+        this.bank = bank;
+        this.config = config;
+        this.clock = clock;
+    }
+
+    /**
+     * @param psuId    PSU-ID of the request, or null (then the consent's)
+     * @param password psuData.password, or null for an empty body
+     */
+    public ScaStepResult start(String providerCode, String tppId, ConsentType type, String consentId, String psuId,
+                               String password) {
+        consentService.requireProvider(providerCode);
+        Consent consent = consentService.owned(providerCode, tppId, type, consentId);
+        ScaApproach approach = QuarkusTransaction.requiringNew().call(() -> authorisations.ofConsent(consent.getId()))
+                .stream().findFirst().map(ConsentAuthorisation::scaApproach).orElse(ScaApproach.REDIRECT);
+        if (!consent.getStatus().awaitsSca()) {
+            throw new Psd2Exception(ErrorClass.STATUS_INVALID, "The consent is " + consent.getStatus()
+                    + ": it awaits no authorisation");
+        }
+        if (approach == ScaApproach.REDIRECT) {
+            throw new Psd2Exception(ErrorClass.STATUS_INVALID, "This consent is authorised by redirect: its"
+                    + " authorisation started with it (scaRedirect)");
+        }
+        if (consent.getBankConsentId() == null) {
+            throw Psd2Exception.serviceUnavailable("The bank cannot be reached; please try again in a moment",
+                    RETRY_AFTER_SECONDS, null);
+        }
+        String psu = psuId != null ? psuId : consent.getPsuId();
+        if (approach == ScaApproach.DECOUPLED && psu == null) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "PSU-ID is required to start a decoupled authorisation");
+        }
+        if (approach == ScaApproach.DECOUPLED && password != null) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR,
+                    "A decoupled authorisation takes no psuData: the PSU approves in the bank's app");
+        }
+        BankScaStep restarted = bank.restartSca(providerCode, consent.getBankConsentId(), approach, psu);
+        ScaStepResult started = QuarkusTransaction.requiringNew().call(() -> {
+            Consent locked = consents.lock(consent.getId());
+            Instant now = clock.instant();
+            if (!locked.getStatus().awaitsSca()) {
+                throw new Psd2Exception(ErrorClass.STATUS_INVALID, "The consent is " + locked.getStatus()
+                        + ": it awaits no authorisation");
+            }
+            authorisations.ofConsent(locked.getId()).forEach(a -> a.abandon(now));
+            ConsentAuthorisation authorisation = ConsentAuthorisation.start(SecureTokens.random(SecureTokens.ID_BYTES),
+                    locked.getId(), approach, SecureTokens.sha256Hex(SecureTokens.random(SecureTokens.ID_BYTES)),
+                    now.plus(config.scaLinkTtl()), SecureTokens.random(SecureTokens.ID_BYTES), now);
+            authorisation.followBank(ScaStatus.fromBank(restarted.scaStatus()), now);
+            authorisations.persist(authorisation);
+            return new ScaStepResult(locked, authorisation, restarted);
+        });
+        if (password == null) {
+            return started;
+        }
+        return embedded.update(providerCode, tppId, type, consentId, started.authorisation().id(),
+                PsuDataUpdate.authentication(psuId, password));
+    }
+}

@@ -1,0 +1,131 @@
+package eu.xs2a.consent.domain;
+
+import eu.xs2a.consent.aspsp.BankConsentPort;
+import eu.xs2a.consent.aspsp.BankConsentState;
+import eu.xs2a.consent.aspsp.BankScaStep;
+import eu.xs2a.consent.persistence.AuthorisationRepository;
+import eu.xs2a.consent.persistence.ConsentRepository;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.sca.ScaStatus;
+import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
+import java.time.Instant;
+import org.jboss.logging.Logger;
+
+/**
+ * The TPP's steps of an embedded consent authorisation ({@code PUT …/authorisations/{id}}; docs/ARCHITECTURE.md
+ * "SCA approaches"): the authorisation's own machine says whether the step may come now (409 STATUS_INVALID, from
+ * xs2a-platform's {@code ScaStep}); the bank judges the PSU's input; the authorisation follows the status the bank
+ * answered. A step that ends the SCA reads the consent at the bank and applies it as the redirect callback does
+ * (valid, or rejected). No transaction is open during a bank call. The password and the OTP go to the bank and
+ * nowhere else: not into a row, an exception message or a log line.
+ */
+@ApplicationScoped
+public class EmbeddedScaService {
+
+    private static final Logger LOG = Logger.getLogger(EmbeddedScaService.class);
+    private static final int RETRY_AFTER_SECONDS = 5;
+
+    private final ConsentService consentService;
+    private final ConsentRepository consents;
+    private final AuthorisationRepository authorisations;
+    private final BankConsentPort bank;
+    private final Clock clock;
+
+    public EmbeddedScaService(ConsentService consentService, ConsentRepository consents,
+                              AuthorisationRepository authorisations, BankConsentPort bank, Clock clock) {
+        this.consentService = consentService;
+        this.consents = consents;
+        this.authorisations = authorisations;
+        this.bank = bank;
+        this.clock = clock;
+    }
+
+    public ScaStepResult update(String providerCode, String tppId, ConsentType type, String consentId,
+                                String authorisationId, PsuDataUpdate update) {
+        consentService.requireProvider(providerCode);
+        Consent consent = consentService.owned(providerCode, tppId, type, consentId);
+        ConsentAuthorisation authorisation = consentService.findAuthorisation(consent, authorisationId);
+        authorisation.requireStep(update.step());
+        if (consent.getBankConsentId() == null) {
+            // the bank has not registered the consent yet (its forwarding task retries): nothing to authorise there
+            throw Psd2Exception.serviceUnavailable("The bank cannot be reached; please send the same step again in a"
+                    + " moment", RETRY_AFTER_SECONDS, null);
+        }
+        BankScaStep answer = callBank(consent, update);
+        ScaStatus reached = ScaStatus.fromBank(answer.scaStatus());
+        ScaStepResult result = QuarkusTransaction.requiringNew().call(() -> {
+            Consent locked = consents.lock(consent.getId());
+            ConsentAuthorisation current = authorisations.findById(authorisation.id());
+            current.followBank(reached, clock.instant());
+            return new ScaStepResult(locked, current, answer);
+        });
+        if (reached != null && reached.isFinal()) {
+            result = applyEnd(result);
+        }
+        if (answer.error() != null) {
+            throw refusal(answer.error(), result.authorisation().scaStatus());
+        }
+        return result;
+    }
+
+    private BankScaStep callBank(Consent consent, PsuDataUpdate update) {
+        String provider = consent.getProviderCode();
+        String bankId = consent.getBankConsentId();
+        return switch (update.step()) {
+            case AUTHENTICATE_PSU -> {
+                String psuId = update.psuId() != null ? update.psuId() : consent.getPsuId();
+                if (psuId == null) {
+                    throw new Psd2Exception(ErrorClass.FORMAT_ERROR,
+                            "PSU-ID is required with psuData.password when the consent was created without it");
+                }
+                if (update.password() == null || update.password().isEmpty()) {
+                    throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "psuData.password is required");
+                }
+                yield bank.authenticatePsu(provider, bankId, psuId, update.password());
+            }
+            case SELECT_METHOD -> bank.selectMethod(provider, bankId, update.authenticationMethodId());
+            case AUTHORISE_TRANSACTION -> bank.authorise(provider, bankId, update.otp());
+        };
+    }
+
+    /**
+     * The step ended the SCA at the bank: the consent follows the bank's view (valid or rejected) as at the redirect
+     * callback. When the bank cannot be read now, the consent stays as it is and the next read asks again.
+     */
+    private ScaStepResult applyEnd(ScaStepResult result) {
+        BankConsentState state;
+        try {
+            state = bank.consentAtBank(result.consent().getProviderCode(), result.consent().getBankConsentId());
+        } catch (Psd2Exception e) {
+            LOG.infof("Consent %s: the bank ended its SCA but could not be read now (%s); the next read applies it",
+                    result.consent().getId(), e.errorClass().text());
+            return result;
+        }
+        return QuarkusTransaction.requiringNew().call(() -> {
+            Consent locked = consents.lock(result.consent().getId());
+            Instant now = clock.instant();
+            consentService.applyBankState(locked, state, now);
+            return new ScaStepResult(locked, authorisations.findById(result.authorisation().id()), result.bank());
+        });
+    }
+
+    /** The bank's refusal of the PSU's input, as the Berlin Group error; never quoting what the PSU typed. */
+    private static Psd2Exception refusal(String code, ScaStatus now) {
+        return switch (code) {
+            case "PSU_CREDENTIALS_INVALID" -> new Psd2Exception(ErrorClass.PSU_CREDENTIALS_INVALID,
+                    "The PSU-ID or password was not accepted by the bank" + endedNote(now));
+            case "SCA_METHOD_UNKNOWN" -> new Psd2Exception(ErrorClass.SCA_METHOD_UNKNOWN,
+                    "authenticationMethodId is not one of the PSU's scaMethods");
+            case "SCA_INVALID" -> new Psd2Exception(ErrorClass.SCA_INVALID,
+                    "The authentication data was not accepted by the bank" + endedNote(now));
+            default -> new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank refused the step");
+        };
+    }
+
+    private static String endedNote(ScaStatus now) {
+        return now == ScaStatus.failed ? "; no attempts are left: the authorisation failed" : "";
+    }
+}

@@ -1,0 +1,8 @@
+package eu.xs2a.platform.sca;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+/** Berlin Group authenticationObject: an SCA method of the PSU (in scaMethods and chosenScaMethod). */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record AuthenticationObject(String authenticationType, String authenticationMethodId, String name) {
+}

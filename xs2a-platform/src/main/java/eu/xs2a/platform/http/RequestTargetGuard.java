@@ -6,11 +6,16 @@ import eu.xs2a.platform.error.ErrorBody;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.validation.HeaderFields;
 import io.vertx.core.MultiMap;
+import io.vertx.core.http.HttpConnection;
+import io.vertx.core.http.HttpVersion;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.util.Collections;
 import java.util.Map;
+import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.regex.Pattern;
 import org.jboss.logging.Logger;
 
@@ -34,6 +39,13 @@ public class RequestTargetGuard {
 
     private static final Logger LOG = Logger.getLogger(RequestTargetGuard.class);
 
+    /**
+     * HTTP/1 connections that had a malformed header and are being closed: a request that was read after it (sent in
+     * the same packet, pipelined) is never handled. Weak: a closed connection leaves once it is collected.
+     */
+    private static final Set<HttpConnection> CLOSING = Collections.synchronizedSet(
+            Collections.newSetFromMap(new WeakHashMap<>()));
+
     /** The rule of the local ingress (ingress/render-nginx), applied to the path before any query. */
     private static final Pattern DOT_SEGMENT = Pattern.compile("(/|%2[fF])(\\.|%2[eE]){1,2}(/|%2[fF]|$)");
 
@@ -41,6 +53,11 @@ public class RequestTargetGuard {
         String body = objectMapper.writeValueAsString(ErrorBody.of(ErrorClass.FORMAT_ERROR,
                 "The request path must not hold a '#' or a dot-segment ('.' or '..')"));
         router.route().order(-20).handler(context -> {
+            HttpConnection connection = context.request().connection();
+            if (connection != null && CLOSING.contains(connection)) {
+                connection.close(); // read after a malformed header on the same connection: never handled
+                return;
+            }
             if (refused(context.request().uri())) {
                 ErrorResponses.end(context, ErrorClass.FORMAT_ERROR, body, false);
                 return;
@@ -76,7 +93,20 @@ public class RequestTargetGuard {
         LOG.infof("%s %s refused %d %s: %s", context.request().method(),
                 ErrorMappers.loggedPath(context.request().path()), ErrorClass.FORMAT_ERROR.status(),
                 ErrorClass.FORMAT_ERROR.code(), message);
-        ErrorResponses.end(context, ErrorClass.FORMAT_ERROR, json, false);
+        // and close the connection once the answer is written, as Vert.x did, without handling any request read
+        // after this one: a malformed header name may be one another reader took otherwise (e.g. "Content-Length : 38"
+        // as a length), so the bytes after it are never a request of their own. Vert.x keeps an HTTP/1.1
+        // connection open for a "Connection: close" it did not set itself, and it hands a pipelined request on as
+        // soon as this answer ends. An HTTP/2 connection carries other streams and frames its messages itself.
+        HttpConnection connection = context.request().version() == HttpVersion.HTTP_2 ? null
+                : context.request().connection();
+        if (connection != null) {
+            CLOSING.add(connection);
+        }
+        ErrorResponses.end(context, ErrorClass.FORMAT_ERROR, json, connection != null);
+        if (connection != null) {
+            connection.close(); // after what was written is flushed
+        }
     }
 
     /** The raw request target (path and query, as sent) has a {@code #}, or its path a dot-segment. */

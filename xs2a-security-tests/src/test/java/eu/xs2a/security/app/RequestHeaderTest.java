@@ -110,6 +110,21 @@ class RequestHeaderTest {
         assertTrue(formatErrorText(get(PUBLIC, Map.of("X-F\u00e9", "bar"))).contains("U+00E9 at position 4"));
     }
 
+    /**
+     * The connection is closed after the refusal, as Vert.x did: what follows a malformed header (here a second,
+     * pipelined request) is never read as a request of its own.
+     */
+    @Test
+    void theConnectionEndsWithTheRefusal() {
+        String answer = RawHttp.exchange(base.getPort(), "GET /public/hello HTTP/1.1\r\nHost: localhost\r\n"
+                + "Content-Length : 38\r\n\r\n"
+                + "GET /public/hello HTTP/1.1\r\nHost: x\r\n\r\n");
+        assertTrue(answer.startsWith("HTTP/1.1 400 "), answer);
+        assertTrue(answer.contains("Header name \\\"Content-Length \\\" has character U+0020 at position 15"), answer);
+        assertEquals(1, answer.split("HTTP/1\\.1 ", -1).length - 1, "one answer only: " + answer);
+        assertFalse(answer.contains("hello"), answer);
+    }
+
     /** Octets above 0x7F are no control characters: what follows decides, always in the standard body. */
     @Test
     void nonAsciiOctetsWithoutAControlByteGetTheUsualAnswers() throws Exception {

@@ -6,8 +6,8 @@ import java.util.Set;
 /**
  * The one-line hint after a 502, 503 or 504 to a request that creates or changes something (docs/ARCHITECTURE.md
  * "Lost answers and safe retries"): the gateway, or its ingress, could not give the outcome, so the request may have
- * been carried out. Sent again with the same X-Request-ID and body it gets its one outcome back; with a new one it
- * may be carried out twice.
+ * been carried out. A create (POST) sent again with the same X-Request-ID and body gets its one outcome back; with a
+ * new one it may be carried out twice. Any other change is not answered again for its id: it is to be read first.
  */
 final class LostAnswerHint {
 
@@ -21,6 +21,10 @@ final class LostAnswerHint {
     static String of(String method, int status, String requestId) {
         if (READS.contains(method.toUpperCase(Locale.ROOT)) || !UNANSWERED.contains(status) || requestId == null) {
             return null;
+        }
+        if (!"POST".equals(method.toUpperCase(Locale.ROOT))) {
+            return "The outcome is unknown (it may have been carried out): read the resource (its status or scaStatus)"
+                    + " before sending it again, with a new X-Request-ID (only a create is answered again for its id).";
         }
         return "The outcome is unknown (it may have been carried out): retry with --request-id " + requestId
                 + " and the same body; a new X-Request-ID may carry it out twice.";

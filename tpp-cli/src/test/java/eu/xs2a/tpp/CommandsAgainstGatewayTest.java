@@ -229,6 +229,13 @@ class CommandsAgainstGatewayTest {
         assertEquals(1, read.exitCode());
         assertFalse(read.err().contains("--request-id"), "a read is simply retried later: " + read.err());
 
+        gateway.route(payments + "/p-1", request -> new Answer(503, Map.of("Retry-After", "5"), ""));
+        Run cancel = cli.run("call", "DELETE", payments + "/p-1");
+        assertEquals(1, cancel.exitCode(), cancel.toString());
+        assertTrue(cancel.err().contains("read the resource (its status or scaStatus) before sending it again, with a new"
+                + " X-Request-ID"), "only a create is answered again for its id: " + cancel.err());
+        assertFalse(cancel.err().contains("--request-id"), cancel.err());
+
         Run both = cli.run("call", "POST", payments, "--data", "{}", "--request-id", requestId,
                 "--header", "X-Request-ID:" + requestId);
         assertEquals(2, both.exitCode(), both.toString());

@@ -80,7 +80,8 @@ class NginxErrorBackendTest {
 
     /**
      * A 502 or 504 of the controller is a lost answer; the default backend is not told the request's method, so its
-     * body gives the rule of both: a change only retried with the same X-Request-ID and body, a read later.
+     * body gives every rule: a create only retried with the same X-Request-ID and body, another change read first, a
+     * read later.
      */
     @ParameterizedTest
     @ValueSource(strings = {"502", "504"})
@@ -90,7 +91,10 @@ class NginxErrorBackendTest {
         assertEquals(503, r.status(), r.bodyText());
         assertEquals("5", r.header("Retry-After"));
         String message = JSON.readTree(r.body()).path("error_message").asText();
-        assertTrue(message.contains("retry it only with the same X-Request-ID and the same body"), message);
+        assertTrue(message.contains("A POST may have been carried out: retry it only with the same X-Request-ID and the"
+                + " same body"), message);
+        assertTrue(message.contains("A PUT or DELETE may have been carried out: read the resource before sending it"
+                + " again, with a new X-Request-ID"), message);
         assertTrue(message.contains("A GET: retry later"), message);
     }
 

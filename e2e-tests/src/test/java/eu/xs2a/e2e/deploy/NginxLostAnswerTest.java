@@ -59,18 +59,39 @@ class NginxLostAnswerTest {
         payments.close();
     }
 
-    /** The service received the request and closed the connection: nginx's 502, answered as an unknown outcome. */
-    @ParameterizedTest
-    @ValueSource(strings = {"POST", "PUT", "DELETE"})
-    void aChangeWhoseAnswerWasLostSaysItsOutcomeIsUnknownAndHowToRetry(String method) throws IOException {
+    /** The service received the create and closed the connection: nginx's 502, answered as an unknown outcome. */
+    @Test
+    void aCreateWhoseAnswerWasLostSaysItsOutcomeIsUnknownAndHowToRetry() throws IOException {
         String requestId = UUID.randomUUID().toString();
-        String path = "POST".equals(method) ? PAYMENTS : PAYMENTS + "/p-1";
+        RawHttp.Response r = RawHttp.send(port, "POST", PAYMENTS, Map.of("X-Request-ID", requestId,
+                "Content-Type", "application/json"), "{}".getBytes(StandardCharsets.UTF_8));
+
+        assertTrue(payments.received.contains("POST " + PAYMENTS + " HTTP/1.1"),
+                "the service received the request: " + payments.received);
+        assertOutcomeUnknown(r, requestId);
+    }
+
+    /**
+     * Any other change whose answer was lost: its outcome is unknown too, but only a create is answered again for its
+     * X-Request-ID (the same id again is "already used"), so the page says to read the resource first.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"PUT", "DELETE"})
+    void anotherChangeWhoseAnswerWasLostIsToBeReadBeforeItIsSentAgain(String method) throws IOException {
+        String requestId = UUID.randomUUID().toString();
+        String path = PAYMENTS + "/p-1";
         RawHttp.Response r = RawHttp.send(port, method, path, Map.of("X-Request-ID", requestId,
                 "Content-Type", "application/json"), "{}".getBytes(StandardCharsets.UTF_8));
 
         assertTrue(payments.received.contains(method + " " + path + " HTTP/1.1"),
                 "the service received the request: " + payments.received);
-        assertOutcomeUnknown(r, requestId);
+        JsonNode body = serviceUnavailable(r);
+        assertEquals(requestId, r.header("X-Request-ID"));
+        String message = body.path("error_message").asText();
+        assertTrue(message.contains("the outcome of this request is unknown"), message);
+        assertTrue(message.contains("Read the resource (its status, or the scaStatus of its authorisation) before sending it"
+                + " again, then with a new X-Request-ID"), message);
+        assertFalse(message.contains("Retry only with the same X-Request-ID"), message);
     }
 
     /** Nothing reached the service (connection refused): the same answer, since the safe retry is the same. */

@@ -263,4 +263,34 @@ class PaymentApiTest {
         api().get("/bank/v1/payments/BP-unknown").then().statusCode(404).body("code", equalTo("PAYMENT_UNKNOWN"));
         api().body(Map.of()).post("/bank/v1/payments/BP-unknown/cancellations").then().statusCode(404);
     }
+
+    /** Verification of Payee: the creditor name against the holder of an IBAN of this bank, else not possible. */
+    @Test
+    void aSepaPaymentCarriesTheVerificationOfItsPayee() {
+        assertPayeeCheck("Erika Mustermann", Bank.PSU1_MAIN, "MTCH", null);
+        assertPayeeCheck("Erika Musterman", Bank.PSU1_MAIN, "CMTC", "Erika Mustermann");
+        assertPayeeCheck("Max Mustermann", Bank.PSU1_MAIN, "NMTC", null);
+        assertPayeeCheck("Max Creditor", Bank.FOREIGN, "NOAP", null);
+
+        Map<String, Object> target2 = payee("Max Mustermann", Bank.PSU1_MAIN);
+        target2.put("paymentProduct", "target-2-payments");
+        Response created = Bank.submitPayment(target2);
+        created.then().body("payeeVerification", nullValue());
+        Bank.getPayment(created.path("bankPaymentId")).then().body("payeeVerification", nullValue());
+    }
+
+    private static Map<String, Object> payee(String creditorName, String creditorIban) {
+        Map<String, Object> order = Bank.payment(Bank.PSU1_BUSINESS, "1.00");
+        order.put("creditorName", creditorName);
+        order.put("creditorAccount", Map.of("iban", creditorIban));
+        return order;
+    }
+
+    private static void assertPayeeCheck(String creditorName, String creditorIban, String result, String matchedName) {
+        Response created = Bank.submitPayment(payee(creditorName, creditorIban));
+        created.then().body("payeeVerification.result", equalTo(result))
+                .body("payeeVerification.matchedName", equalTo(matchedName));
+        Bank.getPayment(created.path("bankPaymentId")).then().body("payeeVerification.result", equalTo(result))
+                .body("payeeVerification.matchedName", equalTo(matchedName));
+    }
 }

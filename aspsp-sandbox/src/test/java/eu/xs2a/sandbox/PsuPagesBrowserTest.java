@@ -157,6 +157,41 @@ class PsuPagesBrowserTest {
         assertTrue(Map.of("ACSP", 1, "ACSC", 1).containsKey(payment.<String>path("transactionStatus")), payment.asString());
     }
 
+    /** Verification of Payee in words, before the PSU approves; the PSU can still approve or deny. */
+    @Test
+    void thePaymentPageTellsThePsuWhetherThePayeeNameMatches() {
+        Map<String, Object> order = Bank.payment(Bank.PSU1_BUSINESS, "2.00");
+        order.put("creditorName", "Erika Musterman");
+        order.put("creditorAccount", Map.of("iban", Bank.PSU1_MAIN));
+        order.put("returnUrl", returnUrl());
+        browser.open(Bank.submitPayment(order).path("scaUrl"));
+        logIn("psu1", "sandbox");
+        browser.waitForText("Approve this payment?");
+        String close = browser.driver().findElement(By.id("payee-check")).getText();
+        assertTrue(close.contains("close to, but not the same as") && close.contains("Erika Mustermann"), close);
+        browser.click("Approve");
+        browser.waitForText("One-time code");
+        enterCode("123456");
+        browser.waitForUrlStartingWith(returnUrlOf(order));
+
+        Map<String, Object> other = Bank.payment(Bank.PSU1_BUSINESS, "2.00");
+        other.put("creditorName", "Max Mustermann");
+        other.put("creditorAccount", Map.of("iban", Bank.PSU1_MAIN));
+        browser.forgetCookies();
+        browser.open(Bank.submitPayment(other).path("scaUrl"));
+        logIn("psu1", "sandbox");
+        browser.waitForText("Approve this payment?");
+        String mismatch = browser.driver().findElement(By.id("payee-check")).getText();
+        assertTrue(mismatch.contains("does not match the account holder"), mismatch);
+
+        browser.forgetCookies();
+        browser.open(Bank.submitPayment(Bank.payment(null, "2.00")).path("scaUrl"));
+        logIn("psu1", "sandbox");
+        browser.waitForText("Approve this payment?");
+        String foreign = browser.driver().findElement(By.id("payee-check")).getText();
+        assertTrue(foreign.contains("could not be checked"), foreign);
+    }
+
     @Test
     void denyingSendsThePsuBackAndRejects() {
         Response created = consent(null);

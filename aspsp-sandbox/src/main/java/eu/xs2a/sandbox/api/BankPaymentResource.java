@@ -4,6 +4,7 @@ import eu.xs2a.sandbox.api.AccountDtos.Amount;
 import eu.xs2a.sandbox.api.PaymentDtos.CancelPayment;
 import eu.xs2a.sandbox.api.PaymentDtos.CancellationAnswer;
 import eu.xs2a.sandbox.api.PaymentDtos.CancellationState;
+import eu.xs2a.sandbox.api.PaymentDtos.PayeeCheck;
 import eu.xs2a.sandbox.api.PaymentDtos.PaymentCreated;
 import eu.xs2a.sandbox.api.PaymentDtos.PaymentList;
 import eu.xs2a.sandbox.api.PaymentDtos.PaymentState;
@@ -54,7 +55,7 @@ public class BankPaymentResource {
                 amount.currency(), amount.amount(), body.remittanceInformationUnstructured(), body.endToEndIdentification(),
                 body.requestedExecutionDate(), body.psuId(), body.returnUrl()));
         PaymentCreated created = new PaymentCreated(submitted.payment().id, submitted.payment().transactionStatus.name(),
-                urls.scaUrl(submitted.link()));
+                urls.scaUrl(submitted.link()), PayeeCheck.of(submitted.payment()));
         return Response.status(submitted.created() ? Response.Status.CREATED : Response.Status.OK).entity(created).build();
     }
 
@@ -84,7 +85,7 @@ public class BankPaymentResource {
         return new PaymentState(p.id, p.transactionStatus.name(), p.scaStatus.name(), p.statusReason, p.fundsAvailable,
                 p.debtorIban == null ? null : AccountRef.ofIban(p.debtorIban, p.currency),
                 new Amount(p.currency, p.amount.toPlainString()), p.creditorName, AccountRef.ofIban(p.creditorIban, null),
-                p.psuId, cancellation);
+                p.psuId, cancellation, PayeeCheck.of(p));
     }
 
     @POST

@@ -3,6 +3,7 @@ package eu.xs2a.sandbox.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import eu.xs2a.sandbox.api.AccountDtos.Amount;
 import eu.xs2a.sandbox.domain.AccountRef;
+import eu.xs2a.sandbox.domain.Payment;
 import java.time.LocalDate;
 import java.util.List;
 
@@ -19,7 +20,17 @@ public final class PaymentDtos {
                                 LocalDate requestedExecutionDate, String psuId, String returnUrl) {
     }
 
-    public record PaymentCreated(String bankPaymentId, String transactionStatus, String scaUrl) {
+    public record PaymentCreated(String bankPaymentId, String transactionStatus, String scaUrl,
+                                 PayeeCheck payeeVerification) {
+    }
+
+    /** Verification of Payee: {@code result} MTCH, CMTC, NMTC or NOAP; {@code matchedName} for CMTC only. */
+    public record PayeeCheck(String result, String matchedName) {
+
+        static PayeeCheck of(Payment payment) {
+            return payment.payeeVerification == null ? null
+                    : new PayeeCheck(payment.payeeVerification, payment.payeeMatchedName);
+        }
     }
 
     public record CancellationState(String scaStatus, String scaUrl) {
@@ -28,7 +39,7 @@ public final class PaymentDtos {
     public record PaymentState(String bankPaymentId, String transactionStatus, String scaStatus, String statusReason,
                                Boolean fundsAvailable, AccountRef debtorAccount, Amount instructedAmount,
                                String creditorName, AccountRef creditorAccount, String psuId,
-                               CancellationState cancellation) {
+                               CancellationState cancellation, PayeeCheck payeeVerification) {
     }
 
     /** The answer of a lookup by idempotency key: one payment or none. */

@@ -87,6 +87,14 @@ public class Payment extends ScaResource {
     @Column(name = "settled_at")
     public Instant settledAt;
 
+    /** Verification of Payee at submission ({@link PayeeVerifier}); null for products outside the SEPA schemes. */
+    @Column(name = "payee_verification")
+    public String payeeVerification;
+
+    /** The creditor IBAN's holder, told to the PSU for a close match (CMTC) only. */
+    @Column(name = "payee_matched_name")
+    public String payeeMatchedName;
+
     @Override
     public boolean awaitsSca() {
         return transactionStatus == TransactionStatus.RCVD && !scaStatus.isFinal();

@@ -52,6 +52,9 @@ public class PaymentService {
     SlowPsus slow;
 
     @Inject
+    PayeeVerifier payees;
+
+    @Inject
     EntityManager em;
 
     @Inject
@@ -86,6 +89,10 @@ public class PaymentService {
         payment.creditorIban = Iban.normalise(order.creditorAccount().iban());
         payment.creditorAddress = order.creditorAddressJson();
         payment.creditorAgentName = order.creditorAgentName();
+        payees.verify(order.paymentProduct(), payment.creditorIban, order.creditorName()).ifPresent(verification -> {
+            payment.payeeVerification = verification.result();
+            payment.payeeMatchedName = verification.matchedName();
+        });
         payment.amount = amount;
         payment.currency = order.currency();
         payment.remittance = order.remittanceInformationUnstructured();

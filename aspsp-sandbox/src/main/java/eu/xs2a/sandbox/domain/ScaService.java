@@ -291,14 +291,15 @@ public class ScaService {
             Consent consent = flow.consent();
             return new Summary(consent.type.equals(Consent.PIIS) ? "PIIS" : "AIS", consent.tppName, psu.fullName,
                     consentLines(consent), consent.validUntil.toString(), consent.frequencyPerDay,
-                    null, null, null, null, null, null, List.of());
+                    null, null, null, null, null, null, List.of(), null);
         }
         Payment payment = flow.payment();
         List<String> choices = payment.debtorAccountId == null
                 ? accounts.ofPsu(psu.id).stream().map(a -> a.iban).toList() : List.of();
         return new Summary(flow.link().kind.name(), payment.tppName, psu.fullName, List.of(), null, 0,
                 payment.amount.setScale(2).toPlainString(), payment.currency, payment.creditorName, payment.creditorIban,
-                payment.remittance, payment.debtorIban, choices);
+                payment.remittance, payment.debtorIban, choices,
+                flow.link().kind == ScaLink.Kind.PAYMENT ? ScaStep.PayeeNotice.of(payment) : null);
     }
 
     private List<Line> consentLines(Consent consent) {

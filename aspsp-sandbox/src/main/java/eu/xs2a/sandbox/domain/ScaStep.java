@@ -36,7 +36,29 @@ public sealed interface ScaStep {
     /** Everything the decision page shows. */
     record Summary(String kind, String tppName, String psuName, List<Line> consentLines, String validUntil,
                    int frequencyPerDay, String amount, String currency, String creditorName, String creditorIban,
-                   String remittance, String debtorIban, List<String> debtorChoices) {
+                   String remittance, String debtorIban, List<String> debtorChoices, PayeeNotice payeeNotice) {
+    }
+
+    /**
+     * What Verification of Payee found, in words for the PSU before approving a payment ({@code result}: the EPC code,
+     * kept for the page's styling and tests).
+     */
+    record PayeeNotice(String result, String text) {
+
+        static PayeeNotice of(Payment payment) {
+            if (payment.payeeVerification == null) {
+                return null;
+            }
+            return new PayeeNotice(payment.payeeVerification, switch (payment.payeeVerification) {
+                case "MTCH" -> "The name matches the account holder.";
+                case "CMTC" -> "The name you entered is close to, but not the same as, the account holder's name: "
+                        + payment.payeeMatchedName + ". Please check it before you approve.";
+                case "NMTC" -> "The name you entered does not match the account holder. If you approve, the money "
+                        + "may go to someone you did not intend to pay.";
+                default -> "The name could not be checked against the account holder: the account is held at "
+                        + "another bank that cannot confirm it.";
+            });
+        }
     }
 
     /** One account of a consent, and the access asked for it. */

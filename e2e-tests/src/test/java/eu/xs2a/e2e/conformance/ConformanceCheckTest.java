@@ -165,6 +165,35 @@ class ConformanceCheckTest {
                 .replace("\"RCVD\"", "\"RCVD\",\"internalState\":1"))).isEmpty(), "an unknown property too");
     }
 
+    @Test
+    void aWellFormedPayeeVerificationIsTheOnlyWaivedExtraFieldOfAPayment() {
+        for (String check : List.of("{\"result\":\"MTCH\"}", "{\"result\":\"NOAP\"}",
+                "{\"result\":\"CMTC\",\"matchedName\":\"Erika Mustermann\"}")) {
+            assertEquals(List.of(), BerlinGroupSpec.violations(paymentRead(withPayeeCheck(DEBTOR, "ACSC", check))), check);
+            assertEquals(List.of(), BerlinGroupSpec.violations(paymentRead(withPayeeCheck("", "RCVD", check))),
+                    "before the PSU's choice too: " + check);
+            assertEquals(List.of(), BerlinGroupSpec.violations(new Exchange("GET",
+                    "/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/14/status", 200, withRequestId(json()),
+                    "{\"transactionStatus\":\"ACSP\",\"payeeVerification\":" + check + "}")), "status: " + check);
+        }
+        for (String malformed : List.of("{\"result\":\"MAYBE\"}", "{\"result\":\"CMTC\"}",
+                "{\"result\":\"MTCH\",\"matchedName\":\"Erika Mustermann\"}",
+                "{\"result\":\"NMTC\",\"score\":0.2}")) {
+            assertFalse(BerlinGroupSpec.violations(paymentRead(withPayeeCheck(DEBTOR, "ACSC", malformed))).isEmpty(),
+                    malformed);
+        }
+        assertFalse(BerlinGroupSpec.violations(paymentRead(withPayeeCheck(DEBTOR, "ACSC", "{\"result\":\"MTCH\"}")
+                .replace("\"ACSC\"", "\"ACSC\",\"internalState\":1"))).isEmpty(), "an unknown property beside it");
+        Exchange consent = new Exchange("GET", CONSENTS + "/c-1/status", 200, withRequestId(json()),
+                "{\"consentStatus\":\"valid\",\"payeeVerification\":{\"result\":\"MTCH\"}}");
+        assertFalse(BerlinGroupSpec.violations(consent).isEmpty(), "not on a consent");
+    }
+
+    private static String withPayeeCheck(String debtor, String status, String check) {
+        return PAYMENT.formatted(debtor, status).replace("\"transactionStatus\"",
+                "\"payeeVerification\":" + check + ",\"transactionStatus\"");
+    }
+
     private static Exchange created(String body) {
         Map<String, List<String>> headers = withRequestId(json());
         headers.put("Location", List.of(CONSENTS + "/c-1"));

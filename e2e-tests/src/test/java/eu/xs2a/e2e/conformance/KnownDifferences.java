@@ -102,7 +102,18 @@ public enum KnownDifferences {
      * body is that error body of class ServiceUnavailable (error_text, error_code and every tppMessage's code
      * SERVICE_UNAVAILABLE). Only the fault tests, which stop the database or the bank, see it.
      */
-    SERVICE_UNAVAILABLE_BODY;
+    SERVICE_UNAVAILABLE_BODY,
+
+    /**
+     * Verification of Payee: the EU Instant Payments Regulation has the payer's bank check the payee's name before the
+     * PSU authorises a SEPA credit transfer, and the gateway tells the TPP the bank's result in
+     * {@code payeeVerification} ({@code result} MTCH, CMTC, NMTC or NOAP; {@code matchedName} for CMTC only) on a
+     * payment's creation, read and status answers (docs/ARCHITECTURE.md "Extensions to the standard"); 1.3.6 has no
+     * such field. Waived: any message of a 2xx payment answer ({@code /v1/payments/…}) that carries a well-formed
+     * {@code payeeVerification}, when the same body without it conforms; a malformed one, or any other violation,
+     * stays a violation.
+     */
+    PAYEE_VERIFICATION;
 
     /** The statuses of a payment that may have ended, or still be, before the PSU chose its debtor account. */
     private static final List<String> BEFORE_DEBTOR_CHOICE = List.of("RCVD", "RJCT", "CANC");
@@ -186,6 +197,9 @@ public enum KnownDifferences {
         if ("validation.response.body.schema.oneOf".equals(key) && onlyAcceptedDiffers(exchange)) {
             return Optional.of(CONSENT_STATUS_ACCEPTED);
         }
+        if (exchange.status() < 300 && conformsWithoutPayeeVerification(exchange)) {
+            return Optional.of(PAYEE_VERIFICATION);
+        }
         if ("validation.response.body.unexpected".equals(key) && exchange.status() == 503
                 && serviceUnavailableBody(exchange)) {
             return Optional.of(SERVICE_UNAVAILABLE_BODY);
@@ -211,6 +225,35 @@ public enum KnownDifferences {
         } catch (Exception e) {
             return false;
         }
+    }
+
+    /** See {@link #PAYEE_VERIFICATION}: a payment answer with a well-formed payeeVerification, conforming without it. */
+    private static boolean conformsWithoutPayeeVerification(Exchange exchange) {
+        if (!specPath(exchange.path()).startsWith("/v1/payments/")) {
+            return false;
+        }
+        try {
+            JsonNode body = JSON.readTree(exchange.body());
+            JsonNode check = body.path("payeeVerification");
+            if (!check.isObject() || !wellFormedPayeeVerification(check)) {
+                return false;
+            }
+            ((ObjectNode) body).remove("payeeVerification");
+            return BerlinGroupSpec.violations(new Exchange(exchange.method(), exchange.path(), exchange.status(),
+                    exchange.headers(), JSON.writeValueAsString(body))).isEmpty();
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    private static boolean wellFormedPayeeVerification(JsonNode check) {
+        String result = check.path("result").asText("");
+        JsonNode matchedName = check.path("matchedName");
+        boolean nameAsItShouldBe = "CMTC".equals(result)
+                ? matchedName.isTextual() && !matchedName.asText().isBlank() && matchedName.asText().length() <= 140
+                : matchedName.isMissingNode();
+        return List.of("MTCH", "CMTC", "NMTC", "NOAP").contains(result) && nameAsItShouldBe
+                && check.size() == (matchedName.isMissingNode() ? 1 : 2);
     }
 
     /** The body's consentStatus, or null when it has none or is no JSON. */

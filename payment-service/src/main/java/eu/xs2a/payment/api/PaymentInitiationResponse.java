@@ -1,6 +1,8 @@
 package eu.xs2a.payment.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import eu.xs2a.payment.domain.Payment;
 import eu.xs2a.platform.api.Href;
 import java.util.Map;
 
@@ -9,9 +11,12 @@ import java.util.Map;
  * {@code paymentId} defines it; its value is the digits of the interface's integer id (the one in the paths).
  */
 public record PaymentInitiationResponse(String transactionStatus, String paymentId,
-                                        @JsonProperty("_links") Map<String, Href> links) {
+                                        @JsonProperty("_links") Map<String, Href> links,
+                                        @JsonInclude(JsonInclude.Include.NON_NULL)
+                                        PayeeVerificationResponse payeeVerification) {
 
-    static PaymentInitiationResponse of(String transactionStatus, long paymentId, Map<String, Href> links) {
-        return new PaymentInitiationResponse(transactionStatus, String.valueOf(paymentId), links);
+    static PaymentInitiationResponse of(Payment payment, Map<String, Href> links) {
+        return new PaymentInitiationResponse(payment.transactionStatus().name(), String.valueOf(payment.id()), links,
+                PayeeVerificationResponse.of(payment.payeeVerification()));
     }
 }

@@ -130,8 +130,7 @@ public class PaymentResource {
                                 @PathParam("payment_product") String paymentProduct,
                                 @PathParam("payment_id") String paymentId) {
         Payment payment = payments.refreshed(owned(providerCode, paymentProduct, paymentId));
-        return PaymentResponse.of(payments.order(payment), payment.chosenDebtorAccount(),
-                payment.transactionStatus().name());
+        return PaymentResponse.of(payments.order(payment), payment);
     }
 
     @GET
@@ -145,7 +144,7 @@ public class PaymentResource {
                                         @PathParam("payment_product") String paymentProduct,
                                         @PathParam("payment_id") String paymentId) {
         Payment payment = payments.refreshed(owned(providerCode, paymentProduct, paymentId));
-        return new PaymentStatusResponse(payment.transactionStatus().name(), payment.fundsAvailable());
+        return PaymentStatusResponse.of(payment);
     }
 
     @DELETE

@@ -3,6 +3,7 @@ package eu.xs2a.payment.api;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import eu.xs2a.payment.domain.AccountRef;
 import eu.xs2a.payment.domain.Money;
+import eu.xs2a.payment.domain.Payment;
 import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.payment.domain.PostalAddress;
 import java.time.LocalDate;
@@ -20,13 +21,14 @@ public record PaymentResponse(
         AccountRef debtorAccount,
         Money instructedAmount, AccountRef creditorAccount, String creditorAgentName, String creditorName,
         PostalAddress creditorAddress, String remittanceInformationUnstructured, LocalDate requestedExecutionDate,
-        String transactionStatus) {
+        String transactionStatus, PayeeVerificationResponse payeeVerification) {
 
-    /** {@code chosenDebtor}: the account the PSU chose at the bank, shown when the initiation named none. */
-    static PaymentResponse of(PaymentOrder order, AccountRef chosenDebtor, String transactionStatus) {
+    /** The debtor account shown is the initiation's, else the one the PSU chose at the bank. */
+    static PaymentResponse of(PaymentOrder order, Payment payment) {
         return new PaymentResponse(order.endToEndIdentification(),
-                order.debtorAccount() != null ? order.debtorAccount() : chosenDebtor, order.instructedAmount(),
-                order.creditorAccount(), order.creditorAgentName(), order.creditorName(), order.creditorAddress(),
-                order.remittanceInformationUnstructured(), order.requestedExecutionDate(), transactionStatus);
+                order.debtorAccount() != null ? order.debtorAccount() : payment.chosenDebtorAccount(),
+                order.instructedAmount(), order.creditorAccount(), order.creditorAgentName(), order.creditorName(),
+                order.creditorAddress(), order.remittanceInformationUnstructured(), order.requestedExecutionDate(),
+                payment.transactionStatus().name(), PayeeVerificationResponse.of(payment.payeeVerification()));
     }
 }

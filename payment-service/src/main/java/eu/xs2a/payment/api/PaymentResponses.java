@@ -49,7 +49,7 @@ public class PaymentResponses {
                 .header("Location", PaymentUrls.payment(payment))
                 .header(SCA_APPROACH_HEADER, REDIRECT)
                 .type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(PaymentInitiationResponse.of(payment.transactionStatus().name(), payment.id(), links.build()))
+                .entity(PaymentInitiationResponse.of(payment, links.build()))
                 .build();
     }
 

@@ -5,7 +5,8 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 /** {@code GET /bank/v1/payments/{bankPaymentId}}. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record BankPaymentState(String bankPaymentId, String transactionStatus, String scaStatus, String statusReason,
-                               Boolean fundsAvailable, BankAccountRef debtorAccount, Cancellation cancellation) {
+                               Boolean fundsAvailable, BankAccountRef debtorAccount, Cancellation cancellation,
+                               BankPayeeCheck payeeVerification) {
 
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Cancellation(String scaStatus, String scaUrl) {

@@ -119,6 +119,13 @@ public class Payment {
     @Column(name = "cancellation_claim_until")
     private Instant cancellationClaimUntil;
 
+    /** The bank's Verification of Payee ({@link PayeeVerification}), once the bank has the payment; SEPA only. */
+    @Column(name = "payee_verification")
+    private String payeeVerification;
+
+    @Column(name = "payee_matched_name")
+    private String payeeMatchedName;
+
     protected Payment() {
         // JPA
     }
@@ -364,6 +371,18 @@ public class Payment {
 
     public Boolean fundsAvailable() {
         return fundsAvailable;
+    }
+
+    public PayeeVerification payeeVerification() {
+        return payeeVerification == null ? null : new PayeeVerification(payeeVerification, payeeMatchedName);
+    }
+
+    /** The bank verifies the payee once, when it takes the payment: the first answer that carries it is kept. */
+    public void learnPayeeVerification(PayeeVerification verification) {
+        if (verification != null && payeeVerification == null) {
+            payeeVerification = verification.result();
+            payeeMatchedName = verification.matchedName();
+        }
     }
 
     public String initiation() {

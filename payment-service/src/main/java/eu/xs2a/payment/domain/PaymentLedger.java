@@ -3,6 +3,7 @@ package eu.xs2a.payment.domain;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.payment.aspsp.BankPaymentState;
+import eu.xs2a.payment.aspsp.BankPayeeCheck;
 import eu.xs2a.payment.aspsp.BankSubmission;
 import eu.xs2a.payment.config.PaymentConfig;
 import eu.xs2a.payment.persistence.AuthorisationRepository;
@@ -162,6 +163,7 @@ public class PaymentLedger {
         Payment payment = locked(paymentId);
         Instant now = clock.instant();
         payment.markSubmitted(submission.bankPaymentId(), submission.scaUrl(), now);
+        payment.learnPayeeVerification(BankPayeeCheck.toDomain(submission.payeeVerification()));
         payment.followBank(TransactionStatus.fromBank(submission.transactionStatus()), null, null, now);
         if (payment.requireWithdrawal(now)) {
             enqueueWithdrawal(payment);
@@ -218,6 +220,7 @@ public class PaymentLedger {
         Instant now = clock.instant();
         payment.followBank(TransactionStatus.fromBank(state.transactionStatus()), reason(state.statusReason()),
                 state.fundsAvailable(), now);
+        payment.learnPayeeVerification(BankPayeeCheck.toDomain(state.payeeVerification()));
         // a debtor account the TPP named stays the payment's: the bank's report only fills in the PSU's choice
         if (state.debtorAccount() != null && payment.chosenDebtorAccount() == null
                 && order(payment).debtorAccount() == null) {

@@ -293,4 +293,59 @@ class PaymentApiTest {
         Bank.getPayment(created.path("bankPaymentId")).then().body("payeeVerification.result", equalTo(result))
                 .body("payeeVerification.matchedName", equalTo(matchedName));
     }
+
+    /** A cross-border credit transfer in dollars is debited in euro at the bank's rate and booked as XBCT. */
+    @Test
+    void aCrossBorderTransferInDollarsIsDebitedInEuroAtTheBanksRate() {
+        String consent = Bank.validConsent(Bank.allPsd2(), "psu1");
+        BigDecimal bookedBefore = new BigDecimal(Bank.balance(consent, "psu1-business", "closingBooked"));
+        Map<String, Object> order = crossBorder("USD", "250.00");
+        Response created = Bank.submitPayment(order);
+        created.then().body("payeeVerification", nullValue());
+        String id = created.path("bankPaymentId");
+        PsuBrowser.approve(created.path("scaUrl"), "psu1");
+        Bank.eventually(() -> "ACSC".equals(status(id)), "payment settled");
+
+        BigDecimal debit = new BigDecimal("230.41"); // 250.00 / 1.0850, to the cent
+        assertEquals(bookedBefore.subtract(debit), new BigDecimal(Bank.balance(consent, "psu1-business", "closingBooked")));
+        List<Map<String, Object>> booked = api().get("/bank/v1/consents/" + consent
+                        + "/accounts/psu1-business/transactions?bookingStatus=booked&size=5")
+                .then().statusCode(200).extract().path("transactions");
+        Map<String, Object> tx = booked.stream().filter(t -> t.get("endToEndId").equals(order.get("endToEndIdentification")))
+                .findFirst().orElseThrow(() -> new AssertionError("no booked transaction for the payment in " + booked));
+        assertEquals(Map.of("currency", "EUR", "amount", "-230.41"), tx.get("transactionAmount"));
+        assertEquals("PMNT-ICDT-XBCT", tx.get("bankTransactionCode"));
+    }
+
+    @Test
+    void aForeignCurrencyWithoutARateIsRejectedAndOtherProductsStayInEuro() {
+        Response created = Bank.submitPayment(crossBorder("AUD", "10.00"));
+        PsuBrowser.approve(created.path("scaUrl"), "psu1");
+        Bank.getPayment(created.path("bankPaymentId")).then().body("transactionStatus", equalTo("RJCT"))
+                .body("statusReason", equalTo("AM03"));
+
+        Bank.submitPayment(crossBorder("JPY", "1000"));
+        api().body(crossBorder("JPY", "1000.5")).post("/bank/v1/payments").then().statusCode(400)
+                .body("message", containsString("at most 0 decimals in JPY"));
+        api().body(crossBorder("BHD", "1.000")).post("/bank/v1/payments").then().statusCode(400)
+                .body("message", containsString("3 decimals"));
+        Map<String, Object> noAgent = crossBorder("USD", "1.00");
+        noAgent.remove("creditorAgent");
+        api().body(noAgent).post("/bank/v1/payments").then().statusCode(400).body("message", containsString("creditorAgent"));
+        for (String product : List.of("sepa-credit-transfers", "instant-sepa-credit-transfers", "target-2-payments")) {
+            Map<String, Object> dollars = crossBorder("USD", "1.00");
+            dollars.put("paymentProduct", product);
+            api().body(dollars).post("/bank/v1/payments").then().statusCode(400)
+                    .body("message", equalTo(product + " is in EUR only, not USD"));
+        }
+    }
+
+    private static Map<String, Object> crossBorder(String currency, String amount) {
+        Map<String, Object> order = Bank.payment(Bank.PSU1_BUSINESS, amount);
+        order.put("paymentProduct", "cross-border-credit-transfers");
+        order.put("instructedAmount", Map.of("currency", currency, "amount", amount));
+        order.put("creditorAccount", Map.of("iban", "GB29NWBK60161331926819"));
+        order.put("creditorAgent", "NWBKGB2LXXX");
+        return order;
+    }
 }

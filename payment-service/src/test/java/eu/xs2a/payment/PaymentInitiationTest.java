@@ -81,7 +81,8 @@ class PaymentInitiationTest {
 
     @Test
     void productErrors() {
-        Errors.expect(initiate(ALPHA, "sandbox", "cross-border-credit-transfers", headers(), VALID), 404, "ProductUnknown");
+        Errors.expect(initiate(ALPHA, "sandbox", "swift-credit-transfers", headers(), VALID), 404, "ProductUnknown");
+        Errors.expect(initiate(ALPHA, "sandbox2", "cross-border-credit-transfers", headers(), VALID), 403, "ProductInvalid");
         Errors.expect(initiate(ALPHA, "sandbox2", "instant-sepa-credit-transfers", headers(), VALID), 403, "ProductInvalid");
         Errors.expect(initiate(ALPHA, "sandbox2", "service-payment", headers(), VALID), 403, "ProductInvalid");
         Errors.expect(initiate(ALPHA, "no-such-bank", SCT, headers(), VALID), 404, "ResourceUnknown");

@@ -51,7 +51,8 @@ public class BankPaymentResource {
         Amount amount = body.instructedAmount() == null ? new Amount(null, null) : body.instructedAmount();
         PaymentService.Submitted submitted = payments.submit(new PaymentOrder(body.idempotencyKey(), body.paymentProduct(),
                 body.tppId(), body.tppName(), body.debtorAccount(), body.creditorName(), body.creditorAccount(),
-                body.creditorAddress() == null ? null : body.creditorAddress().toString(), body.creditorAgentName(),
+                body.creditorAddress() == null ? null : body.creditorAddress().toString(), body.creditorAgent(),
+                body.creditorAgentName(),
                 amount.currency(), amount.amount(), body.remittanceInformationUnstructured(), body.endToEndIdentification(),
                 body.requestedExecutionDate(), body.psuId(), body.returnUrl()));
         PaymentCreated created = new PaymentCreated(submitted.payment().id, submitted.payment().transactionStatus.name(),

@@ -15,7 +15,8 @@ public final class PaymentDtos {
 
     public record SubmitPayment(String idempotencyKey, String paymentProduct, String tppId, String tppName,
                                 AccountRef debtorAccount, String creditorName, AccountRef creditorAccount,
-                                JsonNode creditorAddress, String creditorAgentName, Amount instructedAmount,
+                                JsonNode creditorAddress, String creditorAgent, String creditorAgentName,
+                                Amount instructedAmount,
                                 String remittanceInformationUnstructured, String endToEndIdentification,
                                 LocalDate requestedExecutionDate, String psuId, String returnUrl) {
     }

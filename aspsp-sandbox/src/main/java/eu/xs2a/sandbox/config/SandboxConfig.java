@@ -58,6 +58,12 @@ public interface SandboxConfig {
     @WithDefault("1s")
     String decoupledInterval();
 
+    /**
+     * The bank's exchange rates, units of a currency per euro (USD 1.0850: one euro buys 1.085 dollars): a cross-border
+     * credit transfer in a currency listed here is debited in euro at this rate; in any other, it is rejected (AM03).
+     */
+    java.util.Map<String, java.math.BigDecimal> fxRates();
+
     Sca sca();
 
     Events events();

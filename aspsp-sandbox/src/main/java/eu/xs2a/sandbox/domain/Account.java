@@ -13,6 +13,7 @@ public class Account {
     public static final String ENABLED = "enabled";
     public static final String BLOCKED = "blocked";
     public static final String DELETED = "deleted";
+    public static final String EURO = "EUR";
 
     @Id
     public String id;

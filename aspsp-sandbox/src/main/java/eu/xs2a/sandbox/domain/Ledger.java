@@ -48,8 +48,8 @@ public class Ledger {
 
     /** Books a settled payment: off the debtor's booked balance, onto every balance of a creditor that is ours. */
     public void bookSettlement(Payment payment, Account debtor, Optional<Account> creditor, Instant now) {
-        move(lockBalances(debtor.id), BOOKED, payment.amount.negate(), now);
-        book(payment, debtor, debtor, payment.amount.negate(), "D", now);
+        move(lockBalances(debtor.id), BOOKED, payment.debit().negate(), now);
+        book(payment, debtor, debtor, payment.debit().negate(), "D", now);
         creditor.ifPresent(account -> {
             move(lockBalances(account.id), b -> true, payment.amount, now);
             book(payment, account, debtor, payment.amount, "C", now);
@@ -72,13 +72,15 @@ public class Ledger {
         tx.bookingDate = today;
         tx.valueDate = today;
         tx.amount = signedAmount;
-        tx.currency = payment.currency;
+        tx.currency = account.currency;
         tx.creditorName = payment.creditorName;
         tx.creditorIban = payment.creditorIban;
         tx.debtorName = debtor.ownerName;
         tx.debtorIban = debtor.iban;
         tx.remittance = payment.remittance;
-        tx.bankTransactionCode = "D".equals(side) ? "PMNT-ICDT-ESCT" : "PMNT-RCDT-ESCT";
+        // ISO 20022 bank transaction codes: a SEPA credit transfer (ESCT), or a cross-border one (XBCT)
+        String family = "cross-border-credit-transfers".equals(payment.paymentProduct) ? "XBCT" : "ESCT";
+        tx.bankTransactionCode = ("D".equals(side) ? "PMNT-ICDT-" : "PMNT-RCDT-") + family;
         transactions.persist(tx);
     }
 }

@@ -48,6 +48,10 @@ public class Payment extends ScaResource {
     @Column(name = "creditor_address", columnDefinition = "text")
     public String creditorAddress;
 
+    /** The creditor's bank (BIC); required for a cross-border credit transfer. */
+    @Column(name = "creditor_agent")
+    public String creditorAgent;
+
     @Column(name = "creditor_agent_name")
     public String creditorAgentName;
 
@@ -55,6 +59,18 @@ public class Payment extends ScaResource {
     public BigDecimal amount;
 
     public String currency;
+
+    /**
+     * What the debtor account is debited, in its own currency: the amount, or for a cross-border credit transfer in
+     * another currency the amount converted at the bank's rate ({@code sandbox.fx-rates}); set when executed.
+     */
+    @Column(name = "debit_amount", precision = 18, scale = 2)
+    public BigDecimal debitAmount;
+
+    /** The debit's amount: {@link #debitAmount} once executed (older payments have none: the amount). */
+    public BigDecimal debit() {
+        return debitAmount == null ? amount : debitAmount;
+    }
 
     public String remittance;
 

@@ -5,7 +5,8 @@ import java.time.LocalDate;
 /** A payment as the gateway submits it. */
 public record PaymentOrder(String idempotencyKey, String paymentProduct, String tppId, String tppName,
                            AccountRef debtorAccount, String creditorName, AccountRef creditorAccount,
-                           String creditorAddressJson, String creditorAgentName, String currency, String amount,
+                           String creditorAddressJson, String creditorAgent, String creditorAgentName,
+                           String currency, String amount,
                            String remittanceInformationUnstructured, String endToEndIdentification,
                            LocalDate requestedExecutionDate, String psuId, String returnUrl) {
 }

@@ -9,13 +9,16 @@ import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.Currency;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.regex.Pattern;
 
 /** Payment orders: submission (idempotent), execution after SCA, settlement, cancellation. */
 @ApplicationScoped
@@ -24,6 +27,14 @@ public class PaymentService {
     /** The payment products the sandbox bank executes. */
     public static final Set<String> PRODUCTS = Set.of("sepa-credit-transfers", "instant-sepa-credit-transfers",
             "target-2-payments", "cross-border-credit-transfers");
+    /** The products in euro only: the SEPA schemes and TARGET2. */
+    private static final Set<String> EURO_PRODUCTS = Set.of("sepa-credit-transfers", "instant-sepa-credit-transfers",
+            "target-2-payments");
+    private static final String CROSS_BORDER = "cross-border-credit-transfers";
+    /** ISO 9362: 4 letters bank, 2 country, 2 location, optional 3 branch. */
+    private static final Pattern BIC = Pattern.compile("[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?");
+    /** The amounts this bank holds have at most 2 decimals. */
+    private static final int MAX_DECIMALS = 2;
 
     /** A submitted payment, its SCA link, and whether this call created it (false: an idempotent retry). */
     public record Submitted(Payment payment, ScaLink link, boolean created) {
@@ -88,6 +99,7 @@ public class PaymentService {
         payment.creditorName = order.creditorName();
         payment.creditorIban = Iban.normalise(order.creditorAccount().iban());
         payment.creditorAddress = order.creditorAddressJson();
+        payment.creditorAgent = order.creditorAgent();
         payment.creditorAgentName = order.creditorAgentName();
         payees.verify(order.paymentProduct(), payment.creditorIban, order.creditorName()).ifPresent(verification -> {
             payment.payeeVerification = verification.result();
@@ -170,17 +182,34 @@ public class PaymentService {
             payment.rejectAfterChecks(Payment.REASON_CLOSED_ACCOUNT, false);
             return;
         }
-        if (!debtor.currency.equals(payment.currency)) {
+        Optional<BigDecimal> debit = debitOf(payment, debtor);
+        if (debit.isEmpty()) {
             payment.rejectAfterChecks(Payment.REASON_WRONG_CURRENCY, false);
             return;
         }
+        payment.debitAmount = debit.get();
         List<Balance> locked = ledger.lockBalances(debtor.id);
-        if (!funds.covers(debtor, payment.currency, payment.amount)) {
+        if (!funds.covers(debtor, debtor.currency, payment.debitAmount)) {
             payment.rejectAfterChecks(Payment.REASON_INSUFFICIENT_FUNDS, false);
             return;
         }
-        ledger.reserve(locked, payment.amount, clock.instant());
+        ledger.reserve(locked, payment.debitAmount, clock.instant());
         payment.acceptForExecution();
+    }
+
+    /**
+     * The debit in the debtor account's currency: the amount in that currency; a cross-border credit transfer in
+     * another currency converted at the bank's rate; else none (RJCT AM03).
+     */
+    private Optional<BigDecimal> debitOf(Payment payment, Account debtor) {
+        if (debtor.currency.equals(payment.currency)) {
+            return Optional.of(payment.amount);
+        }
+        if (!CROSS_BORDER.equals(payment.paymentProduct) || !Account.EURO.equals(debtor.currency)) {
+            return Optional.empty();
+        }
+        return Optional.ofNullable(config.fxRates().get(payment.currency))
+                .map(perEuro -> payment.amount.divide(perEuro, 2, RoundingMode.HALF_UP));
     }
 
     /** The PSU authorised the cancellation of an accepted payment: the reservation is released. */
@@ -188,7 +217,7 @@ public class PaymentService {
         boolean reserved = payment.transactionStatus == TransactionStatus.ACSP;
         payment.cancellationAuthorised();
         if (reserved) {
-            ledger.release(payment.debtorAccountId, payment.amount, clock.instant());
+            ledger.release(payment.debtorAccountId, payment.debit(), clock.instant());
         }
     }
 
@@ -239,11 +268,18 @@ public class PaymentService {
                 throw BankException.badRequest("debtorAccount.iban is not a valid IBAN: " + order.debtorAccount().iban());
             }
         }
-        if (!order.currency().matches("[A-Z]{3}")) {
-            throw BankException.badRequest("instructedAmount.currency must be an ISO 4217 code, not " + order.currency());
+        int decimals = decimalsOf(order.currency());
+        String shape = "\\d{1,15}" + (decimals > 0 ? "(\\.\\d{1," + decimals + "})?" : "");
+        if (!order.amount().matches(shape) || new BigDecimal(order.amount()).signum() <= 0) {
+            throw BankException.badRequest("instructedAmount.amount must be a positive amount with at most " + decimals
+                    + " decimals in " + order.currency() + ", not " + order.amount());
         }
-        if (!order.amount().matches("\\d{1,15}(\\.\\d{1,2})?") || new BigDecimal(order.amount()).signum() <= 0) {
-            throw BankException.badRequest("instructedAmount.amount must be a positive amount with at most 2 decimals, not " + order.amount());
+        if (EURO_PRODUCTS.contains(order.paymentProduct()) && !Account.EURO.equals(order.currency())) {
+            throw BankException.badRequest(order.paymentProduct() + " is in EUR only, not " + order.currency());
+        }
+        if (CROSS_BORDER.equals(order.paymentProduct())
+                && (order.creditorAgent() == null || !BIC.matcher(order.creditorAgent()).matches())) {
+            throw BankException.badRequest("creditorAgent must be the BIC of the creditor's bank for " + CROSS_BORDER);
         }
         return new BigDecimal(order.amount()).setScale(2);
     }
@@ -252,5 +288,20 @@ public class PaymentService {
         if (value == null || value.isBlank()) {
             throw BankException.badRequest(field + " is required");
         }
+    }
+
+    /** ISO 4217's decimals of the currency; a currency with more than this bank holds is refused. */
+    private static int decimalsOf(String code) {
+        int decimals;
+        try {
+            decimals = Currency.getInstance(code).getDefaultFractionDigits();
+        } catch (IllegalArgumentException e) {
+            throw BankException.badRequest("instructedAmount.currency must be an ISO 4217 code, not " + code);
+        }
+        if (decimals > MAX_DECIMALS) {
+            throw BankException.badRequest("this bank holds no amounts in " + code + ", whose amounts have " + decimals
+                    + " decimals");
+        }
+        return Math.max(decimals, 0);
     }
 }

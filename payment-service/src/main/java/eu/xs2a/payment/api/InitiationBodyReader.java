@@ -34,7 +34,7 @@ public class InitiationBodyReader {
                 providers.require(providerCode).textCharset());
         return new PaymentOrder(request.creditorName(), account(request.creditorAccount()),
                 account(request.debtorAccount()), money(request.instructedAmount()), address(request.creditorAddress()),
-                request.creditorAgentName(), request.remittanceInformationUnstructured(),
+                request.creditorAgent(), request.creditorAgentName(), request.remittanceInformationUnstructured(),
                 request.endToEndIdentification(), date(request.requestedExecutionDate()));
     }
 

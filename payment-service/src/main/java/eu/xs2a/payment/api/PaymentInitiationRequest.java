@@ -33,6 +33,7 @@ public record PaymentInitiationRequest(
         @Valid AccountReference debtorAccount,
         @NotNull(message = PaymentInitiationRequest.REQUIRED) @Valid Amount instructedAmount,
         @NotNull(message = PaymentInitiationRequest.REQUIRED) @Valid AccountReference creditorAccount,
+        @Bic String creditorAgent,
         @CodePointLength(max = 70, message = PaymentInitiationRequest.TOO_LONG) @FreeText String creditorAgentName,
         @NotBlank(message = PaymentInitiationRequest.REQUIRED)
         @CodePointLength(max = 70, message = PaymentInitiationRequest.TOO_LONG) @FreeText String creditorName,

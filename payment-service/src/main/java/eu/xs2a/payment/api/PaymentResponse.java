@@ -19,7 +19,8 @@ public record PaymentResponse(
                 + " Berlin Group schema requires the field, but no account is debited until the PSU picks one, so"
                 + " there is none to name yet.")
         AccountRef debtorAccount,
-        Money instructedAmount, AccountRef creditorAccount, String creditorAgentName, String creditorName,
+        Money instructedAmount, AccountRef creditorAccount, String creditorAgent, String creditorAgentName,
+        String creditorName,
         PostalAddress creditorAddress, String remittanceInformationUnstructured, LocalDate requestedExecutionDate,
         String transactionStatus, PayeeVerificationResponse payeeVerification) {
 
@@ -27,7 +28,8 @@ public record PaymentResponse(
     static PaymentResponse of(PaymentOrder order, Payment payment) {
         return new PaymentResponse(order.endToEndIdentification(),
                 order.debtorAccount() != null ? order.debtorAccount() : payment.chosenDebtorAccount(),
-                order.instructedAmount(), order.creditorAccount(), order.creditorAgentName(), order.creditorName(),
+                order.instructedAmount(), order.creditorAccount(), order.creditorAgent(), order.creditorAgentName(),
+                order.creditorName(),
                 order.creditorAddress(), order.remittanceInformationUnstructured(), order.requestedExecutionDate(),
                 payment.transactionStatus().name(), PayeeVerificationResponse.of(payment.payeeVerification()));
     }

@@ -7,7 +7,7 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record BankPaymentOrder(String idempotencyKey, String paymentProduct, String tppId, String tppName,
                                BankAccountRef debtorAccount, String creditorName, BankAccountRef creditorAccount,
-                               Map<String, String> creditorAddress, String creditorAgentName,
+                               Map<String, String> creditorAddress, String creditorAgent, String creditorAgentName,
                                Map<String, String> instructedAmount, String remittanceInformationUnstructured,
                                String endToEndIdentification, String requestedExecutionDate, String psuId,
                                String returnUrl) {

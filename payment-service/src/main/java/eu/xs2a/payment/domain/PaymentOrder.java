@@ -7,7 +7,8 @@ import java.time.LocalDate;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @io.quarkus.runtime.annotations.RegisterForReflection
 public record PaymentOrder(String creditorName, AccountRef creditorAccount, AccountRef debtorAccount,
-                           Money instructedAmount, PostalAddress creditorAddress, String creditorAgentName,
+                           Money instructedAmount, PostalAddress creditorAddress, String creditorAgent,
+                           String creditorAgentName,
                            String remittanceInformationUnstructured, String endToEndIdentification,
                            LocalDate requestedExecutionDate) {
 }

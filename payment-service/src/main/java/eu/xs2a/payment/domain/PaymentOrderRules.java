@@ -23,18 +23,24 @@ public final class PaymentOrderRules {
 
     /** The bank products that are SEPA schemes: euro only, the creditor named by IBAN (EPC rulebooks). */
     static final Set<String> SEPA_PRODUCTS = Set.of("sepa-credit-transfers", "instant-sepa-credit-transfers");
+    private static final String INSTANT = "instant-sepa-credit-transfers";
+    /** TARGET2 (the Eurosystem's RTGS): euro, the creditor named by IBAN. */
+    private static final String TARGET2 = "target-2-payments";
+    /** Any currency; the creditor's bank by BIC and the creditor's country are needed to route it. */
+    private static final String CROSS_BORDER = "cross-border-credit-transfers";
     private static final String EURO = "EUR";
 
     private PaymentOrderRules() {
     }
 
     /**
-     * @param order       an order whose fields each meet their own rules
-     * @param today       the current date in the provider's own time zone (its bank's calendar)
-     * @param bankProduct the product the bank runs the payment as; a SEPA one adds the scheme's own rules, so that
-     *                    the bank does not refuse, after the payment exists, what could be refused before
+     * @param order            an order whose fields each meet their own rules
+     * @param today            the current date in the provider's own time zone (its bank's calendar)
+     * @param bankProduct      the product the bank runs the payment as; its scheme adds its own rules, so that the
+     *                         bank does not refuse, after the payment exists, what could be refused before
+     * @param instantMaxAmount the provider's limit of an instant credit transfer in euro, or null for none
      */
-    public static void validate(PaymentOrder order, LocalDate today, String bankProduct) {
+    public static void validate(PaymentOrder order, LocalDate today, String bankProduct, BigDecimal instantMaxAmount) {
         account(order.creditorAccount(), "creditorAccount");
         if (order.debtorAccount() != null) {
             account(order.debtorAccount(), "debtorAccount");
@@ -44,12 +50,42 @@ public final class PaymentOrderRules {
             throw format("requestedExecutionDate " + order.requestedExecutionDate() + " is in the past");
         }
         if (SEPA_PRODUCTS.contains(bankProduct)) {
-            if (!EURO.equals(order.instructedAmount().currency())) {
-                throw format("instructedAmount.currency must be EUR: a SEPA credit transfer is in euro");
+            euroToAnIban(order, "a SEPA credit transfer");
+        }
+        if (TARGET2.equals(bankProduct)) {
+            euroToAnIban(order, "a TARGET2 payment");
+        }
+        if (INSTANT.equals(bankProduct)) {
+            instant(order, today, instantMaxAmount);
+        }
+        if (CROSS_BORDER.equals(bankProduct)) {
+            if (order.creditorAgent() == null) {
+                throw format("creditorAgent is required: a cross-border credit transfer names the creditor's bank by BIC");
             }
-            if (order.creditorAccount().iban() == null) {
-                throw format("creditorAccount.iban is required: a SEPA credit transfer names the creditor by IBAN");
+            if (order.creditorAddress() == null) {
+                throw format("creditorAddress is required: a cross-border credit transfer names the creditor's country");
             }
+        }
+    }
+
+    private static void euroToAnIban(PaymentOrder order, String what) {
+        if (!EURO.equals(order.instructedAmount().currency())) {
+            throw format("instructedAmount.currency must be EUR: " + what + " is in euro");
+        }
+        if (order.creditorAccount().iban() == null) {
+            throw format("creditorAccount.iban is required: " + what + " names the creditor by IBAN");
+        }
+    }
+
+    /** Executed at once, within seconds: not on a later day, and not above the provider's limit. */
+    private static void instant(PaymentOrder order, LocalDate today, BigDecimal maxAmount) {
+        if (order.requestedExecutionDate() != null && order.requestedExecutionDate().isAfter(today)) {
+            throw format("requestedExecutionDate " + order.requestedExecutionDate() + " is not today: an instant"
+                    + " credit transfer is executed at once");
+        }
+        if (maxAmount != null && new BigDecimal(order.instructedAmount().amount()).compareTo(maxAmount) > 0) {
+            throw format("instructedAmount.amount " + order.instructedAmount().amount() + " is above the provider's"
+                    + " limit of " + maxAmount.toPlainString() + " EUR for an instant credit transfer");
         }
     }
 

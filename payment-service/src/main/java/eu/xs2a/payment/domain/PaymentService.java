@@ -99,9 +99,9 @@ public class PaymentService {
      * the PSU follows the link: the bank's SCA page lasts minutes, and the TPP may start the authorisation much later.
      */
     public Created initiate(NewPayment request) {
-        requireProduct(request.providerCode(), request.paymentProduct());
+        ProvidersConfig.Provider provider = requireProduct(request.providerCode(), request.paymentProduct());
         PaymentOrderRules.validate(request.order(), calendar.today(request.providerCode()),
-                config.bankProduct(request.paymentProduct()));
+                config.bankProduct(request.paymentProduct()), provider.instantMaxAmount().orElse(null));
         Created created = ledger.create(request);
         Payment payment = request.explicitAuthorisation() ? created.payment()
                 : submission.attemptNow(created.payment().id(), true);

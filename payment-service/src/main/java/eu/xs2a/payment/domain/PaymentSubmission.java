@@ -137,7 +137,7 @@ public class PaymentSubmission implements TaskHandler {
         }
         return new BankPaymentOrder(String.valueOf(payment.id()), config.bankProduct(payment.paymentProduct()),
                 payment.tppId(), payment.tppName(), bankRef(order.debtorAccount()), order.creditorName(),
-                bankRef(order.creditorAccount()), address, order.creditorAgentName(), amount,
+                bankRef(order.creditorAccount()), address, order.creditorAgent(), order.creditorAgentName(), amount,
                 order.remittanceInformationUnstructured(), order.endToEndIdentification(),
                 order.requestedExecutionDate() == null ? null : order.requestedExecutionDate().toString(),
                 payment.psuId(), urls.callback(payment, payment.callbackState()));

@@ -25,7 +25,7 @@ class PaymentInitiationRequestTest {
                                                     PaymentInitiationRequest.AccountReference creditor,
                                                     PaymentInitiationRequest.Address address, String agentName,
                                                     String remittance) {
-        return new PaymentInitiationRequest(null, null, ONE_EURO, creditor, agentName, creditorName, address,
+        return new PaymentInitiationRequest(null, null, ONE_EURO, creditor, null, agentName, creditorName, address,
                 remittance, null);
     }
 
@@ -71,7 +71,7 @@ class PaymentInitiationRequestTest {
     void aMissingFieldIsOnlySaidToBeMissing() {
         assertEquals("creditorName is required", refusal(request(" ", CREDITOR, null, null, null)).getMessage());
         PaymentInitiationRequest noCurrency = new PaymentInitiationRequest(null, null,
-                new PaymentInitiationRequest.Amount("", "1.00"), CREDITOR, null, "M", null, null, null);
+                new PaymentInitiationRequest.Amount("", "1.00"), CREDITOR, null, null, "M", null, null, null);
         assertEquals("instructedAmount.currency is required", refusal(noCurrency).getMessage());
     }
 
@@ -80,7 +80,7 @@ class PaymentInitiationRequestTest {
         PaymentInitiationRequest.AccountReference debtor = new PaymentInitiationRequest.AccountReference(
                 "DE89370400440532013000", null, "12345", "SBOX", null);
         assertEquals("debtorAccount.sortCode must be 6 digits; debtorAccount.swiftCode 'SBOX' is not a BIC",
-                refusal(new PaymentInitiationRequest(null, debtor, ONE_EURO, CREDITOR, null, "M", null, null, null))
+                refusal(new PaymentInitiationRequest(null, debtor, ONE_EURO, CREDITOR, null, null, "M", null, null, null))
                         .getMessage());
         assertEquals("creditorAccount.bban must be 1 to 30 letters or digits", refusal(request("M",
                 new PaymentInitiationRequest.AccountReference(null, "0532-013000", null, null, null), null, null,
@@ -93,7 +93,15 @@ class PaymentInitiationRequestTest {
     @Test
     void aMalformedExecutionDateNamesTheField() {
         assertEquals("requestedExecutionDate '21.11.2026' is not an ISO date (yyyy-MM-dd)",
-                refusal(new PaymentInitiationRequest(null, null, ONE_EURO, CREDITOR, null, "M", null, null,
+                refusal(new PaymentInitiationRequest(null, null, ONE_EURO, CREDITOR, null, null, "M", null, null,
                         "21.11.2026")).getMessage());
+    }
+
+    @Test
+    void theCreditorAgentIsABic() {
+        assertTrue(VALIDATOR.validate(new PaymentInitiationRequest(null, null, ONE_EURO, CREDITOR, "NWBKGB2LXXX", null,
+                "M", null, null, null)).isEmpty());
+        assertEquals("creditorAgent 'NWBK GB' is not a BIC", refusal(new PaymentInitiationRequest(null, null, ONE_EURO,
+                CREDITOR, "NWBK GB", null, "M", null, null, null)).getMessage());
     }
 }

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import java.math.BigDecimal;
 import java.time.LocalDate;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -18,19 +19,22 @@ class PaymentOrderRulesTest {
 
     private static final LocalDate TODAY = LocalDate.of(2026, 11, 21);
     private static final AccountRef CREDITOR = new AccountRef("DE89370400440532013000", null, null, null, null);
-    /** A product the bank runs outside SEPA: only the generic rules apply. */
-    private static final String OTHER = "cross-border-credit-transfers";
+    /** A product with no scheme rules of its own: only the generic rules apply. */
+    private static final String OTHER = "domestic-credit-transfers";
+    private static final String INSTANT = "instant-sepa-credit-transfers";
+    private static final String CROSS_BORDER = "cross-border-credit-transfers";
+    private static final PostalAddress US = new PostalAddress(null, null, "New York", null, "US");
     private static final String SCT = "sepa-credit-transfers";
 
     private static PaymentOrder order(String currency, String amount) {
-        return new PaymentOrder("Merchant", CREDITOR, null, new Money(currency, amount), null, null, null, null, null);
+        return new PaymentOrder("Merchant", CREDITOR, null, new Money(currency, amount), null, null, null, null, null, null);
     }
 
 
     @ParameterizedTest
     @CsvSource({"EUR,12.30", "EUR,0.01", "EUR,12", "JPY,1000", "BHD,1.234", "EUR,99999999999999.99"})
     void acceptedAmounts(String currency, String amount) {
-        assertDoesNotThrow(() -> PaymentOrderRules.validate(order(currency, amount), TODAY, OTHER));
+        assertDoesNotThrow(() -> PaymentOrderRules.validate(order(currency, amount), TODAY, OTHER, null));
     }
 
     @ParameterizedTest
@@ -38,7 +42,7 @@ class PaymentOrderRulesTest {
             "EUR,'1,00'", "EUR,123456789012345", "EUR,''", "ABC,1.00", "eur,1.00", "EURO,1.00"})
     void refusedAmounts(String currency, String amount) {
         Psd2Exception e = assertThrows(Psd2Exception.class,
-                () -> PaymentOrderRules.validate(order(currency, amount), TODAY, OTHER));
+                () -> PaymentOrderRules.validate(order(currency, amount), TODAY, OTHER, null));
         assertEquals(ErrorClass.FORMAT_ERROR, e.errorClass());
     }
 
@@ -46,32 +50,32 @@ class PaymentOrderRulesTest {
     @Test
     void anAccountNeedsAnIbanOrABban() {
         PaymentOrder toNothing = new PaymentOrder("M", new AccountRef(null, null, "123456", null, "EUR"), null,
-                new Money("EUR", "1"), null, null, null, null, null);
+                new Money("EUR", "1"), null, null, null, null, null, null);
         assertEquals("creditorAccount needs an iban or a bban",
-                assertThrows(Psd2Exception.class, () -> PaymentOrderRules.validate(toNothing, TODAY, OTHER)).getMessage());
+                assertThrows(Psd2Exception.class, () -> PaymentOrderRules.validate(toNothing, TODAY, OTHER, null)).getMessage());
     }
 
     @Test
     void executionDateTodayIsFineYesterdayIsNot() {
-        PaymentOrder today = new PaymentOrder("M", CREDITOR, null, new Money("EUR", "1"), null, null, null, null, TODAY);
-        assertDoesNotThrow(() -> PaymentOrderRules.validate(today, TODAY, SCT));
+        PaymentOrder today = new PaymentOrder("M", CREDITOR, null, new Money("EUR", "1"), null, null, null, null, null, TODAY);
+        assertDoesNotThrow(() -> PaymentOrderRules.validate(today, TODAY, SCT, null));
         PaymentOrder past = new PaymentOrder("M", CREDITOR, null, new Money("EUR", "1"), null, null, null, null,
-                TODAY.minusDays(1));
-        assertThrows(Psd2Exception.class, () -> PaymentOrderRules.validate(past, TODAY, SCT));
+                null, TODAY.minusDays(1));
+        assertThrows(Psd2Exception.class, () -> PaymentOrderRules.validate(past, TODAY, SCT, null));
     }
 
     @Test
     void aSepaProductIsInEuroToAnIban() {
-        assertDoesNotThrow(() -> PaymentOrderRules.validate(order("EUR", "1.00"), TODAY, SCT));
+        assertDoesNotThrow(() -> PaymentOrderRules.validate(order("EUR", "1.00"), TODAY, SCT, null));
         for (String product : PaymentOrderRules.SEPA_PRODUCTS) {
             Psd2Exception dollars = assertThrows(Psd2Exception.class,
-                    () -> PaymentOrderRules.validate(order("USD", "1.00"), TODAY, product));
+                    () -> PaymentOrderRules.validate(order("USD", "1.00"), TODAY, product, null));
             assertEquals(ErrorClass.FORMAT_ERROR, dollars.errorClass());
             assertEquals("instructedAmount.currency must be EUR: a SEPA credit transfer is in euro", dollars.getMessage());
             PaymentOrder toBban = new PaymentOrder("M", new AccountRef(null, "0532013000", null, null, null), null,
-                    new Money("EUR", "1"), null, null, null, null, null);
-            assertThrows(Psd2Exception.class, () -> PaymentOrderRules.validate(toBban, TODAY, product));
-            assertDoesNotThrow(() -> PaymentOrderRules.validate(toBban, TODAY, OTHER));
+                    new Money("EUR", "1"), null, null, null, null, null, null);
+            assertThrows(Psd2Exception.class, () -> PaymentOrderRules.validate(toBban, TODAY, product, null));
+            assertDoesNotThrow(() -> PaymentOrderRules.validate(toBban, TODAY, OTHER, null));
         }
     }
 
@@ -79,7 +83,53 @@ class PaymentOrderRulesTest {
     @Test
     void anAmountWithTooManyWholeDigitsSaysSo() {
         Psd2Exception e = assertThrows(Psd2Exception.class,
-                () -> PaymentOrderRules.validate(order("EUR", "999999999999999"), TODAY, SCT));
+                () -> PaymentOrderRules.validate(order("EUR", "999999999999999"), TODAY, SCT, null));
         assertTrue(e.getMessage().contains("at most 14 digits before the decimal point and 2 after it"), e.getMessage());
+    }
+
+    @Test
+    void aTarget2PaymentIsInEuroToAnIban() {
+        assertDoesNotThrow(() -> PaymentOrderRules.validate(order("EUR", "1.00"), TODAY, "target-2-payments", null));
+        assertEquals("instructedAmount.currency must be EUR: a TARGET2 payment is in euro", assertThrows(
+                Psd2Exception.class, () -> PaymentOrderRules.validate(order("USD", "1.00"), TODAY, "target-2-payments",
+                        null)).getMessage());
+    }
+
+    @Test
+    void anInstantTransferIsForTodayAndWithinTheProvidersLimit() {
+        BigDecimal limit = new BigDecimal("100000");
+        assertDoesNotThrow(() -> PaymentOrderRules.validate(order("EUR", "100000.00"), TODAY, INSTANT, limit));
+        assertEquals("instructedAmount.amount 100000.01 is above the provider's limit of 100000 EUR for an instant"
+                        + " credit transfer", assertThrows(Psd2Exception.class,
+                () -> PaymentOrderRules.validate(order("EUR", "100000.01"), TODAY, INSTANT, limit)).getMessage());
+        assertDoesNotThrow(() -> PaymentOrderRules.validate(order("EUR", "100000.01"), TODAY, INSTANT, null),
+                "no limit configured");
+        PaymentOrder tomorrow = new PaymentOrder("M", CREDITOR, null, new Money("EUR", "1"), null, null, null, null,
+                null, TODAY.plusDays(1));
+        assertEquals("requestedExecutionDate 2026-11-22 is not today: an instant credit transfer is executed at once",
+                assertThrows(Psd2Exception.class, () -> PaymentOrderRules.validate(tomorrow, TODAY, INSTANT, limit))
+                        .getMessage());
+        assertDoesNotThrow(() -> PaymentOrderRules.validate(tomorrow, TODAY, SCT, null), "a SEPA transfer may wait");
+    }
+
+    @Test
+    void aCrossBorderTransferNamesTheCreditorsBankAndCountryInAnyCurrency() {
+        PaymentOrder dollars = new PaymentOrder("M", new AccountRef(null, "0532013000", null, null, null), null,
+                new Money("USD", "250.00"), US, "CHASUS33XXX", null, null, null, null);
+        assertDoesNotThrow(() -> PaymentOrderRules.validate(dollars, TODAY, CROSS_BORDER, null));
+        PaymentOrder noAgent = new PaymentOrder("M", CREDITOR, null, new Money("USD", "250.00"), US, null, null, null,
+                null, null);
+        assertEquals("creditorAgent is required: a cross-border credit transfer names the creditor's bank by BIC",
+                assertThrows(Psd2Exception.class, () -> PaymentOrderRules.validate(noAgent, TODAY, CROSS_BORDER, null))
+                        .getMessage());
+        PaymentOrder noAddress = new PaymentOrder("M", CREDITOR, null, new Money("USD", "250.00"), null, "CHASUS33XXX",
+                null, null, null, null);
+        assertEquals("creditorAddress is required: a cross-border credit transfer names the creditor's country",
+                assertThrows(Psd2Exception.class, () -> PaymentOrderRules.validate(noAddress, TODAY, CROSS_BORDER,
+                        null)).getMessage());
+        PaymentOrder yen = new PaymentOrder("M", CREDITOR, null, new Money("JPY", "1000.5"), US, "CHASUS33XXX", null,
+                null, null, null);
+        assertThrows(Psd2Exception.class, () -> PaymentOrderRules.validate(yen, TODAY, CROSS_BORDER, null),
+                "ISO 4217: the yen has no decimals");
     }
 }

@@ -66,5 +66,11 @@ public interface ProvidersConfig {
          */
         @WithDefault("unicode")
         TextCharset textCharset();
+
+        /**
+         * The largest amount, in euro, the provider takes as one instant SEPA credit transfer (the scheme's or the
+         * bank's own limit); a larger one is refused at once as a FormatError. Absent: no limit.
+         */
+        Optional<java.math.BigDecimal> instantMaxAmount();
     }
 }

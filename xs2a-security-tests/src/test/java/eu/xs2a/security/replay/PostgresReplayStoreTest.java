@@ -82,7 +82,7 @@ class PostgresReplayStoreTest {
             s.execute(migration);
         }
         dataSource.setCurrentSchema(SCHEMA);
-        store = new PostgresReplayStore(dataSource, Duration.ofHours(24), PENDING, CLOCK);
+        store = new PostgresReplayStore(dataSource, Duration.ofHours(24), PENDING, CLOCK, null);
     }
 
     @AfterAll
@@ -120,6 +120,41 @@ class PostgresReplayStoreTest {
         assertEquals(PATH + "/c-1", replay.response().headers().get("Location"));
         assertEquals("application/json", replay.response().headers().get("Content-Type"));
         assertArrayEquals(body, replay.response().body());
+    }
+
+    /** With psd2.replay.digest-key the table keeps an HMAC of the Digest, never the Digest itself. */
+    @Test
+    void withADigestKeyOnlyAKeyedHashIsKeptAndARetryStillGetsTheFirstAnswer() throws Exception {
+        byte[] secret = new byte[32];
+        new java.security.SecureRandom().nextBytes(secret);
+        PostgresReplayStore keyed = new PostgresReplayStore(dataSource, Duration.ofHours(24), PENDING, CLOCK,
+                PostgresReplayStore.digestKey(java.util.Base64.getEncoder().encodeToString(secret)));
+        UUID id = UUID.randomUUID();
+        assertSame(ReplayOutcome.FIRST, keyed.claim("TPP-K", id, "POST", PATH, DIGEST));
+        keyed.complete("TPP-K", id, new StoredResponse(201, Map.of(), new byte[0]));
+        assertInstanceOf(ReplayOutcome.Replay.class,
+                keyed.claim("TPP-K", id, "POST", PATH, DIGEST.replace("SHA-256", "sha-256")));
+        alreadyUsed(() -> keyed.claim("TPP-K", id, "POST", PATH, "SHA-256=other"));
+
+        String kept;
+        try (Connection c = dataSource.getConnection();
+             java.sql.PreparedStatement select = c.prepareStatement("select digest from request_replay where request_id = ?")) {
+            select.setObject(1, id);
+            try (java.sql.ResultSet row = select.executeQuery()) {
+                assertTrue(row.next());
+                kept = row.getString(1);
+            }
+        }
+        String value = DIGEST.substring(DIGEST.indexOf('=') + 1);
+        assertTrue(kept.startsWith("hmac:") && !kept.contains(value), kept);
+
+        byte[] otherSecret = secret.clone();
+        otherSecret[0] ^= 1;
+        PostgresReplayStore otherKey = new PostgresReplayStore(dataSource, Duration.ofHours(24), PENDING, CLOCK,
+                otherSecret);
+        alreadyUsed(() -> otherKey.claim("TPP-K", id, "POST", PATH, DIGEST));
+        assertThrows(IllegalArgumentException.class, () -> PostgresReplayStore.digestKey("c2hvcnQ="));
+        assertThrows(IllegalArgumentException.class, () -> PostgresReplayStore.digestKey("not base64!"));
     }
 
     private static void stillRunning(org.junit.jupiter.api.function.Executable executable) {
@@ -259,7 +294,7 @@ class PostgresReplayStoreTest {
     @Test
     void aReadIsClaimedWithoutChangingThePooledConnectionsCommitSetting() throws Exception {
         try (Connection session = dataSource.getConnection()) {
-            PostgresReplayStore onOneSession = new PostgresReplayStore(sameSession(session), Duration.ofHours(24), PENDING, CLOCK);
+            PostgresReplayStore onOneSession = new PostgresReplayStore(sameSession(session), Duration.ofHours(24), PENDING, CLOCK, null);
             UUID id = UUID.randomUUID();
 
             assertSame(ReplayOutcome.FIRST, onOneSession.claim("TPP-E", id, "GET", PATH + "/r", DIGEST));
@@ -285,7 +320,7 @@ class PostgresReplayStoreTest {
     @Test
     void aCreatesClaimAndAnswerAreStoredWithoutChangingThePooledConnectionsCommitSetting() throws Exception {
         try (Connection session = dataSource.getConnection()) {
-            PostgresReplayStore onOneSession = new PostgresReplayStore(sameSession(session), Duration.ofHours(24), PENDING, CLOCK);
+            PostgresReplayStore onOneSession = new PostgresReplayStore(sameSession(session), Duration.ofHours(24), PENDING, CLOCK, null);
             UUID id = UUID.randomUUID();
 
             assertSame(ReplayOutcome.FIRST, onOneSession.claim("TPP-F", id, "POST", PATH, DIGEST));
@@ -311,7 +346,7 @@ class PostgresReplayStoreTest {
         StoredResponse answer = new StoredResponse(201, Map.of("Location", PATH + "/c-7"),
                 "{\"consentId\":\"c-7\"}".getBytes(StandardCharsets.UTF_8));
         try (Connection session = dataSource.getConnection()) {
-            PostgresReplayStore inTransaction = new PostgresReplayStore(sameSession(session), Duration.ofHours(24), PENDING, CLOCK);
+            PostgresReplayStore inTransaction = new PostgresReplayStore(sameSession(session), Duration.ofHours(24), PENDING, CLOCK, null);
             session.setAutoCommit(false);
 
             inTransaction.keep("TPP-G", id, answer);
@@ -357,7 +392,7 @@ class PostgresReplayStoreTest {
         PGSimpleDataSource nowhere = new PGSimpleDataSource();
         nowhere.setURL("jdbc:postgresql://127.0.0.1:1/none");
         nowhere.setConnectTimeout(1);
-        Psd2Exception e = assertThrows(Psd2Exception.class, () -> new PostgresReplayStore(nowhere, Duration.ofHours(24), PENDING, CLOCK)
+        Psd2Exception e = assertThrows(Psd2Exception.class, () -> new PostgresReplayStore(nowhere, Duration.ofHours(24), PENDING, CLOCK, null)
                 .claim("TPP-A", UUID.randomUUID(), "GET", PATH, DIGEST));
         assertEquals(ErrorClass.SERVICE_UNAVAILABLE, e.errorClass());
         assertEquals(5, e.retryAfterSeconds());

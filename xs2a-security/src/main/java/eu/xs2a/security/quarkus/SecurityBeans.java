@@ -124,8 +124,13 @@ public class SecurityBeans {
     @Produces
     @Singleton
     ReplayStore replayStore(AgroalDataSource dataSource, SecurityConfig config) {
+        byte[] digestKey = config.replay().digestKey().map(PostgresReplayStore::digestKey).orElse(null);
+        if (digestKey == null && config.environment() == SecurityConfig.Environment.live) {
+            LOG.warn("psd2.replay.digest-key is not set: the Digest of each create (which for POST …/authorisations"
+                    + " covers a PSU's password) is kept unkeyed for psd2.replay.retention; set a secret key");
+        }
         return new PostgresReplayStore(dataSource, config.replay().retention(), config.replay().pendingTimeout(),
-                Clock.systemUTC());
+                Clock.systemUTC(), digestKey);
     }
 
     static List<Path> anchorFiles(SecurityConfig config) {

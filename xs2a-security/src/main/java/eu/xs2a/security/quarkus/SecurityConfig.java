@@ -167,5 +167,13 @@ public interface SecurityConfig {
         /** How often rows older than the retention are removed. */
         @WithDefault("1H")
         Duration cleanupEvery();
+
+        /**
+         * A secret (base64, at least 32 bytes, the same on every replica) that keys the hash kept of a create's
+         * Digest: a create's body may carry a PSU's password ({@code POST …/authorisations}), and a plain hash of a
+         * short body can be guessed by anyone reading the table. Without it the Digest is kept as sent (a WARN at
+         * start in live). Changing it makes retries of the creates of the last {@link #retention()} "already used".
+         */
+        Optional<String> digestKey();
     }
 }

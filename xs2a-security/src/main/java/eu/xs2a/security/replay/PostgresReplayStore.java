@@ -3,6 +3,7 @@ package eu.xs2a.security.replay;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import java.nio.charset.StandardCharsets;
+import java.security.InvalidKeyException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
@@ -13,10 +14,14 @@ import java.sql.Timestamp;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Base64;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 import javax.sql.DataSource;
 
 /**
@@ -76,6 +81,12 @@ public class PostgresReplayStore implements ReplayStore {
     private static final int PATH_COLUMN = 1000;
     private static final int DIGEST_COLUMN = 200;
 
+    /** The shortest {@code psd2.replay.digest-key}: as long as the HMAC-SHA256 it keys. */
+    private static final int MIN_KEY_BYTES = 32;
+    private static final String HMAC = "HmacSHA256";
+    /** What a keyed digest starts with, so that a row written without the key is never taken for one. */
+    private static final String KEYED = "hmac:";
+
     /** Seconds a retry of a create still running is told to wait (Retry-After). */
     private static final int PENDING_RETRY_AFTER = 1;
 
@@ -83,16 +94,35 @@ public class PostgresReplayStore implements ReplayStore {
     private final Duration retention;
     private final Duration pendingTimeout;
     private final Clock clock;
+    private final byte[] digestKey;
 
     /**
      * @param retention      how long an X-Request-ID stays used
      * @param pendingTimeout how long a create may run without an answer before a retry of it may run in its place
+     * @param digestKey      the key of the HMAC kept of a create's Digest, or null to keep the Digest as sent
      */
-    public PostgresReplayStore(DataSource dataSource, Duration retention, Duration pendingTimeout, Clock clock) {
+    public PostgresReplayStore(DataSource dataSource, Duration retention, Duration pendingTimeout, Clock clock,
+                               byte[] digestKey) {
         this.dataSource = dataSource;
         this.retention = retention;
         this.pendingTimeout = pendingTimeout;
         this.clock = clock;
+        this.digestKey = digestKey == null ? null : digestKey.clone();
+    }
+
+    /** The key {@code psd2.replay.digest-key} names: base64 of at least 32 bytes, else the service does not start. */
+    public static byte[] digestKey(String base64) {
+        byte[] key;
+        try {
+            key = Base64.getDecoder().decode(base64.strip());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("psd2.replay.digest-key is not base64", e);
+        }
+        if (key.length < MIN_KEY_BYTES) {
+            throw new IllegalArgumentException("psd2.replay.digest-key has " + key.length + " bytes; at least "
+                    + MIN_KEY_BYTES + " are needed");
+        }
+        return key;
     }
 
     @Override
@@ -102,7 +132,7 @@ public class PostgresReplayStore implements ReplayStore {
         // only a repeated create (POST) is compared by its Digest; any other request's is not kept, since its body may
         // carry a PSU's password or one-time code (PUT …/authorisations/{id}) and the unsalted hash of such a short
         // body would let anyone reading this table try guesses against it
-        String storedDigest = "POST".equals(method) ? fitted(digest, DIGEST_COLUMN) : DIGEST_NOT_KEPT;
+        String storedDigest = "POST".equals(method) ? kept(digest) : DIGEST_NOT_KEPT;
         try (Connection connection = dataSource.getConnection()) {
             try (PreparedStatement insert = connection.prepareStatement(INSERT)) {
                 insert.setString(1, tppId);
@@ -226,6 +256,24 @@ public class PostgresReplayStore implements ReplayStore {
 
     private static Psd2Exception unavailable(SQLException e) {
         return Psd2Exception.serviceUnavailable("The request store is not available", 5, e);
+    }
+
+    /** A create's Digest as kept: keyed when a key is configured, so that the table reveals nothing of the body. */
+    String kept(String digest) {
+        if (digestKey == null) {
+            return fitted(digest, DIGEST_COLUMN);
+        }
+        try {
+            Mac mac = Mac.getInstance(HMAC);
+            mac.init(new SecretKeySpec(digestKey, HMAC));
+            // the algorithm's name is case-insensitive (RFC 3230), its base64 value is not
+            int equals = digest.indexOf('=');
+            String normalised = equals < 0 ? digest
+                    : digest.substring(0, equals).toLowerCase(Locale.ROOT) + digest.substring(equals);
+            return KEYED + HexFormat.of().formatHex(mac.doFinal(normalised.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException | InvalidKeyException e) {
+            throw new IllegalStateException("every JDK has HmacSHA256", e);
+        }
     }
 
     private static Psd2Exception alreadyUsed(UUID requestId) {

@@ -9,6 +9,7 @@ import eu.xs2a.sandbox.api.PaymentDtos.PaymentList;
 import eu.xs2a.sandbox.api.PaymentDtos.PaymentState;
 import eu.xs2a.sandbox.api.PaymentDtos.SubmitPayment;
 import eu.xs2a.sandbox.domain.AccountRef;
+import eu.xs2a.sandbox.domain.ApiScaService;
 import eu.xs2a.sandbox.domain.BankException;
 import eu.xs2a.sandbox.domain.Payment;
 import eu.xs2a.sandbox.domain.PaymentOrder;
@@ -33,6 +34,8 @@ import jakarta.ws.rs.core.Response;
 @Consumes(MediaType.APPLICATION_JSON)
 public class BankPaymentResource {
 
+    private static final String DECOUPLED = "DECOUPLED";
+
     @Inject
     PaymentService payments;
 
@@ -52,9 +55,9 @@ public class BankPaymentResource {
                 body.tppId(), body.tppName(), body.debtorAccount(), body.creditorName(), body.creditorAccount(),
                 body.creditorAddress() == null ? null : body.creditorAddress().toString(), body.creditorAgentName(),
                 amount.currency(), amount.amount(), body.remittanceInformationUnstructured(), body.endToEndIdentification(),
-                body.requestedExecutionDate(), body.psuId(), body.returnUrl()));
+                body.requestedExecutionDate(), body.psuId(), body.returnUrl()), DECOUPLED.equals(body.scaApproach()));
         PaymentCreated created = new PaymentCreated(submitted.payment().id, submitted.payment().transactionStatus.name(),
-                urls.scaUrl(submitted.link()));
+                urls.scaUrl(submitted.link()), submitted.payment().scaStatus.name(), appMessage(submitted.link()));
         return Response.status(submitted.created() ? Response.Status.CREATED : Response.Status.OK).entity(created).build();
     }
 
@@ -90,10 +93,16 @@ public class BankPaymentResource {
     @POST
     @Path("/{bankPaymentId}/cancellations")
     public CancellationAnswer cancel(@PathParam("bankPaymentId") String bankPaymentId, CancelPayment body) {
-        PaymentService.Cancellation result = payments.cancel(bankPaymentId, body == null ? null : body.returnUrl());
+        PaymentService.Cancellation result = payments.cancel(bankPaymentId, body == null ? null : body.returnUrl(),
+                body != null && DECOUPLED.equals(body.scaApproach()));
         return result.link()
                 .map(link -> new CancellationAnswer(result.payment().transactionStatus.name(), urls.scaUrl(link),
-                        result.payment().cancellationScaStatus.name()))
-                .orElseGet(() -> new CancellationAnswer(result.payment().transactionStatus.name(), null, null));
+                        result.payment().cancellationScaStatus.name(), appMessage(link)))
+                .orElseGet(() -> new CancellationAnswer(result.payment().transactionStatus.name(), null, null, null));
+    }
+
+    /** The message for the PSU when the link's approval went to the PSU's app. */
+    private static String appMessage(ScaLink link) {
+        return link == null || link.decoupledAt == null ? null : ApiScaService.APP_MESSAGE;
     }
 }

@@ -16,10 +16,13 @@ public final class PaymentDtos {
                                 AccountRef debtorAccount, String creditorName, AccountRef creditorAccount,
                                 JsonNode creditorAddress, String creditorAgentName, Amount instructedAmount,
                                 String remittanceInformationUnstructured, String endToEndIdentification,
-                                LocalDate requestedExecutionDate, String psuId, String returnUrl) {
+                                LocalDate requestedExecutionDate, String psuId, String returnUrl,
+                                String scaApproach) {
     }
 
-    public record PaymentCreated(String bankPaymentId, String transactionStatus, String scaUrl) {
+    /** scaStatus and psuMessage tell of a decoupled SCA started with the submission. */
+    public record PaymentCreated(String bankPaymentId, String transactionStatus, String scaUrl, String scaStatus,
+                                 String psuMessage) {
     }
 
     public record CancellationState(String scaStatus, String scaUrl) {
@@ -35,9 +38,10 @@ public final class PaymentDtos {
     public record PaymentList(List<PaymentState> payments) {
     }
 
-    public record CancelPayment(String returnUrl) {
+    /** {@code scaApproach} DECOUPLED pushes the cancellation's approval to the PSU's app at once. */
+    public record CancelPayment(String returnUrl, String scaApproach) {
     }
 
-    public record CancellationAnswer(String transactionStatus, String scaUrl, String scaStatus) {
+    public record CancellationAnswer(String transactionStatus, String scaUrl, String scaStatus, String psuMessage) {
     }
 }

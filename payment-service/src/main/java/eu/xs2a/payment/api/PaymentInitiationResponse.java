@@ -1,5 +1,6 @@
 package eu.xs2a.payment.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import eu.xs2a.platform.api.Href;
 import java.util.Map;
@@ -7,11 +8,14 @@ import java.util.Map;
 /**
  * Berlin Group paymentInitationRequestResponse-201. {@code paymentId} is a JSON string, as the Berlin Group schema
  * {@code paymentId} defines it; its value is the digits of the interface's integer id (the one in the paths).
+ * {@code psuMessage}: a decoupled SCA's push went to the PSU's app.
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record PaymentInitiationResponse(String transactionStatus, String paymentId,
-                                        @JsonProperty("_links") Map<String, Href> links) {
+                                        @JsonProperty("_links") Map<String, Href> links, String psuMessage) {
 
-    static PaymentInitiationResponse of(String transactionStatus, long paymentId, Map<String, Href> links) {
-        return new PaymentInitiationResponse(transactionStatus, String.valueOf(paymentId), links);
+    static PaymentInitiationResponse of(String transactionStatus, long paymentId, Map<String, Href> links,
+                                        String psuMessage) {
+        return new PaymentInitiationResponse(transactionStatus, String.valueOf(paymentId), links, psuMessage);
     }
 }

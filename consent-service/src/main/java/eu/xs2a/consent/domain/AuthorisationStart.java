@@ -72,14 +72,8 @@ public class AuthorisationStart {
                     RETRY_AFTER_SECONDS, null);
         }
         String psu = psuId != null ? psuId : consent.getPsuId();
-        if (approach == ScaApproach.DECOUPLED && psu == null) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "PSU-ID is required to start a decoupled authorisation");
-        }
-        if (approach == ScaApproach.DECOUPLED && password != null) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR,
-                    "A decoupled authorisation takes no psuData: the PSU approves in the bank's app");
-        }
-        BankScaStep restarted = bank.restart(providerCode, ScaTarget.consent(consent.getBankConsentId()), approach, psu);
+        BankScaStep restarted = bank.start(providerCode, ScaTarget.consent(consent.getBankConsentId()), approach, psu,
+                password != null);
         ScaStepResult started = QuarkusTransaction.requiringNew().call(() -> {
             Consent locked = consents.lock(consent.getId());
             Instant now = clock.instant();

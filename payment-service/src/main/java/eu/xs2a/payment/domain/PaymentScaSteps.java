@@ -72,14 +72,8 @@ public class PaymentScaSteps {
         ledger.requireAwaitingAuthorisation(payment, kind);
         requireAtBank(payment);
         String psu = psuId != null ? psuId : payment.psuId();
-        if (approach == ScaApproach.DECOUPLED && psu == null) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "PSU-ID is required to start a decoupled authorisation");
-        }
-        if (approach == ScaApproach.DECOUPLED && password != null) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR,
-                    "A decoupled authorisation takes no psuData: the PSU approves in the bank's app");
-        }
-        BankScaStep restarted = bank.restart(payment.providerCode(), target(payment, kind), approach, psu);
+        BankScaStep restarted = bank.start(payment.providerCode(), target(payment, kind), approach, psu,
+                password != null);
         PaymentAuthorisation started = ledger.startApiAuthorisation(payment.id(), kind, approach,
                 restarted.scaStatus());
         if (password == null) {

@@ -44,6 +44,23 @@ public class BankSca {
                 target.bankId(), target.sca(), new BankScaRequests.Restart(approach.name(), psuId)), OUT_OF_ORDER);
     }
 
+    /**
+     * The bank's side of an explicit start ({@code POST …/authorisations}) of an embedded or decoupled authorisation:
+     * a new SCA ({@link #restart}). A decoupled one needs the PSU (FormatError) and takes no password, which the PSU
+     * never gives the TPP (FormatError when the body carried one).
+     */
+    public BankScaStep start(String providerCode, ScaTarget target, ScaApproach approach, String psuId,
+                             boolean withPassword) {
+        if (approach == ScaApproach.DECOUPLED && psuId == null) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "PSU-ID is required to start a decoupled authorisation");
+        }
+        if (approach == ScaApproach.DECOUPLED && withPassword) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR,
+                    "A decoupled authorisation takes no psuData: the PSU approves in the bank's app");
+        }
+        return restart(providerCode, target, approach, psuId);
+    }
+
     public BankScaStep authenticate(String providerCode, ScaTarget target, String psuId, String password) {
         return bank(providerCode).call("authenticate the PSU", (api, auth) -> api.authenticate(auth,
                 target.resources(), target.bankId(), target.sca(),

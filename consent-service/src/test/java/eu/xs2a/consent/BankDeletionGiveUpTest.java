@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.consent.domain.BankDeletionTask;
 import eu.xs2a.consent.domain.ConsentJobs;
-import eu.xs2a.consent.support.CapturedLog;
+import eu.xs2a.testsupport.CapturedLog;
 import eu.xs2a.consent.support.Sandbox2;
 import eu.xs2a.consent.support.Sandbox2TestBase;
 import eu.xs2a.consent.support.Signed;

@@ -6,7 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import eu.xs2a.consent.support.CapturedLog;
+import eu.xs2a.testsupport.CapturedLog;
+import eu.xs2a.testsupport.DatabaseText;
 import eu.xs2a.consent.support.ConsentTestBase;
 import eu.xs2a.consent.support.Psu;
 import eu.xs2a.consent.support.Signed;
@@ -15,11 +16,7 @@ import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -97,7 +94,7 @@ class EmbeddedScaTest extends ConsentTestBase {
             for (String secret : List.of(WRONG_PASSWORD, WRONG_OTP, digestOf(password(WRONG_PASSWORD)),
                     digestOf(otp(WRONG_OTP)))) {
                 assertEquals(List.of(), log.linesWith(secret), secret);
-                assertEquals(List.of(), rowsContaining(secret), secret);
+                assertEquals(List.of(), DatabaseText.rowsContaining(dataSource, secret), secret);
             }
             assertFalse(log.lines().isEmpty(), "the log was captured");
         }
@@ -249,29 +246,5 @@ class EmbeddedScaTest extends ConsentTestBase {
     private static String digestOf(String body) throws Exception {
         return java.util.Base64.getEncoder().encodeToString(java.security.MessageDigest.getInstance("SHA-256")
                 .digest(body.getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-    }
-
-    /** "table: row" of every row of every table of the gateway's schema whose text contains {@code text}. */
-    private List<String> rowsContaining(String text) throws Exception {
-        List<String> found = new ArrayList<>();
-        try (Connection connection = dataSource.getConnection(); Statement statement = connection.createStatement()) {
-            List<String> tables = new ArrayList<>();
-            try (ResultSet rs = statement.executeQuery("select table_name from information_schema.tables"
-                    + " where table_schema = current_schema() and table_type = 'BASE TABLE'")) {
-                while (rs.next()) {
-                    tables.add(rs.getString(1));
-                }
-            }
-            assertTrue(tables.contains("consent_authorisation"), tables.toString());
-            for (String table : tables) {
-                try (ResultSet rs = statement.executeQuery("select t::text from \"" + table + "\" t where t::text like '%"
-                        + text + "%'")) {
-                    while (rs.next()) {
-                        found.add(table + ": " + rs.getString(1));
-                    }
-                }
-            }
-        }
-        return found;
     }
 }

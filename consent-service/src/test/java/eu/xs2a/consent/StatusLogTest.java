@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 import eu.xs2a.consent.domain.Consent;
-import eu.xs2a.consent.support.CapturedLog;
+import eu.xs2a.testsupport.CapturedLog;
 import eu.xs2a.consent.support.ConsentRows;
 import eu.xs2a.consent.support.ConsentTestBase;
 import eu.xs2a.consent.support.Signed;

@@ -24,7 +24,7 @@ class OpenApiDocumentTest extends OpenApiDocumentChecks {
 
     OpenApiDocumentTest() {
         // the Berlin Group routes, the PSU's pages and the bank's status events (POST /internal/v1/bank-events, unsigned)
-        super("eu.xs2a.payment.api", 15, Set.of("provider_code", "payment_product", "payment_id", "authorisation_id"));
+        super("eu.xs2a.payment.api", 18, Set.of("provider_code", "payment_product", "payment_id", "authorisation_id"));
     }
 
     @Test

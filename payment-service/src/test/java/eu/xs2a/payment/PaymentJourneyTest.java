@@ -239,7 +239,8 @@ class PaymentJourneyTest {
         java.util.Map<String, String> headers = headers("TPP-Redirect-URI", null);
         headers.remove("TPP-Nok-Redirect-URI");
         headers.put("TPP-Redirect-Preferred", "false");
-        Response created = initiate(ALPHA, "sandbox", SCT, headers, body("2.00"));
+        // at sandbox2, which offers redirect only, no preference for it still gets it
+        Response created = initiate(ALPHA, "sandbox2", SCT, headers, body("2.00"));
         String callback = BankBrowser.deny(Sca.followGatewayLink(created.path("_links.scaRedirect.href")), "psu1");
         given().config(Tpps.RAW).accept("application/json").get(Payments.local(callback)).then().statusCode(200)
                 .body("paymentId", equalTo(created.jsonPath().getString("paymentId")))

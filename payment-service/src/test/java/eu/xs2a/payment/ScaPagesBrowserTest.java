@@ -123,7 +123,9 @@ class ScaPagesBrowserTest {
         Map<String, String> noRedirect = headers("TPP-Redirect-URI", null);
         noRedirect.put("TPP-Redirect-Preferred", "false");
         noRedirect.remove("TPP-Nok-Redirect-URI");
-        Response created = initiated(noRedirect);
+        // at sandbox2, which offers redirect only, no preference for it still gets it
+        Response created = initiate(ALPHA, "sandbox2", SCT, noRedirect, body("2.00"));
+        created.then().statusCode(201).header("ASPSP-SCA-Approach", "REDIRECT");
         String callback = BankBrowser.approve(Sca.followGatewayLink(created.path("_links.scaRedirect.href")), "psu1");
 
         browser.openOnTestPort(callback);

@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code bin/tpp sca}: the PSU's step of redirect SCA. */
+/** {@code bin/tpp sca}: the PSU's step of redirect SCA, or the TPP's steps of an embedded or decoupled one. */
 @Command(name = "sca",
         description = {
                 "Shows the PSU's SCA link (the scaRedirect of a consent or payment) and opens it in the browser"
@@ -20,9 +20,16 @@ import picocli.CommandLine.Parameters;
                 "In the browser, log in as a sandbox PSU (psu1, psu-fail, psu-poor, psu-blocked, psu-slow, psu-slow-data,"
                         + " psu-revoked-later; password sandbox), approve, and enter the one-time code 123456.",
                 "With --as PSU this command plays the browser itself (sandbox bank only): logs in, approves (or"
-                        + " --deny) and enters the code, then prints where the browser would return to."},
+                        + " --deny) and enters the code, then prints where the browser would return to.",
+                "With --embedded --as PSU it is the TPP's app of an embedded authorisation (TPP-Redirect-Preferred:"
+                        + " false): signed PUTs of the PSU's password, the method (--method, else the first offered)"
+                        + " and the code on the authorisation (URL: its path; default {scaStatus}, the last one"
+                        + " saved). With --decoupled it polls the authorisation until the PSU approved in the bank's"
+                        + " app (psu-decoupled) or denied (psu-decoupled-deny)."},
         footer = {"", "Examples:", "  bin/tpp sca", "  bin/tpp sca --as psu1", "  bin/tpp sca --as psu-fail",
-                "  bin/tpp sca --no-open http://localhost:8080/sandbox/.../sca-redirect/..."},
+                "  bin/tpp sca --no-open http://localhost:8080/sandbox/.../sca-redirect/...",
+                "  bin/tpp sca --embedded --as psu1 --method sms", "  bin/tpp sca --embedded --as psu-embedded",
+                "  bin/tpp sca --decoupled"},
         mixinStandardHelpOptions = true)
 class ScaCommand implements Callable<Integer> {
 
@@ -57,8 +64,23 @@ class ScaCommand implements Callable<Integer> {
     String debtorAccount;
 
     @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "30",
-            description = "With --as: how long to wait for each page (default: ${DEFAULT-VALUE}).")
+            description = "With --as: how long to wait for each page; with --decoupled: for the PSU's approval"
+                    + " (default: ${DEFAULT-VALUE}).")
     int timeoutSeconds;
+
+    @Option(names = "--embedded", description = "Walk an embedded authorisation through the gateway (needs --as).")
+    boolean embedded;
+
+    @Option(names = "--decoupled", description = "Wait for a decoupled authorisation the PSU approves in the app.")
+    boolean decoupled;
+
+    @Option(names = "--method", paramLabel = "ID", description = "With --embedded: the PSU's SCA method"
+            + " (authenticationMethodId, e.g. sms or chip) when it has several (default: the first offered).")
+    String method;
+
+    @Option(names = "--base-url", paramLabel = "URL", description = "With --embedded or --decoupled: the gateway."
+            + " Default: $XS2A_BASE_URL, else " + Context.DEFAULT_BASE_URL + ".")
+    String baseUrl;
 
     ScaCommand(Context context) {
         this.context = context;
@@ -66,6 +88,9 @@ class ScaCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (embedded || decoupled) {
+            return walk();
+        }
         String link = link();
         var out = context.out();
         if (psu != null && !psu.isBlank()) {
@@ -97,6 +122,29 @@ class ScaCommand implements Callable<Integer> {
             context.err().flush();
         }
         return 0;
+    }
+
+    /** --embedded or --decoupled: the TPP's signed steps on the authorisation. */
+    private int walk() {
+        if (embedded && decoupled) {
+            throw new CliException("--embedded or --decoupled, not both", 2, null);
+        }
+        if (embedded && (psu == null || psu.isBlank())) {
+            throw new CliException("--embedded needs the PSU: --as psu1 (or psu-embedded, psu-fail)", 2, null);
+        }
+        String given = url == null || url.isBlank() ? "{" + SignedCall.SCA_STATUS + "}" : url.strip();
+        Map<String, String> saved = context.home().savedValues();
+        if (given.equals("{" + SignedCall.SCA_STATUS + "}") && !saved.containsKey(SignedCall.SCA_STATUS)) {
+            throw new CliException("no authorisation saved yet: create a consent or payment with bin/tpp call and"
+                    + " TPP-Redirect-Preferred: false (its answer's _links.scaStatus is saved), or give its path");
+        }
+        String authorisation = Placeholders.expand(given, saved, "the authorisation");
+        ConnectionOptions connection = new ConnectionOptions();
+        connection.baseUrl = baseUrl;
+        connection.timeoutSeconds = Math.max(1, timeoutSeconds);
+        ApiScaWalk walk = new ApiScaWalk(new SignedCall(context, connection, new OutputOptions()), context.out());
+        return embedded ? walk.embedded(authorisation, psu.strip(), password, method, otp)
+                : walk.decoupled(authorisation, java.time.Duration.ofSeconds(Math.max(1, timeoutSeconds)));
     }
 
     private String link() {

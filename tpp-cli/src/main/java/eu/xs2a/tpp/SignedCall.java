@@ -17,13 +17,18 @@ import java.util.Optional;
 /**
  * Sends one request, signed unless asked otherwise, and shows the answer; shared by {@code call}, {@code register}
  * and {@code ob}. After a successful answer {@link #run} saves the values asked for with {@code --save}, and always
- * the PSU's SCA link when the answer has one ({@code _links.scaRedirect.href}, the default of {@code bin/tpp sca}).
+ * the PSU's SCA link when the answer has one ({@code _links.scaRedirect.href}, the default of {@code bin/tpp sca}) and
+ * the authorisation's ({@code _links.scaStatus.href}, the default of {@code bin/tpp sca --embedded} and
+ * {@code --decoupled}).
  */
 final class SignedCall {
 
     /** The saved name of the last SCA link. */
     static final String SCA_REDIRECT = "scaRedirect";
     private static final JsonPath SCA_REDIRECT_PATH = JsonPath.parse("._links.scaRedirect.href");
+    /** The saved name of the last authorisation (its scaStatus link), which an embedded or decoupled SCA walks. */
+    static final String SCA_STATUS = "scaStatus";
+    private static final JsonPath SCA_STATUS_PATH = JsonPath.parse("._links.scaStatus.href");
 
     private final Context context;
     private final ConnectionOptions connection;
@@ -95,6 +100,7 @@ final class SignedCall {
         Optional<JsonNode> json = response.json();
         Map<String, String> values = new LinkedHashMap<>();
         json.flatMap(SCA_REDIRECT_PATH::findText).ifPresent(link -> values.put(SCA_REDIRECT, link));
+        json.flatMap(SCA_STATUS_PATH::findText).ifPresent(link -> values.put(SCA_STATUS, link));
         for (Map.Entry<String, JsonPath> save : saves.entrySet()) {
             String value = json.flatMap(save.getValue()::findText).orElseThrow(() -> new CliException(
                     "--save " + save.getKey() + "=" + save.getValue() + ": the answer has no such field"

@@ -10,6 +10,7 @@ import eu.xs2a.sandbox.api.PaymentDtos.PaymentList;
 import eu.xs2a.sandbox.api.PaymentDtos.PaymentState;
 import eu.xs2a.sandbox.api.PaymentDtos.SubmitPayment;
 import eu.xs2a.sandbox.domain.AccountRef;
+import eu.xs2a.sandbox.domain.ApiScaService;
 import eu.xs2a.sandbox.domain.BankException;
 import eu.xs2a.sandbox.domain.Payment;
 import eu.xs2a.sandbox.domain.PaymentOrder;
@@ -34,6 +35,8 @@ import jakarta.ws.rs.core.Response;
 @Consumes(MediaType.APPLICATION_JSON)
 public class BankPaymentResource {
 
+    private static final String DECOUPLED = "DECOUPLED";
+
     @Inject
     PaymentService payments;
 
@@ -54,9 +57,10 @@ public class BankPaymentResource {
                 body.creditorAddress() == null ? null : body.creditorAddress().toString(), body.creditorAgent(),
                 body.creditorAgentName(),
                 amount.currency(), amount.amount(), body.remittanceInformationUnstructured(), body.endToEndIdentification(),
-                body.requestedExecutionDate(), body.psuId(), body.returnUrl()));
+                body.requestedExecutionDate(), body.psuId(), body.returnUrl()), DECOUPLED.equals(body.scaApproach()));
         PaymentCreated created = new PaymentCreated(submitted.payment().id, submitted.payment().transactionStatus.name(),
-                urls.scaUrl(submitted.link()), PayeeCheck.of(submitted.payment()));
+                urls.scaUrl(submitted.link()), submitted.payment().scaStatus.name(), appMessage(submitted.link()),
+                PayeeCheck.of(submitted.payment()));
         return Response.status(submitted.created() ? Response.Status.CREATED : Response.Status.OK).entity(created).build();
     }
 
@@ -92,10 +96,16 @@ public class BankPaymentResource {
     @POST
     @Path("/{bankPaymentId}/cancellations")
     public CancellationAnswer cancel(@PathParam("bankPaymentId") String bankPaymentId, CancelPayment body) {
-        PaymentService.Cancellation result = payments.cancel(bankPaymentId, body == null ? null : body.returnUrl());
+        PaymentService.Cancellation result = payments.cancel(bankPaymentId, body == null ? null : body.returnUrl(),
+                body != null && DECOUPLED.equals(body.scaApproach()));
         return result.link()
                 .map(link -> new CancellationAnswer(result.payment().transactionStatus.name(), urls.scaUrl(link),
-                        result.payment().cancellationScaStatus.name()))
-                .orElseGet(() -> new CancellationAnswer(result.payment().transactionStatus.name(), null, null));
+                        result.payment().cancellationScaStatus.name(), appMessage(link)))
+                .orElseGet(() -> new CancellationAnswer(result.payment().transactionStatus.name(), null, null, null));
+    }
+
+    /** The message for the PSU when the link's approval went to the PSU's app. */
+    private static String appMessage(ScaLink link) {
+        return link == null || link.decoupledAt == null ? null : ApiScaService.APP_MESSAGE;
     }
 }

@@ -18,11 +18,13 @@ public final class PaymentDtos {
                                 JsonNode creditorAddress, String creditorAgent, String creditorAgentName,
                                 Amount instructedAmount,
                                 String remittanceInformationUnstructured, String endToEndIdentification,
-                                LocalDate requestedExecutionDate, String psuId, String returnUrl) {
+                                LocalDate requestedExecutionDate, String psuId, String returnUrl,
+                                String scaApproach) {
     }
 
-    public record PaymentCreated(String bankPaymentId, String transactionStatus, String scaUrl,
-                                 PayeeCheck payeeVerification) {
+    /** scaStatus and psuMessage tell of a decoupled SCA started with the submission. */
+    public record PaymentCreated(String bankPaymentId, String transactionStatus, String scaUrl, String scaStatus,
+                                 String psuMessage, PayeeCheck payeeVerification) {
     }
 
     /** Verification of Payee: {@code result} MTCH, CMTC, NMTC or NOAP; {@code matchedName} for CMTC only. */
@@ -47,9 +49,10 @@ public final class PaymentDtos {
     public record PaymentList(List<PaymentState> payments) {
     }
 
-    public record CancelPayment(String returnUrl) {
+    /** {@code scaApproach} DECOUPLED pushes the cancellation's approval to the PSU's app at once. */
+    public record CancelPayment(String returnUrl, String scaApproach) {
     }
 
-    public record CancellationAnswer(String transactionStatus, String scaUrl, String scaStatus) {
+    public record CancellationAnswer(String transactionStatus, String scaUrl, String scaStatus, String psuMessage) {
     }
 }

@@ -12,9 +12,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Embedded and decoupled SCA of a consent through the bank API (BANK-API.md "SCA through the API"): the gateway
- * passes on the PSU's password, chosen method and OTP, instead of the PSU typing them into the bank's pages. It
- * drives the consent's one SCA link through the same states as the pages (NEW → LOGGED_IN → APPROVED → DONE), with
+ * Embedded and decoupled SCA of a consent, a payment or a payment's cancellation through the bank API (BANK-API.md
+ * "SCA through the API"): the gateway passes on the PSU's password, chosen method and OTP, instead of the PSU typing
+ * them into the bank's pages. It
+ * drives the request's open SCA link through the same states as the pages (NEW → LOGGED_IN → APPROVED → DONE), with
  * the same login check (and lockout), the same OTP attempts and the same end ({@link ScaService#finish}), so the pages
  * and the API cannot disagree. A refusal the PSU caused (wrong password, unknown method, wrong OTP) is an answer, not
  * an error: the step's transaction commits (a failed login or OTP counts).
@@ -54,6 +55,12 @@ public class ApiScaService {
     ConsentService consents;
 
     @Inject
+    PaymentService payments;
+
+    @Inject
+    eu.xs2a.sandbox.persistence.AccountRepository accounts;
+
+    @Inject
     ScaService sca;
 
     @Inject
@@ -73,19 +80,19 @@ public class ApiScaService {
 
     /** The PSU's password: its methods next, or straight to the code (one method) or the app (decoupled). */
     @Transactional
-    public Outcome authenticate(String bankConsentId, String psuId, String password) {
-        ScaFlow flow = flowAt(bankConsentId, ScaLink.State.NEW);
+    public Outcome authenticate(ScaLink.Kind kind, String resourceId, String psuId, String password) {
+        ScaFlow flow = flowAt(kind, resourceId, ScaLink.State.NEW);
         PsuLogin.Result result = psuLogin.check(psuId, password);
         if (result instanceof PsuLogin.Refused) {
-            return Outcome.of(flow.consent().scaStatus).refused(PSU_CREDENTIALS_INVALID);
+            return Outcome.of(flow.scaStatus()).refused(PSU_CREDENTIALS_INVALID);
         }
         Psu psu = ((PsuLogin.Accepted) result).psu();
         flow.link().loggedIn(psu.id, Secrets.randomToken());
         if (!sca.mayAuthorise(flow, psu.id)) {
-            return ended(flow, false).refused(PSU_CREDENTIALS_INVALID);
+            return ended(flow, false, Payment.REASON_ACCOUNT_NOT_PSUS).refused(PSU_CREDENTIALS_INVALID);
         }
         flow.psuIdentified(psu.id);
-        flow.consent().psuAuthenticated();
+        flow.psuAuthenticated();
         List<ScaMethod> methods = psu.methods();
         if (methods.size() == 1) {
             return choose(flow, methods.get(0));
@@ -95,8 +102,8 @@ public class ApiScaService {
 
     /** The method the PSU picked of several. */
     @Transactional
-    public Outcome select(String bankConsentId, String methodId) {
-        ScaFlow flow = flowAt(bankConsentId, ScaLink.State.LOGGED_IN);
+    public Outcome select(ScaLink.Kind kind, String resourceId, String methodId) {
+        ScaFlow flow = flowAt(kind, resourceId, ScaLink.State.LOGGED_IN);
         Psu psu = psus.findById(flow.link().psuId);
         return psu.methods().stream().filter(m -> m.id().equals(methodId)).findFirst()
                 .map(m -> choose(flow, m))
@@ -106,8 +113,8 @@ public class ApiScaService {
 
     /** The OTP: the sandbox code finalises; a wrong one counts, and the last allowed wrong one fails the SCA. */
     @Transactional
-    public Outcome authorise(String bankConsentId, String otp) {
-        ScaFlow flow = flowAt(bankConsentId, ScaLink.State.APPROVED);
+    public Outcome authorise(ScaLink.Kind kind, String resourceId, String otp) {
+        ScaFlow flow = flowAt(kind, resourceId, ScaLink.State.APPROVED);
         ScaMethod chosen = chosen(flow.link());
         if (chosen == null || chosen.decoupled()) {
             throw BankException.conflict(STATUS_INVALID, "this SCA is approved in the PSU's app, not with a code");
@@ -117,62 +124,65 @@ public class ApiScaService {
         boolean right = psu.behaviour != Psu.Behaviour.FAIL_SCA && otp != null
                 && Secrets.constantTimeEquals(otp.trim(), config.sca().otp());
         if (right) {
-            return ended(flow, true);
+            return ended(flow, true, null);
         }
         flow.link().otpFailures++;
         if (flow.link().otpFailures >= config.sca().otpAttempts()) {
-            return ended(flow, false).refused(SCA_INVALID);
+            return ended(flow, false, Payment.REASON_SCA_FAILED).refused(SCA_INVALID);
         }
         return new Outcome(ScaStatus.scaMethodSelected, null, chosen, null, null, false).refused(SCA_INVALID);
     }
 
     /**
-     * Decoupled SCA started at registration (the gateway named the PSU and chose DECOUPLED): the push goes to the
-     * PSU's app at once. A PSU who may not approve the consent, or who has no app, rejects it.
+     * Decoupled SCA started with the request (the gateway named the PSU and chose DECOUPLED): the push goes to the
+     * PSU's app at once, for a consent, a payment or a payment's cancellation. A PSU who may not approve the request
+     * ends its SCA failed; one who has no app is a 400.
      */
     @Transactional(Transactional.TxType.MANDATORY)
-    public Outcome startDecoupled(Consent consent, ScaLink link, String psuId) {
-        ScaFlow flow = new ScaFlow(link, consent, null);
+    public Outcome startDecoupled(ScaLink link, String psuId) {
+        ScaFlow flow = sca.flowOf(link);
+        if (psuId == null) {
+            throw BankException.badRequest("a decoupled SCA needs psuId");
+        }
         Optional<ScaMethod> app = methodsOf(psuId).stream().filter(ScaMethod::decoupled).findFirst();
         if (app.isEmpty()) {
             throw BankException.badRequest("PSU " + psuId + " has no decoupled SCA method");
         }
         link.loggedIn(psuId, Secrets.randomToken());
         if (!sca.mayAuthorise(flow, psuId)) {
-            return ended(flow, false);
+            return ended(flow, false, Payment.REASON_ACCOUNT_NOT_PSUS);
         }
         flow.psuIdentified(psuId);
         return choose(flow, app.get());
     }
 
     /**
-     * A new SCA of a consent still awaiting it (the TPP started a new authorisation explicitly): the open link is
+     * A new SCA of a request still awaiting it (the TPP started a new authorisation explicitly): the open link is
      * replaced (a step on it, or a page opened with it, now says so), a new one starts at {@code received}; for a
      * decoupled SCA the push goes to the PSU's app at once.
      */
     @Transactional
-    public Outcome restart(String bankConsentId, boolean decoupled, String psuId) {
-        Consent consent = consents.require(bankConsentId);
-        links.lockAllOf(consent.id);
-        if (!consent.awaitsSca()) {
-            throw BankException.conflict(STATUS_INVALID, "consent " + bankConsentId + " awaits no SCA");
+    public Outcome restart(ScaLink.Kind kind, String resourceId, boolean decoupled, String psuId) {
+        String id = requireResource(kind, resourceId);
+        links.lockAllOf(id);
+        ScaLink link = ScaLink.issue(kind, id, clock.instant());
+        ScaFlow flow = sca.flowOf(link);
+        if (!flow.awaitsSca()) {
+            throw BankException.conflict(STATUS_INVALID, kind.name().toLowerCase(java.util.Locale.ROOT) + " "
+                    + resourceId + " awaits no SCA");
         }
-        links.replaceOpen(consent.id, ScaLink.Kind.CONSENT);
-        ScaLink link = ScaLink.issue(ScaLink.Kind.CONSENT, consent.id, clock.instant());
+        links.replaceOpen(id, kind);
         links.persist(link);
-        consent.scaStatus = ScaStatus.received;
+        flow.restarted();
         if (decoupled) {
-            if (psuId == null) {
-                throw BankException.badRequest("a decoupled SCA needs psuId");
-            }
-            return startDecoupled(consent, link, psuId);
+            return startDecoupled(link, psuId);
         }
         return Outcome.of(ScaStatus.received);
     }
 
     /**
      * The sandbox's app answers the pushes older than {@code sandbox.decoupled-delay}: psu-decoupled-deny's app
-     * denies, every other approves. Returns the consents it ended (committed), for their status events.
+     * denies, every other approves. Returns the consents and payments it ended (committed), for their status events.
      */
     @Transactional
     public List<String> answerDuePushes(int limit) {
@@ -194,7 +204,13 @@ public class ApiScaService {
     private Outcome choose(ScaFlow flow, ScaMethod method) {
         flow.link().chosenMethod = method.id();
         flow.link().approved();
-        flow.consent().scaMethodSelected();
+        flow.scaMethodSelected();
+        if (flow.link().kind == ScaLink.Kind.PAYMENT && flow.payment().debtorAccountId == null) {
+            // no page to pick the account on: the PSU pays from its first account (BANK-API.md)
+            Account first = accounts.ofPsu(flow.link().psuId).get(0);
+            flow.payment().debtorAccountId = first.id;
+            flow.payment().debtorIban = first.iban;
+        }
         if (method.decoupled()) {
             flow.link().decoupledAt = clock.instant();
             return new Outcome(ScaStatus.scaMethodSelected, null, method, APP_MESSAGE, null, false);
@@ -202,20 +218,20 @@ public class ApiScaService {
         return new Outcome(ScaStatus.scaMethodSelected, null, method, null, null, false);
     }
 
-    private Outcome ended(ScaFlow flow, boolean success) {
-        sca.finish(flow, success, success ? null : Payment.REASON_SCA_FAILED);
-        return new Outcome(flow.consent().scaStatus, null, null, null, null, true);
+    private Outcome ended(ScaFlow flow, boolean success, String reason) {
+        sca.finish(flow, success, reason);
+        return new Outcome(flow.scaStatus(), null, null, null, null, true);
     }
 
     private static ScaMethod chosen(ScaLink link) {
         return link.chosenMethod == null ? null : ScaMethod.parse(link.chosenMethod).stream().findFirst().orElse(null);
     }
 
-    /** The consent's open SCA link, locked, in the state the step needs; else 409 STATUS_INVALID. */
-    private ScaFlow flowAt(String bankConsentId, ScaLink.State expected) {
-        Consent consent = consents.require(bankConsentId);
-        ScaLink link = links.openOf(consent.id, ScaLink.Kind.CONSENT).orElseThrow(() ->
-                BankException.conflict(STATUS_INVALID, "consent " + bankConsentId + " awaits no SCA"));
+    /** The request's open SCA link of this kind, locked, in the state the step needs; else 409 STATUS_INVALID. */
+    private ScaFlow flowAt(ScaLink.Kind kind, String resourceId, ScaLink.State expected) {
+        String id = requireResource(kind, resourceId);
+        ScaLink link = links.openOf(id, kind).orElseThrow(() ->
+                BankException.conflict(STATUS_INVALID, resourceId + " awaits no SCA"));
         ScaFlow flow;
         try {
             flow = sca.load(link.token);
@@ -226,5 +242,10 @@ public class ApiScaService {
             throw BankException.conflict(STATUS_INVALID, "this SCA step does not follow " + link.state);
         }
         return flow;
+    }
+
+    /** The consent's or payment's id; 404 CONSENT_UNKNOWN / PAYMENT_UNKNOWN when the bank has none. */
+    private String requireResource(ScaLink.Kind kind, String resourceId) {
+        return kind == ScaLink.Kind.CONSENT ? consents.require(resourceId).id : payments.require(resourceId).id;
     }
 }

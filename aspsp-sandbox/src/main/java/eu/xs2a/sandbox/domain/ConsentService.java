@@ -101,10 +101,7 @@ public class ConsentService {
         ScaLink link = ScaLink.issue(ScaLink.Kind.CONSENT, consent.id, now);
         links.persist(link);
         if (decoupled) {
-            if (psuId == null) {
-                throw BankException.badRequest("a decoupled SCA needs psuId");
-            }
-            apiSca.startDecoupled(consent, link, psuId); // the push goes to the PSU's app now
+            apiSca.startDecoupled(link, psuId); // the push goes to the PSU's app now
         }
         return new Registered(consent, link, true);
     }

@@ -177,6 +177,12 @@ public class Payment extends ScaResource {
         cancellationScaStatus = ScaStatus.psuIdentified;
     }
 
+    /** A step of the cancellation's SCA through the API (BANK-API.md "SCA through the API"). */
+    public void cancellationScaStep(ScaStatus status) {
+        requireAwaitingCancellationSca();
+        cancellationScaStatus = status;
+    }
+
     public void cancellationScaStarted() {
         requireAwaitingCancellationSca();
         cancellationScaStatus = ScaStatus.started;

@@ -74,8 +74,15 @@ public class PaymentService {
     @Inject
     Clock clock;
 
+    @Inject
+    ApiScaService apiSca;
+
+    /**
+     * Stores a submitted payment with its SCA link; {@code decoupled} (the gateway chose DECOUPLED, naming the PSU)
+     * pushes the approval to the PSU's app at once (BANK-API.md "SCA through the API").
+     */
     @Transactional
-    public Submitted submit(PaymentOrder order) {
+    public Submitted submit(PaymentOrder order, boolean decoupled) {
         BigDecimal amount = validate(order);
         Optional<Account> debtor = order.debtorAccount() == null ? Optional.empty() : accounts.byRef(order.debtorAccount());
         slow.delayIfSlow(order.psuId(), debtor.map(a -> a.psuId).orElse(null));
@@ -117,6 +124,9 @@ public class PaymentService {
         payments.persist(payment);
         ScaLink link = ScaLink.issue(ScaLink.Kind.PAYMENT, payment.id, now);
         links.persist(link);
+        if (decoupled) {
+            apiSca.startDecoupled(link, order.psuId());
+        }
         return new Submitted(payment, link, true);
     }
 
@@ -136,8 +146,12 @@ public class PaymentService {
         return payment;
     }
 
+    /**
+     * Cancels at once before authorisation; else a cancellation SCA for the PSU who authorised the payment, whose
+     * approval goes to that PSU's app at once when {@code decoupled}.
+     */
     @Transactional
-    public Cancellation cancel(String bankPaymentId, String returnUrl) {
+    public Cancellation cancel(String bankPaymentId, String returnUrl, boolean decoupled) {
         // locked (links first, as a PSU's step does): a second cancellation waits for the first instead of failing
         // on the row's version
         links.lockAllOf(bankPaymentId);
@@ -156,6 +170,9 @@ public class PaymentService {
         links.replaceOpen(payment.id, ScaLink.Kind.CANCELLATION);
         ScaLink link = ScaLink.issue(ScaLink.Kind.CANCELLATION, payment.id, clock.instant());
         links.persist(link);
+        if (decoupled) {
+            apiSca.startDecoupled(link, payment.psuId);
+        }
         return new Cancellation(payment, Optional.of(link));
     }
 

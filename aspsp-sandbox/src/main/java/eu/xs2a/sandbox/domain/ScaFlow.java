@@ -24,6 +24,38 @@ record ScaFlow(ScaLink link, Consent consent, Payment payment) {
         }
     }
 
+    /** The PSU's password was right (SCA through the API): its methods come next. */
+    void psuAuthenticated() {
+        if (cancellation()) {
+            payment.cancellationScaStep(ScaStatus.psuAuthenticated);
+        } else {
+            resource().psuAuthenticated();
+        }
+    }
+
+    /** A method was chosen through the API: the OTP (or the app's approval) comes next. */
+    void scaMethodSelected() {
+        if (cancellation()) {
+            payment.cancellationScaStep(ScaStatus.scaMethodSelected);
+        } else {
+            resource().scaMethodSelected();
+        }
+    }
+
+    /** A new SCA of the same request (the TPP started another authorisation): back to received. */
+    void restarted() {
+        if (cancellation()) {
+            payment.cancellationScaStep(ScaStatus.received);
+        } else {
+            resource().scaStatus = ScaStatus.received;
+        }
+    }
+
+    /** The SCA status this flow moves: the cancellation's own for a cancellation. */
+    ScaStatus scaStatus() {
+        return cancellation() ? payment.cancellationScaStatus : resource().scaStatus;
+    }
+
     void scaStarted() {
         if (cancellation()) {
             payment.cancellationScaStarted();

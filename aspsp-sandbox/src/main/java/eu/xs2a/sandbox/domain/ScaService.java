@@ -238,15 +238,20 @@ public class ScaService {
                     "Links for approving a request work for " + config.sca().linkValidity().toMinutes()
                             + " minutes. Please go back to the provider and start again.");
         }
-        ScaFlow flow = switch (link.kind) {
-            case CONSENT -> new ScaFlow(link, consents.findById(link.resourceId), null);
-            case PAYMENT, CANCELLATION -> new ScaFlow(link, null, payments.findById(link.resourceId));
-        };
+        ScaFlow flow = flowOf(link);
         if (!flow.awaitsSca()) {
             link.done();
             throw new Refused(410, "This request is no longer open", "It was completed or withdrawn in the meantime. Nothing was changed.");
         }
         return flow;
+    }
+
+    /** The link with what it authorises. */
+    ScaFlow flowOf(ScaLink link) {
+        return switch (link.kind) {
+            case CONSENT -> new ScaFlow(link, consents.findById(link.resourceId), null);
+            case PAYMENT, CANCELLATION -> new ScaFlow(link, null, payments.findById(link.resourceId));
+        };
     }
 
     /** Loads the flow for a step that needs the logged-in browser and the given state. */

@@ -6,6 +6,7 @@ import eu.xs2a.consent.domain.AuthorisationStart;
 import eu.xs2a.consent.domain.EmbeddedScaService;
 import jakarta.ws.rs.POST;
 import eu.xs2a.platform.sca.ScaUpdateResponse;
+import eu.xs2a.platform.sca.UpdatePsuDataRequest;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.core.Context;

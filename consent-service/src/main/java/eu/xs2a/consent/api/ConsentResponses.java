@@ -6,15 +6,9 @@ import eu.xs2a.consent.domain.ConsentAuthorisation;
 import eu.xs2a.consent.domain.ConsentType;
 import eu.xs2a.consent.domain.CreatedConsent;
 import eu.xs2a.consent.domain.RefusedConsent;
-import eu.xs2a.consent.aspsp.BankScaStep;
 import eu.xs2a.consent.domain.ScaStepResult;
 import eu.xs2a.platform.api.Href;
-import eu.xs2a.platform.sca.AuthenticationObject;
-import eu.xs2a.platform.sca.ScaApproach;
-import eu.xs2a.platform.sca.BankScaMethod;
-import eu.xs2a.platform.sca.ScaStatus;
 import eu.xs2a.platform.sca.ScaUpdateResponse;
-import java.util.List;
 import eu.xs2a.platform.http.BrowserPages;
 import eu.xs2a.platform.http.ErrorResponses;
 import eu.xs2a.platform.provider.ProviderCalendar;
@@ -82,27 +76,9 @@ public class ConsentResponses {
      */
     public ScaUpdateResponse step(ScaStepResult result) {
         Consent consent = result.consent();
-        ConsentAuthorisation authorisation = result.authorisation();
-        BankScaStep bank = result.bank();
-        String path = urls.authorisationPath(consent.getProviderCode(), consent.getType() == ConsentType.AIS,
-                consent.getId(), authorisation.id());
-        Map<String, Href> links = new LinkedHashMap<>();
-        ScaStatus status = authorisation.scaStatus();
-        List<AuthenticationObject> methods = null;
-        AuthenticationObject chosen = null;
-        if (status == ScaStatus.psuAuthenticated && bank.scaMethods() != null) {
-            methods = bank.scaMethods().stream().map(BankScaMethod::toTpp).toList();
-            links.put("selectAuthenticationMethod", new Href(path));
-        }
-        if (status == ScaStatus.scaMethodSelected && bank.chosenScaMethod() != null) {
-            chosen = bank.chosenScaMethod().toTpp();
-            if (!bank.chosenScaMethod().decoupled()) {
-                links.put("authoriseTransaction", new Href(path));
-            }
-        }
-        links.put("scaStatus", new Href(path));
-        return new ScaUpdateResponse(status, null, methods, chosen, chosen == null ? null : bank.challengeData(),
-                links, bank.psuMessage());
+        return ScaUpdateResponse.afterStep(urls.authorisationPath(consent.getProviderCode(),
+                consent.getType() == ConsentType.AIS, consent.getId(), result.authorisation().id()),
+                result.authorisation().scaStatus(), result.bank());
     }
 
     /**
@@ -110,18 +86,11 @@ public class ConsentResponses {
      * (updatePsuAuthentication while it waits for the password), as a step's answer otherwise; ASPSP-SCA-Approach.
      */
     public Response started(ScaStepResult result) {
-        ScaUpdateResponse step = step(result);
-        Map<String, Href> links = new LinkedHashMap<>();
-        if (result.authorisation().scaApproach() == ScaApproach.EMBEDDED
-                && result.authorisation().scaStatus() == ScaStatus.received) {
-            links.put("updatePsuAuthentication", step.links().get("scaStatus"));
-        }
-        links.putAll(step.links());
+        ConsentAuthorisation authorisation = result.authorisation();
         return Response.status(Response.Status.CREATED)
-                .header(SCA_APPROACH_HEADER, result.authorisation().scaApproach().name())
+                .header(SCA_APPROACH_HEADER, authorisation.scaApproach().name())
                 .type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(new ScaUpdateResponse(step.scaStatus(), result.authorisation().id(), step.scaMethods(),
-                        step.chosenScaMethod(), step.challengeData(), links, step.psuMessage()))
+                .entity(step(result).started(authorisation.id(), authorisation.scaApproach()))
                 .build();
     }
 

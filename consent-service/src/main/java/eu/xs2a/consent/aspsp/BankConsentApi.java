@@ -24,26 +24,6 @@ public interface BankConsentApi {
     BankConsentState get(@HeaderParam("Authorization") String authorization,
                          @PathParam("bankConsentId") String bankConsentId);
 
-    @POST
-    @Path("/{bankConsentId}/sca")
-    BankScaStep restartSca(@HeaderParam("Authorization") String authorization,
-                           @PathParam("bankConsentId") String bankConsentId, BankScaRequests.Restart body);
-
-    @POST
-    @Path("/{bankConsentId}/sca/authentication")
-    BankScaStep authenticate(@HeaderParam("Authorization") String authorization,
-                             @PathParam("bankConsentId") String bankConsentId, BankScaRequests.Authentication body);
-
-    @POST
-    @Path("/{bankConsentId}/sca/method")
-    BankScaStep selectMethod(@HeaderParam("Authorization") String authorization,
-                             @PathParam("bankConsentId") String bankConsentId, BankScaRequests.MethodSelection body);
-
-    @POST
-    @Path("/{bankConsentId}/sca/otp")
-    BankScaStep authorise(@HeaderParam("Authorization") String authorization,
-                          @PathParam("bankConsentId") String bankConsentId, BankScaRequests.Otp body);
-
     @DELETE
     @Path("/{bankConsentId}")
     void delete(@HeaderParam("Authorization") String authorization, @PathParam("bankConsentId") String bankConsentId);

@@ -1,14 +1,16 @@
 package eu.xs2a.consent.domain;
 
-import eu.xs2a.consent.aspsp.BankConsentPort;
-import eu.xs2a.consent.aspsp.BankScaStep;
 import eu.xs2a.consent.config.ConsentConfig;
 import eu.xs2a.consent.persistence.AuthorisationRepository;
 import eu.xs2a.consent.persistence.ConsentRepository;
 import eu.xs2a.platform.SecureTokens;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.sca.BankSca;
+import eu.xs2a.platform.sca.BankScaStep;
+import eu.xs2a.platform.sca.PsuDataUpdate;
 import eu.xs2a.platform.sca.ScaApproach;
+import eu.xs2a.platform.sca.ScaTarget;
 import eu.xs2a.platform.sca.ScaStatus;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -31,12 +33,12 @@ public class AuthorisationStart {
     private final EmbeddedScaService embedded;
     private final ConsentRepository consents;
     private final AuthorisationRepository authorisations;
-    private final BankConsentPort bank;
+    private final BankSca bank;
     private final ConsentConfig config;
     private final Clock clock;
 
     public AuthorisationStart(ConsentService consentService, EmbeddedScaService embedded, ConsentRepository consents,
-                              AuthorisationRepository authorisations, BankConsentPort bank, ConsentConfig config,
+                              AuthorisationRepository authorisations, BankSca bank, ConsentConfig config,
                               Clock clock) {
         this.consentService = consentService;
         this.embedded = embedded;
@@ -70,14 +72,8 @@ public class AuthorisationStart {
                     RETRY_AFTER_SECONDS, null);
         }
         String psu = psuId != null ? psuId : consent.getPsuId();
-        if (approach == ScaApproach.DECOUPLED && psu == null) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "PSU-ID is required to start a decoupled authorisation");
-        }
-        if (approach == ScaApproach.DECOUPLED && password != null) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR,
-                    "A decoupled authorisation takes no psuData: the PSU approves in the bank's app");
-        }
-        BankScaStep restarted = bank.restartSca(providerCode, consent.getBankConsentId(), approach, psu);
+        BankScaStep restarted = bank.start(providerCode, ScaTarget.consent(consent.getBankConsentId()), approach, psu,
+                password != null);
         ScaStepResult started = QuarkusTransaction.requiringNew().call(() -> {
             Consent locked = consents.lock(consent.getId());
             Instant now = clock.instant();

@@ -12,6 +12,7 @@ import eu.xs2a.platform.provider.ProviderCalendar;
 import eu.xs2a.platform.provider.ProviderRegistry;
 import eu.xs2a.platform.provider.ProvidersConfig;
 import eu.xs2a.platform.sca.ScaApproach;
+import eu.xs2a.platform.sca.ScaApproaches;
 import eu.xs2a.platform.sca.ScaStatus;
 import eu.xs2a.platform.task.TaskConfig;
 import eu.xs2a.platform.task.TaskQueue;
@@ -103,7 +104,7 @@ public class ConsentService {
         Consent consent = Consent.newAis(SecureTokens.random(SecureTokens.ID_BYTES), providerCode, tpp.tppId(),
                 tpp.name(), access,
                 request.recurringIndicator(), validUntil, frequency, false, redirect, clock.instant());
-        return create(consent, approaches.choose(providerCode, preferences, redirect.psuId()));
+        return create(consent, approaches.choose(providerCode, preferences.redirectPreferred(), redirect.psuId()));
     }
 
     /** A new funds consent; each field of the request has met its own constraints (api.FundsConsentRequest). */
@@ -122,7 +123,7 @@ public class ConsentService {
                 tpp.name(), account,
                 request.cardNumber(), cardExpiry, request.cardInformation(), request.registrationInformation(),
                 redirect, clock.instant());
-        return create(consent, approaches.choose(providerCode, preferences, redirect.psuId()));
+        return create(consent, approaches.choose(providerCode, preferences.redirectPreferred(), redirect.psuId()));
     }
 
     /**

@@ -2,12 +2,14 @@ package eu.xs2a.consent.domain;
 
 import eu.xs2a.consent.aspsp.BankConsentPort;
 import eu.xs2a.consent.aspsp.BankConsentState;
-import eu.xs2a.consent.aspsp.BankScaStep;
 import eu.xs2a.consent.persistence.AuthorisationRepository;
 import eu.xs2a.consent.persistence.ConsentRepository;
-import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.sca.BankSca;
+import eu.xs2a.platform.sca.BankScaStep;
+import eu.xs2a.platform.sca.PsuDataUpdate;
 import eu.xs2a.platform.sca.ScaStatus;
+import eu.xs2a.platform.sca.ScaTarget;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -32,14 +34,16 @@ public class EmbeddedScaService {
     private final ConsentRepository consents;
     private final AuthorisationRepository authorisations;
     private final BankConsentPort bank;
+    private final BankSca sca;
     private final Clock clock;
 
     public EmbeddedScaService(ConsentService consentService, ConsentRepository consents,
-                              AuthorisationRepository authorisations, BankConsentPort bank, Clock clock) {
+                              AuthorisationRepository authorisations, BankConsentPort bank, BankSca sca, Clock clock) {
         this.consentService = consentService;
         this.consents = consents;
         this.authorisations = authorisations;
         this.bank = bank;
+        this.sca = sca;
         this.clock = clock;
     }
 
@@ -54,7 +58,8 @@ public class EmbeddedScaService {
             throw Psd2Exception.serviceUnavailable("The bank cannot be reached; please send the same step again in a"
                     + " moment", RETRY_AFTER_SECONDS, null);
         }
-        BankScaStep answer = callBank(consent, update);
+        BankScaStep answer = sca.take(consent.getProviderCode(), ScaTarget.consent(consent.getBankConsentId()), update,
+                consent.getPsuId());
         ScaStatus reached = ScaStatus.fromBank(answer.scaStatus());
         ScaStepResult result = QuarkusTransaction.requiringNew().call(() -> {
             Consent locked = consents.lock(consent.getId());
@@ -66,29 +71,9 @@ public class EmbeddedScaService {
             result = applyEnd(result);
         }
         if (answer.error() != null) {
-            throw refusal(answer.error(), result.authorisation().scaStatus());
+            throw BankSca.refusal(answer.error(), result.authorisation().scaStatus());
         }
         return result;
-    }
-
-    private BankScaStep callBank(Consent consent, PsuDataUpdate update) {
-        String provider = consent.getProviderCode();
-        String bankId = consent.getBankConsentId();
-        return switch (update.step()) {
-            case AUTHENTICATE_PSU -> {
-                String psuId = update.psuId() != null ? update.psuId() : consent.getPsuId();
-                if (psuId == null) {
-                    throw new Psd2Exception(ErrorClass.FORMAT_ERROR,
-                            "PSU-ID is required with psuData.password when the consent was created without it");
-                }
-                if (update.password() == null || update.password().isEmpty()) {
-                    throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "psuData.password is required");
-                }
-                yield bank.authenticatePsu(provider, bankId, psuId, update.password());
-            }
-            case SELECT_METHOD -> bank.selectMethod(provider, bankId, update.authenticationMethodId());
-            case AUTHORISE_TRANSACTION -> bank.authorise(provider, bankId, update.otp());
-        };
     }
 
     /**
@@ -110,22 +95,5 @@ public class EmbeddedScaService {
             consentService.applyBankState(locked, state, now);
             return new ScaStepResult(locked, authorisations.findById(result.authorisation().id()), result.bank());
         });
-    }
-
-    /** The bank's refusal of the PSU's input, as the Berlin Group error; never quoting what the PSU typed. */
-    private static Psd2Exception refusal(String code, ScaStatus now) {
-        return switch (code) {
-            case "PSU_CREDENTIALS_INVALID" -> new Psd2Exception(ErrorClass.PSU_CREDENTIALS_INVALID,
-                    "The PSU-ID or password was not accepted by the bank" + endedNote(now));
-            case "SCA_METHOD_UNKNOWN" -> new Psd2Exception(ErrorClass.SCA_METHOD_UNKNOWN,
-                    "authenticationMethodId is not one of the PSU's scaMethods");
-            case "SCA_INVALID" -> new Psd2Exception(ErrorClass.SCA_INVALID,
-                    "The authentication data was not accepted by the bank" + endedNote(now));
-            default -> new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank refused the step");
-        };
-    }
-
-    private static String endedNote(ScaStatus now) {
-        return now == ScaStatus.failed ? "; no attempts are left: the authorisation failed" : "";
     }
 }

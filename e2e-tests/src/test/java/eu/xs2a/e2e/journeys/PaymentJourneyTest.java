@@ -158,7 +158,7 @@ class PaymentJourneyTest extends Journey {
         return created;
     }
 
-    private static String transactionStatus(Tpp tpp, String payment) {
+    static String transactionStatus(Tpp tpp, String payment) {
         return tpp.get(payment + "/status").jsonPath().getString("transactionStatus");
     }
 

@@ -9,14 +9,15 @@ import java.util.Map;
 /**
  * Berlin Group paymentInitationRequestResponse-201. {@code paymentId} is a JSON string, as the Berlin Group schema
  * {@code paymentId} defines it; its value is the digits of the interface's integer id (the one in the paths).
+ * {@code psuMessage}: a decoupled SCA's push went to the PSU's app.
  */
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record PaymentInitiationResponse(String transactionStatus, String paymentId,
-                                        @JsonProperty("_links") Map<String, Href> links,
-                                        @JsonInclude(JsonInclude.Include.NON_NULL)
+                                        @JsonProperty("_links") Map<String, Href> links, String psuMessage,
                                         PayeeVerificationResponse payeeVerification) {
 
-    static PaymentInitiationResponse of(Payment payment, Map<String, Href> links) {
+    static PaymentInitiationResponse of(Payment payment, Map<String, Href> links, String psuMessage) {
         return new PaymentInitiationResponse(payment.transactionStatus().name(), String.valueOf(payment.id()), links,
-                PayeeVerificationResponse.of(payment.payeeVerification()));
+                psuMessage, PayeeVerificationResponse.of(payment.payeeVerification()));
     }
 }

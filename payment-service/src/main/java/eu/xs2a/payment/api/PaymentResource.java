@@ -1,17 +1,23 @@
 package eu.xs2a.payment.api;
 
-import static eu.xs2a.payment.api.PaymentResponses.REDIRECT;
 import static eu.xs2a.payment.api.PaymentResponses.SCA_APPROACH_HEADER;
 
 import eu.xs2a.payment.domain.AuthorisationKind;
 import eu.xs2a.payment.domain.NewPayment;
 import eu.xs2a.payment.domain.Payment;
-import eu.xs2a.payment.domain.PaymentAuthorisation;
-import eu.xs2a.payment.domain.PaymentLedger.NewAuthorisation;
 import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.payment.domain.PaymentService;
 import eu.xs2a.payment.domain.PaymentService.Cancellation;
-import eu.xs2a.payment.domain.PaymentUrls;
+import eu.xs2a.payment.domain.PaymentScaSteps;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.sca.ScaApproach;
+import eu.xs2a.platform.sca.ScaUpdateResponse;
+import eu.xs2a.platform.sca.UpdatePsuDataRequest;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.PUT;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import eu.xs2a.platform.http.JsonBodies;
 import eu.xs2a.platform.sca.AuthorisationsResponse;
 import eu.xs2a.platform.sca.ScaStatusResponse;
@@ -30,7 +36,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -50,17 +55,28 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 public class PaymentResource {
 
+    private static final String EMBEDDED_STEPS = "One step of an embedded authorisation, in order: psuData.password"
+            + " with PSU-ID (→ psuAuthenticated with scaMethods and selectAuthenticationMethod when the PSU has several"
+            + " methods, else scaMethodSelected with chosenScaMethod, challengeData and authoriseTransaction),"
+            + " authenticationMethodId (→ scaMethodSelected), scaAuthenticationData, the OTP (→ finalised). The"
+            + " password and the OTP are passed to the bank, never stored or logged.";
+    private static final String STEP_400 = "FormatError (not exactly one step in the body); ScaInvalid SCA_INVALID"
+            + " (wrong OTP; after the bank's allowed attempts the authorisation is failed); ScaMethodUnknown"
+            + " SCA_METHOD_UNKNOWN";
+    private static final String STEP_409 = "StatusInvalid STATUS_INVALID: the step is out of order, the"
+            + " authorisation is final, or it is not an embedded one";
+
     private final PaymentService payments;
-    private final PaymentUrls urls;
     private final InitiationBodyReader bodyReader;
     private final JsonBodies bodies;
     private final CurrentTpp currentTpp;
     private final PaymentResponses responses;
+    private final PaymentScaSteps steps;
 
-    public PaymentResource(PaymentService payments, PaymentUrls urls, InitiationBodyReader bodyReader,
+    public PaymentResource(PaymentService payments, PaymentScaSteps steps, InitiationBodyReader bodyReader,
                            JsonBodies bodies, CurrentTpp currentTpp, PaymentResponses responses) {
         this.payments = payments;
-        this.urls = urls;
+        this.steps = steps;
         this.bodyReader = bodyReader;
         this.bodies = bodies;
         this.currentTpp = currentTpp;
@@ -70,12 +86,27 @@ public class PaymentResource {
     @POST
     @Operation(summary = "Initiate a payment",
             description = "Creates the payment (RCVD) and, unless an explicit authorisation is preferred, its "
-                    + "authorisation with the scaRedirect link for the PSU.")
+                    + "authorisation: the scaRedirect link for the PSU (redirect), updatePsuAuthentication (embedded) "
+                    + "or the push to the PSU's app (decoupled, psuMessage). The approach is the bank's choice for the "
+                    + "PSU when TPP-Redirect-Preferred is false.")
     @APIResponse(responseCode = "201", description = "Payment created",
             headers = {@Header(name = "Location", description = "the payment's path"),
-                    @Header(name = SCA_APPROACH_HEADER, description = "always REDIRECT")},
+                    @Header(name = SCA_APPROACH_HEADER, description = "REDIRECT, EMBEDDED or DECOUPLED: the bank's"
+                            + " choice for the PSU when TPP-Redirect-Preferred is false")},
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = PaymentInitiationResponse.class)))
+                    schema = @Schema(implementation = PaymentInitiationResponse.class),
+                    examples = {@ExampleObject(name = "embedded", value = "{\"transactionStatus\":\"RCVD\","
+                            + "\"paymentId\":\"14\",\"_links\":{\"updatePsuAuthentication\":{\"href\":"
+                            + "\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/14/authorisations/a1\"},"
+                            + "\"self\":{\"href\":\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/14\"},"
+                            + "\"status\":{\"href\":\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/14/status\"},"
+                            + "\"scaStatus\":{\"href\":\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/14/authorisations/a1\"}}}"),
+                            @ExampleObject(name = "decoupled", value = "{\"transactionStatus\":\"RCVD\","
+                                    + "\"paymentId\":\"15\",\"_links\":{\"self\":{\"href\":"
+                                    + "\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/15\"},\"status\":{\"href\":"
+                                    + "\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/15/status\"},\"scaStatus\":{\"href\":"
+                                    + "\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/15/authorisations/a2\"}},"
+                                    + "\"psuMessage\":\"Please confirm the request in your SandboxBank app.\"}")}))
     // The body is taken as the exact bytes received (the Digest covers them) and read by InitiationBodyReader.
     public Response initiate(@PathParam("provider_code") String providerCode,
                              @Parameter(description = "service-payment (the interface's product) or a Berlin Group "
@@ -88,7 +119,8 @@ public class PaymentResource {
                              @Parameter(description = "the PSU's login at the bank (at most 50 characters; signed "
                                      + "when sent)")
                              @HeaderParam("PSU-ID") String psuId,
-                             @Parameter(description = "true (default) or false; only redirect SCA is offered",
+                             @Parameter(description = "true (default) or false: false lets the bank choose the "
+                                     + "approach for the PSU (embedded or decoupled)",
                                      schema = @Schema(enumeration = {"true", "false"}))
                              @HeaderParam("TPP-Redirect-Preferred") String redirectPreferred,
                              @Parameter(description = "where the PSU returns after SCA: absolute https URI, at most "
@@ -116,7 +148,7 @@ public class PaymentResource {
         PaymentOrder order = bodyReader.read(contentType, body, providerCode);
 
         return responses.initiated(payments.initiate(new NewPayment(providerCode, paymentProduct, tpp.tppId(),
-                tpp.name(), order, psu, ip, okUri, nokUri, explicit)));
+                tpp.name(), order, psu, ip, okUri, nokUri, explicit, redirect)));
     }
 
     @GET
@@ -150,42 +182,38 @@ public class PaymentResource {
     @DELETE
     @Path("/{payment_id}")
     @Operation(summary = "Cancel a payment", description = "A payment not yet authorised is cancelled at once (204); "
-            + "an authorised one needs the PSU's cancellation authorisation (202 with its scaRedirect link).")
+            + "an authorised one needs the PSU's cancellation authorisation (202): its scaRedirect link (redirect), "
+            + "updatePsuAuthentication (embedded) or the push to the PSU's app (decoupled; poll scaStatus).")
     @APIResponse(responseCode = "204", description = "Cancelled (CANC)")
     @APIResponse(responseCode = "202", description = "Cancellation authorisation started",
-            headers = @Header(name = SCA_APPROACH_HEADER, description = "always REDIRECT"),
+            headers = @Header(name = SCA_APPROACH_HEADER, description = "REDIRECT, EMBEDDED or DECOUPLED"),
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = CancellationResponse.class)))
     @APIResponse(responseCode = "405", description = "The payment can no longer be cancelled (final status)")
     public Response cancel(@PathParam("provider_code") String providerCode,
                            @PathParam("payment_product") String paymentProduct,
                            @PathParam("payment_id") String paymentId,
-                           @Parameter(description = "true (default) or false; only redirect SCA is offered",
-                                   schema = @Schema(enumeration = {"true", "false"}))
+                           @Parameter(description = "true (default) or false: false lets the bank choose the "
+                                   + "approach for the PSU", schema = @Schema(enumeration = {"true", "false"}))
                            @HeaderParam("TPP-Redirect-Preferred") String redirectPreferred,
-                           @Parameter(required = true, description = "where the PSU returns after the cancellation "
-                                   + "SCA: absolute https URI, at most 500 characters, signed")
+                           @Parameter(description = "the PSU's login at the bank (else the initiation's), to choose "
+                                   + "the approach")
+                           @HeaderParam("PSU-ID") String psuId,
+                           @Parameter(description = "where the PSU returns after the cancellation SCA: absolute "
+                                   + "https URI, at most 500 characters, signed; required unless "
+                                   + "TPP-Redirect-Preferred is false")
                            @HeaderParam("TPP-Redirect-URI") String redirectUri,
                            @Parameter(description = "where the PSU returns after a failed SCA")
                            @HeaderParam("TPP-Nok-Redirect-URI") String nokRedirectUri) {
         Payment payment = owned(providerCode, paymentProduct, paymentId);
-        HeaderRules.flag(redirectPreferred, true, "TPP-Redirect-Preferred");
-        String okUri = HeaderRules.redirectUri(redirectUri, true, "TPP-Redirect-URI");
+        boolean redirect = HeaderRules.flag(redirectPreferred, true, "TPP-Redirect-Preferred");
+        String okUri = HeaderRules.redirectUri(redirectUri, redirect, "TPP-Redirect-URI");
         String nokUri = HeaderRules.redirectUri(nokRedirectUri, false, "TPP-Nok-Redirect-URI");
-        Cancellation cancellation = payments.cancel(payment, okUri, nokUri);
+        Cancellation cancellation = payments.cancel(payment, redirect, HeaderRules.psuId(psuId), okUri, nokUri);
         if (cancellation.authorisation() == null) {
             return Response.noContent().build();
         }
-        Payment current = cancellation.payment();
-        PaymentAuthorisation authorisation = cancellation.authorisation().authorisation();
-        Links links = new Links()
-                .with("scaRedirect", urls.scaRedirect(current, authorisation, cancellation.authorisation().token()))
-                .with("self", PaymentUrls.payment(current))
-                .with("status", PaymentUrls.status(current))
-                .with("scaStatus", PaymentUrls.authorisation(current, authorisation));
-        return Response.accepted(new CancellationResponse(current.transactionStatus().name(), links.build()))
-                .header(SCA_APPROACH_HEADER, REDIRECT)
-                .build();
+        return responses.cancellationStarted(cancellation.payment(), cancellation.authorisation());
     }
 
     @GET
@@ -203,24 +231,75 @@ public class PaymentResource {
     @POST
     @Path("/{payment_id}/authorisations")
     @Operation(summary = "Start an authorisation of the payment",
-            description = "For a payment initiated with TPP-Explicit-Authorisation-Preferred: true. No body, or a "
-                    + "JSON object whose fields are ignored (redirect SCA needs none)")
+            description = "Redirect: once, for a payment initiated with TPP-Explicit-Authorisation-Preferred: true; "
+                    + "no body, or a JSON object whose fields are ignored (scaRedirect). Embedded or decoupled: a new "
+                    + "SCA at the bank while the payment is RCVD (an open authorisation ends failed); no body (or {}): "
+                    + "embedded waits for the password (updatePsuAuthentication), decoupled pushes to the PSU's app "
+                    + "at once (psuMessage; PSU-ID or the initiation's); with psuData.password (embedded, PSU-ID) it "
+                    + "starts authenticated, as the first PUT would answer.")
+    @Parameter(name = "PSU-ID", in = ParameterIn.HEADER, description = "the PSU's login at the bank; signed when sent",
+            example = "psu1")
     @APIResponse(responseCode = "201", description = "Authorisation started",
             headers = {@Header(name = "Location", description = "the authorisation's path"),
-                    @Header(name = SCA_APPROACH_HEADER, description = "always REDIRECT")},
+                    @Header(name = SCA_APPROACH_HEADER, description = "the payment's approach")},
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = StartAuthorisationResponse.class)))
+                    schema = @Schema(oneOf = {StartAuthorisationResponse.class, ScaUpdateResponse.class}),
+                    examples = @ExampleObject(name = "embedded, empty body", value = "{\"scaStatus\":\"received\","
+                            + "\"authorisationId\":\"a2\",\"_links\":{\"updatePsuAuthentication\":{\"href\":"
+                            + "\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/14/authorisations/a2\"},"
+                            + "\"scaStatus\":{\"href\":"
+                            + "\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/14/authorisations/a2\"}}}")))
     public Response startAuthorisation(@PathParam("provider_code") String providerCode,
                                        @PathParam("payment_product") String paymentProduct,
                                        @PathParam("payment_id") String paymentId,
                                        @Parameter(hidden = true) @HeaderParam("Content-Type") String contentType,
+                                       @Parameter(hidden = true) @HeaderParam("PSU-ID") String psuId,
                                        @RequestBody(required = false, content = @Content(
                                                mediaType = MediaType.APPLICATION_JSON,
-                                               schema = @Schema(type = SchemaType.OBJECT)))
+                                               schema = @Schema(implementation = UpdatePsuDataRequest.class)))
                                        byte[] body) {
-        bodies.requireObjectOrNothing(contentType, body);
-        return responses.authorisationStarted(payments.startAuthorisation(owned(providerCode, paymentProduct,
-                paymentId)));
+        Payment payment = owned(providerCode, paymentProduct, paymentId);
+        if (payment.scaApproach() == ScaApproach.REDIRECT) {
+            bodies.requireObjectOrNothing(contentType, body);
+            return responses.authorisationStarted(payments.startAuthorisation(payment));
+        }
+        return responses.apiAuthorisationStarted(steps.start(payment, AuthorisationKind.PAYMENT,
+                payment.scaApproach(), HeaderRules.psuId(psuId), passwordOfAStart(contentType, body)));
+    }
+
+    @PUT
+    @Path("/{payment_id}/authorisations/{authorisation_id}")
+    @Consumes(MediaType.WILDCARD)
+    @Operation(summary = "Update PSU data (embedded SCA of the payment)", description = EMBEDDED_STEPS
+            + " The finalised payment is ACTC (and moves on at the bank: ACSP, or RJCT).")
+    @Parameter(name = "PSU-ID", in = ParameterIn.HEADER, description = "the PSU's login at the bank, with "
+            + "psuData.password (else the initiation's); signed when sent", example = "psu1")
+    @APIResponse(responseCode = "200", description = "The step was taken", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScaUpdateResponse.class),
+            examples = @ExampleObject(name = "one method", value = "{\"scaStatus\":\"scaMethodSelected\","
+                    + "\"chosenScaMethod\":{\"authenticationType\":\"SMS_OTP\",\"authenticationMethodId\":\"sms\","
+                    + "\"name\":\"SMS to +49 170 ***** 12\"},\"challengeData\":{\"otpMaxLength\":6,\"otpFormat\":"
+                    + "\"integer\",\"additionalInformation\":\"Enter the code sent by SMS to +49 170 ***** 12 (in the "
+                    + "sandbox always 123456).\"},\"_links\":{\"authoriseTransaction\":{\"href\":"
+                    + "\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/14/authorisations/a1\"},"
+                    + "\"scaStatus\":{\"href\":"
+                    + "\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/14/authorisations/a1\"}}}")))
+    @APIResponse(responseCode = "400", description = STEP_400)
+    @APIResponse(responseCode = "401", description = "PsuCredentialsInvalid PSU_CREDENTIALS_INVALID")
+    @APIResponse(responseCode = "404", description = "ResourceUnknown: no such payment or authorisation")
+    @APIResponse(responseCode = "409", description = STEP_409)
+    public ScaUpdateResponse updatePsuData(@PathParam("provider_code") String providerCode,
+                                           @PathParam("payment_product") String paymentProduct,
+                                           @PathParam("payment_id") String paymentId,
+                                           @PathParam("authorisation_id") String authorisationId,
+                                           @Parameter(hidden = true) @HeaderParam("Content-Type") String contentType,
+                                           @Parameter(hidden = true) @HeaderParam("PSU-ID") String psuId,
+                                           @RequestBody(required = true, content = @Content(
+                                                   mediaType = MediaType.APPLICATION_JSON,
+                                                   schema = @Schema(implementation = UpdatePsuDataRequest.class)))
+                                           byte[] body) {
+        return step(providerCode, paymentProduct, paymentId, AuthorisationKind.PAYMENT, authorisationId,
+                contentType, psuId, body);
     }
 
     @GET
@@ -248,6 +327,69 @@ public class PaymentResource {
         return list(owned(providerCode, paymentProduct, paymentId), AuthorisationKind.CANCELLATION);
     }
 
+    @POST
+    @Path("/{payment_id}/cancellation-authorisations")
+    @Operation(summary = "Start a cancellation authorisation", description = "A new SCA at the bank of an embedded or"
+            + " decoupled cancellation the DELETE started (its open authorisation ends failed), with no body, {} or"
+            + " psuData.password, as for the payment's authorisations. A redirect cancellation gets a new link from"
+            + " a new DELETE: 409.")
+    @Parameter(name = "PSU-ID", in = ParameterIn.HEADER, description = "the PSU's login at the bank; signed when sent",
+            example = "psu1")
+    @APIResponse(responseCode = "201", description = "startScaprocessResponse",
+            headers = {@Header(name = "Location", description = "the cancellation authorisation's path"),
+                    @Header(name = SCA_APPROACH_HEADER, description = "EMBEDDED or DECOUPLED")},
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = ScaUpdateResponse.class)))
+    @APIResponse(responseCode = "409", description = "StatusInvalid STATUS_INVALID: no cancellation awaits an"
+            + " authorisation, or it is a redirect one")
+    public Response startCancellationAuthorisation(@PathParam("provider_code") String providerCode,
+                                                   @PathParam("payment_product") String paymentProduct,
+                                                   @PathParam("payment_id") String paymentId,
+                                                   @Parameter(hidden = true) @HeaderParam("Content-Type")
+                                                   String contentType,
+                                                   @Parameter(hidden = true) @HeaderParam("PSU-ID") String psuId,
+                                                   @RequestBody(required = false, content = @Content(
+                                                           mediaType = MediaType.APPLICATION_JSON,
+                                                           schema = @Schema(implementation = UpdatePsuDataRequest.class)))
+                                                   byte[] body) {
+        Payment payment = owned(providerCode, paymentProduct, paymentId);
+        ScaApproach approach = steps.cancellationApproach(payment);
+        if (approach == ScaApproach.REDIRECT) {
+            throw new Psd2Exception(ErrorClass.STATUS_INVALID, "This cancellation is authorised by redirect: a new"
+                    + " DELETE gives a new scaRedirect link");
+        }
+        return responses.apiAuthorisationStarted(steps.start(payment, AuthorisationKind.CANCELLATION, approach,
+                HeaderRules.psuId(psuId), passwordOfAStart(contentType, body)));
+    }
+
+    @PUT
+    @Path("/{payment_id}/cancellation-authorisations/{authorisation_id}")
+    @Consumes(MediaType.WILDCARD)
+    @Operation(summary = "Update PSU data (embedded SCA of the cancellation)", description = EMBEDDED_STEPS
+            + " The finalised cancellation moves the payment to CANC; a failed one leaves it as it was.")
+    @Parameter(name = "PSU-ID", in = ParameterIn.HEADER, description = "the PSU's login at the bank, with "
+            + "psuData.password (else the initiation's); signed when sent", example = "psu1")
+    @APIResponse(responseCode = "200", description = "The step was taken", content = @Content(
+            mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScaUpdateResponse.class)))
+    @APIResponse(responseCode = "400", description = STEP_400)
+    @APIResponse(responseCode = "401", description = "PsuCredentialsInvalid PSU_CREDENTIALS_INVALID")
+    @APIResponse(responseCode = "404", description = "ResourceUnknown: no such payment or cancellation authorisation")
+    @APIResponse(responseCode = "409", description = STEP_409)
+    public ScaUpdateResponse updateCancellationPsuData(@PathParam("provider_code") String providerCode,
+                                                       @PathParam("payment_product") String paymentProduct,
+                                                       @PathParam("payment_id") String paymentId,
+                                                       @PathParam("authorisation_id") String authorisationId,
+                                                       @Parameter(hidden = true) @HeaderParam("Content-Type")
+                                                       String contentType,
+                                                       @Parameter(hidden = true) @HeaderParam("PSU-ID") String psuId,
+                                                       @RequestBody(required = true, content = @Content(
+                                                               mediaType = MediaType.APPLICATION_JSON,
+                                                               schema = @Schema(implementation = UpdatePsuDataRequest.class)))
+                                                       byte[] body) {
+        return step(providerCode, paymentProduct, paymentId, AuthorisationKind.CANCELLATION, authorisationId,
+                contentType, psuId, body);
+    }
+
     @GET
     @Path("/{payment_id}/cancellation-authorisations/{authorisation_id}")
     @Operation(summary = "SCA status of a cancellation authorisation")
@@ -260,6 +402,21 @@ public class PaymentResource {
                                                        @PathParam("authorisation_id") String authorisationId) {
         return scaStatus(owned(providerCode, paymentProduct, paymentId), AuthorisationKind.CANCELLATION,
                 authorisationId);
+    }
+
+    private ScaUpdateResponse step(String providerCode, String paymentProduct, String paymentId,
+                                   AuthorisationKind kind, String authorisationId, String contentType, String psuId,
+                                   byte[] body) {
+        Payment payment = owned(providerCode, paymentProduct, paymentId);
+        String psu = HeaderRules.psuId(psuId);
+        UpdatePsuDataRequest request = bodies.read(contentType, body, UpdatePsuDataRequest.class);
+        return responses.step(steps.update(payment, kind, authorisationId, request.toUpdate(psu)));
+    }
+
+    /** The password of an explicit start's body: null for no body or {}; FormatError for any other step's field. */
+    private String passwordOfAStart(String contentType, byte[] body) {
+        return JsonBodies.isAbsent(body) ? null
+                : bodies.read(contentType, body, UpdatePsuDataRequest.class).passwordOfAStart();
     }
 
     private Payment owned(String providerCode, String paymentProduct, String paymentId) {

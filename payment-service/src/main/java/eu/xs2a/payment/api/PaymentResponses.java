@@ -8,7 +8,10 @@ import eu.xs2a.payment.domain.PaymentLedger.NewAuthorisation;
 import eu.xs2a.payment.domain.PaymentLedger.RefusedAtInitiation;
 import eu.xs2a.payment.domain.PaymentLedger.StartedAuthorisation;
 import eu.xs2a.payment.domain.PaymentUrls;
+import eu.xs2a.payment.domain.PaymentScaSteps.StepResult;
 import eu.xs2a.platform.http.ErrorResponses;
+import eu.xs2a.platform.sca.ScaApproach;
+import eu.xs2a.platform.sca.ScaUpdateResponse;
 import eu.xs2a.security.quarkus.ReplayAnswers;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -23,7 +26,6 @@ import jakarta.ws.rs.core.Response;
 public class PaymentResponses {
 
     static final String SCA_APPROACH_HEADER = "ASPSP-SCA-Approach";
-    static final String REDIRECT = "REDIRECT";
 
     private final PaymentUrls urls;
 
@@ -31,15 +33,21 @@ public class PaymentResponses {
         this.urls = urls;
     }
 
-    /** 201 with transactionStatus, paymentId, _links (scaRedirect or startAuthorisation, self, status) and Location. */
+    /**
+     * 201 with transactionStatus, paymentId, _links and Location; ASPSP-SCA-Approach the payment's. The first link is
+     * the PSU's next step: scaRedirect (redirect), updatePsuAuthentication (embedded: the authorisation exists, it
+     * takes the password) or none (decoupled: the push went to the PSU's app, psuMessage says so); with an explicit
+     * start, startAuthorisation (startAuthorisationWithPsuAuthentication for embedded). Then self, status, scaStatus.
+     */
     public Response initiated(Created created) {
         Payment payment = created.payment();
         NewAuthorisation authorisation = created.authorisation();
         Links links = new Links();
-        if (authorisation != null) {
-            links.with("scaRedirect", urls.scaRedirect(payment, authorisation.authorisation(), authorisation.token()));
+        if (authorisation == null) {
+            links.with(payment.scaApproach() == ScaApproach.EMBEDDED ? "startAuthorisationWithPsuAuthentication"
+                    : "startAuthorisation", PaymentUrls.authorisations(payment, AuthorisationKind.PAYMENT));
         } else {
-            links.with("startAuthorisation", PaymentUrls.authorisations(payment, AuthorisationKind.PAYMENT));
+            firstStep(links, payment, authorisation);
         }
         links.with("self", PaymentUrls.payment(payment)).with("status", PaymentUrls.status(payment));
         if (authorisation != null) {
@@ -47,10 +55,52 @@ public class PaymentResponses {
         }
         return Response.status(Response.Status.CREATED)
                 .header("Location", PaymentUrls.payment(payment))
-                .header(SCA_APPROACH_HEADER, REDIRECT)
+                .header(SCA_APPROACH_HEADER, payment.scaApproach().name())
                 .type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(PaymentInitiationResponse.of(payment, links.build()))
+                .entity(PaymentInitiationResponse.of(payment, links.build(), created.psuMessage()))
                 .build();
+    }
+
+    /**
+     * 202 paymentInitiationCancelResponse of a cancellation the PSU must authorise: _links by the approach as at
+     * initiation (scaRedirect, updatePsuAuthentication, or none for decoupled), self, status, scaStatus.
+     */
+    public Response cancellationStarted(Payment payment, NewAuthorisation cancellation) {
+        Links links = new Links();
+        firstStep(links, payment, cancellation);
+        links.with("self", PaymentUrls.payment(payment))
+                .with("status", PaymentUrls.status(payment))
+                .with("scaStatus", PaymentUrls.authorisation(payment, cancellation.authorisation()));
+        return Response.accepted(new CancellationResponse(payment.transactionStatus().name(), links.build()))
+                .header(SCA_APPROACH_HEADER, cancellation.authorisation().scaApproach().name())
+                .build();
+    }
+
+    /** The answer to a TPP's embedded step of a payment or cancellation authorisation. */
+    public ScaUpdateResponse step(StepResult result) {
+        return ScaUpdateResponse.afterStep(PaymentUrls.authorisation(result.payment(), result.authorisation()),
+                result.authorisation().scaStatus(), result.bank());
+    }
+
+    /** 201 startScaprocessResponse of an embedded or decoupled authorisation started explicitly; Location. */
+    public Response apiAuthorisationStarted(StepResult result) {
+        PaymentAuthorisation authorisation = result.authorisation();
+        return Response.status(Response.Status.CREATED)
+                .header("Location", PaymentUrls.authorisation(result.payment(), authorisation))
+                .header(SCA_APPROACH_HEADER, authorisation.scaApproach().name())
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(step(result).started(authorisation.id(), authorisation.scaApproach()))
+                .build();
+    }
+
+    /** The PSU's next step of a new authorisation, by its approach. */
+    private void firstStep(Links links, Payment payment, NewAuthorisation authorisation) {
+        PaymentAuthorisation started = authorisation.authorisation();
+        switch (started.scaApproach()) {
+            case REDIRECT -> links.with("scaRedirect", urls.scaRedirect(payment, started, authorisation.token()));
+            case EMBEDDED -> links.with("updatePsuAuthentication", PaymentUrls.authorisation(payment, started));
+            case DECOUPLED -> { } // nothing for the TPP to send: it polls scaStatus
+        }
     }
 
     /**
@@ -79,7 +129,7 @@ public class PaymentResponses {
                 .with("scaStatus", PaymentUrls.authorisation(payment, authorisation));
         return Response.status(Response.Status.CREATED)
                 .header("Location", PaymentUrls.authorisation(payment, authorisation))
-                .header(SCA_APPROACH_HEADER, REDIRECT)
+                .header(SCA_APPROACH_HEADER, ScaApproach.REDIRECT.name())
                 .type(MediaType.APPLICATION_JSON_TYPE)
                 .entity(new StartAuthorisationResponse(authorisation.scaStatus(), authorisation.id(), links.build()))
                 .build();

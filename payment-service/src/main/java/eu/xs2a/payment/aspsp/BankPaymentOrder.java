@@ -3,12 +3,15 @@ package eu.xs2a.payment.aspsp;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Map;
 
-/** {@code POST /bank/v1/payments}; {@code idempotencyKey} is the gateway's payment id. */
+/**
+ * {@code POST /bank/v1/payments}; {@code idempotencyKey} is the gateway's payment id; {@code scaApproach} DECOUPLED
+ * (with psuId) has the bank push the approval to the PSU's app at once, else absent.
+ */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record BankPaymentOrder(String idempotencyKey, String paymentProduct, String tppId, String tppName,
                                BankAccountRef debtorAccount, String creditorName, BankAccountRef creditorAccount,
                                Map<String, String> creditorAddress, String creditorAgent, String creditorAgentName,
                                Map<String, String> instructedAmount, String remittanceInformationUnstructured,
                                String endToEndIdentification, String requestedExecutionDate, String psuId,
-                               String returnUrl) {
+                               String returnUrl, String scaApproach) {
 }

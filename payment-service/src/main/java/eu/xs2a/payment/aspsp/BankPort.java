@@ -23,6 +23,9 @@ public interface BankPort {
     /** The bank's current view of a payment. */
     BankPaymentState fetch(String providerCode, String bankPaymentId);
 
-    /** Asks the bank to cancel a payment; the PSU may have to authorise the cancellation at {@code scaUrl}. */
-    BankCancellation cancel(String providerCode, String bankPaymentId, String returnUrl);
+    /**
+     * Asks the bank to cancel a payment; the PSU may have to authorise the cancellation, at {@code scaUrl}, through the
+     * TPP, or ({@code decoupled}) in the bank's app, where the bank pushes it at once.
+     */
+    BankCancellation cancel(String providerCode, String bankPaymentId, String returnUrl, boolean decoupled);
 }

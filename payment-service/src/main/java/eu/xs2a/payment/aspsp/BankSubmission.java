@@ -2,8 +2,8 @@ package eu.xs2a.payment.aspsp;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 
-/** The bank's answer to a submission. */
+/** The bank's answer to a submission; scaStatus and psuMessage tell of a decoupled SCA it started. */
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record BankSubmission(String bankPaymentId, String transactionStatus, String scaUrl,
-                             BankPayeeCheck payeeVerification) {
+public record BankSubmission(String bankPaymentId, String transactionStatus, String scaUrl, String scaStatus,
+                             String psuMessage, BankPayeeCheck payeeVerification) {
 }

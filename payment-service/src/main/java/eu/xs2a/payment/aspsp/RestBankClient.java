@@ -56,9 +56,11 @@ public class RestBankClient implements BankPort {
     }
 
     @Override
-    public BankCancellation cancel(String providerCode, String bankPaymentId, String returnUrl) {
+    public BankCancellation cancel(String providerCode, String bankPaymentId, String returnUrl, boolean decoupled) {
+        Map<String, String> body = decoupled ? Map.of("returnUrl", returnUrl, "scaApproach", "DECOUPLED")
+                : Map.of("returnUrl", returnUrl);
         return bank(providerCode).call("cancel the payment",
-                (api, auth) -> api.cancel(auth, bankPaymentId, Map.of("returnUrl", returnUrl)),
+                (api, auth) -> api.cancel(auth, bankPaymentId, body),
                 CANCELLATION);
     }
 

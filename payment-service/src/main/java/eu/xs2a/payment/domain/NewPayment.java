@@ -1,7 +1,10 @@
 package eu.xs2a.payment.domain;
 
-/** A validated initiation request: who asks, under which provider and product, and what. */
+/**
+ * A validated initiation request: who asks, under which provider and product, and what; and the TPP's SCA wishes
+ * (TPP-Explicit-Authorisation-Preferred, TPP-Redirect-Preferred).
+ */
 public record NewPayment(String providerCode, String paymentProduct, String tppId, String tppName, PaymentOrder order,
                          String psuId, String psuIpAddress, String redirectUri, String nokRedirectUri,
-                         boolean explicitAuthorisation) {
+                         boolean explicitAuthorisation, boolean redirectPreferred) {
 }

@@ -1,5 +1,6 @@
 package eu.xs2a.payment.domain;
 
+import eu.xs2a.platform.sca.ScaApproach;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
@@ -74,6 +75,11 @@ public class Payment {
     @Column(name = "explicit_authorisation", nullable = false)
     private boolean explicitAuthorisation;
 
+    /** How the PSU authorises the payment, chosen at initiation: at the bank's pages, through the TPP, in the app. */
+    @jakarta.persistence.Enumerated(jakarta.persistence.EnumType.STRING)
+    @Column(name = "sca_approach", nullable = false)
+    private ScaApproach scaApproach;
+
     /** Secret part of the bank's return URL for the payment's SCA, so nobody can forge a callback. */
     @Column(name = "callback_state", nullable = false)
     private String callbackState;
@@ -132,8 +138,8 @@ public class Payment {
 
     public static Payment initiate(String providerCode, String tppId, String tppName, String paymentProduct,
                                    String initiationJson, String psuId, String psuIpAddress, String redirectUri,
-                                   String nokRedirectUri, boolean explicitAuthorisation, String callbackState,
-                                   Instant now) {
+                                   String nokRedirectUri, boolean explicitAuthorisation, ScaApproach scaApproach,
+                                   String callbackState, Instant now) {
         Payment payment = new Payment();
         payment.providerCode = providerCode;
         payment.tppId = tppId;
@@ -146,6 +152,7 @@ public class Payment {
         payment.redirectUri = redirectUri;
         payment.nokRedirectUri = nokRedirectUri;
         payment.explicitAuthorisation = explicitAuthorisation;
+        payment.scaApproach = scaApproach;
         payment.callbackState = callbackState;
         payment.createdAt = now;
         payment.updatedAt = now;
@@ -156,6 +163,24 @@ public class Payment {
     public boolean isVisibleTo(String providerCode, String tppId, String paymentProduct) {
         return this.providerCode.equals(providerCode) && this.tppId.equals(tppId)
                 && this.paymentProduct.equals(paymentProduct);
+    }
+
+    /**
+     * Whether the initiation submits the payment: always, except a redirect payment whose authorisation the TPP
+     * starts itself, which reaches the bank when the PSU follows its link (the bank's SCA page lasts minutes). An
+     * embedded or decoupled authorisation started later starts a new SCA at the bank instead.
+     */
+    public boolean submittedAtInitiation() {
+        return !explicitAuthorisation || scaApproach != ScaApproach.REDIRECT;
+    }
+
+    /** Whether the submission asks the bank to push the approval to the PSU's app at once (implicit decoupled). */
+    public boolean decoupledAtSubmission() {
+        return scaApproach == ScaApproach.DECOUPLED && !explicitAuthorisation;
+    }
+
+    public ScaApproach scaApproach() {
+        return scaApproach;
     }
 
     public boolean isSubmitted() {

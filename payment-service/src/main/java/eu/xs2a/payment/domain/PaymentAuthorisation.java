@@ -1,5 +1,6 @@
 package eu.xs2a.payment.domain;
 
+import eu.xs2a.platform.sca.ScaApproach;
 import eu.xs2a.platform.sca.ScaAuthorisation;
 import eu.xs2a.platform.sca.ScaStatus;
 import jakarta.persistence.AttributeOverride;
@@ -43,10 +44,10 @@ public class PaymentAuthorisation extends ScaAuthorisation {
         // JPA
     }
 
-    private PaymentAuthorisation(String id, Long paymentId, AuthorisationKind kind, String tokenHash,
-                                 Instant tokenExpiresAt, String callbackState, String bankScaUrl, String redirectUri,
-                                 String nokRedirectUri, Instant now) {
-        super(id, tokenHash, tokenExpiresAt, callbackState, now);
+    private PaymentAuthorisation(String id, Long paymentId, AuthorisationKind kind, ScaApproach approach,
+                                 String tokenHash, Instant tokenExpiresAt, String callbackState, String bankScaUrl,
+                                 String redirectUri, String nokRedirectUri, Instant now) {
+        super(id, approach, tokenHash, tokenExpiresAt, callbackState, now);
         this.paymentId = paymentId;
         this.kind = kind;
         this.bankScaUrl = bankScaUrl;
@@ -55,11 +56,12 @@ public class PaymentAuthorisation extends ScaAuthorisation {
     }
 
     /** {@code callbackState} and {@code bankScaUrl} only for cancellations (payment authorisations use the payment's). */
-    public static PaymentAuthorisation start(String id, Long paymentId, AuthorisationKind kind, String tokenHash,
-                                             Instant tokenExpiresAt, String callbackState, String bankScaUrl,
-                                             String redirectUri, String nokRedirectUri, Instant now) {
-        return new PaymentAuthorisation(id, paymentId, kind, tokenHash, tokenExpiresAt, callbackState, bankScaUrl,
-                redirectUri, nokRedirectUri, now);
+    public static PaymentAuthorisation start(String id, Long paymentId, AuthorisationKind kind, ScaApproach approach,
+                                             String tokenHash, Instant tokenExpiresAt, String callbackState,
+                                             String bankScaUrl, String redirectUri, String nokRedirectUri,
+                                             Instant now) {
+        return new PaymentAuthorisation(id, paymentId, kind, approach, tokenHash, tokenExpiresAt, callbackState,
+                bankScaUrl, redirectUri, nokRedirectUri, now);
     }
 
     /**

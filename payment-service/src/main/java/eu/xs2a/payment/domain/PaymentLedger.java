@@ -11,6 +11,7 @@ import eu.xs2a.payment.persistence.PaymentRepository;
 import eu.xs2a.platform.SecureTokens;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.sca.ScaApproach;
 import eu.xs2a.platform.sca.ScaStatus;
 import eu.xs2a.platform.task.NewTask;
 import eu.xs2a.platform.task.TaskConfig;
@@ -40,7 +41,11 @@ public class PaymentLedger {
      * A created payment and, unless the TPP prefers to start it explicitly, its authorisation. Also the CDI event fired
      * inside the transaction that stores them, so that the answer to the TPP is committed with them.
      */
-    public record Created(Payment payment, NewAuthorisation authorisation) {
+    public record Created(Payment payment, NewAuthorisation authorisation, String psuMessage) {
+
+        public Created(Payment payment, NewAuthorisation authorisation) {
+            this(payment, authorisation, null);
+        }
     }
 
     /**
@@ -88,19 +93,20 @@ public class PaymentLedger {
     }
 
     @Transactional
-    public Created create(NewPayment request) {
+    public Created create(NewPayment request, ScaApproach approach) {
         Instant now = clock.instant();
         Payment payment = Payment.initiate(request.providerCode(), request.tppId(), request.tppName(),
                 request.paymentProduct(), write(request.order()), request.psuId(), request.psuIpAddress(),
-                request.redirectUri(), request.nokRedirectUri(), request.explicitAuthorisation(),
+                request.redirectUri(), request.nokRedirectUri(), request.explicitAuthorisation(), approach,
                 SecureTokens.random(SecureTokens.LINK_BYTES), now);
         payments.persist(payment);
-        if (!request.explicitAuthorisation()) {
-            // explicit: submitted when the PSU follows the link (requireSubmission)
+        if (payment.submittedAtInitiation()) {
+            // else (explicit redirect): submitted when the PSU follows the link (requireSubmission)
             enqueueSubmission(payment, now);
         }
         NewAuthorisation authorisation = request.explicitAuthorisation() ? null
-                : newAuthorisation(payment, AuthorisationKind.PAYMENT, null, null, null, null, now);
+                : newAuthorisation(payment, AuthorisationKind.PAYMENT, payment.scaApproach(), null, null, null, null,
+                now);
         Created created = new Created(payment, authorisation);
         stored.fire(created);
         return created;
@@ -136,7 +142,7 @@ public class PaymentLedger {
         Instant now = clock.instant();
         payment.touch(now);
         StartedAuthorisation authorisation = new StartedAuthorisation(payment,
-                newAuthorisation(payment, AuthorisationKind.PAYMENT, null, null, null, null, now));
+                newAuthorisation(payment, AuthorisationKind.PAYMENT, ScaApproach.REDIRECT, null, null, null, null, now));
         started.fire(authorisation);
         return authorisation;
     }
@@ -165,6 +171,9 @@ public class PaymentLedger {
         payment.markSubmitted(submission.bankPaymentId(), submission.scaUrl(), now);
         payment.learnPayeeVerification(BankPayeeCheck.toDomain(submission.payeeVerification()));
         payment.followBank(TransactionStatus.fromBank(submission.transactionStatus()), null, null, now);
+        // a decoupled SCA started with the submission: the push went to the PSU's app
+        authorisations.latest(paymentId, AuthorisationKind.PAYMENT)
+                .ifPresent(a -> a.followBank(ScaStatus.fromBank(submission.scaStatus()), now));
         if (payment.requireWithdrawal(now)) {
             enqueueWithdrawal(payment);
         }
@@ -265,7 +274,7 @@ public class PaymentLedger {
      * arrived is unknown (an attempt that failed may have been slow, not lost), so only the bank can tell.
      */
     private boolean mayHaveReachedBank(Payment payment) {
-        return !payment.explicitAuthorisation()
+        return payment.submittedAtInitiation()
                 || authorisations.latest(payment.id(), AuthorisationKind.PAYMENT).isPresent();
     }
 
@@ -313,7 +322,8 @@ public class PaymentLedger {
      * call and another DELETE may have reached the bank after it (its authorisation is then the newest).
      */
     @Transactional
-    public Optional<NewAuthorisation> startCancellation(long paymentId, UUID claim, String callbackState,
+    public Optional<NewAuthorisation> startCancellation(long paymentId, UUID claim, ScaApproach approach,
+                                                        String bankScaStatus, String callbackState,
                                                         String bankScaUrl, String redirectUri, String nokRedirectUri) {
         Payment payment = locked(paymentId);
         Instant now = clock.instant();
@@ -323,8 +333,50 @@ public class PaymentLedger {
         payment.releaseCancellation(claim);
         // the bank answers the newest cancellation; an older link left open could never complete
         authorisations.of(paymentId, AuthorisationKind.CANCELLATION).forEach(older -> older.abandon(now));
-        return Optional.of(newAuthorisation(payment, AuthorisationKind.CANCELLATION, callbackState, bankScaUrl,
-                redirectUri, nokRedirectUri, now));
+        NewAuthorisation started = newAuthorisation(payment, AuthorisationKind.CANCELLATION, approach, callbackState,
+                bankScaUrl, redirectUri, nokRedirectUri, now);
+        started.authorisation().followBank(ScaStatus.fromBank(bankScaStatus), now);
+        return Optional.of(started);
+    }
+
+    /**
+     * An embedded or decoupled authorisation the TPP started (POST …/authorisations or …/cancellation-authorisations)
+     * after the bank started a new SCA: the open ones of that kind fail (the bank has one SCA per payment and per
+     * cancellation), the new one follows the status the bank's new SCA reached. 409 STATUS_INVALID when the payment
+     * no longer awaits it (concluded, or, for a payment authorisation, past RCVD), as for a consent.
+     */
+    @Transactional
+    public PaymentAuthorisation startApiAuthorisation(long paymentId, AuthorisationKind kind, ScaApproach approach,
+                                                      String bankScaStatus) {
+        Payment payment = locked(paymentId);
+        requireAwaitingAuthorisation(payment, kind);
+        Instant now = clock.instant();
+        authorisations.of(paymentId, kind).forEach(open -> open.abandon(now));
+        PaymentAuthorisation started = newAuthorisation(payment, kind, approach, null, null, null, null, now)
+                .authorisation();
+        started.followBank(ScaStatus.fromBank(bankScaStatus), now);
+        payment.touch(now);
+        return started;
+    }
+
+    /** @throws Psd2Exception STATUS_INVALID when the payment awaits no authorisation of this kind */
+    public void requireAwaitingAuthorisation(Payment payment, AuthorisationKind kind) {
+        boolean awaits = kind == AuthorisationKind.PAYMENT ? payment.transactionStatus() == TransactionStatus.RCVD
+                : !payment.transactionStatus().isConcluded();
+        if (!awaits) {
+            throw new Psd2Exception(ErrorClass.STATUS_INVALID, "Payment " + payment.id() + " is "
+                    + payment.transactionStatus() + ": it awaits no authorisation");
+        }
+    }
+
+    /** A TPP's embedded step was taken at the bank: the authorisation follows the status the bank answered. */
+    @Transactional
+    public PaymentAuthorisation followScaStep(long paymentId, AuthorisationKind kind, String authorisationId,
+                                              ScaStatus reached) {
+        locked(paymentId);
+        PaymentAuthorisation authorisation = authorisations.find(paymentId, kind, authorisationId).orElseThrow();
+        authorisation.followBank(reached, clock.instant());
+        return authorisation;
     }
 
     /** Uses up a scaRedirect token: true exactly once per token, and only before it expires. */
@@ -414,12 +466,12 @@ public class PaymentLedger {
         }
     }
 
-    private NewAuthorisation newAuthorisation(Payment payment, AuthorisationKind kind, String callbackState,
-                                              String bankScaUrl, String redirectUri, String nokRedirectUri,
-                                              Instant now) {
+    private NewAuthorisation newAuthorisation(Payment payment, AuthorisationKind kind, ScaApproach approach,
+                                              String callbackState, String bankScaUrl, String redirectUri,
+                                              String nokRedirectUri, Instant now) {
         String token = SecureTokens.random(SecureTokens.LINK_BYTES);
         PaymentAuthorisation authorisation = PaymentAuthorisation.start(UUID.randomUUID().toString(), payment.id(),
-                kind, SecureTokens.sha256Hex(token), now.plus(config.scaLinkValidity()), callbackState, bankScaUrl,
+                kind, approach, SecureTokens.sha256Hex(token), now.plus(config.scaLinkValidity()), callbackState, bankScaUrl,
                 redirectUri, nokRedirectUri, now);
         authorisations.persist(authorisation);
         return new NewAuthorisation(authorisation, token);

@@ -13,6 +13,8 @@ import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.provider.ProviderCalendar;
 import eu.xs2a.platform.provider.ProviderRegistry;
 import eu.xs2a.platform.provider.ProvidersConfig;
+import eu.xs2a.platform.sca.ScaApproach;
+import eu.xs2a.platform.sca.ScaApproaches;
 import eu.xs2a.platform.sca.ScaStatus;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.nio.charset.StandardCharsets;
@@ -61,10 +63,12 @@ public class PaymentService {
     private final Clock clock;
     private final SettlementHorizon settlementHorizon;
     private final ProviderCalendar calendar;
+    private final ScaApproaches approaches;
 
     public PaymentService(ProviderRegistry registry, PaymentLedger ledger, BankPort bank, PaymentSubmission submission,
                           PaymentUrls urls, PaymentConfig config, Clock clock, SettlementHorizon settlementHorizon,
-                          ProviderCalendar calendar) {
+                          ProviderCalendar calendar, ScaApproaches approaches) {
+        this.approaches = approaches;
         this.registry = registry;
         this.ledger = ledger;
         this.bank = bank;
@@ -97,15 +101,19 @@ public class PaymentService {
      * payment stays RCVD and the task runtime submits it later; if the bank refuses it, it is rejected and the TPP
      * gets ServiceInvalid. A payment whose authorisation the TPP starts itself (explicit) reaches the bank only when
      * the PSU follows the link: the bank's SCA page lasts minutes, and the TPP may start the authorisation much later.
+     * The SCA approach is the bank's choice for the PSU unless the TPP prefers redirect ({@link ScaApproaches}).
      */
     public Created initiate(NewPayment request) {
         ProvidersConfig.Provider provider = requireProduct(request.providerCode(), request.paymentProduct());
         PaymentOrderRules.validate(request.order(), calendar.today(request.providerCode()),
                 config.bankProduct(request.paymentProduct()), provider.instantMaxAmount().orElse(null));
-        Created created = ledger.create(request);
-        Payment payment = request.explicitAuthorisation() ? created.payment()
-                : submission.attemptNow(created.payment().id(), true);
-        return new Created(payment, created.authorisation());
+        ScaApproach approach = approaches.choose(request.providerCode(), request.redirectPreferred(), request.psuId());
+        Created created = ledger.create(request, approach);
+        if (!created.payment().submittedAtInitiation()) {
+            return created;
+        }
+        PaymentSubmission.Attempt attempt = submission.attemptNow(created.payment().id(), true);
+        return new Created(attempt.payment(), created.authorisation(), attempt.psuMessage());
     }
 
     /** The caller's payment, or ResourceUnknown: the same answer for a foreign, unknown or malformed id. */
@@ -157,10 +165,14 @@ public class PaymentService {
     }
 
     /**
-     * Not yet authorised → cancelled at once; authorised but not final → the PSU authorises the cancellation at
-     * the bank; final → CancellationInvalid.
+     * Not yet authorised → cancelled at once; authorised but not final → the PSU authorises the cancellation, by the
+     * approach the bank chooses for the PSU unless the TPP prefers redirect ({@code redirectPreferred}); final →
+     * CancellationInvalid.
+     *
+     * @param psuId PSU-ID of the DELETE, else the payment's, to ask the bank for the PSU's methods; may be null
      */
-    public Cancellation cancel(Payment payment, String redirectUri, String nokRedirectUri) {
+    public Cancellation cancel(Payment payment, boolean redirectPreferred, String psuId, String redirectUri,
+                               String nokRedirectUri) {
         Payment current = refreshed(payment);
         if (current.transactionStatus().isConcluded()) {
             throw cancellationInvalid(current);
@@ -173,7 +185,9 @@ public class PaymentService {
         }
         long paymentId = current.id();
         try {
-            return cancelAtBank(current, redirectUri, nokRedirectUri);
+            ScaApproach approach = approaches.choose(current.providerCode(), redirectPreferred,
+                    psuId != null ? psuId : current.psuId());
+            return cancelAtBank(current, approach, redirectUri, nokRedirectUri);
         } catch (Psd2Exception e) {
             if (e.errorClass() == ErrorClass.CANCELLATION_INVALID) {
                 throw cancellationInvalid(refreshed(ledger.get(paymentId)));
@@ -195,7 +209,8 @@ public class PaymentService {
      * other, and the newest cancellation authorisation here is the one the bank will complete (the bank ends the link
      * of the previous one).
      */
-    private Cancellation cancelAtBank(Payment submitted, String redirectUri, String nokRedirectUri) {
+    private Cancellation cancelAtBank(Payment submitted, ScaApproach approach, String redirectUri,
+                                      String nokRedirectUri) {
         long paymentId = submitted.id();
         UUID claim = UUID.randomUUID();
         awaitCancellationTurn(submitted, claim);
@@ -206,7 +221,7 @@ public class PaymentService {
             }
             String state = SecureTokens.random(SecureTokens.LINK_BYTES);
             BankCancellation answer = bank.cancel(payment.providerCode(), payment.bankPaymentId(),
-                    urls.callback(payment, state));
+                    urls.callback(payment, state), approach == ScaApproach.DECOUPLED);
             if (TransactionStatus.CANC.name().equals(answer.transactionStatus())) {
                 return new Cancellation(ledger.markCancelled(paymentId, claim), null);
             }
@@ -214,8 +229,8 @@ public class PaymentService {
                 throw new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank neither cancelled payment " + paymentId
                         + " nor asked for an authorisation of the cancellation");
             }
-            NewAuthorisation authorisation = ledger.startCancellation(paymentId, claim, state, answer.scaUrl(),
-                    redirectUri, nokRedirectUri).orElseThrow(() -> Psd2Exception.serviceUnavailable(
+            NewAuthorisation authorisation = ledger.startCancellation(paymentId, claim, approach, answer.scaStatus(),
+                    state, answer.scaUrl(), redirectUri, nokRedirectUri).orElseThrow(() -> Psd2Exception.serviceUnavailable(
                     "The bank took too long to answer the cancellation; try again later", BANK_RETRY_AFTER_SECONDS,
                     null));
             return new Cancellation(ledger.get(paymentId), authorisation);
@@ -261,7 +276,7 @@ public class PaymentService {
         if (kind == AuthorisationKind.PAYMENT && payment.awaitsSubmission()) {
             // the first attempt if this enqueued the task (explicit authorisation); else one more the PSU asked for,
             // which leaves the backoff of the task (the initiation's, whose bank was down) as it was
-            payment = submission.attemptNow(payment.id(), ledger.requireSubmission(payment.id()));
+            payment = submission.attemptNow(payment.id(), ledger.requireSubmission(payment.id())).payment();
             if (payment.transactionStatus().isConcluded()) {
                 // cancelled by the TPP while it was being submitted: nothing to authorise
                 throw unusableLink().withTppReturn(tppReturn);

@@ -7,6 +7,7 @@ import eu.xs2a.payment.aspsp.BankSubmission;
 import eu.xs2a.payment.config.PaymentConfig;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.sca.ScaApproach;
 import eu.xs2a.platform.task.RunResult;
 import eu.xs2a.platform.task.Task;
 import eu.xs2a.platform.task.TaskHandler;
@@ -33,11 +34,20 @@ public class PaymentSubmission implements TaskHandler {
     private static final String REFUSED_BY_BANK = "NARR";
 
     /**
-     * Set while a request runs the submission on its own thread ({@link #attemptNow}), to hold the bank's refusal: the
+     * Set while a request runs the submission on its own thread ({@link #attemptNow}), to hold the bank's refusal (the
      * request answers with it, announced ({@link PaymentLedger.RefusedAtInitiation}) in the transaction that rejects
-     * the payment. The poller's runs find it unset.
+     * the payment) and the bank's message for the PSU when a decoupled SCA started. The poller's runs find it unset.
      */
-    private static final ThreadLocal<Psd2Exception[]> REQUEST_REFUSAL = new ThreadLocal<>();
+    private static final ThreadLocal<RequestAttempt> REQUEST = new ThreadLocal<>();
+
+    private static final class RequestAttempt {
+        private Psd2Exception refusal;
+        private String psuMessage;
+    }
+
+    /** The payment after a request's attempt, and the bank's message for the PSU (a decoupled push went out), or null. */
+    public record Attempt(Payment payment, String psuMessage) {
+    }
 
     private final PaymentLedger ledger;
     private final BankPort bank;
@@ -64,25 +74,25 @@ public class PaymentSubmission implements TaskHandler {
      * counted}: the task's first attempt (the initiation's, or the PSU's link that enqueued it), which backs off like
      * any other when it fails; else an extra attempt the PSU asked for, which leaves the task's backoff as it was.
      *
-     * @return the payment as it is now: submitted, or not yet (the bank cannot be reached, or another worker is
-     *         submitting it at this moment)
+     * @return the payment as it is now (submitted, or not yet: the bank cannot be reached, or another worker is
+     *         submitting it at this moment), with the bank's message for the PSU when a decoupled SCA started
      * @throws Psd2Exception ServiceInvalid: the bank refused the payment, which is RJCT now
      */
-    public Payment attemptNow(long paymentId, boolean counted) {
-        Psd2Exception[] refusal = new Psd2Exception[1];
-        REQUEST_REFUSAL.set(refusal);
+    public Attempt attemptNow(long paymentId, boolean counted) {
+        RequestAttempt attempt = new RequestAttempt();
+        REQUEST.set(attempt);
         RunResult result;
         try {
             String subject = String.valueOf(paymentId);
             result = counted ? tasks.runNow(type(), subject) : tasks.tryNow(type(), subject);
         } finally {
-            REQUEST_REFUSAL.remove();
+            REQUEST.remove();
         }
-        if (refusal[0] != null) {
-            throw refusal[0];
+        if (attempt.refusal != null) {
+            throw attempt.refusal;
         }
         LOG.debugf("Payment %d: submission attempted by the request (%s)", paymentId, result);
-        return ledger.get(paymentId);
+        return new Attempt(ledger.get(paymentId), attempt.psuMessage);
     }
 
     @Override
@@ -101,14 +111,18 @@ public class PaymentSubmission implements TaskHandler {
                 return TaskOutcome.targetUnreachable(e.getMessage());
             }
             LOG.warnf("Payment %d refused by the bank: %s", paymentId, e.getMessage());
-            Psd2Exception[] requestRefusal = REQUEST_REFUSAL.get();
-            ledger.rejectAtSubmission(paymentId, REFUSED_BY_BANK, requestRefusal != null ? e : null);
-            if (requestRefusal != null) {
-                requestRefusal[0] = e;
+            RequestAttempt request = REQUEST.get();
+            ledger.rejectAtSubmission(paymentId, REFUSED_BY_BANK, request != null ? e : null);
+            if (request != null) {
+                request.refusal = e;
             }
             return TaskOutcome.done();
         }
         ledger.recordSubmission(paymentId, submission);
+        RequestAttempt request = REQUEST.get();
+        if (request != null) {
+            request.psuMessage = submission.psuMessage();
+        }
         return TaskOutcome.done();
     }
 
@@ -140,7 +154,8 @@ public class PaymentSubmission implements TaskHandler {
                 bankRef(order.creditorAccount()), address, order.creditorAgent(), order.creditorAgentName(), amount,
                 order.remittanceInformationUnstructured(), order.endToEndIdentification(),
                 order.requestedExecutionDate() == null ? null : order.requestedExecutionDate().toString(),
-                payment.psuId(), urls.callback(payment, payment.callbackState()));
+                payment.psuId(), urls.callback(payment, payment.callbackState()),
+                payment.decoupledAtSubmission() ? ScaApproach.DECOUPLED.name() : null);
     }
 
     private static BankAccountRef bankRef(AccountRef ref) {

@@ -1,5 +1,6 @@
 package eu.xs2a.payment.domain;
 
+import eu.xs2a.platform.sca.ScaApproach;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -16,7 +17,8 @@ class PaymentAuthorisationTest {
     private final String token = SecureTokens.random(SecureTokens.LINK_BYTES);
 
     private PaymentAuthorisation authorisation() {
-        return PaymentAuthorisation.start("a", 1L, AuthorisationKind.PAYMENT, SecureTokens.sha256Hex(token),
+        return PaymentAuthorisation.start("a", 1L, AuthorisationKind.PAYMENT, ScaApproach.REDIRECT,
+                SecureTokens.sha256Hex(token),
                 now.plus(Duration.ofMinutes(10)), null, null, "https://tpp.example", null, now);
     }
 
@@ -64,7 +66,7 @@ class PaymentAuthorisationTest {
         assertTrue(rejected.closeAt(TransactionStatus.RJCT, now));
         assertEquals(ScaStatus.failed, rejected.scaStatus());
 
-        PaymentAuthorisation cancellation = PaymentAuthorisation.start("c", 1L, AuthorisationKind.CANCELLATION,
+        PaymentAuthorisation cancellation = PaymentAuthorisation.start("c", 1L, AuthorisationKind.CANCELLATION, ScaApproach.REDIRECT,
                 SecureTokens.sha256Hex(token), now.plus(Duration.ofMinutes(10)), "state", "https://bank.example", null, null, now);
         assertTrue(cancellation.closeAt(TransactionStatus.ACSC, now));
         assertEquals(ScaStatus.failed, cancellation.scaStatus(), "a cancellation of an executed payment never completes");

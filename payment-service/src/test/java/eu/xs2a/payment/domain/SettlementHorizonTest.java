@@ -1,5 +1,6 @@
 package eu.xs2a.payment.domain;
 
+import eu.xs2a.platform.sca.ScaApproach;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -19,7 +20,7 @@ class SettlementHorizonTest {
 
     private Payment payment(TransactionStatus status) {
         Payment payment = Payment.initiate("sandbox", "PSDDE-BAFIN-1", "T", "sepa-credit-transfers", "{}", null,
-                "10.0.0.1", "https://tpp.example", null, false, "s", executedAt.minusSeconds(60));
+                "10.0.0.1", "https://tpp.example", null, false, ScaApproach.REDIRECT, "s", executedAt.minusSeconds(60));
         payment.markSubmitted("BP-1", null, executedAt.minusSeconds(50));
         payment.followBank(status, null, null, executedAt);
         return payment;
@@ -85,7 +86,7 @@ class SettlementHorizonTest {
             assertFalse(horizon.isPast(payment(status), muchLater), status + " is decided by other rules");
         }
         Payment unauthorised = Payment.initiate("sandbox", "PSDDE-BAFIN-1", "T", "sepa-credit-transfers", "{}", null,
-                "10.0.0.1", "https://tpp.example", null, false, "s", executedAt);
+                "10.0.0.1", "https://tpp.example", null, false, ScaApproach.REDIRECT, "s", executedAt);
         assertFalse(horizon.isPast(unauthorised, muchLater));
     }
 }

@@ -1,5 +1,6 @@
 package eu.xs2a.payment.domain;
 
+import eu.xs2a.platform.sca.ScaApproach;
 import static eu.xs2a.payment.domain.TransactionStatus.ACCC;
 import static eu.xs2a.payment.domain.TransactionStatus.ACSC;
 import static eu.xs2a.payment.domain.TransactionStatus.ACSP;
@@ -72,7 +73,7 @@ class TransactionStatusTest {
     void theEntityRefusesIllegalMovesAndIgnoresStaleBankViews() {
         Instant now = Instant.now();
         Payment payment = Payment.initiate("sandbox", "PSDDE-BAFIN-1", "T", "sepa-credit-transfers", "{}", null,
-                "10.0.0.1", "https://tpp.example", null, false, "s", now);
+                "10.0.0.1", "https://tpp.example", null, false, ScaApproach.REDIRECT, "s", now);
         payment.moveTo(ACSC, null, now);
         assertThrows(IllegalTransitionException.class, () -> payment.moveTo(CANC, null, now));
         assertFalse(payment.followBank(RJCT, "AM04", null, now));
@@ -89,19 +90,19 @@ class TransactionStatusTest {
     void onlyACancelledPaymentTheBankAcknowledgedHasACopyToWithdraw() {
         Instant now = Instant.now();
         Payment open = Payment.initiate("sandbox", "PSDDE-BAFIN-1", "T", "sepa-credit-transfers", "{}", null,
-                "10.0.0.1", "https://tpp.example", null, false, "s", now);
+                "10.0.0.1", "https://tpp.example", null, false, ScaApproach.REDIRECT, "s", now);
         open.markSubmitted("BP-1", null, now);
         open.requireWithdrawal(now);
         assertNull(open.bankWithdrawal(), "not cancelled: nothing to withdraw");
 
         Payment neverSent = Payment.initiate("sandbox", "PSDDE-BAFIN-1", "T", "sepa-credit-transfers", "{}", null,
-                "10.0.0.1", "https://tpp.example", null, false, "s", now);
+                "10.0.0.1", "https://tpp.example", null, false, ScaApproach.REDIRECT, "s", now);
         neverSent.moveTo(CANC, null, now);
         neverSent.requireWithdrawal(now);
         assertNull(neverSent.bankWithdrawal(), "never reached the bank: nothing to withdraw");
 
         Payment raced = Payment.initiate("sandbox", "PSDDE-BAFIN-1", "T", "sepa-credit-transfers", "{}", null,
-                "10.0.0.1", "https://tpp.example", null, false, "s", now);
+                "10.0.0.1", "https://tpp.example", null, false, ScaApproach.REDIRECT, "s", now);
         raced.moveTo(CANC, null, now);
         raced.markSubmitted("BP-2", null, now);
         raced.requireWithdrawal(now);
@@ -113,7 +114,7 @@ class TransactionStatusTest {
 
         // cancelled before any acknowledgement: the bank is asked for a copy; it had none yet, then one arrives
         Payment late = Payment.initiate("sandbox", "PSDDE-BAFIN-1", "T", "sepa-credit-transfers", "{}", null,
-                "10.0.0.1", "https://tpp.example", null, false, "s", now);
+                "10.0.0.1", "https://tpp.example", null, false, ScaApproach.REDIRECT, "s", now);
         late.moveTo(CANC, null, now);
         late.requireWithdrawal(now);
         assertNull(late.bankWithdrawal(), "no copy known: nothing to cancel by id");
@@ -131,7 +132,7 @@ class TransactionStatusTest {
     void aCancellationClaimKeepsASecondDeleteWaitingUntilItEndsOrRunsOut() {
         Instant now = Instant.parse("2025-01-06T10:00:00Z");
         Payment payment = Payment.initiate("sandbox", "PSDDE-BAFIN-1", "T", "sepa-credit-transfers", "{}", null,
-                "10.0.0.1", "https://tpp.example", null, false, "s", now);
+                "10.0.0.1", "https://tpp.example", null, false, ScaApproach.REDIRECT, "s", now);
         UUID first = UUID.randomUUID();
         UUID second = UUID.randomUUID();
         assertTrue(payment.claimCancellation(first, now.plusSeconds(10), now));

@@ -1,4 +1,4 @@
-package eu.xs2a.consent.aspsp;
+package eu.xs2a.platform.sca;
 
 /** Bodies of the embedded SCA steps at the bank; the password and the OTP are passed on, never kept. */
 public final class BankScaRequests {
@@ -15,7 +15,7 @@ public final class BankScaRequests {
         }
     }
 
-    /** A new SCA of the consent (an authorisation started explicitly): EMBEDDED, or DECOUPLED with the PSU. */
+    /** A new SCA of the request (an authorisation started explicitly): EMBEDDED, or DECOUPLED with the PSU. */
     public record Restart(String scaApproach, String psuId) {
     }
 

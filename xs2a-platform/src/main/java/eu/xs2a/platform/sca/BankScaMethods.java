@@ -1,6 +1,5 @@
-package eu.xs2a.consent.aspsp;
+package eu.xs2a.platform.sca;
 
-import eu.xs2a.platform.sca.BankScaMethod;
 import java.util.List;
 
 /** {@code GET /bank/v1/psus/{psuId}/sca-methods}: the PSU's SCA methods (none for a PSU the bank does not know). */

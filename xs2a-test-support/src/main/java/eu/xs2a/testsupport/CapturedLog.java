@@ -1,4 +1,4 @@
-package eu.xs2a.consent.support;
+package eu.xs2a.testsupport;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;

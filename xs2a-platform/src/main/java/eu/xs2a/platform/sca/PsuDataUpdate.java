@@ -1,6 +1,4 @@
-package eu.xs2a.consent.domain;
-
-import eu.xs2a.platform.sca.ScaStep;
+package eu.xs2a.platform.sca;
 
 /**
  * One step of an embedded authorisation as the TPP sent it ({@code PUT …/authorisations/{id}}): which step, PSU-ID,

@@ -1,6 +1,5 @@
-package eu.xs2a.consent.api;
+package eu.xs2a.platform.sca;
 
-import eu.xs2a.consent.domain.PsuDataUpdate;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -25,7 +24,7 @@ public record UpdatePsuDataRequest(PsuData psuData, String authenticationMethodI
     }
 
     /** The step the body asks for; FormatError when it names none or several. */
-    PsuDataUpdate toUpdate(String psuId) {
+    public PsuDataUpdate toUpdate(String psuId) {
         int given = (psuData != null ? 1 : 0) + (authenticationMethodId != null ? 1 : 0)
                 + (scaAuthenticationData != null ? 1 : 0);
         if (given != 1) {
@@ -48,7 +47,7 @@ public record UpdatePsuDataRequest(PsuData psuData, String authenticationMethodI
     }
 
     /** The body of an explicit start: nothing (null) or psuData.password alone; FormatError for anything else. */
-    String passwordOfAStart() {
+    public String passwordOfAStart() {
         if (authenticationMethodId != null || scaAuthenticationData != null) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "An authorisation starts with no body or with"
                     + " psuData.password; authenticationMethodId and scaAuthenticationData come with PUT");

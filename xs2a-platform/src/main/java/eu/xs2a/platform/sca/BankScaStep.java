@@ -1,7 +1,5 @@
-package eu.xs2a.consent.aspsp;
+package eu.xs2a.platform.sca;
 
-import eu.xs2a.platform.sca.BankScaMethod;
-import eu.xs2a.platform.sca.ChallengeData;
 import java.util.List;
 
 /**

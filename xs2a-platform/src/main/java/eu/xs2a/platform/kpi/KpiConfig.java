@@ -8,6 +8,10 @@ import java.time.Duration;
 @ConfigMapping(prefix = "psd2.kpi")
 public interface KpiConfig {
 
+    /** Off only in an application without the KPI tables (a library's test app): nothing is counted or written. */
+    @WithDefault("true")
+    boolean enabled();
+
     /**
      * How often the figures counted in memory are written to the service's database (a Quarkus Scheduler interval;
      * {@code off}: only when a report is asked for and at shutdown). A crash loses at most this much.

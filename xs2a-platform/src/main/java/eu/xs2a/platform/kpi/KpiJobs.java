@@ -42,6 +42,9 @@ public class KpiJobs {
     }
 
     void started(@Observes StartupEvent start) {
+        if (!recorder.enabled()) {
+            return;
+        }
         try {
             int closed = store.closeOrphans(clock.instant());
             if (closed > 0) {
@@ -53,6 +56,9 @@ public class KpiJobs {
     }
 
     void stopping(@Observes ShutdownEvent stop) {
+        if (!recorder.enabled()) {
+            return;
+        }
         try {
             flush();
         } catch (RuntimeException e) {
@@ -64,6 +70,9 @@ public class KpiJobs {
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void scheduledFlush() {
+        if (!recorder.enabled()) {
+            return;
+        }
         try {
             flush();
         } catch (RuntimeException e) {
@@ -91,6 +100,9 @@ public class KpiJobs {
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void scheduledProbe() {
+        if (!recorder.enabled()) {
+            return;
+        }
         try {
             probe();
         } catch (RuntimeException e) {
@@ -109,7 +121,8 @@ public class KpiJobs {
 
     private boolean ready() {
         try {
-            HttpRequest request = HttpRequest.newBuilder(URI.create("http://localhost:" + ownPort() + "/q/health/ready"))
+            HttpRequest request = HttpRequest.newBuilder(URI.create("http://" + ownHost() + ":" + ownPort()
+                            + "/q/health/ready"))
                     .timeout(PROBE_TIMEOUT).GET().build();
             return client().send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
         } catch (java.io.IOException e) {
@@ -125,6 +138,12 @@ public class KpiJobs {
             http = HttpClient.newBuilder().connectTimeout(PROBE_TIMEOUT).build();
         }
         return http;
+    }
+
+    /** The address this process listens on: loopback when it listens on every address. */
+    private static String ownHost() {
+        String host = ConfigProvider.getConfig().getOptionalValue("quarkus.http.host", String.class).orElse("0.0.0.0");
+        return host.equals("0.0.0.0") || host.equals("::") ? "127.0.0.1" : host.contains(":") ? "[" + host + "]" : host;
     }
 
     /** The HTTP port this process listens on (in tests the one Quarkus chose). */

@@ -40,6 +40,7 @@ public class KpiRecorder {
     private final Clock clock;
     private final long unansweredAfterNanos;
     private final int unavailableAfter;
+    private final boolean enabled;
     private final Map<Long, MinuteCounts> minutes = new ConcurrentHashMap<>();
     private final Map<ServiceClass, Streak> streaks = new EnumMap<>(ServiceClass.class);
     private final Queue<Streak.Change> changes = new ConcurrentLinkedQueue<>();
@@ -49,6 +50,7 @@ public class KpiRecorder {
         this.clock = clock;
         this.unansweredAfterNanos = config.unansweredAfter().toNanos();
         this.unavailableAfter = config.unavailableAfter();
+        this.enabled = config.enabled();
         for (ServiceClass serviceClass : ServiceClass.values()) {
             Streak streak = new Streak(serviceClass);
             streaks.put(serviceClass, streak);
@@ -74,6 +76,9 @@ public class KpiRecorder {
     }
 
     void install(@Observes Router router) {
+        if (!enabled) {
+            return;
+        }
         router.route().order(Integer.MIN_VALUE).handler(context -> {
             ServiceClass serviceClass = ServiceClass.of(context.request().path());
             if (serviceClass != null) {
@@ -147,6 +152,10 @@ public class KpiRecorder {
 
     void written(List<Streak.Change> done) {
         done.forEach(changes::remove);
+    }
+
+    boolean enabled() {
+        return enabled;
     }
 
     Duration unansweredAfter() {

@@ -38,6 +38,7 @@ public class KpiResource {
     @Produces({MediaType.APPLICATION_JSON, CSV})
     public Response report(@QueryParam("from") String from, @QueryParam("to") String to, @QueryParam("day") String day,
                            @QueryParam("quarter") String quarter, @QueryParam("format") String format) {
+        requireEnabled();
         boolean csv = csv(format);
         KpiReport report = reports.report(KpiRange.of(from, to, day, quarter, config.maxRange()));
         return csv ? Response.ok(KpiCsv.of(report), CSV + "; charset=UTF-8").build()
@@ -51,6 +52,7 @@ public class KpiResource {
     @Produces(MediaType.TEXT_HTML)
     public Response chart(@QueryParam("from") String from, @QueryParam("to") String to, @QueryParam("day") String day,
                           @QueryParam("quarter") String quarter) {
+        requireEnabled();
         KpiRange range = KpiRange.of(from, to, day, quarter, config.maxRange());
         KpiReport report = reports.report(range);
         long slot = KpiChart.slotSeconds(range);
@@ -59,6 +61,12 @@ public class KpiResource {
                 .header("X-Content-Type-Options", "nosniff")
                 .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'")
                 .build();
+    }
+
+    private void requireEnabled() {
+        if (!config.enabled()) {
+            throw new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN, "This application counts no KPIs (psd2.kpi.enabled)");
+        }
     }
 
     private static boolean csv(String format) {

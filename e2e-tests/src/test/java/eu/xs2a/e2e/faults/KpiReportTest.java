@@ -4,6 +4,7 @@ import static eu.xs2a.e2e.faults.FaultStack.ACCOUNT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.CONSENT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.PAYMENT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.REGISTRATION_SERVICE;
+import static eu.xs2a.e2e.faults.FaultStack.browser;
 import static eu.xs2a.e2e.faults.FaultStack.redirectUri;
 import static eu.xs2a.e2e.faults.Gateway.assertStatus;
 import static eu.xs2a.e2e.faults.Gateway.consent;
@@ -141,6 +142,16 @@ class KpiReportTest {
         assertTrue(csv.lines().anyMatch(line -> line.startsWith("unavailable,account-service,PIIS,")), csv);
         String table = run(command(range, "table")).output();
         assertTrue(table.lines().anyMatch(line -> line.matches("PIIS\\s+" + requests + "\\s.*")), table);
+
+        // account-service's page, as an operator's browser shows it: a chart per class, the figures, the period
+        String chart = faults.serviceUrl(ACCOUNT_SERVICE) + "/internal/v1/kpi/chart?from=" + from + "&to="
+                + from.plus(1, ChronoUnit.HOURS);
+        String page = browser().open(chart).pageText();
+        assertTrue(page.contains("Dedicated interface: account-service"), page);
+        assertTrue(page.contains("Unavailable periods") && page.contains(period.get("start").asText()), page);
+        String refused = browser().open(faults.serviceUrl(ACCOUNT_SERVICE) + "/internal/v1/kpi/chart?day=29.11.2026")
+                .pageText();
+        assertTrue(refused.contains("is not a date such as 2026-11-29") && !refused.contains("tppMessages"), refused);
     }
 
     @Test

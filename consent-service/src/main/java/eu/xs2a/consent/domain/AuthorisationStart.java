@@ -69,7 +69,7 @@ public class AuthorisationStart {
         }
         if (consent.getBankConsentId() == null) {
             throw Psd2Exception.serviceUnavailable("The bank cannot be reached; please try again in a moment",
-                    RETRY_AFTER_SECONDS, null);
+                    RETRY_AFTER_SECONDS, null).causedByBank();
         }
         String psu = psuId != null ? psuId : consent.getPsuId();
         BankScaStep restarted = bank.start(providerCode, ScaTarget.consent(consent.getBankConsentId()), approach, psu,

@@ -56,7 +56,7 @@ public class EmbeddedScaService {
         if (consent.getBankConsentId() == null) {
             // the bank has not registered the consent yet (its forwarding task retries): nothing to authorise there
             throw Psd2Exception.serviceUnavailable("The bank cannot be reached; please send the same step again in a"
-                    + " moment", RETRY_AFTER_SECONDS, null);
+                    + " moment", RETRY_AFTER_SECONDS, null).causedByBank();
         }
         BankScaStep answer = sca.take(consent.getProviderCode(), ScaTarget.consent(consent.getBankConsentId()), update,
                 consent.getPsuId());

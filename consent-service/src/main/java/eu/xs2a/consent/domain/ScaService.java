@@ -60,7 +60,7 @@ public class ScaService {
             consent = QuarkusTransaction.requiringNew().call(() -> consents.findById(consentId));
             if (consent.getStatus() == ConsentStatus.accepted) {
                 throw Psd2Exception.serviceUnavailable("The bank cannot be reached; please try again in a moment",
-                        RETRY_AFTER_SECONDS, null).withTppReturn(tppReturn(consent));
+                        RETRY_AFTER_SECONDS, null).causedByBank().withTppReturn(tppReturn(consent));
             }
         }
         requireAwaitingSca(consent);

@@ -134,6 +134,11 @@ final class FaultStack {
         restart(BANK);
     }
 
+    /** The ingress: what a TPP calls. */
+    String baseUrl() {
+        return stack.baseUrl();
+    }
+
     /** A service's own address, bypassing the ingress: its {@code /q/health} endpoints. */
     String serviceUrl(String module) {
         return stack.serviceUrl(module);
@@ -158,6 +163,16 @@ final class FaultStack {
         String ok = redirectUri("ok");
         Response created = tpp.post(BerlinGroup.CONSENTS, Gateway.redirect(ok, redirectUri("nok")),
                 Gateway.aisBody(BerlinGroup.PSU1_MAIN));
+        Gateway.assertStatus(201, created);
+        assertEquals(ok, browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1"));
+        return created.jsonPath().getString("consentId");
+    }
+
+    /** A confirmation-of-funds consent to psu1's main account, approved by psu1 in the browser; its consentId. */
+    String approvedFundsConsent(Tpp tpp) {
+        String ok = redirectUri("ok");
+        Response created = tpp.post(BerlinGroup.FUNDS_CONSENTS, Gateway.redirect(ok, redirectUri("nok")),
+                Gateway.fundsConsentBody(BerlinGroup.PSU1_MAIN));
         Gateway.assertStatus(201, created);
         assertEquals(ok, browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1"));
         return created.jsonPath().getString("consentId");

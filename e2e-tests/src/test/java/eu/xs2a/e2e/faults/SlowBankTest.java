@@ -4,14 +4,12 @@ import static eu.xs2a.e2e.faults.FaultStack.ACCOUNT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.CONSENT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.PAYMENT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.POOL;
-import static eu.xs2a.e2e.faults.FaultStack.browser;
 import static eu.xs2a.e2e.faults.FaultStack.redirectUri;
 import static eu.xs2a.e2e.faults.Gateway.assertStatus;
 import static eu.xs2a.e2e.faults.Gateway.consent;
 import static eu.xs2a.e2e.support.BerlinGroup.ACCOUNTS;
 import static eu.xs2a.e2e.support.BerlinGroup.CONSENTS;
 import static eu.xs2a.e2e.support.BerlinGroup.FUNDS_CONFIRMATIONS;
-import static eu.xs2a.e2e.support.BerlinGroup.FUNDS_CONSENTS;
 import static eu.xs2a.e2e.support.BerlinGroup.PAYMENTS;
 import static eu.xs2a.e2e.support.BerlinGroup.PSU1_MAIN;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -158,12 +156,7 @@ class SlowBankTest {
     @Test
     void fundsConfirmationsWaitingForTheBankLeaveAccountServiceItsConnections() throws Exception {
         Tpp piisp = faults.newTpp("Slow Bank Cards", "PSP_IC");
-        String ok = redirectUri("ok");
-        Response created = piisp.post(FUNDS_CONSENTS, Gateway.redirect(ok, redirectUri("nok")),
-                Gateway.fundsConsentBody(PSU1_MAIN));
-        assertStatus(201, created);
-        assertEquals(ok, browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1"));
-        String fundsConsent = created.jsonPath().getString("consentId");
+        String fundsConsent = faults.approvedFundsConsent(piisp);
         BankProxy bank = faults.bankOf(ACCOUNT_SERVICE);
 
         List<CompletableFuture<Response>> confirmations = new ArrayList<>();

@@ -234,7 +234,8 @@ public final class Stack {
         env.put("QUARKUS_DATASOURCE_USERNAME", "xs2a");
         env.put("QUARKUS_DATASOURCE_PASSWORD", "xs2a");
         env.put("QUARKUS_LOG_CONSOLE_JSON_ENABLED", "false");
-        int chosen = port == 0 ? ServiceProcess.freePort() : port;
+        // not the ingress's port, chosen before and bound after: a service there would answer in nginx's place
+        int chosen = port == 0 ? otherFreePort(ingressPort) : port;
         ServiceProcess service = training ? ServiceProcess.startTraining(module, env, chosen)
                 : ServiceProcess.start(module, env, chosen);
         byName.put(module, service);

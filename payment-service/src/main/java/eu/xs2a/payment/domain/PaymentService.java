@@ -196,7 +196,7 @@ public class PaymentService {
                 // the bank lost a payment it acknowledged: not the TPP's fault, and no answer about the payment itself
                 LOG.errorf("Payment %d: the bank no longer knows its copy %s", paymentId, current.bankPaymentId());
                 throw Psd2Exception.serviceUnavailable("The bank cannot cancel the payment now; try again later",
-                        BANK_RETRY_AFTER_SECONDS, e);
+                        BANK_RETRY_AFTER_SECONDS, e).causedByBank();
             }
             throw e;
         }
@@ -232,7 +232,7 @@ public class PaymentService {
             NewAuthorisation authorisation = ledger.startCancellation(paymentId, claim, approach, answer.scaStatus(),
                     state, answer.scaUrl(), redirectUri, nokRedirectUri).orElseThrow(() -> Psd2Exception.serviceUnavailable(
                     "The bank took too long to answer the cancellation; try again later", BANK_RETRY_AFTER_SECONDS,
-                    null));
+                    null).causedByBank());
             return new Cancellation(ledger.get(paymentId), authorisation);
         } finally {
             ledger.releaseCancellation(paymentId, claim);

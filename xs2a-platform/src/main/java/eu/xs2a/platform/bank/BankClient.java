@@ -21,15 +21,17 @@ public final class BankClient<A> {
     private final CallGuard guard;
     private final TransactionManager transactions;
     private final int retryAfterSeconds;
+    private final BankCallMetrics metrics;
 
     BankClient(String providerCode, A api, String bankCredential, CallGuard guard, TransactionManager transactions,
-               int retryAfterSeconds) {
+               int retryAfterSeconds, BankCallMetrics metrics) {
         this.providerCode = providerCode;
         this.api = api;
         this.authorization = "Bearer " + bankCredential;
         this.guard = guard;
         this.transactions = transactions;
         this.retryAfterSeconds = retryAfterSeconds;
+        this.metrics = metrics;
     }
 
     /** The same as {@link #call(String, BiFunction, BankRefusals)} with the shared translation alone. */
@@ -46,12 +48,18 @@ public final class BankClient<A> {
      */
     public <T> T call(String what, BiFunction<A, String, T> call, BankRefusals specific) {
         Transaction suspended = suspend();
+        long started = System.nanoTime();
         try {
-            return guard.call(() -> call.apply(api, authorization));
+            T answer = guard.call(() -> call.apply(api, authorization));
+            metrics.record(providerCode, "answered", System.nanoTime() - started);
+            return answer;
         } catch (Psd2Exception e) {
+            metrics.record(providerCode, "failed", System.nanoTime() - started);
             throw e;
         } catch (RuntimeException e) {
-            throw BankTranslation.translate(providerCode, what, BankFailure.of(e), specific, retryAfterSeconds);
+            BankFailure failure = BankFailure.of(e);
+            metrics.record(providerCode, BankCallMetrics.outcome(failure), System.nanoTime() - started);
+            throw BankTranslation.translate(providerCode, what, failure, specific, retryAfterSeconds);
         } finally {
             resume(suspended);
         }

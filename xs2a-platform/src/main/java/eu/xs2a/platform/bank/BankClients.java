@@ -32,14 +32,16 @@ public class BankClients {
 
     private final ProvidersConfig providersConfig;
     private final TlsConfigurationRegistry tls;
+    private final BankCallMetrics metrics;
 
     public BankClients(ProviderRegistry providers, ProvidersConfig providersConfig, BankClientConfig config,
-                       TransactionManager transactions, TlsConfigurationRegistry tls) {
+                       TransactionManager transactions, TlsConfigurationRegistry tls, BankCallMetrics metrics) {
         this.providers = providers;
         this.providersConfig = providersConfig;
         this.config = config;
         this.transactions = transactions;
         this.tls = tls;
+        this.metrics = metrics;
     }
 
     /** A provider that names a TLS configuration that does not exist would fail at its first call: fail at start. */
@@ -67,7 +69,7 @@ public class BankClients {
             }
             A rest = builder.build(api);
             return new BankClient<>(providerCode, rest, provider.bankCredential(), guard(providerCode, settings),
-                    transactions, config.retryAfterSeconds());
+                    transactions, config.retryAfterSeconds(), metrics);
         });
     }
 

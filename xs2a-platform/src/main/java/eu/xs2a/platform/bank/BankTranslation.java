@@ -53,6 +53,12 @@ public final class BankTranslation {
      */
     public static Psd2Exception translate(String providerCode, String what, BankFailure failure,
                                           BankRefusals specific, int retryAfterSeconds) {
+        // every error made here is the bank's, as the dedicated-interface KPIs count it
+        return translated(providerCode, what, failure, specific, retryAfterSeconds).causedByBank();
+    }
+
+    private static Psd2Exception translated(String providerCode, String what, BankFailure failure,
+                                            BankRefusals specific, int retryAfterSeconds) {
         switch (failure.kind()) {
             case NOT_CALLED -> {
                 LOG.infof("Bank of provider %s not asked to %s: %s", providerCode, what, failure.cause().getMessage());

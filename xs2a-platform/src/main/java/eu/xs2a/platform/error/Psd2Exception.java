@@ -10,22 +10,24 @@ public class Psd2Exception extends RuntimeException {
     private final Integer retryAfterSeconds;
     private final SignatureDebug signatureDebug;
     private final String tppReturnUri;
+    private final boolean bankCaused;
 
     public Psd2Exception(ErrorClass errorClass, String message) {
-        this(errorClass, message, null, null, null, null);
+        this(errorClass, message, null, null, null, null, false);
     }
 
     public Psd2Exception(ErrorClass errorClass, String message, Throwable cause) {
-        this(errorClass, message, null, null, null, cause);
+        this(errorClass, message, null, null, null, cause, false);
     }
 
     private Psd2Exception(ErrorClass errorClass, String message, Integer retryAfterSeconds,
-                          SignatureDebug signatureDebug, String tppReturnUri, Throwable cause) {
+                          SignatureDebug signatureDebug, String tppReturnUri, Throwable cause, boolean bankCaused) {
         super(message, cause, false, false);
         this.errorClass = errorClass;
         this.retryAfterSeconds = retryAfterSeconds;
         this.signatureDebug = signatureDebug;
         this.tppReturnUri = tppReturnUri;
+        this.bankCaused = bankCaused;
     }
 
     /**
@@ -33,17 +35,17 @@ public class Psd2Exception extends RuntimeException {
      * {@code signatureDebug}; null {@code debug} gives the plain refusal.
      */
     public static Psd2Exception signatureInvalid(String message, SignatureDebug debug) {
-        return new Psd2Exception(ErrorClass.SIGNATURE_INVALID, message, null, debug, null, null);
+        return new Psd2Exception(ErrorClass.SIGNATURE_INVALID, message, null, debug, null, null, false);
     }
 
     /** 503 with a {@code Retry-After} header: the bank could not be reached or answered too slowly. */
     public static Psd2Exception serviceUnavailable(String message, int retryAfterSeconds, Throwable cause) {
-        return new Psd2Exception(ErrorClass.SERVICE_UNAVAILABLE, message, retryAfterSeconds, null, null, cause);
+        return new Psd2Exception(ErrorClass.SERVICE_UNAVAILABLE, message, retryAfterSeconds, null, null, cause, false);
     }
 
     /** 429 AccessExceeded with a {@code Retry-After} header: a limit the caller may try again after. */
     public static Psd2Exception accessExceeded(String message, int retryAfterSeconds) {
-        return new Psd2Exception(ErrorClass.ACCESS_EXCEEDED, message, retryAfterSeconds, null, null, null);
+        return new Psd2Exception(ErrorClass.ACCESS_EXCEEDED, message, retryAfterSeconds, null, null, null, false);
     }
 
     /**
@@ -53,7 +55,21 @@ public class Psd2Exception extends RuntimeException {
      */
     public Psd2Exception withTppReturn(String uri) {
         return uri == null || uri.isBlank() ? this
-                : new Psd2Exception(errorClass, getMessage(), retryAfterSeconds, signatureDebug, uri, getCause());
+                : new Psd2Exception(errorClass, getMessage(), retryAfterSeconds, signatureDebug, uri, getCause(), bankCaused);
+    }
+
+    /**
+     * The same error, as the bank caused it: the bank client's translation of a failed bank call
+     * ({@code BankTranslation}). The dedicated-interface KPIs count such errors as the bank's, not the gateway's.
+     */
+    public Psd2Exception causedByBank() {
+        return new Psd2Exception(errorClass, getMessage(), retryAfterSeconds, signatureDebug, tppReturnUri, getCause(),
+                true);
+    }
+
+    /** Whether the bank caused this error ({@link #causedByBank()}). */
+    public boolean bankCaused() {
+        return bankCaused;
     }
 
     public ErrorClass errorClass() {

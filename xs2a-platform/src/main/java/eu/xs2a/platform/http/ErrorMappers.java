@@ -11,6 +11,7 @@ import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.ErrorTexts;
 import eu.xs2a.platform.error.JsonBodyError;
 import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.kpi.KpiRecorder;
 import eu.xs2a.platform.validation.Violations;
 import jakarta.validation.ConstraintViolationException;
 import jakarta.validation.ValidationException;
@@ -60,6 +61,9 @@ public class ErrorMappers {
     @ServerExceptionMapper(priority = PRIORITY)
     public Response psd2(Psd2Exception e, ContainerRequestContext request) {
         Object tpp = request.getProperty(CALLER);
+        if (e.bankCaused()) {
+            KpiRecorder.markBankCaused();
+        }
         if (e.errorClass().status() >= 500) {
             String line = String.format("%s %s answered %s: %s (X-Request-ID %s, TPP %s)", request.getMethod(),
                     loggedPath(request), e.errorClass().text(), e.getMessage(),

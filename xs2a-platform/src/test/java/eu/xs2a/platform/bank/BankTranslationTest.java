@@ -41,6 +41,7 @@ class BankTranslationTest {
                 new BankFailure(kind, status, code, "the bank's words", cause), BankRefusals.NONE, RETRY_AFTER);
         assertEquals(expected, e.errorClass());
         assertSame(cause, e.getCause(), "kept for the log and the consent's failure record");
+        assertTrue(e.bankCaused(), "the KPIs count it as the bank's");
         if (expected == ErrorClass.SERVICE_UNAVAILABLE) {
             assertEquals(RETRY_AFTER, e.retryAfterSeconds());
             assertTrue(e.getMessage().endsWith("try again later"), e.getMessage());
@@ -54,8 +55,13 @@ class BankTranslationTest {
     void aPortsOwnTranslationComesFirstAndOnlyForAnswers() {
         Psd2Exception own = new Psd2Exception(ErrorClass.CANCELLATION_INVALID, "no longer");
         BankRefusals cancellation = answered -> answered.is(409, "CANCELLATION_INVALID") ? own : null;
-        assertSame(own, BankTranslation.translate("sandbox", "cancel the payment", new BankFailure(
-                BankFailure.Kind.ANSWERED, 409, "CANCELLATION_INVALID", "", null), cancellation, RETRY_AFTER));
+        Psd2Exception translated = BankTranslation.translate("sandbox", "cancel the payment", new BankFailure(
+                BankFailure.Kind.ANSWERED, 409, "CANCELLATION_INVALID", "", null), cancellation, RETRY_AFTER);
+        // the port's own error, marked as the bank's for the KPIs
+        assertEquals(own.errorClass(), translated.errorClass());
+        assertEquals(own.getMessage(), translated.getMessage());
+        assertTrue(translated.bankCaused());
+        assertFalse(own.bankCaused());
         assertEquals(ErrorClass.SERVICE_INVALID, BankTranslation.translate("sandbox", "cancel the payment",
                 new BankFailure(BankFailure.Kind.ANSWERED, 409, "STATUS_INVALID", "", null), cancellation,
                 RETRY_AFTER).errorClass());

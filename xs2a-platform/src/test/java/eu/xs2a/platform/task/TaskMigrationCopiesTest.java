@@ -1,12 +1,8 @@
 package eu.xs2a.platform.task;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
+import eu.xs2a.platform.MigrationCopies;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -16,32 +12,8 @@ import org.junit.jupiter.api.Test;
  */
 class TaskMigrationCopiesTest {
 
-    private static final Path CANONICAL = Path.of("src/test/resources/db/tasks/V1__tasks.sql");
-
     @Test
     void everyServicesCopyIsTheCanonicalText() throws IOException {
-        String canonical = Files.readString(CANONICAL);
-        for (Path copy : copies()) {
-            assertEquals(canonical, Files.readString(copy), copy + " differs from " + CANONICAL);
-        }
-    }
-
-    /** The copies in the reactor's modules (tests run in this module's directory). */
-    private static List<Path> copies() throws IOException {
-        try (Stream<Path> modules = Files.list(Path.of(".."))) {
-            return modules.map(module -> module.resolve("src/main/resources/db/migration"))
-                    .filter(Files::isDirectory)
-                    .flatMap(TaskMigrationCopiesTest::files)
-                    .filter(file -> file.getFileName().toString().matches("V\\d+__tasks\\.sql"))
-                    .toList();
-        }
-    }
-
-    private static Stream<Path> files(Path directory) {
-        try (Stream<Path> files = Files.list(directory)) {
-            return files.toList().stream();
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        }
+        MigrationCopies.check(Path.of("src/test/resources/db/tasks/V1__tasks.sql"), "V\\d+__tasks\\.sql");
     }
 }

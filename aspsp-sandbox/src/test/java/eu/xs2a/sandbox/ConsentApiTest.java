@@ -62,8 +62,10 @@ class ConsentApiTest {
 
         api().get("/bank/v1/consents/" + id).then().statusCode(200)
                 .body("status", equalTo("valid")).body("scaStatus", equalTo("finalised"))
-                .body("access.accounts.iban", containsInAnyOrder(Bank.PSU1_MAIN, Bank.PSU1_BUSINESS, Bank.PSU1_SAVINGS))
-                .body("access.balances", hasSize(3)).body("access.transactions", hasSize(3));
+                .body("access.accounts.iban", containsInAnyOrder(Bank.PSU1_MAIN, Bank.PSU1_BUSINESS, Bank.PSU1_SAVINGS,
+                        null))
+                .body("access.accounts.maskedPan", org.hamcrest.Matchers.hasItem(CardAccountApiTest.MASKED_PAN))
+                .body("access.balances", hasSize(4)).body("access.transactions", hasSize(4));
         api().get("/bank/v1/consents/" + id + "/accounts").then().statusCode(200)
                 .body("accounts", hasSize(3))
                 .body("accounts.find { it.iban == '" + Bank.PSU1_BUSINESS + "' }.usage", equalTo("ORGA"))

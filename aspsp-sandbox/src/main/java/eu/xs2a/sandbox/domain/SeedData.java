@@ -54,6 +54,9 @@ public class SeedData {
     PsuRepository psus;
 
     @Inject
+    CardSeed cards;
+
+    @Inject
     Clock clock;
 
     @Inject
@@ -72,14 +75,23 @@ public class SeedData {
     public void seedIfEmpty() {
         em.createNativeQuery("select pg_advisory_xact_lock(" + SEED_LOCK + ")").getSingleResult();
         // psu1 rather than any PSU: later PSUs come with migrations (V8__psu_slow_data.sql), which run before this
-        if (psus.findByIdOptional("psu1").isPresent()) {
-            LOG.debug("bank data already seeded");
-            return;
-        }
-        random = new Random(RANDOM_SEED);
-        sequence = 0;
         LocalDate today = LocalDate.now(clock);
         Instant now = clock.instant();
+        if (psus.findByIdOptional("psu1").isPresent()) {
+            LOG.debug("bank data already seeded");
+        } else {
+            seedPsus(today, now);
+        }
+        // psu1's card account came later: a bank seeded before it gets it now, with its own history
+        if (em.find(Account.class, CardSeed.ACCOUNT_ID) == null) {
+            cards.seed(em.find(Psu.class, "psu1"), today, now);
+            LOG.infof("seeded psu1's card account %s", CardSeed.MASKED_PAN);
+        }
+    }
+
+    private void seedPsus(LocalDate today, Instant now) {
+        random = new Random(RANDOM_SEED);
+        sequence = 0;
 
         psu("psu1", "Erika Mustermann", Psu.Behaviour.NORMAL);
         Account main = account("psu1-main", "psu1", "0100000011", "Girokonto", "Girokonto Plus", "CACC", 1, null);

@@ -67,7 +67,7 @@ public class AccountResource {
                                  @QueryParam("withBalance") String withBalance, @Context HttpHeaders headers) {
         boolean balances = TransactionQuery.flag("withBalance", withBalance);
         CallContext ctx = contexts.of(providerCode, headers);
-        return new Dtos.AccountList(reads.list(ctx, balances).stream()
+        return new Dtos.AccountList(reads.list(ctx, false, balances).stream()
                 .map(view -> views.details(providerCode, view)).toList());
     }
 
@@ -85,7 +85,7 @@ public class AccountResource {
                                        @QueryParam("withBalance") String withBalance, @Context HttpHeaders headers) {
         boolean balances = TransactionQuery.flag("withBalance", withBalance);
         CallContext ctx = contexts.of(providerCode, headers);
-        return new Dtos.AccountResponse(views.details(providerCode, reads.details(ctx, accountId, balances)));
+        return new Dtos.AccountResponse(views.details(providerCode, reads.details(ctx, false, accountId, balances)));
     }
 
     @GET
@@ -100,7 +100,7 @@ public class AccountResource {
     public Dtos.BalancesResponse balances(@PathParam("provider_code") String providerCode,
                                           @PathParam("account_id") String accountId, @Context HttpHeaders headers) {
         CallContext ctx = contexts.of(providerCode, headers);
-        AccountView view = reads.balances(ctx, accountId);
+        AccountView view = reads.balances(ctx, false, accountId);
         return new Dtos.BalancesResponse(views.reference(view.account()), views.balances(view.balances()));
     }
 
@@ -130,7 +130,7 @@ public class AccountResource {
         TransactionQuery query = TransactionQuery.parse(bookingStatus, dateFrom, dateTo, page, size, withBalance,
                 calendar.today(providerCode), config.maxPageSize());
         CallContext ctx = contexts.of(providerCode, headers);
-        return views.report(providerCode, reads.transactions(ctx, accountId, query));
+        return views.report(providerCode, reads.transactions(ctx, false, accountId, query));
     }
 
     @GET

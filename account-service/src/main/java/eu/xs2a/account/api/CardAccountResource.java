@@ -1,11 +1,9 @@
 package eu.xs2a.account.api;
 
-import eu.xs2a.account.config.AccountDataConfig;
 import eu.xs2a.account.domain.AccountReads;
 import eu.xs2a.account.domain.AccountView;
 import eu.xs2a.account.domain.CallContext;
 import eu.xs2a.account.domain.TransactionQuery;
-import eu.xs2a.platform.provider.ProviderCalendar;
 import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
@@ -41,16 +39,13 @@ public class CardAccountResource {
     private final AccountReads reads;
     private final CallContexts contexts;
     private final Views views;
-    private final AccountDataConfig config;
-    private final ProviderCalendar calendar;
+    private final TransactionQueries queries;
 
-    public CardAccountResource(AccountReads reads, CallContexts contexts, Views views, AccountDataConfig config,
-                               ProviderCalendar calendar) {
+    public CardAccountResource(AccountReads reads, CallContexts contexts, Views views, TransactionQueries queries) {
         this.reads = reads;
         this.contexts = contexts;
         this.views = views;
-        this.config = config;
-        this.calendar = calendar;
+        this.queries = queries;
     }
 
     @GET
@@ -129,9 +124,8 @@ public class CardAccountResource {
                                                       @QueryParam("entryReferenceFrom") String entryReferenceFrom,
                                                       @QueryParam("deltaList") String deltaList,
                                                       @Context HttpHeaders headers) {
-        TransactionQuery.refuseDeltaReport(entryReferenceFrom, deltaList);
-        TransactionQuery query = TransactionQuery.parse(bookingStatus, dateFrom, dateTo, page, size, withBalance,
-                calendar.today(providerCode), config.maxPageSize());
+        TransactionQuery query = queries.of(providerCode, bookingStatus, dateFrom, dateTo, page, size, withBalance,
+                entryReferenceFrom, deltaList);
         CallContext ctx = contexts.of(providerCode, headers);
         return views.cardReport(reads.transactions(ctx, true, accountId, query));
     }

@@ -19,6 +19,8 @@ public class Balance {
     public static final String CLOSING_BOOKED = "closingBooked";
     public static final String INTERIM_AVAILABLE = "interimAvailable";
     public static final String EXPECTED = "expected";
+    public static final String INTERIM_BOOKED = "interimBooked";
+    public static final String FORWARD_AVAILABLE = "forwardAvailable";
     /** Card accounts: booked card transactions not yet invoiced. */
     public static final String NON_INVOICED = "nonInvoiced";
 
@@ -47,6 +49,11 @@ public class Balance {
         amount = amount.add(delta);
         referenceDate = today;
         lastChange = now;
+    }
+
+    /** Balances of what is booked (closingBooked, interimBooked), as against what is available or expected. */
+    public boolean isBooked() {
+        return CLOSING_BOOKED.equals(balanceType) || INTERIM_BOOKED.equals(balanceType);
     }
 
     /** The composite key; a record, so equality is by both parts (Jakarta Persistence 3.2 allows records here). */

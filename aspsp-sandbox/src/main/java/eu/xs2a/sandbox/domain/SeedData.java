@@ -280,10 +280,13 @@ public class SeedData {
         return tx;
     }
 
+    /** Every balance type of a payment account; none counts a credit limit in (the sandbox grants none). */
     private void balances(Account account, BigDecimal booked, BigDecimal pending, LocalDate today, Instant now) {
         balance(account, Balance.CLOSING_BOOKED, booked, today.minusDays(1), now);
+        balance(account, Balance.INTERIM_BOOKED, booked, today, now);
         balance(account, Balance.INTERIM_AVAILABLE, booked.add(pending), today, now);
         balance(account, Balance.EXPECTED, booked.add(pending), today, now);
+        balance(account, Balance.FORWARD_AVAILABLE, booked.add(pending), today.plusDays(1), now);
     }
 
     private void balance(Account account, String type, BigDecimal amount, LocalDate referenceDate, Instant now) {
@@ -293,6 +296,7 @@ public class SeedData {
         balance.amount = amount;
         balance.referenceDate = referenceDate;
         balance.lastChange = now;
+        balance.creditLimitIncluded = false;
         em.persist(balance);
     }
 

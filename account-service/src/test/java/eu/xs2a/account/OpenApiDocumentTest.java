@@ -26,7 +26,7 @@ class OpenApiDocumentTest extends OpenApiDocumentChecks {
     private static final String ACCOUNTS = "/{provider_code}/api/berlingroup/v1/accounts";
 
     OpenApiDocumentTest() {
-        super("eu.xs2a.account.api", 9, Set.of("provider_code", "account_id", "transaction_id"));
+        super("eu.xs2a.account.api", 13, Set.of("provider_code", "account_id", "transaction_id"));
     }
 
     @Test
@@ -48,6 +48,12 @@ class OpenApiDocumentTest extends OpenApiDocumentChecks {
         assertFalse(unauthorised.contains("AccessDenied"), "AccessDenied is 403 outside registration: " + unauthorised);
         assertTrue(responseDescription(balances, "403").contains("AccessDenied"));
         assertTrue(responseDescription(balances, "429").contains("AccessExceeded"));
+
+        JsonNode cardBalances = operation(json, new Route("GET",
+                "/{provider_code}/api/berlingroup/v1/card-accounts/{account_id}/balances", true));
+        assertTrue(headers(cardBalances).contains("consent-id"), headers(cardBalances).toString());
+        assertEquals("CardBalancesResponse", OpenApiCoverage.responseSchema(cardBalances, "200"));
+        assertEquals(List.of(), withoutErrorBody(cardBalances, errors));
 
         JsonNode refresh = operation(json, new Route("POST", ACCOUNTS + "/refresh", true));
         assertTrue(responseDescription(refresh, "406").contains("ActionNotAllowed"));

@@ -11,6 +11,7 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -62,8 +63,10 @@ class ConsentApiTest {
 
         api().get("/bank/v1/consents/" + id).then().statusCode(200)
                 .body("status", equalTo("valid")).body("scaStatus", equalTo("finalised"))
-                .body("access.accounts.iban", containsInAnyOrder(Bank.PSU1_MAIN, Bank.PSU1_BUSINESS, Bank.PSU1_SAVINGS))
-                .body("access.balances", hasSize(3)).body("access.transactions", hasSize(3));
+                .body("access.accounts.iban", containsInAnyOrder(Bank.PSU1_MAIN, Bank.PSU1_BUSINESS, Bank.PSU1_SAVINGS,
+                        null))
+                .body("access.accounts.maskedPan", org.hamcrest.Matchers.hasItem(CardAccountApiTest.MASKED_PAN))
+                .body("access.balances", hasSize(4)).body("access.transactions", hasSize(4));
         api().get("/bank/v1/consents/" + id + "/accounts").then().statusCode(200)
                 .body("accounts", hasSize(3))
                 .body("accounts.find { it.iban == '" + Bank.PSU1_BUSINESS + "' }.usage", equalTo("ORGA"))
@@ -77,7 +80,9 @@ class ConsentApiTest {
                 .body("accounts[0].access.balances", equalTo(true));
         List<Map<String, Object>> balances = api().get("/bank/v1/consents/" + id + "/accounts/psu1-main/balances")
                 .then().statusCode(200).extract().path("balances");
-        assertEquals(List.of("closingBooked", "expected", "interimAvailable"), balances.stream().map(b -> b.get("balanceType")).sorted().toList());
+        assertEquals(List.of("closingBooked", "expected", "forwardAvailable", "interimAvailable", "interimBooked"),
+                balances.stream().map(b -> b.get("balanceType")).sorted().toList());
+        assertTrue(balances.stream().allMatch(b -> Boolean.FALSE.equals(b.get("creditLimitIncluded"))), balances.toString());
         assertEquals(Bank.today().minusDays(1).toString(),
                 balances.stream().filter(b -> b.get("balanceType").equals("closingBooked")).findFirst().orElseThrow().get("referenceDate"));
     }

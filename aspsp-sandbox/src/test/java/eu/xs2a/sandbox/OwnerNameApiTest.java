@@ -117,7 +117,7 @@ class OwnerNameApiTest {
         api().get("/bank/v1/consents/" + plain + "/accounts/psu1-main/balances").then().statusCode(200);
         api().get("/bank/v1/consents/" + plain + "/accounts/psu1-main/transactions").then().statusCode(422);
         api().get("/bank/v1/consents/" + plain).then().body("access.availableAccountsWithBalance", equalTo("allAccounts"))
-                .body("access.balances", hasSize(3)).body("access.transactions", hasSize(0));
+                .body("access.balances", hasSize(4)).body("access.transactions", hasSize(0)); // with psu1's card
 
         String withOwner = Bank.validConsent(Map.of("availableAccounts", "allAccountsWithOwnerName"), "psu1");
         accounts(withOwner).then().body("accounts", hasSize(3))

@@ -47,6 +47,8 @@ class PaymentApiTest {
         String consent = Bank.validConsent(Bank.allPsd2(), "psu1");
         BigDecimal bookedBefore = new BigDecimal(Bank.balance(consent, "psu1-business", "closingBooked"));
         BigDecimal availableBefore = new BigDecimal(Bank.balance(consent, "psu1-business", "interimAvailable"));
+        BigDecimal interimBookedBefore = new BigDecimal(Bank.balance(consent, "psu1-business", "interimBooked"));
+        BigDecimal forwardBefore = new BigDecimal(Bank.balance(consent, "psu1-business", "forwardAvailable"));
 
         Map<String, Object> order = Bank.payment(Bank.PSU1_BUSINESS, "123.45");
         Response created = Bank.submitPayment(order);
@@ -73,6 +75,9 @@ class PaymentApiTest {
 
         assertEquals(bookedBefore.subtract(new BigDecimal("123.45")), new BigDecimal(Bank.balance(consent, "psu1-business", "closingBooked")));
         assertEquals(availableBefore.subtract(new BigDecimal("123.45")), new BigDecimal(Bank.balance(consent, "psu1-business", "interimAvailable")));
+        // every booked balance, and every available one, moves with it
+        assertEquals(interimBookedBefore.subtract(new BigDecimal("123.45")), new BigDecimal(Bank.balance(consent, "psu1-business", "interimBooked")));
+        assertEquals(forwardBefore.subtract(new BigDecimal("123.45")), new BigDecimal(Bank.balance(consent, "psu1-business", "forwardAvailable")));
         List<Map<String, Object>> booked = api().get("/bank/v1/consents/" + consent + "/accounts/psu1-business/transactions?bookingStatus=booked&size=5")
                 .then().statusCode(200).extract().path("transactions");
         Map<String, Object> tx = booked.stream().filter(t -> t.get("endToEndId").equals(order.get("endToEndIdentification"))).findFirst()

@@ -42,7 +42,8 @@ class SeedDataTest {
     @Test
     void theSeedIsTheSameOnEveryRunAndWrittenOnce() throws Exception {
         // fixed values of the fixed random seed (the day of seeding only shifts dates)
-        assertEquals(List.of("closingBooked|779.39", "expected|779.39", "interimAvailable|779.39"),
+        assertEquals(List.of("closingBooked|779.39", "expected|779.39", "forwardAvailable|779.39",
+                        "interimAvailable|779.39", "interimBooked|779.39"),
                 rows("select balance_type, amount from balance where account_id = 'psu-blocked-main' order by 1"));
         assertEquals(List.of("11|-120.61"), rows("select count(*), sum(amount) - 900 from bank_transaction where account_id = 'psu-blocked-main'"));
         assertEquals(List.of("0.00"), rows("select amount from balance where account_id = 'psu-poor-main' and balance_type = 'interimAvailable'"));

@@ -172,6 +172,11 @@ class ConsentCheckTest extends ConsentTestBase {
         // another resource has its own count
         assertEquals(1, Lookup.check(Lookup.body(Tpps.ALPHA.tppId(), id, "AIS", "transactions", Psu.PSU1_MAIN, false))
                 .jsonPath().getInt("remainingToday"));
+        // and so do the list of accounts and the list of card accounts
+        assertEquals(1, Lookup.check(Lookup.body(Tpps.ALPHA.tppId(), id, "AIS", "accounts", null, false))
+                .jsonPath().getInt("remainingToday"));
+        assertEquals(1, Lookup.check(Lookup.body(Tpps.ALPHA.tppId(), id, "AIS", "card-accounts", null, false))
+                .jsonPath().getInt("remainingToday"));
     }
 
     @Test

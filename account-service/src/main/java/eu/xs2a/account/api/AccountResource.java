@@ -1,12 +1,10 @@
 package eu.xs2a.account.api;
 
-import eu.xs2a.account.config.AccountDataConfig;
 import eu.xs2a.account.domain.AccountReads;
 import eu.xs2a.account.domain.AccountTransaction;
 import eu.xs2a.account.domain.AccountView;
 import eu.xs2a.account.domain.CallContext;
 import eu.xs2a.account.domain.TransactionQuery;
-import eu.xs2a.platform.provider.ProviderCalendar;
 import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
@@ -43,16 +41,13 @@ public class AccountResource {
     private final AccountReads reads;
     private final CallContexts contexts;
     private final Views views;
-    private final AccountDataConfig config;
-    private final ProviderCalendar calendar;
+    private final TransactionQueries queries;
 
-    public AccountResource(AccountReads reads, CallContexts contexts, Views views, AccountDataConfig config,
-                           ProviderCalendar calendar) {
+    public AccountResource(AccountReads reads, CallContexts contexts, Views views, TransactionQueries queries) {
         this.reads = reads;
         this.contexts = contexts;
         this.views = views;
-        this.config = config;
-        this.calendar = calendar;
+        this.queries = queries;
     }
 
     @GET
@@ -67,7 +62,7 @@ public class AccountResource {
                                  @QueryParam("withBalance") String withBalance, @Context HttpHeaders headers) {
         boolean balances = TransactionQuery.flag("withBalance", withBalance);
         CallContext ctx = contexts.of(providerCode, headers);
-        return new Dtos.AccountList(reads.list(ctx, balances).stream()
+        return new Dtos.AccountList(reads.list(ctx, false, balances).stream()
                 .map(view -> views.details(providerCode, view)).toList());
     }
 
@@ -85,7 +80,7 @@ public class AccountResource {
                                        @QueryParam("withBalance") String withBalance, @Context HttpHeaders headers) {
         boolean balances = TransactionQuery.flag("withBalance", withBalance);
         CallContext ctx = contexts.of(providerCode, headers);
-        return new Dtos.AccountResponse(views.details(providerCode, reads.details(ctx, accountId, balances)));
+        return new Dtos.AccountResponse(views.details(providerCode, reads.details(ctx, false, accountId, balances)));
     }
 
     @GET
@@ -100,7 +95,7 @@ public class AccountResource {
     public Dtos.BalancesResponse balances(@PathParam("provider_code") String providerCode,
                                           @PathParam("account_id") String accountId, @Context HttpHeaders headers) {
         CallContext ctx = contexts.of(providerCode, headers);
-        AccountView view = reads.balances(ctx, accountId);
+        AccountView view = reads.balances(ctx, false, accountId);
         return new Dtos.BalancesResponse(views.reference(view.account()), views.balances(view.balances()));
     }
 
@@ -125,12 +120,10 @@ public class AccountResource {
                                                   @QueryParam("entryReferenceFrom") String entryReferenceFrom,
                                                   @QueryParam("deltaList") String deltaList,
                                                   @Context HttpHeaders headers) {
-        TransactionQuery.refuseDeltaReport(entryReferenceFrom, deltaList);
-        // dateTo defaults to today at the provider's bank (an unknown provider is ResourceUnknown here already)
-        TransactionQuery query = TransactionQuery.parse(bookingStatus, dateFrom, dateTo, page, size, withBalance,
-                calendar.today(providerCode), config.maxPageSize());
+        TransactionQuery query = queries.of(providerCode, bookingStatus, dateFrom, dateTo, page, size, withBalance,
+                entryReferenceFrom, deltaList);
         CallContext ctx = contexts.of(providerCode, headers);
-        return views.report(providerCode, reads.transactions(ctx, accountId, query));
+        return views.report(providerCode, reads.transactions(ctx, false, accountId, query));
     }
 
     @GET

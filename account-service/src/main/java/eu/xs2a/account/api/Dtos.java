@@ -23,10 +23,10 @@ public final class Dtos {
     public record AccountReference(String iban, String bban, String currency) {
     }
 
-    /** {@code balance}. */
+    /** {@code balance}; {@code creditLimitIncluded} only where the bank said it. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record Balance(Amount balanceAmount, String balanceType, Instant lastChangeDateTime,
-                          LocalDate referenceDate) {
+    public record Balance(Amount balanceAmount, String balanceType, Boolean creditLimitIncluded,
+                          Instant lastChangeDateTime, LocalDate referenceDate) {
     }
 
     /** {@code accountDetails}; {@code resourceId} is the gateway's opaque id, never the IBAN. */
@@ -72,6 +72,50 @@ public final class Dtos {
 
     /** The transaction details response: {@code {"transactionsDetails": transactionDetails}}. */
     public record TransactionDetailsResponse(TransactionDetails transactionsDetails) {
+    }
+
+    /** {@code accountReference} of a card account: {@code {maskedPan, currency}}. */
+    public record CardAccountReference(String maskedPan, String currency) {
+    }
+
+    /** {@code cardAccountDetails}; {@code resourceId} is the gateway's opaque id. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record CardAccountDetails(String resourceId, String maskedPan, String currency, String ownerName,
+                                     String name, String product, String status, String usage, Amount creditLimit,
+                                     List<Balance> balances, @JsonProperty("_links") Map<String, Href> links) {
+    }
+
+    /** {@code cardAccountList}. */
+    public record CardAccountList(List<CardAccountDetails> cardAccounts) {
+    }
+
+    /** The card account details response: {@code {"cardAccount": cardAccountDetails}}. */
+    public record CardAccountResponse(CardAccountDetails cardAccount) {
+    }
+
+    /** {@code readCardAccountBalanceResponse-200}. */
+    public record CardBalancesResponse(CardAccountReference cardAccount, List<Balance> balances) {
+    }
+
+    /** {@code cardTransaction}; {@code cardTransactionId} is the bank's transaction id. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record CardTransaction(String cardTransactionId, LocalDate transactionDate, LocalDate bookingDate,
+                                  Amount transactionAmount, String cardAcceptorId,
+                                  Map<String, String> cardAcceptorAddress, String merchantCategoryCode,
+                                  String maskedPAN, String transactionDetails, Boolean invoiced,
+                                  String proprietaryBankTransactionCode) {
+    }
+
+    /** {@code cardAccountReport}: {@code booked} and/or {@code pending} as bookingStatus asked, paging links. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record CardAccountReport(List<CardTransaction> booked, List<CardTransaction> pending,
+                                    @JsonProperty("_links") Map<String, Href> links) {
+    }
+
+    /** {@code cardAccountsTransactionsResponse200}. */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record CardTransactionsResponse(CardAccountReference cardAccount, CardAccountReport cardTransactions,
+                                           List<Balance> balances) {
     }
 
     /** Account refresh: {@code {status, _links: {refreshStatus: {href}}}}. */

@@ -22,19 +22,44 @@ public class Views {
         return "/" + providerCode + "/api/berlingroup/v1/accounts";
     }
 
+    public static String cardAccountsPath(String providerCode) {
+        return "/" + providerCode + "/api/berlingroup/v1/card-accounts";
+    }
+
     public Dtos.AccountDetails details(String providerCode, AccountView view) {
         Account a = view.account();
+        return new Dtos.AccountDetails(a.resourceId, a.iban, a.bban, a.currency, a.name, a.product, a.cashAccountType,
+                a.status, a.bic, a.usage, ownerName(view), balances(view.balances()),
+                detailLinks(accountsPath(providerCode) + "/" + a.resourceId, view));
+    }
+
+    public Dtos.CardAccountDetails cardDetails(String providerCode, AccountView view) {
+        Account a = view.account();
+        Dtos.Amount creditLimit = a.creditLimitAmount == null ? null
+                : new Dtos.Amount(a.creditLimitCurrency, a.creditLimitAmount);
+        return new Dtos.CardAccountDetails(a.resourceId, a.maskedPan, a.currency, ownerName(view), a.name, a.product,
+                a.status, a.usage, creditLimit, balances(view.balances()),
+                detailLinks(cardAccountsPath(providerCode) + "/" + a.resourceId, view));
+    }
+
+    private static String ownerName(AccountView view) {
+        return view.coverage() != null && view.coverage().ownerName ? view.account().ownerName : null;
+    }
+
+    /** Links to what the consent covers of the account; none under a consent to the list of accounts only. */
+    private static Map<String, Href> detailLinks(String self, AccountView view) {
         Map<String, Href> links = new LinkedHashMap<>();
-        String self = accountsPath(providerCode) + "/" + a.resourceId;
         if (view.linked() && view.coverage() != null && view.coverage().balances) {
             links.put("balances", new Href(self + "/balances"));
         }
         if (view.linked() && view.coverage() != null && view.coverage().transactions) {
             links.put("transactions", new Href(self + "/transactions"));
         }
-        return new Dtos.AccountDetails(a.resourceId, a.iban, a.bban, a.currency, a.name, a.product, a.cashAccountType,
-                a.status, a.bic, a.usage, view.coverage() != null && view.coverage().ownerName ? a.ownerName : null,
-                balances(view.balances()), links.isEmpty() ? null : links);
+        return links.isEmpty() ? null : links;
+    }
+
+    public Dtos.CardAccountReference cardReference(Account a) {
+        return new Dtos.CardAccountReference(a.maskedPan, a.currency);
     }
 
     public Dtos.AccountReference reference(Account a) {
@@ -46,7 +71,7 @@ public class Views {
             return null;
         }
         return balances.stream().map(b -> new Dtos.Balance(new Dtos.Amount(b.currency, b.amount), b.balanceType,
-                b.lastChangeDateTime, b.referenceDate)).toList();
+                b.creditLimitIncluded, b.lastChangeDateTime, b.referenceDate)).toList();
     }
 
     public Dtos.TransactionsResponse report(String providerCode, TransactionReport report) {
@@ -61,8 +86,41 @@ public class Views {
                 ? report.transactions().stream().filter(t -> Transaction.PENDING.equals(t.bookingStatus))
                         .map(t -> transaction(providerCode, a, t)).toList()
                 : null;
+        return new Dtos.TransactionsResponse(reference(a),
+                new Dtos.AccountReport(booked, pending, reportLinks("account", accountPath, report)),
+                balances(report.balances()));
+    }
+
+    /**
+     * A card account's report. {@code booked} is always there (the standard's cardAccountReport requires it), empty
+     * when only pending ones were asked for.
+     */
+    public Dtos.CardTransactionsResponse cardReport(TransactionReport report) {
+        Account a = report.account();
+        String accountPath = cardAccountsPath(a.providerCode) + "/" + a.resourceId;
+        TransactionQuery q = report.query();
+        List<Dtos.CardTransaction> booked = report.transactions().stream()
+                .filter(t -> Transaction.BOOKED.equals(t.bookingStatus)).map(Views::cardTransaction).toList();
+        List<Dtos.CardTransaction> pending = q.statuses().contains(Transaction.PENDING)
+                ? report.transactions().stream().filter(t -> Transaction.PENDING.equals(t.bookingStatus))
+                        .map(Views::cardTransaction).toList()
+                : null;
+        return new Dtos.CardTransactionsResponse(cardReference(a),
+                new Dtos.CardAccountReport(booked, pending, reportLinks("cardAccount", accountPath, report)),
+                balances(report.balances()));
+    }
+
+    private static Dtos.CardTransaction cardTransaction(Transaction t) {
+        return new Dtos.CardTransaction(t.transactionId, t.transactionDate, t.bookingDate,
+                new Dtos.Amount(t.currency, t.amount), t.cardAcceptorId, t.cardAcceptorAddress,
+                t.merchantCategoryCode, t.maskedPan, t.remittanceInformation, t.invoiced, t.bankTransactionCode);
+    }
+
+    /** The report's links: to the account ({@code accountKey} as the standard names it) and to its pages. */
+    private static Map<String, Href> reportLinks(String accountKey, String accountPath, TransactionReport report) {
+        TransactionQuery q = report.query();
         Map<String, Href> links = new LinkedHashMap<>();
-        links.put("account", new Href(accountPath));
+        links.put(accountKey, new Href(accountPath));
         int last = report.lastPage();
         links.put("first", new Href(pageLink(accountPath, q, 0)));
         if (q.page() > 0) {
@@ -72,8 +130,7 @@ public class Views {
             links.put("next", new Href(pageLink(accountPath, q, q.page() + 1)));
         }
         links.put("last", new Href(pageLink(accountPath, q, last)));
-        return new Dtos.TransactionsResponse(reference(a), new Dtos.AccountReport(booked, pending, links),
-                balances(report.balances()));
+        return links;
     }
 
     private static String pageLink(String accountPath, TransactionQuery q, int page) {

@@ -26,15 +26,21 @@ public interface BankApi {
                     @PathParam("bankConsentId") String bankConsentId);
 
     @GET
-    @Path("/consents/{bankConsentId}/accounts/{bankAccountId}/balances")
+    @Path("/consents/{bankConsentId}/card-accounts")
+    String cardAccounts(@HeaderParam("Authorization") String authorization,
+                        @PathParam("bankConsentId") String bankConsentId);
+
+    /** @param kind {@code accounts} or {@code card-accounts}: where the bank keeps the account */
+    @GET
+    @Path("/consents/{bankConsentId}/{kind}/{bankAccountId}/balances")
     String balances(@HeaderParam("Authorization") String authorization,
-                    @PathParam("bankConsentId") String bankConsentId,
+                    @PathParam("bankConsentId") String bankConsentId, @PathParam("kind") String kind,
                     @PathParam("bankAccountId") String bankAccountId);
 
     @GET
-    @Path("/consents/{bankConsentId}/accounts/{bankAccountId}/transactions")
+    @Path("/consents/{bankConsentId}/{kind}/{bankAccountId}/transactions")
     String transactions(@HeaderParam("Authorization") String authorization,
-                        @PathParam("bankConsentId") String bankConsentId,
+                        @PathParam("bankConsentId") String bankConsentId, @PathParam("kind") String kind,
                         @PathParam("bankAccountId") String bankAccountId,
                         @QueryParam("dateFrom") String dateFrom, @QueryParam("dateTo") String dateTo,
                         @QueryParam("bookingStatus") String bookingStatus,

@@ -5,6 +5,6 @@ import java.time.LocalDate;
 import java.time.OffsetDateTime;
 
 @JsonIgnoreProperties(ignoreUnknown = true)
-public record BankBalance(String balanceType, BankAmount balanceAmount, LocalDate referenceDate,
-                          OffsetDateTime lastChangeDateTime) {
+public record BankBalance(String balanceType, BankAmount balanceAmount, Boolean creditLimitIncluded,
+                          LocalDate referenceDate, OffsetDateTime lastChangeDateTime) {
 }

@@ -12,12 +12,17 @@ import java.util.Map;
  */
 public interface BankPort {
 
+    /** The payment accounts the bank lists under its consent. */
     List<BankAccount> accounts(String providerCode, String aspspConsentId);
 
-    List<BankBalance> balances(String providerCode, String aspspConsentId, String bankAccountId);
+    /** The card accounts the bank lists under its consent, each {@link BankAccount#card()}. */
+    List<BankAccount> cardAccounts(String providerCode, String aspspConsentId);
+
+    /** @param card the account is a card account (the bank's /card-accounts) */
+    List<BankBalance> balances(String providerCode, String aspspConsentId, String bankAccountId, boolean card);
 
     /** One page (0-based) of booked and pending transactions between the two dates (inclusive). */
-    BankTransactionPage transactions(String providerCode, String aspspConsentId, String bankAccountId,
+    BankTransactionPage transactions(String providerCode, String aspspConsentId, String bankAccountId, boolean card,
                                      LocalDate from, LocalDate to, int page, int size);
 
     boolean fundsAvailable(String providerCode, Map<String, String> account, BankAmount amount);

@@ -53,17 +53,26 @@ public class RestBankPort implements BankPort {
     }
 
     @Override
-    public List<BankBalance> balances(String providerCode, String aspspConsentId, String bankAccountId) {
+    public List<BankAccount> cardAccounts(String providerCode, String aspspConsentId) {
+        JsonNode body = call(providerCode, "list the card accounts",
+                (api, auth) -> api.cardAccounts(auth, aspspConsentId));
+        List<BankAccount> cards = convert(body.path("cardAccounts"), new TypeReference<>() { });
+        return cards.stream().map(BankAccount::asCard).toList();
+    }
+
+    @Override
+    public List<BankBalance> balances(String providerCode, String aspspConsentId, String bankAccountId,
+                                      boolean card) {
         JsonNode body = call(providerCode, "read the balances",
-                (api, auth) -> api.balances(auth, aspspConsentId, bankAccountId));
+                (api, auth) -> api.balances(auth, aspspConsentId, kind(card), bankAccountId));
         return convert(body.path("balances"), new TypeReference<>() { });
     }
 
     @Override
-    public BankTransactionPage transactions(String providerCode, String aspspConsentId,
-                                            String bankAccountId, LocalDate from, LocalDate to, int page, int size) {
+    public BankTransactionPage transactions(String providerCode, String aspspConsentId, String bankAccountId,
+                                            boolean card, LocalDate from, LocalDate to, int page, int size) {
         JsonNode body = call(providerCode, "read the transactions", (api, auth) -> api.transactions(auth,
-                aspspConsentId, bankAccountId, from.toString(), to.toString(), "both", page, size));
+                aspspConsentId, kind(card), bankAccountId, from.toString(), to.toString(), "both", page, size));
         return convert(body, new TypeReference<>() { });
     }
 
@@ -77,6 +86,11 @@ public class RestBankPort implements BankPort {
             throw new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank gave no funds answer");
         }
         return available.booleanValue();
+    }
+
+    /** The bank's path segment for the kind of account. */
+    private static String kind(boolean card) {
+        return card ? "card-accounts" : "accounts";
     }
 
     private JsonNode call(String providerCode, String what, BiFunction<BankApi, String, String> call) {

@@ -12,7 +12,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
 import java.util.EnumSet;
-import java.util.Map;
 import java.util.Set;
 import org.jboss.logging.Logger;
 
@@ -140,10 +139,5 @@ public class ConsentLookup {
             LOG.errorf("consent lookup answered unreadable JSON: %s", e.getMessage());
             throw new Psd2Exception(ErrorClass.INTERNAL_ERROR, "The consent could not be checked", e);
         }
-    }
-
-    /** The account reference of a lookup request: its IBAN, else its BBAN (as the consent's access names it). */
-    public static Map<String, String> reference(String iban, String bban) {
-        return iban != null ? Map.of("iban", iban) : Map.of("bban", bban);
     }
 }

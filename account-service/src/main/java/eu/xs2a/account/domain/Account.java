@@ -58,6 +58,31 @@ public class Account extends PanacheEntityBase {
     @Column(name = "updated_at")
     public Instant updatedAt;
 
+    /** A card account (Berlin Group /v1/card-accounts): no IBAN or BBAN, its masked PAN and credit limit instead. */
+    public boolean card;
+
+    @Column(name = "masked_pan")
+    public String maskedPan;
+
+    @Column(name = "credit_limit_amount")
+    public String creditLimitAmount;
+
+    @Column(name = "credit_limit_currency")
+    public String creditLimitCurrency;
+
+    /** A card account's identity across the TPP's consents: the bank's id (its masked PAN need not be unique). */
+    public static String cardKeyOf(String bankAccountId) {
+        return "card:" + bankAccountId;
+    }
+
+    /** How the consent lookup names the account: a card account's masked PAN, else its IBAN, else its BBAN. */
+    public java.util.Map<String, String> reference() {
+        if (card) {
+            return java.util.Map.of("maskedPan", maskedPan);
+        }
+        return iban != null ? java.util.Map.of("iban", iban) : java.util.Map.of("bban", bban);
+    }
+
     /**
      * The account's identity across the TPP's consents: its IBAN and currency (the bank's own ids may differ per
      * consent), else the bank's id. The currency belongs to it because a multi-currency account is listed as one

@@ -52,9 +52,11 @@ public class AccountDataFetcher {
         writer.markFetched(providerCode, tppId, consentId, aspspConsentId);
     }
 
-    /** The accounts the bank lists under its consent. */
+    /** The accounts the bank lists under its consent: its payment accounts, then its card accounts. */
     public List<BankAccount> accounts(String providerCode, String aspspConsentId) {
-        return bank.accounts(providerCode, aspspConsentId);
+        List<BankAccount> all = new ArrayList<>(bank.accounts(providerCode, aspspConsentId));
+        all.addAll(bank.cardAccounts(providerCode, aspspConsentId));
+        return all;
     }
 
     /**
@@ -64,7 +66,7 @@ public class AccountDataFetcher {
      */
     public AccountData read(String providerCode, String aspspConsentId, AccountToFetch account) {
         var balances = account.balances()
-                ? bank.balances(providerCode, aspspConsentId, account.bankAccountId()) : null;
+                ? bank.balances(providerCode, aspspConsentId, account.bankAccountId(), account.card()) : null;
         if (!account.transactions()) {
             return new AccountData(balances, null);
         }
@@ -76,7 +78,7 @@ public class AccountDataFetcher {
         int totalPages;
         do {
             BankTransactionPage result = bank.transactions(providerCode, aspspConsentId, account.bankAccountId(),
-                    from, to, page, config.bankPageSize());
+                    account.card(), from, to, page, config.bankPageSize());
             if (result.transactions() != null) {
                 all.addAll(result.transactions());
             }

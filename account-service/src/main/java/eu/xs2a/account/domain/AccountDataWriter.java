@@ -27,8 +27,12 @@ public class AccountDataWriter {
 
     private static final Logger LOG = Logger.getLogger(AccountDataWriter.class);
 
-    /** An account of the consent still to be fetched: where to ask the bank and what the consent allows. */
-    public record AccountToFetch(UUID accountId, String bankAccountId, boolean balances, boolean transactions) {
+    /**
+     * An account of the consent still to be fetched: where to ask the bank (its id; {@code card}: under the bank's
+     * /card-accounts) and what the consent allows.
+     */
+    public record AccountToFetch(UUID accountId, String bankAccountId, boolean balances, boolean transactions,
+                                 boolean card) {
     }
 
     /** What the bank answered for one account: balances and transactions, each null when the consent has none. */
@@ -67,14 +71,16 @@ public class AccountDataWriter {
         List<ConsentAccount> covered = new ArrayList<>();
         Set<UUID> seen = new HashSet<>();
         for (BankAccount b : bankAccounts) {
-            if (blank(b.iban()) && blank(b.bban())) {
-                // consent-service checks an account by its IBAN or BBAN: one with neither could never be read
-                LOG.warnf("consent %s: the bank listed account %s with neither IBAN nor BBAN; it is left out",
-                        consentId, b.bankAccountId());
+            if (b.card() ? blank(b.maskedPan()) : blank(b.iban()) && blank(b.bban())) {
+                // consent-service checks an account by its IBAN or BBAN (a card account by its masked PAN): one
+                // with none of them could never be read
+                LOG.warnf("consent %s: the bank listed account %s with neither IBAN nor BBAN (nor, for a card"
+                        + " account, its masked PAN); it is left out", consentId, b.bankAccountId());
                 continue;
             }
-            Account account = accounts.findOrCreate(providerCode, tppId, Account.keyOf(b.iban(), b.currency(), b.bankAccountId()),
-                    b.bankAccountId(), b.currency(), now);
+            String key = b.card() ? Account.cardKeyOf(b.bankAccountId())
+                    : Account.keyOf(b.iban(), b.currency(), b.bankAccountId());
+            Account account = accounts.findOrCreate(providerCode, tppId, key, b.bankAccountId(), b.currency(), now);
             if (!seen.add(account.id)) {
                 continue;
             }
@@ -93,6 +99,10 @@ public class AccountDataWriter {
             }
             account.usage = b.usage();
             account.corporateId = b.corporateId();
+            account.card = b.card();
+            account.maskedPan = b.maskedPan();
+            account.creditLimitAmount = b.creditLimit() == null ? null : b.creditLimit().amount();
+            account.creditLimitCurrency = b.creditLimit() == null ? null : b.creditLimit().currency();
             account.updatedAt = now;
             boolean balancesAllowed = b.access() != null && b.access().balances();
             boolean transactionsAllowed = b.access() != null && b.access().transactions();
@@ -105,7 +115,8 @@ public class AccountDataWriter {
             link.transactions = transactionsAllowed;
             link.ownerName = b.access() != null && b.access().ownerName() && b.ownerName() != null;
             covered.add(link);
-            toFetch.add(new AccountToFetch(account.id, b.bankAccountId(), balancesAllowed, transactionsAllowed));
+            toFetch.add(new AccountToFetch(account.id, b.bankAccountId(), balancesAllowed, transactionsAllowed,
+                    b.card()));
         }
         links.replace(providerCode, tppId, consentId, covered);
         return toFetch;
@@ -137,6 +148,7 @@ public class AccountDataWriter {
             row.currency = b.balanceAmount().currency();
             row.referenceDate = b.referenceDate();
             row.lastChangeDateTime = b.lastChangeDateTime() == null ? null : b.lastChangeDateTime().toInstant();
+            row.creditLimitIncluded = b.creditLimitIncluded();
             rows.add(row);
         }
         balances.replace(accountId, rows);
@@ -165,11 +177,18 @@ public class AccountDataWriter {
             t.entryReference = b.entryReference();
             t.endToEndId = b.endToEndId();
             t.creditorName = b.creditorName();
-            t.creditorAccount = reference(b.creditorAccount());
+            t.creditorAccount = nonEmpty(b.creditorAccount());
             t.debtorName = b.debtorName();
-            t.debtorAccount = reference(b.debtorAccount());
-            t.remittanceInformation = b.remittanceInformationUnstructured();
+            t.debtorAccount = nonEmpty(b.debtorAccount());
+            t.remittanceInformation = b.transactionDetails() != null ? b.transactionDetails()
+                    : b.remittanceInformationUnstructured();
             t.bankTransactionCode = b.bankTransactionCode();
+            t.transactionDate = b.transactionDate();
+            t.cardAcceptorId = b.cardAcceptorId();
+            t.cardAcceptorAddress = nonEmpty(b.cardAcceptorAddress());
+            t.merchantCategoryCode = b.merchantCategoryCode();
+            t.maskedPan = b.maskedPan();
+            t.invoiced = b.invoiced();
             rows.add(t);
             if (Transaction.PENDING.equals(t.bookingStatus)) {
                 pendingNow.add(t.transactionId);
@@ -188,8 +207,8 @@ public class AccountDataWriter {
         return value == null || value.isBlank();
     }
 
-    /** An account reference the bank sent, or null when it sent none (an empty one included). */
-    private static Map<String, String> reference(Map<String, String> reference) {
-        return reference == null || reference.isEmpty() ? null : reference;
+    /** An account reference or address the bank sent, or null when it sent none (an empty one included). */
+    private static Map<String, String> nonEmpty(Map<String, String> value) {
+        return value == null || value.isEmpty() ? null : value;
     }
 }

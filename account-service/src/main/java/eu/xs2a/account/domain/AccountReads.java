@@ -23,6 +23,8 @@ import java.util.UUID;
  * fetched once, then answer from the store — so reads keep working while the bank is down. Under a consent not yet
  * fetched, the unattended access is counted after the fetch, so that a bank failure costs the TPP no access.
  * Coverage is checked twice: by the lookup (the consent's access) and against what the bank listed under the consent.
+ * Card accounts ({@code card}) are read the same way, each kind only under its own path: a card account's id under
+ * /accounts is as unknown as any other id, and so is a payment account's under /card-accounts.
  */
 @ApplicationScoped
 public class AccountReads {
@@ -49,25 +51,27 @@ public class AccountReads {
         this.transactions = transactions;
     }
 
-    public List<AccountView> list(CallContext ctx, boolean withBalance) {
-        ConsentCheckResult check = fetched(ctx) ? check(ctx, "accounts", null) : checkAndFetch(ctx, "accounts", null);
+    /** @param card the card accounts (lookup resource card-accounts), else the payment accounts */
+    public List<AccountView> list(CallContext ctx, boolean card, boolean withBalance) {
+        String resource = card ? "card-accounts" : "accounts";
+        ConsentCheckResult check = fetched(ctx) ? check(ctx, resource, null) : checkAndFetch(ctx, resource, null);
         Map<UUID, ConsentAccount> covered = coverage.ofConsent(ctx.providerCode(), ctx.tppId(), ctx.consentId());
         boolean linked = !listOnly(check);
-        return accounts.ofConsent(ctx.providerCode(), ctx.tppId(), ctx.consentId()).stream()
+        return accounts.ofConsent(ctx.providerCode(), ctx.tppId(), ctx.consentId(), card).stream()
                 .filter(a -> ctx.psuCorporateId() == null || Objects.equals(ctx.psuCorporateId(), a.corporateId))
                 .map(a -> view(a, covered.get(a.id), withBalance, linked))
                 .toList();
     }
 
-    public AccountView details(CallContext ctx, String resourceId, boolean withBalance) {
-        WithCoverage own = ownAccount(ctx, resourceId);
+    public AccountView details(CallContext ctx, boolean card, String resourceId, boolean withBalance) {
+        WithCoverage own = ownAccount(ctx, card, resourceId);
         ConsentAccount covered = checkCovered(ctx, own, "account");
         boolean showBalances = withBalance && covered.balances;
         return new AccountView(own.account(), covered, showBalances ? balancesOf(own) : null, true);
     }
 
-    public AccountView balances(CallContext ctx, String resourceId) {
-        WithCoverage own = ownAccount(ctx, resourceId);
+    public AccountView balances(CallContext ctx, boolean card, String resourceId) {
+        WithCoverage own = ownAccount(ctx, card, resourceId);
         ConsentAccount covered = checkCovered(ctx, own, "balances");
         if (!covered.balances) {
             throw new Psd2Exception(ErrorClass.CONSENT_INVALID, "The consent does not cover the balances of account "
@@ -76,8 +80,8 @@ public class AccountReads {
         return new AccountView(own.account(), covered, balancesOf(own), true);
     }
 
-    public TransactionReport transactions(CallContext ctx, String resourceId, TransactionQuery query) {
-        WithCoverage own = ownAccount(ctx, resourceId);
+    public TransactionReport transactions(CallContext ctx, boolean card, String resourceId, TransactionQuery query) {
+        WithCoverage own = ownAccount(ctx, card, resourceId);
         Account account = own.account();
         ConsentAccount covered = transactionsCovered(ctx, own, resourceId);
         List<Transaction> page = transactions.page(account.id, query.statuses(), query.dateFrom(), query.dateTo(),
@@ -92,7 +96,7 @@ public class AccountReads {
      * account is: a bad id never counts an unattended access.
      */
     public AccountTransaction transaction(CallContext ctx, String resourceId, String transactionId) {
-        WithCoverage own = ownAccount(ctx, resourceId);
+        WithCoverage own = ownAccount(ctx, false, resourceId);
         Account account = own.account();
         Transaction transaction = transactions.find(account.id, transactionId).orElseThrow(() -> new Psd2Exception(
                 ErrorClass.RESOURCE_UNKNOWN, "Unknown transaction '" + transactionId + "' of account " + resourceId));
@@ -109,10 +113,15 @@ public class AccountReads {
         return covered;
     }
 
-    /** Another TPP's account, or one under another provider, is exactly as unknown as one that never existed. */
-    private WithCoverage ownAccount(CallContext ctx, String resourceId) {
-        return accounts.findWithCoverage(ctx.providerCode(), ctx.tppId(), resourceId, ctx.consentId()).orElseThrow(
-                () -> new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN, "Unknown account '" + resourceId + "'"));
+    /**
+     * Another TPP's account, one under another provider, or one of the other kind (card or payment account) is
+     * exactly as unknown as one that never existed.
+     */
+    private WithCoverage ownAccount(CallContext ctx, boolean card, String resourceId) {
+        return accounts.findWithCoverage(ctx.providerCode(), ctx.tppId(), resourceId, ctx.consentId())
+                .filter(own -> own.account().card == card)
+                .orElseThrow(() -> new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN, "Unknown "
+                        + (card ? "card account '" : "account '") + resourceId + "'"));
     }
 
     /**
@@ -121,7 +130,7 @@ public class AccountReads {
      */
     private ConsentAccount checkCovered(CallContext ctx, WithCoverage own, String resource) {
         Account account = own.account();
-        Map<String, String> reference = ConsentLookup.reference(account.iban, account.bban);
+        Map<String, String> reference = account.reference();
         if (own.coverage() != null) {
             check(ctx, resource, reference);
             return own.coverage();

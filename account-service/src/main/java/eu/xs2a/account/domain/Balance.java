@@ -34,4 +34,8 @@ public class Balance extends PanacheEntityBase {
 
     @Column(name = "last_change_date_time")
     public Instant lastChangeDateTime;
+
+    /** Whether the account's credit limit is counted in, as the bank said (null: not said). */
+    @Column(name = "credit_limit_included")
+    public Boolean creditLimitIncluded;
 }

@@ -41,6 +41,9 @@ public class RefreshJobAccount extends PanacheEntityBase {
     /** {@link #FETCHED}, {@link #FAILED}, or null while its step is pending. */
     public String outcome;
 
+    /** A card account: its step asks the bank's /card-accounts paths. */
+    public boolean card;
+
     public static RefreshJobAccount of(UUID jobId, AccountDataWriter.AccountToFetch account) {
         RefreshJobAccount row = new RefreshJobAccount();
         row.jobId = jobId;
@@ -48,6 +51,7 @@ public class RefreshJobAccount extends PanacheEntityBase {
         row.bankAccountId = account.bankAccountId();
         row.balances = account.balances();
         row.transactions = account.transactions();
+        row.card = account.card();
         return row;
     }
 
@@ -56,7 +60,7 @@ public class RefreshJobAccount extends PanacheEntityBase {
     }
 
     public AccountDataWriter.AccountToFetch toFetch() {
-        return new AccountDataWriter.AccountToFetch(accountId, bankAccountId, balances, transactions);
+        return new AccountDataWriter.AccountToFetch(accountId, bankAccountId, balances, transactions, card);
     }
 
     /** Records the step's outcome, once. */

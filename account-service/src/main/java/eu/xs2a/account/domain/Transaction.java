@@ -76,6 +76,28 @@ public class Transaction extends PanacheEntityBase {
     @Column(name = "bank_transaction_code")
     public String bankTransactionCode;
 
+    // A card transaction's own fields (Berlin Group cardTransaction; its transactionDetails is remittanceInformation)
+
+    /** The day the card was used. */
+    @Column(name = "transaction_date")
+    public LocalDate transactionDate;
+
+    @Column(name = "card_acceptor_id")
+    public String cardAcceptorId;
+
+    /** The acceptor's address as the bank sent it (Berlin Group address), stored as JSON (jsonb). */
+    @JdbcTypeCode(SqlTypes.JSON)
+    @Column(name = "card_acceptor_address")
+    public Map<String, String> cardAcceptorAddress;
+
+    @Column(name = "merchant_category_code")
+    public String merchantCategoryCode;
+
+    @Column(name = "masked_pan")
+    public String maskedPan;
+
+    public Boolean invoiced;
+
     /** A listing fetched again: this stored row takes every value the bank now gives, under its unchanged key. */
     public void takeValuesOf(Transaction fetched) {
         bookingStatus = fetched.bookingStatus;
@@ -92,5 +114,11 @@ public class Transaction extends PanacheEntityBase {
         debtorAccount = fetched.debtorAccount;
         remittanceInformation = fetched.remittanceInformation;
         bankTransactionCode = fetched.bankTransactionCode;
+        transactionDate = fetched.transactionDate;
+        cardAcceptorId = fetched.cardAcceptorId;
+        cardAcceptorAddress = fetched.cardAcceptorAddress;
+        merchantCategoryCode = fetched.merchantCategoryCode;
+        maskedPan = fetched.maskedPan;
+        invoiced = fetched.invoiced;
     }
 }

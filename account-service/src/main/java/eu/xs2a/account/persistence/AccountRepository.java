@@ -23,7 +23,8 @@ import javax.sql.DataSource;
 public class AccountRepository implements PanacheRepositoryBase<Account, UUID> {
 
     /**
-     * The account, the consent's cover of it (columns 19-22) and its balances (23-28, one row each). The cover counts
+     * The account, the consent's cover of it (columns 19-22, 29) and its balances (23-28, 34, one row each); a card
+     * account's fields are columns 30-33. The cover counts
      * only once the consent's fetch has finished (its snapshot exists): a first fetch that failed half-way leaves
      * cover rows behind, and a read must then fetch again rather than answer from what is stored.
      */
@@ -33,7 +34,9 @@ public class AccountRepository implements PanacheRepositoryBase<Account, UUID> {
                    a.corporate_id, a.updated_at,
                    l.id, l.consent_id, l.balances, l.transactions,
                    b.id, b.balance_type, b.amount, b.currency, b.reference_date, b.last_change_date_time,
-                   l.owner_name
+                   l.owner_name,
+                   a.card, a.masked_pan, a.credit_limit_amount, a.credit_limit_currency,
+                   b.credit_limit_included
               from bank_account a
               left join consent_account l
                 on l.account_id = a.id and l.provider_code = a.provider_code and l.tpp_id = a.tpp_id
@@ -152,6 +155,10 @@ public class AccountRepository implements PanacheRepositoryBase<Account, UUID> {
         a.usage = row.getString(16);
         a.corporateId = row.getString(17);
         a.updatedAt = instant(row, 18);
+        a.card = row.getBoolean(30);
+        a.maskedPan = row.getString(31);
+        a.creditLimitAmount = row.getString(32);
+        a.creditLimitCurrency = row.getString(33);
         return a;
     }
 
@@ -182,6 +189,7 @@ public class AccountRepository implements PanacheRepositoryBase<Account, UUID> {
         b.currency = row.getString(26);
         b.referenceDate = row.getObject(27, LocalDate.class);
         b.lastChangeDateTime = instant(row, 28);
+        b.creditLimitIncluded = row.getObject(34, Boolean.class);
         return b;
     }
 
@@ -190,11 +198,11 @@ public class AccountRepository implements PanacheRepositoryBase<Account, UUID> {
         return value == null ? null : value.toInstant();
     }
 
-    /** The accounts a consent covers, in a stable order. */
-    public List<Account> ofConsent(String providerCode, String tppId, String consentId) {
+    /** The payment accounts, or the card accounts, a consent covers, in a stable order. */
+    public List<Account> ofConsent(String providerCode, String tppId, String consentId, boolean card) {
         return find("""
-                from Account a where a.id in (select l.accountId from ConsentAccount l
+                from Account a where a.card = ?4 and a.id in (select l.accountId from ConsentAccount l
                   where l.providerCode = ?1 and l.tppId = ?2 and l.consentId = ?3)
-                order by a.iban, a.accountKey""", providerCode, tppId, consentId).list();
+                order by a.iban, a.maskedPan, a.accountKey""", providerCode, tppId, consentId, card).list();
     }
 }

@@ -27,7 +27,7 @@ class AccountDataWriterTest {
 
     private static BankAccount account(String bankId, String iban, String bban, String currency) {
         return new BankAccount(bankId, iban, bban, null, currency, "Konto " + bankId, null, null, "enabled", null, null,
-                null, new BankAccount.Access(true, true, false));
+                null, new BankAccount.Access(true, true, false), null, null, false);
     }
 
     /** consent-service checks an account by IBAN or BBAN, so one with neither could only ever answer errors. */

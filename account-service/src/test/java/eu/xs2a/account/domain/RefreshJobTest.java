@@ -56,7 +56,7 @@ class RefreshJobTest {
     @Test
     void anAccountsOutcomeIsRecordedOnce() {
         RefreshJobAccount account = RefreshJobAccount.of(UUID.randomUUID(),
-                new AccountDataWriter.AccountToFetch(UUID.randomUUID(), "bank-1", true, false));
+                new AccountDataWriter.AccountToFetch(UUID.randomUUID(), "bank-1", true, false, false));
         assertTrue(account.pending());
         account.end(true);
         assertEquals(RefreshJobAccount.FETCHED, account.outcome);

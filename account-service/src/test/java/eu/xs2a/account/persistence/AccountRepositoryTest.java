@@ -138,6 +138,44 @@ class AccountRepositoryTest {
         assertNull(found.account().corporateId);
     }
 
+    /** A card account's own columns and a balance's creditLimitIncluded come through the plain-JDBC read too. */
+    @Test
+    void readsACardAccountsFieldsAndTheCreditLimitFlag() {
+        Account card = new Account();
+        card.id = UUID.randomUUID();
+        card.resourceId = UUID.randomUUID().toString();
+        card.providerCode = PROVIDER;
+        card.tppId = tppId;
+        card.accountKey = Account.cardKeyOf("card-1");
+        card.bankAccountId = "card-1";
+        card.currency = "EUR";
+        card.card = true;
+        card.maskedPan = "525412******3241";
+        card.creditLimitAmount = "3000.00";
+        card.creditLimitCurrency = "EUR";
+        card.updatedAt = UPDATED;
+        QuarkusTransaction.requiringNew().run(() -> {
+            accounts.persist(card);
+            Balance available = balance("interimAvailable", "2800.00", null, null);
+            available.accountId = card.id;
+            available.creditLimitIncluded = true;
+            available.persist();
+        });
+
+        WithCoverage found = accounts.findWithCoverage(PROVIDER, tppId, card.resourceId, CONSENT).orElseThrow();
+
+        Account a = found.account();
+        assertTrue(a.card);
+        assertEquals(List.of("525412******3241", "3000.00", "EUR"),
+                List.of(a.maskedPan, a.creditLimitAmount, a.creditLimitCurrency));
+        assertEquals(java.util.Map.of("maskedPan", "525412******3241"), a.reference());
+        assertEquals(Boolean.TRUE, found.balances().get(0).creditLimitIncluded);
+        // a payment account's balance that says nothing of a credit limit reads null, not false
+        assertNull(accounts.findWithCoverage(PROVIDER, tppId, stored.resourceId, CONSENT).orElseThrow().balances()
+                .get(0).creditLimitIncluded);
+        assertFalse(accounts.findWithCoverage(PROVIDER, tppId, stored.resourceId, CONSENT).orElseThrow().account().card);
+    }
+
     @Test
     void anotherTppOrProviderFindsNothing() {
         assertTrue(accounts.findWithCoverage(PROVIDER, "PSDXX-SOMEONE-ELSE", stored.resourceId, CONSENT).isEmpty());

@@ -111,7 +111,9 @@ public class AgreeableBankResource extends LocalHttpServerResource {
             return;
         }
         ObjectNode answer = JSON.createObjectNode();
-        if (path.length == 2) {
+        if (path.length == 2 && path[1].equals("card-accounts")) {
+            answer.putArray("cardAccounts"); // this bank has no card accounts
+        } else if (path.length == 2) {
             ObjectNode account = answer.putArray("accounts").addObject()
                     .put("bankAccountId", "account-" + bankConsent)
                     .put("iban", IBANS.computeIfAbsent(bankConsent, id -> "DE00"

@@ -27,7 +27,9 @@ public final class AccountDtos {
     public record Amount(String currency, String amount) {
     }
 
-    public record BalanceData(String balanceType, Amount balanceAmount, LocalDate referenceDate, Instant lastChangeDateTime) {
+    /** {@code creditLimitIncluded} is left out where the bank says nothing about the credit limit. */
+    public record BalanceData(String balanceType, Amount balanceAmount, Boolean creditLimitIncluded,
+                              LocalDate referenceDate, Instant lastChangeDateTime) {
     }
 
     public record Balances(List<BalanceData> balances) {
@@ -38,6 +40,32 @@ public final class AccountDtos {
                                   String creditorName, AccountRef creditorAccount, String debtorName,
                                   AccountRef debtorAccount, String remittanceInformationUnstructured,
                                   String bankTransactionCode) {
+    }
+
+    /** A card account: its masked PAN instead of IBAN and BBAN, and its credit limit. */
+    public record CardAccountData(String bankAccountId, String maskedPan, String currency, String name, String product,
+                                  String status, String ownerName, String usage, Amount creditLimit,
+                                  AccountAccess access) {
+    }
+
+    public record CardAccounts(List<CardAccountData> cardAccounts) {
+    }
+
+    /** Where a card was used: the acceptor's town and country. */
+    public record AcceptorAddress(String townName, String country) {
+    }
+
+    /** A card transaction; {@code transactionId} is the bank's unique id, as for any transaction. */
+    public record CardTransactionData(String transactionId, String entryReference, String bookingStatus,
+                                      LocalDate transactionDate, LocalDate bookingDate, LocalDate valueDate,
+                                      Amount transactionAmount, String cardAcceptorId,
+                                      AcceptorAddress cardAcceptorAddress, String merchantCategoryCode,
+                                      String maskedPan, String transactionDetails, Boolean invoiced,
+                                      String bankTransactionCode) {
+    }
+
+    public record CardTransactions(List<CardTransactionData> transactions, int page, int size, int totalPages,
+                                   long totalElements) {
     }
 
     public record Transactions(List<TransactionData> transactions, int page, int size, int totalPages, long totalElements) {

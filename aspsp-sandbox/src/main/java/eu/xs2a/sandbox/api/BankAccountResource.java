@@ -10,6 +10,7 @@ import eu.xs2a.sandbox.api.AccountDtos.TransactionData;
 import eu.xs2a.sandbox.api.AccountDtos.Transactions;
 import eu.xs2a.sandbox.domain.Account;
 import eu.xs2a.sandbox.domain.AccountDataService;
+import eu.xs2a.sandbox.domain.AccountDataService.Kind;
 import eu.xs2a.sandbox.domain.AccountDataService.TransactionPage;
 import eu.xs2a.sandbox.domain.AccountRef;
 import eu.xs2a.sandbox.domain.BankException;
@@ -39,16 +40,21 @@ public class BankAccountResource {
 
     @GET
     public Accounts accounts(@PathParam("bankConsentId") String bankConsentId) {
-        return new Accounts(data.accounts(bankConsentId).stream().map(BankAccountResource::account).toList());
+        return new Accounts(data.accounts(bankConsentId, Kind.PAYMENT).stream().map(BankAccountResource::account)
+                .toList());
     }
 
     @GET
     @Path("/{bankAccountId}/balances")
     public Balances balances(@PathParam("bankConsentId") String bankConsentId, @PathParam("bankAccountId") String bankAccountId) {
-        AccountDataService.AccountBalances result = data.balances(bankConsentId, bankAccountId);
+        return balances(data.balances(bankConsentId, Kind.PAYMENT, bankAccountId));
+    }
+
+    static Balances balances(AccountDataService.AccountBalances result) {
         String currency = result.account().currency;
         return new Balances(result.balances().stream()
-                .map(b -> new BalanceData(b.balanceType, new Amount(currency, b.amount.toPlainString()), b.referenceDate, b.lastChange))
+                .map(b -> new BalanceData(b.balanceType, new Amount(currency, b.amount.toPlainString()),
+                        b.creditLimitIncluded, b.referenceDate, b.lastChange))
                 .toList());
     }
 
@@ -59,15 +65,22 @@ public class BankAccountResource {
                                      @QueryParam("dateFrom") String dateFrom, @QueryParam("dateTo") String dateTo,
                                      @QueryParam("bookingStatus") String bookingStatus,
                                      @QueryParam("page") String page, @QueryParam("size") String size) {
+        TransactionPage result = page(data, Kind.PAYMENT, bankConsentId, bankAccountId, dateFrom, dateTo, bookingStatus,
+                page, size);
+        return new Transactions(result.transactions().stream().map(BankAccountResource::transaction).toList(),
+                result.page(), result.size(), result.totalPages(), result.totalElements());
+    }
+
+    /** One page of an account's transactions, from the query parameters as given (400 for malformed ones). */
+    static TransactionPage page(AccountDataService data, Kind kind, String bankConsentId, String bankAccountId,
+                                String dateFrom, String dateTo, String bookingStatus, String page, String size) {
         int pageNumber = number(page, "page", 0);
         int pageSize = number(size, "size", MAX_PAGE_SIZE);
         if (pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
             throw BankException.badRequest("size must be between 1 and " + MAX_PAGE_SIZE + ", not " + pageSize);
         }
-        TransactionPage result = data.transactions(bankConsentId, bankAccountId, date(dateFrom, "dateFrom"),
+        return data.transactions(bankConsentId, kind, bankAccountId, date(dateFrom, "dateFrom"),
                 date(dateTo, "dateTo"), bookingStatus, pageNumber, pageSize);
-        return new Transactions(result.transactions().stream().map(BankAccountResource::transaction).toList(),
-                result.page(), result.size(), result.totalPages(), result.totalElements());
     }
 
     private static AccountData account(Covered covered) {

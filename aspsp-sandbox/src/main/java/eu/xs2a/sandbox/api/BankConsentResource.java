@@ -108,7 +108,7 @@ public class BankConsentResource {
     }
 
     private static List<AccountRef> refs(List<Covered> covered, Predicate<Covered> filter) {
-        return covered.stream().filter(filter).map(c -> AccountRef.ofIban(c.account().iban, c.account().currency)).toList();
+        return covered.stream().filter(filter).map(c -> c.account().ref()).toList();
     }
 
     static void requireText(String value, String field) {

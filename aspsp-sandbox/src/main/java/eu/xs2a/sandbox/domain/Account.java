@@ -4,8 +4,9 @@ import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import java.math.BigDecimal;
 
-/** A payment account of a PSU. */
+/** An account of a PSU: a payment account (IBAN and BBAN), or a card account (masked PAN, credit limit). */
 @Entity
 @Table(name = "account")
 public class Account {
@@ -44,16 +45,37 @@ public class Account {
     @Column(name = "corporate_id")
     public String corporateId;
 
+    /** Set on card accounts only (which have no IBAN or BBAN): the card number as shown, e.g. 525412******3241. */
+    @Column(name = "masked_pan")
+    public String maskedPan;
+
+    /** A card account's credit limit, in its currency. */
+    @Column(name = "credit_limit", precision = 18, scale = 2)
+    public BigDecimal creditLimit;
+
     /** Display order within the PSU's accounts. */
     public int position;
 
-    /** Whether this account is the one an account reference names (IBAN or BBAN, and the currency if given). */
+    public boolean isCard() {
+        return maskedPan != null;
+    }
+
+    /** How an account reference names it: its IBAN, or a card account's masked PAN. */
+    public AccountRef ref() {
+        return isCard() ? AccountRef.ofMaskedPan(maskedPan, currency) : AccountRef.ofIban(iban, currency);
+    }
+
+    /**
+     * Whether this account is the one an account reference names (IBAN, BBAN or a card account's masked PAN, and
+     * the currency if given).
+     */
     public boolean matches(AccountRef ref) {
         if (ref == null) {
             return false;
         }
-        boolean sameId = (ref.iban() != null && Iban.normalise(ref.iban()).equals(iban))
-                || (ref.bban() != null && ref.bban().replace(" ", "").equals(bban));
+        boolean sameId = (ref.iban() != null && iban != null && Iban.normalise(ref.iban()).equals(iban))
+                || (ref.bban() != null && bban != null && ref.bban().replace(" ", "").equals(bban))
+                || (ref.maskedPan() != null && maskedPan != null && ref.maskedPan().equals(maskedPan));
         return sameId && (ref.currency() == null || ref.currency().equals(currency));
     }
 }

@@ -19,6 +19,9 @@ public class AccountDataService {
     /** Which data of an account a call wants. */
     public enum Data { BALANCES, TRANSACTIONS }
 
+    /** The kind of account a call names: a payment account (/accounts) or a card account (/card-accounts). */
+    public enum Kind { PAYMENT, CARD }
+
     /** An account and its balances. */
     public record AccountBalances(Account account, List<Balance> balances) {
     }
@@ -48,21 +51,23 @@ public class AccountDataService {
     @Inject
     Clock clock;
 
+    /** The accounts of this kind the consent covers. */
     @Transactional
-    public List<ConsentService.Covered> accounts(String bankConsentId) {
-        return consents.view(usableAisConsent(bankConsentId)).covered();
+    public List<ConsentService.Covered> accounts(String bankConsentId, Kind kind) {
+        return consents.view(usableAisConsent(bankConsentId)).covered().stream()
+                .filter(c -> c.account().isCard() == (kind == Kind.CARD)).toList();
     }
 
     @Transactional
-    public AccountBalances balances(String bankConsentId, String bankAccountId) {
-        Account account = covered(usableAisConsent(bankConsentId), bankAccountId, Data.BALANCES);
+    public AccountBalances balances(String bankConsentId, Kind kind, String bankAccountId) {
+        Account account = covered(usableAisConsent(bankConsentId), kind, bankAccountId, Data.BALANCES);
         return new AccountBalances(account, balances.ofAccount(account.id));
     }
 
     @Transactional
-    public TransactionPage transactions(String bankConsentId, String bankAccountId, LocalDate from, LocalDate to,
-                                        String bookingStatus, int page, int size) {
-        Account account = covered(usableAisConsent(bankConsentId), bankAccountId, Data.TRANSACTIONS);
+    public TransactionPage transactions(String bankConsentId, Kind kind, String bankAccountId, LocalDate from,
+                                        LocalDate to, String bookingStatus, int page, int size) {
+        Account account = covered(usableAisConsent(bankConsentId), kind, bankAccountId, Data.TRANSACTIONS);
         if (from != null && to != null && from.isAfter(to)) {
             throw BankException.badRequest("dateFrom " + from + " is after dateTo " + to);
         }
@@ -90,8 +95,10 @@ public class AccountDataService {
         return consent;
     }
 
-    private Account covered(Consent consent, String bankAccountId, Data data) {
+    /** A card account under /accounts, or a payment account under /card-accounts, is as unknown as no account. */
+    private Account covered(Consent consent, Kind kind, String bankAccountId, Data data) {
         Account account = accounts.findByIdOptional(bankAccountId)
+                .filter(a -> a.isCard() == (kind == Kind.CARD))
                 .orElseThrow(() -> BankException.notFound("ACCOUNT_UNKNOWN", "no account " + bankAccountId));
         ConsentAccount grant = grants.of(consent.id, account.id).orElseThrow(() -> BankException.refused(
                 "CONSENT_INVALID", "consent " + consent.id + " does not cover account " + bankAccountId));

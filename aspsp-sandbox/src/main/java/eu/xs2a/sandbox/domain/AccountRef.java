@@ -7,6 +7,10 @@ public record AccountRef(String iban, String bban, String maskedPan, String pan,
         return new AccountRef(iban, null, null, null, null, currency);
     }
 
+    public static AccountRef ofMaskedPan(String maskedPan, String currency) {
+        return new AccountRef(null, null, maskedPan, null, null, currency);
+    }
+
     public boolean hasIdentifier() {
         return notBlank(iban) || notBlank(bban) || notBlank(maskedPan) || notBlank(pan) || notBlank(msisdn);
     }

@@ -63,4 +63,28 @@ public class BankTransaction {
 
     @Column(name = "bank_transaction_code")
     public String bankTransactionCode;
+
+    // A card transaction's own fields (Berlin Group cardTransaction), null on other transactions.
+
+    /** The day the card was used (the booking follows). */
+    @Column(name = "transaction_date")
+    public LocalDate transactionDate;
+
+    @Column(name = "card_acceptor_id")
+    public String cardAcceptorId;
+
+    @Column(name = "card_acceptor_town")
+    public String cardAcceptorTown;
+
+    @Column(name = "card_acceptor_country")
+    public String cardAcceptorCountry;
+
+    @Column(name = "merchant_category_code")
+    public String merchantCategoryCode;
+
+    @Column(name = "masked_pan")
+    public String maskedPan;
+
+    /** Whether the transaction was on an invoice already (a card account's statement). */
+    public Boolean invoiced;
 }

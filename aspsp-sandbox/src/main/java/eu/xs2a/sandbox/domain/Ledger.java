@@ -19,7 +19,7 @@ import java.util.function.Predicate;
 @ApplicationScoped
 public class Ledger {
 
-    private static final Predicate<Balance> BOOKED = b -> Balance.CLOSING_BOOKED.equals(b.balanceType);
+    private static final Predicate<Balance> BOOKED = Balance::isBooked;
     private static final Predicate<Balance> AVAILABLE = BOOKED.negate();
 
     @Inject

@@ -300,7 +300,7 @@ public class ScaService {
         }
         Payment payment = flow.payment();
         List<String> choices = payment.debtorAccountId == null
-                ? accounts.ofPsu(psu.id).stream().map(a -> a.iban).toList() : List.of();
+                ? accounts.ofPsu(psu.id).stream().filter(a -> !a.isCard()).map(a -> a.iban).toList() : List.of();
         return new Summary(flow.link().kind.name(), payment.tppName, psu.fullName, List.of(), null, 0,
                 payment.amount.setScale(2).toPlainString(), payment.currency, payment.creditorName, payment.creditorIban,
                 payment.remittance, payment.debtorIban, choices,

@@ -54,6 +54,9 @@ public class SeedData {
     PsuRepository psus;
 
     @Inject
+    CardSeed cards;
+
+    @Inject
     Clock clock;
 
     @Inject
@@ -72,14 +75,23 @@ public class SeedData {
     public void seedIfEmpty() {
         em.createNativeQuery("select pg_advisory_xact_lock(" + SEED_LOCK + ")").getSingleResult();
         // psu1 rather than any PSU: later PSUs come with migrations (V8__psu_slow_data.sql), which run before this
-        if (psus.findByIdOptional("psu1").isPresent()) {
-            LOG.debug("bank data already seeded");
-            return;
-        }
-        random = new Random(RANDOM_SEED);
-        sequence = 0;
         LocalDate today = LocalDate.now(clock);
         Instant now = clock.instant();
+        if (psus.findByIdOptional("psu1").isPresent()) {
+            LOG.debug("bank data already seeded");
+        } else {
+            seedPsus(today, now);
+        }
+        // psu1's card account came later: a bank seeded before it gets it now, with its own history
+        if (em.find(Account.class, CardSeed.ACCOUNT_ID) == null) {
+            cards.seed(em.find(Psu.class, "psu1"), today, now);
+            LOG.infof("seeded psu1's card account %s", CardSeed.MASKED_PAN);
+        }
+    }
+
+    private void seedPsus(LocalDate today, Instant now) {
+        random = new Random(RANDOM_SEED);
+        sequence = 0;
 
         psu("psu1", "Erika Mustermann", Psu.Behaviour.NORMAL);
         Account main = account("psu1-main", "psu1", "0100000011", "Girokonto", "Girokonto Plus", "CACC", 1, null);
@@ -268,10 +280,13 @@ public class SeedData {
         return tx;
     }
 
+    /** Every balance type of a payment account; none counts a credit limit in (the sandbox grants none). */
     private void balances(Account account, BigDecimal booked, BigDecimal pending, LocalDate today, Instant now) {
         balance(account, Balance.CLOSING_BOOKED, booked, today.minusDays(1), now);
+        balance(account, Balance.INTERIM_BOOKED, booked, today, now);
         balance(account, Balance.INTERIM_AVAILABLE, booked.add(pending), today, now);
         balance(account, Balance.EXPECTED, booked.add(pending), today, now);
+        balance(account, Balance.FORWARD_AVAILABLE, booked.add(pending), today.plusDays(1), now);
     }
 
     private void balance(Account account, String type, BigDecimal amount, LocalDate referenceDate, Instant now) {
@@ -281,6 +296,7 @@ public class SeedData {
         balance.amount = amount;
         balance.referenceDate = referenceDate;
         balance.lastChange = now;
+        balance.creditLimitIncluded = false;
         em.persist(balance);
     }
 

@@ -19,13 +19,18 @@ public class AccountRepository implements PanacheRepositoryBase<Account, String>
         return find("iban", Iban.normalise(iban)).firstResultOptional();
     }
 
-    /** The account an account reference names (IBAN or BBAN; cards and phone numbers are not sandbox accounts). */
+    /**
+     * The account an account reference names (IBAN, BBAN or a card account's masked PAN; a full PAN and phone
+     * numbers name no sandbox account).
+     */
     public Optional<Account> byRef(AccountRef ref) {
         Optional<Account> candidate = Optional.empty();
         if (ref.iban() != null) {
             candidate = byIban(ref.iban());
         } else if (ref.bban() != null) {
             candidate = find("bban", ref.bban().replace(" ", "")).firstResultOptional();
+        } else if (ref.maskedPan() != null) {
+            candidate = find("maskedPan", ref.maskedPan()).firstResultOptional();
         }
         return candidate.filter(account -> account.matches(ref));
     }

@@ -19,7 +19,10 @@ import java.util.Set;
 @ApplicationScoped
 public class ConsentLookup {
 
-    private static final Set<String> AIS_RESOURCES = Set.of("accounts", "account", "balances", "transactions");
+    private static final Set<String> AIS_RESOURCES = Set.of("accounts", "card-accounts", "account", "balances",
+            "transactions");
+    /** The lists (of payment accounts, of card accounts): no account named, each counted on its own. */
+    private static final Set<String> LISTS = Set.of("accounts", "card-accounts");
     private static final String FUNDS = "funds";
 
     private final ConsentRepository consents;
@@ -88,7 +91,7 @@ public class ConsentLookup {
                                         String consentId) {
         AccountAccess access = consent.access();
         boolean covered = switch (resource) {
-            case "accounts" -> access.coversAccountList();
+            case "accounts", "card-accounts" -> access.coversAccountList();
             case "account" -> access.coversAccount(account);
             case "balances" -> access.coversBalances(account);
             case "transactions" -> access.coversTransactions(account);
@@ -102,6 +105,7 @@ public class ConsentLookup {
     private static Psd2Exception notCovering(String consentId, String resource) {
         String what = switch (resource) {
             case "accounts" -> "the list of accounts";
+            case "card-accounts" -> "the list of card accounts";
             case "account" -> "this account";
             case FUNDS -> "funds confirmations for this account";
             default -> "the " + resource + " of this account";
@@ -125,7 +129,7 @@ public class ConsentLookup {
         if (check.psuPresent() == null) {
             throw format("psuPresent is required");
         }
-        if ("accounts".equals(check.resource())) {
+        if (LISTS.contains(check.resource())) {
             return null;
         }
         if (check.account() == null) {

@@ -55,6 +55,7 @@ class RouteTableTest {
         "/bank-2/api/berlingroup/v2/consents/confirmation-of-funds/1, consent-service",
         "/sandbox/api/berlingroup/v1/accounts, account-service",
         "/sandbox/api/berlingroup/v1/accounts/refresh, account-service",
+        "/sandbox/api/berlingroup/v1/card-accounts/abc/transactions, account-service",
         "/sandbox/api/berlingroup/v1/aspsps/product_templates, account-service",
         "/sandbox/api/berlingroup/v1/funds-confirmations, account-service",
         "/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers, payment-service",

@@ -79,6 +79,10 @@ class AccountInformationJourneyTest extends Journey {
         assertStatus(200, balances);
         assertEquals(PSU1_MAIN, balances.jsonPath().getString("account.iban"));
         assertFalse(balances.jsonPath().getList("balances").isEmpty(), balances.asString());
+        // every balance type the bank keeps for a payment account, each saying whether a credit limit is counted in
+        assertEquals(List.of("closingBooked", "expected", "forwardAvailable", "interimAvailable", "interimBooked"),
+                balances.jsonPath().<String>getList("balances.balanceType").stream().sorted().toList());
+        assertEquals(Set.of(false), new HashSet<>(balances.jsonPath().getList("balances.creditLimitIncluded")));
 
         // transactions, page by page along the _links
         String firstPage = ACCOUNTS + "/" + main + "/transactions?bookingStatus=booked&dateFrom="

@@ -1,0 +1,27 @@
+package eu.xs2a.account.api;
+
+import eu.xs2a.account.config.AccountDataConfig;
+import eu.xs2a.account.domain.TransactionQuery;
+import eu.xs2a.platform.provider.ProviderCalendar;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/** Reads a transaction report's query parameters, the same for accounts and card accounts. */
+@ApplicationScoped
+public class TransactionQueries {
+
+    private final AccountDataConfig config;
+    private final ProviderCalendar calendar;
+
+    public TransactionQueries(AccountDataConfig config, ProviderCalendar calendar) {
+        this.config = config;
+        this.calendar = calendar;
+    }
+
+    /** Delta reports refused first; dateTo defaults to today at the provider's bank (an unknown provider is 404). */
+    public TransactionQuery of(String providerCode, String bookingStatus, String dateFrom, String dateTo, String page,
+                               String size, String withBalance, String entryReferenceFrom, String deltaList) {
+        TransactionQuery.refuseDeltaReport(entryReferenceFrom, deltaList);
+        return TransactionQuery.parse(bookingStatus, dateFrom, dateTo, page, size, withBalance,
+                calendar.today(providerCode), config.maxPageSize());
+    }
+}

@@ -189,8 +189,11 @@ class StandaloneEndpointsTest {
     void productTemplatesListTheProvidersProductsWithNamesAndRequiredFields() {
         Calls.get(Tpps.ALPHA, P + "/aspsps/product_templates", Map.of()).then().statusCode(200)
                 .body("productTemplates.paymentProduct",
-                        hasItems("service-payment", "sepa-credit-transfers", "instant-sepa-credit-transfers"))
-                .body("productTemplates", hasSize(3))
+                        hasItems("service-payment", "sepa-credit-transfers", "instant-sepa-credit-transfers",
+                                "target-2-payments", "cross-border-credit-transfers"))
+                .body("productTemplates", hasSize(5))
+                .body("productTemplates.find { it.paymentProduct == 'cross-border-credit-transfers' }.requiredFields",
+                        hasItems("creditorAgent", "creditorAddress.country"))
                 .body("productTemplates.find { it.paymentProduct == 'sepa-credit-transfers' }.name",
                         equalTo("SEPA Credit Transfer"))
                 .body("productTemplates.find { it.paymentProduct == 'sepa-credit-transfers' }.requiredFields",

@@ -29,6 +29,10 @@ public interface OAuthConfig {
     @WithDefault("60S")
     Duration codeLifetime();
 
+    /** How often expired codes, refresh tokens and authorize requests are deleted ({@code OAuthGrantCleanup}). */
+    @WithDefault("1H")
+    Duration cleanupEvery();
+
     /** How long the PSU has at the bank's login page before the way back to the TPP stops working. */
     @WithDefault("10M")
     Duration loginLifetime();

@@ -24,6 +24,9 @@ public class AuthorizationService {
                             String codeChallenge, String codeChallengeMethod) {
     }
 
+    /** The longest state kept and returned (its column). */
+    static final int MAX_STATE = 500;
+
     private final ProviderRegistry providers;
     private final AuthorizationRequests requests;
     private final BankLogins bank;
@@ -44,6 +47,10 @@ public class AuthorizationService {
     public URI start(String providerCode, Authorize authorize) {
         providers.require(providerCode);
         OAuthClient client = requests.client(authorize.clientId(), authorize.redirectUri());
+        if (authorize.state() != null && authorize.state().length() > MAX_STATE) {
+            return back(providerCode, authorize.redirectUri(), null, Map.of("error", "invalid_request",
+                    "error_description", "state is longer than " + MAX_STATE + " characters"));
+        }
         String scope;
         String challenge;
         try {

@@ -3,6 +3,7 @@ package eu.xs2a.registration.domain;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -21,7 +22,7 @@ public final class OAuthForm {
     }
 
     public static OAuthForm parse(String contentType, byte[] body) {
-        if (contentType == null || !contentType.toLowerCase().startsWith(MEDIA_TYPE)) {
+        if (contentType == null || !contentType.toLowerCase(Locale.ROOT).startsWith(MEDIA_TYPE)) {
             throw new OAuthException(OAuthError.INVALID_REQUEST, "The body must be " + MEDIA_TYPE);
         }
         Map<String, String> values = new HashMap<>();

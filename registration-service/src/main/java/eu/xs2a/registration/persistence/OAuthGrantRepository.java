@@ -46,6 +46,21 @@ public class OAuthGrantRepository {
                 LockModeType.PESSIMISTIC_WRITE));
     }
 
+    /**
+     * Deletes what can no longer be used: authorize requests past their expiry, and codes and refresh tokens expired
+     * more than {@code keep} ago (kept that long so that a replay of a used one is still seen, and its family
+     * revoked, while the tokens it gave may live). Returns how many rows.
+     */
+    public int deleteExpired(Instant now, java.time.Duration keep) {
+        Instant before = now.minus(keep);
+        return entityManager.createQuery("delete from OAuthAuthorizationRequest r where r.expiresAt < :now")
+                .setParameter("now", now).executeUpdate()
+                + entityManager.createQuery("delete from OAuthCode c where c.expiresAt < :before")
+                .setParameter("before", before).executeUpdate()
+                + entityManager.createQuery("delete from OAuthRefreshToken t where t.expiresAt < :before")
+                .setParameter("before", before).executeUpdate();
+    }
+
     /** Revokes every refresh token of a family not revoked yet; returns how many. */
     public int revokeFamily(UUID familyId, Instant at) {
         return entityManager.createQuery("update OAuthRefreshToken t set t.revokedAt = :at "

@@ -17,15 +17,20 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import eu.xs2a.registration.domain.OAuthCode;
+import eu.xs2a.registration.domain.OAuthGrantCleanup;
+import eu.xs2a.registration.domain.OAuthRefreshToken;
 import eu.xs2a.registration.support.OAuthFlows;
 import eu.xs2a.registration.support.OAuthFlows.Client;
 import eu.xs2a.registration.support.OAuthFlows.Pkce;
 import eu.xs2a.registration.support.RegistrationBank;
 import eu.xs2a.registration.support.SettableClock;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
+import jakarta.inject.Inject;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -57,6 +62,9 @@ class OAuthCodeFlowTest {
             return List.of(new TestResourceEntry(RegistrationBank.class));
         }
     }
+
+    @Inject
+    OAuthGrantCleanup cleanup;
 
     /** Registrations are signed at the real time: each test starts there, whatever the one before moved to. */
     @BeforeEach
@@ -159,8 +167,16 @@ class OAuthCodeFlowTest {
 
         String refreshToken = client.token(exchange(code(client, pkce, REDIRECT), REDIRECT, pkce.verifier()))
                 .path("refresh_token");
-        SettableClock.advance(Duration.ofDays(30));
+        // a second past the 30 days (the database keeps microseconds and rounds: the exact instant may fall either way)
+        SettableClock.advance(Duration.ofDays(30).plusSeconds(1));
         assertInvalidGrant(client.token(refresh(refreshToken)), "expired");
+
+        // a refresh-token lifetime later the cleanup deletes them; the service still only says the token is unknown
+        SettableClock.advance(Duration.ofDays(30));
+        cleanup.run();
+        assertEquals(0L, QuarkusTransaction.requiringNew().call(() -> OAuthRefreshToken.count("clientId", client.id())
+                + OAuthCode.count("clientId", client.id())));
+        assertInvalidGrant(client.token(refresh(refreshToken)), "unknown");
     }
 
     @Test
@@ -200,6 +216,12 @@ class OAuthCodeFlowTest {
         assertRedirectedError(with(authorizeQuery(client, pkce, REDIRECT), "scope", "accounts admin"),
                 "invalid_scope", "admin");
         assertRedirectedError(authorizeQuery(noCode, pkce, REDIRECT), "unauthorized_client", "authorization_code");
+        // a state too long to keep: refused, and not echoed
+        Response longState = authorize(with(authorizeQuery(client, pkce, REDIRECT), "state", "s".repeat(501)));
+        assertEquals(303, longState.statusCode(), longState.asString());
+        Map<String, String> answer = OAuthFlows.query(URI.create(longState.header("Location")));
+        assertEquals("invalid_request", answer.get("error"));
+        assertNull(answer.get("state"));
     }
 
     private static Map<String, String> with(Map<String, String> query, String name, String value) {

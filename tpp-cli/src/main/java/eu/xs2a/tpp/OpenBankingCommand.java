@@ -10,9 +10,11 @@ import picocli.CommandLine.Spec;
         description = {
                 "Open-banking onboarding: dynamic client registration with a software statement from the sandbox"
                         + " directory (ob register), and adding the current certificate to the organisation as that"
-                        + " client (ob certificate). Both sign with the current certificate (PS256, x5c)."},
-        subcommands = {ObRegisterCommand.class, ObCertificateCommand.class, CommandLine.HelpCommand.class},
-        footer = {"", "Examples:", "  bin/tpp ob register",
+                        + " client (ob certificate). Both sign with the current certificate (PS256, x5c).",
+                "An access token of that client from a provider's OAuth server (ob token, client credentials)."},
+        subcommands = {ObRegisterCommand.class, ObCertificateCommand.class, ObTokenCommand.class,
+                CommandLine.HelpCommand.class},
+        footer = {"", "Examples:", "  bin/tpp ob register", "  bin/tpp ob token --scope accounts",
                 "  bin/tpp ob register --auth private_key_jwt --redirect-uri https://tpp.example/cb",
                 "  bin/tpp cert --roles PSP_AI,PSP_PI --org \"Example TPP\" && bin/tpp ob certificate"},
         mixinStandardHelpOptions = true)
@@ -23,6 +25,6 @@ class OpenBankingCommand implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: register or certificate");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: register, certificate or token");
     }
 }

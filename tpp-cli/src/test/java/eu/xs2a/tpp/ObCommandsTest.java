@@ -39,7 +39,14 @@ class ObCommandsTest {
     void obAloneNamesItsCommands() {
         Run run = cli().run("ob");
         assertEquals(2, run.exitCode(), run.toString());
-        assertTrue(run.err().contains("register or certificate"), run.toString());
+        assertTrue(run.err().contains("register, certificate or token"), run.toString());
+    }
+
+    @Test
+    void aTokenNeedsARegisteredClient() {
+        Run run = cli().run("ob", "token");
+        assertEquals(3, run.exitCode(), run.toString());
+        assertTrue(run.err().contains("bin/tpp ob register"), run.toString());
     }
 
     @Test

@@ -34,6 +34,10 @@ public final class Pages {
         /** The one-time code form. */
         static native TemplateInstance otp(ScaStep.Summary summary, String error, String action, String csrf);
 
+        /** A gateway's OAuth login: what the TPP asks for, the login form, Log in and allow / Deny. */
+        static native TemplateInstance oauthLogin(String tppName, String scope, String error, String action,
+                                                  String csrf);
+
         /** A refusal or a failure, as a title and a sentence. */
         static native TemplateInstance message(String title, String message);
 

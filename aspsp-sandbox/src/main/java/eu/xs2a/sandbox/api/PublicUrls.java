@@ -20,7 +20,16 @@ public class PublicUrls {
     UriInfo uriInfo;
 
     public String scaUrl(ScaLink link) {
+        return base() + "sca/" + link.token;
+    }
+
+    /** The page of a gateway's OAuth login ({@code OAuthLoginPageResource}). */
+    public String oauthLoginUrl(String token) {
+        return base() + "oauth-login/" + token;
+    }
+
+    private String base() {
         String base = config.publicUrl().orElse(uriInfo.getBaseUri().toString());
-        return (base.endsWith("/") ? base : base + "/") + "sca/" + link.token;
+        return base.endsWith("/") ? base : base + "/";
     }
 }

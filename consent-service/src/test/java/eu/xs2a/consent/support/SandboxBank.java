@@ -1,15 +1,9 @@
 package eu.xs2a.consent.support;
 
+import eu.xs2a.testsupport.SandboxSeed;
 import eu.xs2a.testsupport.ServiceProcess;
 import eu.xs2a.testsupport.TestProvider;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
-import java.io.IOException;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
-import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -32,14 +26,13 @@ public class SandboxBank implements QuarkusTestResourceLifecycleManager {
     /** A provider of another bank, with a credential of its own (BankEventTest). */
     public static final String OTHER_BANK = "otherbank";
     public static final String OTHER_BANK_CREDENTIAL = "other-bank-credential";
-    private static final Duration SEED_TIMEOUT = Duration.ofSeconds(90);
     private ServiceProcess bank;
 
     @Override
     public Map<String, String> start() {
         bank = ServiceProcess.startOnCleanDatabase("aspsp-sandbox", "xs2a_aspsp_consent_test",
                 Map.of("SANDBOX_SERVICE_CREDENTIAL", CREDENTIAL));
-        awaitSeeded(bank.baseUrl());
+        SandboxSeed.await(bank.baseUrl());
         Map<String, String> config = new HashMap<>(Map.of(
                 "psd2.providers.sandbox.bank-url", bank.baseUrl(),
                 "psd2.providers.sandbox.bank-credential", CREDENTIAL,
@@ -61,35 +54,4 @@ public class SandboxBank implements QuarkusTestResourceLifecycleManager {
             bank.close();
         }
     }
-
-    /**
-     * The bank reports ready before its seed data (the sandbox PSUs) is in; the journeys need psu1, so wait until
-     * psu1 can log in to the online banking (bounded; a bank that never gets there fails the run here).
-     */
-    private static void awaitSeeded(String baseUrl) {
-        HttpClient client = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
-        // a form post carries the CSRF token twice, as cookie and field (BANK-API.md); a browser gets it from a page,
-        // this probe brings its own
-        String csrf = java.util.UUID.randomUUID().toString();
-        HttpRequest login = HttpRequest.newBuilder(URI.create(baseUrl + "/online-banking/login"))
-                .header("Content-Type", "application/x-www-form-urlencoded")
-                .header("Cookie", "SANDBOX_CSRF=" + csrf)
-                .POST(HttpRequest.BodyPublishers.ofString("csrf=" + csrf + "&username=psu1&password=sandbox")).build();
-        Instant deadline = Instant.now().plus(SEED_TIMEOUT);
-        while (Instant.now().isBefore(deadline)) {
-            try {
-                if (client.send(login, HttpResponse.BodyHandlers.discarding()).statusCode() == 303) {
-                    return;
-                }
-                Thread.sleep(250);
-            } catch (IOException e) {
-                // not answering yet
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        throw new IllegalStateException("aspsp-sandbox did not seed psu1 within " + SEED_TIMEOUT);
-    }
-
 }

@@ -307,13 +307,15 @@ class NginxIngressTest {
         String payments = "/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/7/authorisations/a2";
         for (String target : List.of(consents + "/sca-redirect/TOKEN-in-path", payments + "/sca-redirect?token=TOKEN-in-query",
                 "/sandbox/api/berlingroup/v1/consents/c1/authorisations/a1/sca-callback/STATE-in-path",
-                "/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/7/sca-callback?state=STATE-in-query")) {
+                "/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/7/sca-callback?state=STATE-in-query",
+                "/sandbox/oauth/callback?link=TOKEN-in-oauth-link")) {
             RawHttp.get(port, target);
         }
         List<String> lines = Files.readAllLines(nginx.dir().resolve("logs/nginx-access.log"));
         assertTrue(lines.stream().noneMatch(l -> l.contains("TOKEN-in") || l.contains("STATE-in")), String.join("\n", lines));
         assertTrue(lines.stream().anyMatch(l -> l.contains(consents + "/sca-redirect/***")), String.join("\n", lines));
         assertTrue(lines.stream().anyMatch(l -> l.contains(payments + "/sca-redirect/***")), String.join("\n", lines));
+        assertTrue(lines.stream().anyMatch(l -> l.contains("/sandbox/oauth/callback/***")), String.join("\n", lines));
     }
 
     // --- static content ----------------------------------------------------------------------------------------

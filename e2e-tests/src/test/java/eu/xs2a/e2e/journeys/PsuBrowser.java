@@ -145,8 +145,23 @@ public final class PsuBrowser {
      * gateway to the TPP): a form submission returns before its redirects are followed, so this waits for them.
      */
     public String landedUrl() {
+        return landedOutside("/sca/");
+    }
+
+    /**
+     * On the bank's OAuth login page (BANK-API.md "OAuth logins"): logs in and allows; answers the URL the browser
+     * ends on once it has left the bank, back through the gateway's callback to the client's redirect URI.
+     */
+    public String logInAndAllow(String psu) {
+        element(By.name("username")).sendKeys(psu);
+        element(By.name("password")).sendKeys(PASSWORD);
+        clickAndLeave(By.cssSelector("button[name='decision'][value='allow']"));
+        return landedOutside("/oauth-login/");
+    }
+
+    private String landedOutside(String bankPath) {
         try {
-            new WebDriverWait(driver, STEP).until(d -> !d.getCurrentUrl().contains("/sca/")
+            new WebDriverWait(driver, STEP).until(d -> !d.getCurrentUrl().contains(bankPath)
                     && "complete".equals(((JavascriptExecutor) d).executeScript("return document.readyState")));
         } catch (TimeoutException e) {
             throw new AssertionError("The PSU's browser stayed on " + driver.getCurrentUrl() + ", page: " + pageText());

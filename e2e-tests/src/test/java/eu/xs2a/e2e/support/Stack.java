@@ -202,6 +202,7 @@ public final class Stack {
         gateway.put("PSD2_REGISTRATION_DIRECTORY_JWKS", keys.resolve("directory-jwks.json").toString());
         gateway.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION", keys.resolve("service-token.pub").toString());
         gateway.put("SMALLRYE_JWT_SIGN_KEY_LOCATION", keys.resolve("service-token.key").toString());
+        gateway.put("PSD2_OAUTH_SIGNING_KEY", keys.resolve("oauth-signing.key").toString());
         start("registration-service", "registration", gateway(gateway, "registration-service", bank), 0);
         ServiceProcess consent = start("consent-service", "consent", gateway(gateway, "consent-service", bank), consentPort);
         Map<String, String> account = gateway(gateway, "account-service", bank);

@@ -50,6 +50,12 @@ class OpenBankingCliTest {
         Run added = ok(tpp(home, "ob", "certificate"));
         assertTrue(added.out().contains("HTTP 200") && added.out().contains("valid"), added.toString());
 
+        // an access token of the client from the sandbox provider's OAuth server, saved for later calls
+        Run token = ok(tpp(home, "ob", "token", "--scope", "accounts"));
+        assertTrue(token.out().contains("HTTP 200") && token.out().contains("\"token_type\": \"Bearer\""),
+                token.toString());
+        assertTrue(token.err().contains("Saved {access_token}"), token.toString());
+
         // the first secret stopped working when the second registration rotated it
         Properties stale = client(home);
         stale.setProperty("client_secret", first.getProperty("client_secret"));
@@ -84,6 +90,9 @@ class OpenBankingCliTest {
 
         Run added = ok(tpp(home, "ob", "certificate"));
         assertTrue(added.out().contains("valid"), added.toString());
+        // a token with an assertion for the token endpoint, a new one each time
+        ok(tpp(home, "ob", "token"));
+        ok(tpp(home, "ob", "token"));
 
         Run elsewhere = tpp(home, "ob", "certificate", "--audience", "https://elsewhere.example/certificates");
         assertEquals(1, elsewhere.exit(), elsewhere.toString());

@@ -74,6 +74,15 @@ public class ClientAssertions {
      */
     @Transactional
     public String authenticate(String assertionType, String assertion) {
+        return authenticate(assertionType, assertion, List.of(audience()));
+    }
+
+    /**
+     * The same for another endpoint: the assertion's {@code aud} must name one of {@code audiences} (the OAuth token
+     * endpoint takes its own URL or its issuer, RFC 7523 section 3).
+     */
+    @Transactional
+    public String authenticate(String assertionType, String assertion, List<String> audiences) {
         if (!JWT_BEARER.equals(assertionType)) {
             throw denied("client_assertion_type must be " + JWT_BEARER);
         }
@@ -112,8 +121,9 @@ public class ClientAssertions {
         }
         verify(jws, alg, signingKey(jws, client, now));
 
-        if (!aud.contains(audience())) {
-            throw denied("client_assertion claim 'aud' " + aud + " does not name this endpoint, " + audience());
+        if (aud.stream().noneMatch(audiences::contains)) {
+            throw denied("client_assertion claim 'aud' " + aud + " does not name this endpoint: "
+                    + String.join(" or ", audiences));
         }
         long nowSeconds = now.getEpochSecond();
         if (exp <= nowSeconds) {

@@ -1,6 +1,5 @@
 package eu.xs2a.registration.domain;
 
-import eu.xs2a.platform.SecureTokens;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.registration.persistence.OAuthClientRepository;
@@ -10,10 +9,8 @@ import eu.xs2a.security.core.BlockedTpps;
 import eu.xs2a.security.tpp.TppIdentity;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.transaction.Transactional;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
-import java.util.Base64;
 import java.util.List;
 import java.util.Optional;
 import org.jboss.logging.Logger;
@@ -25,7 +22,6 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class ClientCertificateService {
 
-    private static final String BASIC = "basic ";
     private static final Logger LOG = Logger.getLogger(ClientCertificateService.class);
 
     private final OAuthClientRepository clients;
@@ -36,10 +32,12 @@ public class ClientCertificateService {
     private final Letters letters;
     private final Clock clock;
     private final BlockedTpps blocked;
+    private final ClientSecrets secrets;
 
     public ClientCertificateService(OAuthClientRepository clients, TppCertificateRepository certificates,
                                     TppRepository tpps, TrustedCertificates trust, CertificatesInForce inForce,
-                                    Letters letters, Clock clock, BlockedTpps blocked) {
+                                    Letters letters, Clock clock, BlockedTpps blocked,
+                                    ClientSecrets secrets) {
         this.clients = clients;
         this.certificates = certificates;
         this.tpps = tpps;
@@ -48,6 +46,7 @@ public class ClientCertificateService {
         this.letters = letters;
         this.clock = clock;
         this.blocked = blocked;
+        this.secrets = secrets;
     }
 
     /** A request's certificate as sent (already checked for required fields). */
@@ -109,26 +108,7 @@ public class ClientCertificateService {
     }
 
     private OAuthClient client(String authorization) {
-        if (authorization == null || !authorization.regionMatches(true, 0, BASIC, 0, BASIC.length())) {
-            throw denied("HTTP Basic authentication with the client_id and client_secret (client_secret_basic), or a "
-                    + "client_assertion (private_key_jwt), is required");
-        }
-        String decoded;
-        try {
-            decoded = new String(Base64.getDecoder().decode(authorization.substring(BASIC.length()).trim()),
-                    StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            throw denied("The Basic credentials are not base64");
-        }
-        int colon = decoded.indexOf(':');
-        if (colon < 0) {
-            throw denied("The Basic credentials must be client_id:client_secret");
-        }
-        String clientId = decoded.substring(0, colon);
-        String secret = decoded.substring(colon + 1);
-        return clients.findByIdOptional(clientId)
-                .filter(c -> SecureTokens.matches(secret, c.clientSecretHash))
-                .orElseThrow(() -> denied("Unknown client_id or wrong client_secret"));
+        return secrets.authenticate(authorization);
     }
 
     private static Psd2Exception denied(String message) {

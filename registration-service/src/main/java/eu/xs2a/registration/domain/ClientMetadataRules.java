@@ -18,11 +18,11 @@ public final class ClientMetadataRules {
     public static final String CLIENT_SECRET_BASIC = "client_secret_basic";
     public static final String PRIVATE_KEY_JWT = "private_key_jwt";
 
-    static final Set<String> AUTH_METHODS = Set.of(CLIENT_SECRET_BASIC, PRIVATE_KEY_JWT);
-    static final Set<String> SIGNING_ALGS = Set.of("RS256", "PS256");
-    static final Set<String> GRANT_TYPES = Set.of("client_credentials", "authorization_code", "refresh_token");
+    public static final Set<String> AUTH_METHODS = Set.of(CLIENT_SECRET_BASIC, PRIVATE_KEY_JWT);
+    public static final Set<String> SIGNING_ALGS = Set.of("RS256", "PS256");
+    public static final Set<String> GRANT_TYPES = Set.of("client_credentials", "authorization_code", "refresh_token");
     static final Set<String> RESPONSE_TYPES = Set.of("code");
-    static final Set<String> SCOPES = Set.of("openid", "accounts", "payments", "fundsconfirmations");
+    public static final Set<String> SCOPES = Set.of("openid", "accounts", "payments", "fundsconfirmations");
     static final Set<String> APPLICATION_TYPES = Set.of("web", "mobile");
 
     static final String DEFAULT_AUTH_METHOD = CLIENT_SECRET_BASIC;

@@ -24,6 +24,11 @@ public class SettableClock extends Clock {
         return NOW.get();
     }
 
+    /** Back to the real time: for a test class whose requests are signed at the real time (a registration's iat). */
+    public static void reset() {
+        NOW.set(Instant.now());
+    }
+
     public static void advance(Duration duration) {
         NOW.updateAndGet(now -> now.plus(duration));
     }

@@ -1,0 +1,56 @@
+package eu.xs2a.sandbox.api;
+
+import eu.xs2a.sandbox.domain.BankException;
+import eu.xs2a.sandbox.domain.OAuthLogin;
+import eu.xs2a.sandbox.domain.OAuthLoginService;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/**
+ * The gateway's OAuth authorize step (BANK-API.md "OAuth logins"): a login for the PSU's browser, and its outcome.
+ */
+@Path("/bank/v1/oauth-logins")
+@BankApi
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class BankOAuthLoginResource {
+
+    public record LoginRequest(String tppName, String scope, String returnUrl) {
+    }
+
+    public record Login(String loginId, String loginUrl) {
+    }
+
+    public record LoginStatus(String status, String psuId) {
+    }
+
+    @Inject
+    OAuthLoginService logins;
+
+    @Inject
+    PublicUrls urls;
+
+    @POST
+    public Response create(LoginRequest body) {
+        if (body == null) {
+            throw BankException.badRequest("tppName, scope and returnUrl are required");
+        }
+        OAuthLoginService.Created created = logins.create(body.tppName(), body.scope(), body.returnUrl());
+        return Response.status(201)
+                .entity(new Login(created.login().id.toString(), urls.oauthLoginUrl(created.token()))).build();
+    }
+
+    @GET
+    @Path("/{loginId}")
+    public LoginStatus status(@PathParam("loginId") String loginId) {
+        OAuthLogin login = logins.status(loginId);
+        return new LoginStatus(login.status, login.psuId);
+    }
+}

@@ -1,0 +1,44 @@
+package eu.xs2a.sandbox.domain;
+
+import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+import java.time.Instant;
+import java.util.UUID;
+
+/** A PSU's login for a gateway's OAuth authorize step: {@code received}, then {@code approved} or {@code denied}. */
+@Entity
+@Table(name = "oauth_login")
+public class OAuthLogin extends PanacheEntityBase {
+
+    public static final String RECEIVED = "received";
+    public static final String APPROVED = "approved";
+    public static final String DENIED = "denied";
+
+    @Id
+    public UUID id;
+
+    /** SHA-256 of the page link's token. */
+    @Column(name = "token_hash")
+    public String tokenHash;
+
+    @Column(name = "tpp_name")
+    public String tppName;
+
+    public String scope;
+
+    /** Where the PSU's browser goes when the PSU has decided (the gateway's callback). */
+    @Column(name = "return_url")
+    public String returnUrl;
+
+    public String status;
+
+    /** The PSU who allowed it; null until then. */
+    @Column(name = "psu_id")
+    public String psuId;
+
+    @Column(name = "expires_at")
+    public Instant expiresAt;
+}

@@ -22,8 +22,8 @@ import java.time.Clock;
  * a new authorisation of the consent's approach, embedded or decoupled, while the consent awaits SCA. The bank has one
  * SCA per consent, so it starts that again and the gateway ends the consent's open authorisations ({@code failed}).
  * With psuData the new authorisation takes the password at once, as its first PUT would. The PSU-ID it was started
- * with is its PSU's (multilevel SCA: each signatory starts their own, and the consent's PSU is only the first). A redirect consent's
- * authorisation starts with the consent (its link), so a POST there is 409 STATUS_INVALID.
+ * with is its PSU's (multilevel SCA: each signatory starts their own, and the consent's PSU is only the first). A
+ * redirect consent's authorisation starts with the consent (its link), so a POST there is 409 STATUS_INVALID.
  */
 @ApplicationScoped
 public class AuthorisationStart {

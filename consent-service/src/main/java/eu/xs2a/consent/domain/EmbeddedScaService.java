@@ -21,8 +21,8 @@ import org.jboss.logging.Logger;
  * "SCA approaches"): the authorisation's own machine says whether the step may come now (409 STATUS_INVALID, from
  * xs2a-platform's {@code ScaStep}); the bank judges the PSU's input; the authorisation follows the status the bank
  * answered. A step that ends the SCA reads the consent at the bank and applies it as the redirect callback does
- * (valid, partiallyAuthorised after one signatory of several, or rejected). No transaction is open during a bank call. The password and the OTP go to the bank and
- * nowhere else: not into a row, an exception message or a log line.
+ * (valid, partiallyAuthorised after one signatory of several, or rejected). No transaction is open during a bank
+ * call. The password and the OTP go to the bank and nowhere else: not into a row, an exception message or a log line.
  */
 @ApplicationScoped
 public class EmbeddedScaService {

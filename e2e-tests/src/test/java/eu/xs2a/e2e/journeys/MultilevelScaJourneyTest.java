@@ -86,7 +86,7 @@ class MultilevelScaJourneyTest extends Journey {
         return path(started.jsonPath().getString("_links.updatePsuAuthentication.href"));
     }
 
-    /** The signatory's embedded SCA (one method, sms): password, then the OTP; {@code psu} null: the authorisation's. */
+    /** The signatory's embedded SCA (one method, sms): password, then OTP; {@code psu} null: the authorisation's. */
     private static void sign(Tpp tpp, String authorisation, String psu) {
         Response selected = tpp.send("PUT", authorisation, psu == null ? Map.of() : Map.of("PSU-ID", psu),
                 password("sandbox"));

@@ -5,10 +5,11 @@ import org.jboss.logging.Logger;
 /**
  * transactionStatus of a payment as the gateway tracks it (the codes of the interface's table that this gateway
  * uses). The lifecycle is RCVD → ACTC → ACSP → ACSC → ACCC, or RJCT; CANC by cancellation; PATC between RCVD and
- * ACTC when the debtor account needs several signatures and some, not all, were given (multilevel SCA). Berlin Group (ISO 20022):
- * ACSC is the settlement on the debtor's account, ACCC the later one on the creditor's account, which a bank that is
- * also the creditor's (or learns of it) reports. So ACSC is concluded (executed: nothing is authorised or cancelled any
- * more) but not final: it may still move to ACCC. Final states (ACCC, RJCT, CANC) never change.
+ * ACTC when the debtor account needs several signatures and some, not all, were given (multilevel SCA). Berlin
+ * Group (ISO 20022): ACSC is the settlement on the debtor's account, ACCC the later one on the creditor's account,
+ * which a bank that is also the creditor's (or learns of it) reports. So ACSC is concluded (executed: nothing is
+ * authorised or cancelled any more) but not final: it may still move to ACCC. Final states (ACCC, RJCT, CANC) never
+ * change.
  */
 public enum TransactionStatus {
     RCVD(0),

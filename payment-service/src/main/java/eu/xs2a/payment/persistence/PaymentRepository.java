@@ -38,8 +38,8 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
      * those never checked first. Due: known to the bank and possibly still changing there, not checked since
      * {@code checkedBefore} (not heard of since: {@code payment.jobs.stale-after}; {@code settledCheckedBefore} for an
      * executed one, ACSC, which only waits for ACCC);
-     * unauthorised (RCVD, PATC) ones only while they changed after {@code activeSince}, executed ones only while they were
-     * executed after {@code settledSince}: within the settlement horizon, the SQL form of
+     * unauthorised (RCVD, PATC) ones only while they changed after {@code activeSince}, executed ones only while they
+     * were executed after {@code settledSince}: within the settlement horizon, the SQL form of
      * {@code SettlementHorizon.isPast} (whose {@code cutoff} {@code settledSince} is), so that the job and TPP reads
      * stop asking about the same payments. Also due, known to the bank or not: unauthorised ones initiated before
      * {@code deadline}, which the check rejects. A plain read: the task table's one pending task per payment keeps

@@ -75,6 +75,19 @@ class StatusEventTest {
         }
     }
 
+    /** Multilevel SCA: the first of two signatures is a partiallyAuthorised event, the second a valid one. */
+    @Test
+    void eachSignatureOfACorporateConsentIsAnEvent() {
+        Response created = Bank.registerConsent(Bank.aisConsent(Bank.allPsd2(), null));
+        String consent = created.path("bankConsentId");
+        PsuBrowser.approve(created.path("scaUrl"), "psu-corp-a");
+        Bank.eventually(() -> !EventReceiver.of(consent).isEmpty(), "the partiallyAuthorised event is delivered");
+        assertEquals("partiallyAuthorised", json(EventReceiver.of(consent).get(0).body()).path("status").asText());
+        PsuBrowser.approve(created.path("scaUrl"), "psu-corp-b");
+        Bank.eventually(() -> EventReceiver.of(consent).size() == 2, "the valid event is delivered");
+        assertEquals("valid", json(EventReceiver.of(consent).get(1).body()).path("status").asText());
+    }
+
     @Test
     void aRevokeIsInTheOutboxAndAtTheGatewayBeforeThePsuSeesThePage() {
         String consent = Bank.validConsent(Bank.allPsd2(), "psu1");

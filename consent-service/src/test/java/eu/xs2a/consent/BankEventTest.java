@@ -129,6 +129,24 @@ class BankEventTest extends ConsentTestBase {
         assertNotNull(ConsentRows.column(db, consentId, "bank_checked_at", java.time.OffsetDateTime.class));
     }
 
+    /** Multilevel SCA: the bank's partiallyAuthorised (one signatory of several), then valid (the last). */
+    @Test
+    void partiallyAuthorisedThenValidFollowTheSignatures() {
+        String consentId = createAis(Tpps.ALPHA, Signed.aisBody(null, 4, true, Psu.PSU1_MAIN)).jsonPath()
+                .getString("consentId");
+        String bankId = bankIdOf(consentId);
+        Instant first = Instant.now();
+        assertEquals(204, send(SandboxBank.CREDENTIAL, event(bankId, "partiallyAuthorised", first)).statusCode());
+        assertEquals("partiallyAuthorised", ConsentRows.column(db, consentId, "status", String.class));
+        assertEquals(204, send(SandboxBank.CREDENTIAL, event(bankId, "partiallyAuthorised", first)).statusCode(),
+                "the same event again");
+        assertEquals(204, send(SandboxBank.CREDENTIAL, event(bankId, "valid", first.plusSeconds(1))).statusCode());
+        assertEquals("valid", ConsentRows.column(db, consentId, "status", String.class));
+        assertEquals(204, send(SandboxBank.CREDENTIAL, event(bankId, "partiallyAuthorised", first.plusSeconds(2)))
+                .statusCode(), "a valid consent never goes back");
+        assertEquals("valid", ConsentRows.column(db, consentId, "status", String.class));
+    }
+
     @Test
     void anEventOlderThanOneAppliedIsIgnoredAndTerminatedByBankIsExpired() {
         String consentId = validConsent();

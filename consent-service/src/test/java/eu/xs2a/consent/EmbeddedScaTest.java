@@ -35,6 +35,8 @@ class EmbeddedScaTest extends ConsentTestBase {
     private static final String PSU_EMBEDDED_MAIN = "DE66100200300800000011";
     private static final String PSU_DECOUPLED_MAIN = "DE65100200300800000029";
     private static final String PSU_DECOUPLED_DENY_MAIN = "DE43100200300800000037";
+    /** The corporate account psu-corp-a and psu-corp-b both sign for (V25__multilevel_sca.sql). */
+    private static final String CORP_MAIN = "DE02100200300900000015";
     private static final String WRONG_PASSWORD = "Wrong-Pass-5a1t";
     private static final String WRONG_OTP = "640931";
 
@@ -168,6 +170,42 @@ class EmbeddedScaTest extends ConsentTestBase {
         assertError(Signed.post(Tpps.ALPHA, Signed.AIS + "/" + redirect + "/authorisations", Map.of(), ""), 409,
                 "StatusInvalid", "STATUS_INVALID");
         assertError(Signed.post(Tpps.BETA, authorisations, Map.of(), ""), 401, "ConsentUnknown", "CONSENT_UNKNOWN");
+    }
+
+    /**
+     * Multilevel SCA: the corporate account needs psu-corp-a's and psu-corp-b's signatures, each on an authorisation
+     * of their own; the consent is partiallyAuthorised in between, and each signatory signs once.
+     */
+    @Test
+    void twoSignatoriesEachAuthoriseOnTheirOwnAuthorisation() {
+        Response created = create(Signed.AIS, "psu-corp-a", Signed.aisBody(null, 4, true, CORP_MAIN));
+        assertEquals("EMBEDDED", created.header("ASPSP-SCA-Approach"));
+        String consentId = created.jsonPath().getString("consentId");
+        String first = created.jsonPath().getString("_links.updatePsuAuthentication.href");
+        String authorisations = Signed.AIS + "/" + consentId + "/authorisations";
+        assertEquals("scaMethodSelected",
+                put(first, "psu-corp-a", password("sandbox")).jsonPath().getString("scaStatus"));
+        assertEquals("finalised", put(first, null, otp("123456")).jsonPath().getString("scaStatus"));
+        assertEquals("partiallyAuthorised", status(Signed.AIS, consentId));
+        assertError(put(first, null, otp("123456")), 409, "StatusInvalid", "STATUS_INVALID");
+
+        // the same signatory again, on an authorisation of their own: out of order at the bank
+        assertError(Signed.post(Tpps.ALPHA, authorisations, Map.of("PSU-ID", "psu-corp-a"), password("sandbox")), 409,
+                "StatusInvalid", "STATUS_INVALID");
+        assertEquals("partiallyAuthorised", status(Signed.AIS, consentId));
+
+        // the second signatory's authorisation belongs to the PSU-ID it was started with: its PUTs need none
+        Response started = Signed.post(Tpps.ALPHA, authorisations, Map.of("PSU-ID", "psu-corp-b"), "");
+        assertEquals(201, started.statusCode(), started.asString());
+        assertEquals("received", started.jsonPath().getString("scaStatus"));
+        String second = started.jsonPath().getString("_links.updatePsuAuthentication.href");
+        assertEquals("scaMethodSelected", put(second, null, password("sandbox")).jsonPath().getString("scaStatus"));
+        assertEquals("finalised", put(second, null, otp("123456")).jsonPath().getString("scaStatus"));
+        assertEquals("valid", status(Signed.AIS, consentId));
+        assertEquals("finalised", Signed.get(Tpps.ALPHA, first).jsonPath().getString("scaStatus"));
+        assertEquals(3, Signed.get(Tpps.ALPHA, authorisations).jsonPath().getList("authorisationIds").size());
+        assertError(Signed.post(Tpps.ALPHA, authorisations, Map.of("PSU-ID", "psu-corp-b"), ""), 409, "StatusInvalid",
+                "STATUS_INVALID");
     }
 
     @Test

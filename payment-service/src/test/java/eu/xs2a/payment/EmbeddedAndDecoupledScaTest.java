@@ -125,6 +125,40 @@ class EmbeddedAndDecoupledScaTest {
         assertError(put(failingAuth, null, otp("123456")), 409, "StatusInvalid", "STATUS_INVALID");
     }
 
+    /**
+     * Multilevel SCA: the corporate account (psu-corp-a's and psu-corp-b's only one, which the bank pays from) needs
+     * both signatures, each on an authorisation of its own: PATC in between, then ACTC and on; each signs once.
+     */
+    @Test
+    void twoSignatoriesEachAuthoriseOnTheirOwnAuthorisation() {
+        Response created = initiate("psu-corp-a", false, Payments.body("12.50"));
+        assertEquals(201, created.statusCode(), created.asString());
+        assertEquals("EMBEDDED", created.header("ASPSP-SCA-Approach"));
+        String self = created.jsonPath().getString("_links.self.href");
+        String first = created.jsonPath().getString("_links.updatePsuAuthentication.href");
+        assertEquals("scaMethodSelected", put(first, null, password("sandbox")).jsonPath().getString("scaStatus"));
+        assertEquals("finalised", put(first, null, otp("123456")).jsonPath().getString("scaStatus"));
+        assertEquals("PATC", status(self));
+        assertError(put(first, null, otp("123456")), 409, "StatusInvalid", "STATUS_INVALID");
+
+        // the same signatory again, on an authorisation of their own: out of order at the bank
+        String authorisations = self + "/authorisations";
+        assertError(Tpps.send(ALPHA, "POST", authorisations, Map.of("PSU-ID", "psu-corp-a"), password("sandbox")),
+                409, "StatusInvalid", "STATUS_INVALID");
+        assertEquals("PATC", status(self));
+
+        // the second signatory's authorisation belongs to the PSU-ID it was started with: its PUTs need none
+        Response started = Tpps.send(ALPHA, "POST", authorisations, Map.of("PSU-ID", "psu-corp-b"), "");
+        assertEquals(201, started.statusCode(), started.asString());
+        String second = started.jsonPath().getString("_links.updatePsuAuthentication.href");
+        assertEquals("scaMethodSelected", put(second, null, password("sandbox")).jsonPath().getString("scaStatus"));
+        assertEquals("finalised", put(second, null, otp("123456")).jsonPath().getString("scaStatus"));
+        assertEquals("ACSP", status(self));
+        assertEquals("finalised", Tpps.get(ALPHA, first).jsonPath().getString("scaStatus"));
+        assertError(Tpps.send(ALPHA, "POST", authorisations, Map.of("PSU-ID", "psu-corp-b"), ""), 409, "StatusInvalid",
+                "STATUS_INVALID");
+    }
+
     @Test
     void decoupledApprovalAndDenialInThePsusApp() {
         Response created = initiate("psu-decoupled", false, Payments.body("2.40"));

@@ -1,10 +1,16 @@
 package eu.xs2a.sandbox.domain;
 
+import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
+import jakarta.persistence.ElementCollection;
 import jakarta.persistence.Entity;
+import jakarta.persistence.FetchType;
 import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
 import jakarta.persistence.Table;
 import java.math.BigDecimal;
+import java.util.HashSet;
+import java.util.Set;
 
 /** An account of a PSU: a payment account (IBAN and BBAN), or a card account (masked PAN, credit limit). */
 @Entity
@@ -56,6 +62,16 @@ public class Account {
     /** Display order within the PSU's accounts. */
     public int position;
 
+    /** How many of its signatories must authorise a payment from it or a consent on it (multilevel SCA when > 1). */
+    @Column(name = "signatures_required")
+    public int signaturesRequired = 1;
+
+    /** The PSUs who may sign for it besides the owner ({@link #psuId}): a corporate account's signatories. */
+    @ElementCollection(fetch = FetchType.EAGER)
+    @CollectionTable(name = "account_signatory", joinColumns = @JoinColumn(name = "account_id"))
+    @Column(name = "psu_id")
+    public Set<String> signatories = new HashSet<>();
+
     public boolean isCard() {
         return maskedPan != null;
     }
@@ -63,6 +79,11 @@ public class Account {
     /** How an account reference names it: its IBAN, or a card account's masked PAN. */
     public AccountRef ref() {
         return isCard() ? AccountRef.ofMaskedPan(maskedPan, currency) : AccountRef.ofIban(iban, currency);
+    }
+
+    /** Whether the PSU holds this account: its owner or one of its signatories. */
+    public boolean heldBy(String psu) {
+        return psu != null && (psu.equals(psuId) || signatories.contains(psu));
     }
 
     /**

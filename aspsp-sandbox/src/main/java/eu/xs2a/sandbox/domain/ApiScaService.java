@@ -87,6 +87,7 @@ public class ApiScaService {
             return Outcome.of(flow.scaStatus()).refused(PSU_CREDENTIALS_INVALID);
         }
         Psu psu = ((PsuLogin.Accepted) result).psu();
+        requireNotSigned(flow, psu.id);
         flow.link().loggedIn(psu.id, Secrets.randomToken());
         if (!sca.mayAuthorise(flow, psu.id)) {
             return ended(flow, false, Payment.REASON_ACCOUNT_NOT_PSUS).refused(PSU_CREDENTIALS_INVALID);
@@ -148,6 +149,7 @@ public class ApiScaService {
         if (app.isEmpty()) {
             throw BankException.badRequest("PSU " + psuId + " has no decoupled SCA method");
         }
+        requireNotSigned(flow, psuId);
         link.loggedIn(psuId, Secrets.randomToken());
         if (!sca.mayAuthorise(flow, psuId)) {
             return ended(flow, false, Payment.REASON_ACCOUNT_NOT_PSUS);
@@ -218,9 +220,18 @@ public class ApiScaService {
         return new Outcome(ScaStatus.scaMethodSelected, null, method, null, null, false);
     }
 
+    /** The PSU's SCA ended: finalised (their signature, maybe one of several: multilevel SCA) or failed. */
     private Outcome ended(ScaFlow flow, boolean success, String reason) {
         sca.finish(flow, success, reason);
-        return new Outcome(flow.scaStatus(), null, null, null, null, true);
+        return new Outcome(success ? ScaStatus.finalised : ScaStatus.failed, null, null, null, null, true);
+    }
+
+    /** Each signatory signs once (multilevel SCA): a second SCA of the same PSU is out of order. */
+    private static void requireNotSigned(ScaFlow flow, String psuId) {
+        if (flow.signedAlreadyBy(psuId)) {
+            throw BankException.conflict(STATUS_INVALID, "PSU " + psuId + " has already signed; another signatory"
+                    + " must sign next");
+        }
     }
 
     private static ScaMethod chosen(ScaLink link) {

@@ -12,7 +12,8 @@ import org.hibernate.type.SqlTypes;
 
 /**
  * A consent registered by the gateway (AIS or PIIS). It enforces its own transitions: SCA can only move a
- * {@code received} consent, final states stay final except that the TPP may always terminate.
+ * {@code received} (or {@code partiallyAuthorised}) consent, final states stay final except that the TPP may always
+ * terminate.
  */
 @Entity
 @Table(name = "consent")
@@ -50,7 +51,8 @@ public class Consent extends ScaResource {
 
     @Override
     public boolean awaitsSca() {
-        return status == ConsentStatus.received && !scaStatus.isFinal();
+        return (status == ConsentStatus.received || status == ConsentStatus.partiallyAuthorised)
+                && !scaStatus.isFinal();
     }
 
     /** Moves a valid consent past its validUntil to expired; answers whether it is usable for data today. */
@@ -63,7 +65,14 @@ public class Consent extends ScaResource {
 
     public void approve(Instant now) {
         scaFinalised();
+        signed();
         changeStatus(ConsentStatus.valid, now);
+    }
+
+    /** A signatory approved, another signature is still needed (multilevel SCA). */
+    public void partiallyAuthorise(Instant now) {
+        signedPartly();
+        changeStatus(ConsentStatus.partiallyAuthorised, now);
     }
 
     public void reject(Instant now) {

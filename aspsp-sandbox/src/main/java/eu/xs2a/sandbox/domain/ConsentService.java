@@ -136,12 +136,27 @@ public class ConsentService {
         return new ConsentView(consent, consent.requestedAccess, covered);
     }
 
+    /**
+     * The signatures the consent needs (multilevel SCA): the most any account it covers needs, the named accounts or,
+     * for a consent on all accounts, those the PSU holds.
+     */
+    public int signaturesRequired(Consent consent, String psuId) {
+        ConsentAccess access = consent.requestedAccess;
+        List<AccountRef> named = new ArrayList<>(access.explicitRefs());
+        if (Consent.PIIS.equals(consent.type) && access.account() != null) {
+            named.add(access.account());
+        }
+        List<Account> covered = named.isEmpty() ? accounts.ofPsu(psuId)
+                : named.stream().map(accounts::byRef).flatMap(Optional::stream).toList();
+        return covered.stream().mapToInt(a -> a.signaturesRequired).max().orElse(1);
+    }
+
     /** The named accounts the PSU does not own, as labels (empty when the PSU may approve). */
     public List<String> accountsNotOwnedBy(Consent consent, String psuId) {
         List<String> foreign = new ArrayList<>();
         for (AccountRef ref : consent.requestedAccess.explicitRefs()) {
             Optional<Account> account = accounts.byRef(ref);
-            if (account.isEmpty() || !account.get().psuId.equals(psuId)) {
+            if (account.isEmpty() || !account.get().heldBy(psuId)) {
                 foreign.add(ref.label());
             }
         }

@@ -10,8 +10,9 @@ import java.time.Instant;
 import java.time.LocalDate;
 
 /**
- * A payment order submitted by the gateway. Lifecycle: RCVD → (SCA) ACTC → ACSP | RJCT → (settlement) ACSC;
- * CANC from RCVD at once, from ACTC/ACSP after the PSU authorised the cancellation. Final states stay final.
+ * A payment order submitted by the gateway. Lifecycle: RCVD → (SCA) ACTC → ACSP | RJCT → (settlement) ACSC, with
+ * PATC between RCVD and ACTC while a debtor account that needs several signatures has some of them; CANC from RCVD
+ * (or PATC) at once, from ACTC/ACSP after the PSU authorised the cancellation. Final states stay final.
  */
 @Entity
 @Table(name = "payment")
@@ -113,7 +114,12 @@ public class Payment extends ScaResource {
 
     @Override
     public boolean awaitsSca() {
-        return transactionStatus == TransactionStatus.RCVD && !scaStatus.isFinal();
+        return awaitsAuthorisation() && !scaStatus.isFinal();
+    }
+
+    /** Not authorised yet: no signature (RCVD) or not all of them (PATC). */
+    public boolean awaitsAuthorisation() {
+        return transactionStatus == TransactionStatus.RCVD || transactionStatus == TransactionStatus.PATC;
     }
 
     public boolean awaitsCancellationSca() {
@@ -124,8 +130,15 @@ public class Payment extends ScaResource {
     /** The PSU confirmed with the OTP: technically accepted, the bank checks funds and account next. */
     public void authorise(Instant now) {
         scaFinalised();
+        signed();
         transactionStatus = TransactionStatus.ACTC;
         authorisedAt = now;
+    }
+
+    /** A signatory authorised, another signature is still needed (multilevel SCA). */
+    public void partiallyAuthorise() {
+        signedPartly();
+        transactionStatus = TransactionStatus.PATC;
     }
 
     /** Funds reserved and account fine: accepted for execution. */
@@ -156,7 +169,10 @@ public class Payment extends ScaResource {
 
     /** A not yet authorised payment is cancelled at once. */
     public void cancelBeforeAuthorisation() {
-        requireStatus(TransactionStatus.RCVD);
+        if (!awaitsAuthorisation()) {
+            throw BankException.conflict("PAYMENT_INVALID", "payment " + id + " is " + transactionStatus
+                    + ", expected RCVD or PATC");
+        }
         if (!scaStatus.isFinal()) {
             scaStatus = ScaStatus.failed;
         }

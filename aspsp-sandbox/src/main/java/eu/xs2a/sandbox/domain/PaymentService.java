@@ -157,7 +157,7 @@ public class PaymentService {
         links.lockAllOf(bankPaymentId);
         Payment payment = payments.lock(bankPaymentId).orElseThrow(() -> unknown(bankPaymentId));
         slowIfSlow(payment);
-        if (payment.transactionStatus == TransactionStatus.RCVD) {
+        if (payment.awaitsAuthorisation()) {
             payment.cancelBeforeAuthorisation();
             links.closeAllOf(payment.id);
             return new Cancellation(payment, Optional.empty());

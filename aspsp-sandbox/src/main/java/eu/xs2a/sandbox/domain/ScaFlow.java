@@ -64,6 +64,14 @@ record ScaFlow(ScaLink link, Consent consent, Payment payment) {
         }
     }
 
+    /**
+     * Whether this PSU already signed the consent or payment (multilevel SCA: each signatory signs once). A
+     * cancellation is signed afresh.
+     */
+    boolean signedAlreadyBy(String psuId) {
+        return !cancellation() && resource().hasSigned(psuId);
+    }
+
     /** Where the PSU's browser goes back to when the flow ends. */
     String returnUrl() {
         return cancellation() ? payment.cancellationReturnUrl : resource().returnUrl;

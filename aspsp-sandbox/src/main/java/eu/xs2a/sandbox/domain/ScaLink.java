@@ -84,6 +84,19 @@ public class ScaLink {
         state = State.APPROVED;
     }
 
+    /**
+     * The signatory who used this link signed, and another signature is needed (multilevel SCA): the link is open
+     * again for the next signatory, who logs in afresh (on the pages: in their own browser).
+     */
+    public void reopened() {
+        state = State.NEW;
+        psuId = null;
+        sessionHash = null;
+        otpFailures = 0;
+        chosenMethod = null;
+        decoupledAt = null;
+    }
+
     public void done() {
         state = State.DONE;
     }

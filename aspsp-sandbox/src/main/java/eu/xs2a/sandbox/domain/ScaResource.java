@@ -43,6 +43,10 @@ public abstract class ScaResource {
     @Column(name = "created_at")
     public Instant createdAt;
 
+    /** Who has signed so far, comma-separated PSU ids in order (several for a multilevel SCA); null before. */
+    @Column(name = "signed_by")
+    public String signedBy;
+
     @Version
     public int version;
 
@@ -52,9 +56,36 @@ public abstract class ScaResource {
     /** The conflict answered to an SCA step on a request that no longer awaits SCA. */
     protected abstract BankException noLongerAwaitingSca();
 
-    /** Whether this PSU may approve: the one the gateway named, or anyone when it named none. */
+    /**
+     * Whether this PSU may approve: the one the gateway named, or anyone when it named none; once a first signatory
+     * signed (multilevel SCA), any other signatory of the accounts (which the caller checks).
+     */
     public boolean mayBeApprovedBy(String psu) {
-        return requestedPsuId == null || requestedPsuId.equals(psu);
+        return requestedPsuId == null || requestedPsuId.equals(psu) || signedBy != null;
+    }
+
+    /** The PSUs who have signed, in order. */
+    public java.util.List<String> signatories() {
+        return signedBy == null ? java.util.List.of() : java.util.List.of(signedBy.split(","));
+    }
+
+    public boolean hasSigned(String psu) {
+        return signatories().contains(psu);
+    }
+
+    /** The PSU who logged in signed (the last signature, or one of several of a multilevel SCA). */
+    protected void signed() {
+        signedBy = signedBy == null ? psuId : signedBy + "," + psuId;
+    }
+
+    /**
+     * The PSU who logged in signed, but more signatures are needed (multilevel SCA): the next signatory's SCA starts
+     * at received; the subclass moves its own status to partially authorised.
+     */
+    protected void signedPartly() {
+        requireAwaitingSca();
+        signed();
+        scaStatus = ScaStatus.received;
     }
 
     public void psuIdentified(String psu) {

@@ -99,6 +99,10 @@ public class ScaService {
                 return new ShowLogin(flow.resource().tppName, refused.message());
             }
             String psuId = ((PsuLogin.Accepted) result).psu().id;
+            if (flow.signedAlreadyBy(psuId)) {
+                throw new Refused(409, "You have already approved this request",
+                        "It needs the approval of another signatory of the account too, who logs in with this link.");
+            }
             String newSession = Secrets.randomToken();
             flow.link().loggedIn(psuId, newSession);
             if (!mayAuthorise(flow, psuId)) {
@@ -131,7 +135,7 @@ public class ScaService {
             }
             if (flow.link().kind == ScaLink.Kind.PAYMENT && flow.payment().debtorAccountId == null) {
                 Optional<Account> chosen = Optional.ofNullable(debtorIban).flatMap(accounts::byIban)
-                        .filter(a -> a.psuId.equals(flow.link().psuId));
+                        .filter(a -> a.heldBy(flow.link().psuId));
                 if (chosen.isEmpty()) {
                     return new ShowDecision(summary(flow), "Please choose the account to pay from.");
                 }
@@ -183,8 +187,21 @@ public class ScaService {
         }
     }
 
-    /** Ends the flow: applies the outcome to the resource and sends the browser back to the gateway. */
+    /**
+     * Ends the flow: applies the outcome to the resource and sends the browser back to the gateway. A signature that
+     * leaves others still needed (multilevel SCA) partially authorises the consent or payment and opens the link
+     * again for the next signatory.
+     */
     ScaStep finish(ScaFlow flow, boolean success, String reason) {
+        if (success && signaturesMissing(flow) > 0) {
+            switch (flow.link().kind) {
+                case CONSENT -> flow.consent().partiallyAuthorise(clock.instant());
+                case PAYMENT -> flow.payment().partiallyAuthorise();
+                case CANCELLATION -> throw new IllegalStateException("a cancellation needs one signature");
+            }
+            flow.link().reopened();
+            return new Redirect(flow.returnUrl(), null, flow.link().resourceId);
+        }
         switch (flow.link().kind) {
             case CONSENT -> {
                 if (success) {
@@ -212,14 +229,27 @@ public class ScaService {
         return new Redirect(flow.returnUrl(), null, flow.link().resourceId);
     }
 
-    /** The PSU who logged in must be the one the gateway named and must own every account the request names. */
+    /**
+     * The signatures still needed after the logged-in PSU's: the most any account of the request needs (its
+     * signatories, multilevel SCA), less those given. A cancellation needs one.
+     */
+    private int signaturesMissing(ScaFlow flow) {
+        int required = switch (flow.link().kind) {
+            case CONSENT -> consentService.signaturesRequired(flow.consent(), flow.link().psuId);
+            case PAYMENT -> accounts.findById(flow.payment().debtorAccountId).signaturesRequired;
+            case CANCELLATION -> 1;
+        };
+        return required - flow.resource().signatories().size() - 1;
+    }
+
+    /** The PSU who logged in must be the one the gateway named and must hold every account the request names. */
     boolean mayAuthorise(ScaFlow flow, String psuId) {
         return switch (flow.link().kind) {
             case CONSENT -> flow.consent().mayBeApprovedBy(psuId)
                     && consentService.accountsNotOwnedBy(flow.consent(), psuId).isEmpty();
             case PAYMENT -> flow.payment().mayBeApprovedBy(psuId)
                     && (flow.payment().debtorIban == null || (flow.payment().debtorAccountId != null
-                    && accounts.findById(flow.payment().debtorAccountId).psuId.equals(psuId)));
+                    && accounts.findById(flow.payment().debtorAccountId).heldBy(psuId)));
             case CANCELLATION -> psuId.equals(flow.payment().psuId);
         };
     }

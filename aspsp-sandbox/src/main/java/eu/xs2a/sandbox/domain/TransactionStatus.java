@@ -4,6 +4,8 @@ package eu.xs2a.sandbox.domain;
 public enum TransactionStatus {
     /** Received, waiting for the PSU's authorisation. */
     RCVD,
+    /** Partially accepted technical correct: some, not all, of the signatures the debtor account needs were given. */
+    PATC,
     /** Authorised by the PSU, technical checks passed. */
     ACTC,
     /** Accepted for execution (funds reserved), waiting for settlement. */

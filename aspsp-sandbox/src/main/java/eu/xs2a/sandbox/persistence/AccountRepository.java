@@ -11,8 +11,9 @@ import java.util.Optional;
 @ApplicationScoped
 public class AccountRepository implements PanacheRepositoryBase<Account, String> {
 
+    /** The accounts the PSU holds: owns, or may sign for (a corporate account's signatories). */
     public List<Account> ofPsu(String psuId) {
-        return list("psuId = ?1 order by position", psuId);
+        return list("psuId = ?1 or ?1 member of signatories order by position", psuId);
     }
 
     public Optional<Account> byIban(String iban) {

@@ -25,9 +25,10 @@ public record BankEventRequest(
         @NotBlank(message = REQUIRED) @CodePointLength(max = 128, message = "is longer than {max} characters")
         @Pattern(regexp = "\\p{Graph}+", message = "must be printable ASCII") String bankConsentId,
         @NotBlank(message = REQUIRED)
-        @Pattern(regexp = "received|valid|rejected|revokedByPsu|terminatedByTpp|expired|terminatedByBank",
-                message = "must be one of received, valid, rejected, revokedByPsu, terminatedByTpp, expired,"
-                        + " terminatedByBank") String status,
+        @Pattern(regexp = "received|partiallyAuthorised|valid|rejected|revokedByPsu|terminatedByTpp|expired"
+                + "|terminatedByBank",
+                message = "must be one of received, partiallyAuthorised, valid, rejected, revokedByPsu,"
+                        + " terminatedByTpp, expired, terminatedByBank") String status,
         @NotBlank(message = REQUIRED) String occurredAt) {
 
     static final String REQUIRED = "is required";

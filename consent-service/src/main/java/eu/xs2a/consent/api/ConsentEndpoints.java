@@ -121,7 +121,8 @@ public abstract class ConsentEndpoints {
             + " SCA per consent). No body (or {}): embedded waits for the password (updatePsuAuthentication),"
             + " decoupled pushes to the PSU's app at once (psuMessage; PSU-ID or the creation's). With"
             + " psuData.password (embedded, with PSU-ID) it starts authenticated, as the first PUT would answer."
-            + " A redirect consent's authorisation starts with the consent: 409.")
+            + " A partiallyAuthorised consent (multilevel SCA) takes a further signatory's, with their PSU-ID,"
+            + " which its steps then use. A redirect consent's authorisation starts with the consent: 409.")
     @Parameter(name = ScaHeaders.PSU_ID, in = ParameterIn.HEADER, description = "the PSU's login at the bank; signed"
             + " when sent", example = "psu1")
     @APIResponse(responseCode = "201", description = "startScaprocessResponse",

@@ -21,8 +21,9 @@ import java.time.Clock;
  * Explicit start of a consent authorisation ({@code POST …/authorisations}; docs/ARCHITECTURE.md "SCA approaches"):
  * a new authorisation of the consent's approach, embedded or decoupled, while the consent awaits SCA. The bank has one
  * SCA per consent, so it starts that again and the gateway ends the consent's open authorisations ({@code failed}).
- * With psuData the new authorisation takes the password at once, as its first PUT would. A redirect consent's
- * authorisation starts with the consent (its link), so a POST there is 409 STATUS_INVALID.
+ * With psuData the new authorisation takes the password at once, as its first PUT would. The PSU-ID it was started
+ * with is its PSU's (multilevel SCA: each signatory starts their own, and the consent's PSU is only the first). A
+ * redirect consent's authorisation starts with the consent (its link), so a POST there is 409 STATUS_INVALID.
  */
 @ApplicationScoped
 public class AuthorisationStart {
@@ -85,6 +86,7 @@ public class AuthorisationStart {
             ConsentAuthorisation authorisation = ConsentAuthorisation.start(SecureTokens.random(SecureTokens.ID_BYTES),
                     locked.getId(), approach, SecureTokens.sha256Hex(SecureTokens.random(SecureTokens.ID_BYTES)),
                     now.plus(config.scaLinkTtl()), SecureTokens.random(SecureTokens.ID_BYTES), now);
+            authorisation.startedFor(psuId);
             authorisation.followBank(ScaStatus.fromBank(restarted.scaStatus()), now);
             authorisations.persist(authorisation);
             return new ScaStepResult(locked, authorisation, restarted);

@@ -184,6 +184,15 @@ public class Consent {
         moveTo(ConsentStatus.valid, now, "SCA finalised");
     }
 
+    /**
+     * Multilevel SCA: one signatory's SCA finished, another's is still needed (the bank's consent status
+     * partiallyAuthorised): received → partiallyAuthorised. It still awaits SCA (the next signatory's authorisation).
+     */
+    public void partiallyAuthorised(Instant now) {
+        require(EnumSet.of(ConsentStatus.accepted, ConsentStatus.received), ConsentStatus.partiallyAuthorised);
+        moveTo(ConsentStatus.partiallyAuthorised, now, "SCA finalised by one signatory, another is needed");
+    }
+
     public void scaFailed(Instant now) {
         require(awaitingSca(), ConsentStatus.rejected);
         moveTo(ConsentStatus.rejected, now, "SCA failed at the bank");
@@ -265,7 +274,10 @@ public class Consent {
      */
     public boolean applyBankStatus(String bankStatus, Instant now, LocalDate today) {
         ConsentStatus before = status;
-        if ("valid".equals(bankStatus) && awaitingSca().contains(status)) {
+        if ("partiallyAuthorised".equals(bankStatus)
+                && (status == ConsentStatus.accepted || status == ConsentStatus.received)) {
+            partiallyAuthorised(now);
+        } else if ("valid".equals(bankStatus) && awaitingSca().contains(status)) {
             scaFinalised(now, today);
         } else if ("rejected".equals(bankStatus) && awaitingSca().contains(status)) {
             scaFailed(now);

@@ -21,8 +21,8 @@ import org.jboss.logging.Logger;
  * "SCA approaches"): the authorisation's own machine says whether the step may come now (409 STATUS_INVALID, from
  * xs2a-platform's {@code ScaStep}); the bank judges the PSU's input; the authorisation follows the status the bank
  * answered. A step that ends the SCA reads the consent at the bank and applies it as the redirect callback does
- * (valid, or rejected). No transaction is open during a bank call. The password and the OTP go to the bank and
- * nowhere else: not into a row, an exception message or a log line.
+ * (valid, partiallyAuthorised after one signatory of several, or rejected). No transaction is open during a bank
+ * call. The password and the OTP go to the bank and nowhere else: not into a row, an exception message or a log line.
  */
 @ApplicationScoped
 public class EmbeddedScaService {
@@ -58,8 +58,10 @@ public class EmbeddedScaService {
             throw Psd2Exception.serviceUnavailable("The bank cannot be reached; please send the same step again in a"
                     + " moment", RETRY_AFTER_SECONDS, null).causedByBank();
         }
+        // the PSU named at the authorisation's explicit start (a further signatory), else the consent's
+        String knownPsu = authorisation.psuId() != null ? authorisation.psuId() : consent.getPsuId();
         BankScaStep answer = sca.take(consent.getProviderCode(), ScaTarget.consent(consent.getBankConsentId()), update,
-                consent.getPsuId());
+                knownPsu);
         ScaStatus reached = ScaStatus.fromBank(answer.scaStatus());
         ScaStepResult result = QuarkusTransaction.requiringNew().call(() -> {
             Consent locked = consents.lock(consent.getId());

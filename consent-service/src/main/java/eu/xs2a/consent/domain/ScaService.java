@@ -145,8 +145,10 @@ public class ScaService {
             Instant now = clock.instant();
             consentService.applyBankState(consent, bankState, now);
             ConsentAuthorisation authorisation = authorisations.findById(authorisationId);
+            // one signatory of several (multilevel SCA) did their part: partiallyAuthorised is their success too
             boolean success = authorisation.scaStatus() == ScaStatus.finalised
-                    && consent.getStatus() == ConsentStatus.valid;
+                    && (consent.getStatus() == ConsentStatus.valid
+                    || consent.getStatus() == ConsentStatus.partiallyAuthorised);
             return new ScaRedirect(consent.getRedirectUri(), consent.getNokRedirectUri(), null).target(success);
         });
     }

@@ -147,6 +147,27 @@ class ConsentStateMachineTest {
         assertFalse(consent.applyBankStatus("valid", NOW, TODAY));
     }
 
+    /** Multilevel SCA: received → partiallyAuthorised (one signatory) → valid (the next), by the bank's view. */
+    @Test
+    void aConsentOfSeveralSignatoriesIsPartiallyAuthorisedInBetween() {
+        Consent consent = registeredConsent();
+        assertTrue(consent.applyBankStatus("partiallyAuthorised", NOW, TODAY));
+        assertEquals(ConsentStatus.partiallyAuthorised, consent.getStatus());
+        assertTrue(consent.getStatus().awaitsSca());
+        assertFalse(consent.applyBankStatus("partiallyAuthorised", NOW, TODAY));
+        assertFalse(consent.applyBankStatus("received", NOW, TODAY));
+        assertThrows(ConsentTransitionException.class, () -> consent.partiallyAuthorised(NOW));
+        assertTrue(consent.applyBankStatus("valid", NOW, TODAY));
+        assertEquals(ConsentStatus.valid, consent.getStatus());
+        assertFalse(consent.applyBankStatus("partiallyAuthorised", NOW, TODAY));
+        assertEquals(ConsentStatus.valid, consent.getStatus());
+
+        Consent rejected = registeredConsent();
+        rejected.partiallyAuthorised(NOW);
+        assertTrue(rejected.applyBankStatus("rejected", NOW, TODAY));
+        assertEquals(ConsentStatus.rejected, rejected.getStatus());
+    }
+
     /** The bank's terminatedByBank has no consentStatus in 1.3.6: the consent ends expired, and stays so. */
     @Test
     void aConsentTheBankEndedIsExpired() {

@@ -80,8 +80,4 @@ class EmbeddedAndDecoupledJourneyTest extends Journey {
         assertStatus(200, accounts);
         assertEquals(List.of(PSU_DECOUPLED_MAIN), accounts.jsonPath().getList("accounts.iban"), accounts.asString());
     }
-
-    private static String password(String password) {
-        return "{\"psuData\":{\"password\":\"" + password + "\"}}";
-    }
 }

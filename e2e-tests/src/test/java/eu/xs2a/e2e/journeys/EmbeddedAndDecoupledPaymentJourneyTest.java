@@ -165,12 +165,4 @@ class EmbeddedAndDecoupledPaymentJourneyTest extends Journey {
         headers.put("PSU-ID", psu);
         return headers;
     }
-
-    private static String password(String password) {
-        return "{\"psuData\":{\"password\":\"" + password + "\"}}";
-    }
-
-    private static String otp(String otp) {
-        return "{\"scaAuthenticationData\":\"" + otp + "\"}";
-    }
 }

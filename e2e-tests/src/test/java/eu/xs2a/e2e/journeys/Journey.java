@@ -103,6 +103,16 @@ abstract class Journey {
         return tpp.get(CONSENTS + "/" + consentId + "/status").jsonPath().getString("consentStatus");
     }
 
+    /** The body of an embedded password step (PUT or POST …/authorisations). */
+    static String password(String password) {
+        return "{\"psuData\":{\"password\":\"" + password + "\"}}";
+    }
+
+    /** The body of an embedded code step. */
+    static String otp(String otp) {
+        return "{\"scaAuthenticationData\":\"" + otp + "\"}";
+    }
+
     /** An error answer of the interface: status, error_text (the class) and the Berlin Group code. */
     static void assertError(Response response, int status, String errorText, String code) {
         assertEquals(status, response.statusCode(), response.asString());

@@ -167,8 +167,9 @@ public class PaymentResource {
 
     @GET
     @Path("/{payment_id}/status")
-    @Operation(summary = "Payment status", description = "transactionStatus (RCVD, ACTC, ACSP, ACSC, ACCC, RJCT, "
-            + "CANC), asked at the bank when not final (ACSC is not: ACCC may follow)")
+    @Operation(summary = "Payment status", description = "transactionStatus (RCVD, PATC, ACTC, ACSP, ACSC, ACCC, "
+            + "RJCT, CANC), asked at the bank when not final (ACSC is not: ACCC may follow); PATC while some, not "
+            + "all, of the debtor account's signatories authorised (multilevel SCA)")
     @APIResponse(responseCode = "200", description = "The transaction status",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = PaymentStatusResponse.class)))
@@ -233,7 +234,8 @@ public class PaymentResource {
     @Operation(summary = "Start an authorisation of the payment",
             description = "Redirect: once, for a payment initiated with TPP-Explicit-Authorisation-Preferred: true; "
                     + "no body, or a JSON object whose fields are ignored (scaRedirect). Embedded or decoupled: a new "
-                    + "SCA at the bank while the payment is RCVD (an open authorisation ends failed); no body (or {}): "
+                    + "SCA at the bank while the payment is RCVD or PATC (an open authorisation ends failed; PATC: "
+                    + "a further signatory's, with their PSU-ID, multilevel SCA); no body (or {}): "
                     + "embedded waits for the password (updatePsuAuthentication), decoupled pushes to the PSU's app "
                     + "at once (psuMessage; PSU-ID or the initiation's); with psuData.password (embedded, PSU-ID) it "
                     + "starts authenticated, as the first PUT would answer.")

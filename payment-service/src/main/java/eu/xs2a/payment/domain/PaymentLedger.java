@@ -342,18 +342,20 @@ public class PaymentLedger {
     /**
      * An embedded or decoupled authorisation the TPP started (POST …/authorisations or …/cancellation-authorisations)
      * after the bank started a new SCA: the open ones of that kind fail (the bank has one SCA per payment and per
-     * cancellation), the new one follows the status the bank's new SCA reached. 409 STATUS_INVALID when the payment
-     * no longer awaits it (concluded, or, for a payment authorisation, past RCVD), as for a consent.
+     * cancellation), the new one follows the status the bank's new SCA reached and belongs to the PSU-ID it was
+     * started with, if any (multilevel SCA: each signatory has their own). 409 STATUS_INVALID when the payment
+     * no longer awaits it (concluded, or, for a payment authorisation, past RCVD and PATC), as for a consent.
      */
     @Transactional
     public PaymentAuthorisation startApiAuthorisation(long paymentId, AuthorisationKind kind, ScaApproach approach,
-                                                      String bankScaStatus) {
+                                                      String psuId, String bankScaStatus) {
         Payment payment = locked(paymentId);
         requireAwaitingAuthorisation(payment, kind);
         Instant now = clock.instant();
         authorisations.of(paymentId, kind).forEach(open -> open.abandon(now));
         PaymentAuthorisation started = newAuthorisation(payment, kind, approach, null, null, null, null, now)
                 .authorisation();
+        started.startedFor(psuId);
         started.followBank(ScaStatus.fromBank(bankScaStatus), now);
         payment.touch(now);
         return started;
@@ -361,7 +363,7 @@ public class PaymentLedger {
 
     /** @throws Psd2Exception STATUS_INVALID when the payment awaits no authorisation of this kind */
     public void requireAwaitingAuthorisation(Payment payment, AuthorisationKind kind) {
-        boolean awaits = kind == AuthorisationKind.PAYMENT ? payment.transactionStatus() == TransactionStatus.RCVD
+        boolean awaits = kind == AuthorisationKind.PAYMENT ? payment.transactionStatus().awaitsAuthorisation()
                 : !payment.transactionStatus().isConcluded();
         if (!awaits) {
             throw new Psd2Exception(ErrorClass.STATUS_INVALID, "Payment " + payment.id() + " is "
@@ -434,9 +436,9 @@ public class PaymentLedger {
         return enqueued;
     }
 
-    /** Whether the payment is still unauthorised (RCVD) past its authorisation deadline. */
+    /** Whether the payment is still unauthorised (RCVD, PATC) past its authorisation deadline. */
     public boolean isPastAuthorisationDeadline(Payment payment, Instant now) {
-        return payment.transactionStatus() == TransactionStatus.RCVD
+        return payment.transactionStatus().awaitsAuthorisation()
                 && !payment.createdAt().isAfter(now.minus(config.statusPolling().authorisationDeadline()));
     }
 
@@ -447,7 +449,7 @@ public class PaymentLedger {
     @Transactional
     public Payment rejectUnauthorised(long paymentId, String reason) {
         Payment payment = locked(paymentId);
-        if (payment.transactionStatus() == TransactionStatus.RCVD) {
+        if (payment.transactionStatus().awaitsAuthorisation()) {
             Instant now = clock.instant();
             payment.moveTo(TransactionStatus.RJCT, reason, now);
             if (!payment.isSubmitted() && mayHaveReachedBank(payment) && payment.requireWithdrawalOfUnknownCopy(now)) {

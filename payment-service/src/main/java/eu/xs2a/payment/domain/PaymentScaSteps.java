@@ -44,7 +44,9 @@ public class PaymentScaSteps {
         PaymentAuthorisation authorisation = payments.authorisation(payment, kind, authorisationId);
         authorisation.requireStep(update.step());
         requireAtBank(payment);
-        BankScaStep answer = bank.take(payment.providerCode(), target(payment, kind), update, payment.psuId());
+        // the PSU named at the authorisation's explicit start (a further signatory), else the payment's
+        String knownPsu = authorisation.psuId() != null ? authorisation.psuId() : payment.psuId();
+        BankScaStep answer = bank.take(payment.providerCode(), target(payment, kind), update, knownPsu);
         ScaStatus reached = ScaStatus.fromBank(answer.scaStatus());
         PaymentAuthorisation after = ledger.followScaStep(payment.id(), kind, authorisationId, reached);
         Payment now = payment;
@@ -74,7 +76,7 @@ public class PaymentScaSteps {
         String psu = psuId != null ? psuId : payment.psuId();
         BankScaStep restarted = bank.start(payment.providerCode(), target(payment, kind), approach, psu,
                 password != null);
-        PaymentAuthorisation started = ledger.startApiAuthorisation(payment.id(), kind, approach,
+        PaymentAuthorisation started = ledger.startApiAuthorisation(payment.id(), kind, approach, psuId,
                 restarted.scaStatus());
         if (password == null) {
             return new StepResult(ledger.get(payment.id()), started, restarted);

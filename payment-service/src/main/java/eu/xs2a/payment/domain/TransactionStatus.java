@@ -4,17 +4,20 @@ import org.jboss.logging.Logger;
 
 /**
  * transactionStatus of a payment as the gateway tracks it (the codes of the interface's table that this gateway
- * uses). The lifecycle is RCVD → ACTC → ACSP → ACSC → ACCC, or RJCT; CANC by cancellation. Berlin Group (ISO 20022):
- * ACSC is the settlement on the debtor's account, ACCC the later one on the creditor's account, which a bank that is
- * also the creditor's (or learns of it) reports. So ACSC is concluded (executed: nothing is authorised or cancelled any
- * more) but not final: it may still move to ACCC. Final states (ACCC, RJCT, CANC) never change.
+ * uses). The lifecycle is RCVD → ACTC → ACSP → ACSC → ACCC, or RJCT; CANC by cancellation; PATC between RCVD and
+ * ACTC when the debtor account needs several signatures and some, not all, were given (multilevel SCA). Berlin
+ * Group (ISO 20022): ACSC is the settlement on the debtor's account, ACCC the later one on the creditor's account,
+ * which a bank that is also the creditor's (or learns of it) reports. So ACSC is concluded (executed: nothing is
+ * authorised or cancelled any more) but not final: it may still move to ACCC. Final states (ACCC, RJCT, CANC) never
+ * change.
  */
 public enum TransactionStatus {
     RCVD(0),
-    ACTC(1),
-    ACSP(2),
-    ACSC(3),
-    ACCC(4),
+    PATC(1),
+    ACTC(2),
+    ACSP(3),
+    ACSC(4),
+    ACCC(5),
     RJCT(-1),
     CANC(-1);
 
@@ -36,6 +39,11 @@ public enum TransactionStatus {
      */
     public boolean isConcluded() {
         return this == ACSC || isFinal();
+    }
+
+    /** Not authorised yet: by nobody (RCVD), or by some of the signatories the debtor account needs (PATC). */
+    public boolean awaitsAuthorisation() {
+        return this == RCVD || this == PATC;
     }
 
     /** Executed: settled on the debtor's account (ACSC), and maybe already on the creditor's (ACCC). */

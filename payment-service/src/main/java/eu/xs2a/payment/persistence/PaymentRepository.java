@@ -38,8 +38,8 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
      * those never checked first. Due: known to the bank and possibly still changing there, not checked since
      * {@code checkedBefore} (not heard of since: {@code payment.jobs.stale-after}; {@code settledCheckedBefore} for an
      * executed one, ACSC, which only waits for ACCC);
-     * unauthorised (RCVD) ones only while they changed after {@code activeSince}, executed ones only while they were
-     * executed after {@code settledSince}: within the settlement horizon, the SQL form of
+     * unauthorised (RCVD, PATC) ones only while they changed after {@code activeSince}, executed ones only while they
+     * were executed after {@code settledSince}: within the settlement horizon, the SQL form of
      * {@code SettlementHorizon.isPast} (whose {@code cutoff} {@code settledSince} is), so that the job and TPP reads
      * stop asking about the same payments. Also due, known to the bank or not: unauthorised ones initiated before
      * {@code deadline}, which the check rejects. A plain read: the task table's one pending task per payment keeps
@@ -50,13 +50,14 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
                                        Instant settledSince, Instant deadline, String taskType, int limit) {
         List<Object[]> rows = getEntityManager().createNativeQuery("""
                 select p.id, p.provider_code from payment p
-                where ((p.bank_payment_id is not null and p.transaction_status in ('RCVD', 'ACTC', 'ACSP', 'ACSC')
+                where ((p.bank_payment_id is not null
+                        and p.transaction_status in ('RCVD', 'PATC', 'ACTC', 'ACSP', 'ACSC')
                         and (p.bank_heard_at is null
                              or (p.transaction_status <> 'ACSC' and p.bank_heard_at < :before)
                              or (p.transaction_status = 'ACSC' and p.bank_heard_at < :settledBefore))
-                        and (p.transaction_status <> 'RCVD' or p.updated_at > :since)
+                        and (p.transaction_status not in ('RCVD', 'PATC') or p.updated_at > :since)
                         and (p.transaction_status <> 'ACSC' or coalesce(p.executed_at, p.updated_at) > :settledSince))
-                       or (p.transaction_status = 'RCVD' and p.created_at < :deadline))
+                       or (p.transaction_status in ('RCVD', 'PATC') and p.created_at < :deadline))
                   and not exists (select 1 from task t where t.type = :taskType and t.subject = p.id::text
                                                          and t.state in ('queued', 'running'))
                 order by p.bank_heard_at nulls first, p.id

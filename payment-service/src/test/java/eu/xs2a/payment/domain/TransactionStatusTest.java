@@ -6,6 +6,7 @@ import static eu.xs2a.payment.domain.TransactionStatus.ACSC;
 import static eu.xs2a.payment.domain.TransactionStatus.ACSP;
 import static eu.xs2a.payment.domain.TransactionStatus.ACTC;
 import static eu.xs2a.payment.domain.TransactionStatus.CANC;
+import static eu.xs2a.payment.domain.TransactionStatus.PATC;
 import static eu.xs2a.payment.domain.TransactionStatus.RCVD;
 import static eu.xs2a.payment.domain.TransactionStatus.RJCT;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -28,9 +29,25 @@ class TransactionStatusTest {
         assertTrue(RCVD.canMoveTo(ACSP), "the bank may report ACSP before the gateway saw ACTC");
     }
 
+    /** Multilevel SCA: RCVD → PATC (one signatory of several) → ACTC (the last), and never back to PATC. */
+    @Test
+    void aPaymentOfSeveralSignatoriesIsPatcInBetween() {
+        assertTrue(RCVD.canMoveTo(PATC));
+        assertTrue(PATC.canMoveTo(ACTC));
+        assertTrue(PATC.canMoveTo(ACSP), "the bank may execute at once after the last signature");
+        assertFalse(PATC.canMoveTo(RCVD));
+        for (TransactionStatus later : new TransactionStatus[] {ACTC, ACSP, ACSC, ACCC}) {
+            assertFalse(later.canMoveTo(PATC), later + " must not move back to PATC");
+        }
+        assertTrue(RCVD.awaitsAuthorisation());
+        assertTrue(PATC.awaitsAuthorisation());
+        assertFalse(ACTC.awaitsAuthorisation());
+        assertEquals(PATC, TransactionStatus.fromBank("PATC"));
+    }
+
     @Test
     void rejectionAndCancellationOnlyFromNonFinalStates() {
-        for (TransactionStatus open : new TransactionStatus[] {RCVD, ACTC, ACSP}) {
+        for (TransactionStatus open : new TransactionStatus[] {RCVD, PATC, ACTC, ACSP}) {
             assertTrue(open.canMoveTo(RJCT), open + " → RJCT");
             assertTrue(open.canMoveTo(CANC), open + " → CANC");
         }

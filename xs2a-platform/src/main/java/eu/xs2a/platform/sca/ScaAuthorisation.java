@@ -45,6 +45,13 @@ public abstract class ScaAuthorisation {
     @Column(name = "callback_state")
     private String callbackState;
 
+    /**
+     * The PSU the TPP named (PSU-ID) when it started this authorisation explicitly, if any: the PSU whose steps these
+     * are when a step names none (multilevel SCA: each signatory has their own authorisation).
+     */
+    @Column(name = "psu_id")
+    private String psuId;
+
     @Column(name = "created_at", nullable = false)
     private Instant createdAt;
 
@@ -189,6 +196,16 @@ public abstract class ScaAuthorisation {
 
     public String callbackState() {
         return callbackState;
+    }
+
+    /** The PSU named at the explicit start, or null. */
+    public String psuId() {
+        return psuId;
+    }
+
+    /** The TPP started this authorisation for this PSU (PSU-ID of {@code POST …/authorisations}); null: none named. */
+    public void startedFor(String psu) {
+        psuId = psu;
     }
 
     public Instant createdAt() {

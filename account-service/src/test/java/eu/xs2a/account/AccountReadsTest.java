@@ -205,6 +205,59 @@ class AccountReadsTest {
         error(Calls.getWithPsu(Tpps.ALPHA, query + "&size=500", consent), 400, "FormatError");
     }
 
+    /**
+     * A delta list read page by page (following next) gives every booked entry of the plain report once, in the order
+     * of their entryReferences; read again it is empty, and another consent's mark is its own. entryReferenceFrom
+     * lists those after one; one the account never had is a FormatError.
+     */
+    @Test
+    void aDeltaListGivesEachBookedEntryOnceAndEntryReferenceFromThoseAfterOne() {
+        String consent = allAccountsConsent(Tpps.ALPHA, "sandbox", "psu1");
+        String id = accountId(Tpps.ALPHA, consent, mainIban(Tpps.ALPHA, consent));
+        String accountPath = P + "/accounts/" + id + "/transactions?bookingStatus=booked";
+        Set<String> all = new HashSet<>();
+        String next = accountPath + "&dateFrom=" + HISTORY_START + "&size=100";
+        while (next != null) {
+            JsonPath page = Calls.getWithPsu(Tpps.ALPHA, next, consent).then().statusCode(200).extract().jsonPath();
+            all.addAll(page.getList("transactions.booked.transactionId"));
+            next = page.getString("transactions._links.next.href");
+        }
+
+        List<String> delivered = new java.util.ArrayList<>();
+        List<Long> references = new java.util.ArrayList<>();
+        next = accountPath + "&deltaList=true&size=7";
+        int reads = 0;
+        while (next != null) {
+            JsonPath page = Calls.getWithPsu(Tpps.ALPHA, next, consent).then().statusCode(200)
+                    .body("transactions", not(hasKey("pending")))
+                    .extract().jsonPath();
+            assertTrue(page.getList("transactions.booked").size() <= 7);
+            delivered.addAll(page.getList("transactions.booked.transactionId"));
+            page.getList("transactions.booked.entryReference", String.class).forEach(r -> references.add(Long.valueOf(r)));
+            next = page.getString("transactions._links.next.href");
+            reads++;
+        }
+        assertTrue(reads > 1, "the delta spans pages");
+        assertEquals(all.size(), delivered.size(), "no entry twice");
+        assertEquals(all, new HashSet<>(delivered), "none missed");
+        assertEquals(references.stream().sorted().toList(), references, "in the order of their entryReferences");
+        Calls.getWithPsu(Tpps.ALPHA, accountPath + "&deltaList=true", consent).then().statusCode(200)
+                .body("transactions.booked", hasSize(0))
+                .body("transactions._links", not(hasKey("next")));
+        String other = allAccountsConsent(Tpps.ALPHA, "sandbox", "psu1");
+        Calls.getWithPsu(Tpps.ALPHA, P + "/accounts/" + accountId(Tpps.ALPHA, other, mainIban(Tpps.ALPHA, other))
+                + "/transactions?bookingStatus=booked&deltaList=true&size=100", other).then().statusCode(200)
+                .body("transactions.booked", hasSize(Math.min(100, all.size())));
+
+        long third = references.get(2);
+        Calls.getWithPsu(Tpps.ALPHA, accountPath + "&entryReferenceFrom=" + third + "&size=5", consent).then()
+                .statusCode(200)
+                .body("transactions.booked.transactionId", equalTo(delivered.subList(3, 8)))
+                .body("transactions._links.next.href", containsString("entryReferenceFrom=" + third));
+        error(Calls.getWithPsu(Tpps.ALPHA, accountPath + "&entryReferenceFrom=" + (references.get(references.size() - 1) + 1_000_000_000L), consent),
+                400, "FormatError");
+    }
+
     @Test
     void dateFiltersAndBookingStatusSelectTheTransactions() {
         String consent = allAccountsConsent(Tpps.ALPHA, "sandbox", "psu1");

@@ -106,8 +106,13 @@ class StandaloneEndpointsTest {
             "bookingStatus=both&dateFrom=2024-03-01&page=two",
             "bookingStatus=both&dateFrom=2024-03-01&page=%D9%A5",
             "bookingStatus=both&dateFrom=2024-03-01&size=100&page=21474837",
-            "bookingStatus=booked&dateFrom=2024-03-01&entryReferenceFrom=ER0000000230",
-            "bookingStatus=booked&dateFrom=2024-03-01&deltaList=true",
+            "bookingStatus=booked&entryReferenceFrom=ER0000000230",
+            "bookingStatus=booked&entryReferenceFrom=-5",
+            "bookingStatus=booked&entryReferenceFrom=12&deltaList=true",
+            "bookingStatus=both&entryReferenceFrom=12",
+            "bookingStatus=pending&deltaList=true",
+            "bookingStatus=booked&deltaList=true&page=1",
+            "bookingStatus=booked&deltaList=true&dateFrom=yesterday",
             "bookingStatus=booked&dateFrom=2024-03-01&deltaList=maybe"})
     void badTransactionQueriesAreFormatErrors(String query) {
         error(Calls.get(Tpps.ALPHA, P + "/accounts/any/transactions?" + query, CONSENT), 400, "FormatError");

@@ -103,7 +103,8 @@ public class AccountResource {
     @Path("/{account_id}/transactions")
     @Operation(summary = "Transactions of an account", description = "bookingStatus (booked, pending, both, "
             + "information) selects the report; dateFrom/dateTo and page/size page through it. Delta reports "
-            + "(entryReferenceFrom, deltaList) are not supported: FormatError")
+            + "(bookingStatus=booked with entryReferenceFrom or deltaList=true) list booked entries after an "
+            + "entryReference, or after the last one this consent was given for the account; dates are ignored then")
     @Parameter(name = CallContexts.CONSENT_ID, in = ParameterIn.HEADER, required = true, description = CONSENT_ID_TEXT)
     @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = PSU_IP_TEXT)
     @Parameter(name = CallContexts.PSU_CORPORATE_ID, in = ParameterIn.HEADER, description = "the corporate PSU, if any")

@@ -124,7 +124,7 @@ public class CardAccountResource {
                                                       @QueryParam("entryReferenceFrom") String entryReferenceFrom,
                                                       @QueryParam("deltaList") String deltaList,
                                                       @Context HttpHeaders headers) {
-        TransactionQuery query = queries.of(providerCode, bookingStatus, dateFrom, dateTo, page, size, withBalance,
+        TransactionQuery query = queries.ofCard(providerCode, bookingStatus, dateFrom, dateTo, page, size, withBalance,
                 entryReferenceFrom, deltaList);
         CallContext ctx = contexts.of(providerCode, headers);
         return views.cardReport(reads.transactions(ctx, true, accountId, query));

@@ -17,9 +17,20 @@ public class TransactionQueries {
         this.calendar = calendar;
     }
 
-    /** Delta reports refused first; dateTo defaults to today at the provider's bank (an unknown provider is 404). */
+    /** A payment account's report, plain or delta; dateTo defaults to today at the provider's bank (an unknown provider is 404). */
     public TransactionQuery of(String providerCode, String bookingStatus, String dateFrom, String dateTo, String page,
                                String size, String withBalance, String entryReferenceFrom, String deltaList) {
+        return TransactionQuery.parse(bookingStatus, dateFrom, dateTo, page, size, withBalance, entryReferenceFrom,
+                deltaList, calendar.today(providerCode), config.maxPageSize());
+    }
+
+    /**
+     * A card account's report: delta reports refused first, since the standard's cardTransaction carries no
+     * entryReference a TPP could read after.
+     */
+    public TransactionQuery ofCard(String providerCode, String bookingStatus, String dateFrom, String dateTo,
+                                   String page, String size, String withBalance, String entryReferenceFrom,
+                                   String deltaList) {
         TransactionQuery.refuseDeltaReport(entryReferenceFrom, deltaList);
         return TransactionQuery.parse(bookingStatus, dateFrom, dateTo, page, size, withBalance,
                 calendar.today(providerCode), config.maxPageSize());

@@ -121,6 +121,13 @@ public class Views {
         TransactionQuery q = report.query();
         Map<String, Href> links = new LinkedHashMap<>();
         links.put(accountKey, new Href(accountPath));
+        if (q.delta() != null && q.delta().deltaList()) {
+            // a delta list pages by being read again: the mark has moved past this page
+            if (report.total() > report.transactions().size()) {
+                links.put("next", new Href(pageLink(accountPath, q, 0)));
+            }
+            return links;
+        }
         int last = report.lastPage();
         links.put("first", new Href(pageLink(accountPath, q, 0)));
         if (q.page() > 0) {
@@ -134,6 +141,11 @@ public class Views {
     }
 
     private static String pageLink(String accountPath, TransactionQuery q, int page) {
+        if (q.delta() != null) {
+            return accountPath + "/transactions?bookingStatus=booked&" + q.delta().query()
+                    + (q.withBalance() ? "&withBalance=true" : "") + "&size=" + q.size()
+                    + (q.delta().deltaList() ? "" : "&page=" + page);
+        }
         return accountPath + "/transactions?bookingStatus=" + q.bookingStatus() + "&dateFrom=" + q.dateFrom()
                 + "&dateTo=" + q.dateTo() + (q.withBalance() ? "&withBalance=true" : "") + "&size=" + q.size()
                 + "&page=" + page;
@@ -141,7 +153,7 @@ public class Views {
 
     public Dtos.TransactionDetails transaction(String providerCode, Account a, Transaction t) {
         String href = accountsPath(providerCode) + "/" + a.resourceId + "/transactions/" + pathSegment(t.transactionId);
-        return new Dtos.TransactionDetails(t.transactionId, t.entryReference, t.endToEndId, t.bookingDate,
+        return new Dtos.TransactionDetails(t.transactionId, t.shownEntryReference(), t.endToEndId, t.bookingDate,
                 t.valueDate == null ? null : t.valueDate.toString(), new Dtos.Amount(t.currency, t.amount),
                 t.creditorName, t.creditorAccount, t.debtorName, t.debtorAccount,
                 t.remittanceInformation, t.bankTransactionCode, Map.of("transactionDetails", new Href(href)));

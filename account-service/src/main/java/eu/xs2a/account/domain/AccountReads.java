@@ -38,10 +38,11 @@ public class AccountReads {
     private final ConsentSnapshotRepository snapshots;
     private final BalanceRepository balances;
     private final TransactionRepository transactions;
+    private final DeltaReports deltas;
 
     public AccountReads(ConsentLookup lookup, AccountDataFetcher fetcher, AccountRepository accounts,
                         ConsentAccountRepository coverage, ConsentSnapshotRepository snapshots,
-                        BalanceRepository balances, TransactionRepository transactions) {
+                        BalanceRepository balances, TransactionRepository transactions, DeltaReports deltas) {
         this.lookup = lookup;
         this.fetcher = fetcher;
         this.accounts = accounts;
@@ -49,6 +50,7 @@ public class AccountReads {
         this.snapshots = snapshots;
         this.balances = balances;
         this.transactions = transactions;
+        this.deltas = deltas;
     }
 
     /** @param card the card accounts (lookup resource card-accounts), else the payment accounts */
@@ -84,9 +86,19 @@ public class AccountReads {
         WithCoverage own = ownAccount(ctx, card, resourceId);
         Account account = own.account();
         ConsentAccount covered = transactionsCovered(ctx, own, resourceId);
-        List<Transaction> page = transactions.page(account.id, query.statuses(), query.dateFrom(), query.dateTo(),
-                query.page(), query.size());
-        long total = transactions.count(account.id, query.statuses(), query.dateFrom(), query.dateTo());
+        List<Transaction> page;
+        long total;
+        if (query.delta() == null) {
+            page = transactions.page(account.id, query.statuses(), query.dateFrom(), query.dateTo(), query.page(),
+                    query.size());
+            total = transactions.count(account.id, query.statuses(), query.dateFrom(), query.dateTo());
+        } else {
+            // after the lookup and any fetch from the bank: the mark's row lock is held only while reading the store
+            DeltaReports.Page delta = query.delta().deltaList() ? deltas.sinceLastRead(ctx, account, query)
+                    : deltas.after(account, query);
+            page = delta.transactions();
+            total = delta.total();
+        }
         List<Balance> balanceList = query.withBalance() && covered.balances ? balancesOf(own) : null;
         return new TransactionReport(account, query, page, total, balanceList);
     }

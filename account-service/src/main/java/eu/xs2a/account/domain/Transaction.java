@@ -49,8 +49,16 @@ public class Transaction extends PanacheEntityBase {
     public String amount;
     public String currency;
 
+    /** The bank's own entry reference: kept, not shown (the TPP sees {@link #bookedSeq} instead). */
     @Column(name = "entry_reference")
     public String entryReference;
+
+    /**
+     * The gateway's number of a booked entry, strictly increasing per account in the order entries were first stored
+     * as booked: the TPP's entryReference, which entryReferenceFrom and deltaList read after. Null while pending.
+     */
+    @Column(name = "booked_seq")
+    public Long bookedSeq;
 
     @Column(name = "end_to_end_id")
     public String endToEndId;
@@ -97,6 +105,11 @@ public class Transaction extends PanacheEntityBase {
     public String maskedPan;
 
     public Boolean invoiced;
+
+    /** The entryReference the TPP sees: the gateway's number of a booked entry, none for a pending one. */
+    public String shownEntryReference() {
+        return bookedSeq == null ? null : bookedSeq.toString();
+    }
 
     /** A listing fetched again: this stored row takes every value the bank now gives, under its unchanged key. */
     public void takeValuesOf(Transaction fetched) {

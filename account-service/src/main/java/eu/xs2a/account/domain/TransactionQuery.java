@@ -10,13 +10,75 @@ import java.util.regex.Pattern;
 
 /**
  * The steering parameters of a transaction list, validated. {@code information} (standing orders) is a permitted
- * Berlin Group code that this ASPSP does not support, which the standard answers with an error.
+ * Berlin Group code that this ASPSP does not support, which the standard answers with an error. {@code delta} is null
+ * for a plain report (dates and page), else the delta report asked for.
  */
 public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDate dateTo, int page, int size,
-                               boolean withBalance) {
+                               boolean withBalance, Delta delta) {
 
     /** page and size: plain ASCII digits (Integer.parseInt would also take other scripts' digits and a sign). */
     private static final Pattern WHOLE_NUMBER = Pattern.compile("[0-9]{1,10}");
+    /** A gateway entry reference: the booked entry's number (Transaction#bookedSeq). */
+    private static final Pattern ENTRY_REFERENCE = Pattern.compile("[0-9]{1,18}");
+
+    /**
+     * A delta report of booked entries: after the entry reference {@code entryReferenceFrom}, or with {@code deltaList}
+     * after the last one delivered to this TPP under this consent ({@code entryReferenceFrom} then null).
+     */
+    public record Delta(Long entryReferenceFrom, boolean deltaList) {
+
+        public String query() {
+            return deltaList ? "deltaList=true" : "entryReferenceFrom=" + entryReferenceFrom;
+        }
+    }
+
+    public TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDate dateTo, int page, int size,
+                            boolean withBalance) {
+        this(bookingStatus, dateFrom, dateTo, page, size, withBalance, null);
+    }
+
+    /**
+     * A payment account's report, plain or delta. A delta report lists booked entries only and ignores dateFrom and
+     * dateTo (the standard lets it: "might be ignored if a delta function is used"), so they are optional then. A
+     * deltaList read always answers the first entries after the mark: it pages by being read again (page is refused).
+     */
+    public static TransactionQuery parse(String bookingStatus, String dateFrom, String dateTo, String page,
+                                         String size, String withBalance, String entryReferenceFrom,
+                                         String deltaList, LocalDate today, int maxPageSize) {
+        boolean list = flag("deltaList", deltaList);
+        if (entryReferenceFrom == null && !list) {
+            return parse(bookingStatus, dateFrom, dateTo, page, size, withBalance, today, maxPageSize);
+        }
+        if (entryReferenceFrom != null && list) {
+            throw format("entryReferenceFrom and deltaList=true are two delta reports: ask for one of them");
+        }
+        if (!Transaction.BOOKED.equals(bookingStatus)) {
+            throw format("A delta report (" + (list ? "deltaList" : "entryReferenceFrom")
+                    + ") lists booked entries: bookingStatus must be booked");
+        }
+        Long after = null;
+        if (entryReferenceFrom != null) {
+            if (!ENTRY_REFERENCE.matcher(entryReferenceFrom).matches()) {
+                throw format("entryReferenceFrom '" + ErrorTexts.shown(entryReferenceFrom)
+                        + "' is not an entryReference this ASPSP gave");
+            }
+            after = Long.parseLong(entryReferenceFrom);
+        }
+        if (list && page != null && !page.isBlank() && !"0".equals(page)) {
+            throw format("deltaList=true answers the entries after the last one delivered: read it again for the next "
+                    + "page rather than asking for page " + ErrorTexts.shown(page));
+        }
+        // ignored, but a malformed date is still a FormatError rather than silently dropped
+        LocalDate from = dateFrom == null || dateFrom.isBlank() ? null : IsoDates.parse("dateFrom", dateFrom);
+        LocalDate to = dateTo == null || dateTo.isBlank() ? today : IsoDates.parse("dateTo", dateTo);
+        int pageIndex = integer("page", page, 0);
+        int pageSize = size == null || size.isBlank() ? maxPageSize : pageSize(size, maxPageSize);
+        if ((long) pageIndex * pageSize > Integer.MAX_VALUE) {
+            throw format("page " + pageIndex + " of size " + pageSize + " starts beyond the last possible row");
+        }
+        return new TransactionQuery(bookingStatus, from, to, pageIndex, pageSize, flag("withBalance", withBalance),
+                new Delta(after, list));
+    }
 
     /**
      * Refuses a delta report: Berlin Group's {@code entryReferenceFrom} and {@code deltaList} are optional for the

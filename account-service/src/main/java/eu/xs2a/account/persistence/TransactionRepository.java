@@ -7,6 +7,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -38,14 +39,50 @@ public class TransactionRepository implements PanacheRepositoryBase<Transaction,
             list("accountId = ?1 and transactionId in ?2", accountId, chunk)
                     .forEach(row -> stored.put(row.transactionId, row));
         }
+        List<Transaction> turnedBooked = new ArrayList<>();
         for (Transaction t : byBankId.values()) {
             Transaction row = stored.get(t.transactionId);
             if (row == null) {
-                persist(t);
+                row = t;
             } else {
                 row.takeValuesOf(t);
             }
+            if (Transaction.BOOKED.equals(row.bookingStatus) && row.bookedSeq == null) {
+                turnedBooked.add(row);
+            }
         }
+        // numbered in booking order, so that a delta lists one refresh's new entries as the account had them
+        turnedBooked.sort(Comparator.comparing((Transaction t) -> t.entryDate).thenComparing(t -> t.transactionId));
+        for (Transaction t : turnedBooked) {
+            t.bookedSeq = ((Number) getEntityManager()
+                    .createNativeQuery("select nextval('account_transaction_booked_seq')").getSingleResult())
+                    .longValue();
+        }
+        for (Transaction t : byBankId.values()) {
+            if (!stored.containsKey(t.transactionId)) {
+                persist(t);
+            }
+        }
+    }
+
+    /**
+     * Booked entries after a gateway entry reference, ascending: later bookings get higher numbers, so a page once
+     * read stays the same while new entries arrive.
+     */
+    public List<Transaction> bookedAfter(UUID accountId, long afterSeq, int pageIndex, int pageSize) {
+        return find("accountId = ?1 and bookedSeq > ?2 and bookingStatus = ?3 order by bookedSeq", accountId, afterSeq,
+                Transaction.BOOKED).page(Page.of(pageIndex, pageSize)).list();
+    }
+
+    public long countBookedAfter(UUID accountId, long afterSeq) {
+        return count("accountId = ?1 and bookedSeq > ?2 and bookingStatus = ?3", accountId, afterSeq,
+                Transaction.BOOKED);
+    }
+
+    /** Whether the gateway entry reference names a booked entry of this account. */
+    public boolean hasBookedEntry(UUID accountId, long seq) {
+        return count("accountId = ?1 and bookedSeq = ?2 and bookingStatus = ?3", accountId, seq,
+                Transaction.BOOKED) > 0;
     }
 
     /** Pending transactions the bank no longer lists (booked under their id, or dropped) go away. */

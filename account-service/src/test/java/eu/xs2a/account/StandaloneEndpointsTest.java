@@ -190,7 +190,12 @@ class StandaloneEndpointsTest {
         Calls.get(Tpps.ALPHA, P + "/aspsps/product_templates", Map.of()).then().statusCode(200)
                 .body("productTemplates.paymentProduct",
                         hasItems("service-payment", "sepa-credit-transfers", "instant-sepa-credit-transfers"))
-                .body("productTemplates", hasSize(3))
+                .body("productTemplates", hasSize(7))
+                // the XML products name their fields by the pain.001 document's elements
+                .body("productTemplates.find { it.paymentProduct == 'pain.001-sepa-credit-transfers' }.requiredFields",
+                        hasItems("CdtTrfTxInf.Amt.InstdAmt", "CdtTrfTxInf.CdtrAcct.Id.IBAN", "CdtTrfTxInf.Cdtr.Nm"))
+                .body("productTemplates.find { it.paymentProduct == 'pain.001-instant-sepa-credit-transfers' }.name",
+                        equalTo("Instant SEPA Credit Transfer (pain.001)"))
                 .body("productTemplates.find { it.paymentProduct == 'sepa-credit-transfers' }.name",
                         equalTo("SEPA Credit Transfer"))
                 .body("productTemplates.find { it.paymentProduct == 'sepa-credit-transfers' }.requiredFields",

@@ -196,9 +196,14 @@ class StandaloneEndpointsTest {
                 .body("productTemplates.paymentProduct",
                         hasItems("service-payment", "sepa-credit-transfers", "instant-sepa-credit-transfers",
                                 "target-2-payments", "cross-border-credit-transfers"))
-                .body("productTemplates", hasSize(5))
+                .body("productTemplates", hasSize(7))
                 .body("productTemplates.find { it.paymentProduct == 'cross-border-credit-transfers' }.requiredFields",
                         hasItems("creditorAgent", "creditorAddress.country"))
+                // the XML products name their fields by the pain.001 document's elements
+                .body("productTemplates.find { it.paymentProduct == 'pain.001-sepa-credit-transfers' }.requiredFields",
+                        hasItems("CdtTrfTxInf.Amt.InstdAmt", "CdtTrfTxInf.CdtrAcct.Id.IBAN", "CdtTrfTxInf.Cdtr.Nm"))
+                .body("productTemplates.find { it.paymentProduct == 'pain.001-instant-sepa-credit-transfers' }.name",
+                        equalTo("Instant SEPA Credit Transfer (pain.001)"))
                 .body("productTemplates.find { it.paymentProduct == 'sepa-credit-transfers' }.name",
                         equalTo("SEPA Credit Transfer"))
                 .body("productTemplates.find { it.paymentProduct == 'sepa-credit-transfers' }.requiredFields",

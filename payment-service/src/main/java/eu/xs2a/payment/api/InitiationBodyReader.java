@@ -9,6 +9,7 @@ import eu.xs2a.platform.provider.ProviderRegistry;
 import eu.xs2a.platform.validation.Ibans;
 import eu.xs2a.platform.validation.IsoDates;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.MediaType;
 import java.time.LocalDate;
 
 /**
@@ -20,22 +21,43 @@ import java.time.LocalDate;
 @ApplicationScoped
 public class InitiationBodyReader {
 
+    /** The Berlin Group's XML products: {@code pain.001-sepa-credit-transfers} and the like. */
+    static final String PAIN_001_PREFIX = "pain.001-";
+
     private final JsonBodies bodies;
     private final ProviderRegistry providers;
+    private final Pain001Reader pain001;
 
-    public InitiationBodyReader(JsonBodies bodies, ProviderRegistry providers) {
+    public InitiationBodyReader(JsonBodies bodies, ProviderRegistry providers, Pain001Reader pain001) {
         this.bodies = bodies;
         this.providers = providers;
+        this.pain001 = pain001;
     }
 
-    /** The body of an initiation at {@code providerCode}, whose free texts are in that provider's character set. */
-    PaymentOrder read(String contentType, byte[] body, String providerCode) {
-        PaymentInitiationRequest request = bodies.read(contentType, body, PaymentInitiationRequest.class,
+    /**
+     * The body of an initiation of {@code paymentProduct} at {@code providerCode}, whose free texts are in that
+     * provider's character set: JSON, or for a {@code pain.001-} product an ISO 20022 document read into the same
+     * fields ({@link Pain001Reader}).
+     */
+    PaymentOrder read(String paymentProduct, String contentType, byte[] body, String providerCode) {
+        requireContentType(paymentProduct, contentType);
+        boolean xml = paymentProduct.startsWith(PAIN_001_PREFIX);
+        PaymentInitiationRequest request = bodies.read(MediaType.APPLICATION_JSON,
+                xml ? pain001.readAsJson(body) : body, PaymentInitiationRequest.class,
                 providers.require(providerCode).textCharset());
         return new PaymentOrder(request.creditorName(), account(request.creditorAccount()),
                 account(request.debtorAccount()), money(request.instructedAmount()), address(request.creditorAddress()),
                 request.creditorAgent(), request.creditorAgentName(), request.remittanceInformationUnstructured(),
                 request.endToEndIdentification(), date(request.requestedExecutionDate()));
+    }
+
+    /** The product's body type, checked before the headers: JSON, or XML for a {@code pain.001-} product. */
+    void requireContentType(String paymentProduct, String contentType) {
+        if (paymentProduct.startsWith(PAIN_001_PREFIX)) {
+            Pain001Reader.requireXml(contentType);
+        } else {
+            JsonBodies.requireJson(contentType);
+        }
     }
 
     private static AccountRef account(PaymentInitiationRequest.AccountReference ref) {

@@ -138,14 +138,14 @@ public class PaymentResource {
                              byte[] body) {
         TppIdentity tpp = currentTpp.get();
         payments.requireProduct(providerCode, paymentProduct);
-        JsonBodies.requireJson(contentType);
+        bodyReader.requireContentType(paymentProduct, contentType);
         boolean redirect = HeaderRules.flag(redirectPreferred, true, "TPP-Redirect-Preferred");
         boolean explicit = HeaderRules.flag(explicitPreferred, false, "TPP-Explicit-Authorisation-Preferred");
         String ip = HeaderRules.psuIpAddress(psuIpAddress);
         String psu = HeaderRules.psuId(psuId);
         String okUri = HeaderRules.redirectUri(redirectUri, redirect, "TPP-Redirect-URI");
         String nokUri = HeaderRules.redirectUri(nokRedirectUri, false, "TPP-Nok-Redirect-URI");
-        PaymentOrder order = bodyReader.read(contentType, body, providerCode);
+        PaymentOrder order = bodyReader.read(paymentProduct, contentType, body, providerCode);
 
         return responses.initiated(payments.initiate(new NewPayment(providerCode, paymentProduct, tpp.tppId(),
                 tpp.name(), order, psu, ip, okUri, nokUri, explicit, redirect)));

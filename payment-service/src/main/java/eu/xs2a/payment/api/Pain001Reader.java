@@ -1,0 +1,229 @@
+package eu.xs2a.payment.api;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.ws.rs.core.MediaType;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import javax.xml.XMLConstants;
+import javax.xml.parsers.DocumentBuilder;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.Node;
+import org.xml.sax.SAXException;
+import org.xml.sax.helpers.DefaultHandler;
+
+/**
+ * Reads the body of a {@code pain.001-…} product, an ISO 20022 {@code pain.001.001.03} document holding one payment,
+ * into the fields of the JSON initiation body, so that both kinds of body meet the same field rules
+ * ({@link PaymentInitiationRequest}, read by {@link InitiationBodyReader}) and become the same order.
+ *
+ * <p>The parser refuses any DOCTYPE, so that no external entity is resolved and no entity is expanded (XXE, "billion
+ * laughs"); JAXP's secure processing is on and external DTDs and schemas are not reachable either.
+ */
+@ApplicationScoped
+public class Pain001Reader {
+
+    static final String NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:pain.001.001.03";
+    /** ISO 20022's "no end-to-end id given" (EPC SEPA rulebook): the same as none. */
+    private static final String NOT_PROVIDED = "NOTPROVIDED";
+
+    private final ObjectMapper mapper = new ObjectMapper();
+    private final DocumentBuilderFactory factory = secureFactory();
+
+    /** {@code application/xml} (or the older {@code text/xml}), parameters allowed; else a FormatError. */
+    static void requireXml(String contentType) {
+        MediaType type = mediaType(contentType);
+        if (type == null || !"xml".equalsIgnoreCase(type.getSubtype())
+                || !("application".equalsIgnoreCase(type.getType()) || "text".equalsIgnoreCase(type.getType()))) {
+            throw format("Content-Type must be application/xml for a pain.001 payment product");
+        }
+    }
+
+    /** The document as the JSON initiation body's tree, for the JSON body's field rules. */
+    byte[] readAsJson(byte[] body) {
+        if (body == null || body.length == 0) {
+            throw format("The request body is required");
+        }
+        Element root = parse(body).getDocumentElement();
+        if (!NAMESPACE.equals(root.getNamespaceURI()) || !"Document".equals(root.getLocalName())) {
+            throw format("The body must be an ISO 20022 pain.001.001.03 Document (namespace " + NAMESPACE + ")");
+        }
+        Element initiation = one(root, "CstmrCdtTrfInitn", "Document");
+        List<Element> blocks = children(initiation, "PmtInf");
+        if (blocks.isEmpty()) {
+            throw format("PmtInf is required in CstmrCdtTrfInitn");
+        }
+        List<Element> transactions = children(blocks.get(0), "CdtTrfTxInf");
+        if (blocks.size() > 1 || transactions.size() > 1) {
+            throw format("The document holds more than one payment: bulk payments are not offered for this path"
+                    + " (one PmtInf with one CdtTrfTxInf)");
+        }
+        return toJson(blocks.get(0), one(blocks.get(0), "CdtTrfTxInf", "PmtInf"));
+    }
+
+    private byte[] toJson(Element block, Element tx) {
+        ObjectNode json = mapper.createObjectNode();
+        String endToEnd = text(path(tx, "PmtId", "EndToEndId"));
+        if (endToEnd != null && !NOT_PROVIDED.equals(endToEnd)) {
+            json.put("endToEndIdentification", endToEnd);
+        }
+        Element debtorIban = path(block, "DbtrAcct", "Id", "IBAN");
+        if (debtorIban != null) {
+            ObjectNode debtor = json.putObject("debtorAccount").put("iban", text(debtorIban));
+            putIfPresent(debtor, "currency", path(block, "DbtrAcct", "Ccy"));
+        }
+        Element amount = path(tx, "Amt", "InstdAmt");
+        if (amount == null) {
+            throw format("CdtTrfTxInf/Amt/InstdAmt is required");
+        }
+        json.putObject("instructedAmount").put("currency", amount.getAttribute("Ccy")).put("amount", text(amount));
+        Element creditorIban = path(tx, "CdtrAcct", "Id", "IBAN");
+        if (creditorIban == null) {
+            throw format("CdtTrfTxInf/CdtrAcct/Id/IBAN is required");
+        }
+        json.putObject("creditorAccount").put("iban", text(creditorIban));
+        putIfPresent(json, "creditorAgent", path(tx, "CdtrAgt", "FinInstnId", "BIC"));
+        putIfPresent(json, "creditorAgentName", path(tx, "CdtrAgt", "FinInstnId", "Nm"));
+        Element creditorName = path(tx, "Cdtr", "Nm");
+        if (creditorName == null) {
+            throw format("CdtTrfTxInf/Cdtr/Nm is required");
+        }
+        json.put("creditorName", text(creditorName));
+        Element address = path(tx, "Cdtr", "PstlAdr");
+        if (address != null) {
+            ObjectNode a = json.putObject("creditorAddress");
+            putIfPresent(a, "streetName", path(address, "StrtNm"));
+            putIfPresent(a, "buildingNumber", path(address, "BldgNb"));
+            putIfPresent(a, "postCode", path(address, "PstCd"));
+            putIfPresent(a, "townName", path(address, "TwnNm"));
+            putIfPresent(a, "country", path(address, "Ctry"));
+        }
+        List<Element> remittance = children(path(tx, "RmtInf"), "Ustrd");
+        if (remittance.size() > 1) {
+            throw format("RmtInf/Ustrd may occur once: the payment carries one unstructured remittance line");
+        }
+        if (!remittance.isEmpty()) {
+            json.put("remittanceInformationUnstructured", text(remittance.get(0)));
+        }
+        putIfPresent(json, "requestedExecutionDate", path(block, "ReqdExctnDt"));
+        try {
+            return mapper.writeValueAsBytes(json);
+        } catch (IOException e) {
+            throw new IllegalStateException("a tree of strings always serialises", e);
+        }
+    }
+
+    private Document parse(byte[] body) {
+        try {
+            DocumentBuilder builder = factory.newDocumentBuilder();
+            builder.setErrorHandler(new DefaultHandler() {
+                @Override
+                public void error(org.xml.sax.SAXParseException e) throws SAXException {
+                    throw e; // a recoverable error of the parser is a refusal too
+                }
+            });
+            builder.setEntityResolver((publicId, systemId) -> {
+                throw new SAXException("external entities are not resolved");
+            });
+            return builder.parse(new ByteArrayInputStream(body));
+        } catch (SAXException e) {
+            String message = e.getMessage() == null ? "" : e.getMessage();
+            if (message.toUpperCase(Locale.ROOT).contains("DOCTYPE")) {
+                throw format("A DOCTYPE is not allowed in a pain.001 document (no DTDs, no entities)");
+            }
+            throw format("The body is not well-formed XML: " + cleaned(message));
+        } catch (ParserConfigurationException | IOException e) {
+            throw format("The body could not be read as XML");
+        }
+    }
+
+    private static DocumentBuilderFactory secureFactory() {
+        DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+        f.setNamespaceAware(true);
+        f.setXIncludeAware(false);
+        f.setExpandEntityReferences(false);
+        try {
+            f.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+            f.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            f.setFeature("http://xml.org/sax/features/external-general-entities", false);
+            f.setFeature("http://xml.org/sax/features/external-parameter-entities", false);
+            f.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
+        } catch (ParserConfigurationException e) {
+            throw new IllegalStateException("the JDK's XML parser lacks a safety feature", e);
+        }
+        f.setAttribute(XMLConstants.ACCESS_EXTERNAL_DTD, "");
+        f.setAttribute(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
+        return f;
+    }
+
+    /** The element at the path of child names under {@code from}, each the first of its name, or null. */
+    private static Element path(Element from, String... names) {
+        Element current = from;
+        for (String name : names) {
+            if (current == null) {
+                return null;
+            }
+            List<Element> found = children(current, name);
+            current = found.isEmpty() ? null : found.get(0);
+        }
+        return current;
+    }
+
+    private static Element one(Element parent, String name, String parentName) {
+        List<Element> found = children(parent, name);
+        if (found.size() != 1) {
+            throw format(name + " is required once in " + parentName);
+        }
+        return found.get(0);
+    }
+
+    private static List<Element> children(Element parent, String name) {
+        List<Element> found = new ArrayList<>();
+        if (parent == null) {
+            return found;
+        }
+        for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling()) {
+            if (n instanceof Element e && NAMESPACE.equals(e.getNamespaceURI()) && name.equals(e.getLocalName())) {
+                found.add(e);
+            }
+        }
+        return found;
+    }
+
+    private static String text(Element element) {
+        return element == null ? null : element.getTextContent().strip();
+    }
+
+    private static void putIfPresent(ObjectNode json, String field, Element element) {
+        if (element != null) {
+            json.put(field, text(element));
+        }
+    }
+
+    /** The parser's message on one line and short: it quotes at most a little of the body. */
+    private static String cleaned(String message) {
+        String line = message.replaceAll("\\s+", " ").strip();
+        return line.length() <= 160 ? line : line.substring(0, 160) + "…";
+    }
+
+    private static MediaType mediaType(String contentType) {
+        try {
+            return contentType == null ? null : MediaType.valueOf(contentType);
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+    }
+
+    private static Psd2Exception format(String message) {
+        return new Psd2Exception(ErrorClass.FORMAT_ERROR, message);
+    }
+}

@@ -1,0 +1,187 @@
+package eu.xs2a.payment;
+
+import static eu.xs2a.payment.support.Payments.headers;
+import static eu.xs2a.payment.support.Payments.initiate;
+import static eu.xs2a.payment.support.Tpps.ALPHA;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import eu.xs2a.payment.support.Errors;
+import eu.xs2a.payment.support.Tpps;
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The pain.001 products: an ISO 20022 pain.001.001.03 document of one payment becomes the same payment as the JSON
+ * body, answered in JSON; a DOCTYPE (and with it every external entity and entity bomb), a second payment, a missing
+ * element and a wrong Content-Type are each a FormatError before anything is stored.
+ */
+@QuarkusTest
+class Pain001PaymentTest {
+
+    private static final String SCT = "pain.001-sepa-credit-transfers";
+    private static final String INSTANT = "pain.001-instant-sepa-credit-transfers";
+    private static final String XML = "application/xml";
+    /** psu1's Geschäftskonto, in euro. */
+    private static final String PSU1_BUSINESS = "DE48100200300100000029";
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    static String transaction(String endToEnd, String amount) {
+        return """
+                    <CdtTrfTxInf>
+                      <PmtId><EndToEndId>%s</EndToEndId></PmtId>
+                      <Amt><InstdAmt Ccy="EUR">%s</InstdAmt></Amt>
+                      <CdtrAgt><FinInstnId><BIC>COBADEFFXXX</BIC></FinInstnId></CdtrAgt>
+                      <Cdtr><Nm>Merchant GmbH</Nm>
+                        <PstlAdr><StrtNm>Hauptstrasse</StrtNm><BldgNb>1</BldgNb><PstCd>10115</PstCd>
+                          <TwnNm>Berlin</TwnNm><Ctry>DE</Ctry></PstlAdr></Cdtr>
+                      <CdtrAcct><Id><IBAN>DE89370400440532013000</IBAN></Id></CdtrAcct>
+                      <RmtInf><Ustrd>Invoice 4711</Ustrd></RmtInf>
+                    </CdtTrfTxInf>
+                """.formatted(endToEnd, amount);
+    }
+
+    static String document(String prolog, String executionDate, String transactions) {
+        return prolog + """
+                <Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03">
+                  <CstmrCdtTrfInitn>
+                    <GrpHdr><MsgId>MSG-1</MsgId><CreDtTm>2026-01-05T10:00:00</CreDtTm><NbOfTxs>1</NbOfTxs>
+                      <InitgPty><Nm>Erika Mustermann</Nm></InitgPty></GrpHdr>
+                    <PmtInf>
+                      <PmtInfId>PMT-1</PmtInfId><PmtMtd>TRF</PmtMtd>
+                      <ReqdExctnDt>%s</ReqdExctnDt>
+                      <Dbtr><Nm>Erika Mustermann</Nm></Dbtr>
+                      <DbtrAcct><Id><IBAN>%s</IBAN></Id></DbtrAcct>
+                      <DbtrAgt><FinInstnId><BIC>SANDDEFFXXX</BIC></FinInstnId></DbtrAgt>
+                %s    </PmtInf>
+                  </CstmrCdtTrfInitn>
+                </Document>
+                """.formatted(executionDate, PSU1_BUSINESS, transactions);
+    }
+
+    private static String valid() {
+        return document("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", LocalDate.now().toString(),
+                transaction("E2E-PAIN-1", "12.30"));
+    }
+
+    private static Response post(String product, String contentType, String body) {
+        return initiate(ALPHA, "sandbox", product, headers("Content-Type", contentType), body);
+    }
+
+    private long payments() throws SQLException {
+        try (Connection c = dataSource.getConnection();
+             ResultSet r = c.createStatement().executeQuery("select count(*) from payment")) {
+            r.next();
+            return r.getLong(1);
+        }
+    }
+
+    /** Posts the body, expects a FormatError whose message starts so, and that no payment was stored. */
+    private void refused(String product, String contentType, String body, String message) throws SQLException {
+        long before = payments();
+        Errors.expect(post(product, contentType, body), 400, "FormatError")
+                .body("error_message", containsString(message));
+        assertEquals(before, payments(), "nothing is stored for a refused document");
+    }
+
+    @Test
+    void aDocumentOfOnePaymentIsInitiatedAndReadAsJson() {
+        Response created = post(SCT, XML, valid());
+        created.then().statusCode(201)
+                .header("Content-Type", startsWith("application/json"))
+                .body("transactionStatus", equalTo("RCVD"))
+                .body("_links.scaRedirect.href", containsString("/sca-redirect?token="));
+        String self = created.jsonPath().getString("_links.self.href");
+        assertEquals(true, self.contains("/v1/payments/" + SCT + "/"), self);
+        Tpps.get(ALPHA, self).then().statusCode(200)
+                .header("Content-Type", startsWith("application/json"))
+                .body("debtorAccount.iban", equalTo(PSU1_BUSINESS))
+                .body("instructedAmount.currency", equalTo("EUR"))
+                .body("instructedAmount.amount", equalTo("12.30"))
+                .body("creditorAccount.iban", equalTo("DE89370400440532013000"))
+                .body("creditorAgent", equalTo("COBADEFFXXX"))
+                .body("creditorName", equalTo("Merchant GmbH"))
+                .body("creditorAddress.townName", equalTo("Berlin"))
+                .body("creditorAddress.country", equalTo("DE"))
+                .body("remittanceInformationUnstructured", equalTo("Invoice 4711"))
+                .body("endToEndIdentification", equalTo("E2E-PAIN-1"))
+                .body("transactionStatus", equalTo("RCVD"));
+        Tpps.get(ALPHA, self + "/status").then().statusCode(200).body("transactionStatus", equalTo("RCVD"));
+        // the payment belongs to its product: the JSON product's path does not know it
+        Tpps.get(ALPHA, self.replace("/" + SCT + "/", "/sepa-credit-transfers/")).then().statusCode(404);
+    }
+
+    @Test
+    void anInstantDocumentIsInitiatedAndKeepsTheInstantRules() throws SQLException {
+        post(INSTANT, XML + "; charset=UTF-8", valid()).then().statusCode(201).body("transactionStatus", equalTo("RCVD"));
+        refused(INSTANT, XML, document("", LocalDate.now().plusDays(5).toString(), transaction("E2E-2", "1.00")),
+                "requestedExecutionDate");
+    }
+
+    @Test
+    void aDoctypeIsRefused() throws SQLException {
+        refused(SCT, XML, document("<!DOCTYPE Document>\n", LocalDate.now().toString(), transaction("E", "1.00")),
+                "A DOCTYPE is not allowed");
+    }
+
+    @Test
+    void anExternalEntityIsNeverResolved() throws SQLException {
+        String xxe = document("<?xml version=\"1.0\"?>\n<!DOCTYPE d [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\n",
+                LocalDate.now().toString(), transaction("&xxe;", "1.00"));
+        refused(SCT, XML, xxe, "A DOCTYPE is not allowed");
+    }
+
+    @Test
+    void anEntityExpansionBombIsRefusedAtOnce() throws SQLException {
+        StringBuilder dtd = new StringBuilder("<!DOCTYPE d [<!ENTITY l0 \"lol\">");
+        for (int i = 1; i <= 9; i++) {
+            dtd.append("<!ENTITY l").append(i).append(" \"")
+                    .append(("&l" + (i - 1) + ";").repeat(10)).append("\">");
+        }
+        dtd.append("]>\n");
+        refused(SCT, XML, document(dtd.toString(), LocalDate.now().toString(), transaction("&l9;", "1.00")),
+                "A DOCTYPE is not allowed");
+    }
+
+    @Test
+    void twoPaymentsAreABulkThisPathDoesNotOffer() throws SQLException {
+        String two = document("", LocalDate.now().toString(), transaction("E-1", "1.00") + transaction("E-2", "2.00"));
+        refused(SCT, XML, two, "The document holds more than one payment: bulk payments are not offered");
+    }
+
+    @Test
+    void aMissingElementIsNamed() throws SQLException {
+        refused(SCT, XML, valid().replace("<Nm>Merchant GmbH</Nm>", ""), "CdtTrfTxInf/Cdtr/Nm is required");
+        refused(SCT, XML, valid().replaceAll("<CdtrAcct>.*</CdtrAcct>", ""), "CdtTrfTxInf/CdtrAcct/Id/IBAN is required");
+        refused(SCT, XML, valid().replace("pain.001.001.03", "pain.001.001.09"), "The body must be an ISO 20022");
+    }
+
+    @Test
+    void aFieldBreakingItsRuleIsRefusedAsInJson() throws SQLException {
+        refused(SCT, XML, valid().replace("DE89370400440532013000", "DE00123"), "creditorAccount.iban");
+        refused(SCT, XML, valid().replace("Ccy=\"EUR\"", "Ccy=\"USD\""),
+                "instructedAmount.currency must be EUR: a SEPA credit transfer is in euro");
+    }
+
+    @Test
+    void anythingButXmlIsRefused() throws SQLException {
+        refused(SCT, "application/json", valid(), "Content-Type must be application/xml");
+        refused(SCT, XML, "{\"instructedAmount\": {}}", "The body is not well-formed XML");
+        refused(SCT, XML, valid().replace("</Document>", ""), "The body is not well-formed XML");
+        refused(SCT, XML, "", "The request body is required");
+        // and a JSON product still wants JSON
+        refused("sepa-credit-transfers", XML, valid(), "Content-Type must be application/json");
+    }
+}

@@ -1,7 +1,6 @@
 package eu.xs2a.account.domain;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
@@ -19,20 +18,15 @@ public class Account extends PanacheEntityBase {
     @Id
     public UUID id;
 
-    @Column(name = "resource_id")
     public String resourceId;
 
-    @Column(name = "provider_code")
     public String providerCode;
 
-    @Column(name = "tpp_id")
     public String tppId;
 
     /** The IBAN, else "bank:" + the bank's account id: what makes the account the same one on the next fetch. */
-    @Column(name = "account_key")
     public String accountKey;
 
-    @Column(name = "bank_account_id")
     public String bankAccountId;
 
     public String iban;
@@ -42,32 +36,25 @@ public class Account extends PanacheEntityBase {
     public String name;
     public String product;
 
-    @Column(name = "cash_account_type")
     public String cashAccountType;
 
     public String status;
 
-    @Column(name = "owner_name")
     public String ownerName;
 
     public String usage;
 
-    @Column(name = "corporate_id")
     public String corporateId;
 
-    @Column(name = "updated_at")
     public Instant updatedAt;
 
     /** A card account (Berlin Group /v1/card-accounts): no IBAN or BBAN, its masked PAN and credit limit instead. */
     public boolean card;
 
-    @Column(name = "masked_pan")
     public String maskedPan;
 
-    @Column(name = "credit_limit_amount")
     public String creditLimitAmount;
 
-    @Column(name = "credit_limit_currency")
     public String creditLimitCurrency;
 
     /** A card account's identity across the TPP's consents: the bank's id (its masked PAN need not be unique). */

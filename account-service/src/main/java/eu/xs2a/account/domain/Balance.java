@@ -1,7 +1,6 @@
 package eu.xs2a.account.domain;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
@@ -20,22 +19,17 @@ public class Balance extends PanacheEntityBase {
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     public Long id;
 
-    @Column(name = "account_id")
     public UUID accountId;
 
-    @Column(name = "balance_type")
     public String balanceType;
 
     public String amount;
     public String currency;
 
-    @Column(name = "reference_date")
     public LocalDate referenceDate;
 
-    @Column(name = "last_change_date_time")
     public Instant lastChangeDateTime;
 
     /** Whether the account's credit limit is counted in, as the bank said (null: not said). */
-    @Column(name = "credit_limit_included")
     public Boolean creditLimitIncluded;
 }

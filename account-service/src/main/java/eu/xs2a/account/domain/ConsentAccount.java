@@ -1,6 +1,5 @@
 package eu.xs2a.account.domain;
 
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
@@ -20,13 +19,11 @@ public class ConsentAccount extends ConsentScoped {
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     public Long id;
 
-    @Column(name = "account_id")
     public UUID accountId;
 
     public boolean balances;
     public boolean transactions;
 
     /** The consent asked for the owner's name of this account and the bank granted it (Berlin Group ownerName). */
-    @Column(name = "owner_name")
     public boolean ownerName;
 }

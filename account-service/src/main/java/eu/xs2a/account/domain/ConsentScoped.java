@@ -1,7 +1,6 @@
 package eu.xs2a.account.domain;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
-import jakarta.persistence.Column;
 import jakarta.persistence.MappedSuperclass;
 
 /**
@@ -11,12 +10,9 @@ import jakarta.persistence.MappedSuperclass;
 @MappedSuperclass
 public abstract class ConsentScoped extends PanacheEntityBase {
 
-    @Column(name = "provider_code")
     public String providerCode;
 
-    @Column(name = "tpp_id")
     public String tppId;
 
-    @Column(name = "consent_id")
     public String consentId;
 }

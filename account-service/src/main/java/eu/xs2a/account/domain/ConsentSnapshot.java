@@ -1,6 +1,5 @@
 package eu.xs2a.account.domain;
 
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
@@ -17,9 +16,7 @@ public class ConsentSnapshot extends ConsentScoped {
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     public Long id;
 
-    @Column(name = "aspsp_consent_id")
     public String aspspConsentId;
 
-    @Column(name = "fetched_at")
     public Instant fetchedAt;
 }

@@ -1,6 +1,5 @@
 package eu.xs2a.account.domain;
 
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
@@ -22,26 +21,20 @@ public class RefreshJob extends ConsentScoped {
     @Id
     public UUID id;
 
-    @Column(name = "aspsp_consent_id")
     public String aspspConsentId;
 
-    @Column(name = "initiated_by_customer")
     public boolean initiatedByCustomer;
 
     @Enumerated(EnumType.STRING)
     public RefreshStatus status;
 
     /** Accounts the bank listed under the consent: null until the listing step has stored them. */
-    @Column(name = "accounts_total")
     public Integer accountsTotal;
 
-    @Column(name = "accounts_failed")
     public Integer accountsFailed;
 
-    @Column(name = "created_at")
     public Instant createdAt;
 
-    @Column(name = "updated_at")
     public Instant updatedAt;
 
     public static RefreshJob queue(String providerCode, String tppId, String consentId, String aspspConsentId,

@@ -1,7 +1,6 @@
 package eu.xs2a.account.domain;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
@@ -25,13 +24,10 @@ public class RefreshJobAccount extends PanacheEntityBase {
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     public Long id;
 
-    @Column(name = "job_id")
     public UUID jobId;
 
-    @Column(name = "account_id")
     public UUID accountId;
 
-    @Column(name = "bank_account_id")
     public String bankAccountId;
 
     public boolean balances;

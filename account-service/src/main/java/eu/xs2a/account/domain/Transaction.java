@@ -1,7 +1,6 @@
 package eu.xs2a.account.domain;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
@@ -28,80 +27,60 @@ public class Transaction extends PanacheEntityBase {
     @GeneratedValue(strategy = GenerationType.IDENTITY)
     public Long id;
 
-    @Column(name = "account_id")
     public UUID accountId;
 
-    @Column(name = "transaction_id")
     public String transactionId;
 
-    @Column(name = "booking_status")
     public String bookingStatus;
 
-    @Column(name = "entry_date")
     public LocalDate entryDate;
 
-    @Column(name = "booking_date")
     public LocalDate bookingDate;
 
-    @Column(name = "value_date")
     public LocalDate valueDate;
 
     public String amount;
     public String currency;
 
     /** The bank's own entry reference: kept, not shown (the TPP sees {@link #bookedSeq} instead). */
-    @Column(name = "entry_reference")
     public String entryReference;
 
     /**
      * The gateway's number of a booked entry, strictly increasing per account in the order entries were first stored
      * as booked: the TPP's entryReference, which entryReferenceFrom and deltaList read after. Null while pending.
      */
-    @Column(name = "booked_seq")
     public Long bookedSeq;
 
-    @Column(name = "end_to_end_id")
     public String endToEndId;
 
-    @Column(name = "creditor_name")
     public String creditorName;
 
     /** The creditor's account reference as the bank sent it, stored as JSON (jsonb). */
     @JdbcTypeCode(SqlTypes.JSON)
-    @Column(name = "creditor_account")
     public Map<String, String> creditorAccount;
 
-    @Column(name = "debtor_name")
     public String debtorName;
 
     @JdbcTypeCode(SqlTypes.JSON)
-    @Column(name = "debtor_account")
     public Map<String, String> debtorAccount;
 
-    @Column(name = "remittance_information")
     public String remittanceInformation;
 
-    @Column(name = "bank_transaction_code")
     public String bankTransactionCode;
 
     // A card transaction's own fields (Berlin Group cardTransaction; its transactionDetails is remittanceInformation)
 
     /** The day the card was used. */
-    @Column(name = "transaction_date")
     public LocalDate transactionDate;
 
-    @Column(name = "card_acceptor_id")
     public String cardAcceptorId;
 
     /** The acceptor's address as the bank sent it (Berlin Group address), stored as JSON (jsonb). */
     @JdbcTypeCode(SqlTypes.JSON)
-    @Column(name = "card_acceptor_address")
     public Map<String, String> cardAcceptorAddress;
 
-    @Column(name = "merchant_category_code")
     public String merchantCategoryCode;
 
-    @Column(name = "masked_pan")
     public String maskedPan;
 
     public Boolean invoiced;

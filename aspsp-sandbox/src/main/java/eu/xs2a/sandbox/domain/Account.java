@@ -25,7 +25,6 @@ public class Account {
     @Id
     public String id;
 
-    @Column(name = "psu_id")
     public String psuId;
 
     public String iban;
@@ -35,35 +34,30 @@ public class Account {
     public String name;
     public String product;
 
-    @Column(name = "cash_account_type")
     public String cashAccountType;
 
     /** enabled | blocked | deleted */
     public String status;
 
-    @Column(name = "owner_name")
     public String ownerName;
 
     /** PRIV | ORGA */
     public String usage;
 
     /** Set on corporate accounts: the PSU-Corporate-ID under which they are shown. */
-    @Column(name = "corporate_id")
     public String corporateId;
 
     /** Set on card accounts only (which have no IBAN or BBAN): the card number as shown, e.g. 525412******3241. */
-    @Column(name = "masked_pan")
     public String maskedPan;
 
     /** A card account's credit limit, in its currency. */
-    @Column(name = "credit_limit", precision = 18, scale = 2)
+    @Column(precision = 18, scale = 2)
     public BigDecimal creditLimit;
 
     /** Display order within the PSU's accounts. */
     public int position;
 
     /** How many of its signatories must authorise a payment from it or a consent on it (multilevel SCA when > 1). */
-    @Column(name = "signatures_required")
     public int signaturesRequired = 1;
 
     /** The PSUs who may sign for it besides the owner ({@link #psuId}): a corporate account's signatories. */

@@ -25,24 +25,19 @@ public class Balance {
     public static final String NON_INVOICED = "nonInvoiced";
 
     @Id
-    @Column(name = "account_id")
     public String accountId;
 
     @Id
-    @Column(name = "balance_type")
     public String balanceType;
 
     @Column(precision = 18, scale = 2)
     public BigDecimal amount;
 
-    @Column(name = "reference_date")
     public LocalDate referenceDate;
 
-    @Column(name = "last_change")
     public Instant lastChange;
 
     /** Whether the account's credit limit is counted in (Berlin Group creditLimitIncluded); null: not said. */
-    @Column(name = "credit_limit_included")
     public Boolean creditLimitIncluded;
 
     public void add(BigDecimal delta, LocalDate today, Instant now) {

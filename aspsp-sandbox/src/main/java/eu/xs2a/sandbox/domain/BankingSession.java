@@ -1,6 +1,5 @@
 package eu.xs2a.sandbox.domain;
 
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
@@ -12,12 +11,9 @@ import java.time.Instant;
 public class BankingSession {
 
     @Id
-    @Column(name = "session_hash")
     public String sessionHash;
 
-    @Column(name = "psu_id")
     public String psuId;
 
-    @Column(name = "expires_at")
     public Instant expiresAt;
 }

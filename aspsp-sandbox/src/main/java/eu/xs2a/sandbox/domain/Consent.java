@@ -1,6 +1,5 @@
 package eu.xs2a.sandbox.domain;
 
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
@@ -26,7 +25,6 @@ public class Consent extends ScaResource {
     public String type;
 
     /** The gateway's key for this registration (its consent id): a repeated registration finds this consent. */
-    @Column(name = "idempotency_key")
     public String idempotencyKey;
 
     @Enumerated(EnumType.STRING)
@@ -34,19 +32,14 @@ public class Consent extends ScaResource {
 
     /** The access (AIS) or the account reference (PIIS) as requested, stored as JSON (jsonb). */
     @JdbcTypeCode(SqlTypes.JSON)
-    @Column(name = "requested_access")
     public ConsentAccess requestedAccess;
 
-    @Column(name = "valid_until")
     public LocalDate validUntil;
 
-    @Column(name = "recurring_indicator")
     public boolean recurringIndicator;
 
-    @Column(name = "frequency_per_day")
     public int frequencyPerDay;
 
-    @Column(name = "status_changed_at")
     public Instant statusChangedAt;
 
     @Override

@@ -1,6 +1,5 @@
 package eu.xs2a.sandbox.domain;
 
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.IdClass;
@@ -14,18 +13,15 @@ import java.io.Serializable;
 public class ConsentAccount {
 
     @Id
-    @Column(name = "consent_id")
     public String consentId;
 
     @Id
-    @Column(name = "account_id")
     public String accountId;
 
     public boolean balances;
     public boolean transactions;
 
     /** Whether the account's owner name is delivered under this consent (an explicit consent to it, Berlin Group). */
-    @Column(name = "owner_name")
     public boolean ownerName;
 
     public static ConsentAccount of(String consentId, String accountId, boolean balances, boolean transactions,

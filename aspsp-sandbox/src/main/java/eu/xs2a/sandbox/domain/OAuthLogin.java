@@ -1,7 +1,6 @@
 package eu.xs2a.sandbox.domain;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
@@ -21,24 +20,19 @@ public class OAuthLogin extends PanacheEntityBase {
     public UUID id;
 
     /** SHA-256 of the page link's token. */
-    @Column(name = "token_hash")
     public String tokenHash;
 
-    @Column(name = "tpp_name")
     public String tppName;
 
     public String scope;
 
     /** Where the PSU's browser goes when the PSU has decided (the gateway's callback). */
-    @Column(name = "return_url")
     public String returnUrl;
 
     public String status;
 
     /** The PSU who allowed it; null until then. */
-    @Column(name = "psu_id")
     public String psuId;
 
-    @Column(name = "expires_at")
     public Instant expiresAt;
 }

@@ -27,33 +27,25 @@ public class Payment extends ScaResource {
     public static final String REASON_PSU_DENIED = "DS02";
     public static final String REASON_SCA_FAILED = "DS0D";
 
-    @Column(name = "idempotency_key")
     public String idempotencyKey;
 
-    @Column(name = "payment_product")
     public String paymentProduct;
 
     /** The debtor IBAN as the TPP gave it, or as the PSU picked it on the SCA page. */
-    @Column(name = "debtor_iban")
     public String debtorIban;
 
-    @Column(name = "debtor_account_id")
     public String debtorAccountId;
 
-    @Column(name = "creditor_name")
     public String creditorName;
 
-    @Column(name = "creditor_iban")
     public String creditorIban;
 
-    @Column(name = "creditor_address", columnDefinition = "text")
+    @Column(columnDefinition = "text")
     public String creditorAddress;
 
     /** The creditor's bank (BIC); required for a cross-border credit transfer. */
-    @Column(name = "creditor_agent")
     public String creditorAgent;
 
-    @Column(name = "creditor_agent_name")
     public String creditorAgentName;
 
     @Column(precision = 18, scale = 2)
@@ -65,7 +57,7 @@ public class Payment extends ScaResource {
      * What the debtor account is debited, in its own currency: the amount, or for a cross-border credit transfer in
      * another currency the amount converted at the bank's rate ({@code sandbox.fx-rates}); set when executed.
      */
-    @Column(name = "debit_amount", precision = 18, scale = 2)
+    @Column(precision = 18, scale = 2)
     public BigDecimal debitAmount;
 
     /** The debit's amount: {@link #debitAmount} once executed (older payments have none: the amount). */
@@ -75,41 +67,30 @@ public class Payment extends ScaResource {
 
     public String remittance;
 
-    @Column(name = "end_to_end_id")
     public String endToEndId;
 
-    @Column(name = "requested_execution_date")
     public LocalDate requestedExecutionDate;
 
     @Enumerated(EnumType.STRING)
-    @Column(name = "transaction_status")
     public TransactionStatus transactionStatus;
 
-    @Column(name = "status_reason")
     public String statusReason;
 
-    @Column(name = "funds_available")
     public Boolean fundsAvailable;
 
     @Enumerated(EnumType.STRING)
-    @Column(name = "cancellation_sca_status")
     public ScaStatus cancellationScaStatus;
 
-    @Column(name = "cancellation_return_url")
     public String cancellationReturnUrl;
 
-    @Column(name = "authorised_at")
     public Instant authorisedAt;
 
-    @Column(name = "settled_at")
     public Instant settledAt;
 
     /** Verification of Payee at submission ({@link PayeeVerifier}); null for products outside the SEPA schemes. */
-    @Column(name = "payee_verification")
     public String payeeVerification;
 
     /** The creditor IBAN's holder, told to the PSU for a close match (CMTC) only. */
-    @Column(name = "payee_matched_name")
     public String payeeMatchedName;
 
     @Override

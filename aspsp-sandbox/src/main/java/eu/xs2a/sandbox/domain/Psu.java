@@ -1,6 +1,5 @@
 package eu.xs2a.sandbox.domain;
 
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
@@ -35,25 +34,20 @@ public class Psu {
     @Id
     public String id;
 
-    @Column(name = "password_hash")
     public String passwordHash;
 
-    @Column(name = "full_name")
     public String fullName;
 
     @Enumerated(EnumType.STRING)
     public Behaviour behaviour;
 
     /** Wrong passwords in a row since the last good one or the last lock ({@link PsuLogin}). */
-    @Column(name = "failed_logins")
     public int failedLogins;
 
     /** Until when the login is locked; null or past: not locked. */
-    @Column(name = "locked_until")
     public Instant lockedUntil;
 
     /** The ids of the PSU's SCA methods, comma-separated ({@link ScaMethod}). */
-    @Column(name = "sca_methods")
     public String scaMethods;
 
     /** The PSU's SCA methods, in the order the PSU set them up. */

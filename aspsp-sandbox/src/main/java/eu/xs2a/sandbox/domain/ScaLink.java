@@ -1,6 +1,5 @@
 package eu.xs2a.sandbox.domain;
 
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
@@ -28,31 +27,24 @@ public class ScaLink {
     @Enumerated(EnumType.STRING)
     public Kind kind;
 
-    @Column(name = "resource_id")
     public String resourceId;
 
-    @Column(name = "created_at")
     public Instant createdAt;
 
     @Enumerated(EnumType.STRING)
     public State state;
 
     /** SHA-256 of the browser cookie the login bound this link to. */
-    @Column(name = "session_hash")
     public String sessionHash;
 
-    @Column(name = "psu_id")
     public String psuId;
 
-    @Column(name = "otp_failures")
     public int otpFailures;
 
     /** The SCA method chosen through the bank API ({@link ScaMethod#id()}); null on the pages. */
-    @Column(name = "chosen_method")
     public String chosenMethod;
 
     /** When the approval was pushed to the PSU's app (decoupled SCA); null otherwise. */
-    @Column(name = "decoupled_at")
     public Instant decoupledAt;
 
     public static ScaLink issue(Kind kind, String resourceId, Instant now) {

@@ -1,6 +1,5 @@
 package eu.xs2a.sandbox.domain;
 
-import jakarta.persistence.Column;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
@@ -19,32 +18,24 @@ public abstract class ScaResource {
     @Id
     public String id;
 
-    @Column(name = "tpp_id")
     public String tppId;
 
-    @Column(name = "tpp_name")
     public String tppName;
 
     /** The PSU the gateway named when registering (PSU-ID), if any: only that PSU may approve. */
-    @Column(name = "requested_psu_id")
     public String requestedPsuId;
 
     /** The PSU who logged in on the SCA page. */
-    @Column(name = "psu_id")
     public String psuId;
 
     @Enumerated(EnumType.STRING)
-    @Column(name = "sca_status")
     public ScaStatus scaStatus;
 
-    @Column(name = "return_url")
     public String returnUrl;
 
-    @Column(name = "created_at")
     public Instant createdAt;
 
     /** Who has signed so far, comma-separated PSU ids in order (several for a multilevel SCA); null before. */
-    @Column(name = "signed_by")
     public String signedBy;
 
     @Version

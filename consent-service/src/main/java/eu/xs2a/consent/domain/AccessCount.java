@@ -20,13 +20,11 @@ import java.util.Objects;
 public class AccessCount {
 
     @Id
-    @Column(name = "consent_id")
     private String consentId;
     @Id
     @Column(name = "access_day")
     private LocalDate day;
     @Id
-    @Column(name = "resource_key")
     private String resourceKey;
     @Column(name = "access_count", nullable = false)
     private int count;

@@ -32,11 +32,10 @@ public class Consent {
 
     @Id
     private String id;
-    @Column(name = "provider_code", nullable = false)
+    @Column(nullable = false)
     private String providerCode;
-    @Column(name = "tpp_id", nullable = false)
+    @Column(nullable = false)
     private String tppId;
-    @Column(name = "tpp_name")
     private String tppName;
     @Enumerated(EnumType.STRING)
     @Column(nullable = false)
@@ -50,43 +49,30 @@ public class Consent {
     /** PIIS: the account reference, as JSON (jsonb). */
     @JdbcTypeCode(SqlTypes.JSON)
     private AccountReference account;
-    @Column(name = "card_number")
     private String cardNumber;
-    @Column(name = "card_expiry_date")
     private LocalDate cardExpiryDate;
-    @Column(name = "card_information")
     private String cardInformation;
-    @Column(name = "registration_information")
     private String registrationInformation;
-    @Column(name = "recurring_indicator", nullable = false)
+    @Column(nullable = false)
     private boolean recurringIndicator;
-    @Column(name = "valid_until")
     private LocalDate validUntil;
-    @Column(name = "frequency_per_day")
     private Integer frequencyPerDay;
-    @Column(name = "combined_service_indicator", nullable = false)
+    @Column(nullable = false)
     private boolean combinedServiceIndicator;
-    @Column(name = "psu_id")
     private String psuId;
-    @Column(name = "redirect_uri")
     private String redirectUri;
-    @Column(name = "nok_redirect_uri")
     private String nokRedirectUri;
-    @Column(name = "bank_consent_id")
     private String bankConsentId;
-    @Column(name = "bank_sca_url")
     private String bankScaUrl;
-    @Column(name = "bank_delete_pending", nullable = false)
+    @Column(nullable = false)
     private boolean bankDeletePending;
     /** When the bank last answered about this consent or sent an event for it (the gateway's clock). */
-    @Column(name = "bank_checked_at")
     private Instant bankCheckedAt;
     /** occurredAt of the newest bank event applied (the bank's clock): an event older than it is stale. */
-    @Column(name = "bank_event_at")
     private Instant bankEventAt;
-    @Column(name = "created_at", nullable = false)
+    @Column(nullable = false)
     private Instant createdAt;
-    @Column(name = "updated_at", nullable = false)
+    @Column(nullable = false)
     private Instant updatedAt;
     /** Status changes made since this consent was last written, for the log once that write is committed. */
     @Transient

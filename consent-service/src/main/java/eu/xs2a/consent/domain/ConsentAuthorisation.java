@@ -15,7 +15,7 @@ import java.time.Instant;
 @Table(name = "consent_authorisation")
 public class ConsentAuthorisation extends ScaAuthorisation {
 
-    @Column(name = "consent_id", nullable = false)
+    @Column(nullable = false)
     private String consentId;
 
     protected ConsentAuthorisation() {

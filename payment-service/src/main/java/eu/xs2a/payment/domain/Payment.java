@@ -27,109 +27,91 @@ public class Payment {
     @SequenceGenerator(name = "payment_id", sequenceName = "payment_id_seq", allocationSize = 1)
     private Long id;
 
-    @Column(name = "provider_code", nullable = false)
+    @Column(nullable = false)
     private String providerCode;
 
-    @Column(name = "tpp_id", nullable = false)
+    @Column(nullable = false)
     private String tppId;
 
-    @Column(name = "tpp_name")
     private String tppName;
 
-    @Column(name = "payment_product", nullable = false)
+    @Column(nullable = false)
     private String paymentProduct;
 
     @Enumerated(EnumType.STRING)
-    @Column(name = "transaction_status", nullable = false)
+    @Column(nullable = false)
     private TransactionStatus transactionStatus;
 
-    @Column(name = "status_reason")
     private String statusReason;
 
-    @Column(name = "funds_available")
     private Boolean fundsAvailable;
 
     /** The payment as initiated (normalised JSON of {@link PaymentOrder}). */
-    @Column(name = "initiation", nullable = false)
+    @Column(nullable = false)
     private String initiation;
 
     /** The debtor account the PSU chose at the bank when the initiation named none ({@link ChosenDebtorAccount}). */
-    @Column(name = "chosen_debtor_iban")
     private String chosenDebtorIban;
 
-    @Column(name = "chosen_debtor_currency")
     private String chosenDebtorCurrency;
 
-    @Column(name = "psu_id")
     private String psuId;
 
-    @Column(name = "psu_ip_address", nullable = false)
+    @Column(nullable = false)
     private String psuIpAddress;
 
-    @Column(name = "redirect_uri")
     private String redirectUri;
 
-    @Column(name = "nok_redirect_uri")
     private String nokRedirectUri;
 
-    @Column(name = "explicit_authorisation", nullable = false)
+    @Column(nullable = false)
     private boolean explicitAuthorisation;
 
     /** How the PSU authorises the payment, chosen at initiation: at the bank's pages, through the TPP, in the app. */
     @jakarta.persistence.Enumerated(jakarta.persistence.EnumType.STRING)
-    @Column(name = "sca_approach", nullable = false)
+    @Column(nullable = false)
     private ScaApproach scaApproach;
 
     /** Secret part of the bank's return URL for the payment's SCA, so nobody can forge a callback. */
-    @Column(name = "callback_state", nullable = false)
+    @Column(nullable = false)
     private String callbackState;
 
-    @Column(name = "bank_payment_id")
     private String bankPaymentId;
 
-    @Column(name = "bank_sca_url")
     private String bankScaUrl;
 
-    @Column(name = "created_at", nullable = false)
+    @Column(nullable = false)
     private Instant createdAt;
 
-    @Column(name = "updated_at", nullable = false)
+    @Column(nullable = false)
     private Instant updatedAt;
 
     /**
      * When the bank last told the gateway about this payment (an answer or a status event), changed or not: the
      * status polling job asks only about payments not heard of for {@code payment.jobs.stale-after}.
      */
-    @Column(name = "bank_heard_at")
     private Instant bankHeardAt;
 
     /** When it was executed (ACSC, or ACCC without ACSC seen); set once, where the settlement horizon starts. */
-    @Column(name = "executed_at")
     private Instant executedAt;
 
     /** Null unless the bank holds a copy of this cancelled payment that must be withdrawn ({@link BankWithdrawal}). */
     @Enumerated(EnumType.STRING)
-    @Column(name = "bank_withdrawal")
     private BankWithdrawal bankWithdrawal;
 
-    @Column(name = "withdrawal_ended_at")
     private Instant withdrawalEndedAt;
 
     /**
      * The DELETE asking the bank to cancel the payment right now, and until when its claim holds (a service that died
      * during the call leaves it; it runs out after one bank call): see {@link #claimCancellation}.
      */
-    @Column(name = "cancellation_claim")
     private UUID cancellationClaim;
 
-    @Column(name = "cancellation_claim_until")
     private Instant cancellationClaimUntil;
 
     /** The bank's Verification of Payee ({@link PayeeVerification}), once the bank has the payment; SEPA only. */
-    @Column(name = "payee_verification")
     private String payeeVerification;
 
-    @Column(name = "payee_matched_name")
     private String payeeMatchedName;
 
     protected Payment() {

@@ -23,21 +23,18 @@ import java.time.Instant;
 @AttributeOverride(name = "redirectUsedAt", column = @Column(name = "redirect_token_used_at"))
 public class PaymentAuthorisation extends ScaAuthorisation {
 
-    @Column(name = "payment_id", nullable = false)
+    @Column(nullable = false)
     private Long paymentId;
 
     @Enumerated(EnumType.STRING)
-    @Column(name = "kind", nullable = false)
+    @Column(nullable = false)
     private AuthorisationKind kind;
 
     /** For cancellations: the bank's SCA page (payment authorisations use the payment's). */
-    @Column(name = "bank_sca_url")
     private String bankScaUrl;
 
-    @Column(name = "redirect_uri")
     private String redirectUri;
 
-    @Column(name = "nok_redirect_uri")
     private String nokRedirectUri;
 
     protected PaymentAuthorisation() {

@@ -1,7 +1,6 @@
 package eu.xs2a.registration.domain;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
@@ -29,19 +28,15 @@ public class Letter extends PanacheEntityBase {
 
     public String subject;
 
-    @Column(name = "text_body")
     public String textBody;
 
-    @Column(name = "html_body")
     public String htmlBody;
 
     @Enumerated(EnumType.STRING)
     public Status status;
 
-    @Column(name = "created_at")
     public Instant createdAt;
 
-    @Column(name = "sent_at")
     public Instant sentAt;
 
     public static Letter pending(String recipient, String subject, String textBody, String htmlBody, Instant now) {

@@ -1,7 +1,6 @@
 package eu.xs2a.registration.domain;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
@@ -17,29 +16,21 @@ import java.util.UUID;
 public class OAuthRefreshToken extends PanacheEntityBase {
 
     @Id
-    @Column(name = "token_hash")
     public String tokenHash;
 
-    @Column(name = "family_id")
     public UUID familyId;
 
-    @Column(name = "provider_code")
     public String providerCode;
 
-    @Column(name = "client_id")
     public String clientId;
 
     public String scope;
 
-    @Column(name = "psu_id")
     public String psuId;
 
-    @Column(name = "expires_at")
     public Instant expiresAt;
 
-    @Column(name = "rotated_at")
     public Instant rotatedAt;
 
-    @Column(name = "revoked_at")
     public Instant revokedAt;
 }

@@ -1,7 +1,6 @@
 package eu.xs2a.registration.domain;
 
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
@@ -19,29 +18,19 @@ public class Tpp extends PanacheEntityBase {
     @Id
     public String id;
 
-    @Column(name = "company_name")
     public String companyName;
-    @Column(name = "company_email")
     public String companyEmail;
-    @Column(name = "company_address")
     public String companyAddress;
-    @Column(name = "company_phone_number")
     public String companyPhoneNumber;
-    @Column(name = "company_zip_code")
     public String companyZipCode;
-    @Column(name = "company_city")
     public String companyCity;
-    @Column(name = "representative_name")
     public String representativeName;
-    @Column(name = "representative_email")
     public String representativeEmail;
 
     @Enumerated(EnumType.STRING)
     public Status status;
 
-    @Column(name = "created_at")
     public Instant createdAt;
-    @Column(name = "updated_at")
     public Instant updatedAt;
 
     public static Tpp register(String id, TppRegistration registration, Instant now) {

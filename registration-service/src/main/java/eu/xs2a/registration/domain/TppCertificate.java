@@ -2,7 +2,6 @@ package eu.xs2a.registration.domain;
 
 import eu.xs2a.security.tpp.Role;
 import io.quarkus.hibernate.orm.panache.PanacheEntityBase;
-import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
@@ -21,7 +20,6 @@ public class TppCertificate extends PanacheEntityBase {
     @Id
     public UUID id;
 
-    @Column(name = "tpp_id")
     public String tppId;
 
     /** Lowercase hex SHA-256 of the DER encoding: the same certificate is registered once per organisation. */
@@ -36,7 +34,6 @@ public class TppCertificate extends PanacheEntityBase {
 
     public String issuer;
 
-    @Column(name = "not_after")
     public Instant notAfter;
 
     /** PSD2 roles, comma separated (PSP_AI,PSP_PI). */
@@ -44,7 +41,6 @@ public class TppCertificate extends PanacheEntityBase {
 
     public String pem;
 
-    @Column(name = "added_at")
     public Instant addedAt;
 
     public static TppCertificate of(String tppId, String name, String type, CertificateFacts facts, Instant now) {

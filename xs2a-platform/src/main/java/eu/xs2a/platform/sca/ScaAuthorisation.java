@@ -24,38 +24,35 @@ public abstract class ScaAuthorisation {
     private String id;
 
     @Enumerated(EnumType.STRING)
-    @Column(name = "sca_status", nullable = false)
+    @Column(nullable = false)
     private ScaStatus scaStatus;
 
     /** How the PSU authorises: at the bank's pages, through the TPP (embedded), or in the bank's app. */
     @Enumerated(EnumType.STRING)
-    @Column(name = "sca_approach", nullable = false)
+    @Column(nullable = false)
     private ScaApproach scaApproach;
 
-    @Column(name = "redirect_token_hash", nullable = false)
+    @Column(nullable = false)
     private String redirectTokenHash;
 
-    @Column(name = "redirect_expires_at", nullable = false)
+    @Column(nullable = false)
     private Instant redirectExpiresAt;
 
-    @Column(name = "redirect_used_at")
     private Instant redirectUsedAt;
 
     /** The secret in the bank's return URL that names this authorisation; null where the service uses another. */
-    @Column(name = "callback_state")
     private String callbackState;
 
     /**
      * The PSU the TPP named (PSU-ID) when it started this authorisation explicitly, if any: the PSU whose steps these
      * are when a step names none (multilevel SCA: each signatory has their own authorisation).
      */
-    @Column(name = "psu_id")
     private String psuId;
 
-    @Column(name = "created_at", nullable = false)
+    @Column(nullable = false)
     private Instant createdAt;
 
-    @Column(name = "updated_at", nullable = false)
+    @Column(nullable = false)
     private Instant updatedAt;
 
     protected ScaAuthorisation() {

@@ -45,8 +45,8 @@ class Pain001PaymentTest {
                       <Amt><InstdAmt Ccy="EUR">%s</InstdAmt></Amt>
                       <CdtrAgt><FinInstnId><BIC>COBADEFFXXX</BIC></FinInstnId></CdtrAgt>
                       <Cdtr><Nm>Merchant GmbH</Nm>
-                        <PstlAdr><StrtNm>Hauptstrasse</StrtNm><BldgNb>1</BldgNb><PstCd>10115</PstCd>
-                          <TwnNm>Berlin</TwnNm><Ctry>DE</Ctry></PstlAdr></Cdtr>
+                        <PstlAdr><Ctry>DE</Ctry><AdrLine>Hauptstrasse 1</AdrLine><AdrLine>10115 Berlin</AdrLine>
+                          </PstlAdr></Cdtr>
                       <CdtrAcct><Id><IBAN>DE89370400440532013000</IBAN></Id></CdtrAcct>
                       <RmtInf><Ustrd>Invoice 4711</Ustrd></RmtInf>
                     </CdtTrfTxInf>
@@ -113,7 +113,8 @@ class Pain001PaymentTest {
                 .body("creditorAccount.iban", equalTo("DE89370400440532013000"))
                 .body("creditorAgent", equalTo("COBADEFFXXX"))
                 .body("creditorName", equalTo("Merchant GmbH"))
-                .body("creditorAddress.townName", equalTo("Berlin"))
+                .body("creditorAddress.streetName", equalTo("Hauptstrasse 1"))
+                .body("creditorAddress.townName", equalTo("10115 Berlin"))
                 .body("creditorAddress.country", equalTo("DE"))
                 .body("remittanceInformationUnstructured", equalTo("Invoice 4711"))
                 .body("endToEndIdentification", equalTo("E2E-PAIN-1"))
@@ -163,16 +164,25 @@ class Pain001PaymentTest {
 
     @Test
     void aMissingElementIsNamed() throws SQLException {
-        refused(SCT, XML, valid().replace("<Nm>Merchant GmbH</Nm>", ""), "CdtTrfTxInf/Cdtr/Nm is required");
-        refused(SCT, XML, valid().replaceAll("<CdtrAcct>.*</CdtrAcct>", ""), "CdtTrfTxInf/CdtrAcct/Id/IBAN is required");
+        // the schema names what it expected where the document goes wrong
+        refused(SCT, XML, valid().replace("<Nm>Merchant GmbH</Nm>", ""), "does not match the pain.001.001.03 schema:"
+                + " cvc-complex-type.2.4.a: Invalid content was found starting with element '{PstlAdr}'. One of '{Nm}'"
+                + " is expected.");
+        refused(SCT, XML, valid().replaceAll("<CdtrAcct>.*</CdtrAcct>", ""), "One of '{CdtrAcct}' is expected");
+        refused(SCT, XML, valid().replace("<PmtMtd>TRF</PmtMtd>", "<PmtMtd>TRF</PmtMtd><Foo>x</Foo>"),
+                "Invalid content was found starting with element '{Foo}'");
+        refused(SCT, XML, valid().replace("12.30", "12.301"), "'12.301' has 3 fraction digits");
+        refused(SCT, XML, valid().replace("10115 Berlin", "10115 Berlin-Charlottenburg-Wilmersdorf-Ost"),
+                "Cdtr/PstlAdr/AdrLine: the second line (post code and town) is longer than 35 characters");
         refused(SCT, XML, valid().replace("pain.001.001.03", "pain.001.001.09"), "The body must be an ISO 20022");
     }
 
     @Test
     void aFieldBreakingItsRuleIsRefusedAsInJson() throws SQLException {
         refused(SCT, XML, valid().replace("DE89370400440532013000", "DE00123"), "creditorAccount.iban");
+        // the SEPA schema itself knows only the euro
         refused(SCT, XML, valid().replace("Ccy=\"EUR\"", "Ccy=\"USD\""),
-                "instructedAmount.currency must be EUR: a SEPA credit transfer is in euro");
+                "Value 'USD' is not facet-valid with respect to enumeration '[EUR]'");
     }
 
     @Test

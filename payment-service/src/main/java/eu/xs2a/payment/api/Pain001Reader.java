@@ -8,6 +8,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.MediaType;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.net.URL;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -15,6 +16,10 @@ import javax.xml.XMLConstants;
 import javax.xml.parsers.DocumentBuilder;
 import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.parsers.ParserConfigurationException;
+import javax.xml.transform.dom.DOMSource;
+import javax.xml.validation.Schema;
+import javax.xml.validation.SchemaFactory;
+import javax.xml.validation.Validator;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
@@ -36,8 +41,16 @@ public class Pain001Reader {
     /** ISO 20022's "no end-to-end id given" (EPC SEPA rulebook): the same as none. */
     private static final String NOT_PROVIDED = "NOTPROVIDED";
 
+    /** The SEPA form of the schema (iso20022/README.md), in the jar and in the native image. */
+    private static final String SCHEMA = "/iso20022/pain.001.001.03.xsd";
+    /** The JSON body's townName, which the second address line becomes. */
+    private static final int TOWN_LINE = 35;
+    /** How much of a parser's or validator's message an error text quotes. */
+    private static final int SHOWN = 240;
+
     private final ObjectMapper mapper = new ObjectMapper();
     private final DocumentBuilderFactory factory = secureFactory();
+    private final Schema schema = loadSchema();
 
     /** {@code application/xml} (or the older {@code text/xml}), parameters allowed; else a FormatError. */
     static void requireXml(String contentType) {
@@ -57,6 +70,7 @@ public class Pain001Reader {
         if (!NAMESPACE.equals(root.getNamespaceURI()) || !"Document".equals(root.getLocalName())) {
             throw format("The body must be an ISO 20022 pain.001.001.03 Document (namespace " + NAMESPACE + ")");
         }
+        validate(root);
         Element initiation = one(root, "CstmrCdtTrfInitn", "Document");
         List<Element> blocks = children(initiation, "PmtInf");
         if (blocks.isEmpty()) {
@@ -100,12 +114,7 @@ public class Pain001Reader {
         json.put("creditorName", text(creditorName));
         Element address = path(tx, "Cdtr", "PstlAdr");
         if (address != null) {
-            ObjectNode a = json.putObject("creditorAddress");
-            putIfPresent(a, "streetName", path(address, "StrtNm"));
-            putIfPresent(a, "buildingNumber", path(address, "BldgNb"));
-            putIfPresent(a, "postCode", path(address, "PstCd"));
-            putIfPresent(a, "townName", path(address, "TwnNm"));
-            putIfPresent(a, "country", path(address, "Ctry"));
+            address(json.putObject("creditorAddress"), address);
         }
         List<Element> remittance = children(path(tx, "RmtInf"), "Ustrd");
         if (remittance.size() > 1) {
@@ -119,6 +128,26 @@ public class Pain001Reader {
             return mapper.writeValueAsBytes(json);
         } catch (IOException e) {
             throw new IllegalStateException("a tree of strings always serialises", e);
+        }
+    }
+
+    /**
+     * The SEPA schema's address: a country and up to two unstructured lines, read as the street (first line, up to 70
+     * characters as streetName) and the town with its post code (second line, up to 35 as townName).
+     */
+    private static void address(ObjectNode json, Element address) {
+        putIfPresent(json, "country", path(address, "Ctry"));
+        List<Element> lines = children(address, "AdrLine");
+        if (!lines.isEmpty()) {
+            json.put("streetName", text(lines.get(0)));
+        }
+        if (lines.size() > 1) {
+            String town = text(lines.get(1));
+            if (town.codePointCount(0, town.length()) > TOWN_LINE) {
+                throw format("Cdtr/PstlAdr/AdrLine: the second line (post code and town) is longer than "
+                        + TOWN_LINE + " characters");
+            }
+            json.put("townName", town);
         }
     }
 
@@ -143,6 +172,36 @@ public class Pain001Reader {
             throw format("The body is not well-formed XML: " + cleaned(message));
         } catch (ParserConfigurationException | IOException e) {
             throw format("The body could not be read as XML");
+        }
+    }
+
+    /** Against the XSD: a violation is a FormatError quoting the validator, which names the element at fault. */
+    private void validate(Element root) {
+        Validator validator = schema.newValidator();
+        try {
+            validator.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
+            validator.setProperty(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
+            validator.validate(new DOMSource(root.getOwnerDocument()));
+        } catch (SAXException e) {
+            throw format("The document does not match the pain.001.001.03 schema: " + cleaned(e.getMessage()));
+        } catch (IOException e) {
+            throw format("The document could not be validated");
+        }
+    }
+
+    private static Schema loadSchema() {
+        URL xsd = Pain001Reader.class.getResource(SCHEMA);
+        if (xsd == null) {
+            throw new IllegalStateException(SCHEMA + " is missing from the application");
+        }
+        try {
+            SchemaFactory schemas = SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI);
+            schemas.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+            schemas.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
+            schemas.setProperty(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
+            return schemas.newSchema(xsd);
+        } catch (SAXException e) {
+            throw new IllegalStateException(SCHEMA + " is not a usable schema", e);
         }
     }
 
@@ -209,10 +268,14 @@ public class Pain001Reader {
         }
     }
 
-    /** The parser's message on one line and short: it quotes at most a little of the body. */
+    /**
+     * The parser's or validator's message on one line and short (it quotes at most a little of the body), without the
+     * namespace that would name every element twice.
+     */
     private static String cleaned(String message) {
-        String line = message.replaceAll("\\s+", " ").strip();
-        return line.length() <= 160 ? line : line.substring(0, 160) + "…";
+        String line = (message == null ? "" : message).replace("\"" + NAMESPACE + "\":", "")
+                .replaceAll("\\s+", " ").strip();
+        return line.length() <= SHOWN ? line : line.substring(0, SHOWN) + "…";
     }
 
     private static MediaType mediaType(String contentType) {

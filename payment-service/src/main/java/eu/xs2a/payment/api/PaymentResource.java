@@ -37,6 +37,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -133,8 +134,11 @@ public class PaymentResource {
                                      + "POST …/authorisations (default false)",
                                      schema = @Schema(enumeration = {"true", "false"}))
                              @HeaderParam("TPP-Explicit-Authorisation-Preferred") String explicitPreferred,
-                             @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                                     schema = @Schema(implementation = PaymentInitiationRequest.class)))
+                             @RequestBody(content = {@Content(mediaType = MediaType.APPLICATION_JSON,
+                                     schema = @Schema(implementation = PaymentInitiationRequest.class)),
+                                     @Content(mediaType = MediaType.APPLICATION_XML, schema = @Schema(
+                                             type = SchemaType.STRING, description = "an ISO 20022 pain.001.001.03"
+                                             + " document with one payment, for the pain.001 products"))})
                              byte[] body) {
         TppIdentity tpp = currentTpp.get();
         payments.requireProduct(providerCode, paymentProduct);

@@ -283,7 +283,7 @@ public class PaymentService {
             }
             if (!payment.isSubmitted()) {
                 throw Psd2Exception.serviceUnavailable("The bank is not reachable; try the link again later",
-                        BANK_RETRY_AFTER_SECONDS, null).withTppReturn(tppReturn);
+                        BANK_RETRY_AFTER_SECONDS, null).causedByBank().withTppReturn(tppReturn);
             }
             bankScaUrl = payment.bankScaUrl();
         }

@@ -16,7 +16,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * A bank on a real port whose answer a test chooses: a status with the sandbox bank's error body (200 answers
  * {@code {"ok":true}}), or, while held, no answer until released. Counts the requests that reached it, so a test
- * sees which calls the gateway did not make.
+ * sees which calls the gateway did not make. It listens for the whole test class, on the port the kernel gave it,
+ * so no other socket can take that port between choosing and listening; a test takes it with {@link #reset} and
+ * gives it back by closing it.
  */
 final class TestBank implements AutoCloseable {
 
@@ -33,16 +35,30 @@ final class TestBank implements AutoCloseable {
         this.server = server;
     }
 
-    static TestBank listen(int port) {
+    static TestBank listen() {
         try {
-            TestBank bank = new TestBank(HttpServer.create(new InetSocketAddress("localhost", port), 0));
+            TestBank bank = new TestBank(HttpServer.create(new InetSocketAddress("localhost", 0), 0));
             bank.server.createContext("/", bank::answer);
             bank.server.setExecutor(bank.threads);
             bank.server.start();
             return bank;
         } catch (IOException e) {
-            throw new UncheckedIOException("Cannot listen on " + port, e);
+            throw new UncheckedIOException("Cannot listen on a local port", e);
         }
+    }
+
+    int port() {
+        return server.getAddress().getPort();
+    }
+
+    /** As new: answers 200, has counted no request, holds nothing. */
+    TestBank reset() {
+        release();
+        gate = new CountDownLatch(0);
+        arrivedWhileHeld.drainPermits();
+        requests.set(0);
+        lastAuthorization = null;
+        return answering(200, "");
     }
 
     /** From now on answers {@code status} with the error code {@code code} (200: a success). */
@@ -96,8 +112,13 @@ final class TestBank implements AutoCloseable {
         exchange.close();
     }
 
+    /** The test is done with this bank: nothing stays held. */
     @Override
     public void close() {
+        release();
+    }
+
+    void stop() {
         release();
         server.stop(0);
         threads.shutdownNow();

@@ -1,23 +1,28 @@
 package eu.xs2a.platform.bank;
 
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.ServerSocket;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Providers for the bank client's tests, each with its bank on its own free local port (the test opens a
- * {@link TestBank} there): {@code alpha} and {@code beta} for the circuit, {@code gamma} and {@code delta} for the
- * bulkhead, {@code table} for the translation. Every guard is small: two calls at once, a circuit that opens after
+ * Providers for the bank client's tests, each with its own {@link TestBank} listening from the start:
+ * {@code alpha} and {@code beta} for the circuit, {@code gamma} and {@code delta} for the bulkhead, {@code table}
+ * for the translation; {@code silent}'s bank does not listen at all (port 1 is never served here). Every guard is small: two calls at once, a circuit that opens after
  * four calls of which half failed, and stays open for an hour (no test waits for it); {@code table}'s own window is
  * large enough never to open.
  */
 public class TestBanks implements QuarkusTestResourceLifecycleManager {
 
-    static final List<String> PROVIDERS = List.of("alpha", "beta", "gamma", "delta", "table");
+    static final List<String> PROVIDERS = List.of("alpha", "beta", "gamma", "delta", "table", "silent");
+
+    private static final Map<String, TestBank> BANKS = new ConcurrentHashMap<>();
+
+    /** The provider's bank, as new, for one test. */
+    static TestBank bank(String providerCode) {
+        return BANKS.get(providerCode).reset();
+    }
 
     @Override
     public Map<String, String> start() {
@@ -25,7 +30,7 @@ public class TestBanks implements QuarkusTestResourceLifecycleManager {
         for (String code : PROVIDERS) {
             String prefix = "psd2.providers." + code + ".";
             config.put(prefix + "name", "Test bank " + code);
-            config.put(prefix + "bank-url", "http://localhost:" + freePort());
+            config.put(prefix + "bank-url", "http://localhost:" + port(code));
             config.put(prefix + "bank-credential", code + "-credential");
             config.put(prefix + "read-timeout", "30S");
             config.put(prefix + "payment-products", "sepa-credit-transfers");
@@ -39,15 +44,16 @@ public class TestBanks implements QuarkusTestResourceLifecycleManager {
         return config;
     }
 
-    private static int freePort() {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+    private static int port(String code) {
+        if (code.equals("silent")) {
+            return 1;
         }
+        return BANKS.computeIfAbsent(code, c -> TestBank.listen()).port();
     }
 
     @Override
     public void stop() {
+        BANKS.values().forEach(TestBank::stop);
+        BANKS.clear();
     }
 }

@@ -65,9 +65,13 @@ public final class Dtos {
                                 @JsonProperty("_links") Map<String, Href> links) {
     }
 
-    /** {@code transactionsResponse-200_json}. */
+    /**
+     * {@code transactionsResponse-200_json}; {@code _links} ({@code _linksDownload}) only when the report is offered
+     * as a download as well.
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
-    public record TransactionsResponse(AccountReference account, AccountReport transactions, List<Balance> balances) {
+    public record TransactionsResponse(AccountReference account, AccountReport transactions, List<Balance> balances,
+                                       @JsonProperty("_links") Map<String, Href> links) {
     }
 
     /** The transaction details response: {@code {"transactionsDetails": transactionDetails}}. */

@@ -74,9 +74,26 @@ public class Views {
                 b.creditLimitIncluded, b.lastChangeDateTime, b.referenceDate)).toList();
     }
 
-    public Dtos.TransactionsResponse report(String providerCode, TransactionReport report) {
+    /**
+     * A page of the report, with its paging links; {@code downloadId} (or null) is the download of the whole report
+     * offered beside it (top-level {@code _links.download}).
+     */
+    public Dtos.TransactionsResponse report(String providerCode, TransactionReport report, String downloadId) {
+        String accountPath = accountsPath(providerCode) + "/" + report.account().resourceId;
+        Map<String, Href> download = downloadId == null ? null
+                : Map.of("download", new Href(accountPath + "/transactions/download/" + downloadId));
+        return report(providerCode, report, reportLinks("account", accountPath, report), download);
+    }
+
+    /** A downloaded report: all its entries at once, so no paging links. */
+    public Dtos.TransactionsResponse download(String providerCode, TransactionReport report) {
+        String accountPath = accountsPath(providerCode) + "/" + report.account().resourceId;
+        return report(providerCode, report, Map.of("account", new Href(accountPath)), null);
+    }
+
+    private Dtos.TransactionsResponse report(String providerCode, TransactionReport report,
+                                             Map<String, Href> reportLinks, Map<String, Href> links) {
         Account a = report.account();
-        String accountPath = accountsPath(providerCode) + "/" + a.resourceId;
         TransactionQuery q = report.query();
         List<Dtos.TransactionDetails> booked = q.statuses().contains(Transaction.BOOKED)
                 ? report.transactions().stream().filter(t -> Transaction.BOOKED.equals(t.bookingStatus))
@@ -86,9 +103,8 @@ public class Views {
                 ? report.transactions().stream().filter(t -> Transaction.PENDING.equals(t.bookingStatus))
                         .map(t -> transaction(providerCode, a, t)).toList()
                 : null;
-        return new Dtos.TransactionsResponse(reference(a),
-                new Dtos.AccountReport(booked, pending, reportLinks("account", accountPath, report)),
-                balances(report.balances()));
+        return new Dtos.TransactionsResponse(reference(a), new Dtos.AccountReport(booked, pending, reportLinks),
+                balances(report.balances()), links);
     }
 
     /**

@@ -2,6 +2,7 @@ package eu.xs2a.account.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import java.time.Duration;
 
 /** The account data store and its fetches from the bank (the refresh's tasks: {@code psd2.tasks.*}). */
 @ConfigMapping(prefix = "psd2.account-data")
@@ -26,4 +27,15 @@ public interface AccountDataConfig {
      */
     @WithDefault("100")
     int maxBankPages();
+
+    /**
+     * A plain transaction report of more entries than this is offered as a download as well
+     * ({@code _links.download} of the JSON answer): the whole report in one answer, once.
+     */
+    @WithDefault("1000")
+    int downloadThreshold();
+
+    /** How long a download link may be used (once). */
+    @WithDefault("10M")
+    Duration downloadValidFor();
 }

@@ -39,10 +39,12 @@ public class AccountReads {
     private final BalanceRepository balances;
     private final TransactionRepository transactions;
     private final DeltaReports deltas;
+    private final ReportDownloads downloads;
 
     public AccountReads(ConsentLookup lookup, AccountDataFetcher fetcher, AccountRepository accounts,
                         ConsentAccountRepository coverage, ConsentSnapshotRepository snapshots,
-                        BalanceRepository balances, TransactionRepository transactions, DeltaReports deltas) {
+                        BalanceRepository balances, TransactionRepository transactions, DeltaReports deltas,
+                        ReportDownloads downloads) {
         this.lookup = lookup;
         this.fetcher = fetcher;
         this.accounts = accounts;
@@ -51,6 +53,7 @@ public class AccountReads {
         this.balances = balances;
         this.transactions = transactions;
         this.deltas = deltas;
+        this.downloads = downloads;
     }
 
     /** @param card the card accounts (lookup resource card-accounts), else the payment accounts */
@@ -101,6 +104,22 @@ public class AccountReads {
         }
         List<Balance> balanceList = query.withBalance() && covered.balances ? balancesOf(own) : null;
         return new TransactionReport(account, query, page, total, balanceList);
+    }
+
+    /**
+     * A report's download ({@link ReportDownloads}): the whole plain report on one page, with the balances when the
+     * consent covers them. A download id that leads nowhere is ResourceUnknown before the consent lookup (it never
+     * counts an access); one the lookup refuses is not used up.
+     */
+    public TransactionReport download(CallContext ctx, String resourceId, String downloadId) {
+        WithCoverage own = ownAccount(ctx, false, resourceId);
+        Account account = own.account();
+        downloads.check(ctx, account, downloadId);
+        ConsentAccount covered = transactionsCovered(ctx, own, resourceId);
+        TransactionQuery query = downloads.take(ctx, account, downloadId);
+        List<Transaction> all = transactions.page(account.id, query.statuses(), query.dateFrom(), query.dateTo(), 0,
+                query.size());
+        return new TransactionReport(account, query, all, all.size(), covered.balances ? balancesOf(own) : null);
     }
 
     /**

@@ -123,6 +123,11 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
         return new TransactionQuery(bookingStatus, from, to, pageIndex, pageSize, flag("withBalance", withBalance));
     }
 
+    /** The same query with the balances asked for: a statement (camt, MT940) carries them. */
+    public TransactionQuery withBalances() {
+        return new TransactionQuery(bookingStatus, dateFrom, dateTo, page, size, true, delta);
+    }
+
     public List<String> statuses() {
         return "both".equals(bookingStatus) ? List.of(Transaction.BOOKED, Transaction.PENDING) : List.of(bookingStatus);
     }

@@ -158,18 +158,19 @@ public class CamtGenerator {
         bankTransactionCode(xml, t.bankTransactionCode);
         xml.writeStartElement("NtryDtls");
         xml.writeStartElement("TxDtls");
-        if (t.endToEndId != null) {
+        if (present(t.endToEndId)) {
             xml.writeStartElement("Refs");
             text(xml, "EndToEndId", limit(t.endToEndId, 35));
             xml.writeEndElement();
         }
-        if (t.debtorName != null || t.debtorAccount != null || t.creditorName != null || t.creditorAccount != null) {
+        if (present(t.debtorName) || t.debtorAccount != null && !t.debtorAccount.isEmpty() || present(t.creditorName)
+                || t.creditorAccount != null && !t.creditorAccount.isEmpty()) {
             xml.writeStartElement("RltdPties");
             party(xml, "Dbtr", "DbtrAcct", t.debtorName, t.debtorAccount);
             party(xml, "Cdtr", "CdtrAcct", t.creditorName, t.creditorAccount);
             xml.writeEndElement();
         }
-        if (t.remittanceInformation != null) {
+        if (present(t.remittanceInformation)) {
             xml.writeStartElement("RmtInf");
             text(xml, "Ustrd", limit(t.remittanceInformation, 140));
             xml.writeEndElement();
@@ -194,7 +195,7 @@ public class CamtGenerator {
 
     private static void party(XMLStreamWriter xml, String party, String account, String name,
                               Map<String, String> reference) throws XMLStreamException {
-        if (name != null) {
+        if (present(name)) {
             xml.writeStartElement(party);
             text(xml, "Nm", limit(name, 140));
             xml.writeEndElement();
@@ -215,6 +216,11 @@ public class CamtGenerator {
         xml.writeCharacters(amount.abs().toPlainString());
         xml.writeEndElement();
         text(xml, "CdtDbtInd", amount.signum() < 0 ? "DBIT" : "CRDT");
+    }
+
+    /** ISO text types have at least one character: an empty value the bank gave is left out. */
+    private static boolean present(String value) {
+        return value != null && !value.isBlank();
     }
 
     private static void date(XMLStreamWriter xml, String name, LocalDate date) throws XMLStreamException {

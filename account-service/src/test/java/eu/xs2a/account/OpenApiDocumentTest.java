@@ -26,7 +26,7 @@ class OpenApiDocumentTest extends OpenApiDocumentChecks {
     private static final String ACCOUNTS = "/{provider_code}/api/berlingroup/v1/accounts";
 
     OpenApiDocumentTest() {
-        super("eu.xs2a.account.api", 13, Set.of("provider_code", "account_id", "transaction_id"));
+        super("eu.xs2a.account.api", 14, Set.of("provider_code", "account_id", "transaction_id", "download_id"));
     }
 
     @Test

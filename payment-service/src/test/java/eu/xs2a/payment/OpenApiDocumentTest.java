@@ -71,6 +71,25 @@ class OpenApiDocumentTest extends OpenApiDocumentChecks {
     }
 
     @Test
+    void bulkPaymentsHaveEveryEndpointOfASinglePayment() {
+        String bulk = "/{provider_code}/api/berlingroup/v1/bulk-payments/{payment_product}";
+        JsonNode initiate = operation(json, new Route("POST", bulk, true));
+        assertTrue(initiate.toString().contains("BulkPaymentInitiationRequest"), initiate.toString());
+        JsonNode read = operation(json, new Route("GET", bulk + "/{payment_id}", true));
+        assertTrue(read.toString().contains("BulkPaymentResponse"), read.toString());
+        JsonNode status = operation(json, new Route("GET", bulk + "/{payment_id}/status", true));
+        assertTrue(status.toString().contains("BulkPaymentStatusResponse"), status.toString());
+        for (String inherited : List.of("/{payment_id}/authorisations", "/{payment_id}/cancellation-authorisations")) {
+            operation(json, new Route("POST", bulk + inherited, true));
+        }
+        operation(json, new Route("PUT", bulk + "/{payment_id}/authorisations/{authorisation_id}", true));
+        operation(json, new Route("DELETE", bulk + "/{payment_id}", true));
+        operation(json, new Route("GET", bulk + "/{payment_id}/sca-callback", false));
+        JsonNode entry = OpenApiCoverage.schemas(json).path("bulkPaymentEntryWithStatus").path("properties").path("transactionStatus");
+        assertTrue(entry.path("description").asText().startsWith("Extension of Berlin Group 1.3.6"), entry.toString());
+    }
+
+    @Test
     void theBrowserPagesAskForNoSignature() {
         JsonNode redirect = operation(json,
                 new Route("GET", PAYMENTS + "/{payment_id}/authorisations/{authorisation_id}/sca-redirect", false));

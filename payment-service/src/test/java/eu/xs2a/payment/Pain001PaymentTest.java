@@ -33,7 +33,7 @@ class Pain001PaymentTest {
     private static final String INSTANT = "pain.001-instant-sepa-credit-transfers";
     private static final String XML = "application/xml";
     /** psu1's Geschäftskonto, in euro. */
-    private static final String PSU1_BUSINESS = "DE48100200300100000029";
+    static final String PSU1_BUSINESS = "DE48100200300100000029";
 
     @Inject
     AgroalDataSource dataSource;
@@ -157,9 +157,10 @@ class Pain001PaymentTest {
     }
 
     @Test
-    void twoPaymentsAreABulkThisPathDoesNotOffer() throws SQLException {
+    void twoPaymentsAreABulkForTheBulkPath() throws SQLException {
         String two = document("", LocalDate.now().toString(), transaction("E-1", "1.00") + transaction("E-2", "2.00"));
-        refused(SCT, XML, two, "The document holds more than one payment: bulk payments are not offered");
+        refused(SCT, XML, two, "The document holds more than one payment: several CdtTrfTxInf are a bulk payment,"
+                + " initiated at /v1/bulk-payments/{payment-product}");
     }
 
     @Test

@@ -1,6 +1,7 @@
 package eu.xs2a.payment.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
@@ -63,6 +64,53 @@ public class Pain001Reader {
 
     /** The document as the JSON initiation body's tree, for the JSON body's field rules. */
     byte[] readAsJson(byte[] body) {
+        Element block = paymentBlock(body);
+        List<Element> transactions = children(block, "CdtTrfTxInf");
+        if (transactions.size() > 1) {
+            throw format("The document holds more than one payment: several CdtTrfTxInf are a bulk payment, initiated"
+                    + " at /v1/bulk-payments/{payment-product}");
+        }
+        return bytes(toJson(block, one(block, "CdtTrfTxInf", "PmtInf")));
+    }
+
+    /**
+     * A bulk document (one PmtInf, one or more CdtTrfTxInf) as the JSON bulk body's tree: the debtor, date and
+     * {@code BtchBookg} of the PmtInf once, each CdtTrfTxInf an entry of {@code payments}.
+     */
+    byte[] readBulkAsJson(byte[] body) {
+        Element block = paymentBlock(body);
+        ObjectNode json = mapper.createObjectNode();
+        Element batch = path(block, "BtchBookg");
+        if (batch != null) {
+            json.put("batchBookingPreferred", Boolean.parseBoolean(text(batch)));
+        }
+        ArrayNode entries = mapper.createArrayNode();
+        for (Element tx : children(block, "CdtTrfTxInf")) {
+            ObjectNode entry = toJson(block, tx);
+            moveTo(json, entry, "debtorAccount");
+            moveTo(json, entry, "requestedExecutionDate");
+            entries.add(entry);
+        }
+        json.set("payments", entries);
+        return bytes(json);
+    }
+
+    private static void moveTo(ObjectNode bulk, ObjectNode entry, String field) {
+        if (entry.has(field)) {
+            bulk.set(field, entry.remove(field));
+        }
+    }
+
+    private byte[] bytes(ObjectNode json) {
+        try {
+            return mapper.writeValueAsBytes(json);
+        } catch (IOException e) {
+            throw new IllegalStateException("a tree of strings always serialises", e);
+        }
+    }
+
+    /** The document's one PmtInf, after the parser's and the schema's checks. */
+    private Element paymentBlock(byte[] body) {
         if (body == null || body.length == 0) {
             throw format("The request body is required");
         }
@@ -76,15 +124,14 @@ public class Pain001Reader {
         if (blocks.isEmpty()) {
             throw format("PmtInf is required in CstmrCdtTrfInitn");
         }
-        List<Element> transactions = children(blocks.get(0), "CdtTrfTxInf");
-        if (blocks.size() > 1 || transactions.size() > 1) {
-            throw format("The document holds more than one payment: bulk payments are not offered for this path"
-                    + " (one PmtInf with one CdtTrfTxInf)");
+        if (blocks.size() > 1) {
+            throw format("The document holds more than one PmtInf: a payment (or bulk) has one debtor account and"
+                    + " execution date, one PmtInf");
         }
-        return toJson(blocks.get(0), one(blocks.get(0), "CdtTrfTxInf", "PmtInf"));
+        return blocks.get(0);
     }
 
-    private byte[] toJson(Element block, Element tx) {
+    private ObjectNode toJson(Element block, Element tx) {
         ObjectNode json = mapper.createObjectNode();
         String endToEnd = text(path(tx, "PmtId", "EndToEndId"));
         if (endToEnd != null && !NOT_PROVIDED.equals(endToEnd)) {
@@ -124,11 +171,7 @@ public class Pain001Reader {
             json.put("remittanceInformationUnstructured", text(remittance.get(0)));
         }
         putIfPresent(json, "requestedExecutionDate", path(block, "ReqdExctnDt"));
-        try {
-            return mapper.writeValueAsBytes(json);
-        } catch (IOException e) {
-            throw new IllegalStateException("a tree of strings always serialises", e);
-        }
+        return json;
     }
 
     /**

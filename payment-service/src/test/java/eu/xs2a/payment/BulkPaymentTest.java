@@ -134,6 +134,25 @@ class BulkPaymentTest {
         Errors.expect(Tpps.get(ALPHA, BULK + single.substring(single.lastIndexOf('/'))), 404, "ResourceUnknown");
     }
 
+    /** The one SCA of a bulk by every approach a single payment has: here embedded, through the TPP. */
+    @Test
+    void anEmbeddedBulkIsAuthorisedThroughTheTpp() {
+        Map<String, String> embedded = headers("TPP-Redirect-Preferred", "false");
+        embedded.put("PSU-ID", "psu1");
+        Response created = Tpps.send(ALPHA, "POST", BULK, embedded, bulk(null,
+                entry("1.40", Payments.CREDITOR_IBAN, "Merchant GmbH"), entry("1.50", PSU1_SAVINGS, "Erika Mustermann")));
+        created.then().statusCode(201).header("ASPSP-SCA-Approach", "EMBEDDED");
+        String auth = created.jsonPath().getString("_links.updatePsuAuthentication.href");
+        String self = created.jsonPath().getString("_links.self.href");
+        Tpps.send(ALPHA, "PUT", auth, Map.of("PSU-ID", "psu1"), "{\"psuData\": {\"password\": \"sandbox\"}}")
+                .then().statusCode(200).body("scaStatus", equalTo("psuAuthenticated"));
+        Tpps.send(ALPHA, "PUT", auth, Map.of(), "{\"authenticationMethodId\": \"sms\"}").then().statusCode(200);
+        Tpps.send(ALPHA, "PUT", auth, Map.of(), "{\"scaAuthenticationData\": \"123456\"}").then().statusCode(200)
+                .body("scaStatus", equalTo("finalised"));
+        Await.until(() -> Payments.status(self), "ACSC"::equals, "settlement");
+        Tpps.get(ALPHA, self).then().statusCode(200).body("payments.transactionStatus", equalTo(List.of("ACSC", "ACSC")));
+    }
+
     private static void refused(String body, String message) {
         Errors.expect(initiate(body), 400, "FormatError").body("error_message", containsString(message));
     }

@@ -25,8 +25,12 @@ class Pain001JourneyTest extends Journey {
     void aPain001PaymentIsAuthorisedAndSettled() {
         Tpp tpp = newTpp("Pain Pay", "PSP_PI");
         String ok = redirectUri("paid");
-        Response created = tpp.post(PAIN_PAYMENTS, xmlHeaders(ok),
-                document(transaction("E2E-PAIN-1", "3.21", "Merchant GmbH", CREDITOR)));
+        // the creditor's agent with its name, and an address: the read shows them as the JSON products' read does
+        Response created = tpp.post(PAIN_PAYMENTS, xmlHeaders(ok), document(transaction("E2E-PAIN-1", "3.21",
+                "Merchant GmbH", CREDITOR).replace("<Cdtr><Nm>Merchant GmbH</Nm></Cdtr>",
+                "<CdtrAgt><FinInstnId><BIC>COBADEFFXXX</BIC><Nm>Commerzbank</Nm></FinInstnId></CdtrAgt>"
+                        + "<Cdtr><Nm>Merchant GmbH</Nm><PstlAdr><Ctry>DE</Ctry><AdrLine>Hauptstrasse 1</AdrLine>"
+                        + "<AdrLine>10115 Berlin</AdrLine></PstlAdr></Cdtr>")));
         assertStatus(201, created);
         String payment = PAIN_PAYMENTS + "/" + created.jsonPath().getString("paymentId");
         assertEquals(ok, browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1"));
@@ -36,6 +40,8 @@ class Pain001JourneyTest extends Journey {
         assertEquals("3.21", read.jsonPath().getString("instructedAmount.amount"), read.asString());
         assertEquals(PSU1_MAIN, read.jsonPath().getString("debtorAccount.iban"));
         assertEquals("E2E-PAIN-1", read.jsonPath().getString("endToEndIdentification"));
+        assertEquals("Commerzbank", read.jsonPath().getString("creditorAgentName"));
+        assertEquals(BankDays.today(BerlinGroup.PROVIDER).toString(), read.jsonPath().getString("requestedExecutionDate"));
         assertStatus(200, tpp.get(payment + "/authorisations"));
     }
 

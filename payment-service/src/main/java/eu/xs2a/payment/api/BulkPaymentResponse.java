@@ -8,6 +8,7 @@ import eu.xs2a.payment.domain.Money;
 import eu.xs2a.payment.domain.Payment;
 import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.payment.domain.PostalAddress;
+import eu.xs2a.payment.domain.TransactionStatus;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -51,9 +52,16 @@ public record BulkPaymentResponse(Boolean batchBookingPreferred, LocalDate reque
                 bulk.debtorAccount(), entries, payment.transactionStatus().name());
     }
 
-    /** The bank's report of the entry, else (not reported yet) the bulk's status. */
+    /**
+     * The bank's report of the entry; the bulk's status when the bank has not reported it yet, or when the bulk ended
+     * (RJCT, CANC, ACSC: a status event, the authorisation deadline) after the report of an entry still open.
+     */
     static String entryStatus(Payment payment, BulkEntryState state) {
-        return state != null && state.transactionStatus() != null ? state.transactionStatus()
-                : payment.transactionStatus().name();
+        if (state == null || state.transactionStatus() == null
+                || (state.isOpen() && payment.transactionStatus().isConcluded()
+                && payment.transactionStatus() != TransactionStatus.PART)) {
+            return payment.transactionStatus().name();
+        }
+        return state.transactionStatus();
     }
 }

@@ -197,11 +197,13 @@ public class PaymentService {
     }
 
     /**
-     * A final bulk some of whose entries the bank has not yet reported final (a status event ended the bulk, PART
-     * after ACSP): the bank is asked once more, for its entries.
+     * A bulk a status event ended PART (some entries booked, some rejected) before the bank reported its entries so:
+     * the bank is asked once more, for them. (A bulk ended otherwise ends every entry it did not reject alone:
+     * {@code BulkPaymentResponse.entryStatus}.)
      */
     private boolean awaitsEntryReports(Payment payment) {
-        return payment.isBulk() && (payment.bulkEntries() == null
+        return payment.isBulk() && payment.transactionStatus() == TransactionStatus.PART
+                && (payment.bulkEntries() == null
                 || ledger.bulkEntries(payment).stream().anyMatch(BulkEntryState::isOpen));
     }
 

@@ -141,6 +141,7 @@ public enum KnownDifferences {
 
     /** The initiation's fields a single payment's read shows that the file's read schema lacks. */
     private static final List<String> INITIATION_ONLY_FIELDS = List.of("requestedExecutionDate", "creditorAgentName");
+    private static final Pattern ISO_DATE = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
 
     /** The file's transactionStatus enum. */
     private static final List<String> TRANSACTION_STATUSES = List.of("ACCC", "ACCP", "ACSC", "ACSP", "ACTC", "ACWC",
@@ -291,8 +292,12 @@ public enum KnownDifferences {
         }
         try {
             ObjectNode body = (ObjectNode) JSON.readTree(exchange.body());
-            if (INITIATION_ONLY_FIELDS.stream().noneMatch(body::has)) {
-                return false;
+            JsonNode date = body.path("requestedExecutionDate");
+            JsonNode agentName = body.path("creditorAgentName");
+            if (INITIATION_ONLY_FIELDS.stream().noneMatch(body::has)
+                    || (!date.isMissingNode() && !(date.isTextual() && ISO_DATE.matcher(date.asText()).matches()))
+                    || (!agentName.isMissingNode() && !(agentName.isTextual() && agentName.asText().length() <= 140))) {
+                return false; // each as the initiation's field: an ISO date, a Max140Text
             }
             body.remove(INITIATION_ONLY_FIELDS);
             JsonNode check = body.path("payeeVerification");

@@ -25,10 +25,11 @@ class Pain001JourneyTest extends Journey {
     void aPain001PaymentIsAuthorisedAndSettled() {
         Tpp tpp = newTpp("Pain Pay", "PSP_PI");
         String ok = redirectUri("paid");
-        // the creditor's agent with its name, and an address: the read shows them as the JSON products' read does
+        // the creditor's agent and an address (the SEPA schema allows no agent name): the read shows them as the JSON
+        // products' read does, and the execution date every document has
         Response created = tpp.post(PAIN_PAYMENTS, xmlHeaders(ok), document(transaction("E2E-PAIN-1", "3.21",
                 "Merchant GmbH", CREDITOR).replace("<Cdtr><Nm>Merchant GmbH</Nm></Cdtr>",
-                "<CdtrAgt><FinInstnId><BIC>COBADEFFXXX</BIC><Nm>Commerzbank</Nm></FinInstnId></CdtrAgt>"
+                "<CdtrAgt><FinInstnId><BIC>COBADEFFXXX</BIC></FinInstnId></CdtrAgt>"
                         + "<Cdtr><Nm>Merchant GmbH</Nm><PstlAdr><Ctry>DE</Ctry><AdrLine>Hauptstrasse 1</AdrLine>"
                         + "<AdrLine>10115 Berlin</AdrLine></PstlAdr></Cdtr>")));
         assertStatus(201, created);
@@ -40,7 +41,8 @@ class Pain001JourneyTest extends Journey {
         assertEquals("3.21", read.jsonPath().getString("instructedAmount.amount"), read.asString());
         assertEquals(PSU1_MAIN, read.jsonPath().getString("debtorAccount.iban"));
         assertEquals("E2E-PAIN-1", read.jsonPath().getString("endToEndIdentification"));
-        assertEquals("Commerzbank", read.jsonPath().getString("creditorAgentName"));
+        assertEquals("COBADEFFXXX", read.jsonPath().getString("creditorAgent"));
+        assertEquals("Berlin", read.jsonPath().getString("creditorAddress.townName").substring(6));
         assertEquals(BankDays.today(BerlinGroup.PROVIDER).toString(), read.jsonPath().getString("requestedExecutionDate"));
         assertStatus(200, tpp.get(payment + "/authorisations"));
     }

@@ -173,6 +173,45 @@ class EmbeddedScaTest extends ConsentTestBase {
     }
 
     /**
+     * TPP-Explicit-Authorisation-Preferred: true: the consent comes with the link to start its authorisation and no
+     * authorisation of its own; a decoupled one pushes nothing to the PSU's app before the TPP's start.
+     */
+    @Test
+    void aPreferredExplicitStartLeavesTheFirstAuthorisationToTheTpp() throws InterruptedException {
+        Map<String, String> explicit = Map.of("TPP-Redirect-Preferred", "false", "PSU-ID", "psu-embedded",
+                "TPP-Explicit-Authorisation-Preferred", "true");
+        Response created = Signed.post(Tpps.ALPHA, Signed.AIS, explicit, Signed.aisBody(null, 4, true, PSU_EMBEDDED_MAIN));
+        assertEquals(201, created.statusCode(), created.asString());
+        assertEquals("EMBEDDED", created.header("ASPSP-SCA-Approach"));
+        String authorisations = Signed.AIS + "/" + created.jsonPath().getString("consentId") + "/authorisations";
+        assertEquals(authorisations, created.jsonPath().getString("_links.startAuthorisationWithPsuAuthentication.href"));
+        assertNull(created.jsonPath().get("_links.updatePsuAuthentication"));
+        assertNull(created.jsonPath().get("_links.scaStatus"));
+        assertEquals(List.of(), Signed.get(Tpps.ALPHA, authorisations).jsonPath().getList("authorisationIds"));
+        Response started = Signed.post(Tpps.ALPHA, authorisations, Map.of("PSU-ID", "psu-embedded"),
+                password("sandbox"));
+        assertEquals(201, started.statusCode(), started.asString());
+        assertEquals(List.of(started.jsonPath().getString("authorisationId")),
+                Signed.get(Tpps.ALPHA, authorisations).jsonPath().getList("authorisationIds"));
+        assertEquals("finalised", put(started.jsonPath().getString("_links.authoriseTransaction.href"), null,
+                otp("123456")).jsonPath().getString("scaStatus"));
+        assertEquals("valid", status(Signed.AIS, created.jsonPath().getString("consentId")));
+
+        Response decoupled = Signed.post(Tpps.ALPHA, Signed.AIS, Map.of("TPP-Redirect-Preferred", "false",
+                "PSU-ID", "psu-decoupled", "TPP-Explicit-Authorisation-Preferred", "true"),
+                Signed.aisBody(null, 4, true, PSU_DECOUPLED_MAIN));
+        assertEquals(201, decoupled.statusCode(), decoupled.asString());
+        assertEquals("DECOUPLED", decoupled.header("ASPSP-SCA-Approach"));
+        assertNull(decoupled.jsonPath().get("psuMessage"), "nothing was pushed yet");
+        String start = decoupled.jsonPath().getString("_links.startAuthorisation.href");
+        Response pushed = Signed.post(Tpps.ALPHA, start, Map.of(), "");
+        assertEquals(201, pushed.statusCode(), pushed.asString());
+        assertNotNull(pushed.jsonPath().getString("psuMessage"), pushed.asString());
+        assertEquals("finalised", pollUntilFinal(pushed.jsonPath().getString("_links.scaStatus.href")));
+        assertEquals("valid", status(Signed.AIS, decoupled.jsonPath().getString("consentId")));
+    }
+
+    /**
      * Multilevel SCA: the corporate account needs psu-corp-a's and psu-corp-b's signatures, each on an authorisation
      * of their own; the consent is partiallyAuthorised in between, and each signatory signs once.
      */

@@ -8,6 +8,7 @@ import eu.xs2a.consent.domain.CreatedConsent;
 import eu.xs2a.consent.domain.RefusedConsent;
 import eu.xs2a.consent.domain.ScaStepResult;
 import eu.xs2a.platform.api.Href;
+import eu.xs2a.platform.sca.ScaApproach;
 import eu.xs2a.platform.sca.ScaUpdateResponse;
 import eu.xs2a.platform.http.BrowserPages;
 import eu.xs2a.platform.http.ErrorResponses;
@@ -40,7 +41,8 @@ public class ConsentResponses {
      * 201 with consentStatus, consentId, _links and Location; ASPSP-SCA-Approach the authorisation's. The first link
      * is the PSU's next step: scaRedirect (redirect), updatePsuAuthentication (embedded: the authorisation exists,
      * it takes the password) or none (decoupled: the push went to the PSU's app, psuMessage says so); then self,
-     * status, scaStatus.
+     * status, scaStatus. When the TPP starts an embedded or decoupled authorisation itself, startAuthorisation
+     * (startAuthorisationWithPsuAuthentication for embedded), self and status.
      */
     public Response created(CreatedConsent created) {
         Consent consent = created.consent();
@@ -50,6 +52,14 @@ public class ConsentResponses {
         String authorisationPath = urls.authorisationPath(consent.getProviderCode(), ais, consent.getId(),
                 authorisation.id());
         Map<String, Href> links = new LinkedHashMap<>();
+        if (authorisation.isExplicitStartPending()) {
+            String start = urls.authorisationsPath(consent.getProviderCode(), ais, consent.getId());
+            links.put(authorisation.scaApproach() == ScaApproach.EMBEDDED ? "startAuthorisationWithPsuAuthentication"
+                    : "startAuthorisation", new Href(start));
+            links.put("self", new Href(self));
+            links.put("status", new Href(self + "/status"));
+            return createdResponse(created, links);
+        }
         switch (authorisation.scaApproach()) {
             case REDIRECT -> links.put("scaRedirect", new Href(urls.scaRedirect(consent.getProviderCode(), ais,
                     consent.getId(), authorisation.id(), created.redirectToken())));
@@ -59,9 +69,14 @@ public class ConsentResponses {
         links.put("self", new Href(self));
         links.put("status", new Href(self + "/status"));
         links.put("scaStatus", new Href(authorisationPath));
+        return createdResponse(created, links);
+    }
+
+    private static Response createdResponse(CreatedConsent created, Map<String, Href> links) {
+        Consent consent = created.consent();
         return Response.status(Response.Status.CREATED)
-                .header("Location", self)
-                .header(SCA_APPROACH_HEADER, authorisation.scaApproach().name())
+                .header("Location", links.get("self").href())
+                .header(SCA_APPROACH_HEADER, created.authorisation().scaApproach().name())
                 .type(MediaType.APPLICATION_JSON_TYPE)
                 .entity(new ConsentCreatedResponse(consent.getStatus().name(), consent.getId(), links,
                         created.psuMessage()))

@@ -53,6 +53,10 @@ public class FundsConsentResource extends ConsentEndpoints {
     @Consumes(MediaType.WILDCARD)
     @Operation(summary = "Create a confirmation-of-funds consent", description = "Registers the consent at the bank (received) and starts "
             + "its authorisation: the PSU approves it through the scaRedirect link.")
+    @Parameter(name = ScaHeaders.EXPLICIT_PREFERRED, in = ParameterIn.HEADER, description = "true: an embedded or"
+            + " decoupled consent comes with startAuthorisation (startAuthorisationWithPsuAuthentication for embedded)"
+            + " and no authorisation; the TPP starts it with POST …/authorisations. A redirect consent overrules it.",
+            schema = @Schema(enumeration = {"true", "false"}))
     @Parameter(name = ScaHeaders.REDIRECT_PREFERRED, in = ParameterIn.HEADER, required = true,
             description = "true or false (else BadRequest); false: the bank chooses the approach for the PSU (embedded or decoupled where the provider offers them)",
             schema = @Schema(enumeration = {"true", "false"}))

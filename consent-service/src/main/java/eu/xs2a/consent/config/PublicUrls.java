@@ -26,8 +26,13 @@ public class PublicUrls {
         return "/" + providerCode + "/api/berlingroup" + (ais ? AIS : PIIS) + consentId;
     }
 
+    /** The consent's authorisation sub-resources, where the TPP starts one explicitly. */
+    public String authorisationsPath(String providerCode, boolean ais, String consentId) {
+        return consentPath(providerCode, ais, consentId) + "/authorisations";
+    }
+
     public String authorisationPath(String providerCode, boolean ais, String consentId, String authorisationId) {
-        return consentPath(providerCode, ais, consentId) + "/authorisations/" + authorisationId;
+        return authorisationsPath(providerCode, ais, consentId) + "/" + authorisationId;
     }
 
     /** The one-time link the TPP sends the PSU's browser to. */

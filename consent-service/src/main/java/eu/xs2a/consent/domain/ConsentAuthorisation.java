@@ -9,7 +9,8 @@ import java.time.Instant;
 
 /**
  * The authorisation sub-resource of a consent: a redirect, embedded or decoupled SCA. Its scaStatus, the one-time scaRedirect link and
- * the callback state are the platform's {@link ScaAuthorisation}; one is created with each consent.
+ * the callback state are the platform's {@link ScaAuthorisation}; one is created with each consent (hidden when the
+ * TPP prefers to start it explicitly, see {@link #isExplicitStartPending}).
  */
 @Entity
 @Table(name = "consent_authorisation")
@@ -17,6 +18,12 @@ public class ConsentAuthorisation extends ScaAuthorisation {
 
     @Column(nullable = false)
     private String consentId;
+
+    /**
+     * Created with a consent whose TPP starts the authorisation itself (TPP-Explicit-Authorisation-Preferred): it
+     * holds the consent's approach and the bank's return URL but is never shown; the TPP's POST creates the real one.
+     */
+    private boolean explicitStartPending;
 
     protected ConsentAuthorisation() {
         // JPA
@@ -39,5 +46,16 @@ public class ConsentAuthorisation extends ScaAuthorisation {
                                              Instant now) {
         return new ConsentAuthorisation(id, consentId, approach, redirectTokenHash, redirectExpiresAt, callbackState,
                 now);
+    }
+
+    /** Makes this the consent's hidden first authorisation, waiting for the TPP's explicit start. */
+    public ConsentAuthorisation awaitExplicitStart() {
+        this.explicitStartPending = true;
+        return this;
+    }
+
+    /** Whether this stands in for an authorisation the TPP starts explicitly (never shown to the TPP). */
+    public boolean isExplicitStartPending() {
+        return explicitStartPending;
     }
 }

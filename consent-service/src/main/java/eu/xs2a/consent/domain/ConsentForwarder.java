@@ -55,6 +55,8 @@ public class ConsentForwarder {
                 // a confirmation-of-funds consent has no end date of its own (it ends by DELETE or revocation)
                 (consent.getValidUntil() == null ? ConsentRules.UNLIMITED : consent.getValidUntil()).toString(),
                 ais ? consent.isRecurringIndicator() : null, consent.getFrequencyPerDay(), consent.getPsuId(),
-                returnUrl, authorisation.scaApproach() == ScaApproach.REDIRECT ? null : authorisation.scaApproach().name());
+                // no SCA starts with the registration when the TPP starts it itself (nothing pushed to the PSU's app yet)
+                returnUrl, authorisation.scaApproach() == ScaApproach.REDIRECT || authorisation.isExplicitStartPending()
+                        ? null : authorisation.scaApproach().name());
     }
 }

@@ -104,7 +104,8 @@ public class ConsentService {
         Consent consent = Consent.newAis(SecureTokens.random(SecureTokens.ID_BYTES), providerCode, tpp.tppId(),
                 tpp.name(), access,
                 request.recurringIndicator(), validUntil, frequency, false, redirect, clock.instant());
-        return create(consent, approaches.choose(providerCode, preferences.redirectPreferred(), redirect.psuId()));
+        return create(consent, approaches.choose(providerCode, preferences.redirectPreferred(), redirect.psuId()),
+                preferences.explicitStart());
     }
 
     /** A new funds consent; each field of the request has met its own constraints (api.FundsConsentRequest). */
@@ -123,7 +124,8 @@ public class ConsentService {
                 tpp.name(), account,
                 request.cardNumber(), cardExpiry, request.cardInformation(), request.registrationInformation(),
                 redirect, clock.instant());
-        return create(consent, approaches.choose(providerCode, preferences.redirectPreferred(), redirect.psuId()));
+        return create(consent, approaches.choose(providerCode, preferences.redirectPreferred(), redirect.psuId()),
+                preferences.explicitStart());
     }
 
     /**
@@ -136,12 +138,16 @@ public class ConsentService {
      * bank that the gateway does not have. A created consent is announced ({@link CreatedConsent}) inside the storing
      * transaction; the answer sent after the bank's registration (received) replaces the kept one (accepted).
      */
-    private CreatedConsent create(Consent consent, ScaApproach approach) {
+    private CreatedConsent create(Consent consent, ScaApproach approach, boolean explicitStart) {
         Instant now = clock.instant();
         String token = SecureTokens.random(SecureTokens.ID_BYTES);
         ConsentAuthorisation authorisation = ConsentAuthorisation.start(SecureTokens.random(SecureTokens.ID_BYTES),
                 consent.getId(), approach, SecureTokens.sha256Hex(token), now.plus(config.scaLinkTtl()),
                 SecureTokens.random(SecureTokens.ID_BYTES), now);
+        if (explicitStart && approach != ScaApproach.REDIRECT) {
+            // a redirect authorisation starts with its link; embedded and decoupled ones wait for the TPP's POST
+            authorisation.awaitExplicitStart();
+        }
         QuarkusTransaction.requiringNew().run(() -> {
             consents.persist(consent);
             authorisations.persist(authorisation);
@@ -167,7 +173,8 @@ public class ConsentService {
                                                      String consentId) {
         providers.require(providerCode);
         Consent consent = owned(providerCode, tppId, type, consentId);
-        return QuarkusTransaction.requiringNew().call(() -> authorisations.ofConsent(consent.getId()));
+        return QuarkusTransaction.requiringNew().call(() -> authorisations.ofConsent(consent.getId())).stream()
+                .filter(a -> !a.isExplicitStartPending()).toList();
     }
 
     /** An authorisation of an owned consent; a non-final one shows the bank's current step. */
@@ -288,6 +295,7 @@ public class ConsentService {
         }
         return QuarkusTransaction.requiringNew()
                 .call(() -> authorisations.findOfConsent(authorisationId, consent.getId()))
+                .filter(a -> !a.isExplicitStartPending())
                 .orElseThrow(() -> unknownAuthorisation(authorisationId));
     }
 

@@ -47,7 +47,7 @@ public final class BerlinGroupSpec {
      * names the message key, the JSON pointer and the validator's text.
      */
     public static List<String> violations(Exchange exchange) {
-        String specPath = KnownDifferences.specPath(exchange.path());
+        String specPath = KnownDifferences.checkedAs(KnownDifferences.specPath(exchange.path()));
         OpenApiInteractionValidator validator = KnownDifferences.interfaceOnly(specPath) ? interfaceAdditions()
                 : specPath.startsWith("/v2/") ? fundsConsent() : core();
         SimpleResponse.Builder response = SimpleResponse.Builder.status(exchange.status());

@@ -134,6 +134,19 @@ class ConformanceCheckTest {
     }
 
     @Test
+    void aFundsConsentsAuthorisationsAreCheckedAgainstTheConsentAuthorisationsOf136() {
+        String authorisation = "/sandbox/api/berlingroup/v2/consents/confirmation-of-funds/c-1/authorisations/a-1";
+        assertEquals("/v1/consents/c-1/authorisations/a-1",
+                KnownDifferences.checkedAs(KnownDifferences.specPath(authorisation)));
+        assertEquals("/v2/consents/confirmation-of-funds/c-1",
+                KnownDifferences.checkedAs("/v2/consents/confirmation-of-funds/c-1"));
+        assertEquals(List.of(), BerlinGroupSpec.violations(new Exchange("GET", authorisation, 200,
+                withRequestId(json()), "{\"scaStatus\":\"finalised\"}")));
+        assertFalse(BerlinGroupSpec.violations(new Exchange("GET", authorisation, 200, withRequestId(json()),
+                "{\"scaStatus\":\"approved\"}")).isEmpty(), "not a status of 1.3.6's scaStatus");
+    }
+
+    @Test
     void theInterfacesRefreshEndpointsAreCheckedAgainstTheInterfacesWords() {
         String refresh = "/sandbox/api/berlingroup/v1/accounts/refresh";
         String ok = "{\"status\":\"processing\",\"_links\":{\"refreshStatus\":{\"href\":\"" + refresh + "/status\"}}}";

@@ -65,6 +65,15 @@ public enum KnownDifferences {
     INTERFACE_ONLY_ENDPOINTS,
 
     /**
+     * The authorisations of a confirmation-of-funds consent: the 2.0 file has the consent's creation, read, status and
+     * deletion but no authorisation sub-resource, which it leaves to 1.3.6's consent authorisations; the gateway
+     * serves them under the consent ({@code /v2/consents/confirmation-of-funds/{id}/authorisations…}) with the same
+     * bodies. Not a waiver but a mapping: their responses are checked against 1.3.6's
+     * {@code /v1/consents/{consentId}/authorisations…} operations, with the same strictness.
+     */
+    FUNDS_CONSENT_AUTHORISATIONS,
+
+    /**
      * Not a difference of the gateway but a defect of the confirmation-of-funds 2.0 file: its 201 response is a
      * {@code oneOf} of {@code ConsentsConfirmationOfFundsResponse} and
      * {@code ConsentsConfirmationOfFundsMultilevelSCAResponse}, whose required fields are the same
@@ -159,6 +168,18 @@ public enum KnownDifferences {
     private static final String SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE";
 
     private static final Pattern MATCHED_SEVERAL = Pattern.compile("matched ([2-9]|\\d{2,}) out of \\d+");
+
+    private static final Pattern FUNDS_CONSENT_AUTHORISATION =
+            Pattern.compile("^/v2/consents/confirmation-of-funds(/[^/]+/authorisations(/.*)?)$");
+
+    /**
+     * The path of the 1.3.6 operation a confirmation-of-funds consent's authorisation path is checked against (see
+     * {@link #FUNDS_CONSENT_AUTHORISATIONS}); any other spec path as it is.
+     */
+    public static String checkedAs(String specPath) {
+        Matcher authorisation = FUNDS_CONSENT_AUTHORISATION.matcher(specPath);
+        return authorisation.matches() ? "/v1/consents" + authorisation.group(1) : specPath;
+    }
 
     /** Spec paths that only the interface defines (see {@link #INTERFACE_ONLY_ENDPOINTS}). */
     public static boolean interfaceOnly(String specPath) {

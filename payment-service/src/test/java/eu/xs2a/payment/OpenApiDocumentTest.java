@@ -23,8 +23,9 @@ class OpenApiDocumentTest extends OpenApiDocumentChecks {
     private static final String PAYMENTS = "/{provider_code}/api/berlingroup/v1/payments/{payment_product}";
 
     OpenApiDocumentTest() {
-        // the Berlin Group routes, the PSU's pages and the bank's status events (POST /internal/v1/bank-events, unsigned)
-        super("eu.xs2a.payment.api", 18, Set.of("provider_code", "payment_product", "payment_id", "authorisation_id"));
+        // the Berlin Group routes, the PSU's pages and the bank's status events (POST /internal/v1/bank-events, unsigned);
+        // every route but the last twice: under payments and under bulk-payments
+        super("eu.xs2a.payment.api", 35, Set.of("provider_code", "payment_product", "payment_id", "authorisation_id"));
     }
 
     @Test
@@ -68,6 +69,25 @@ class OpenApiDocumentTest extends OpenApiDocumentChecks {
         JsonNode debtor = OpenApiCoverage.schemas(json).path("PaymentResponse").path("properties").path("debtorAccount");
         assertTrue(debtor.path("description").asText().contains("Absent until the PSU has chosen"), debtor.toString());
         assertTrue(debtor.toString().contains("AccountRef"), "still the account reference: " + debtor);
+    }
+
+    @Test
+    void bulkPaymentsHaveEveryEndpointOfASinglePayment() {
+        String bulk = "/{provider_code}/api/berlingroup/v1/bulk-payments/{payment_product}";
+        JsonNode initiate = operation(json, new Route("POST", bulk, true));
+        assertTrue(initiate.toString().contains("BulkPaymentInitiationRequest"), initiate.toString());
+        JsonNode read = operation(json, new Route("GET", bulk + "/{payment_id}", true));
+        assertTrue(read.toString().contains("BulkPaymentResponse"), read.toString());
+        JsonNode status = operation(json, new Route("GET", bulk + "/{payment_id}/status", true));
+        assertTrue(status.toString().contains("BulkPaymentStatusResponse"), status.toString());
+        for (String inherited : List.of("/{payment_id}/authorisations", "/{payment_id}/cancellation-authorisations")) {
+            operation(json, new Route("POST", bulk + inherited, true));
+        }
+        operation(json, new Route("PUT", bulk + "/{payment_id}/authorisations/{authorisation_id}", true));
+        operation(json, new Route("DELETE", bulk + "/{payment_id}", true));
+        operation(json, new Route("GET", bulk + "/{payment_id}/sca-callback", false));
+        JsonNode entry = OpenApiCoverage.schemas(json).path("bulkPaymentEntryWithStatus").path("properties").path("transactionStatus");
+        assertTrue(entry.path("description").asText().startsWith("Extension of Berlin Group 1.3.6"), entry.toString());
     }
 
     @Test

@@ -33,7 +33,7 @@ class Pain001PaymentTest {
     private static final String INSTANT = "pain.001-instant-sepa-credit-transfers";
     private static final String XML = "application/xml";
     /** psu1's Geschäftskonto, in euro. */
-    private static final String PSU1_BUSINESS = "DE48100200300100000029";
+    static final String PSU1_BUSINESS = "DE48100200300100000029";
 
     @Inject
     AgroalDataSource dataSource;
@@ -124,6 +124,34 @@ class Pain001PaymentTest {
         Tpps.get(ALPHA, self.replace("/" + SCT + "/", "/sepa-credit-transfers/")).then().statusCode(404);
     }
 
+    /**
+     * pain.001.001.09: the execution date in ReqdExctnDt/Dt, the agent's BICFI, a structured address; read into the
+     * same fields.
+     */
+    @Test
+    void aVersion09DocumentIsInitiatedAndReadAsJson() throws SQLException {
+        String v09 = valid().replace("pain.001.001.03", "pain.001.001.09")
+                .replaceAll("<ReqdExctnDt>([0-9-]+)</ReqdExctnDt>", "<ReqdExctnDt><Dt>$1</Dt></ReqdExctnDt>")
+                .replace("<BIC>", "<BICFI>").replace("</BIC>", "</BICFI>")
+                .replace("<Ctry>DE</Ctry><AdrLine>Hauptstrasse 1</AdrLine><AdrLine>10115 Berlin</AdrLine>",
+                        "<StrtNm>Hauptstrasse</StrtNm><BldgNb>1</BldgNb><PstCd>10115</PstCd><TwnNm>Berlin</TwnNm>"
+                                + "<Ctry>DE</Ctry>");
+        Response created = post(SCT, XML, v09);
+        created.then().statusCode(201).body("transactionStatus", equalTo("RCVD"));
+        Tpps.get(ALPHA, created.jsonPath().getString("_links.self.href")).then().statusCode(200)
+                .body("debtorAccount.iban", equalTo(PSU1_BUSINESS))
+                .body("instructedAmount.amount", equalTo("12.30"))
+                .body("creditorAgent", equalTo("COBADEFFXXX"))
+                .body("creditorAddress.streetName", equalTo("Hauptstrasse"))
+                .body("creditorAddress.buildingNumber", equalTo("1"))
+                .body("creditorAddress.postCode", equalTo("10115"))
+                .body("creditorAddress.townName", equalTo("Berlin"))
+                .body("requestedExecutionDate", equalTo(LocalDate.now().toString()))
+                .body("endToEndIdentification", equalTo("E2E-PAIN-1"));
+        refused(SCT, XML, v09.replaceAll("<Dt>([0-9-]+)</Dt>", "<DtTm>$1T10:00:00</DtTm>"),
+                "ReqdExctnDt/DtTm is not supported");
+    }
+
     @Test
     void anInstantDocumentIsInitiatedAndKeepsTheInstantRules() throws SQLException {
         post(INSTANT, XML + "; charset=UTF-8", valid()).then().statusCode(201).body("transactionStatus", equalTo("RCVD"));
@@ -157,9 +185,10 @@ class Pain001PaymentTest {
     }
 
     @Test
-    void twoPaymentsAreABulkThisPathDoesNotOffer() throws SQLException {
+    void twoPaymentsAreABulkForTheBulkPath() throws SQLException {
         String two = document("", LocalDate.now().toString(), transaction("E-1", "1.00") + transaction("E-2", "2.00"));
-        refused(SCT, XML, two, "The document holds more than one payment: bulk payments are not offered");
+        refused(SCT, XML, two, "The document holds more than one payment: several CdtTrfTxInf are a bulk payment,"
+                + " initiated at /v1/bulk-payments/{payment-product}");
     }
 
     @Test
@@ -174,7 +203,10 @@ class Pain001PaymentTest {
         refused(SCT, XML, valid().replace("12.30", "12.301"), "'12.301' has 3 fraction digits");
         refused(SCT, XML, valid().replace("10115 Berlin", "10115 Berlin-Charlottenburg-Wilmersdorf-Ost"),
                 "Cdtr/PstlAdr/AdrLine: the second line (post code and town) is longer than 35 characters");
-        refused(SCT, XML, valid().replace("pain.001.001.03", "pain.001.001.09"), "The body must be an ISO 20022");
+        refused(SCT, XML, valid().replace("pain.001.001.03", "pain.001.001.11"), "The body must be an ISO 20022");
+        // a .03 document under the .09 namespace meets the .09 schema, which names what it expects
+        refused(SCT, XML, valid().replace("pain.001.001.03", "pain.001.001.09"),
+                "does not match the pain.001.001.09 schema:");
     }
 
     @Test

@@ -1,7 +1,9 @@
 package eu.xs2a.sandbox.api;
 
 import eu.xs2a.sandbox.api.AccountDtos.Amount;
+import eu.xs2a.sandbox.api.PaymentDtos.BulkEntry;
 import eu.xs2a.sandbox.api.PaymentDtos.CancelPayment;
+import eu.xs2a.sandbox.api.PaymentDtos.EntryState;
 import eu.xs2a.sandbox.api.PaymentDtos.CancellationAnswer;
 import eu.xs2a.sandbox.api.PaymentDtos.CancellationState;
 import eu.xs2a.sandbox.api.PaymentDtos.PayeeCheck;
@@ -27,6 +29,8 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Payment orders submitted by the gateway. */
 @Path("/bank/v1/payments")
@@ -57,10 +61,11 @@ public class BankPaymentResource {
                 body.creditorAddress() == null ? null : body.creditorAddress().toString(), body.creditorAgent(),
                 body.creditorAgentName(),
                 amount.currency(), amount.amount(), body.remittanceInformationUnstructured(), body.endToEndIdentification(),
-                body.requestedExecutionDate(), body.psuId(), body.returnUrl()), DECOUPLED.equals(body.scaApproach()));
+                body.requestedExecutionDate(), body.psuId(), body.returnUrl(), body.batchBookingPreferred(),
+                entries(body.payments())), DECOUPLED.equals(body.scaApproach()));
         PaymentCreated created = new PaymentCreated(submitted.payment().id, submitted.payment().transactionStatus.name(),
                 urls.scaUrl(submitted.link()), submitted.payment().scaStatus.name(), appMessage(submitted.link()),
-                PayeeCheck.of(submitted.payment()));
+                PayeeCheck.of(submitted.payment()), entryStates(submitted.payment()));
         return Response.status(submitted.created() ? Response.Status.CREATED : Response.Status.OK).entity(created).build();
     }
 
@@ -89,8 +94,33 @@ public class BankPaymentResource {
         }
         return new PaymentState(p.id, p.transactionStatus.name(), p.scaStatus.name(), p.statusReason, p.fundsAvailable,
                 p.debtorIban == null ? null : AccountRef.ofIban(p.debtorIban, p.currency),
-                new Amount(p.currency, p.amount.toPlainString()), p.creditorName, AccountRef.ofIban(p.creditorIban, null),
-                p.psuId, cancellation, PayeeCheck.of(p));
+                new Amount(p.currency, p.amount.toPlainString()), p.creditorName,
+                p.creditorIban == null ? null : AccountRef.ofIban(p.creditorIban, null),
+                p.psuId, cancellation, PayeeCheck.of(p), p.batchBooking, entryStates(p));
+    }
+
+    /** A bulk's entries (BANK-API.md "Bulk payments"); null for a single payment. */
+    private List<EntryState> entryStates(Payment p) {
+        return p.isBulk() ? payments.entriesOf(p).stream().map(e -> EntryState.of(e, p)).toList() : null;
+    }
+
+    private static List<PaymentOrder.Entry> entries(List<BulkEntry> bodies) {
+        if (bodies == null) {
+            return null;
+        }
+        List<PaymentOrder.Entry> entries = new ArrayList<>();
+        for (int i = 0; i < bodies.size(); i++) {
+            BulkEntry e = bodies.get(i);
+            if (e == null) {
+                throw BankException.badRequest("payments[" + i + "] must be an object");
+            }
+            Amount amount = e.instructedAmount() == null ? new Amount(null, null) : e.instructedAmount();
+            entries.add(new PaymentOrder.Entry(e.creditorName(), e.creditorAccount(),
+                    e.creditorAddress() == null ? null : e.creditorAddress().toString(), e.creditorAgent(),
+                    e.creditorAgentName(), amount.currency(), amount.amount(), e.remittanceInformationUnstructured(),
+                    e.endToEndIdentification()));
+        }
+        return entries;
     }
 
     @POST

@@ -50,10 +50,13 @@ public class Ledger {
     public void bookSettlement(Payment payment, Account debtor, Optional<Account> creditor, Instant now) {
         move(lockBalances(debtor.id), BOOKED, payment.debit().negate(), now);
         book(payment, debtor, debtor, payment.debit().negate(), "D", now);
-        creditor.ifPresent(account -> {
-            move(lockBalances(account.id), b -> true, payment.amount, now);
-            book(payment, account, debtor, payment.amount, "C", now);
-        });
+        creditor.ifPresent(account -> bookCredit(payment, account, debtor, now));
+    }
+
+    /** The credit of a payment on its creditor's account at this bank (a batch-booked bulk's entry: its own). */
+    public void bookCredit(Payment payment, Account creditor, Account debtor, Instant now) {
+        move(lockBalances(creditor.id), b -> true, payment.amount, now);
+        book(payment, creditor, debtor, payment.amount, "C", now);
     }
 
     private void move(List<Balance> locked, Predicate<Balance> which, BigDecimal delta, Instant now) {

@@ -93,6 +93,16 @@ public class Payment extends ScaResource {
     /** The creditor IBAN's holder, told to the PSU for a close match (CMTC) only. */
     public String payeeMatchedName;
 
+    /**
+     * Null for a single payment; for a bulk ({@link PaymentEntry}), whether it is booked as one debit of the total
+     * (else each entry on its own).
+     */
+    public Boolean batchBooking;
+
+    public boolean isBulk() {
+        return batchBooking != null;
+    }
+
     @Override
     public boolean awaitsSca() {
         return awaitsAuthorisation() && !scaStatus.isFinal();
@@ -146,6 +156,12 @@ public class Payment extends ScaResource {
         requireStatus(TransactionStatus.ACSP);
         transactionStatus = TransactionStatus.ACSC;
         settledAt = now;
+    }
+
+    /** A bulk without batch booking whose accepted entries are booked while others were rejected: PART. */
+    public void settlePartly(Instant now) {
+        settle(now);
+        transactionStatus = TransactionStatus.PART;
     }
 
     /** A not yet authorised payment is cancelled at once. */

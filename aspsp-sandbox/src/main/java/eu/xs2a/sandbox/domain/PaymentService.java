@@ -2,6 +2,7 @@ package eu.xs2a.sandbox.domain;
 
 import eu.xs2a.sandbox.config.SandboxConfig;
 import eu.xs2a.sandbox.persistence.AccountRepository;
+import eu.xs2a.sandbox.persistence.PaymentEntryRepository;
 import eu.xs2a.sandbox.persistence.PaymentRepository;
 import eu.xs2a.sandbox.persistence.ScaLinkRepository;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -35,6 +36,8 @@ public class PaymentService {
     private static final Pattern BIC = Pattern.compile("[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?");
     /** The amounts this bank holds have at most 2 decimals. */
     private static final int MAX_DECIMALS = 2;
+    /** The most credit transfers this bank takes in one bulk. */
+    static final int MAX_BULK_ENTRIES = 1000;
 
     /** A submitted payment, its SCA link, and whether this call created it (false: an idempotent retry). */
     public record Submitted(Payment payment, ScaLink link, boolean created) {
@@ -46,6 +49,9 @@ public class PaymentService {
 
     @Inject
     PaymentRepository payments;
+
+    @Inject
+    PaymentEntryRepository entries;
 
     @Inject
     AccountRepository accounts;
@@ -83,7 +89,7 @@ public class PaymentService {
      */
     @Transactional
     public Submitted submit(PaymentOrder order, boolean decoupled) {
-        BigDecimal amount = validate(order);
+        BigDecimal amount = order.entries() == null ? validate(order) : validateBulk(order);
         Optional<Account> debtor = order.debtorAccount() == null ? Optional.empty() : accounts.byRef(order.debtorAccount());
         slow.delayIfSlow(order.psuId(), debtor.map(a -> a.psuId).orElse(null));
         // one submission per idempotency key at a time, across instances
@@ -103,17 +109,19 @@ public class PaymentService {
         payment.requestedPsuId = order.psuId();
         payment.debtorIban = debtor.map(a -> a.iban).orElse(order.debtorAccount() == null ? null : order.debtorAccount().label());
         payment.debtorAccountId = debtor.map(a -> a.id).orElse(null);
-        payment.creditorName = order.creditorName();
-        payment.creditorIban = Iban.normalise(order.creditorAccount().iban());
+        payment.creditorName = order.entries() == null ? order.creditorName() : order.entries().size() + " payments";
+        payment.creditorIban = order.entries() == null ? Iban.normalise(order.creditorAccount().iban()) : null;
         payment.creditorAddress = order.creditorAddressJson();
         payment.creditorAgent = order.creditorAgent();
         payment.creditorAgentName = order.creditorAgentName();
-        payees.verify(order.paymentProduct(), payment.creditorIban, order.creditorName()).ifPresent(verification -> {
-            payment.payeeVerification = verification.result();
-            payment.payeeMatchedName = verification.matchedName();
-        });
+        if (order.entries() == null) { // a bulk's entries are each verified (storeEntries)
+            payees.verify(order.paymentProduct(), payment.creditorIban, order.creditorName()).ifPresent(verification -> {
+                payment.payeeVerification = verification.result();
+                payment.payeeMatchedName = verification.matchedName();
+            });
+        }
         payment.amount = amount;
-        payment.currency = order.currency();
+        payment.currency = order.entries() == null ? order.currency() : order.entries().get(0).currency();
         payment.remittance = order.remittanceInformationUnstructured();
         payment.endToEndId = order.endToEndIdentification();
         payment.requestedExecutionDate = order.requestedExecutionDate();
@@ -122,6 +130,10 @@ public class PaymentService {
         payment.scaStatus = ScaStatus.received;
         payment.createdAt = now;
         payments.persist(payment);
+        if (order.entries() != null) {
+            payment.batchBooking = Boolean.TRUE.equals(order.batchBookingPreferred());
+            storeEntries(payment, order.entries());
+        }
         ScaLink link = ScaLink.issue(ScaLink.Kind.PAYMENT, payment.id, now);
         links.persist(link);
         if (decoupled) {
@@ -206,6 +218,10 @@ public class PaymentService {
         }
         payment.debitAmount = debit.get();
         List<Balance> locked = ledger.lockBalances(debtor.id);
+        if (payment.isBulk() && !payment.batchBooking) {
+            executeEntries(payment, debtor, locked);
+            return;
+        }
         if (!funds.covers(debtor, debtor.currency, payment.debitAmount)) {
             payment.rejectAfterChecks(Payment.REASON_INSUFFICIENT_FUNDS, false);
             return;
@@ -251,10 +267,120 @@ public class PaymentService {
     /** Books an accepted payment: ACSC, a booked transaction on the debtor (and on the creditor if it is ours). */
     public void settle(Payment payment) {
         Instant now = clock.instant();
-        payment.settle(now);
         Account debtor = accounts.findById(payment.debtorAccountId);
+        if (payment.isBulk()) {
+            settleBulk(payment, debtor, now);
+            return;
+        }
+        payment.settle(now);
         Optional<Account> creditor = accounts.byIban(payment.creditorIban).filter(a -> a.currency.equals(payment.currency));
         ledger.bookSettlement(payment, debtor, creditor, now);
+    }
+
+    /** A bulk's entries in the order submitted; none for a single payment. */
+    public List<PaymentEntry> entriesOf(Payment payment) {
+        return payment.isBulk() ? entries.of(payment.id) : List.of();
+    }
+
+    private void storeEntries(Payment bulk, List<PaymentOrder.Entry> orders) {
+        for (int i = 0; i < orders.size(); i++) {
+            PaymentOrder.Entry order = orders.get(i);
+            PaymentEntry entry = new PaymentEntry();
+            entry.id = "BP-" + UUID.randomUUID();
+            entry.paymentId = bulk.id;
+            entry.position = i;
+            entry.creditorName = order.creditorName();
+            entry.creditorIban = Iban.normalise(order.creditorAccount().iban());
+            entry.creditorAddress = order.creditorAddressJson();
+            entry.creditorAgent = order.creditorAgent();
+            entry.creditorAgentName = order.creditorAgentName();
+            entry.amount = new BigDecimal(order.amount()).setScale(2);
+            entry.currency = order.currency();
+            entry.remittance = order.remittanceInformationUnstructured();
+            entry.endToEndId = order.endToEndIdentification();
+            // Verification of Payee for every credit transfer of the bulk, as for a single one
+            payees.verify(bulk.paymentProduct, entry.creditorIban, entry.creditorName).ifPresent(verification -> {
+                entry.payeeVerification = verification.result();
+                entry.payeeMatchedName = verification.matchedName();
+            });
+            entries.persist(entry);
+        }
+    }
+
+    /**
+     * A bulk without batch booking: each entry on its own, in order. An entry the funds (interimAvailable, less what
+     * the entries before it reserved) cannot cover is rejected alone (AM04); the bulk is accepted with the others
+     * reserved, or rejected (AM04) when no entry is covered.
+     */
+    private void executeEntries(Payment bulk, Account debtor, List<Balance> locked) {
+        BigDecimal accepted = BigDecimal.ZERO;
+        for (PaymentEntry entry : entries.of(bulk.id)) {
+            if (funds.covers(debtor, debtor.currency, entry.amount)) {
+                ledger.reserve(locked, entry.amount, clock.instant());
+                accepted = accepted.add(entry.amount);
+            } else {
+                entry.rejectedReason = Payment.REASON_INSUFFICIENT_FUNDS;
+            }
+        }
+        if (accepted.signum() == 0) {
+            bulk.rejectAfterChecks(Payment.REASON_INSUFFICIENT_FUNDS, false);
+            return;
+        }
+        bulk.debitAmount = accepted;
+        bulk.acceptForExecution();
+    }
+
+    /**
+     * Books a bulk: with batch booking one debit of the total, else one debit per accepted entry; a credit for each
+     * entry whose creditor account is ours. ACSC, or PART when some entries were rejected alone.
+     */
+    private void settleBulk(Payment bulk, Account debtor, Instant now) {
+        List<PaymentEntry> booked = entries.of(bulk.id).stream().filter(e -> e.rejectedReason == null).toList();
+        if (booked.size() < entries.of(bulk.id).size()) {
+            bulk.settlePartly(now);
+        } else {
+            bulk.settle(now);
+        }
+        if (bulk.batchBooking) {
+            ledger.bookSettlement(bulk, debtor, Optional.empty(), now);
+        }
+        for (PaymentEntry entry : booked) {
+            Payment single = entry.asPayment(bulk);
+            Optional<Account> creditor = accounts.byIban(entry.creditorIban).filter(a -> a.currency.equals(entry.currency));
+            if (bulk.batchBooking) {
+                creditor.ifPresent(account -> ledger.bookCredit(single, account, debtor, now));
+            } else {
+                ledger.bookSettlement(single, debtor, creditor, now);
+            }
+        }
+    }
+
+    /**
+     * A bulk: the common fields, then each entry as a single payment of the bulk's debtor (an error names the entry:
+     * {@code payments[1].creditorAccount.iban …}); all entries in one currency. Returns the total.
+     */
+    private BigDecimal validateBulk(PaymentOrder order) {
+        if (order.entries().isEmpty() || order.entries().size() > MAX_BULK_ENTRIES) {
+            throw BankException.badRequest("payments must hold 1 to " + MAX_BULK_ENTRIES + " credit transfers");
+        }
+        if (order.debtorAccount() == null) {
+            throw BankException.badRequest("debtorAccount is required for a bulk payment");
+        }
+        BigDecimal total = BigDecimal.ZERO;
+        String currency = order.entries().get(0).currency();
+        for (int i = 0; i < order.entries().size(); i++) {
+            PaymentOrder.Entry entry = order.entries().get(i);
+            try {
+                total = total.add(validate(order.single(entry)));
+            } catch (BankException e) {
+                throw BankException.badRequest("payments[" + i + "]." + e.getMessage());
+            }
+            if (!entry.currency().equals(currency)) {
+                throw BankException.badRequest("payments[" + i + "].instructedAmount.currency must be the bulk's "
+                        + currency + ", not " + entry.currency());
+            }
+        }
+        return total;
     }
 
     private void slowIfSlow(Payment payment) {

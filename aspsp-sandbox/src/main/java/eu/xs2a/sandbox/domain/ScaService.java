@@ -326,7 +326,7 @@ public class ScaService {
             Consent consent = flow.consent();
             return new Summary(consent.type.equals(Consent.PIIS) ? "PIIS" : "AIS", consent.tppName, psu.fullName,
                     consentLines(consent), consent.validUntil.toString(), consent.frequencyPerDay,
-                    null, null, null, null, null, null, List.of(), null);
+                    null, null, null, null, null, null, List.of(), null, List.of());
         }
         Payment payment = flow.payment();
         List<String> choices = payment.debtorAccountId == null
@@ -334,7 +334,9 @@ public class ScaService {
         return new Summary(flow.link().kind.name(), payment.tppName, psu.fullName, List.of(), null, 0,
                 payment.amount.setScale(2).toPlainString(), payment.currency, payment.creditorName, payment.creditorIban,
                 payment.remittance, payment.debtorIban, choices,
-                flow.link().kind == ScaLink.Kind.PAYMENT ? ScaStep.PayeeNotice.of(payment) : null);
+                flow.link().kind == ScaLink.Kind.PAYMENT ? ScaStep.PayeeNotice.of(payment) : null,
+                paymentService.entriesOf(payment).stream()
+                        .map(e -> ScaStep.EntryLine.of(e, flow.link().kind == ScaLink.Kind.PAYMENT)).toList());
     }
 
     private List<Line> consentLines(Consent consent) {

@@ -36,7 +36,19 @@ public sealed interface ScaStep {
     /** Everything the decision page shows. */
     record Summary(String kind, String tppName, String psuName, List<Line> consentLines, String validUntil,
                    int frequencyPerDay, String amount, String currency, String creditorName, String creditorIban,
-                   String remittance, String debtorIban, List<String> debtorChoices, PayeeNotice payeeNotice) {
+                   String remittance, String debtorIban, List<String> debtorChoices, PayeeNotice payeeNotice,
+                   List<EntryLine> entries) {
+    }
+
+    /** One credit transfer of a bulk payment on the decision page, with its own Verification of Payee. */
+    record EntryLine(String amount, String currency, String creditorName, String creditorIban, String remittance,
+                     PayeeNotice payeeNotice) {
+
+        static EntryLine of(PaymentEntry entry, boolean payeeCheck) {
+            return new EntryLine(entry.amount.setScale(2).toPlainString(), entry.currency, entry.creditorName,
+                    entry.creditorIban, entry.remittance,
+                    payeeCheck ? PayeeNotice.of(entry.payeeVerification, entry.payeeMatchedName) : null);
+        }
     }
 
     /**
@@ -46,13 +58,17 @@ public sealed interface ScaStep {
     record PayeeNotice(String result, String text) {
 
         static PayeeNotice of(Payment payment) {
-            if (payment.payeeVerification == null) {
+            return of(payment.payeeVerification, payment.payeeMatchedName);
+        }
+
+        static PayeeNotice of(String result, String matchedName) {
+            if (result == null) {
                 return null;
             }
-            return new PayeeNotice(payment.payeeVerification, switch (payment.payeeVerification) {
+            return new PayeeNotice(result, switch (result) {
                 case "MTCH" -> "The name matches the account holder.";
                 case "CMTC" -> "The name you entered is close to, but not the same as, the account holder's name: "
-                        + payment.payeeMatchedName + ". Please check it before you approve.";
+                        + matchedName + ". Please check it before you approve.";
                 case "NMTC" -> "The name you entered does not match the account holder. If you approve, the money "
                         + "may go to someone you did not intend to pay.";
                 default -> "The name could not be checked against the account holder: the account is held at "

@@ -12,10 +12,15 @@ public enum TransactionStatus {
     ACSP,
     /** Settled: booked on the debtor account. */
     ACSC,
+    /**
+     * Partially accepted: a bulk without batch booking some of whose entries were rejected (funds) while the others
+     * were booked. Final.
+     */
+    PART,
     RJCT,
     CANC;
 
     public boolean isFinal() {
-        return this == ACSC || this == RJCT || this == CANC;
+        return this == ACSC || this == PART || this == RJCT || this == CANC;
     }
 }

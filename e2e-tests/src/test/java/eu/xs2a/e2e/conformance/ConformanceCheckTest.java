@@ -202,6 +202,44 @@ class ConformanceCheckTest {
         assertFalse(BerlinGroupSpec.violations(consent).isEmpty(), "not on a consent");
     }
 
+    @Test
+    void theInitiationsDateAndAgentNameAreTheOnlyWaivedExtraFieldsOfARead() {
+        String read = PAYMENT.formatted(DEBTOR, "ACSC").replace("\"transactionStatus\"",
+                "\"requestedExecutionDate\":\"2026-01-05\",\"creditorAgent\":\"COBADEFFXXX\","
+                        + "\"creditorAgentName\":\"Commerzbank\",\"payeeVerification\":{\"result\":\"NOAP\"},"
+                        + "\"transactionStatus\"");
+        assertEquals(List.of(), BerlinGroupSpec.violations(paymentRead(read)));
+        assertFalse(BerlinGroupSpec.violations(paymentRead(read.replace("\"ACSC\"", "\"ACSC\",\"internalState\":1")))
+                .isEmpty(), "an unknown property beside them");
+        assertFalse(BerlinGroupSpec.violations(paymentRead(read.replace("\"2026-01-05\"", "5")))
+                .isEmpty(), "the date is still the initiation's: a string");
+    }
+
+    @Test
+    void aBulksEntriesOwnStatusesAreTheOnlyWaivedExtraFieldsOfABulk() {
+        String bulk = "/sandbox/api/berlingroup/v1/bulk-payments/sepa-credit-transfers/21";
+        String read = "{\"batchBookingPreferred\":false,\"debtorAccount\":{\"iban\":\"DE49100200300100000011\"},"
+                + "\"payments\":[{\"instructedAmount\":{\"currency\":\"EUR\",\"amount\":\"1.10\"},"
+                + "\"creditorAccount\":{\"iban\":\"DE89370400440532013000\"},\"creditorName\":\"Merchant GmbH\","
+                + "\"transactionStatus\":\"ACSC\",\"payeeVerification\":{\"result\":\"NOAP\"}},"
+                + "{\"instructedAmount\":{\"currency\":\"EUR\",\"amount\":\"9.00\"},"
+                + "\"creditorAccount\":{\"iban\":\"DE89370400440532013000\"},\"creditorName\":\"Merchant GmbH\","
+                + "\"transactionStatus\":\"RJCT\"}],\"transactionStatus\":\"PART\"}";
+        assertEquals(List.of(), BerlinGroupSpec.violations(new Exchange("GET", bulk, 200, withRequestId(json()), read)));
+        assertFalse(BerlinGroupSpec.violations(new Exchange("GET", bulk, 200, withRequestId(json()),
+                read.replace("\"RJCT\"}", "\"LOST\"}"))).isEmpty(), "an entry status outside the enum");
+        String status = "{\"transactionStatus\":\"PART\",\"payments\":[{\"transactionStatus\":\"ACSC\"},"
+                + "{\"transactionStatus\":\"RJCT\",\"payeeVerification\":{\"result\":\"MTCH\"}}]}";
+        assertEquals(List.of(), BerlinGroupSpec.violations(new Exchange("GET", bulk + "/status", 200,
+                withRequestId(json()), status)));
+        assertFalse(BerlinGroupSpec.violations(new Exchange("GET", bulk + "/status", 200, withRequestId(json()),
+                status.replace("{\"transactionStatus\":\"ACSC\"}", "{\"transactionStatus\":\"ACSC\",\"x\":1}")))
+                .isEmpty(), "anything else in an entry's status");
+        assertFalse(BerlinGroupSpec.violations(paymentRead(PAYMENT.formatted(DEBTOR, "ACSC")
+                .replace("\"transactionStatus\"", "\"payments\":[],\"transactionStatus\""))).isEmpty(),
+                "not on a single payment");
+    }
+
     private static String withPayeeCheck(String debtor, String status, String check) {
         return PAYMENT.formatted(debtor, status).replace("\"transactionStatus\"",
                 "\"payeeVerification\":" + check + ",\"transactionStatus\"");

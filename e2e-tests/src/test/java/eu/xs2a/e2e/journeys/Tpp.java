@@ -171,7 +171,11 @@ public final class Tpp {
                 .filter(ConformanceFilter.INSTANCE)
                 .headers(signed);
         if (sentJson != null) {
-            request.contentType("application/json").body(body);
+            // the caller's Content-Type (a pain.001 document is XML), else JSON
+            String contentType = headers.entrySet().stream()
+                    .filter(h -> h.getKey().equalsIgnoreCase("Content-Type")).map(Map.Entry::getValue)
+                    .findFirst().orElse("application/json");
+            request.contentType(contentType).body(body);
         }
         return request.request(method, path);
     }

@@ -18,8 +18,8 @@ public record BankEventRequest(
         @NotBlank(message = REQUIRED) @Pattern(regexp = "payment", message = "must be payment") String resource,
         @NotBlank(message = REQUIRED) @CodePointLength(max = 100, message = "is longer than {max} characters")
         @Pattern(regexp = "\\p{Graph}+", message = "must be printable ASCII") String bankPaymentId,
-        @NotBlank(message = REQUIRED) @Pattern(regexp = "RCVD|PATC|ACTC|ACSP|ACSC|ACCC|RJCT|CANC",
-                message = "must be one of RCVD, PATC, ACTC, ACSP, ACSC, ACCC, RJCT, CANC") String status,
+        @NotBlank(message = REQUIRED) @Pattern(regexp = "RCVD|PATC|ACTC|ACSP|ACSC|ACCC|PART|RJCT|CANC",
+                message = "must be one of RCVD, PATC, ACTC, ACSP, ACSC, ACCC, PART, RJCT, CANC") String status,
         @Pattern(regexp = "\\p{Graph}{1,35}", message = "must be 1 to 35 printable ASCII characters")
         String statusReason,
         @NotBlank(message = REQUIRED) String occurredAt) {

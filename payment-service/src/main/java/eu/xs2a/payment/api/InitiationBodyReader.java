@@ -1,9 +1,12 @@
 package eu.xs2a.payment.api;
 
 import eu.xs2a.payment.domain.AccountRef;
+import eu.xs2a.payment.domain.BulkOrder;
 import eu.xs2a.payment.domain.Money;
 import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.payment.domain.PostalAddress;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.http.JsonBodies;
 import eu.xs2a.platform.provider.ProviderRegistry;
 import eu.xs2a.platform.validation.Ibans;
@@ -11,6 +14,8 @@ import eu.xs2a.platform.validation.IsoDates;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.MediaType;
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Reads the initiation body, through xs2a-platform's {@link JsonBodies}, into the domain's order. Wrong JSON,
@@ -45,6 +50,38 @@ public class InitiationBodyReader {
         PaymentInitiationRequest request = bodies.read(MediaType.APPLICATION_JSON,
                 xml ? pain001.readAsJson(body) : body, PaymentInitiationRequest.class,
                 providers.require(providerCode).textCharset());
+        return order(request);
+    }
+
+    /**
+     * The body of a bulk initiation: JSON ({@link BulkPaymentInitiationRequest}), or for a {@code pain.001-} product
+     * one PmtInf with its CdtTrfTxInf ({@link Pain001Reader#readBulkAsJson}).
+     */
+    BulkOrder readBulk(String paymentProduct, String contentType, byte[] body, String providerCode) {
+        requireContentType(paymentProduct, contentType);
+        boolean xml = paymentProduct.startsWith(PAIN_001_PREFIX);
+        BulkPaymentInitiationRequest request = bodies.read(MediaType.APPLICATION_JSON,
+                xml ? pain001.readBulkAsJson(body) : body, BulkPaymentInitiationRequest.class,
+                providers.require(providerCode).textCharset());
+        List<PaymentOrder> entries = new ArrayList<>();
+        for (int i = 0; i < request.payments().size(); i++) {
+            PaymentInitiationRequest entry = request.payments().get(i);
+            // Berlin Group: these are the bulk's, never an entry's
+            if (entry.debtorAccount() != null) {
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "payments[" + i + "].debtorAccount is not allowed:"
+                        + " a bulk's entries share its debtorAccount");
+            }
+            if (entry.requestedExecutionDate() != null) {
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "payments[" + i + "].requestedExecutionDate is not"
+                        + " allowed: a bulk's entries share its requestedExecutionDate");
+            }
+            entries.add(order(entry));
+        }
+        return new BulkOrder(request.batchBookingPreferred(), account(request.debtorAccount()),
+                date(request.requestedExecutionDate()), entries);
+    }
+
+    private static PaymentOrder order(PaymentInitiationRequest request) {
         return new PaymentOrder(request.creditorName(), account(request.creditorAccount()),
                 account(request.debtorAccount()), money(request.instructedAmount()), address(request.creditorAddress()),
                 request.creditorAgent(), request.creditorAgentName(), request.remittanceInformationUnstructured(),

@@ -1,6 +1,7 @@
 package eu.xs2a.payment.api;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
@@ -38,11 +39,15 @@ import org.xml.sax.helpers.DefaultHandler;
 public class Pain001Reader {
 
     static final String NAMESPACE = "urn:iso:std:iso:20022:tech:xsd:pain.001.001.03";
+    /** The later version, ISO 20022 2019: a structured ReqdExctnDt (Dt), BICFI for BIC, structured addresses. */
+    static final String NAMESPACE_09 = "urn:iso:std:iso:20022:tech:xsd:pain.001.001.09";
     /** ISO 20022's "no end-to-end id given" (EPC SEPA rulebook): the same as none. */
     private static final String NOT_PROVIDED = "NOTPROVIDED";
 
     /** The SEPA form of the schema (iso20022/README.md), in the jar and in the native image. */
     private static final String SCHEMA = "/iso20022/pain.001.001.03.xsd";
+    /** ISO 20022's own schema of pain.001.001.09 (iso20022/README.md). */
+    private static final String SCHEMA_09 = "/iso20022/pain.001.001.09.xsd";
     /** The JSON body's townName, which the second address line becomes. */
     private static final int TOWN_LINE = 35;
     /** How much of a parser's or validator's message an error text quotes. */
@@ -50,7 +55,8 @@ public class Pain001Reader {
 
     private final ObjectMapper mapper = new ObjectMapper();
     private final DocumentBuilderFactory factory = secureFactory();
-    private final Schema schema = loadSchema();
+    private final Schema schema = loadSchema(SCHEMA);
+    private final Schema schema09 = loadSchema(SCHEMA_09);
 
     /** {@code application/xml} (or the older {@code text/xml}), parameters allowed; else a FormatError. */
     static void requireXml(String contentType) {
@@ -63,12 +69,60 @@ public class Pain001Reader {
 
     /** The document as the JSON initiation body's tree, for the JSON body's field rules. */
     byte[] readAsJson(byte[] body) {
+        Element block = paymentBlock(body);
+        List<Element> transactions = children(block, "CdtTrfTxInf");
+        if (transactions.size() > 1) {
+            throw format("The document holds more than one payment: several CdtTrfTxInf are a bulk payment, initiated"
+                    + " at /v1/bulk-payments/{payment-product}");
+        }
+        return bytes(toJson(block, one(block, "CdtTrfTxInf", "PmtInf")));
+    }
+
+    /**
+     * A bulk document (one PmtInf, one or more CdtTrfTxInf) as the JSON bulk body's tree: the debtor, date and
+     * {@code BtchBookg} of the PmtInf once, each CdtTrfTxInf an entry of {@code payments}.
+     */
+    byte[] readBulkAsJson(byte[] body) {
+        Element block = paymentBlock(body);
+        ObjectNode json = mapper.createObjectNode();
+        Element batch = path(block, "BtchBookg");
+        if (batch != null) {
+            json.put("batchBookingPreferred", Boolean.parseBoolean(text(batch)));
+        }
+        ArrayNode entries = mapper.createArrayNode();
+        for (Element tx : children(block, "CdtTrfTxInf")) {
+            ObjectNode entry = toJson(block, tx);
+            moveTo(json, entry, "debtorAccount");
+            moveTo(json, entry, "requestedExecutionDate");
+            entries.add(entry);
+        }
+        json.set("payments", entries);
+        return bytes(json);
+    }
+
+    private static void moveTo(ObjectNode bulk, ObjectNode entry, String field) {
+        if (entry.has(field)) {
+            bulk.set(field, entry.remove(field));
+        }
+    }
+
+    private byte[] bytes(ObjectNode json) {
+        try {
+            return mapper.writeValueAsBytes(json);
+        } catch (IOException e) {
+            throw new IllegalStateException("a tree of strings always serialises", e);
+        }
+    }
+
+    /** The document's one PmtInf, after the parser's and the schema's checks. */
+    private Element paymentBlock(byte[] body) {
         if (body == null || body.length == 0) {
             throw format("The request body is required");
         }
         Element root = parse(body).getDocumentElement();
-        if (!NAMESPACE.equals(root.getNamespaceURI()) || !"Document".equals(root.getLocalName())) {
-            throw format("The body must be an ISO 20022 pain.001.001.03 Document (namespace " + NAMESPACE + ")");
+        if (!isPain001(root) || !"Document".equals(root.getLocalName())) {
+            throw format("The body must be an ISO 20022 pain.001.001.03 or pain.001.001.09 Document (namespace "
+                    + NAMESPACE + " or " + NAMESPACE_09 + ")");
         }
         validate(root);
         Element initiation = one(root, "CstmrCdtTrfInitn", "Document");
@@ -76,15 +130,14 @@ public class Pain001Reader {
         if (blocks.isEmpty()) {
             throw format("PmtInf is required in CstmrCdtTrfInitn");
         }
-        List<Element> transactions = children(blocks.get(0), "CdtTrfTxInf");
-        if (blocks.size() > 1 || transactions.size() > 1) {
-            throw format("The document holds more than one payment: bulk payments are not offered for this path"
-                    + " (one PmtInf with one CdtTrfTxInf)");
+        if (blocks.size() > 1) {
+            throw format("The document holds more than one PmtInf: a payment (or bulk) has one debtor account and"
+                    + " execution date, one PmtInf");
         }
-        return toJson(blocks.get(0), one(blocks.get(0), "CdtTrfTxInf", "PmtInf"));
+        return blocks.get(0);
     }
 
-    private byte[] toJson(Element block, Element tx) {
+    private ObjectNode toJson(Element block, Element tx) {
         ObjectNode json = mapper.createObjectNode();
         String endToEnd = text(path(tx, "PmtId", "EndToEndId"));
         if (endToEnd != null && !NOT_PROVIDED.equals(endToEnd)) {
@@ -106,6 +159,7 @@ public class Pain001Reader {
         }
         json.putObject("creditorAccount").put("iban", text(creditorIban));
         putIfPresent(json, "creditorAgent", path(tx, "CdtrAgt", "FinInstnId", "BIC"));
+        putIfPresent(json, "creditorAgent", path(tx, "CdtrAgt", "FinInstnId", "BICFI")); // .09
         putIfPresent(json, "creditorAgentName", path(tx, "CdtrAgt", "FinInstnId", "Nm"));
         Element creditorName = path(tx, "Cdtr", "Nm");
         if (creditorName == null) {
@@ -123,12 +177,15 @@ public class Pain001Reader {
         if (!remittance.isEmpty()) {
             json.put("remittanceInformationUnstructured", text(remittance.get(0)));
         }
-        putIfPresent(json, "requestedExecutionDate", path(block, "ReqdExctnDt"));
-        try {
-            return mapper.writeValueAsBytes(json);
-        } catch (IOException e) {
-            throw new IllegalStateException("a tree of strings always serialises", e);
+        Element date = path(block, "ReqdExctnDt");
+        if (date != null && isVersion09(date)) {
+            if (path(date, "Dt") == null) {
+                throw format("ReqdExctnDt/DtTm is not supported: the execution date is a date, ReqdExctnDt/Dt");
+            }
+            date = path(date, "Dt");
         }
+        putIfPresent(json, "requestedExecutionDate", date);
+        return json;
     }
 
     /**
@@ -137,11 +194,16 @@ public class Pain001Reader {
      */
     private static void address(ObjectNode json, Element address) {
         putIfPresent(json, "country", path(address, "Ctry"));
+        // .09's structured address, where given, before the lines
+        putIfPresent(json, "streetName", path(address, "StrtNm"));
+        putIfPresent(json, "buildingNumber", path(address, "BldgNb"));
+        putIfPresent(json, "postCode", path(address, "PstCd"));
+        putIfPresent(json, "townName", path(address, "TwnNm"));
         List<Element> lines = children(address, "AdrLine");
-        if (!lines.isEmpty()) {
+        if (!lines.isEmpty() && !json.has("streetName")) {
             json.put("streetName", text(lines.get(0)));
         }
-        if (lines.size() > 1) {
+        if (lines.size() > 1 && !json.has("townName")) {
             String town = text(lines.get(1));
             if (town.codePointCount(0, town.length()) > TOWN_LINE) {
                 throw format("Cdtr/PstlAdr/AdrLine: the second line (post code and town) is longer than "
@@ -177,22 +239,32 @@ public class Pain001Reader {
 
     /** Against the XSD: a violation is a FormatError quoting the validator, which names the element at fault. */
     private void validate(Element root) {
-        Validator validator = schema.newValidator();
+        boolean v09 = isVersion09(root);
+        Validator validator = (v09 ? schema09 : schema).newValidator();
         try {
             validator.setProperty(XMLConstants.ACCESS_EXTERNAL_DTD, "");
             validator.setProperty(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
             validator.validate(new DOMSource(root.getOwnerDocument()));
         } catch (SAXException e) {
-            throw format("The document does not match the pain.001.001.03 schema: " + cleaned(e.getMessage()));
+            throw format("The document does not match the pain.001.001." + (v09 ? "09" : "03") + " schema: "
+                    + cleaned(e.getMessage()));
         } catch (IOException e) {
             throw format("The document could not be validated");
         }
     }
 
-    private static Schema loadSchema() {
-        URL xsd = Pain001Reader.class.getResource(SCHEMA);
+    private static boolean isPain001(Element element) {
+        return NAMESPACE.equals(element.getNamespaceURI()) || NAMESPACE_09.equals(element.getNamespaceURI());
+    }
+
+    private static boolean isVersion09(Element element) {
+        return NAMESPACE_09.equals(element.getNamespaceURI());
+    }
+
+    private static Schema loadSchema(String name) {
+        URL xsd = Pain001Reader.class.getResource(name);
         if (xsd == null) {
-            throw new IllegalStateException(SCHEMA + " is missing from the application");
+            throw new IllegalStateException(name + " is missing from the application");
         }
         try {
             SchemaFactory schemas = SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI);
@@ -201,7 +273,7 @@ public class Pain001Reader {
             schemas.setProperty(XMLConstants.ACCESS_EXTERNAL_SCHEMA, "");
             return schemas.newSchema(xsd);
         } catch (SAXException e) {
-            throw new IllegalStateException(SCHEMA + " is not a usable schema", e);
+            throw new IllegalStateException(name + " is not a usable schema", e);
         }
     }
 
@@ -251,7 +323,8 @@ public class Pain001Reader {
             return found;
         }
         for (Node n = parent.getFirstChild(); n != null; n = n.getNextSibling()) {
-            if (n instanceof Element e && NAMESPACE.equals(e.getNamespaceURI()) && name.equals(e.getLocalName())) {
+            // one namespace per document: the schema it was validated against
+            if (n instanceof Element e && isPain001(e) && name.equals(e.getLocalName())) {
                 found.add(e);
             }
         }
@@ -274,6 +347,7 @@ public class Pain001Reader {
      */
     private static String cleaned(String message) {
         String line = (message == null ? "" : message).replace("\"" + NAMESPACE + "\":", "")
+                .replace("\"" + NAMESPACE_09 + "\":", "")
                 .replaceAll("\\s+", " ").strip();
         return line.length() <= SHOWN ? line : line.substring(0, SHOWN) + "…";
     }

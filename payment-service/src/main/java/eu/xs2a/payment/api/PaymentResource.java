@@ -9,6 +9,7 @@ import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.payment.domain.PaymentService;
 import eu.xs2a.payment.domain.PaymentService.Cancellation;
 import eu.xs2a.payment.domain.PaymentScaSteps;
+import eu.xs2a.payment.domain.PaymentUrls;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.sca.ScaApproach;
@@ -162,7 +163,7 @@ public class PaymentResource {
     @APIResponse(responseCode = "200", description = "The payment",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = PaymentResponse.class)))
-    public PaymentResponse read(@PathParam("provider_code") String providerCode,
+    public Object read(@PathParam("provider_code") String providerCode,
                                 @PathParam("payment_product") String paymentProduct,
                                 @PathParam("payment_id") String paymentId) {
         Payment payment = payments.refreshed(owned(providerCode, paymentProduct, paymentId));
@@ -177,7 +178,7 @@ public class PaymentResource {
     @APIResponse(responseCode = "200", description = "The transaction status",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = PaymentStatusResponse.class)))
-    public PaymentStatusResponse status(@PathParam("provider_code") String providerCode,
+    public Object status(@PathParam("provider_code") String providerCode,
                                         @PathParam("payment_product") String paymentProduct,
                                         @PathParam("payment_id") String paymentId) {
         Payment payment = payments.refreshed(owned(providerCode, paymentProduct, paymentId));
@@ -425,8 +426,13 @@ public class PaymentResource {
                 : bodies.read(contentType, body, UpdatePsuDataRequest.class).passwordOfAStart();
     }
 
-    private Payment owned(String providerCode, String paymentProduct, String paymentId) {
-        return payments.owned(providerCode, currentTpp.get().tppId(), paymentProduct, paymentId);
+    protected Payment owned(String providerCode, String paymentProduct, String paymentId) {
+        return payments.owned(providerCode, currentTpp.get().tppId(), paymentService(), paymentProduct, paymentId);
+    }
+
+    /** The Berlin Group payment service of this resource's paths ({@link BulkPaymentResource}: bulk-payments). */
+    protected String paymentService() {
+        return PaymentUrls.PAYMENTS;
     }
 
     private AuthorisationsResponse list(Payment payment, AuthorisationKind kind) {

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record BankPaymentState(String bankPaymentId, String transactionStatus, String scaStatus, String statusReason,
                                Boolean fundsAvailable, BankAccountRef debtorAccount, Cancellation cancellation,
-                               BankPayeeCheck payeeVerification) {
+                               BankPayeeCheck payeeVerification, java.util.List<BankEntryState> payments) {
 
     @JsonIgnoreProperties(ignoreUnknown = true)
     public record Cancellation(String scaStatus, String scaUrl) {

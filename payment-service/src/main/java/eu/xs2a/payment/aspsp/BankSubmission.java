@@ -5,5 +5,6 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 /** The bank's answer to a submission; scaStatus and psuMessage tell of a decoupled SCA it started. */
 @JsonIgnoreProperties(ignoreUnknown = true)
 public record BankSubmission(String bankPaymentId, String transactionStatus, String scaUrl, String scaStatus,
-                             String psuMessage, BankPayeeCheck payeeVerification) {
+                             String psuMessage, BankPayeeCheck payeeVerification,
+                             java.util.List<BankEntryState> payments) {
 }

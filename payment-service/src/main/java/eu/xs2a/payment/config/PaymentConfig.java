@@ -26,6 +26,15 @@ public interface PaymentConfig {
 
     StatusPolling statusPolling();
 
+    Bulk bulk();
+
+    /** Bulk payments ({@code /v1/bulk-payments/…}). */
+    interface Bulk {
+        /** The most credit transfers one bulk may hold. */
+        @io.smallrye.config.WithDefault("100")
+        int maxSize();
+    }
+
     Jobs jobs();
 
     /**

@@ -51,7 +51,7 @@ public class BankStatusEvents {
                     + event.bankPaymentId() + "'");
         }
         BankPaymentState reported = new BankPaymentState(event.bankPaymentId(), event.status(), null,
-                event.statusReason(), null, null, null, null);
+                event.statusReason(), null, null, null, null, null);
         for (long id : ids) {
             // read under the row lock the ledger takes: no state read before it could be stale
             TransactionStatus now = ledger.applyBankState(id, reported).transactionStatus();

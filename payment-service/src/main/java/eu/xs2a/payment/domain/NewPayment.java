@@ -6,5 +6,13 @@ package eu.xs2a.payment.domain;
  */
 public record NewPayment(String providerCode, String paymentProduct, String tppId, String tppName, PaymentOrder order,
                          String psuId, String psuIpAddress, String redirectUri, String nokRedirectUri,
-                         boolean explicitAuthorisation, boolean redirectPreferred) {
+                         boolean explicitAuthorisation, boolean redirectPreferred, BulkOrder bulk) {
+
+    /** A single payment. */
+    public NewPayment(String providerCode, String paymentProduct, String tppId, String tppName, PaymentOrder order,
+                      String psuId, String psuIpAddress, String redirectUri, String nokRedirectUri,
+                      boolean explicitAuthorisation, boolean redirectPreferred) {
+        this(providerCode, paymentProduct, tppId, tppName, order, psuId, psuIpAddress, redirectUri, nokRedirectUri,
+                explicitAuthorisation, redirectPreferred, null);
+    }
 }

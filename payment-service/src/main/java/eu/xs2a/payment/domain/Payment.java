@@ -114,6 +114,13 @@ public class Payment {
 
     private String payeeMatchedName;
 
+    /** The Berlin Group payment service of its path: {@link PaymentUrls#PAYMENTS} or {@link PaymentUrls#BULK}. */
+    @Column(nullable = false)
+    private String paymentService = PaymentUrls.PAYMENTS;
+
+    /** A bulk's entries as the bank last reported them (JSON list of {@link BulkEntryState}); null until then. */
+    private String bulkEntries;
+
     protected Payment() {
         // JPA
     }
@@ -145,6 +152,31 @@ public class Payment {
     public boolean isVisibleTo(String providerCode, String tppId, String paymentProduct) {
         return this.providerCode.equals(providerCode) && this.tppId.equals(tppId)
                 && this.paymentProduct.equals(paymentProduct);
+    }
+
+    public String paymentService() {
+        return paymentService;
+    }
+
+    public boolean isBulk() {
+        return PaymentUrls.BULK.equals(paymentService);
+    }
+
+    /** Set at initiation, before it is stored: the initiation is a {@link BulkOrder}. */
+    void markBulk() {
+        paymentService = PaymentUrls.BULK;
+    }
+
+    public String bulkEntries() {
+        return bulkEntries;
+    }
+
+    /** The bank's report of the bulk's entries (JSON), kept as the last word on each. */
+    void learnBulkEntries(String json, Instant now) {
+        if (json != null && !json.equals(bulkEntries)) {
+            bulkEntries = json;
+            updatedAt = now;
+        }
     }
 
     /**

@@ -3,6 +3,7 @@ package eu.xs2a.payment.domain;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.payment.aspsp.BankPaymentState;
+import eu.xs2a.payment.aspsp.BankEntryState;
 import eu.xs2a.payment.aspsp.BankPayeeCheck;
 import eu.xs2a.payment.aspsp.BankSubmission;
 import eu.xs2a.payment.config.PaymentConfig;
@@ -96,9 +97,13 @@ public class PaymentLedger {
     public Created create(NewPayment request, ScaApproach approach) {
         Instant now = clock.instant();
         Payment payment = Payment.initiate(request.providerCode(), request.tppId(), request.tppName(),
-                request.paymentProduct(), write(request.order()), request.psuId(), request.psuIpAddress(),
+                request.paymentProduct(), write(request.bulk() != null ? request.bulk() : request.order()),
+                request.psuId(), request.psuIpAddress(),
                 request.redirectUri(), request.nokRedirectUri(), request.explicitAuthorisation(), approach,
                 SecureTokens.random(SecureTokens.LINK_BYTES), now);
+        if (request.bulk() != null) {
+            payment.markBulk();
+        }
         payments.persist(payment);
         if (payment.submittedAtInitiation()) {
             // else (explicit redirect): submitted when the PSU follows the link (requireSubmission)
@@ -170,6 +175,7 @@ public class PaymentLedger {
         Instant now = clock.instant();
         payment.markSubmitted(submission.bankPaymentId(), submission.scaUrl(), now);
         payment.learnPayeeVerification(BankPayeeCheck.toDomain(submission.payeeVerification()));
+        learnBulkEntries(payment, BankEntryState.toDomain(submission.payments()), now);
         payment.followBank(TransactionStatus.fromBank(submission.transactionStatus()), null, null, now);
         // a decoupled SCA started with the submission: the push went to the PSU's app
         authorisations.latest(paymentId, AuthorisationKind.PAYMENT)
@@ -230,6 +236,7 @@ public class PaymentLedger {
         payment.followBank(TransactionStatus.fromBank(state.transactionStatus()), reason(state.statusReason()),
                 state.fundsAvailable(), now);
         payment.learnPayeeVerification(BankPayeeCheck.toDomain(state.payeeVerification()));
+        learnBulkEntries(payment, BankEntryState.toDomain(state.payments()), now);
         // a debtor account the TPP named stays the payment's: the bank's report only fills in the PSU's choice
         if (state.debtorAccount() != null && payment.chosenDebtorAccount() == null
                 && order(payment).debtorAccount() == null) {
@@ -468,6 +475,36 @@ public class PaymentLedger {
         }
     }
 
+    /** A bulk's initiation (for a single payment: IllegalStateException). */
+    public BulkOrder bulkOrder(Payment payment) {
+        if (!payment.isBulk()) {
+            throw new IllegalStateException("Payment " + payment.id() + " is not a bulk");
+        }
+        try {
+            return json.readValue(payment.initiation(), BulkOrder.class);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Stored initiation of payment " + payment.id() + " is unreadable", e);
+        }
+    }
+
+    /** The bank's last report of each entry of a bulk, in order; empty before the bank reported any. */
+    public List<BulkEntryState> bulkEntries(Payment payment) {
+        if (payment.bulkEntries() == null) {
+            return List.of();
+        }
+        try {
+            return List.of(json.readValue(payment.bulkEntries(), BulkEntryState[].class));
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("Stored bulk entries of payment " + payment.id() + " are unreadable", e);
+        }
+    }
+
+    private void learnBulkEntries(Payment payment, List<BulkEntryState> entries, Instant now) {
+        if (payment.isBulk() && entries != null) {
+            payment.learnBulkEntries(write(entries), now);
+        }
+    }
+
     private NewAuthorisation newAuthorisation(Payment payment, AuthorisationKind kind, ScaApproach approach,
                                               String callbackState, String bankScaUrl, String redirectUri,
                                               String nokRedirectUri, Instant now) {
@@ -509,7 +546,7 @@ public class PaymentLedger {
                 .orElseThrow(() -> new IllegalStateException("Payment " + paymentId + " vanished"));
     }
 
-    private String write(PaymentOrder order) {
+    private String write(Object order) {
         try {
             return json.writeValueAsString(order);
         } catch (JsonProcessingException e) {

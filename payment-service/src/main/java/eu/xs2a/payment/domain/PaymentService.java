@@ -105,8 +105,12 @@ public class PaymentService {
      */
     public Created initiate(NewPayment request) {
         ProvidersConfig.Provider provider = requireProduct(request.providerCode(), request.paymentProduct());
-        PaymentOrderRules.validate(request.order(), calendar.today(request.providerCode()),
-                config.bankProduct(request.paymentProduct()), provider.instantMaxAmount().orElse(null));
+        if (request.bulk() != null) {
+            validateBulk(request.bulk(), provider, request);
+        } else {
+            PaymentOrderRules.validate(request.order(), calendar.today(request.providerCode()),
+                    config.bankProduct(request.paymentProduct()), provider.instantMaxAmount().orElse(null));
+        }
         ScaApproach approach = approaches.choose(request.providerCode(), request.redirectPreferred(), request.psuId());
         Created created = ledger.create(request, approach);
         if (!created.payment().submittedAtInitiation()) {
@@ -116,11 +120,45 @@ public class PaymentService {
         return new Created(attempt.payment(), created.authorisation(), attempt.psuMessage());
     }
 
+    /**
+     * At most {@code payment.bulk.max-size} entries, each meeting a single payment's rules with the bulk's debtor and
+     * date (the error names the entry: {@code payments[1]: …}); all in one currency, which the bank books them in.
+     */
+    private void validateBulk(BulkOrder bulk, ProvidersConfig.Provider provider, NewPayment request) {
+        if (bulk.payments().size() > config.bulk().maxSize()) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "payments has " + bulk.payments().size()
+                    + " entries; a bulk payment has at most " + config.bulk().maxSize());
+        }
+        String currency = null;
+        for (int i = 0; i < bulk.payments().size(); i++) {
+            PaymentOrder entry = bulk.entry(i);
+            try {
+                PaymentOrderRules.validate(entry, calendar.today(request.providerCode()),
+                        config.bankProduct(request.paymentProduct()), provider.instantMaxAmount().orElse(null));
+            } catch (Psd2Exception e) {
+                throw new Psd2Exception(e.errorClass(), "payments[" + i + "]: " + e.getMessage());
+            }
+            if (currency != null && !currency.equals(entry.instructedAmount().currency())) {
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "payments[" + i + "].instructedAmount.currency is "
+                        + entry.instructedAmount().currency() + ": every entry of a bulk is in one currency, here "
+                        + currency);
+            }
+            currency = entry.instructedAmount().currency();
+        }
+    }
+
     /** The caller's payment, or ResourceUnknown: the same answer for a foreign, unknown or malformed id. */
     public Payment owned(String providerCode, String tppId, String paymentProduct, String paymentId) {
+        return owned(providerCode, tppId, PaymentUrls.PAYMENTS, paymentProduct, paymentId);
+    }
+
+    /** As {@link #owned(String, String, String, String)}, of a payment service's path (payments, bulk-payments). */
+    public Payment owned(String providerCode, String tppId, String paymentService, String paymentProduct,
+                         String paymentId) {
         requireProduct(providerCode, paymentProduct);
         Payment payment = PAYMENT_ID.matcher(paymentId).matches() ? ledger.get(Long.parseLong(paymentId)) : null;
-        if (payment == null || !payment.isVisibleTo(providerCode, tppId, paymentProduct)) {
+        if (payment == null || !payment.isVisibleTo(providerCode, tppId, paymentProduct)
+                || !payment.paymentService().equals(paymentService)) {
             throw unknownPayment(paymentId);
         }
         return payment;
@@ -133,7 +171,7 @@ public class PaymentService {
      * answer.
      */
     public Payment refreshed(Payment payment) {
-        if (!payment.isSubmitted() || payment.transactionStatus().isFinal()
+        if (!payment.isSubmitted() || (payment.transactionStatus().isFinal() && !awaitsEntryReports(payment))
                 || settlementHorizon.isPast(payment, clock.instant())) {
             return payment;
         }
@@ -148,6 +186,25 @@ public class PaymentService {
 
     public PaymentOrder order(Payment payment) {
         return ledger.order(payment);
+    }
+
+    public BulkOrder bulkOrder(Payment payment) {
+        return ledger.bulkOrder(payment);
+    }
+
+    public List<BulkEntryState> bulkEntries(Payment payment) {
+        return ledger.bulkEntries(payment);
+    }
+
+    /**
+     * A bulk a status event ended PART (some entries booked, some rejected) before the bank reported its entries so:
+     * the bank is asked once more, for them. (A bulk ended otherwise ends every entry it did not reject alone:
+     * {@code BulkPaymentResponse.entryStatus}.)
+     */
+    private boolean awaitsEntryReports(Payment payment) {
+        return payment.isBulk() && payment.transactionStatus() == TransactionStatus.PART
+                && (payment.bulkEntries() == null
+                || ledger.bulkEntries(payment).stream().anyMatch(BulkEntryState::isOpen));
     }
 
     public List<PaymentAuthorisation> authorisations(Payment payment, AuthorisationKind kind) {

@@ -1,6 +1,7 @@
 package eu.xs2a.payment.domain;
 
 import eu.xs2a.payment.aspsp.BankAccountRef;
+import eu.xs2a.payment.aspsp.BankBulkEntry;
 import eu.xs2a.payment.aspsp.BankPaymentOrder;
 import eu.xs2a.payment.aspsp.BankPort;
 import eu.xs2a.payment.aspsp.BankSubmission;
@@ -15,6 +16,7 @@ import eu.xs2a.platform.task.TaskOutcome;
 import eu.xs2a.platform.task.TaskQueue;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.jboss.logging.Logger;
 
@@ -136,26 +138,50 @@ public class PaymentSubmission implements TaskHandler {
     }
 
     private BankPaymentOrder bankOrder(Payment payment) {
-        PaymentOrder order = ledger.order(payment);
-        Map<String, String> amount = Map.of("currency", order.instructedAmount().currency(),
-                "amount", order.instructedAmount().amount());
-        Map<String, String> address = null;
-        if (order.creditorAddress() != null) {
-            address = new LinkedHashMap<>();
-            PostalAddress a = order.creditorAddress();
-            putIfPresent(address, "streetName", a.streetName());
-            putIfPresent(address, "buildingNumber", a.buildingNumber());
-            putIfPresent(address, "townName", a.townName());
-            putIfPresent(address, "postCode", a.postCode());
-            putIfPresent(address, "country", a.country());
+        if (payment.isBulk()) {
+            return bankBulkOrder(payment);
         }
+        PaymentOrder order = ledger.order(payment);
         return new BankPaymentOrder(String.valueOf(payment.id()), config.bankProduct(payment.paymentProduct()),
                 payment.tppId(), payment.tppName(), bankRef(order.debtorAccount()), order.creditorName(),
-                bankRef(order.creditorAccount()), address, order.creditorAgent(), order.creditorAgentName(), amount,
-                order.remittanceInformationUnstructured(), order.endToEndIdentification(),
+                bankRef(order.creditorAccount()), address(order), order.creditorAgent(), order.creditorAgentName(),
+                amount(order), order.remittanceInformationUnstructured(), order.endToEndIdentification(),
                 order.requestedExecutionDate() == null ? null : order.requestedExecutionDate().toString(),
                 payment.psuId(), urls.callback(payment, payment.callbackState()),
-                payment.decoupledAtSubmission() ? ScaApproach.DECOUPLED.name() : null);
+                payment.decoupledAtSubmission() ? ScaApproach.DECOUPLED.name() : null, null, null);
+    }
+
+    /** A bulk: the debtor and date once, each credit transfer in {@code payments} (BANK-API.md "Bulk payments"). */
+    private BankPaymentOrder bankBulkOrder(Payment payment) {
+        BulkOrder bulk = ledger.bulkOrder(payment);
+        List<BankBulkEntry> entries = bulk.payments().stream()
+                .map(e -> new BankBulkEntry(e.creditorName(), bankRef(e.creditorAccount()), address(e),
+                        e.creditorAgent(), e.creditorAgentName(), amount(e), e.remittanceInformationUnstructured(),
+                        e.endToEndIdentification()))
+                .toList();
+        return new BankPaymentOrder(String.valueOf(payment.id()), config.bankProduct(payment.paymentProduct()),
+                payment.tppId(), payment.tppName(), bankRef(bulk.debtorAccount()), null, null, null, null, null, null,
+                null, null, bulk.requestedExecutionDate() == null ? null : bulk.requestedExecutionDate().toString(),
+                payment.psuId(), urls.callback(payment, payment.callbackState()),
+                payment.decoupledAtSubmission() ? ScaApproach.DECOUPLED.name() : null, bulk.batchBooking(), entries);
+    }
+
+    private static Map<String, String> amount(PaymentOrder order) {
+        return Map.of("currency", order.instructedAmount().currency(), "amount", order.instructedAmount().amount());
+    }
+
+    private static Map<String, String> address(PaymentOrder order) {
+        if (order.creditorAddress() == null) {
+            return null;
+        }
+        Map<String, String> address = new LinkedHashMap<>();
+        PostalAddress a = order.creditorAddress();
+        putIfPresent(address, "streetName", a.streetName());
+        putIfPresent(address, "buildingNumber", a.buildingNumber());
+        putIfPresent(address, "townName", a.townName());
+        putIfPresent(address, "postCode", a.postCode());
+        putIfPresent(address, "country", a.country());
+        return address;
     }
 
     private static BankAccountRef bankRef(AccountRef ref) {

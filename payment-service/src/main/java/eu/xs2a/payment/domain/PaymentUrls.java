@@ -10,6 +10,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 @ApplicationScoped
 public class PaymentUrls {
 
+    /** The Berlin Group payment services of the paths: single payments and bulk payments. */
+    public static final String PAYMENTS = "payments";
+    public static final String BULK = "bulk-payments";
+
     static final String SCA_REDIRECT = "sca-redirect";
     static final String SCA_CALLBACK = "sca-callback";
 
@@ -24,7 +28,8 @@ public class PaymentUrls {
     }
 
     public static String payment(Payment payment) {
-        return product(payment.providerCode(), payment.paymentProduct()) + "/" + payment.id();
+        return "/" + payment.providerCode() + "/api/berlingroup/v1/" + payment.paymentService() + "/"
+                + payment.paymentProduct() + "/" + payment.id();
     }
 
     public static String status(Payment payment) {

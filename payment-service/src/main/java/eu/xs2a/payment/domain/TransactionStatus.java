@@ -19,7 +19,12 @@ public enum TransactionStatus {
     ACSC(4),
     ACCC(5),
     RJCT(-1),
-    CANC(-1);
+    CANC(-1),
+    /**
+     * Partially accepted: a bulk without batch booking whose entries the bank executed each on its own, some booked,
+     * some rejected (each entry's own status says which). Final.
+     */
+    PART(4);
 
     /** Position on the forward path; -1 for the two side exits (rejected, cancelled). */
     private final int step;
@@ -30,7 +35,7 @@ public enum TransactionStatus {
 
     /** Never changes again: settled on the creditor's account, rejected or cancelled. */
     public boolean isFinal() {
-        return this == ACCC || this == RJCT || this == CANC;
+        return this == ACCC || this == RJCT || this == CANC || this == PART;
     }
 
     /**

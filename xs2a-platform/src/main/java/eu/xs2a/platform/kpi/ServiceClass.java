@@ -38,7 +38,8 @@ public enum ServiceClass {
                 || under(path, provider, "/api/berlingroup/v1/aspsps")) {
             return AIS;
         }
-        if (under(path, provider, "/api/berlingroup/v1/payments")) {
+        if (under(path, provider, "/api/berlingroup/v1/payments")
+                || under(path, provider, "/api/berlingroup/v1/bulk-payments")) {
             return PIS;
         }
         return null;

@@ -17,6 +17,7 @@ class ServiceClassTest {
         "/sandbox/api/berlingroup/v2/consents/confirmation-of-funds/c1/status, PIIS",
         "/sandbox/api/berlingroup/v1/funds-confirmations, PIIS",
         "/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers, PIS",
+        "/sandbox/api/berlingroup/v1/bulk-payments/sepa-credit-transfers/7, PIS",
         "/api/open-banking/v3.3/register, REGISTRATION",
         "/api/berlingroup/v1/tpp, REGISTRATION",
         "/api/sandbox/certificates, REGISTRATION",

@@ -1,0 +1,92 @@
+package eu.xs2a.e2e.journeys;
+
+import static eu.xs2a.e2e.support.BerlinGroup.CREDITOR;
+import static eu.xs2a.e2e.support.BerlinGroup.P;
+import static eu.xs2a.e2e.support.BerlinGroup.PSU1_MAIN;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import eu.xs2a.e2e.support.BankDays;
+import eu.xs2a.e2e.support.BerlinGroup;
+import io.restassured.response.Response;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A pain.001 payment through the whole stack: the TPP posts an ISO 20022 pain.001.001.03 document (XML, signed as
+ * sent), psu1 authorises it in the browser, the bank settles it (ACSC); every answer is JSON, checked against the
+ * Berlin Group file like the JSON products' (payment-service README "pain.001 payments").
+ */
+class Pain001JourneyTest extends Journey {
+
+    static final String PAIN_PAYMENTS = P + "/v1/payments/pain.001-sepa-credit-transfers";
+
+    @Test
+    void aPain001PaymentIsAuthorisedAndSettled() {
+        Tpp tpp = newTpp("Pain Pay", "PSP_PI");
+        String ok = redirectUri("paid");
+        // the creditor's agent and an address (the SEPA schema allows no agent name): the read shows them as the JSON
+        // products' read does, and the execution date every document has
+        Response created = tpp.post(PAIN_PAYMENTS, xmlHeaders(ok), document(transaction("E2E-PAIN-1", "3.21",
+                "Merchant GmbH", CREDITOR).replace("<Cdtr><Nm>Merchant GmbH</Nm></Cdtr>",
+                "<CdtrAgt><FinInstnId><BIC>COBADEFFXXX</BIC></FinInstnId></CdtrAgt>"
+                        + "<Cdtr><Nm>Merchant GmbH</Nm><PstlAdr><Ctry>DE</Ctry><AdrLine>Hauptstrasse 1</AdrLine>"
+                        + "<AdrLine>10115 Berlin</AdrLine></PstlAdr></Cdtr>")));
+        assertStatus(201, created);
+        String payment = PAIN_PAYMENTS + "/" + created.jsonPath().getString("paymentId");
+        assertEquals(ok, browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1"));
+        assertEquals("ACSC", finalStatus(tpp, payment));
+        Response read = tpp.get(payment);
+        assertStatus(200, read);
+        assertEquals("3.21", read.jsonPath().getString("instructedAmount.amount"), read.asString());
+        assertEquals(PSU1_MAIN, read.jsonPath().getString("debtorAccount.iban"));
+        assertEquals("E2E-PAIN-1", read.jsonPath().getString("endToEndIdentification"));
+        assertEquals("COBADEFFXXX", read.jsonPath().getString("creditorAgent"));
+        assertEquals("Berlin", read.jsonPath().getString("creditorAddress.townName").substring(6));
+        assertEquals(BankDays.today(BerlinGroup.PROVIDER).toString(), read.jsonPath().getString("requestedExecutionDate"));
+        assertStatus(200, tpp.get(payment + "/authorisations"));
+    }
+
+    static Map<String, String> xmlHeaders(String ok) {
+        Map<String, String> headers = PaymentJourneyTest.paymentHeaders(ok, null);
+        headers.put("Content-Type", "application/xml");
+        return headers;
+    }
+
+    static String finalStatus(Tpp tpp, String payment) {
+        return eventually("the bank deciding " + payment,
+                () -> tpp.get(payment + "/status").jsonPath().getString("transactionStatus"),
+                status -> List.of("ACSC", "PART", "RJCT", "CANC").contains(status));
+    }
+
+    static String transaction(String endToEnd, String amount, String creditorName, String creditorIban) {
+        return """
+                    <CdtTrfTxInf>
+                      <PmtId><EndToEndId>%s</EndToEndId></PmtId>
+                      <Amt><InstdAmt Ccy="EUR">%s</InstdAmt></Amt>
+                      <Cdtr><Nm>%s</Nm></Cdtr>
+                      <CdtrAcct><Id><IBAN>%s</IBAN></Id></CdtrAcct>
+                      <RmtInf><Ustrd>Invoice %s</Ustrd></RmtInf>
+                    </CdtTrfTxInf>
+                """.formatted(endToEnd, amount, creditorName, creditorIban, endToEnd);
+    }
+
+    static String document(String transactions) {
+        return """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03">
+                  <CstmrCdtTrfInitn>
+                    <GrpHdr><MsgId>MSG-E2E</MsgId><CreDtTm>2026-01-05T10:00:00</CreDtTm><NbOfTxs>1</NbOfTxs>
+                      <InitgPty><Nm>Erika Mustermann</Nm></InitgPty></GrpHdr>
+                    <PmtInf>
+                      <PmtInfId>PMT-1</PmtInfId><PmtMtd>TRF</PmtMtd>
+                      <ReqdExctnDt>%s</ReqdExctnDt>
+                      <Dbtr><Nm>Erika Mustermann</Nm></Dbtr>
+                      <DbtrAcct><Id><IBAN>%s</IBAN></Id></DbtrAcct>
+                      <DbtrAgt><FinInstnId><BIC>SANDDEFFXXX</BIC></FinInstnId></DbtrAgt>
+                %s    </PmtInf>
+                  </CstmrCdtTrfInitn>
+                </Document>
+                """.formatted(BankDays.today(BerlinGroup.PROVIDER), PSU1_MAIN, transactions);
+    }
+}

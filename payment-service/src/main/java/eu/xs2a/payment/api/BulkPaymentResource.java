@@ -1,0 +1,160 @@
+package eu.xs2a.payment.api;
+
+import static eu.xs2a.payment.api.PaymentResponses.SCA_APPROACH_HEADER;
+
+import eu.xs2a.payment.domain.BulkOrder;
+import eu.xs2a.payment.domain.NewPayment;
+import eu.xs2a.payment.domain.Payment;
+import eu.xs2a.payment.domain.PaymentScaSteps;
+import eu.xs2a.payment.domain.PaymentService;
+import eu.xs2a.payment.domain.PaymentUrls;
+import eu.xs2a.platform.http.JsonBodies;
+import eu.xs2a.security.quarkus.CurrentTpp;
+import eu.xs2a.security.quarkus.RequiresRole;
+import eu.xs2a.security.quarkus.Signed;
+import eu.xs2a.security.tpp.Role;
+import eu.xs2a.security.tpp.TppIdentity;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * The Berlin Group bulk payment endpoints (signed, PSP_PI): {@code P/v1/bulk-payments/{payment_product}…}. A bulk is
+ * a payment of the gateway with several credit transfers and one SCA: its authorisations, cancellation and their
+ * embedded and decoupled steps are the single payments' ({@link PaymentResource}, inherited); initiation, read and
+ * status have the bulk's bodies.
+ */
+@Tag(name = "Bulk payments", description = "Bulk payment initiation, status, authorisations and cancellation (PSP_PI)")
+@Signed
+@RequiresRole({Role.PSP_PI})
+@Path("/{provider_code}/api/berlingroup/v1/bulk-payments/{payment_product}")
+@Produces(MediaType.APPLICATION_JSON)
+public class BulkPaymentResource extends PaymentResource {
+
+    private static final String EXAMPLE = "{\"batchBookingPreferred\":false,\"debtorAccount\":{\"iban\":"
+            + "\"DE49100200300100000011\"},\"payments\":[{\"instructedAmount\":{\"currency\":\"EUR\",\"amount\":"
+            + "\"12.50\"},\"creditorAccount\":{\"iban\":\"DE89370400440532013000\"},\"creditorName\":\"Merchant"
+            + " GmbH\",\"remittanceInformationUnstructured\":\"Invoice 1\"},{\"instructedAmount\":{\"currency\":"
+            + "\"EUR\",\"amount\":\"7.00\"},\"creditorAccount\":{\"iban\":\"DE26100200300100000037\"},"
+            + "\"creditorName\":\"Erika Mustermann\"}]}";
+
+    private final PaymentService payments;
+    private final InitiationBodyReader bodyReader;
+    private final CurrentTpp currentTpp;
+    private final PaymentResponses responses;
+
+    public BulkPaymentResource(PaymentService payments, PaymentScaSteps steps, InitiationBodyReader bodyReader,
+                               JsonBodies bodies, CurrentTpp currentTpp, PaymentResponses responses) {
+        super(payments, steps, bodyReader, bodies, currentTpp, responses);
+        this.payments = payments;
+        this.bodyReader = bodyReader;
+        this.currentTpp = currentTpp;
+        this.responses = responses;
+    }
+
+    @Override
+    protected String paymentService() {
+        return PaymentUrls.BULK;
+    }
+
+    @POST
+    @Operation(summary = "Initiate a bulk payment", description = "Creates the bulk (RCVD) and, unless an explicit"
+            + " authorisation is preferred, its one authorisation for all entries, by the approaches of a single"
+            + " payment. debtorAccount is required, payments holds 1 to payment.bulk.max-size (100) entries, each a"
+            + " single payment's body without debtorAccount and requestedExecutionDate; every refusal names the field"
+            + " (payments[1].creditorName is required). batchBookingPreferred true: one debit of the total, or the"
+            + " whole bulk is rejected (RJCT); else each entry is executed on its own (PART when some are rejected).")
+    @APIResponse(responseCode = "201", description = "Bulk payment created",
+            headers = {@Header(name = "Location", description = "the bulk's path"),
+                    @Header(name = SCA_APPROACH_HEADER, description = "REDIRECT, EMBEDDED or DECOUPLED")},
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = PaymentInitiationResponse.class)))
+    public Response initiate(@PathParam("provider_code") String providerCode,
+                             @Parameter(description = "a Berlin Group product the provider offers; else"
+                                     + " ProductUnknown/ProductInvalid")
+                             @PathParam("payment_product") String paymentProduct,
+                             @Parameter(hidden = true) @HeaderParam("Content-Type") String contentType,
+                             @Parameter(required = true, description = "IP address of the PSU's device")
+                             @HeaderParam("PSU-IP-Address") String psuIpAddress,
+                             @Parameter(description = "the PSU's login at the bank") @HeaderParam("PSU-ID")
+                             String psuId,
+                             @Parameter(description = "true (default) or false: false lets the bank choose the "
+                                     + "approach for the PSU", schema = @Schema(enumeration = {"true", "false"}))
+                             @HeaderParam("TPP-Redirect-Preferred") String redirectPreferred,
+                             @Parameter(description = "where the PSU returns after SCA; required unless"
+                                     + " TPP-Redirect-Preferred is false")
+                             @HeaderParam("TPP-Redirect-URI") String redirectUri,
+                             @Parameter(description = "where the PSU returns after a failed SCA")
+                             @HeaderParam("TPP-Nok-Redirect-URI") String nokRedirectUri,
+                             @Parameter(description = "true: no authorisation is started (default false)",
+                                     schema = @Schema(enumeration = {"true", "false"}))
+                             @HeaderParam("TPP-Explicit-Authorisation-Preferred") String explicitPreferred,
+                             @RequestBody(content = {@Content(mediaType = MediaType.APPLICATION_JSON,
+                                     schema = @Schema(implementation = BulkPaymentInitiationRequest.class),
+                                     examples = @ExampleObject(name = "two credit transfers", value = EXAMPLE)),
+                                     @Content(mediaType = MediaType.APPLICATION_XML, schema = @Schema(
+                                             type = SchemaType.STRING, description = "an ISO 20022 pain.001.001.03"
+                                             + " document with one PmtInf and its CdtTrfTxInf, for the pain.001"
+                                             + " products"))})
+                             byte[] body) {
+        TppIdentity tpp = currentTpp.get();
+        payments.requireProduct(providerCode, paymentProduct);
+        bodyReader.requireContentType(paymentProduct, contentType);
+        boolean redirect = HeaderRules.flag(redirectPreferred, true, "TPP-Redirect-Preferred");
+        boolean explicit = HeaderRules.flag(explicitPreferred, false, "TPP-Explicit-Authorisation-Preferred");
+        String ip = HeaderRules.psuIpAddress(psuIpAddress);
+        String psu = HeaderRules.psuId(psuId);
+        String okUri = HeaderRules.redirectUri(redirectUri, redirect, "TPP-Redirect-URI");
+        String nokUri = HeaderRules.redirectUri(nokRedirectUri, false, "TPP-Nok-Redirect-URI");
+        BulkOrder bulk = bodyReader.readBulk(paymentProduct, contentType, body, providerCode);
+        return responses.initiated(payments.initiate(new NewPayment(providerCode, paymentProduct, tpp.tppId(),
+                tpp.name(), bulk.entry(0), psu, ip, okUri, nokUri, explicit, redirect, bulk)));
+    }
+
+    @GET
+    @Path("/{payment_id}")
+    @Operation(summary = "Read a bulk payment", description = "The bulk as initiated, with its transactionStatus and"
+            + " each entry's own (extension)")
+    @APIResponse(responseCode = "200", description = "The bulk payment",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = BulkPaymentResponse.class)))
+    @Override
+    public Object read(@PathParam("provider_code") String providerCode,
+                       @PathParam("payment_product") String paymentProduct,
+                       @PathParam("payment_id") String paymentId) {
+        // Object as the overridden method's: a covariant type would add a bridge method, a second endpoint
+        Payment payment = payments.refreshed(owned(providerCode, paymentProduct, paymentId));
+        return BulkPaymentResponse.of(payments.bulkOrder(payment), payment, payments.bulkEntries(payment));
+    }
+
+    @GET
+    @Path("/{payment_id}/status")
+    @Operation(summary = "Bulk payment status", description = "transactionStatus of the bulk (RCVD, PATC, ACTC, ACSP,"
+            + " ACSC, PART, RJCT, CANC) and, as an extension, each entry's own in payments")
+    @APIResponse(responseCode = "200", description = "The transaction status",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = BulkPaymentStatusResponse.class)))
+    @Override
+    public Object status(@PathParam("provider_code") String providerCode,
+                         @PathParam("payment_product") String paymentProduct,
+                         @PathParam("payment_id") String paymentId) {
+        Payment payment = payments.refreshed(owned(providerCode, paymentProduct, paymentId));
+        return BulkPaymentStatusResponse.of(payment, payments.bulkOrder(payment).payments().size(),
+                payments.bulkEntries(payment));
+    }
+}

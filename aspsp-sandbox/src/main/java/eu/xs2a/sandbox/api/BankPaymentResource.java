@@ -5,6 +5,7 @@ import eu.xs2a.sandbox.api.PaymentDtos.CancelPayment;
 import eu.xs2a.sandbox.api.PaymentDtos.CancellationAnswer;
 import eu.xs2a.sandbox.api.PaymentDtos.CancellationState;
 import eu.xs2a.sandbox.api.PaymentDtos.PayeeCheck;
+import eu.xs2a.sandbox.api.PaymentDtos.StandingOrderTerms;
 import eu.xs2a.sandbox.api.PaymentDtos.PaymentCreated;
 import eu.xs2a.sandbox.api.PaymentDtos.PaymentList;
 import eu.xs2a.sandbox.api.PaymentDtos.PaymentState;
@@ -57,7 +58,9 @@ public class BankPaymentResource {
                 body.creditorAddress() == null ? null : body.creditorAddress().toString(), body.creditorAgent(),
                 body.creditorAgentName(),
                 amount.currency(), amount.amount(), body.remittanceInformationUnstructured(), body.endToEndIdentification(),
-                body.requestedExecutionDate(), body.psuId(), body.returnUrl()), DECOUPLED.equals(body.scaApproach()));
+                body.requestedExecutionDate(), body.psuId(), body.returnUrl(),
+                body.standingOrder() == null ? null : body.standingOrder().toDomain()),
+                DECOUPLED.equals(body.scaApproach()));
         PaymentCreated created = new PaymentCreated(submitted.payment().id, submitted.payment().transactionStatus.name(),
                 urls.scaUrl(submitted.link()), submitted.payment().scaStatus.name(), appMessage(submitted.link()),
                 PayeeCheck.of(submitted.payment()));
@@ -90,7 +93,7 @@ public class BankPaymentResource {
         return new PaymentState(p.id, p.transactionStatus.name(), p.scaStatus.name(), p.statusReason, p.fundsAvailable,
                 p.debtorIban == null ? null : AccountRef.ofIban(p.debtorIban, p.currency),
                 new Amount(p.currency, p.amount.toPlainString()), p.creditorName, AccountRef.ofIban(p.creditorIban, null),
-                p.psuId, cancellation, PayeeCheck.of(p));
+                p.psuId, cancellation, PayeeCheck.of(p), StandingOrderTerms.of(p));
     }
 
     @POST

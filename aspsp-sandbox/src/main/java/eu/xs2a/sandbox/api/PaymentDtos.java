@@ -3,7 +3,10 @@ package eu.xs2a.sandbox.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import eu.xs2a.sandbox.api.AccountDtos.Amount;
 import eu.xs2a.sandbox.domain.AccountRef;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import eu.xs2a.sandbox.domain.BankException;
 import eu.xs2a.sandbox.domain.Payment;
+import eu.xs2a.sandbox.domain.StandingOrder;
 import java.time.LocalDate;
 import java.util.List;
 
@@ -19,7 +22,44 @@ public final class PaymentDtos {
                                 Amount instructedAmount,
                                 String remittanceInformationUnstructured, String endToEndIdentification,
                                 LocalDate requestedExecutionDate, String psuId, String returnUrl,
-                                String scaApproach) {
+                                String scaApproach, StandingOrderTerms standingOrder) {
+    }
+
+    /**
+     * A standing order's terms (BANK-API.md "Standing orders"), in the interface's form: days and months as text; in
+     * a payment's state also the executed occurrences and the day of the next one (none once it has ended).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record StandingOrderTerms(LocalDate startDate, LocalDate endDate, String executionRule, String frequency,
+                                     String dayOfExecution, List<String> monthsOfExecution, Integer executions,
+                                     LocalDate nextExecutionDate) {
+
+        public StandingOrder toDomain() {
+            return new StandingOrder(startDate, endDate, executionRule, frequency, number(dayOfExecution,
+                    "dayOfExecution"), monthsOfExecution == null ? null
+                    : monthsOfExecution.stream().map(m -> number(m, "monthsOfExecution")).toList());
+        }
+
+        static StandingOrderTerms of(Payment payment) {
+            StandingOrder terms = payment.standingOrder();
+            return terms == null ? null : new StandingOrderTerms(terms.startDate(), terms.endDate(),
+                    terms.executionRule(), terms.frequency(),
+                    terms.dayOfExecution() == null ? null : terms.dayOfExecution().toString(),
+                    terms.monthsOfExecution() == null ? null
+                            : terms.monthsOfExecution().stream().map(String::valueOf).toList(),
+                    payment.executions, payment.nextExecutionDate);
+        }
+
+        private static Integer number(String text, String field) {
+            if (text == null) {
+                return null;
+            }
+            try {
+                return Integer.valueOf(text);
+            } catch (NumberFormatException e) {
+                throw BankException.badRequest("standingOrder." + field + " must be a number");
+            }
+        }
     }
 
     /** scaStatus and psuMessage tell of a decoupled SCA started with the submission. */
@@ -42,7 +82,8 @@ public final class PaymentDtos {
     public record PaymentState(String bankPaymentId, String transactionStatus, String scaStatus, String statusReason,
                                Boolean fundsAvailable, AccountRef debtorAccount, Amount instructedAmount,
                                String creditorName, AccountRef creditorAccount, String psuId,
-                               CancellationState cancellation, PayeeCheck payeeVerification) {
+                               CancellationState cancellation, PayeeCheck payeeVerification,
+                               StandingOrderTerms standingOrder) {
     }
 
     /** The answer of a lookup by idempotency key: one payment or none. */

@@ -49,10 +49,25 @@ public class Ledger {
     /** Books a settled payment: off the debtor's booked balance, onto every balance of a creditor that is ours. */
     public void bookSettlement(Payment payment, Account debtor, Optional<Account> creditor, Instant now) {
         move(lockBalances(debtor.id), BOOKED, payment.debit().negate(), now);
-        book(payment, debtor, debtor, payment.debit().negate(), "D", now);
+        book(payment, debtor, debtor, payment.debit().negate(), "D", "D", now);
         creditor.ifPresent(account -> {
             move(lockBalances(account.id), b -> true, payment.amount, now);
-            book(payment, account, debtor, payment.amount, "C", now);
+            book(payment, account, debtor, payment.amount, "C", "C", now);
+        });
+    }
+
+    /**
+     * Books occurrence {@code index} of a standing order: nothing was reserved, so it comes off the debtor's booked
+     * and available balances at once; each occurrence is a transaction of its own.
+     */
+    public void bookOccurrence(Payment order, int index, List<Balance> lockedDebtor, Account debtor,
+                               Optional<Account> creditor, Instant now) {
+        move(lockedDebtor, b -> true, order.debit().negate(), now);
+        String suffix = index + "D";
+        book(order, debtor, debtor, order.debit().negate(), "D", suffix, now);
+        creditor.ifPresent(account -> {
+            move(lockBalances(account.id), b -> true, order.amount, now);
+            book(order, account, debtor, order.amount, "C", index + "C", now);
         });
     }
 
@@ -61,12 +76,14 @@ public class Ledger {
         locked.stream().filter(which).forEach(b -> b.add(delta, today, now));
     }
 
-    private void book(Payment payment, Account account, Account debtor, BigDecimal signedAmount, String side, Instant now) {
+    /** {@code suffix} tells the payment's transactions apart: the side, with a standing order's occurrence before it. */
+    private void book(Payment payment, Account account, Account debtor, BigDecimal signedAmount, String side,
+                      String suffix, Instant now) {
         LocalDate today = LocalDate.ofInstant(now, clock.getZone());
         BankTransaction tx = new BankTransaction();
-        tx.transactionId = payment.id + "-" + side;
+        tx.transactionId = payment.id + "-" + suffix;
         tx.accountId = account.id;
-        tx.entryReference = payment.id.substring(3, 19).replace("-", "") + side;
+        tx.entryReference = payment.id.substring(3, 19).replace("-", "") + suffix;
         tx.endToEndId = payment.endToEndId == null ? "NOTPROVIDED" : payment.endToEndId;
         tx.bookingStatus = BankTransaction.BOOKED;
         tx.bookingDate = today;

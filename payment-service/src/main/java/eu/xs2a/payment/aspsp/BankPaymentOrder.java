@@ -5,7 +5,8 @@ import java.util.Map;
 
 /**
  * {@code POST /bank/v1/payments}; {@code idempotencyKey} is the gateway's payment id; {@code scaApproach} DECOUPLED
- * (with psuId) has the bank push the approval to the PSU's app at once, else absent.
+ * (with psuId) has the bank push the approval to the PSU's app at once, else absent; {@code standingOrder} the terms
+ * of a periodic payment, which the bank keeps as a standing order (absent for a single payment).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record BankPaymentOrder(String idempotencyKey, String paymentProduct, String tppId, String tppName,
@@ -13,5 +14,5 @@ public record BankPaymentOrder(String idempotencyKey, String paymentProduct, Str
                                Map<String, String> creditorAddress, String creditorAgent, String creditorAgentName,
                                Map<String, String> instructedAmount, String remittanceInformationUnstructured,
                                String endToEndIdentification, String requestedExecutionDate, String psuId,
-                               String returnUrl, String scaApproach) {
+                               String returnUrl, String scaApproach, BankStandingOrder standingOrder) {
 }

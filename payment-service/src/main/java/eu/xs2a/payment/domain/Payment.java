@@ -11,6 +11,8 @@ import jakarta.persistence.Id;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 import java.time.Instant;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
 import java.util.UUID;
 
 /**
@@ -114,6 +116,10 @@ public class Payment {
 
     private String payeeMatchedName;
 
+    /** The terms of a periodic payment (Berlin Group periodic-payments); null for a single payment. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    private StandingOrder standingOrder;
+
     protected Payment() {
         // JPA
     }
@@ -139,6 +145,25 @@ public class Payment {
         payment.createdAt = now;
         payment.updatedAt = now;
         return payment;
+    }
+
+    /** Makes the new payment a periodic one, before it is stored. */
+    public Payment withStandingOrder(StandingOrder terms) {
+        if (id != null) {
+            throw new IllegalTransitionException("Payment " + id + " is stored: its kind is fixed");
+        }
+        this.standingOrder = terms;
+        return this;
+    }
+
+    /** The terms of a periodic payment, or null for a single one. */
+    public StandingOrder standingOrder() {
+        return standingOrder;
+    }
+
+    /** The Berlin Group payment-service path segment the payment lives under. */
+    public String paymentService() {
+        return standingOrder == null ? PaymentUrls.PAYMENTS : PaymentUrls.PERIODIC_PAYMENTS;
     }
 
     /** Whether the resource belongs to this caller under this provider and product (else it "does not exist"). */

@@ -104,11 +104,22 @@ public class PaymentService {
      * The SCA approach is the bank's choice for the PSU unless the TPP prefers redirect ({@link ScaApproaches}).
      */
     public Created initiate(NewPayment request) {
+        return initiate(request, null);
+    }
+
+    /**
+     * As {@link #initiate(NewPayment)}; with {@code standingOrder}, a periodic payment (the bank keeps it as a standing
+     * order and executes each occurrence), whose terms are checked on the provider's day first.
+     */
+    public Created initiate(NewPayment request, StandingOrder standingOrder) {
         ProvidersConfig.Provider provider = requireProduct(request.providerCode(), request.paymentProduct());
         PaymentOrderRules.validate(request.order(), calendar.today(request.providerCode()),
                 config.bankProduct(request.paymentProduct()), provider.instantMaxAmount().orElse(null));
+        if (standingOrder != null) {
+            standingOrder.validate(calendar.today(request.providerCode()));
+        }
         ScaApproach approach = approaches.choose(request.providerCode(), request.redirectPreferred(), request.psuId());
-        Created created = ledger.create(request, approach);
+        Created created = ledger.create(request, approach, standingOrder);
         if (!created.payment().submittedAtInitiation()) {
             return created;
         }
@@ -118,9 +129,16 @@ public class PaymentService {
 
     /** The caller's payment, or ResourceUnknown: the same answer for a foreign, unknown or malformed id. */
     public Payment owned(String providerCode, String tppId, String paymentProduct, String paymentId) {
+        return owned(providerCode, tppId, PaymentUrls.PAYMENTS, paymentProduct, paymentId);
+    }
+
+    /** As above, under a Berlin Group payment service: a periodic payment is unknown under payments and vice versa. */
+    public Payment owned(String providerCode, String tppId, String paymentService, String paymentProduct,
+                         String paymentId) {
         requireProduct(providerCode, paymentProduct);
         Payment payment = PAYMENT_ID.matcher(paymentId).matches() ? ledger.get(Long.parseLong(paymentId)) : null;
-        if (payment == null || !payment.isVisibleTo(providerCode, tppId, paymentProduct)) {
+        if (payment == null || !payment.isVisibleTo(providerCode, tppId, paymentProduct)
+                || !payment.paymentService().equals(paymentService)) {
             throw unknownPayment(paymentId);
         }
         return payment;

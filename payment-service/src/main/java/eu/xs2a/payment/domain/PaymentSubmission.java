@@ -2,6 +2,7 @@ package eu.xs2a.payment.domain;
 
 import eu.xs2a.payment.aspsp.BankAccountRef;
 import eu.xs2a.payment.aspsp.BankPaymentOrder;
+import eu.xs2a.payment.aspsp.BankStandingOrder;
 import eu.xs2a.payment.aspsp.BankPort;
 import eu.xs2a.payment.aspsp.BankSubmission;
 import eu.xs2a.payment.config.PaymentConfig;
@@ -155,7 +156,8 @@ public class PaymentSubmission implements TaskHandler {
                 order.remittanceInformationUnstructured(), order.endToEndIdentification(),
                 order.requestedExecutionDate() == null ? null : order.requestedExecutionDate().toString(),
                 payment.psuId(), urls.callback(payment, payment.callbackState()),
-                payment.decoupledAtSubmission() ? ScaApproach.DECOUPLED.name() : null);
+                payment.decoupledAtSubmission() ? ScaApproach.DECOUPLED.name() : null,
+                BankStandingOrder.of(payment.standingOrder()));
     }
 
     private static BankAccountRef bankRef(AccountRef ref) {

@@ -13,6 +13,10 @@ public class PaymentUrls {
     static final String SCA_REDIRECT = "sca-redirect";
     static final String SCA_CALLBACK = "sca-callback";
 
+    /** Berlin Group payment-service path segments: single and periodic payments. */
+    public static final String PAYMENTS = "payments";
+    public static final String PERIODIC_PAYMENTS = "periodic-payments";
+
     private final PaymentConfig config;
 
     public PaymentUrls(PaymentConfig config) {
@@ -24,7 +28,8 @@ public class PaymentUrls {
     }
 
     public static String payment(Payment payment) {
-        return product(payment.providerCode(), payment.paymentProduct()) + "/" + payment.id();
+        return "/" + payment.providerCode() + "/api/berlingroup/v1/" + payment.paymentService() + "/"
+                + payment.paymentProduct() + "/" + payment.id();
     }
 
     public static String status(Payment payment) {

@@ -5,6 +5,7 @@ import eu.xs2a.sandbox.config.SandboxConfig;
 import eu.xs2a.sandbox.domain.BankException;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.PUT;
 import jakarta.ws.rs.Path;
@@ -47,6 +48,14 @@ public class BankClockResource {
             throw BankException.badRequest("today " + body.today() + " is not after the bank's date "
                     + LocalDate.now(clock) + ": the bank's clock only moves forward");
         }
+        return new BankDate(LocalDate.now(clock));
+    }
+
+    /** Back to the machine's date: what a test that moved the clock does when it is done. */
+    @DELETE
+    public BankDate reset() {
+        requireControl();
+        clock.reset();
         return new BankDate(LocalDate.now(clock));
     }
 

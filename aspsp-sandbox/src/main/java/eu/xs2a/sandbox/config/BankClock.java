@@ -11,7 +11,8 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * The bank's clock: the system clock in the bank's time zone plus an offset, zero unless a test moves it through
  * {@code PUT /bank/v1/clock} ({@code sandbox.clock-control}), to see a standing order's later occurrences executed on
- * their day. The offset only grows: a bank's time does not run backwards.
+ * their day. It moves forward only, except that a test that moved it resets it afterwards ({@link #reset}), so that
+ * the tests after it see the bank on the machine's date again.
  */
 @Singleton
 @jakarta.enterprise.inject.Typed(BankClock.class)
@@ -33,6 +34,11 @@ public class BankClock extends Clock {
         }
         offset.updateAndGet(current -> current.plus(Duration.between(now, target)));
         return true;
+    }
+
+    /** Back to the system clock. */
+    public void reset() {
+        offset.set(Duration.ZERO);
     }
 
     @Override

@@ -373,8 +373,9 @@ public class PaymentService {
         payment = refreshed(payment);
         PaymentAuthorisation after = ledger.authorisation(payment.id(), AuthorisationKind.CANCELLATION,
                 cancellation.id()).orElse(cancellation);
+        // a standing order cancelled after some occurrences ran ends ACSC, with its cancellation finalised: no failure
         boolean failed = after.scaStatus() == ScaStatus.failed || (payment.transactionStatus().isConcluded()
-                && payment.transactionStatus() != TransactionStatus.CANC);
+                && payment.transactionStatus() != TransactionStatus.CANC && after.scaStatus() != ScaStatus.finalised);
         return new CallbackOutcome(payment, AuthorisationKind.CANCELLATION, after.scaStatus(),
                 failed && after.nokRedirectUri() != null ? after.nokRedirectUri() : after.redirectUri());
     }

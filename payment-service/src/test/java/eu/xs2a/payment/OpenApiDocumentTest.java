@@ -24,8 +24,8 @@ class OpenApiDocumentTest extends OpenApiDocumentChecks {
 
     OpenApiDocumentTest() {
         // the Berlin Group routes, the PSU's pages and the bank's status events (POST /internal/v1/bank-events, unsigned);
-        // every route but the last twice: under payments and under bulk-payments
-        super("eu.xs2a.payment.api", 35, Set.of("provider_code", "payment_product", "payment_id", "authorisation_id"));
+        // every payments route but the last also under bulk-payments; periodic-payments repeats the payments routes and pages
+        super("eu.xs2a.payment.api", 52, Set.of("provider_code", "payment_product", "payment_id", "authorisation_id"));
     }
 
     @Test
@@ -52,6 +52,21 @@ class OpenApiDocumentTest extends OpenApiDocumentChecks {
         List<String> classes = OpenApiCoverage.errorClasses(json);
         assertTrue(classes.containsAll(List.of("FormatError", "CertificateInvalid", "SignatureInvalid", "RoleInvalid",
                 "ProductInvalid", "ProductUnknown", "ResourceUnknown", "CancellationInvalid")), classes.toString());
+    }
+
+    @Test
+    void periodicPaymentsShowTheirStandingOrderTerms() {
+        String periodic = "/{provider_code}/api/berlingroup/v1/periodic-payments/{payment_product}";
+        JsonNode initiate = operation(json, new Route("POST", periodic, true));
+        String body = initiate.path("requestBody").toString();
+        assertTrue(body.contains("StandingOrderRequest") && body.contains("PaymentInitiationRequest"), body);
+        assertTrue(initiate.path("description").asText().contains("dayOfExecution"));
+        assertEquals("PeriodicPaymentResponse",
+                OpenApiCoverage.responseSchema(operation(json, new Route("GET", periodic + "/{payment_id}", true)), "200"));
+        JsonNode terms = OpenApiCoverage.schemas(json).path("PeriodicPaymentResponse").path("properties");
+        for (String field : List.of("startDate", "endDate", "executionRule", "frequency", "dayOfExecution")) {
+            assertTrue(terms.has(field), field + " in " + terms);
+        }
     }
 
     @Test

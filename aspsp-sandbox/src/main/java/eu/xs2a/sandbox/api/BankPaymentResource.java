@@ -7,6 +7,7 @@ import eu.xs2a.sandbox.api.PaymentDtos.EntryState;
 import eu.xs2a.sandbox.api.PaymentDtos.CancellationAnswer;
 import eu.xs2a.sandbox.api.PaymentDtos.CancellationState;
 import eu.xs2a.sandbox.api.PaymentDtos.PayeeCheck;
+import eu.xs2a.sandbox.api.PaymentDtos.StandingOrderTerms;
 import eu.xs2a.sandbox.api.PaymentDtos.PaymentCreated;
 import eu.xs2a.sandbox.api.PaymentDtos.PaymentList;
 import eu.xs2a.sandbox.api.PaymentDtos.PaymentState;
@@ -62,7 +63,8 @@ public class BankPaymentResource {
                 body.creditorAgentName(),
                 amount.currency(), amount.amount(), body.remittanceInformationUnstructured(), body.endToEndIdentification(),
                 body.requestedExecutionDate(), body.psuId(), body.returnUrl(), body.batchBookingPreferred(),
-                entries(body.payments())), DECOUPLED.equals(body.scaApproach()));
+                entries(body.payments()), body.standingOrder() == null ? null : body.standingOrder().toDomain()),
+                DECOUPLED.equals(body.scaApproach()));
         PaymentCreated created = new PaymentCreated(submitted.payment().id, submitted.payment().transactionStatus.name(),
                 urls.scaUrl(submitted.link()), submitted.payment().scaStatus.name(), appMessage(submitted.link()),
                 PayeeCheck.of(submitted.payment()), entryStates(submitted.payment()));
@@ -96,7 +98,7 @@ public class BankPaymentResource {
                 p.debtorIban == null ? null : AccountRef.ofIban(p.debtorIban, p.currency),
                 new Amount(p.currency, p.amount.toPlainString()), p.creditorName,
                 p.creditorIban == null ? null : AccountRef.ofIban(p.creditorIban, null),
-                p.psuId, cancellation, PayeeCheck.of(p), p.batchBooking, entryStates(p));
+                p.psuId, cancellation, PayeeCheck.of(p), p.batchBooking, entryStates(p), StandingOrderTerms.of(p));
     }
 
     /** A bulk's entries (BANK-API.md "Bulk payments"); null for a single payment. */

@@ -43,7 +43,8 @@ public class OnlineBankingResource {
         if (psu.isEmpty()) {
             return Pages.form(Pages.Templates.bankingLogin(null, csrf), csrf);
         }
-        return Pages.form(Pages.Templates.banking(psu.get().fullName, banking.consentsOf(psu.get()), csrf), csrf);
+        return Pages.form(Pages.Templates.banking(psu.get().fullName, banking.consentsOf(psu.get()),
+                banking.standingOrdersOf(psu.get()), csrf), csrf);
     }
 
     @POST

@@ -45,7 +45,8 @@ public final class Pages {
         static native TemplateInstance bankingLogin(String error, String csrf);
 
         /** Online banking: the consents the PSU gave. */
-        static native TemplateInstance banking(String psuName, List<GivenConsent> consents, String csrf);
+        static native TemplateInstance banking(String psuName, List<GivenConsent> consents,
+                                               List<eu.xs2a.sandbox.domain.Payment> standingOrders, String csrf);
     }
 
     /** A page with forms: the page, and the cookie with the CSRF token its forms carry. */

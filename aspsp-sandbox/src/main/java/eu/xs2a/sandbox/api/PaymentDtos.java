@@ -3,8 +3,11 @@ package eu.xs2a.sandbox.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import eu.xs2a.sandbox.api.AccountDtos.Amount;
 import eu.xs2a.sandbox.domain.AccountRef;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import eu.xs2a.sandbox.domain.BankException;
 import eu.xs2a.sandbox.domain.Payment;
 import eu.xs2a.sandbox.domain.PaymentEntry;
+import eu.xs2a.sandbox.domain.StandingOrder;
 import java.time.LocalDate;
 import java.util.List;
 
@@ -20,7 +23,8 @@ public final class PaymentDtos {
                                 Amount instructedAmount,
                                 String remittanceInformationUnstructured, String endToEndIdentification,
                                 LocalDate requestedExecutionDate, String psuId, String returnUrl,
-                                String scaApproach, Boolean batchBookingPreferred, List<BulkEntry> payments) {
+                                String scaApproach, Boolean batchBookingPreferred, List<BulkEntry> payments,
+                                StandingOrderTerms standingOrder) {
     }
 
     /** One credit transfer of a bulk payment (BANK-API.md "Bulk payments"). */
@@ -36,6 +40,43 @@ public final class PaymentDtos {
             return new EntryState(entry.statusWithin(bulk).name(), entry.reasonWithin(bulk),
                     entry.payeeVerification == null ? null
                             : new PayeeCheck(entry.payeeVerification, entry.payeeMatchedName));
+        }
+    }
+
+    /**
+     * A standing order's terms (BANK-API.md "Standing orders"), in the interface's form: days and months as text; in
+     * a payment's state also the executed occurrences and the day of the next one (none once it has ended).
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record StandingOrderTerms(LocalDate startDate, LocalDate endDate, String executionRule, String frequency,
+                                     String dayOfExecution, List<String> monthsOfExecution, Integer executions,
+                                     LocalDate nextExecutionDate) {
+
+        public StandingOrder toDomain() {
+            return new StandingOrder(startDate, endDate, executionRule, frequency, number(dayOfExecution,
+                    "dayOfExecution"), monthsOfExecution == null ? null
+                    : monthsOfExecution.stream().map(m -> number(m, "monthsOfExecution")).toList());
+        }
+
+        static StandingOrderTerms of(Payment payment) {
+            StandingOrder terms = payment.standingOrder();
+            return terms == null ? null : new StandingOrderTerms(terms.startDate(), terms.endDate(),
+                    terms.executionRule(), terms.frequency(),
+                    terms.dayOfExecution() == null ? null : terms.dayOfExecution().toString(),
+                    terms.monthsOfExecution() == null ? null
+                            : terms.monthsOfExecution().stream().map(String::valueOf).toList(),
+                    payment.executions, payment.nextExecutionDate);
+        }
+
+        private static Integer number(String text, String field) {
+            if (text == null) {
+                return null;
+            }
+            try {
+                return Integer.valueOf(text);
+            } catch (NumberFormatException e) {
+                throw BankException.badRequest("standingOrder." + field + " must be a number");
+            }
         }
     }
 
@@ -60,7 +101,7 @@ public final class PaymentDtos {
                                Boolean fundsAvailable, AccountRef debtorAccount, Amount instructedAmount,
                                String creditorName, AccountRef creditorAccount, String psuId,
                                CancellationState cancellation, PayeeCheck payeeVerification,
-                               Boolean batchBooking, List<EntryState> payments) {
+                               Boolean batchBooking, List<EntryState> payments, StandingOrderTerms standingOrder) {
     }
 
     /** The answer of a lookup by idempotency key: one payment or none. */

@@ -21,6 +21,13 @@ public interface SandboxConfig {
     @WithDefault("5S")
     Duration slowDelay();
 
+    /**
+     * Whether {@code PUT /bank/v1/clock} may move the bank's clock (BANK-API.md "Bank clock"), so that a test sees a
+     * standing order's later occurrences executed. Never on in a real deployment.
+     */
+    @WithDefault("false")
+    boolean clockControl();
+
     /** How long an accepted payment (ACSP) waits before the settlement job books it (ACSC). */
     @WithDefault("3S")
     Duration settlementDelay();

@@ -49,14 +49,29 @@ public class Ledger {
     /** Books a settled payment: off the debtor's booked balance, onto every balance of a creditor that is ours. */
     public void bookSettlement(Payment payment, Account debtor, Optional<Account> creditor, Instant now) {
         move(lockBalances(debtor.id), BOOKED, payment.debit().negate(), now);
-        book(payment, debtor, debtor, payment.debit().negate(), "D", now);
+        book(payment, debtor, debtor, payment.debit().negate(), "D", "D", now);
         creditor.ifPresent(account -> bookCredit(payment, account, debtor, now));
     }
 
     /** The credit of a payment on its creditor's account at this bank (a batch-booked bulk's entry: its own). */
     public void bookCredit(Payment payment, Account creditor, Account debtor, Instant now) {
         move(lockBalances(creditor.id), b -> true, payment.amount, now);
-        book(payment, creditor, debtor, payment.amount, "C", now);
+        book(payment, creditor, debtor, payment.amount, "C", "C", now);
+    }
+
+    /**
+     * Books occurrence {@code index} of a standing order: nothing was reserved, so it comes off the debtor's booked
+     * and available balances at once; each occurrence is a transaction of its own.
+     */
+    public void bookOccurrence(Payment order, int index, List<Balance> lockedDebtor, Account debtor,
+                               Optional<Account> creditor, Instant now) {
+        move(lockedDebtor, b -> true, order.debit().negate(), now);
+        String suffix = index + "D";
+        book(order, debtor, debtor, order.debit().negate(), "D", suffix, now);
+        creditor.ifPresent(account -> {
+            move(lockBalances(account.id), b -> true, order.amount, now);
+            book(order, account, debtor, order.amount, "C", index + "C", now);
+        });
     }
 
     private void move(List<Balance> locked, Predicate<Balance> which, BigDecimal delta, Instant now) {
@@ -64,12 +79,14 @@ public class Ledger {
         locked.stream().filter(which).forEach(b -> b.add(delta, today, now));
     }
 
-    private void book(Payment payment, Account account, Account debtor, BigDecimal signedAmount, String side, Instant now) {
+    /** {@code suffix} tells the payment's transactions apart: the side, with a standing order's occurrence before it. */
+    private void book(Payment payment, Account account, Account debtor, BigDecimal signedAmount, String side,
+                      String suffix, Instant now) {
         LocalDate today = LocalDate.ofInstant(now, clock.getZone());
         BankTransaction tx = new BankTransaction();
-        tx.transactionId = payment.id + "-" + side;
+        tx.transactionId = payment.id + "-" + suffix;
         tx.accountId = account.id;
-        tx.entryReference = payment.id.substring(3, 19).replace("-", "") + side;
+        tx.entryReference = payment.id.substring(3, 19).replace("-", "") + suffix;
         tx.endToEndId = payment.endToEndId == null ? "NOTPROVIDED" : payment.endToEndId;
         tx.bookingStatus = BankTransaction.BOOKED;
         tx.bookingDate = today;

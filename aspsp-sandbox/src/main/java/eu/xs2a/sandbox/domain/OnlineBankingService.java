@@ -79,6 +79,12 @@ public class OnlineBankingService {
                 .flatMap(s -> psus.findByIdOptional(s.psuId));
     }
 
+    @Inject
+    eu.xs2a.sandbox.persistence.AccountRepository accountRepository;
+
+    @Inject
+    eu.xs2a.sandbox.persistence.PaymentRepository paymentRepository;
+
     @Transactional
     public List<GivenConsent> consentsOf(Psu psu) {
         LocalDate today = LocalDate.now(clock);
@@ -87,6 +93,13 @@ public class OnlineBankingService {
                 .peek(c -> c.usableOn(today, now))
                 .map(c -> new GivenConsent(c, consentService.view(c).covered().stream().map(ConsentService.Covered::account).toList()))
                 .toList();
+    }
+
+    /** The standing orders authorised from the PSU's accounts, newest first: running (ACSP), ended or cancelled. */
+    @Transactional
+    public List<Payment> standingOrdersOf(Psu psu) {
+        List<String> accountIds = accountRepository.ofPsu(psu.id).stream().map(a -> a.id).toList();
+        return accountIds.isEmpty() ? List.of() : paymentRepository.standingOrdersFrom(accountIds);
     }
 
     /** Revokes one of the PSU's own valid consents; another PSU's consent is treated as unknown. */

@@ -103,6 +103,71 @@ public class Payment extends ScaResource {
         return batchBooking != null;
     }
 
+    /** A standing order's terms (BANK-API.md "Standing orders"); all null for a single payment. */
+    public LocalDate startDate;
+
+    public LocalDate endDate;
+
+    public String executionRule;
+
+    public String frequency;
+
+    public Integer dayOfExecution;
+
+    /** MonthlyVariable's months, comma separated. */
+    public String monthsOfExecution;
+
+    /** The standing order's next occurrence and the day it is executed; null once it has ended. */
+    public Integer nextOccurrence;
+
+    public LocalDate nextExecutionDate;
+
+    /** How many occurrences of the standing order were executed (booked or refused for want of funds). */
+    public int executions;
+
+    public boolean isStandingOrder() {
+        return frequency != null;
+    }
+
+    public void keepStandingOrder(StandingOrder terms) {
+        startDate = terms.startDate();
+        endDate = terms.endDate();
+        executionRule = terms.executionRule() == null ? "following" : terms.executionRule();
+        frequency = terms.frequency();
+        dayOfExecution = terms.dayOfExecution();
+        monthsOfExecution = terms.monthsOfExecution() == null ? null
+                : String.join(",", terms.monthsOfExecution().stream().map(String::valueOf).toList());
+    }
+
+    public StandingOrder standingOrder() {
+        return !isStandingOrder() ? null : new StandingOrder(startDate, endDate, executionRule, frequency,
+                dayOfExecution, monthsOfExecution == null ? null
+                : java.util.Arrays.stream(monthsOfExecution.split(",")).map(Integer::valueOf).toList());
+    }
+
+    /** An authorised standing order is accepted: ACSP until its last occurrence ran, the first one scheduled. */
+    public void acceptStandingOrder() {
+        requireStatus(TransactionStatus.ACTC);
+        transactionStatus = TransactionStatus.ACSP;
+        schedule(standingOrder().occurrenceFrom(0));
+    }
+
+    /** The due occurrence ran; the next one is scheduled, or after the last one the order is executed (ACSC). */
+    public void occurrenceExecuted(Instant now) {
+        requireStatus(TransactionStatus.ACSP);
+        executions++;
+        schedule(standingOrder().occurrenceFrom(nextOccurrence + 1));
+        if (nextOccurrence == null) {
+            transactionStatus = TransactionStatus.ACSC;
+            settledAt = now;
+        }
+    }
+
+    private void schedule(java.util.Optional<StandingOrder.Occurrence> next) {
+        nextOccurrence = next.map(StandingOrder.Occurrence::index).orElse(null);
+        nextExecutionDate = next.map(StandingOrder.Occurrence::day).orElse(null);
+    }
+
     @Override
     public boolean awaitsSca() {
         return awaitsAuthorisation() && !scaStatus.isFinal();
@@ -205,6 +270,14 @@ public class Payment extends ScaResource {
         requireAwaitingCancellationSca();
         cancellationScaStatus = ScaStatus.finalised;
         transactionStatus = TransactionStatus.CANC;
+        if (isStandingOrder()) {
+            // no occurrence is executed any more; one that ran stays booked, so the order counts as executed
+            nextOccurrence = null;
+            nextExecutionDate = null;
+            if (executions > 0) {
+                transactionStatus = TransactionStatus.ACSC;
+            }
+        }
     }
 
     public void cancellationRefused() {

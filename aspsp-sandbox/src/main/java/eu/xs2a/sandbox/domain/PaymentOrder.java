@@ -5,7 +5,8 @@ import java.util.List;
 
 /**
  * A payment as the gateway submits it. A bulk ({@code entries} not null, BANK-API.md "Bulk payments") has the
- * debtor, date and parties of the order, and its credit transfers in {@code entries} instead of a creditor and amount.
+ * debtor, date and parties of the order, and its credit transfers in {@code entries} instead of a creditor and amount;
+ * {@code standingOrder} makes it a standing order (BANK-API.md "Standing orders"; null otherwise).
  */
 public record PaymentOrder(String idempotencyKey, String paymentProduct, String tppId, String tppName,
                            AccountRef debtorAccount, String creditorName, AccountRef creditorAccount,
@@ -13,7 +14,8 @@ public record PaymentOrder(String idempotencyKey, String paymentProduct, String 
                            String currency, String amount,
                            String remittanceInformationUnstructured, String endToEndIdentification,
                            LocalDate requestedExecutionDate, String psuId, String returnUrl,
-                           Boolean batchBookingPreferred, List<Entry> entries) {
+                           Boolean batchBookingPreferred, List<Entry> entries,
+                           StandingOrder standingOrder) {
 
     /** One credit transfer of a bulk. */
     public record Entry(String creditorName, AccountRef creditorAccount, String creditorAddressJson,
@@ -26,6 +28,6 @@ public record PaymentOrder(String idempotencyKey, String paymentProduct, String 
         return new PaymentOrder(idempotencyKey, paymentProduct, tppId, tppName, debtorAccount, e.creditorName(),
                 e.creditorAccount(), e.creditorAddressJson(), e.creditorAgent(), e.creditorAgentName(), e.currency(),
                 e.amount(), e.remittanceInformationUnstructured(), e.endToEndIdentification(), requestedExecutionDate,
-                psuId, returnUrl, null, null);
+                psuId, returnUrl, null, null, null);
     }
 }

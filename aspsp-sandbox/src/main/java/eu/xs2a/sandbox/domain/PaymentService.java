@@ -125,6 +125,9 @@ public class PaymentService {
         payment.remittance = order.remittanceInformationUnstructured();
         payment.endToEndId = order.endToEndIdentification();
         payment.requestedExecutionDate = order.requestedExecutionDate();
+        if (order.standingOrder() != null) {
+            payment.keepStandingOrder(order.standingOrder());
+        }
         payment.returnUrl = order.returnUrl();
         payment.transactionStatus = TransactionStatus.RCVD;
         payment.scaStatus = ScaStatus.received;
@@ -217,6 +220,11 @@ public class PaymentService {
             return;
         }
         payment.debitAmount = debit.get();
+        if (payment.isStandingOrder()) {
+            // each occurrence is checked and booked on its day (executeDueOccurrences): nothing is reserved now
+            payment.acceptStandingOrder();
+            return;
+        }
         List<Balance> locked = ledger.lockBalances(debtor.id);
         if (payment.isBulk() && !payment.batchBooking) {
             executeEntries(payment, debtor, locked);
@@ -247,7 +255,7 @@ public class PaymentService {
 
     /** The PSU authorised the cancellation of an accepted payment: the reservation is released. */
     public void cancelAuthorised(Payment payment) {
-        boolean reserved = payment.transactionStatus == TransactionStatus.ACSP;
+        boolean reserved = payment.transactionStatus == TransactionStatus.ACSP && !payment.isStandingOrder();
         payment.cancellationAuthorised();
         if (reserved) {
             ledger.release(payment.debtorAccountId, payment.debit(), clock.instant());
@@ -262,6 +270,31 @@ public class PaymentService {
         List<Payment> due = payments.lockDueForSettlement(clock.instant().minus(config.settlementDelay()), LocalDate.now(clock), batch);
         due.forEach(this::settle);
         return due;
+    }
+
+    /**
+     * Executes up to {@code batch} standing-order occurrences that are due (their day has come at the bank): each
+     * is booked on the debtor's account (and a creditor's of ours) when its funds cover it, else skipped (a real bank
+     * tells its customer); then the next occurrence is scheduled, or after the last the order is ACSC. Locked and
+     * checked again once locked, as settlement is. Returns the orders that ended (their status changed).
+     */
+    public List<Payment> executeDueOccurrences(int batch) {
+        Instant now = clock.instant();
+        List<Payment> ended = new java.util.ArrayList<>();
+        for (Payment order : payments.lockDueOccurrences(LocalDate.now(clock), batch)) {
+            Account debtor = accounts.findById(order.debtorAccountId);
+            List<Balance> locked = ledger.lockBalances(debtor.id);
+            if (funds.covers(debtor, debtor.currency, order.debit())) {
+                Optional<Account> creditor = accounts.byIban(order.creditorIban)
+                        .filter(a -> a.currency.equals(order.currency));
+                ledger.bookOccurrence(order, order.nextOccurrence, locked, debtor, creditor, now);
+            }
+            order.occurrenceExecuted(now);
+            if (!order.isStandingOrder() || order.nextOccurrence == null) {
+                ended.add(order);
+            }
+        }
+        return ended;
     }
 
     /** Books an accepted payment: ACSC, a booked transaction on the debtor (and on the creditor if it is ours). */
@@ -397,6 +430,9 @@ public class PaymentService {
         require(order.returnUrl(), "returnUrl");
         require(order.currency(), "instructedAmount.currency");
         require(order.amount(), "instructedAmount.amount");
+        if (order.standingOrder() != null) {
+            order.standingOrder().validate();
+        }
         if (!PRODUCTS.contains(order.paymentProduct())) {
             throw BankException.badRequest("paymentProduct " + order.paymentProduct() + " is not offered; one of " + PRODUCTS);
         }

@@ -28,9 +28,27 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, String>
      * not returned twice (a simulated bank needs no work queue).
      */
     @SuppressWarnings("unchecked")
+    /** The standing orders from these accounts that were authorised (not RCVD, PATC or RJCT), newest first. */
+    public List<Payment> standingOrdersFrom(List<String> accountIds) {
+        return list("frequency is not null and debtorAccountId in ?1 and transactionStatus in ?2 order by createdAt desc",
+                accountIds, List.of(TransactionStatus.ACSP, TransactionStatus.ACSC, TransactionStatus.CANC));
+    }
+
+    /** Accepted standing orders whose next occurrence is due on or before {@code today}, locked. */
+    public List<Payment> lockDueOccurrences(LocalDate today, int limit) {
+        return getEntityManager().createNativeQuery(
+                        "select * from payment where transaction_status = :status and frequency is not null"
+                                + " and next_execution_date <= :today order by next_execution_date limit :limit"
+                                + " for update", Payment.class)
+                .setParameter("status", TransactionStatus.ACSP.name())
+                .setParameter("today", today)
+                .setParameter("limit", limit)
+                .getResultList();
+    }
+
     public List<Payment> lockDueForSettlement(Instant authorisedBefore, LocalDate today, int limit) {
         return getEntityManager().createNativeQuery(
-                        "select * from payment where transaction_status = :status and authorised_at <= :before"
+                        "select * from payment where transaction_status = :status and frequency is null and authorised_at <= :before"
                                 + " and (requested_execution_date is null or requested_execution_date <= :today)"
                                 + " order by authorised_at limit :limit for update", Payment.class)
                 .setParameter("status", TransactionStatus.ACSP.name())

@@ -118,7 +118,8 @@ public enum KnownDifferences {
      * PSU authorises a SEPA credit transfer, and the gateway tells the TPP the bank's result in
      * {@code payeeVerification} ({@code result} MTCH, CMTC, NMTC or NOAP; {@code matchedName} for CMTC only) on a
      * payment's creation, read and status answers (docs/ARCHITECTURE.md "Extensions to the standard"); 1.3.6 has no
-     * such field. Waived: any message of a 2xx payment answer ({@code /v1/payments/…}) that carries a well-formed
+     * such field. Waived: any message of a 2xx payment answer ({@code /v1/payments/…}, and a periodic payment's,
+     * {@code /v1/periodic-payments/…}) that carries a well-formed
      * {@code payeeVerification}, when the same body without it conforms; a malformed one, or any other violation,
      * stays a violation.
      */
@@ -288,7 +289,8 @@ public enum KnownDifferences {
 
     /** See {@link #PAYEE_VERIFICATION}: a payment answer with a well-formed payeeVerification, conforming without it. */
     private static boolean conformsWithoutPayeeVerification(Exchange exchange) {
-        if (!specPath(exchange.path()).startsWith("/v1/payments/")) {
+        String specPath = specPath(exchange.path());
+        if (!specPath.startsWith("/v1/payments/") && !specPath.startsWith("/v1/periodic-payments/")) {
             return false;
         }
         try {

@@ -59,6 +59,8 @@ class RouteTableTest {
         "/sandbox/api/berlingroup/v1/aspsps/product_templates, account-service",
         "/sandbox/api/berlingroup/v1/funds-confirmations, account-service",
         "/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers, payment-service",
+        "/sandbox/api/berlingroup/v1/periodic-payments/sepa-credit-transfers/1/status, payment-service",
+        "/sandbox/api/berlingroup/v1/periodic-paymentsX, NONE",
         "/api/open-banking/v3.1/tpp/register, registration-service",
         "/api/berlingroup/v1/tpp/register, registration-service",
         "/api/berlingroup/v1/tpp, registration-service",

@@ -189,7 +189,9 @@ public final class Stack {
         int paymentPort = otherFreePort(consentPort);
         ServiceProcess bank = start("aspsp-sandbox", "aspsp", Map.of(
                 "SANDBOX_EVENTS_CONSENT_URL", "http://localhost:" + consentPort + "/internal/v1/bank-events",
-                "SANDBOX_EVENTS_PAYMENT_URL", "http://localhost:" + paymentPort + "/internal/v1/bank-events"), 0);
+                "SANDBOX_EVENTS_PAYMENT_URL", "http://localhost:" + paymentPort + "/internal/v1/bank-events",
+                // the periodic-payment journey moves the bank's date to see a standing order's occurrences executed
+                "SANDBOX_CLOCK_CONTROL", "true"), 0);
         Map<String, String> gateway = new HashMap<>();
         gateway.put("PSD2_PROVIDERS_FILE", root.resolve("config/providers.properties").toString());
         gateway.put("PSD2_ENVIRONMENT", "sandbox"); // no default: a service without it does not start

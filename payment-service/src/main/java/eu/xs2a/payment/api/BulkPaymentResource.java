@@ -134,12 +134,13 @@ public class BulkPaymentResource extends PaymentResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = BulkPaymentResponse.class)))
     @Override
-    public Object read(@PathParam("provider_code") String providerCode,
-                       @PathParam("payment_product") String paymentProduct,
-                       @PathParam("payment_id") String paymentId) {
-        // Object as the overridden method's: a covariant type would add a bridge method, a second endpoint
+    public Response read(@PathParam("provider_code") String providerCode,
+                         @PathParam("payment_product") String paymentProduct,
+                         @PathParam("payment_id") String paymentId) {
+        // Response as the overridden method's: a covariant type would add a bridge method, a second endpoint
         Payment payment = payments.refreshed(owned(providerCode, paymentProduct, paymentId));
-        return BulkPaymentResponse.of(payments.bulkOrder(payment), payment, payments.bulkEntries(payment));
+        return Response.ok(BulkPaymentResponse.of(payments.bulkOrder(payment), payment, payments.bulkEntries(payment)))
+                .build();
     }
 
     @GET

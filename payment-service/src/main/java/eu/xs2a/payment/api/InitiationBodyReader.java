@@ -5,6 +5,7 @@ import eu.xs2a.payment.domain.BulkOrder;
 import eu.xs2a.payment.domain.Money;
 import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.payment.domain.PostalAddress;
+import eu.xs2a.payment.domain.StandingOrder;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.http.JsonBodies;
@@ -86,6 +87,29 @@ public class InitiationBodyReader {
                 account(request.debtorAccount()), money(request.instructedAmount()), address(request.creditorAddress()),
                 request.creditorAgent(), request.creditorAgentName(), request.remittanceInformationUnstructured(),
                 request.endToEndIdentification(), date(request.requestedExecutionDate()));
+    }
+
+    /** A periodic payment is initiated in JSON: the pain.001 products' multipart form is not offered. */
+    void requirePeriodicProduct(String paymentProduct) {
+        if (paymentProduct.startsWith(PAIN_001_PREFIX)) {
+            throw new Psd2Exception(ErrorClass.PRODUCT_INVALID, "Payment product '" + paymentProduct
+                    + "' is not offered for periodic payments; use its JSON product");
+        }
+    }
+
+    /**
+     * The standing-order terms of a periodic payment's JSON body ({@link StandingOrderRequest}); the same body's
+     * order is {@link #read}. A periodic payment runs from startDate: requestedExecutionDate has no place in it.
+     */
+    StandingOrder readStandingOrder(String contentType, byte[] body, PaymentOrder order) {
+        if (order.requestedExecutionDate() != null) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "requestedExecutionDate is not a field of a periodic"
+                    + " payment: its executions start at startDate");
+        }
+        StandingOrderRequest request = bodies.read(contentType, body, StandingOrderRequest.class);
+        return new StandingOrder(IsoDates.parse("startDate", request.startDate()),
+                request.endDate() == null ? null : IsoDates.parse("endDate", request.endDate()),
+                request.executionRule(), request.frequency(), request.dayOfExecution(), request.monthsOfExecution());
     }
 
     /** The product's body type, checked before the headers: JSON, or XML for a {@code pain.001-} product. */

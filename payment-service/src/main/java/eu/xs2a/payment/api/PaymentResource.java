@@ -10,6 +10,7 @@ import eu.xs2a.payment.domain.PaymentService;
 import eu.xs2a.payment.domain.PaymentService.Cancellation;
 import eu.xs2a.payment.domain.PaymentScaSteps;
 import eu.xs2a.payment.domain.PaymentUrls;
+import eu.xs2a.payment.domain.StandingOrder;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.sca.ScaApproach;
@@ -68,7 +69,7 @@ public class PaymentResource {
     private static final String STEP_409 = "StatusInvalid STATUS_INVALID: the step is out of order, the"
             + " authorisation is final, or it is not an embedded one";
 
-    private final PaymentService payments;
+    protected final PaymentService payments;
     private final InitiationBodyReader bodyReader;
     private final JsonBodies bodies;
     private final CurrentTpp currentTpp;
@@ -143,6 +144,10 @@ public class PaymentResource {
                              byte[] body) {
         TppIdentity tpp = currentTpp.get();
         payments.requireProduct(providerCode, paymentProduct);
+        boolean periodic = PaymentUrls.PERIODIC_PAYMENTS.equals(paymentService());
+        if (periodic) {
+            bodyReader.requirePeriodicProduct(paymentProduct);
+        }
         bodyReader.requireContentType(paymentProduct, contentType);
         boolean redirect = HeaderRules.flag(redirectPreferred, true, "TPP-Redirect-Preferred");
         boolean explicit = HeaderRules.flag(explicitPreferred, false, "TPP-Explicit-Authorisation-Preferred");
@@ -151,9 +156,10 @@ public class PaymentResource {
         String okUri = HeaderRules.redirectUri(redirectUri, redirect, "TPP-Redirect-URI");
         String nokUri = HeaderRules.redirectUri(nokRedirectUri, false, "TPP-Nok-Redirect-URI");
         PaymentOrder order = bodyReader.read(paymentProduct, contentType, body, providerCode);
+        StandingOrder terms = periodic ? bodyReader.readStandingOrder(contentType, body, order) : null;
 
         return responses.initiated(payments.initiate(new NewPayment(providerCode, paymentProduct, tpp.tppId(),
-                tpp.name(), order, psu, ip, okUri, nokUri, explicit, redirect)));
+                tpp.name(), order, psu, ip, okUri, nokUri, explicit, redirect), terms));
     }
 
     @GET
@@ -163,11 +169,12 @@ public class PaymentResource {
     @APIResponse(responseCode = "200", description = "The payment",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = PaymentResponse.class)))
-    public Object read(@PathParam("provider_code") String providerCode,
-                                @PathParam("payment_product") String paymentProduct,
-                                @PathParam("payment_id") String paymentId) {
+    // Response, not the record: PeriodicPaymentResource and BulkPaymentResource answer their own bodies here
+    public Response read(@PathParam("provider_code") String providerCode,
+                         @PathParam("payment_product") String paymentProduct,
+                         @PathParam("payment_id") String paymentId) {
         Payment payment = payments.refreshed(owned(providerCode, paymentProduct, paymentId));
-        return PaymentResponse.of(payments.order(payment), payment);
+        return Response.ok(PaymentResponse.of(payments.order(payment), payment)).build();
     }
 
     @GET
@@ -430,7 +437,7 @@ public class PaymentResource {
         return payments.owned(providerCode, currentTpp.get().tppId(), paymentService(), paymentProduct, paymentId);
     }
 
-    /** The Berlin Group payment service of this resource's paths ({@link BulkPaymentResource}: bulk-payments). */
+    /** The Berlin Group payment service this resource serves (bulk-payments, periodic-payments in subclasses). */
     protected String paymentService() {
         return PaymentUrls.PAYMENTS;
     }

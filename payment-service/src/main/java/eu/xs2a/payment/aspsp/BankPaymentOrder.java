@@ -6,7 +6,8 @@ import java.util.Map;
 /**
  * {@code POST /bank/v1/payments}; {@code idempotencyKey} is the gateway's payment id; {@code scaApproach} DECOUPLED
  * (with psuId) has the bank push the approval to the PSU's app at once, else absent. A bulk has no creditor or amount
- * of its own: its credit transfers are {@code payments}.
+ * of its own: its credit transfers are {@code payments}; {@code standingOrder} the terms of a periodic payment, which
+ * the bank keeps as a standing order (absent for a single payment).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record BankPaymentOrder(String idempotencyKey, String paymentProduct, String tppId, String tppName,
@@ -15,5 +16,5 @@ public record BankPaymentOrder(String idempotencyKey, String paymentProduct, Str
                                Map<String, String> instructedAmount, String remittanceInformationUnstructured,
                                String endToEndIdentification, String requestedExecutionDate, String psuId,
                                String returnUrl, String scaApproach, Boolean batchBookingPreferred,
-                               java.util.List<BankBulkEntry> payments) {
+                               java.util.List<BankBulkEntry> payments, BankStandingOrder standingOrder) {
 }

@@ -11,6 +11,8 @@ import jakarta.persistence.Id;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
 import java.time.Instant;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
 import java.util.UUID;
 
 /**
@@ -114,12 +116,18 @@ public class Payment {
 
     private String payeeMatchedName;
 
-    /** The Berlin Group payment service of its path: {@link PaymentUrls#PAYMENTS} or {@link PaymentUrls#BULK}. */
+    /**
+     * The Berlin Group payment service of its path: {@link PaymentUrls#PAYMENTS}, {@link PaymentUrls#BULK} or
+     * {@link PaymentUrls#PERIODIC_PAYMENTS}.
+     */
     @Column(nullable = false)
     private String paymentService = PaymentUrls.PAYMENTS;
 
     /** A bulk's entries as the bank last reported them (JSON list of {@link BulkEntryState}); null until then. */
     private String bulkEntries;
+    /** The terms of a periodic payment (Berlin Group periodic-payments); null for a single payment. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    private StandingOrder standingOrder;
 
     protected Payment() {
         // JPA
@@ -146,6 +154,23 @@ public class Payment {
         payment.createdAt = now;
         payment.updatedAt = now;
         return payment;
+    }
+
+    /** Makes the new payment a periodic one, before it is stored. */
+    public Payment withStandingOrder(StandingOrder terms) {
+        if (id != null) {
+            throw new IllegalTransitionException("Payment " + id + " is stored: its kind is fixed");
+        }
+        this.standingOrder = terms;
+        if (terms != null) {
+            this.paymentService = PaymentUrls.PERIODIC_PAYMENTS;
+        }
+        return this;
+    }
+
+    /** The terms of a periodic payment, or null for a single one. */
+    public StandingOrder standingOrder() {
+        return standingOrder;
     }
 
     /** Whether the resource belongs to this caller under this provider and product (else it "does not exist"). */

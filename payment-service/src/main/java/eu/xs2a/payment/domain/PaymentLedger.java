@@ -95,12 +95,18 @@ public class PaymentLedger {
 
     @Transactional
     public Created create(NewPayment request, ScaApproach approach) {
+        return create(request, approach, null);
+    }
+
+    /** As {@link #create(NewPayment, ScaApproach)}, a periodic payment when {@code standingOrder} is not null. */
+    @Transactional
+    public Created create(NewPayment request, ScaApproach approach, StandingOrder standingOrder) {
         Instant now = clock.instant();
         Payment payment = Payment.initiate(request.providerCode(), request.tppId(), request.tppName(),
                 request.paymentProduct(), write(request.bulk() != null ? request.bulk() : request.order()),
                 request.psuId(), request.psuIpAddress(),
                 request.redirectUri(), request.nokRedirectUri(), request.explicitAuthorisation(), approach,
-                SecureTokens.random(SecureTokens.LINK_BYTES), now);
+                SecureTokens.random(SecureTokens.LINK_BYTES), now).withStandingOrder(standingOrder);
         if (request.bulk() != null) {
             payment.markBulk();
         }

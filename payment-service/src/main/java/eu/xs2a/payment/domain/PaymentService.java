@@ -104,6 +104,14 @@ public class PaymentService {
      * The SCA approach is the bank's choice for the PSU unless the TPP prefers redirect ({@link ScaApproaches}).
      */
     public Created initiate(NewPayment request) {
+        return initiate(request, null);
+    }
+
+    /**
+     * As {@link #initiate(NewPayment)}; with {@code standingOrder}, a periodic payment (the bank keeps it as a standing
+     * order and executes each occurrence), whose terms are checked on the provider's day first.
+     */
+    public Created initiate(NewPayment request, StandingOrder standingOrder) {
         ProvidersConfig.Provider provider = requireProduct(request.providerCode(), request.paymentProduct());
         if (request.bulk() != null) {
             validateBulk(request.bulk(), provider, request);
@@ -111,8 +119,11 @@ public class PaymentService {
             PaymentOrderRules.validate(request.order(), calendar.today(request.providerCode()),
                     config.bankProduct(request.paymentProduct()), provider.instantMaxAmount().orElse(null));
         }
+        if (standingOrder != null) {
+            standingOrder.validate(calendar.today(request.providerCode()));
+        }
         ScaApproach approach = approaches.choose(request.providerCode(), request.redirectPreferred(), request.psuId());
-        Created created = ledger.create(request, approach);
+        Created created = ledger.create(request, approach, standingOrder);
         if (!created.payment().submittedAtInitiation()) {
             return created;
         }
@@ -152,7 +163,7 @@ public class PaymentService {
         return owned(providerCode, tppId, PaymentUrls.PAYMENTS, paymentProduct, paymentId);
     }
 
-    /** As {@link #owned(String, String, String, String)}, of a payment service's path (payments, bulk-payments). */
+    /** As {@link #owned(String, String, String, String)}, of a payment service's path: a payment is unknown under another. */
     public Payment owned(String providerCode, String tppId, String paymentService, String paymentProduct,
                          String paymentId) {
         requireProduct(providerCode, paymentProduct);
@@ -412,8 +423,9 @@ public class PaymentService {
         payment = refreshed(payment);
         PaymentAuthorisation after = ledger.authorisation(payment.id(), AuthorisationKind.CANCELLATION,
                 cancellation.id()).orElse(cancellation);
+        // a standing order cancelled after some occurrences ran ends ACSC, with its cancellation finalised: no failure
         boolean failed = after.scaStatus() == ScaStatus.failed || (payment.transactionStatus().isConcluded()
-                && payment.transactionStatus() != TransactionStatus.CANC);
+                && payment.transactionStatus() != TransactionStatus.CANC && after.scaStatus() != ScaStatus.finalised);
         return new CallbackOutcome(payment, AuthorisationKind.CANCELLATION, after.scaStatus(),
                 failed && after.nokRedirectUri() != null ? after.nokRedirectUri() : after.redirectUri());
     }

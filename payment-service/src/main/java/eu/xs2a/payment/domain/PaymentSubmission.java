@@ -3,6 +3,7 @@ package eu.xs2a.payment.domain;
 import eu.xs2a.payment.aspsp.BankAccountRef;
 import eu.xs2a.payment.aspsp.BankBulkEntry;
 import eu.xs2a.payment.aspsp.BankPaymentOrder;
+import eu.xs2a.payment.aspsp.BankStandingOrder;
 import eu.xs2a.payment.aspsp.BankPort;
 import eu.xs2a.payment.aspsp.BankSubmission;
 import eu.xs2a.payment.config.PaymentConfig;
@@ -148,7 +149,8 @@ public class PaymentSubmission implements TaskHandler {
                 amount(order), order.remittanceInformationUnstructured(), order.endToEndIdentification(),
                 order.requestedExecutionDate() == null ? null : order.requestedExecutionDate().toString(),
                 payment.psuId(), urls.callback(payment, payment.callbackState()),
-                payment.decoupledAtSubmission() ? ScaApproach.DECOUPLED.name() : null, null, null);
+                payment.decoupledAtSubmission() ? ScaApproach.DECOUPLED.name() : null, null, null,
+                BankStandingOrder.of(payment.standingOrder()));
     }
 
     /** A bulk: the debtor and date once, each credit transfer in {@code payments} (BANK-API.md "Bulk payments"). */
@@ -163,7 +165,7 @@ public class PaymentSubmission implements TaskHandler {
                 payment.tppId(), payment.tppName(), bankRef(bulk.debtorAccount()), null, null, null, null, null, null,
                 null, null, bulk.requestedExecutionDate() == null ? null : bulk.requestedExecutionDate().toString(),
                 payment.psuId(), urls.callback(payment, payment.callbackState()),
-                payment.decoupledAtSubmission() ? ScaApproach.DECOUPLED.name() : null, bulk.batchBooking(), entries);
+                payment.decoupledAtSubmission() ? ScaApproach.DECOUPLED.name() : null, bulk.batchBooking(), entries, null);
     }
 
     private static Map<String, String> amount(PaymentOrder order) {

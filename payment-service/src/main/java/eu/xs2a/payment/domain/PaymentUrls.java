@@ -10,9 +10,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 @ApplicationScoped
 public class PaymentUrls {
 
-    /** The Berlin Group payment services of the paths: single payments and bulk payments. */
+    /** The Berlin Group payment services of the paths: single, bulk and periodic payments. */
     public static final String PAYMENTS = "payments";
     public static final String BULK = "bulk-payments";
+    public static final String PERIODIC_PAYMENTS = "periodic-payments";
 
     static final String SCA_REDIRECT = "sca-redirect";
     static final String SCA_CALLBACK = "sca-callback";

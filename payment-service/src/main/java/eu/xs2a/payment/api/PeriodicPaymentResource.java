@@ -1,0 +1,125 @@
+package eu.xs2a.payment.api;
+
+import static eu.xs2a.payment.api.PaymentResponses.SCA_APPROACH_HEADER;
+
+import eu.xs2a.payment.domain.Payment;
+import eu.xs2a.payment.domain.PaymentScaSteps;
+import eu.xs2a.payment.domain.PaymentService;
+import eu.xs2a.payment.domain.PaymentUrls;
+import eu.xs2a.platform.http.JsonBodies;
+import eu.xs2a.security.quarkus.CurrentTpp;
+import eu.xs2a.security.quarkus.RequiresRole;
+import eu.xs2a.security.quarkus.Signed;
+import eu.xs2a.security.tpp.Role;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * Berlin Group periodic payments (standing orders, issue 52): the same endpoints as single payments, inherited from
+ * {@link PaymentResource} (status, authorisations with every SCA approach, cancellation, payee verification), under
+ * {@code periodic-payments}; the initiation also reads the standing order's terms, and the read shows them. A DELETE
+ * ends the executions still to come: CANC when none ran yet, else the bank reports the order executed (ACSC).
+ */
+@Tag(name = "Periodic payments", description = "Standing orders: initiation, status, authorisations and cancellation"
+        + " (PSP_PI)")
+@Signed
+@RequiresRole({Role.PSP_PI})
+@Path("/{provider_code}/api/berlingroup/v1/periodic-payments/{payment_product}")
+@Produces(MediaType.APPLICATION_JSON)
+public class PeriodicPaymentResource extends PaymentResource {
+
+    public PeriodicPaymentResource(PaymentService payments, PaymentScaSteps steps, InitiationBodyReader bodyReader,
+                                   JsonBodies bodies, CurrentTpp currentTpp, PaymentResponses responses) {
+        super(payments, steps, bodyReader, bodies, currentTpp, responses);
+    }
+
+    @Override
+    protected String paymentService() {
+        return PaymentUrls.PERIODIC_PAYMENTS;
+    }
+
+    @POST
+    @Operation(summary = "Initiate a periodic payment", description = "Creates the standing order (RCVD) and its "
+            + "authorisation, as a single payment's initiation does. Besides the payment's fields: startDate "
+            + "(required, not in the past), endDate (not before startDate; absent: until cancelled), executionRule "
+            + "(following or preceding working day), frequency (required: Daily, Weekly, EveryTwoWeeks, Monthly, "
+            + "EveryTwoMonths, Quarterly, SemiAnnual, Annual, MonthlyVariable), dayOfExecution (1 to 31; 31 is the "
+            + "month's last day), monthsOfExecution (MonthlyVariable only). Each wrong field is a FormatError naming "
+            + "it. Once authorised, the bank executes each occurrence on its day.")
+    @APIResponse(responseCode = "201", description = "Periodic payment created",
+            headers = {@Header(name = "Location", description = "the payment's path"),
+                    @Header(name = SCA_APPROACH_HEADER, description = "REDIRECT, EMBEDDED or DECOUPLED")},
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = PaymentInitiationResponse.class),
+                    examples = @ExampleObject(name = "redirect", value = "{\"transactionStatus\":\"RCVD\","
+                            + "\"paymentId\":\"21\",\"_links\":{\"scaRedirect\":{\"href\":"
+                            + "\"https://gateway.example/sandbox/api/berlingroup/v1/periodic-payments/"
+                            + "sepa-credit-transfers/21/authorisations/a1/sca-redirect?token=…\"},\"self\":{\"href\":"
+                            + "\"/sandbox/api/berlingroup/v1/periodic-payments/sepa-credit-transfers/21\"},"
+                            + "\"status\":{\"href\":\"/sandbox/api/berlingroup/v1/periodic-payments/"
+                            + "sepa-credit-transfers/21/status\"},\"scaStatus\":{\"href\":\"/sandbox/api/"
+                            + "berlingroup/v1/periodic-payments/sepa-credit-transfers/21/authorisations/a1\"}}}")))
+    @Override
+    public Response initiate(@PathParam("provider_code") String providerCode,
+                             @Parameter(description = "a JSON Berlin Group product the provider offers; else "
+                                     + "ProductUnknown/ProductInvalid")
+                             @PathParam("payment_product") String paymentProduct,
+                             @Parameter(hidden = true) @HeaderParam("Content-Type") String contentType,
+                             @Parameter(required = true, description = "IP address of the PSU's device (IPv4 or "
+                                     + "IPv6, at most 140 characters)")
+                             @HeaderParam("PSU-IP-Address") String psuIpAddress,
+                             @Parameter(description = "the PSU's login at the bank (at most 50 characters; signed "
+                                     + "when sent)")
+                             @HeaderParam("PSU-ID") String psuId,
+                             @Parameter(description = "true (default) or false: false lets the bank choose the "
+                                     + "approach for the PSU (embedded or decoupled)",
+                                     schema = @Schema(enumeration = {"true", "false"}))
+                             @HeaderParam("TPP-Redirect-Preferred") String redirectPreferred,
+                             @Parameter(description = "where the PSU returns after SCA: absolute https URI, at most "
+                                     + "500 characters, signed; required unless TPP-Redirect-Preferred is false")
+                             @HeaderParam("TPP-Redirect-URI") String redirectUri,
+                             @Parameter(description = "where the PSU returns after a failed SCA (default: "
+                                     + "TPP-Redirect-URI)")
+                             @HeaderParam("TPP-Nok-Redirect-URI") String nokRedirectUri,
+                             @Parameter(description = "true: no authorisation is started; the TPP starts it with "
+                                     + "POST …/authorisations (default false)",
+                                     schema = @Schema(enumeration = {"true", "false"}))
+                             @HeaderParam("TPP-Explicit-Authorisation-Preferred") String explicitPreferred,
+                             @RequestBody(content = {@Content(mediaType = MediaType.APPLICATION_JSON,
+                                     schema = @Schema(allOf = {PaymentInitiationRequest.class,
+                                             StandingOrderRequest.class}))})
+                             byte[] body) {
+        return super.initiate(providerCode, paymentProduct, contentType, psuIpAddress, psuId, redirectPreferred, redirectUri, nokRedirectUri, explicitPreferred, body);
+    }
+
+    @GET
+    @Path("/{payment_id}")
+    @Operation(summary = "Read a periodic payment", description = "The standing order as initiated, with its "
+            + "transactionStatus: ACSP while its executions run, ACSC once the last one ran (or it was cancelled "
+            + "after some ran), CANC when cancelled before any")
+    @APIResponse(responseCode = "200", description = "The periodic payment",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = PeriodicPaymentResponse.class)))
+    @Override
+    public Response read(@PathParam("provider_code") String providerCode,
+                         @PathParam("payment_product") String paymentProduct,
+                         @PathParam("payment_id") String paymentId) {
+        Payment payment = payments.refreshed(owned(providerCode, paymentProduct, paymentId));
+        return Response.ok(PeriodicPaymentResponse.of(payments.order(payment), payment)).build();
+    }
+}

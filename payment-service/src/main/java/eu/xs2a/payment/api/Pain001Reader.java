@@ -44,9 +44,12 @@ public class Pain001Reader {
     /** ISO 20022's "no end-to-end id given" (EPC SEPA rulebook): the same as none. */
     private static final String NOT_PROVIDED = "NOTPROVIDED";
 
-    /** The SEPA form of the schema (iso20022/README.md), in the jar and in the native image. */
+    /**
+     * The SEPA form of the schema (payment-service/src/main/resources/iso20022/README.md), in the jar and in the
+     * native image.
+     */
     private static final String SCHEMA = "/iso20022/pain.001.001.03.xsd";
-    /** ISO 20022's own schema of pain.001.001.09 (iso20022/README.md). */
+    /** ISO 20022's own schema of pain.001.001.09 (payment-service/src/main/resources/iso20022/README.md). */
     private static final String SCHEMA_09 = "/iso20022/pain.001.001.09.xsd";
     /** The JSON body's townName, which the second address line becomes. */
     private static final int TOWN_LINE = 35;

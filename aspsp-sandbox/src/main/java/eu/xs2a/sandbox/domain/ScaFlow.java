@@ -40,7 +40,9 @@ record ScaFlow(ScaLink link, Consent consent, Payment payment, SigningBasket bas
     }
 
     boolean awaitsSca() {
-        return cancellation() ? payment.awaitsCancellationSca() : resource().awaitsSca();
+        // a basket whose member ended meanwhile (cancelled, terminated) can no longer authorise them all
+        return cancellation() ? payment.awaitsCancellationSca()
+                : resource().awaitsSca() && members().allMatch(ScaResource::awaitsSca);
     }
 
     void psuIdentified(String psuId) {

@@ -130,12 +130,12 @@ public class SigningBasketResource {
 
     @GET
     @Signed
-    @Path("{basketId}")
+    @Path("{basket_id}")
     @Operation(summary = "Read a signing basket", description = "Its payments, consents and transactionStatus (RCVD,"
             + " ACTC once its SCA authorised every member, RJCT, CANC once deleted)")
     @APIResponse(responseCode = "200", description = "The basket",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Basket.class)))
-    public Basket get(@PathParam("provider_code") String provider, @PathParam("basketId") String basketId) {
+    public Basket get(@PathParam("provider_code") String provider, @PathParam("basket_id") String basketId) {
         SigningBasket basket = baskets.read(provider, tpp.tppId(), basketId);
         return new Basket(basket.getPaymentIds(), basket.getConsentIds(), basket.getTransactionStatus().name(),
                 Map.of("self", new Href(urls.basketPath(provider, basket.getId())),
@@ -144,47 +144,47 @@ public class SigningBasketResource {
 
     @GET
     @Signed
-    @Path("{basketId}/status")
+    @Path("{basket_id}/status")
     @Operation(summary = "Signing basket status")
     @APIResponse(responseCode = "200", description = "The transactionStatus",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Status.class)))
-    public Status status(@PathParam("provider_code") String provider, @PathParam("basketId") String basketId) {
+    public Status status(@PathParam("provider_code") String provider, @PathParam("basket_id") String basketId) {
         return new Status(baskets.read(provider, tpp.tppId(), basketId).getTransactionStatus().name());
     }
 
     @DELETE
     @Signed
-    @Path("{basketId}")
+    @Path("{basket_id}")
     @Operation(summary = "Delete the signing basket", description = "Only before its authorisation: its members can"
             + " then be authorised on their own again")
     @APIResponse(responseCode = "204", description = "Deleted")
     @APIResponse(responseCode = "409", description = "StatusInvalid STATUS_INVALID: the basket was authorised or"
             + " rejected")
-    public Response delete(@PathParam("provider_code") String provider, @PathParam("basketId") String basketId) {
+    public Response delete(@PathParam("provider_code") String provider, @PathParam("basket_id") String basketId) {
         baskets.delete(provider, tpp.tppId(), basketId);
         return Response.noContent().build();
     }
 
     @GET
     @Signed
-    @Path("{basketId}/authorisations")
+    @Path("{basket_id}/authorisations")
     @Operation(summary = "List the basket's authorisations")
     @APIResponse(responseCode = "200", description = "The authorisation ids",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AuthorisationsResponse.class)))
     public AuthorisationsResponse authorisations(@PathParam("provider_code") String provider,
-                                                 @PathParam("basketId") String basketId) {
+                                                 @PathParam("basket_id") String basketId) {
         return AuthorisationsResponse.of(baskets.authorisations(provider, tpp.tppId(), basketId));
     }
 
     @POST
     @Signed
     @Consumes(MediaType.WILDCARD)
-    @Path("{basketId}/authorisations")
+    @Path("{basket_id}/authorisations")
     @Operation(summary = "Start an authorisation", description = "A basket's authorisation (redirect) starts with"
             + " the basket: 409 STATUS_INVALID")
     @APIResponse(responseCode = "409", description = "StatusInvalid STATUS_INVALID")
     public Response startAuthorisation(@PathParam("provider_code") String provider,
-                                       @PathParam("basketId") String basketId, @Context HttpHeaders headers,
+                                       @PathParam("basket_id") String basketId, @Context HttpHeaders headers,
                                        @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                                schema = @Schema(implementation = UpdatePsuDataRequest.class))) byte[] body) {
         if (body != null && body.length > 0) {
@@ -196,13 +196,13 @@ public class SigningBasketResource {
 
     @GET
     @Signed
-    @Path("{basketId}/authorisations/{authorisationId}")
+    @Path("{basket_id}/authorisations/{authorisation_id}")
     @Operation(summary = "SCA status of a basket authorisation")
     @APIResponse(responseCode = "200", description = "The scaStatus",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScaStatusResponse.class)))
     public ScaStatusResponse scaStatus(@PathParam("provider_code") String provider,
-                                       @PathParam("basketId") String basketId,
-                                       @PathParam("authorisationId") String authorisationId) {
+                                       @PathParam("basket_id") String basketId,
+                                       @PathParam("authorisation_id") String authorisationId) {
         BasketAuthorisation authorisation = baskets.authorisation(provider, tpp.tppId(), basketId, authorisationId);
         return ScaStatusResponse.of(authorisation);
     }
@@ -210,11 +210,11 @@ public class SigningBasketResource {
     @PUT
     @Signed
     @Consumes(MediaType.WILDCARD)
-    @Path("{basketId}/authorisations/{authorisationId}")
+    @Path("{basket_id}/authorisations/{authorisation_id}")
     @Operation(summary = "Update PSU data", description = "A basket's authorisation is a redirect one: 409 STATUS_INVALID")
     @APIResponse(responseCode = "409", description = "StatusInvalid STATUS_INVALID")
-    public Response updatePsuData(@PathParam("provider_code") String provider, @PathParam("basketId") String basketId,
-                                  @PathParam("authorisationId") String authorisationId, @Context HttpHeaders headers,
+    public Response updatePsuData(@PathParam("provider_code") String provider, @PathParam("basket_id") String basketId,
+                                  @PathParam("authorisation_id") String authorisationId, @Context HttpHeaders headers,
                                   @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                           schema = @Schema(implementation = UpdatePsuDataRequest.class))) byte[] body) {
         bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body, UpdatePsuDataRequest.class);
@@ -225,7 +225,7 @@ public class SigningBasketResource {
     /** The PSU's browser follows the one-time scaRedirect link: on to the bank's page of the basket. Not signed. */
     @GET
     @BrowserFacing
-    @Path("{basketId}/authorisations/{authorisationId}/sca-redirect/{token}")
+    @Path("{basket_id}/authorisations/{authorisation_id}/sca-redirect/{token}")
     @Operation(summary = "SCA redirect link of a basket (PSU's browser)")
     @APIResponse(responseCode = "302", description = "On to the bank",
             headers = @Header(name = "Location", description = "the bank's SCA page"))
@@ -233,8 +233,8 @@ public class SigningBasketResource {
             content = {@Content(mediaType = MediaType.TEXT_HTML),
                     @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class))})
     @Produces(MediaType.WILDCARD)
-    public Response scaRedirect(@PathParam("provider_code") String provider, @PathParam("basketId") String basketId,
-                                @PathParam("authorisationId") String authorisationId,
+    public Response scaRedirect(@PathParam("provider_code") String provider, @PathParam("basket_id") String basketId,
+                                @PathParam("authorisation_id") String authorisationId,
                                 @PathParam("token") String token) {
         return responses.browserTo(baskets.followRedirectLink(provider, basketId, authorisationId, token));
     }
@@ -242,13 +242,13 @@ public class SigningBasketResource {
     /** HEAD of the link: says whether it still works, and leaves it unspent. Not signed. */
     @HEAD
     @BrowserFacing
-    @Path("{basketId}/authorisations/{authorisationId}/sca-redirect/{token}")
+    @Path("{basket_id}/authorisations/{authorisation_id}/sca-redirect/{token}")
     @Operation(summary = "Check a basket's SCA redirect link without using it")
     @APIResponse(responseCode = "200", description = "The link is usable")
     @Produces(MediaType.WILDCARD)
     public Response checkScaRedirect(@PathParam("provider_code") String provider,
-                                     @PathParam("basketId") String basketId,
-                                     @PathParam("authorisationId") String authorisationId,
+                                     @PathParam("basket_id") String basketId,
+                                     @PathParam("authorisation_id") String authorisationId,
                                      @PathParam("token") String token) {
         baskets.checkRedirectLink(provider, basketId, authorisationId, token);
         return responses.linkUsable();
@@ -257,7 +257,7 @@ public class SigningBasketResource {
     /** The bank sends the PSU's browser back here after the basket's SCA. Not signed. */
     @GET
     @BrowserFacing
-    @Path("{basketId}/authorisations/{authorisationId}/sca-callback/{state}")
+    @Path("{basket_id}/authorisations/{authorisation_id}/sca-callback/{state}")
     @Operation(summary = "Return from the bank after a basket's SCA (PSU's browser)")
     @APIResponse(responseCode = "302", description = "Back to the TPP",
             headers = @Header(name = "Location", description = "TPP-Redirect-URI or TPP-Nok-Redirect-URI"))
@@ -265,8 +265,8 @@ public class SigningBasketResource {
             content = {@Content(mediaType = MediaType.TEXT_HTML),
                     @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class))})
     @Produces(MediaType.WILDCARD)
-    public Response scaCallback(@PathParam("provider_code") String provider, @PathParam("basketId") String basketId,
-                                @PathParam("authorisationId") String authorisationId,
+    public Response scaCallback(@PathParam("provider_code") String provider, @PathParam("basket_id") String basketId,
+                                @PathParam("authorisation_id") String authorisationId,
                                 @PathParam("state") String state) {
         return responses.browserTo(baskets.completeFromCallback(provider, basketId, authorisationId, state));
     }

@@ -153,14 +153,14 @@ public class SigningBasketService {
 
     /** A consent may join a basket while it awaits its first authorisation at the bank, in no other basket. */
     private static void requireJoinable(Consent consent) {
-        if (consent.getBasketId() != null) {
-            throw new Psd2Exception(ErrorClass.RESOURCE_BLOCKED,
-                    "Consent '" + consent.getId() + "' is in another signing basket");
-        }
         if (consent.getStatus() != ConsentStatus.received) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Consent '" + consent.getId() + "' is "
                     + consent.getStatus() + ": only a consent that awaits its authorisation (received) can be put in"
                     + " a signing basket");
+        }
+        if (consent.getBasketId() != null) {
+            throw new Psd2Exception(ErrorClass.RESOURCE_BLOCKED,
+                    "Consent '" + consent.getId() + "' is in another signing basket");
         }
     }
 

@@ -170,9 +170,11 @@ class BasketCommand implements Runnable {
         }
     }
 
-    @Command(name = "status", mixinStandardHelpOptions = true, description = "The basket's transactionStatus.")
-    static class Status implements Callable<Integer> {
+    /** A signed call on one basket (default the last created): the method and the path below the basket. */
+    abstract static class OnBasket implements Callable<Integer> {
         private final Context context;
+        private final String method;
+        private final String below;
 
         @Parameters(index = "0", arity = "0..1", paramLabel = "BASKET_ID", description = "Default: {basketId}.")
         String basketId;
@@ -186,69 +188,38 @@ class BasketCommand implements Runnable {
         @Mixin
         OutputOptions output = new OutputOptions();
 
-        Status(Context context) {
+        OnBasket(Context context, String method, String below) {
             this.context = context;
+            this.method = method;
+            this.below = below;
         }
 
         @Override
         public Integer call() {
-            return new SignedCall(context, connection, output).run("GET", target.path(context, basketId, "/status"),
+            return new SignedCall(context, connection, output).run(method, target.path(context, basketId, below),
                     List.of(), new byte[0], null, true, Map.of());
         }
     }
 
-    @Command(name = "show", mixinStandardHelpOptions = true, description = "The basket: its payments, consents and status.")
-    static class Show implements Callable<Integer> {
-        private final Context context;
-
-        @Parameters(index = "0", arity = "0..1", paramLabel = "BASKET_ID", description = "Default: {basketId}.")
-        String basketId;
-
-        @Mixin
-        Target target = new Target();
-
-        @Mixin
-        ConnectionOptions connection = new ConnectionOptions();
-
-        @Mixin
-        OutputOptions output = new OutputOptions();
-
-        Show(Context context) {
-            this.context = context;
+    @Command(name = "status", mixinStandardHelpOptions = true, description = "The basket's transactionStatus.")
+    static class Status extends OnBasket {
+        Status(Context context) {
+            super(context, "GET", "/status");
         }
+    }
 
-        @Override
-        public Integer call() {
-            return new SignedCall(context, connection, output).run("GET", target.path(context, basketId, ""),
-                    List.of(), new byte[0], null, true, Map.of());
+    @Command(name = "show", mixinStandardHelpOptions = true, description = "The basket: its payments, consents and status.")
+    static class Show extends OnBasket {
+        Show(Context context) {
+            super(context, "GET", "");
         }
     }
 
     @Command(name = "delete", mixinStandardHelpOptions = true,
             description = "Deletes the basket before its authorisation; its members can be authorised alone again.")
-    static class Delete implements Callable<Integer> {
-        private final Context context;
-
-        @Parameters(index = "0", arity = "0..1", paramLabel = "BASKET_ID", description = "Default: {basketId}.")
-        String basketId;
-
-        @Mixin
-        Target target = new Target();
-
-        @Mixin
-        ConnectionOptions connection = new ConnectionOptions();
-
-        @Mixin
-        OutputOptions output = new OutputOptions();
-
+    static class Delete extends OnBasket {
         Delete(Context context) {
-            this.context = context;
-        }
-
-        @Override
-        public Integer call() {
-            return new SignedCall(context, connection, output).run("DELETE", target.path(context, basketId, ""),
-                    List.of(), new byte[0], null, true, Map.of());
+            super(context, "DELETE", "");
         }
     }
 }

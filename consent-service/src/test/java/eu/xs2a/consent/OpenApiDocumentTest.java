@@ -25,7 +25,7 @@ class OpenApiDocumentTest extends OpenApiDocumentChecks {
 
     OpenApiDocumentTest() {
         // token and state are the browser links' own
-        super("eu.xs2a.consent.api", 24, Set.of("provider_code", "consent_id", "authorisation_id", "token", "state"));
+        super("eu.xs2a.consent.api", 35, Set.of("provider_code", "consent_id", "basket_id", "authorisation_id", "token", "state"));
     }
 
     /** The request bodies say what the service checks: required fields, limits, the values it takes. */

@@ -20,7 +20,7 @@ import picocli.CommandLine.Spec;
                 "State (the current certificate, its key, saved values) lives in $XS2A_TPP_HOME, else"
                         + " $XDG_CONFIG_HOME/xs2a-tpp, else ~/.config/xs2a-tpp; never in the repository."},
         subcommands = {CertCommand.class, RegisterCommand.class, CallCommand.class, ScaCommand.class,
-                OpenBankingCommand.class, ShowCommand.class, CommandLine.HelpCommand.class},
+                OpenBankingCommand.class, BasketCommand.class, ShowCommand.class, CommandLine.HelpCommand.class},
         footer = {"",
                 "Quick tour (after bin/run; tpp-cli/QUICK-TOUR.md has all of it):",
                 "  bin/tpp cert --roles PSP_AI,PSP_PI --org \"Example TPP\"",
@@ -43,7 +43,7 @@ public class TppCli implements Runnable {
     @Override
     public void run() {
         // no subcommand: say what there is
-        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: cert, register, call, sca, ob or show");
+        throw new CommandLine.ParameterException(spec.commandLine(), "Missing command: cert, register, call, sca, ob, basket or show");
     }
 
     public static void main(String[] args) {

@@ -25,7 +25,8 @@ class ArgumentParsingTest {
 
     @Test
     void helpOfEveryCommand() {
-        for (String command : List.of("cert", "register", "call", "sca", "ob", "ob register", "ob certificate", "show")) {
+        for (String command : List.of("cert", "register", "call", "sca", "ob", "ob register", "ob certificate", "basket",
+                "basket create", "basket authorise", "basket status", "basket show", "basket delete", "show")) {
             Run run = cli().run((command + " --help").split(" "));
             assertEquals(0, run.exitCode(), run.toString());
             assertTrue(run.out().startsWith("Usage: tpp " + command), run.toString());
@@ -43,6 +44,24 @@ class ArgumentParsingTest {
         Run unknown = cli().run("cerificate");
         assertEquals(2, unknown.exitCode());
         assertTrue(unknown.err().contains("Unmatched argument") || unknown.err().contains("cerificate"), unknown.toString());
+    }
+
+    @Test
+    void aBasketNeedsAMemberAndTheOthersABasket() {
+        Run empty = cli().run("basket", "create");
+        assertEquals(2, empty.exitCode(), empty.toString());
+        assertTrue(empty.err().contains("--payment or --consent"), empty.toString());
+        for (String command : List.of("status", "show", "delete")) {
+            Run none = cli().run("basket", command);
+            assertEquals(2, none.exitCode(), none.toString());
+            assertTrue(none.err().contains("no basket saved yet"), none.toString());
+        }
+        Run noLink = cli().run("basket", "authorise", "--as", "psu1");
+        assertEquals(2, noLink.exitCode(), noLink.toString());
+        assertTrue(noLink.err().contains("no basket link saved yet"), noLink.toString());
+        Run missing = cli().run("basket");
+        assertEquals(2, missing.exitCode(), missing.toString());
+        assertTrue(missing.err().contains("Missing command"), missing.toString());
     }
 
     @Test

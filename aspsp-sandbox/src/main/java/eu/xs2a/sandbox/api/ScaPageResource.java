@@ -109,10 +109,8 @@ public class ScaPageResource {
             return Pages.message(refusal.status(), refusal.title(), refusal.message());
         }
         ScaStep.Redirect redirect = (ScaStep.Redirect) next;
-        if (redirect.finished() != null) {
-            // the step committed a status change: the gateway hears of it before the browser goes back to it
-            events.deliverNow(redirect.finished());
-        }
+        // the step committed status changes: the gateway hears of them before the browser goes back to it
+        redirect.finished().forEach(events::deliverNow);
         Response.ResponseBuilder response = Response.seeOther(URI.create(redirect.location()));
         if (redirect.newSession() != null) {
             response.cookie(new NewCookie.Builder(SESSION_COOKIE).value(redirect.newSession()).path(base)

@@ -169,6 +169,10 @@ public class ApiScaService {
         links.lockAllOf(id);
         ScaLink link = ScaLink.issue(kind, id, clock.instant());
         ScaFlow flow = sca.flowOf(link);
+        if (flow.blockedByBasket() && flow.awaitsSca()) {
+            throw BankException.conflict(ScaService.RESOURCE_BLOCKED, kind.name().toLowerCase(java.util.Locale.ROOT)
+                    + " " + resourceId + " is in a signing basket: the basket's SCA authorises it");
+        }
         if (!flow.awaitsSca()) {
             throw BankException.conflict(STATUS_INVALID, kind.name().toLowerCase(java.util.Locale.ROOT) + " "
                     + resourceId + " awaits no SCA");
@@ -247,7 +251,7 @@ public class ApiScaService {
         try {
             flow = sca.load(link.token);
         } catch (ScaService.Refused r) {
-            throw BankException.conflict(STATUS_INVALID, r.refusal.title());
+            throw BankException.conflict(r.apiCode == null ? STATUS_INVALID : r.apiCode, r.refusal.title());
         }
         if (link.state != expected) {
             throw BankException.conflict(STATUS_INVALID, "this SCA step does not follow " + link.state);

@@ -27,6 +27,9 @@ public class Consent extends ScaResource {
     /** The gateway's key for this registration (its consent id): a repeated registration finds this consent. */
     public String idempotencyKey;
 
+    /** The signing basket this request is in (BANK-API.md "Signing baskets"), if any: then only the basket's SCA authorises it. */
+    public String basketId;
+
     @Enumerated(EnumType.STRING)
     public ConsentStatus status;
 

@@ -29,6 +29,9 @@ public class Payment extends ScaResource {
 
     public String idempotencyKey;
 
+    /** The signing basket this request is in (BANK-API.md "Signing baskets"), if any: then only the basket's SCA authorises it. */
+    public String basketId;
+
     public String paymentProduct;
 
     /** The debtor IBAN as the TPP gave it, or as the PSU picked it on the SCA page. */

@@ -1,19 +1,48 @@
 package eu.xs2a.sandbox.domain;
 
-/**
- * An SCA link and what it authorises: a consent, a payment, or a payment's cancellation (the payment, whose
- * cancellation has its own SCA status and return URL). Answers the SCA steps alike for all three, so that the steps
- * do not each ask which it is.
- */
-record ScaFlow(ScaLink link, Consent consent, Payment payment) {
+import java.util.List;
+import java.util.stream.Stream;
 
-    /** The consent or the payment, for what both answer alike. */
+/**
+ * An SCA link and what it authorises: a consent, a payment, a payment's cancellation (the payment, whose
+ * cancellation has its own SCA status and return URL), or a signing basket with its member payments and consents.
+ * Answers the SCA steps alike for all, so that the steps do not each ask which it is.
+ */
+record ScaFlow(ScaLink link, Consent consent, Payment payment, SigningBasket basket, List<Payment> basketPayments,
+               List<Consent> basketConsents) {
+
+    ScaFlow(ScaLink link, Consent consent, Payment payment) {
+        this(link, consent, payment, null, List.of(), List.of());
+    }
+
+    /** The consent, the payment or the basket, for what they answer alike. */
     ScaResource resource() {
-        return consent != null ? consent : payment;
+        return basket != null ? basket : consent != null ? consent : payment;
+    }
+
+    /** A basket's members, whose SCA steps follow the basket's (empty for any other flow). */
+    Stream<ScaResource> members() {
+        return Stream.concat(basketPayments.stream(), basketConsents.stream());
+    }
+
+    /** A consent's or payment's own SCA while it is in a signing basket: only the basket's SCA may authorise it. */
+    boolean blockedByBasket() {
+        return switch (link.kind) {
+            case CONSENT -> consent.basketId != null;
+            case PAYMENT -> payment.basketId != null;
+            case CANCELLATION, BASKET -> false;
+        };
+    }
+
+    /** The consents and payments whose status the end of this flow changes (for their status events). */
+    List<String> changed() {
+        return basket == null ? List.of(link.resourceId) : members().map(r -> r.id).toList();
     }
 
     boolean awaitsSca() {
-        return cancellation() ? payment.awaitsCancellationSca() : resource().awaitsSca();
+        // a basket whose member ended meanwhile (cancelled, terminated) can no longer authorise them all
+        return cancellation() ? payment.awaitsCancellationSca()
+                : resource().awaitsSca() && members().allMatch(ScaResource::awaitsSca);
     }
 
     void psuIdentified(String psuId) {
@@ -21,6 +50,7 @@ record ScaFlow(ScaLink link, Consent consent, Payment payment) {
             payment.cancellationPsuIdentified();
         } else {
             resource().psuIdentified(psuId);
+            members().forEach(m -> m.psuIdentified(psuId));
         }
     }
 
@@ -61,6 +91,7 @@ record ScaFlow(ScaLink link, Consent consent, Payment payment) {
             payment.cancellationScaStarted();
         } else {
             resource().scaStarted();
+            members().forEach(ScaResource::scaStarted);
         }
     }
 

@@ -8,12 +8,12 @@ import jakarta.persistence.Table;
 import java.time.Duration;
 import java.time.Instant;
 
-/** A one-time SCA link for a consent, a payment or a payment's cancellation. */
+/** A one-time SCA link for a consent, a payment, a payment's cancellation or a signing basket. */
 @Entity
 @Table(name = "sca_link")
 public class ScaLink {
 
-    public enum Kind { CONSENT, PAYMENT, CANCELLATION }
+    public enum Kind { CONSENT, PAYMENT, CANCELLATION, BASKET }
 
     /**
      * NEW (never logged in) → LOGGED_IN → APPROVED (OTP pending) → DONE; REPLACED when a newer link for the same

@@ -34,12 +34,22 @@ public class ScaService {
     /** Stops a step with a refusal page; the transaction still commits (e.g. a link closed on the way). */
     static final class Refused extends RuntimeException {
         final transient Refusal refusal;
+        /** The bank API's code for this refusal when an API step meets it; null: STATUS_INVALID. */
+        final String apiCode;
 
         Refused(int status, String title, String message) {
+            this(status, title, message, null);
+        }
+
+        Refused(int status, String title, String message, String apiCode) {
             super(title, null, false, false);
             this.refusal = new Refusal(status, title, message);
+            this.apiCode = apiCode;
         }
     }
+
+    /** The bank API's code for a consent's or payment's own SCA step while it is in a signing basket. */
+    public static final String RESOURCE_BLOCKED = "RESOURCE_BLOCKED";
 
     @Inject
     ScaLinkRepository links;
@@ -49,6 +59,9 @@ public class ScaService {
 
     @Inject
     PaymentRepository payments;
+
+    @Inject
+    SigningBasketService basketService;
 
     @Inject
     PsuRepository psus;
@@ -197,10 +210,10 @@ public class ScaService {
             switch (flow.link().kind) {
                 case CONSENT -> flow.consent().partiallyAuthorise(clock.instant());
                 case PAYMENT -> flow.payment().partiallyAuthorise();
-                case CANCELLATION -> throw new IllegalStateException("a cancellation needs one signature");
+                case CANCELLATION, BASKET -> throw new IllegalStateException("needs one signature");
             }
             flow.link().reopened();
-            return new Redirect(flow.returnUrl(), null, flow.link().resourceId);
+            return new Redirect(flow.returnUrl(), null, flow.changed());
         }
         switch (flow.link().kind) {
             case CONSENT -> {
@@ -224,9 +237,21 @@ public class ScaService {
                     flow.payment().cancellationRefused();
                 }
             }
+            case BASKET -> {
+                // one SCA for every member: each is authorised (or rejected) as its own SCA would have done
+                if (success) {
+                    flow.basket().authorise();
+                    flow.basketConsents().forEach(consentService::approve);
+                    flow.basketPayments().forEach(paymentService::execute);
+                } else {
+                    flow.basket().reject();
+                    flow.basketConsents().forEach(c -> c.reject(clock.instant()));
+                    flow.basketPayments().forEach(p -> p.rejectSca(reason));
+                }
+            }
         }
         flow.link().done();
-        return new Redirect(flow.returnUrl(), null, flow.link().resourceId);
+        return new Redirect(flow.returnUrl(), null, flow.changed());
     }
 
     /**
@@ -237,7 +262,7 @@ public class ScaService {
         int required = switch (flow.link().kind) {
             case CONSENT -> consentService.signaturesRequired(flow.consent(), flow.link().psuId);
             case PAYMENT -> accounts.findById(flow.payment().debtorAccountId).signaturesRequired;
-            case CANCELLATION -> 1;
+            case CANCELLATION, BASKET -> 1; // a basket's payments need one signature (BANK-API.md)
         };
         return required - flow.resource().signatories().size() - 1;
     }
@@ -245,13 +270,22 @@ public class ScaService {
     /** The PSU who logged in must be the one the gateway named and must hold every account the request names. */
     boolean mayAuthorise(ScaFlow flow, String psuId) {
         return switch (flow.link().kind) {
-            case CONSENT -> flow.consent().mayBeApprovedBy(psuId)
-                    && consentService.accountsNotOwnedBy(flow.consent(), psuId).isEmpty();
-            case PAYMENT -> flow.payment().mayBeApprovedBy(psuId)
-                    && (flow.payment().debtorIban == null || (flow.payment().debtorAccountId != null
-                    && accounts.findById(flow.payment().debtorAccountId).heldBy(psuId)));
+            case CONSENT -> mayAuthorise(flow.consent(), psuId);
+            case PAYMENT -> mayAuthorise(flow.payment(), psuId);
             case CANCELLATION -> psuId.equals(flow.payment().psuId);
+            case BASKET -> flow.basket().mayBeApprovedBy(psuId)
+                    && flow.basketConsents().stream().allMatch(c -> mayAuthorise(c, psuId))
+                    && flow.basketPayments().stream().allMatch(p -> mayAuthorise(p, psuId));
         };
+    }
+
+    private boolean mayAuthorise(Consent consent, String psuId) {
+        return consent.mayBeApprovedBy(psuId) && consentService.accountsNotOwnedBy(consent, psuId).isEmpty();
+    }
+
+    private boolean mayAuthorise(Payment payment, String psuId) {
+        return payment.mayBeApprovedBy(psuId) && (payment.debtorIban == null || (payment.debtorAccountId != null
+                && accounts.findById(payment.debtorAccountId).heldBy(psuId)));
     }
 
     ScaFlow load(String token) {
@@ -269,6 +303,9 @@ public class ScaService {
                             + " minutes. Please go back to the provider and start again.");
         }
         ScaFlow flow = flowOf(link);
+        if (flow.blockedByBasket() && flow.awaitsSca()) {
+            throw inBasket();
+        }
         if (!flow.awaitsSca()) {
             link.done();
             throw new Refused(410, "This request is no longer open", "It was completed or withdrawn in the meantime. Nothing was changed.");
@@ -281,7 +318,18 @@ public class ScaService {
         return switch (link.kind) {
             case CONSENT -> new ScaFlow(link, consents.findById(link.resourceId), null);
             case PAYMENT, CANCELLATION -> new ScaFlow(link, null, payments.findById(link.resourceId));
+            case BASKET -> {
+                SigningBasketService.BasketView basket = basketService.view(basketService.require(link.resourceId));
+                yield new ScaFlow(link, null, null, basket.basket(), basket.payments(), basket.consents());
+            }
         };
+    }
+
+    /** A consent's or payment's own SCA while it is in a signing basket: the basket's SCA authorises it. */
+    static Refused inBasket() {
+        return new Refused(409, "This request is in a signing basket",
+                "Your provider asked you to approve it together with other requests: please use the link for all of"
+                        + " them. Nothing was changed.", RESOURCE_BLOCKED);
     }
 
     /** Loads the flow for a step that needs the logged-in browser and the given state. */
@@ -322,6 +370,16 @@ public class ScaService {
 
     private Summary summary(ScaFlow flow) {
         Psu psu = psus.findById(flow.link().psuId);
+        if (flow.link().kind == ScaLink.Kind.BASKET) {
+            List<Line> lines = new ArrayList<>();
+            flow.basketPayments().forEach(p -> lines.add(new Line("Payment of " + p.amount.setScale(2).toPlainString()
+                    + " " + p.currency + " to " + p.creditorName + " (" + p.creditorIban + ")", "from " + p.debtorIban)));
+            flow.basketConsents().forEach(c -> lines.add(new Line(Consent.PIIS.equals(c.type)
+                    ? "Confirmation of funds" : "Access to your accounts", consentLines(c).stream()
+                    .map(l -> l.account() + ": " + l.access()).reduce((a, b) -> a + "; " + b).orElse(""))));
+            return new Summary("BASKET", flow.basket().tppName, psu.fullName, lines, null, 0,
+                    null, null, null, null, null, null, List.of(), null, List.of());
+        }
         if (flow.link().kind == ScaLink.Kind.CONSENT) {
             Consent consent = flow.consent();
             return new Summary(consent.type.equals(Consent.PIIS) ? "PIIS" : "AIS", consent.tppName, psu.fullName,

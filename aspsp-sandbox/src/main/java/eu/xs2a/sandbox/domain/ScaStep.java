@@ -22,10 +22,10 @@ public sealed interface ScaStep {
      * {@code finished} the consent or payment whose SCA this step ended (its status changed: the gateway is told once
      * the step committed), else null.
      */
-    record Redirect(String location, String newSession, String finished) implements ScaStep {
+    record Redirect(String location, String newSession, List<String> finished) implements ScaStep {
 
         Redirect(String location, String newSession) {
-            this(location, newSession, null);
+            this(location, newSession, List.of());
         }
     }
 

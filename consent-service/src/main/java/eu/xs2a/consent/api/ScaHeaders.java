@@ -44,8 +44,14 @@ final class ScaHeaders {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR,
                     REDIRECT_URI + " is required when " + REDIRECT_PREFERRED + " is true");
         }
-        String nokRedirectUri = headers.getHeaderString(NOK_REDIRECT_URI);
         PsuIpAddress.parse(headers.getHeaderString(PsuIpAddress.HEADER)); // optional here, checked when sent
+        return redirectOf(headers);
+    }
+
+    /** TPP-Redirect-URI, TPP-Nok-Redirect-URI and PSU-ID, each checked when sent. */
+    static ScaRedirect redirectOf(HttpHeaders headers) {
+        String redirectUri = headers.getHeaderString(REDIRECT_URI);
+        String nokRedirectUri = headers.getHeaderString(NOK_REDIRECT_URI);
         String psuId = HeaderText.text(headers.getHeaderString(PSU_ID));
         if (psuId != null && (psuId.isBlank() || psuId.codePointCount(0, psuId.length()) > MAX_PSU_ID)) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, PSU_ID + " must be 1 to " + MAX_PSU_ID + " characters");

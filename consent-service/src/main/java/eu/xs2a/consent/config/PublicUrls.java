@@ -44,4 +44,23 @@ public class PublicUrls {
     public String scaCallback(String providerCode, boolean ais, String consentId, String authorisationId, String state) {
         return publicBaseUrl + authorisationPath(providerCode, ais, consentId, authorisationId) + "/sca-callback/" + state;
     }
+
+    /** e.g. {@code /sandbox/api/berlingroup/v1/signing-baskets/{id}}. */
+    public String basketPath(String providerCode, String basketId) {
+        return "/" + providerCode + "/api/berlingroup/v1/signing-baskets/" + basketId;
+    }
+
+    public String basketAuthorisationPath(String providerCode, String basketId, String authorisationId) {
+        return basketPath(providerCode, basketId) + "/authorisations/" + authorisationId;
+    }
+
+    /** The one-time link of a basket's authorisation. */
+    public String basketScaRedirect(String providerCode, String basketId, String authorisationId, String token) {
+        return publicBaseUrl + basketAuthorisationPath(providerCode, basketId, authorisationId) + "/sca-redirect/" + token;
+    }
+
+    /** Where the bank sends the PSU's browser back to after a basket's SCA. */
+    public String basketScaCallback(String providerCode, String basketId, String authorisationId, String state) {
+        return publicBaseUrl + basketAuthorisationPath(providerCode, basketId, authorisationId) + "/sca-callback/" + state;
+    }
 }

@@ -58,6 +58,9 @@ public class AuthorisationStart {
                                String password) {
         consentService.requireProvider(providerCode);
         Consent consent = consentService.owned(providerCode, tppId, type, consentId);
+        if (consent.getBasketId() != null) {
+            throw BankSca.inBasket();
+        }
         ScaApproach approach = QuarkusTransaction.requiringNew().call(() -> authorisations.ofConsent(consent.getId()))
                 .stream().findFirst().map(ConsentAuthorisation::scaApproach).orElse(ScaApproach.REDIRECT);
         if (!consent.getStatus().awaitsSca()) {

@@ -64,6 +64,8 @@ public class Consent {
     private String nokRedirectUri;
     private String bankConsentId;
     private String bankScaUrl;
+    /** The signing basket this consent is in, if any (docs/ARCHITECTURE.md "Signing baskets"). */
+    private String basketId;
     @Column(nullable = false)
     private boolean bankDeletePending;
     /** When the bank last answered about this consent or sent an event for it (the gateway's clock). */
@@ -410,6 +412,24 @@ public class Consent {
 
     public String getBankScaUrl() {
         return bankScaUrl;
+    }
+
+    public String getBasketId() {
+        return basketId;
+    }
+
+    /** Joins a signing basket: from now on only the basket's SCA authorises it. */
+    public void joinBasket(String basket) {
+        if (basketId != null || status != ConsentStatus.received) {
+            throw new IllegalStateException("consent " + id + " cannot join a basket (" + status + ", basket "
+                    + basketId + ")");
+        }
+        basketId = basket;
+    }
+
+    /** Leaves the basket it is in (the basket was deleted before its SCA, or never reached the bank). */
+    public void leaveBasket() {
+        basketId = null;
     }
 
     public boolean isBankDeletePending() {

@@ -51,6 +51,9 @@ public class EmbeddedScaService {
                                 String authorisationId, PsuDataUpdate update) {
         consentService.requireProvider(providerCode);
         Consent consent = consentService.owned(providerCode, tppId, type, consentId);
+        if (consent.getBasketId() != null) {
+            throw BankSca.inBasket();
+        }
         ConsentAuthorisation authorisation = consentService.findAuthorisation(consent, authorisationId);
         authorisation.requireStep(update.step());
         if (consent.getBankConsentId() == null) {

@@ -7,6 +7,7 @@ import eu.xs2a.consent.persistence.ConsentRepository;
 import eu.xs2a.platform.SecureTokens;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.sca.BankSca;
 import eu.xs2a.platform.sca.ScaStatus;
 import eu.xs2a.platform.task.TaskQueue;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -64,6 +65,9 @@ public class ScaService {
             }
         }
         requireAwaitingSca(consent);
+        if (consent.getBasketId() != null) {
+            throw BankSca.inBasket().withTppReturn(tppReturn(consent));
+        }
         boolean spent = QuarkusTransaction.requiringNew().call(() -> spend(authorisationId, tokenHash));
         if (!spent) {
             throw invalidLink().withTppReturn(tppReturn(consent));

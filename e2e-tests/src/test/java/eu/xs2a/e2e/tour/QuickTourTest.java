@@ -46,21 +46,8 @@ class QuickTourTest {
         browser.toFile().setExecutable(true);
         CompletableFuture<String> psu = CompletableFuture.supplyAsync(() -> approveWhenLinkAppears(linkFile, doneFile));
 
-        StringBuilder transcript = new StringBuilder();
-        for (String command : commands) {
-            ProcessBuilder builder = new ProcessBuilder("bash", "-c", command).directory(root.toFile()).redirectErrorStream(true);
-            builder.environment().put("XS2A_TPP_HOME", work.resolve("tpp-home").toString());
-            builder.environment().put("XS2A_BASE_URL", stack.baseUrl());
-            builder.environment().put("BROWSER", browser.toString());
-            builder.environment().put("LINK_FILE", linkFile.toString());
-            builder.environment().put("DONE_FILE", doneFile.toString());
-            builder.environment().remove("DISPLAY");
-            Process process = builder.start();
-            String output = new String(process.getInputStream().readAllBytes());
-            int exit = process.waitFor();
-            transcript.append("$ ").append(command).append('\n').append(output).append('\n');
-            assertEquals(0, exit, "tour command failed: " + command + "\n" + transcript);
-        }
+        StringBuilder transcript = runInOrder(commands, work, stack, java.util.Map.of("BROWSER", browser.toString(),
+                "LINK_FILE", linkFile.toString(), "DONE_FILE", doneFile.toString()));
         assertTrue(psu.isDone() && !psu.isCompletedExceptionally(), "the SCA link was approved in the browser");
         String last = transcript.substring(transcript.lastIndexOf("$ "));
         assertTrue(last.contains("HTTP 200"), "the last command reads transactions: " + last);
@@ -69,9 +56,62 @@ class QuickTourTest {
         assertFalse(transcript.toString().contains("HTTP 4"), "no call was refused:\n" + transcript);
     }
 
+    /**
+     * The tour's signing-basket block, verbatim, after the tour's certificate and registration (its first two
+     * commands): two payments and a consent in one basket, authorised by psu1 with one SCA ({@code --as psu1}).
+     */
+    @Test
+    void theReadmeSigningBasketBlockWorksVerbatim() throws Exception {
+        String readme = Files.readString(root.resolve("README.md"));
+        List<String> commands = new ArrayList<>(tourCommands(readme).subList(0, 2));
+        commands.addAll(blockAfter(readme, "A signing basket:"));
+        assertTrue(commands.stream().anyMatch(c -> c.startsWith("bin/tpp basket create")), commands.toString());
+
+        Stack stack = Stack.get();
+        Path work = Files.createTempDirectory("quick-tour-basket");
+        StringBuilder transcript = runInOrder(commands, work, stack, java.util.Map.of());
+        String last = transcript.substring(transcript.lastIndexOf("$ "));
+        assertTrue(last.contains("\"transactionStatus\" : \"ACTC\"") || last.contains("\"transactionStatus\": \"ACTC\""),
+                "the basket was authorised:\n" + transcript);
+        assertFalse(transcript.toString().contains("HTTP 4"), "no call was refused:\n" + transcript);
+    }
+
+    /**
+     * Runs each command with bash from the repository's root, as a developer would (their own bin/tpp home, the
+     * stack as the gateway, no display; {@code env} added), each to succeed; answers the transcript.
+     */
+    private StringBuilder runInOrder(List<String> commands, Path work, Stack stack, java.util.Map<String, String> env)
+            throws IOException, InterruptedException {
+        StringBuilder transcript = new StringBuilder();
+        for (String command : commands) {
+            ProcessBuilder builder = new ProcessBuilder("bash", "-c", command).directory(root.toFile()).redirectErrorStream(true);
+            builder.environment().put("XS2A_TPP_HOME", work.resolve("tpp-home").toString());
+            builder.environment().put("XS2A_BASE_URL", stack.baseUrl());
+            builder.environment().remove("DISPLAY");
+            builder.environment().remove("BROWSER");
+            builder.environment().putAll(env);
+            Process process = builder.start();
+            String output = new String(process.getInputStream().readAllBytes());
+            int exit = process.waitFor();
+            transcript.append("$ ").append(command).append('\n').append(output).append('\n');
+            assertEquals(0, exit, "tour command failed: " + command + "\n" + transcript);
+        }
+        return transcript;
+    }
+
+    /** The commands of the first bash block after {@code marker}, one a line. */
+    static List<String> blockAfter(String readme, String marker) {
+        int at = readme.indexOf(marker);
+        assertTrue(at >= 0, "README has no '" + marker + "'");
+        return commandsOfBlockFrom(readme, at);
+    }
+
     /** The commands of the first bash block under the "Quick tour" heading, one a line. */
     static List<String> tourCommands(String readme) {
-        int section = readme.indexOf("## Quick tour");
+        return commandsOfBlockFrom(readme, readme.indexOf("## Quick tour"));
+    }
+
+    private static List<String> commandsOfBlockFrom(String readme, int section) {
         int start = readme.indexOf("```bash", section) + "```bash".length();
         int end = readme.indexOf("```", start);
         List<String> commands = new ArrayList<>();

@@ -17,6 +17,11 @@ public enum ErrorClass {
     SCA_METHOD_UNKNOWN("ScaMethodUnknown", 400, "SCA_METHOD_UNKNOWN"),
     FORMAT_ERROR("FormatError", 400, "FORMAT_ERROR"),
     REQUEST_FORMAT_INVALID("RequestFormatInvalid", 400, "FORMAT_ERROR"),
+    /**
+     * A payment or consent in a signing basket: it cannot join another basket, nor be authorised on its own (only
+     * the basket's SCA authorises it); Berlin Group's 400 RESOURCE_BLOCKED.
+     */
+    RESOURCE_BLOCKED("FormatError", 400, "RESOURCE_BLOCKED"),
     WRONG_REQUIRED_FIELDS("WrongRequiredFields", 401, "FORMAT_ERROR"),
     CONSENT_INVALID("ConsentInvalid", 401, "CONSENT_INVALID"),
     /** Embedded SCA: the PSU's password (or PSU-ID) was not accepted by the bank. */

@@ -19,8 +19,19 @@ public class BankSca {
 
     private static final int CONFLICT = 409;
 
+    /**
+     * A step out of order (STATUS_INVALID), or the SCA of a consent or payment in a signing basket, which only the
+     * basket's SCA authorises (RESOURCE_BLOCKED).
+     */
     private static final BankRefusals OUT_OF_ORDER = answered -> answered.is(CONFLICT, "STATUS_INVALID")
-            ? new Psd2Exception(ErrorClass.STATUS_INVALID, "The authorisation is no longer at this step") : null;
+            ? new Psd2Exception(ErrorClass.STATUS_INVALID, "The authorisation is no longer at this step")
+            : answered.is(CONFLICT, "RESOURCE_BLOCKED") ? inBasket() : null;
+
+    /** The refusal of a consent's or payment's own authorisation while it is in a signing basket. */
+    public static Psd2Exception inBasket() {
+        return new Psd2Exception(ErrorClass.RESOURCE_BLOCKED, "It is in a signing basket: it is authorised with the"
+                + " basket's authorisation, not on its own");
+    }
 
     private final BankClients banks;
 

@@ -1,0 +1,76 @@
+package eu.xs2a.sandbox.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import eu.xs2a.sandbox.domain.BankException;
+import eu.xs2a.sandbox.domain.SigningBasket;
+import eu.xs2a.sandbox.domain.SigningBasketService;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.List;
+
+/** Signing baskets registered by the gateway (BANK-API.md "Signing baskets"). */
+@Path("/bank/v1/signing-baskets")
+@BankApi
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public class BankSigningBasketResource {
+
+    /** {@code paymentIds}: the gateway's payment ids (each payment's idempotencyKey); {@code consentIds}: bank ids. */
+    public record RegisterBasket(String idempotencyKey, String tppId, String tppName, List<String> paymentIds,
+                                 List<String> consentIds, String psuId, String returnUrl) {
+    }
+
+    public record BasketCreated(String bankBasketId, String transactionStatus, String scaStatus, String scaUrl) {
+    }
+
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record BasketState(String bankBasketId, String transactionStatus, String scaStatus, String psuId,
+                              List<String> paymentIds, List<String> bankPaymentIds, List<String> consentIds) {
+    }
+
+    @Inject
+    SigningBasketService baskets;
+
+    @Inject
+    PublicUrls urls;
+
+    @POST
+    public Response register(RegisterBasket body) {
+        if (body == null) {
+            throw BankException.badRequest("a signing basket body is required");
+        }
+        SigningBasketService.Registered registered = baskets.register(body.idempotencyKey(), body.tppId(),
+                body.tppName(), body.paymentIds(), body.consentIds(), body.psuId(), body.returnUrl());
+        SigningBasket basket = registered.basket();
+        return Response.status(registered.created() ? Response.Status.CREATED : Response.Status.OK)
+                .entity(new BasketCreated(basket.id, basket.status.name(), basket.scaStatus.name(),
+                        urls.scaUrl(registered.link())))
+                .build();
+    }
+
+    @GET
+    @Path("/{bankBasketId}")
+    public BasketState get(@PathParam("bankBasketId") String bankBasketId) {
+        SigningBasketService.BasketView view = baskets.get(bankBasketId);
+        SigningBasket basket = view.basket();
+        return new BasketState(basket.id, basket.status.name(), basket.scaStatus.name(), basket.psuId,
+                view.payments().stream().map(p -> p.idempotencyKey).toList(),
+                view.payments().stream().map(p -> p.id).toList(),
+                view.consents().stream().map(c -> c.id).toList());
+    }
+
+    @DELETE
+    @Path("/{bankBasketId}")
+    public Response delete(@PathParam("bankBasketId") String bankBasketId) {
+        baskets.delete(bankBasketId);
+        return Response.noContent().build();
+    }
+}

@@ -1,0 +1,273 @@
+package eu.xs2a.consent.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import eu.xs2a.consent.config.PublicUrls;
+import eu.xs2a.consent.domain.BasketAuthorisation;
+import eu.xs2a.consent.domain.SigningBasket;
+import eu.xs2a.consent.domain.SigningBasketService;
+import eu.xs2a.platform.api.Href;
+import eu.xs2a.platform.error.ErrorBody;
+import eu.xs2a.platform.http.BrowserFacing;
+import eu.xs2a.platform.http.JsonBodies;
+import eu.xs2a.platform.sca.AuthorisationsResponse;
+import eu.xs2a.platform.sca.ScaStatusResponse;
+import eu.xs2a.platform.sca.UpdatePsuDataRequest;
+import eu.xs2a.security.quarkus.CurrentTpp;
+import eu.xs2a.security.quarkus.RequiresRole;
+import eu.xs2a.security.quarkus.Signed;
+import eu.xs2a.security.tpp.Role;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HEAD;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
+import org.eclipse.microprofile.openapi.annotations.headers.Header;
+import org.eclipse.microprofile.openapi.annotations.media.Content;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
+import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+/**
+ * Signing baskets: {@code P/v1/signing-baskets…} (docs/ARCHITECTURE.md "Signing baskets"). A TPP with any PSD2
+ * payment or account role may create one of its own payments and consents; the basket's authorisation is a redirect
+ * SCA that starts with it (the 201's scaRedirect), and its link and the bank's callback are browser-facing, not signed.
+ */
+@Tag(name = "Signing baskets", description = "Several payments and consents authorised with one SCA")
+@Path("/{provider_code}/api/berlingroup/v1/signing-baskets")
+@RequiresRole({Role.PSP_PI, Role.PSP_AI, Role.PSP_IC})
+@Produces(MediaType.APPLICATION_JSON)
+public class SigningBasketResource {
+
+    /** signingBasket: the gateway's payment ids (payment-service's paymentId) and consent ids. */
+    public record SigningBasketRequest(List<String> paymentIds, List<String> consentIds) {
+    }
+
+    /** signingBasketResponse-201. */
+    public record Created(String transactionStatus, String basketId, @JsonProperty("_links") Map<String, Href> links) {
+    }
+
+    /** signingBasketResponse-200. */
+    @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    public record Basket(List<String> payments, List<String> consents, String transactionStatus,
+                         @JsonProperty("_links") Map<String, Href> links) {
+    }
+
+    /** signingBasketStatusResponse-200. */
+    public record Status(String transactionStatus) {
+    }
+
+    private final SigningBasketService baskets;
+    private final CurrentTpp tpp;
+    private final JsonBodies bodies;
+    private final PublicUrls urls;
+    private final ConsentResponses responses;
+
+    public SigningBasketResource(SigningBasketService baskets, CurrentTpp tpp, JsonBodies bodies, PublicUrls urls,
+                                 ConsentResponses responses) {
+        this.baskets = baskets;
+        this.tpp = tpp;
+        this.bodies = bodies;
+        this.urls = urls;
+        this.responses = responses;
+    }
+
+    @POST
+    @Signed
+    @Consumes(MediaType.WILDCARD)
+    @Operation(summary = "Create a signing basket", description = "Payments (paymentIds) and consents (consentIds) of"
+            + " the calling TPP that await their authorisation and are in no other basket. The basket is registered at"
+            + " the bank, and its authorisation (redirect) starts with it: the PSU authorises every member with one"
+            + " SCA through scaRedirect.")
+    @Parameter(name = "TPP-Redirect-URI", in = ParameterIn.HEADER, required = true, description = "where the PSU"
+            + " returns after SCA (a basket is authorised by redirect)")
+    @Parameter(name = "TPP-Nok-Redirect-URI", in = ParameterIn.HEADER, description = "after a failed SCA")
+    @Parameter(name = "PSU-IP-Address", in = ParameterIn.HEADER, required = true, description = "the PSU's IP address")
+    @APIResponse(responseCode = "201", description = "Created", headers = {
+            @Header(name = "Location", description = "the basket's path"),
+            @Header(name = "ASPSP-SCA-Approach", description = "REDIRECT")},
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Created.class)))
+    @APIResponse(responseCode = "400", description = "FormatError FORMAT_ERROR (no member, a member unknown for this"
+            + " TPP or already authorised); FormatError RESOURCE_BLOCKED (a member in another basket)")
+    public Response create(@PathParam("provider_code") String provider, @Context HttpHeaders headers,
+                           @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                                   schema = @Schema(implementation = SigningBasketRequest.class))) byte[] body) {
+        var redirect = BasketHeaders.read(headers);
+        SigningBasketRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body,
+                SigningBasketRequest.class);
+        SigningBasketService.CreatedBasket created = baskets.create(provider, tpp.get(),
+                request.paymentIds() == null ? List.of() : request.paymentIds(),
+                request.consentIds() == null ? List.of() : request.consentIds(), redirect);
+        SigningBasket basket = created.basket();
+        String self = urls.basketPath(provider, basket.getId());
+        Map<String, Href> links = new LinkedHashMap<>();
+        links.put("scaRedirect", new Href(urls.basketScaRedirect(provider, basket.getId(),
+                created.authorisation().id(), created.redirectToken())));
+        links.put("self", new Href(self));
+        links.put("status", new Href(self + "/status"));
+        links.put("scaStatus", new Href(urls.basketAuthorisationPath(provider, basket.getId(),
+                created.authorisation().id())));
+        return Response.status(Response.Status.CREATED).header("Location", self)
+                .header(ConsentResponses.SCA_APPROACH_HEADER, created.authorisation().scaApproach().name())
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(new Created(basket.getTransactionStatus().name(), basket.getId(), links)).build();
+    }
+
+    @GET
+    @Signed
+    @Path("{basket_id}")
+    @Operation(summary = "Read a signing basket", description = "Its payments, consents and transactionStatus (RCVD,"
+            + " ACTC once its SCA authorised every member, RJCT, CANC once deleted)")
+    @APIResponse(responseCode = "200", description = "The basket",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Basket.class)))
+    public Basket get(@PathParam("provider_code") String provider, @PathParam("basket_id") String basketId) {
+        SigningBasket basket = baskets.read(provider, tpp.tppId(), basketId);
+        return new Basket(basket.getPaymentIds(), basket.getConsentIds(), basket.getTransactionStatus().name(),
+                Map.of("self", new Href(urls.basketPath(provider, basket.getId())),
+                        "status", new Href(urls.basketPath(provider, basket.getId()) + "/status")));
+    }
+
+    @GET
+    @Signed
+    @Path("{basket_id}/status")
+    @Operation(summary = "Signing basket status")
+    @APIResponse(responseCode = "200", description = "The transactionStatus",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Status.class)))
+    public Status status(@PathParam("provider_code") String provider, @PathParam("basket_id") String basketId) {
+        return new Status(baskets.read(provider, tpp.tppId(), basketId).getTransactionStatus().name());
+    }
+
+    @DELETE
+    @Signed
+    @Path("{basket_id}")
+    @Operation(summary = "Delete the signing basket", description = "Only before its authorisation: its members can"
+            + " then be authorised on their own again")
+    @APIResponse(responseCode = "204", description = "Deleted")
+    @APIResponse(responseCode = "409", description = "StatusInvalid STATUS_INVALID: the basket was authorised or"
+            + " rejected")
+    public Response delete(@PathParam("provider_code") String provider, @PathParam("basket_id") String basketId) {
+        baskets.delete(provider, tpp.tppId(), basketId);
+        return Response.noContent().build();
+    }
+
+    @GET
+    @Signed
+    @Path("{basket_id}/authorisations")
+    @Operation(summary = "List the basket's authorisations")
+    @APIResponse(responseCode = "200", description = "The authorisation ids",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = AuthorisationsResponse.class)))
+    public AuthorisationsResponse authorisations(@PathParam("provider_code") String provider,
+                                                 @PathParam("basket_id") String basketId) {
+        return AuthorisationsResponse.of(baskets.authorisations(provider, tpp.tppId(), basketId));
+    }
+
+    @POST
+    @Signed
+    @Consumes(MediaType.WILDCARD)
+    @Path("{basket_id}/authorisations")
+    @Operation(summary = "Start an authorisation", description = "A basket's authorisation (redirect) starts with"
+            + " the basket: 409 STATUS_INVALID")
+    @APIResponse(responseCode = "409", description = "StatusInvalid STATUS_INVALID")
+    public Response startAuthorisation(@PathParam("provider_code") String provider,
+                                       @PathParam("basket_id") String basketId, @Context HttpHeaders headers,
+                                       @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                                               schema = @Schema(implementation = UpdatePsuDataRequest.class))) byte[] body) {
+        if (body != null && body.length > 0) {
+            bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body, UpdatePsuDataRequest.class);
+        }
+        baskets.refuseApiStep(provider, tpp.tppId(), basketId, null);
+        return Response.status(Response.Status.CONFLICT).build(); // not reached: refused above
+    }
+
+    @GET
+    @Signed
+    @Path("{basket_id}/authorisations/{authorisation_id}")
+    @Operation(summary = "SCA status of a basket authorisation")
+    @APIResponse(responseCode = "200", description = "The scaStatus",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScaStatusResponse.class)))
+    public ScaStatusResponse scaStatus(@PathParam("provider_code") String provider,
+                                       @PathParam("basket_id") String basketId,
+                                       @PathParam("authorisation_id") String authorisationId) {
+        BasketAuthorisation authorisation = baskets.authorisation(provider, tpp.tppId(), basketId, authorisationId);
+        return ScaStatusResponse.of(authorisation);
+    }
+
+    @PUT
+    @Signed
+    @Consumes(MediaType.WILDCARD)
+    @Path("{basket_id}/authorisations/{authorisation_id}")
+    @Operation(summary = "Update PSU data", description = "A basket's authorisation is a redirect one: 409 STATUS_INVALID")
+    @APIResponse(responseCode = "409", description = "StatusInvalid STATUS_INVALID")
+    public Response updatePsuData(@PathParam("provider_code") String provider, @PathParam("basket_id") String basketId,
+                                  @PathParam("authorisation_id") String authorisationId, @Context HttpHeaders headers,
+                                  @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                                          schema = @Schema(implementation = UpdatePsuDataRequest.class))) byte[] body) {
+        bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body, UpdatePsuDataRequest.class);
+        baskets.refuseApiStep(provider, tpp.tppId(), basketId, authorisationId);
+        return Response.status(Response.Status.CONFLICT).build(); // not reached: refused above
+    }
+
+    /** The PSU's browser follows the one-time scaRedirect link: on to the bank's page of the basket. Not signed. */
+    @GET
+    @BrowserFacing
+    @Path("{basket_id}/authorisations/{authorisation_id}/sca-redirect/{token}")
+    @Operation(summary = "SCA redirect link of a basket (PSU's browser)")
+    @APIResponse(responseCode = "302", description = "On to the bank",
+            headers = @Header(name = "Location", description = "the bank's SCA page"))
+    @APIResponse(responseCode = "404", description = "ResourceUnknown: the link is unknown, expired or already used",
+            content = {@Content(mediaType = MediaType.TEXT_HTML),
+                    @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class))})
+    @Produces(MediaType.WILDCARD)
+    public Response scaRedirect(@PathParam("provider_code") String provider, @PathParam("basket_id") String basketId,
+                                @PathParam("authorisation_id") String authorisationId,
+                                @PathParam("token") String token) {
+        return responses.browserTo(baskets.followRedirectLink(provider, basketId, authorisationId, token));
+    }
+
+    /** HEAD of the link: says whether it still works, and leaves it unspent. Not signed. */
+    @HEAD
+    @BrowserFacing
+    @Path("{basket_id}/authorisations/{authorisation_id}/sca-redirect/{token}")
+    @Operation(summary = "Check a basket's SCA redirect link without using it")
+    @APIResponse(responseCode = "200", description = "The link is usable")
+    @Produces(MediaType.WILDCARD)
+    public Response checkScaRedirect(@PathParam("provider_code") String provider,
+                                     @PathParam("basket_id") String basketId,
+                                     @PathParam("authorisation_id") String authorisationId,
+                                     @PathParam("token") String token) {
+        baskets.checkRedirectLink(provider, basketId, authorisationId, token);
+        return responses.linkUsable();
+    }
+
+    /** The bank sends the PSU's browser back here after the basket's SCA. Not signed. */
+    @GET
+    @BrowserFacing
+    @Path("{basket_id}/authorisations/{authorisation_id}/sca-callback/{state}")
+    @Operation(summary = "Return from the bank after a basket's SCA (PSU's browser)")
+    @APIResponse(responseCode = "302", description = "Back to the TPP",
+            headers = @Header(name = "Location", description = "TPP-Redirect-URI or TPP-Nok-Redirect-URI"))
+    @APIResponse(responseCode = "404", description = "ResourceUnknown: unknown SCA callback",
+            content = {@Content(mediaType = MediaType.TEXT_HTML),
+                    @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class))})
+    @Produces(MediaType.WILDCARD)
+    public Response scaCallback(@PathParam("provider_code") String provider, @PathParam("basket_id") String basketId,
+                                @PathParam("authorisation_id") String authorisationId,
+                                @PathParam("state") String state) {
+        return responses.browserTo(baskets.completeFromCallback(provider, basketId, authorisationId, state));
+    }
+}

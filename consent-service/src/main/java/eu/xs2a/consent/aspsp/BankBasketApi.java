@@ -1,0 +1,42 @@
+package eu.xs2a.consent.aspsp;
+
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+
+/** The bank's signing-basket API as a REST client (aspsp-sandbox/BANK-API.md "Signing baskets"). */
+@Path("/bank/v1/signing-baskets")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+public interface BankBasketApi {
+
+    /** {@code paymentIds}: the gateway's payment ids; {@code consentIds}: the bank's consent ids. */
+    record Registration(String idempotencyKey, String tppId, String tppName, List<String> paymentIds,
+                        List<String> consentIds, String psuId, String returnUrl) {
+    }
+
+    record Registered(String bankBasketId, String transactionStatus, String scaStatus, String scaUrl) {
+    }
+
+    record State(String bankBasketId, String transactionStatus, String scaStatus, String psuId,
+                 List<String> consentIds) {
+    }
+
+    @POST
+    Registered create(@HeaderParam("Authorization") String authorization, Registration registration);
+
+    @GET
+    @Path("/{bankBasketId}")
+    State get(@HeaderParam("Authorization") String authorization, @PathParam("bankBasketId") String bankBasketId);
+
+    @DELETE
+    @Path("/{bankBasketId}")
+    void delete(@HeaderParam("Authorization") String authorization, @PathParam("bankBasketId") String bankBasketId);
+}

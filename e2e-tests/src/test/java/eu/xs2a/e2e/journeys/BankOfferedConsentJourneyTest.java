@@ -6,10 +6,12 @@ import static eu.xs2a.e2e.support.BerlinGroup.PROVIDER;
 import static eu.xs2a.e2e.support.BerlinGroup.PSU1_MAIN;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.e2e.support.BankDays;
 import io.restassured.response.Response;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -61,7 +63,14 @@ class BankOfferedConsentJourneyTest extends Journey {
                 list.jsonPath().<String>getList("accounts.iban").stream().sorted().toList(), list.asString());
         String main = list.jsonPath().getString("accounts.find { it.iban == '" + PSU1_MAIN + "' }.resourceId");
         String savings = list.jsonPath().getString("accounts.find { it.iban == '" + PSU1_SAVINGS + "' }.resourceId");
-        assertStatus(200, aisp.get(ACCOUNTS + "/" + main + "/balances", consent(consentId)));
+        // every balance type the bank keeps for a payment account, each with creditLimitIncluded and its last change
+        Response balances = aisp.get(ACCOUNTS + "/" + main + "/balances", consent(consentId));
+        assertStatus(200, balances);
+        List<Map<String, Object>> all = balances.jsonPath().getList("balances");
+        assertEquals(List.of("closingBooked", "expected", "forwardAvailable", "interimAvailable", "interimBooked"),
+                all.stream().map(b -> (String) b.get("balanceType")).sorted().toList(), balances.asString());
+        assertTrue(all.stream().allMatch(b -> Boolean.FALSE.equals(b.get("creditLimitIncluded"))
+                && b.get("lastChangeDateTime") != null && b.get("referenceDate") != null), balances.asString());
         Response report = aisp.get(ACCOUNTS + "/" + main + "/transactions?bookingStatus=booked&dateFrom="
                 + BankDays.today(PROVIDER).minusDays(30), consent(consentId));
         assertStatus(200, report);

@@ -271,6 +271,9 @@ public class ConsentService {
     /** Moves a locked consent and its authorisations to the bank's view (only along the state machines). */
     void applyBankState(Consent consent, BankConsentState state, Instant now) {
         consent.heardFromBank(now);
+        if ("valid".equals(state.status()) && state.access() == null && consent.awaitsBankOfferedGrant()) {
+            return; // neither the consent nor its authorisation is done before the bank tells what the PSU granted
+        }
         consent.applyBankStatus(state.status(), state.access(), now, calendar.dateOf(consent.getProviderCode(), now));
         ScaStatus sca = ScaStatus.fromBank(state.scaStatus());
         for (ConsentAuthorisation authorisation : authorisations.ofConsent(consent.getId())) {

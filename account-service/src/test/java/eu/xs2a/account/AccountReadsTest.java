@@ -165,6 +165,41 @@ class AccountReadsTest {
                 "ResourceUnknown");
     }
 
+    /**
+     * bookingStatus=information: the standing orders, read live from the bank (psu1 has none here: the e2e journey
+     * creates one), in transactions.information only; dates are not needed. JSON only; covered as the transactions.
+     */
+    @Test
+    void bookingStatusInformationListsTheStandingOrdersAsJsonOnly() {
+        String consent = allAccountsConsent(Tpps.ALPHA, "sandbox", "psu1");
+        String id = accountId(Tpps.ALPHA, consent, mainIban(Tpps.ALPHA, consent));
+        Calls.getWithPsu(Tpps.ALPHA, P + "/accounts/" + id + "/transactions?bookingStatus=information", consent).then()
+                .statusCode(200)
+                .body("transactions.information", hasSize(0))
+                .body("transactions", not(hasKey("booked")))
+                .body("transactions", not(hasKey("pending")))
+                .body("transactions._links.account.href", equalTo(P + "/accounts/" + id))
+                .body("$", not(hasKey("balances")));
+        Calls.getWithPsu(Tpps.ALPHA, P + "/accounts/" + id + "/transactions?bookingStatus=information&withBalance=true"
+                + "&dateFrom=" + HISTORY_START, consent).then().statusCode(200)
+                .body("balances.balanceType", org.hamcrest.Matchers.hasItem("closingBooked"));
+        error(Calls.get(Tpps.ALPHA, P + "/accounts/" + id + "/transactions?bookingStatus=information",
+                Map.of("Consent-ID", consent, "PSU-IP-Address", "192.0.2.10", "Accept", "application/xml")), 406,
+                "ActionNotAllowed");
+        error(Calls.getWithPsu(Tpps.ALPHA, P + "/accounts/" + id + "/transactions?bookingStatus=information"
+                + "&dateFrom=yesterday", consent), 400, "FormatError");
+
+        String balancesOnly = Flows.get().validAisConsent(Tpps.ALPHA, "sandbox", "psu1",
+                "{\"balances\": [{\"iban\": \"" + mainIban(Tpps.ALPHA, consent) + "\"}]}", 4);
+        String sameAccount = accountId(Tpps.ALPHA, balancesOnly, mainIban(Tpps.ALPHA, consent));
+        error(Calls.getWithPsu(Tpps.ALPHA, P + "/accounts/" + sameAccount + "/transactions?bookingStatus=information",
+                balancesOnly), 401, "ConsentInvalid");
+        String card = Calls.getWithPsu(Tpps.ALPHA, P + "/card-accounts", consent).then().statusCode(200).extract()
+                .path("cardAccounts[0].resourceId");
+        error(Calls.getWithPsu(Tpps.ALPHA, P + "/card-accounts/" + card + "/transactions?bookingStatus=information"
+                + "&dateFrom=" + HISTORY_START, consent), 400, "FormatError");
+    }
+
     @Test
     void transactionsComeInPagesOfAtMostOneHundredWithLinks() {
         String consent = allAccountsConsent(Tpps.ALPHA, "sandbox", "psu1");

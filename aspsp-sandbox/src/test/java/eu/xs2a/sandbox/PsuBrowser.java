@@ -47,6 +47,15 @@ final class PsuBrowser {
         return withCookie().formParam("decision", decision).formParam("debtorAccount", debtorAccount).post(base + "/decision");
     }
 
+    /** Approves a bank-offered consent with the PSU's choice: values {@code <bankAccountId>:<access>}. */
+    Response choose(String... access) {
+        io.restassured.specification.RequestSpecification spec = withCookie().formParam("decision", "approve");
+        for (String value : access) {
+            spec = spec.formParam("access", value);
+        }
+        return spec.post(base + "/decision");
+    }
+
     Response otp(String code) {
         return withCookie().formParam("otp", code).post(base + "/otp");
     }

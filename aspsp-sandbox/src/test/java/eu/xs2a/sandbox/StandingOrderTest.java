@@ -6,6 +6,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.nullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
@@ -140,6 +141,45 @@ class StandingOrderTest {
         Response answer = api().body(Map.of("returnUrl", Bank.RETURN_URL + "cancel"))
                 .post("/bank/v1/payments/" + id + "/cancellations").then().statusCode(200).extract().response();
         PsuBrowser.approve(answer.path("scaUrl"), "psu1");
+    }
+
+    /**
+     * BANK-API.md "Standing orders of an account": the running orders from a payment account, under a consent that
+     * covers its transactions; an ended or cancelled order is no longer listed.
+     */
+    @Test
+    void anAccountsRunningStandingOrdersAreListedUnderAConsentToItsTransactions() {
+        LocalDate monday = nextMonday();
+        String consent = Bank.validConsent(Bank.allPsd2(), "psu1");
+        String running = approved(standingOrder("6.40", monday.plusWeeks(30), monday.plusWeeks(40)));
+        String cancelled = approved(standingOrder("2.10", monday.plusWeeks(30), monday.plusWeeks(40)));
+        cancel(cancelled);
+        List<Map<String, Object>> orders = api().get("/bank/v1/consents/" + consent
+                + "/accounts/psu1-business/standing-orders").then().statusCode(200).extract().path("standingOrders");
+        List<Map<String, Object>> mine = orders.stream().filter(o -> running.equals(o.get("bankPaymentId"))).toList();
+        assertEquals(1, mine.size(), orders.toString());
+        Map<String, Object> order = mine.get(0);
+        assertEquals("ACSP", order.get("transactionStatus"));
+        assertEquals(Map.of("currency", "EUR", "amount", "6.40"), order.get("instructedAmount"));
+        Map<?, ?> terms = (Map<?, ?>) order.get("standingOrder");
+        assertEquals(monday.plusWeeks(30).toString(), terms.get("startDate"));
+        assertEquals(monday.plusWeeks(40).toString(), terms.get("endDate"));
+        assertEquals("Weekly", terms.get("frequency"));
+        assertEquals("following", terms.get("executionRule"));
+        assertEquals(monday.plusWeeks(30).toString(), terms.get("nextExecutionDate"));
+        assertTrue(orders.stream().noneMatch(o -> cancelled.equals(o.get("bankPaymentId"))), orders.toString());
+        // another account's orders are not this one's
+        List<Map<String, Object>> main = api().get("/bank/v1/consents/" + consent
+                + "/accounts/psu1-main/standing-orders").then().statusCode(200).extract().path("standingOrders");
+        assertTrue(main.stream().noneMatch(o -> running.equals(o.get("bankPaymentId"))), main.toString());
+
+        String balancesOnly = Bank.validConsent(Map.of("balances", List.of(Bank.ref(Bank.PSU1_BUSINESS))), "psu1");
+        api().get("/bank/v1/consents/" + balancesOnly + "/accounts/psu1-business/standing-orders").then()
+                .statusCode(422).body("code", equalTo("CONSENT_INVALID"));
+        api().get("/bank/v1/consents/" + consent + "/accounts/psu1-card/standing-orders").then().statusCode(404)
+                .body("code", equalTo("ACCOUNT_UNKNOWN"));
+        api().get("/bank/v1/consents/BC-unknown/accounts/psu1-business/standing-orders").then().statusCode(404)
+                .body("code", equalTo("CONSENT_UNKNOWN"));
     }
 
     @Test

@@ -134,13 +134,16 @@ class AisConsentTest extends ConsentTestBase {
         assertFormatError("{\"access\":{},\"recurringIndicator\":true,\"frequencyPerDay\":4}", "access");
         assertFormatError("{\"access\":{\"allPsd2\":\"everything\"},\"recurringIndicator\":true,\"frequencyPerDay\":4}",
                 "allPsd2");
-        // one global value at a time; an empty list only in a bank-offered consent, which is not offered
+        // one global value at a time; an empty list only in a bank-offered consent (all three lists empty)
         assertFormatError("{\"access\":{\"allPsd2\":\"allAccounts\",\"availableAccounts\":\"allAccounts\"},"
                 + "\"recurringIndicator\":true,\"frequencyPerDay\":4}", "only one of");
         assertFormatError("{\"access\":{\"accounts\":[],\"balances\":[{\"iban\":\"" + Psu.PSU1_MAIN + "\"}]},"
                 + "\"recurringIndicator\":true,\"frequencyPerDay\":4}", "access.accounts is empty");
-        assertFormatError("{\"access\":{\"accounts\":[],\"balances\":[],\"transactions\":[]},"
-                + "\"recurringIndicator\":true,\"frequencyPerDay\":4}", "bank-offered");
+        assertFormatError("{\"access\":{\"accounts\":[]},"
+                + "\"recurringIndicator\":true,\"frequencyPerDay\":4}", "bank-offered consent");
+        assertFormatError("{\"access\":{\"accounts\":[],\"balances\":[],\"transactions\":[],"
+                + "\"additionalInformation\":{\"ownerName\":[]}},\"recurringIndicator\":true,"
+                + "\"frequencyPerDay\":4}", "owner names");
         // check digits: DE49… is psu1's account, DE48 with the same BBAN is not a valid IBAN
         assertFormatError(Signed.aisBody(null, 4, true, "DE48100200300100000011"), "IBAN");
         assertFormatError(Signed.aisBody(null, 4, true, "XX"), "IBAN");

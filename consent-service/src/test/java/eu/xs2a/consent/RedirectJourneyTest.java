@@ -2,6 +2,7 @@ package eu.xs2a.consent;
 
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.consent.support.ConsentTestBase;
@@ -16,6 +17,7 @@ import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
@@ -63,6 +65,44 @@ class RedirectJourneyTest extends ConsentTestBase {
         assertEquals("valid", Signed.get(Tpps.ALPHA, Signed.AIS + "/" + id + "/status").jsonPath().getString("consentStatus"));
         assertEquals("finalised", Signed.get(Tpps.ALPHA, scaStatus).jsonPath().getString("scaStatus"));
         assertEquals("valid", Signed.get(Tpps.ALPHA, Signed.AIS + "/" + id).jsonPath().getString("consentStatus"));
+    }
+
+    /**
+     * A bank-offered consent: empty lists at creation, the PSU's choice at the bank, and afterwards the consent's read
+     * and the consent lookup name exactly the granted accounts.
+     */
+    @Test
+    void aBankOfferedConsentCoversWhatThePsuGrantedAtTheBank() {
+        Response created = createAis(Tpps.ALPHA, "{\"access\":{\"accounts\":[],\"balances\":[],\"transactions\":[]},"
+                + "\"recurringIndicator\":true,\"frequencyPerDay\":4}");
+        String id = created.jsonPath().getString("consentId");
+        Response before = Signed.get(Tpps.ALPHA, Signed.AIS + "/" + id);
+        assertEquals("received", before.jsonPath().getString("consentStatus"));
+        assertEquals(List.of(), before.jsonPath().getList("access.accounts"), before.asString());
+        assertEquals(List.of(), before.jsonPath().getList("access.balances"));
+
+        Psu psu = new Psu("psu1").openScaRedirect(created.jsonPath().getString("_links.scaRedirect.href"));
+        psu.logIn();
+        String otpPage = psu.choose("psu1-main:balances", "psu1-savings:accounts");
+        assertTrue(otpPage.endsWith("/otp"), otpPage);
+        Response done = psu.otp("123456");
+        assertEquals(303, done.statusCode(), done.asString());
+        assertEquals(Signed.TPP_OK, Psu.returnToGateway(done.header("Location")).header("Location"));
+
+        Response after = Signed.get(Tpps.ALPHA, Signed.AIS + "/" + id);
+        assertEquals("valid", after.jsonPath().getString("consentStatus"), after.asString());
+        assertEquals(List.of(Psu.PSU1_MAIN, Psu.PSU1_SAVINGS), after.jsonPath().getList("access.accounts.iban"));
+        assertEquals(List.of(Psu.PSU1_MAIN), after.jsonPath().getList("access.balances.iban"));
+        assertNull(after.jsonPath().get("access.transactions"), after.asString());
+
+        assertEquals(200, Lookup.check(Lookup.body(Tpps.ALPHA.tppId(), id, "AIS", "balances", Psu.PSU1_MAIN, true))
+                .statusCode());
+        assertError(Lookup.check(Lookup.body(Tpps.ALPHA.tppId(), id, "AIS", "balances", Psu.PSU1_SAVINGS, true)),
+                401, "ConsentInvalid", "CONSENT_INVALID");
+        assertError(Lookup.check(Lookup.body(Tpps.ALPHA.tppId(), id, "AIS", "transactions", Psu.PSU1_MAIN, true)),
+                401, "ConsentInvalid", "CONSENT_INVALID");
+        assertEquals(200, Lookup.check(Lookup.body(Tpps.ALPHA.tppId(), id, "AIS", "account", Psu.PSU1_SAVINGS, true))
+                .statusCode());
     }
 
     @Test

@@ -7,6 +7,8 @@ import eu.xs2a.account.domain.CallContext;
 import eu.xs2a.account.domain.ReportDownloads;
 import eu.xs2a.account.domain.TransactionQuery;
 import eu.xs2a.account.domain.TransactionReport;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
@@ -114,7 +116,9 @@ public class AccountResource {
     @Path("/{account_id}/transactions")
     @Produces({MediaType.APPLICATION_JSON, MediaType.APPLICATION_XML, MediaType.TEXT_PLAIN})
     @Operation(summary = "Transactions of an account", description = "bookingStatus (booked, pending, both, "
-            + "information) selects the report; dateFrom/dateTo and page/size page through it. Delta reports "
+            + "information) selects the report; dateFrom/dateTo and page/size page through it; information lists the "
+            + "account's standing orders (transactions.information, each with additionalInformationStructured."
+            + "standingOrderDetails; an extension of 1.3.6; JSON only, no dates, no paging). Delta reports "
             + "(bookingStatus=booked with entryReferenceFrom or deltaList=true) list booked entries after an "
             + "entryReference, or after the last one this consent was given for the account; dates are ignored then. "
             + "Accept chooses the format: application/json, application/xml (camt.053 for bookingStatus=booked, "
@@ -148,6 +152,10 @@ public class AccountResource {
         ReportFormat format = ReportFormat.of(headers);
         if (format == ReportFormat.MT940) {
             Mt940Generator.requireBooked(query);
+        }
+        if (query.information()) {
+            return Response.ok(standingOrders(providerCode, accountId, query, format, headers),
+                    MediaType.APPLICATION_JSON_TYPE).build();
         }
         CallContext ctx = contexts.of(providerCode, headers);
         if (format != ReportFormat.JSON) {
@@ -183,6 +191,17 @@ public class AccountResource {
             return statement(format, report);
         }
         return Response.ok(views.download(providerCode, report), MediaType.APPLICATION_JSON_TYPE).build();
+    }
+
+    /** bookingStatus=information: the standing orders, JSON only (camt and MT940 report bookings). */
+    private Dtos.TransactionsResponse standingOrders(String providerCode, String accountId, TransactionQuery query,
+                                                     ReportFormat format, HttpHeaders headers) {
+        if (format != ReportFormat.JSON) {
+            throw new Psd2Exception(ErrorClass.REQUESTED_FORMATS_INVALID, "Standing orders (bookingStatus="
+                    + "information) are answered as application/json only");
+        }
+        CallContext ctx = contexts.of(providerCode, headers);
+        return views.standingOrders(providerCode, reads.standingOrders(ctx, accountId, query));
     }
 
     private Response statement(ReportFormat format, TransactionReport report) {

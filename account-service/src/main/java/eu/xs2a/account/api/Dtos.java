@@ -59,10 +59,40 @@ public final class Dtos {
                                      @JsonProperty("_links") Map<String, Href> links) {
     }
 
-    /** {@code accountReport}: {@code booked} and/or {@code pending} as bookingStatus asked, paging links. */
+    /**
+     * {@code accountReport}: {@code booked} and/or {@code pending} as bookingStatus asked, paging links; for
+     * bookingStatus=information only {@code information}, the standing orders (Berlin Group 1.3.8's list; an extension
+     * of 1.3.6).
+     */
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record AccountReport(List<TransactionDetails> booked, List<TransactionDetails> pending,
+                                List<StandingOrderEntry> information,
                                 @JsonProperty("_links") Map<String, Href> links) {
+
+        public AccountReport(List<TransactionDetails> booked, List<TransactionDetails> pending,
+                             Map<String, Href> links) {
+            this(booked, pending, null, links);
+        }
+    }
+
+    /**
+     * One entry of {@code information}: a standing order the bank runs from the account, as a {@code transactionDetails}
+     * whose amount is signed as its debits will be and whose {@code additionalInformationStructured} holds its terms.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record StandingOrderEntry(String endToEndId, Amount transactionAmount, String creditorName,
+                                     Map<String, String> creditorAccount, String remittanceInformationUnstructured,
+                                     AdditionalInformationStructured additionalInformationStructured) {
+    }
+
+    /** {@code additionalInformationStructured}: used if and only if the entry is of bookingStatus information. */
+    public record AdditionalInformationStructured(StandingOrderDetails standingOrderDetails) {
+    }
+
+    /** {@code standingOrderDetails}: the order's terms (startDate and frequency always). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record StandingOrderDetails(LocalDate startDate, LocalDate endDate, String executionRule,
+                                       String frequency, List<String> monthsOfExecution, String dayOfExecution) {
     }
 
     /**

@@ -26,12 +26,13 @@ public class TransactionQueries {
 
     /**
      * A card account's report: delta reports refused first, since the standard's cardTransaction carries no
-     * entryReference a TPP could read after.
+     * entryReference a TPP could read after; and standing orders (information), which card accounts do not have.
      */
     public TransactionQuery ofCard(String providerCode, String bookingStatus, String dateFrom, String dateTo,
                                    String page, String size, String withBalance, String entryReferenceFrom,
                                    String deltaList) {
         TransactionQuery.refuseDeltaReport(entryReferenceFrom, deltaList);
+        TransactionQuery.refuseInformation(bookingStatus);
         return TransactionQuery.parse(bookingStatus, dateFrom, dateTo, page, size, withBalance,
                 calendar.today(providerCode), config.maxPageSize());
     }

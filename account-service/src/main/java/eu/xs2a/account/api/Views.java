@@ -1,5 +1,9 @@
 package eu.xs2a.account.api;
 
+import eu.xs2a.account.aspsp.BankAmount;
+import eu.xs2a.account.aspsp.BankStandingOrder;
+import eu.xs2a.account.domain.StandingOrderReport;
+
 import eu.xs2a.account.domain.Account;
 import eu.xs2a.account.domain.AccountView;
 import eu.xs2a.account.domain.Balance;
@@ -105,6 +109,35 @@ public class Views {
                 : null;
         return new Dtos.TransactionsResponse(reference(a), new Dtos.AccountReport(booked, pending, reportLinks),
                 balances(report.balances()), links);
+    }
+
+    /** A payment account's standing orders: {@code transactions.information}, with the link to the account. */
+    public Dtos.TransactionsResponse standingOrders(String providerCode, StandingOrderReport report) {
+        Account a = report.account();
+        String accountPath = accountsPath(providerCode) + "/" + a.resourceId;
+        List<Dtos.StandingOrderEntry> information = report.standingOrders().stream().map(Views::standingOrder)
+                .toList();
+        return new Dtos.TransactionsResponse(reference(a), new Dtos.AccountReport(null, null, information,
+                Map.of("account", new Href(accountPath))), balances(report.balances()), null);
+    }
+
+    private static Dtos.StandingOrderEntry standingOrder(BankStandingOrder order) {
+        BankStandingOrder.Terms terms = order.standingOrder();
+        BankAmount amount = order.instructedAmount();
+        Dtos.StandingOrderDetails details = terms == null ? null : new Dtos.StandingOrderDetails(terms.startDate(),
+                terms.endDate(), terms.executionRule(), terms.frequency(),
+                terms.monthsOfExecution() == null || terms.monthsOfExecution().isEmpty() ? null
+                        : terms.monthsOfExecution(),
+                terms.dayOfExecution());
+        return new Dtos.StandingOrderEntry(order.endToEndId(),
+                amount == null ? null : new Dtos.Amount(amount.currency(), debit(amount.amount())),
+                order.creditorName(), order.creditorAccount(), order.remittanceInformationUnstructured(),
+                details == null ? null : new Dtos.AdditionalInformationStructured(details));
+    }
+
+    /** A standing order's amount as its bookings on the debtor account will show it: a debit, negative. */
+    private static String debit(String amount) {
+        return amount == null || amount.startsWith("-") ? amount : "-" + amount;
     }
 
     /**

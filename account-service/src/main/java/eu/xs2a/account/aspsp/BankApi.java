@@ -46,6 +46,12 @@ public interface BankApi {
                         @QueryParam("bookingStatus") String bookingStatus,
                         @QueryParam("page") int page, @QueryParam("size") int size);
 
+    @GET
+    @Path("/consents/{bankConsentId}/accounts/{bankAccountId}/standing-orders")
+    String standingOrders(@HeaderParam("Authorization") String authorization,
+                          @PathParam("bankConsentId") String bankConsentId,
+                          @PathParam("bankAccountId") String bankAccountId);
+
     @POST
     @Path("/funds-checks")
     @Consumes(MediaType.APPLICATION_JSON)

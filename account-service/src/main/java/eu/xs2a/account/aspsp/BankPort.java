@@ -25,5 +25,8 @@ public interface BankPort {
     BankTransactionPage transactions(String providerCode, String aspspConsentId, String bankAccountId, boolean card,
                                      LocalDate from, LocalDate to, int page, int size);
 
+    /** The standing orders the bank runs from a payment account (covered as its transactions are). */
+    List<BankStandingOrder> standingOrders(String providerCode, String aspspConsentId, String bankAccountId);
+
     boolean fundsAvailable(String providerCode, Map<String, String> account, BankAmount amount);
 }

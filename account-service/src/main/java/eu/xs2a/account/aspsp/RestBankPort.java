@@ -77,6 +77,14 @@ public class RestBankPort implements BankPort {
     }
 
     @Override
+    public List<BankStandingOrder> standingOrders(String providerCode, String aspspConsentId, String bankAccountId) {
+        JsonNode body = call(providerCode, "list the standing orders",
+                (api, auth) -> api.standingOrders(auth, aspspConsentId, bankAccountId));
+        List<BankStandingOrder> orders = convert(body.path("standingOrders"), new TypeReference<>() { });
+        return orders == null ? List.of() : orders;
+    }
+
+    @Override
     public boolean fundsAvailable(String providerCode, Map<String, String> account, BankAmount amount) {
         Map<String, Object> request = Map.of("account", account, "instructedAmount", amount);
         JsonNode body = call(providerCode, "check the funds", (api, auth) -> api.fundsCheck(auth, request));

@@ -1,5 +1,7 @@
 package eu.xs2a.account.domain;
 
+import eu.xs2a.account.aspsp.BankPort;
+import eu.xs2a.account.aspsp.BankStandingOrder;
 import eu.xs2a.account.consent.ConsentCheckRequest;
 import eu.xs2a.account.consent.ConsentCheckResult;
 import eu.xs2a.account.consent.ConsentLookup;
@@ -40,11 +42,13 @@ public class AccountReads {
     private final TransactionRepository transactions;
     private final DeltaReports deltas;
     private final ReportDownloads downloads;
+    private final BankPort bank;
 
     public AccountReads(ConsentLookup lookup, AccountDataFetcher fetcher, AccountRepository accounts,
                         ConsentAccountRepository coverage, ConsentSnapshotRepository snapshots,
                         BalanceRepository balances, TransactionRepository transactions, DeltaReports deltas,
-                        ReportDownloads downloads) {
+                        ReportDownloads downloads, BankPort bank) {
+        this.bank = bank;
         this.lookup = lookup;
         this.fetcher = fetcher;
         this.accounts = accounts;
@@ -107,6 +111,24 @@ public class AccountReads {
     }
 
     /**
+     * A payment account's standing orders (bookingStatus=information), covered as its transactions are. Read live
+     * from the bank after the consent lookup (no transaction or connection held): they are the bank's current orders,
+     * not a history the store keeps; a bank that cannot be reached is ServiceUnavailable.
+     */
+    public StandingOrderReport standingOrders(CallContext ctx, String resourceId, TransactionQuery query) {
+        WithCoverage own = ownAccount(ctx, false, resourceId);
+        Checked checked = checkedCover(ctx, own, "transactions");
+        if (!checked.coverage().transactions) {
+            throw new Psd2Exception(ErrorClass.CONSENT_INVALID,
+                    "The consent does not cover the transactions of account " + resourceId);
+        }
+        List<BankStandingOrder> orders = bank.standingOrders(ctx.providerCode(), checked.aspspConsentId(),
+                own.account().bankAccountId);
+        List<Balance> balanceList = query.withBalance() && checked.coverage().balances ? balancesOf(own) : null;
+        return new StandingOrderReport(own.account(), orders, balanceList);
+    }
+
+    /**
      * A report's download ({@link ReportDownloads}): the whole plain report on one page, with the balances when the
      * consent covers them. A download id that leads nowhere is ResourceUnknown before the consent lookup (it never
      * counts an access); one the lookup refuses is not used up.
@@ -160,16 +182,23 @@ public class AccountReads {
      * with the account when the consent's data is in the store (a fetch writes the cover), else after fetching it.
      */
     private ConsentAccount checkCovered(CallContext ctx, WithCoverage own, String resource) {
+        return checkedCover(ctx, own, resource).coverage();
+    }
+
+    /** The consent's cover of an account, and the bank's consent id the lookup answered with it. */
+    private record Checked(ConsentAccount coverage, String aspspConsentId) {
+    }
+
+    private Checked checkedCover(CallContext ctx, WithCoverage own, String resource) {
         Account account = own.account();
         Map<String, String> reference = account.reference();
         if (own.coverage() != null) {
-            check(ctx, resource, reference);
-            return own.coverage();
+            return new Checked(own.coverage(), check(ctx, resource, reference).aspspConsentId());
         }
-        checkAndFetch(ctx, resource, reference);
-        return coverage.find(ctx.providerCode(), ctx.tppId(), ctx.consentId(), account.id).orElseThrow(
+        ConsentCheckResult check = checkAndFetch(ctx, resource, reference);
+        return new Checked(coverage.find(ctx.providerCode(), ctx.tppId(), ctx.consentId(), account.id).orElseThrow(
                 () -> new Psd2Exception(ErrorClass.CONSENT_INVALID,
-                        "The consent does not cover account " + account.resourceId));
+                        "The consent does not cover account " + account.resourceId)), check.aspspConsentId());
     }
 
     /** The balances read with the account are current unless the consent's data was fetched only now. */

@@ -9,12 +9,14 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * The steering parameters of a transaction list, validated. {@code information} (standing orders) is a permitted
- * Berlin Group code that this ASPSP does not support, which the standard answers with an error. {@code delta} is null
- * for a plain report (dates and page), else the delta report asked for.
+ * The steering parameters of a transaction list, validated. {@code information} lists a payment account's standing
+ * orders ({@link #information()}): no dates (the standard requires dateFrom only for the other reports), no paging.
+ * {@code delta} is null for a plain report (dates and page), else the delta report asked for.
  */
 public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDate dateTo, int page, int size,
                                boolean withBalance, Delta delta) {
+
+    public static final String INFORMATION = "information";
 
     /** page and size: plain ASCII digits (Integer.parseInt would also take other scripts' digits and a sign). */
     private static final Pattern WHOLE_NUMBER = Pattern.compile("[0-9]{1,10}");
@@ -98,13 +100,13 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
     public static TransactionQuery parse(String bookingStatus, String dateFrom, String dateTo, String page,
                                          String size, String withBalance, LocalDate today, int maxPageSize) {
         if (bookingStatus == null || bookingStatus.isBlank()) {
-            throw format("Query parameter bookingStatus is required (booked, pending or both)");
+            throw format("Query parameter bookingStatus is required (booked, pending, both or information)");
         }
-        if ("information".equals(bookingStatus)) {
-            throw format("bookingStatus 'information' (standing orders) is not supported by this ASPSP");
+        if (INFORMATION.equals(bookingStatus)) {
+            return information(dateFrom, dateTo, page, size, withBalance, maxPageSize);
         }
         if (!List.of(Transaction.BOOKED, Transaction.PENDING, "both").contains(bookingStatus)) {
-            throw format("bookingStatus '" + bookingStatus + "' is not one of booked, pending, both");
+            throw format("bookingStatus '" + bookingStatus + "' is not one of booked, pending, both, information");
         }
         if (dateFrom == null || dateFrom.isBlank()) {
             throw format("Query parameter dateFrom is required (yyyy-MM-dd)");
@@ -121,6 +123,38 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
             throw format("page " + pageIndex + " of size " + pageSize + " starts beyond the last possible row");
         }
         return new TransactionQuery(bookingStatus, from, to, pageIndex, pageSize, flag("withBalance", withBalance));
+    }
+
+    /**
+     * The standing orders of the account: every one in one answer. Dates, page and size do not apply (ignored), but a
+     * malformed one is still a FormatError rather than silently dropped.
+     */
+    private static TransactionQuery information(String dateFrom, String dateTo, String page, String size,
+                                                String withBalance, int maxPageSize) {
+        if (dateFrom != null && !dateFrom.isBlank()) {
+            IsoDates.parse("dateFrom", dateFrom);
+        }
+        if (dateTo != null && !dateTo.isBlank()) {
+            IsoDates.parse("dateTo", dateTo);
+        }
+        integer("page", page, 0);
+        if (size != null && !size.isBlank()) {
+            pageSize(size, maxPageSize);
+        }
+        return new TransactionQuery(INFORMATION, null, null, 0, maxPageSize, flag("withBalance", withBalance));
+    }
+
+    /** Card accounts have no standing orders (the 1.3.6 cardAccountReport has no information list). */
+    public static void refuseInformation(String bookingStatus) {
+        if (INFORMATION.equals(bookingStatus)) {
+            throw format("bookingStatus 'information' (standing orders) applies to payment accounts, not to card "
+                    + "accounts: ask for booked, pending or both");
+        }
+    }
+
+    /** bookingStatus=information: the account's standing orders rather than its transactions. */
+    public boolean information() {
+        return INFORMATION.equals(bookingStatus);
     }
 
     /** The same query with the balances asked for: a statement (camt, MT940) carries them. */

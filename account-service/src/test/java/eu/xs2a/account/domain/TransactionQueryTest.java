@@ -30,6 +30,22 @@ class TransactionQueryTest {
         assertEquals(List.of("pending"), parse("pending", "2026-01-01", null, "2", "10").statuses());
     }
 
+    /** information (standing orders): no dates needed, none used, no paging; a malformed one is still refused. */
+    @Test
+    void informationNeedsNoDatesAndIsNoCardAccountsReport() {
+        TransactionQuery q = parse("information", null, null, null, null);
+        assertTrue(q.information());
+        assertEquals(null, q.dateFrom());
+        assertEquals(0, q.page());
+        assertTrue(parse("information", "2026-01-01", "2025-01-01", "0", "5").information(), "dates are ignored");
+        assertThrows(Psd2Exception.class, () -> parse("information", "01.01.2026", null, null, null));
+        assertThrows(Psd2Exception.class, () -> parse("information", null, null, "x", null));
+        assertFalse(parse("booked", "2026-01-01", null, null, null).information());
+        Psd2Exception card = assertThrows(Psd2Exception.class, () -> TransactionQuery.refuseInformation("information"));
+        assertEquals(ErrorClass.FORMAT_ERROR, card.errorClass());
+        TransactionQuery.refuseInformation("booked");
+    }
+
     @Test
     void aRangeOfOneDayIsFineAReversedOneIsNot() {
         assertEquals(TODAY, parse("booked", "2026-11-21", "2026-11-21", null, null).dateFrom());

@@ -1,5 +1,6 @@
 package eu.xs2a.sandbox.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import eu.xs2a.sandbox.domain.AccountRef;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -66,6 +67,20 @@ public final class AccountDtos {
 
     public record CardTransactions(List<CardTransactionData> transactions, int page, int size, int totalPages,
                                    long totalElements) {
+    }
+
+    /**
+     * A standing order the bank runs from the account (BANK-API.md "Standing orders of an account"): the order's
+     * payment and its terms with the executions so far and the next one's day.
+     */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record StandingOrderData(String bankPaymentId, String transactionStatus, String creditorName,
+                                    AccountRef creditorAccount, Amount instructedAmount,
+                                    String remittanceInformationUnstructured, String endToEndId,
+                                    PaymentDtos.StandingOrderTerms standingOrder) {
+    }
+
+    public record StandingOrders(List<StandingOrderData> standingOrders) {
     }
 
     public record Transactions(List<TransactionData> transactions, int page, int size, int totalPages, long totalElements) {

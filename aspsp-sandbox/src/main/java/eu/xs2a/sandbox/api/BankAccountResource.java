@@ -7,6 +7,8 @@ import eu.xs2a.sandbox.api.AccountDtos.Amount;
 import eu.xs2a.sandbox.api.AccountDtos.BalanceData;
 import eu.xs2a.sandbox.api.AccountDtos.Balances;
 import eu.xs2a.sandbox.api.AccountDtos.TransactionData;
+import eu.xs2a.sandbox.api.AccountDtos.StandingOrderData;
+import eu.xs2a.sandbox.api.AccountDtos.StandingOrders;
 import eu.xs2a.sandbox.api.AccountDtos.Transactions;
 import eu.xs2a.sandbox.domain.Account;
 import eu.xs2a.sandbox.domain.AccountDataService;
@@ -16,6 +18,7 @@ import eu.xs2a.sandbox.domain.AccountRef;
 import eu.xs2a.sandbox.domain.BankException;
 import eu.xs2a.sandbox.domain.BankTransaction;
 import eu.xs2a.sandbox.domain.ConsentAccount;
+import eu.xs2a.sandbox.domain.Payment;
 import eu.xs2a.sandbox.domain.ConsentService.Covered;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
@@ -69,6 +72,21 @@ public class BankAccountResource {
                 page, size);
         return new Transactions(result.transactions().stream().map(BankAccountResource::transaction).toList(),
                 result.page(), result.size(), result.totalPages(), result.totalElements());
+    }
+
+    @GET
+    @Path("/{bankAccountId}/standing-orders")
+    public StandingOrders standingOrders(@PathParam("bankConsentId") String bankConsentId,
+                                         @PathParam("bankAccountId") String bankAccountId) {
+        return new StandingOrders(data.standingOrders(bankConsentId, bankAccountId).stream()
+                .map(BankAccountResource::standingOrder).toList());
+    }
+
+    private static StandingOrderData standingOrder(Payment p) {
+        return new StandingOrderData(p.id, p.transactionStatus.name(), p.creditorName,
+                p.creditorIban == null ? null : AccountRef.ofIban(p.creditorIban, null),
+                new Amount(p.currency, p.amount.toPlainString()), p.remittance, p.endToEndId,
+                PaymentDtos.StandingOrderTerms.of(p));
     }
 
     /** One page of an account's transactions, from the query parameters as given (400 for malformed ones). */

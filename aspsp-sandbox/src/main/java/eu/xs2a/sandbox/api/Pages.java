@@ -16,6 +16,7 @@ import java.util.List;
  */
 @TemplateData(target = ScaStep.Summary.class)
 @TemplateData(target = ScaStep.Line.class)
+@TemplateData(target = ScaStep.AccountChoice.class)
 @TemplateData(target = ScaStep.PayeeNotice.class)
 public final class Pages {
 

@@ -58,7 +58,7 @@ public final class PaymentDtos {
                     : monthsOfExecution.stream().map(m -> number(m, "monthsOfExecution")).toList());
         }
 
-        static StandingOrderTerms of(Payment payment) {
+        public static StandingOrderTerms of(Payment payment) {
             StandingOrder terms = payment.standingOrder();
             return terms == null ? null : new StandingOrderTerms(terms.startDate(), terms.endDate(),
                     terms.executionRule(), terms.frequency(),

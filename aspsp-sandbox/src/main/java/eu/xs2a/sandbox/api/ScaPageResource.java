@@ -16,6 +16,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.NewCookie;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
+import java.util.List;
 import java.util.function.Supplier;
 
 /**
@@ -61,11 +62,12 @@ public class ScaPageResource {
     @Path("/decision")
     @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
     public Response decide(@BeanParam ScaVisit visit, @FormParam(Csrf.FIELD) String csrf,
-                           @FormParam("decision") String decision, @FormParam("debtorAccount") String debtorAccount) {
+                           @FormParam("decision") String decision, @FormParam("debtorAccount") String debtorAccount,
+                           @FormParam("access") List<String> access) {
         if (!Csrf.accepts(visit.csrfCookie, csrf)) {
             return Csrf.refused(visit.csrfCookie);
         }
-        return answer(visit, () -> sca.decide(visit.token, visit.session, decision, debtorAccount));
+        return answer(visit, () -> sca.decide(visit.token, visit.session, decision, debtorAccount, access));
     }
 
     @GET

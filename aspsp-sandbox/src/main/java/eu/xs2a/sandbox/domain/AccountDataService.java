@@ -3,6 +3,7 @@ package eu.xs2a.sandbox.domain;
 import eu.xs2a.sandbox.persistence.AccountRepository;
 import eu.xs2a.sandbox.persistence.BalanceRepository;
 import eu.xs2a.sandbox.persistence.ConsentAccountRepository;
+import eu.xs2a.sandbox.persistence.PaymentRepository;
 import eu.xs2a.sandbox.persistence.TransactionRepository;
 import io.quarkus.hibernate.orm.panache.PanacheQuery;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -46,6 +47,9 @@ public class AccountDataService {
     TransactionRepository transactions;
 
     @Inject
+    PaymentRepository payments;
+
+    @Inject
     SlowPsus slow;
 
     @Inject
@@ -80,6 +84,16 @@ public class AccountDataService {
         PanacheQuery<BankTransaction> query = transactions.ofAccount(account.id,
                 from == null ? LocalDate.of(1970, 1, 1) : from, to == null ? LocalDate.of(9999, 12, 31) : to, status, page, size);
         return new TransactionPage(query.list(), page, size, query.pageCount(), query.count());
+    }
+
+    /**
+     * The standing orders the bank runs from a payment account (accepted, not yet ended), covered as its transactions
+     * are: the account's standing orders are part of its transaction information.
+     */
+    @Transactional
+    public List<Payment> standingOrders(String bankConsentId, String bankAccountId) {
+        Account account = covered(usableAisConsent(bankConsentId), Kind.PAYMENT, bankAccountId, Data.TRANSACTIONS);
+        return payments.runningStandingOrdersFrom(account.id);
     }
 
     private Consent usableAisConsent(String bankConsentId) {

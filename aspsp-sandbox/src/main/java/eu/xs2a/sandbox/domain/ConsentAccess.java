@@ -23,6 +23,24 @@ public record ConsentAccess(List<AccountRef> accounts, List<AccountRef> balances
     public record AdditionalInformation(List<AccountRef> ownerName) {
     }
 
+    /**
+     * A bank-offered consent (Berlin Group): accounts, balances and transactions all given and empty, nothing else
+     * asked; the PSU chooses the accounts and the access on the SCA page ({@link #chosen}).
+     */
+    public boolean bankOffered() {
+        return accounts != null && accounts.isEmpty() && balances != null && balances.isEmpty()
+                && transactions != null && transactions.isEmpty() && !allPsd2Requested()
+                && !availableAccountsRequested() && !availableAccountsWithBalanceRequested()
+                && !ownerNameListRequested() && account == null;
+    }
+
+    /** The access the PSU chose for a bank-offered consent: named accounts, as if the TPP had named them. */
+    public static ConsentAccess chosen(List<AccountRef> accounts, List<AccountRef> balances,
+                                       List<AccountRef> transactions) {
+        return new ConsentAccess(List.copyOf(accounts), List.copyOf(balances), List.copyOf(transactions), null, null,
+                null, null, null, null);
+    }
+
     public List<AccountRef> accountsOrEmpty() {
         return accounts == null ? List.of() : accounts;
     }

@@ -190,6 +190,48 @@ public class ConsentService {
         consent.approve(clock.instant());
     }
 
+    /**
+     * The PSU's choice for a bank-offered consent on the decision page, as {@code <bankAccountId>:<access>} with access
+     * {@code accounts}, {@code balances} or {@code transactions} (either of the last two implies the first): becomes
+     * the consent's access, named accounts of this PSU. Nothing chosen, an account not the PSU's or an unknown access
+     * → empty (the page asks again).
+     */
+    public Optional<ConsentAccess> choose(Consent consent, String psuId, List<String> choices) {
+        List<AccountRef> listed = new ArrayList<>();
+        List<AccountRef> balances = new ArrayList<>();
+        List<AccountRef> transactions = new ArrayList<>();
+        for (String choice : choices == null ? List.<String>of() : choices) {
+            int colon = choice.lastIndexOf(':');
+            if (colon < 0) {
+                return Optional.empty();
+            }
+            Optional<Account> account = accounts.findByIdOptional(choice.substring(0, colon))
+                    .filter(a -> a.heldBy(psuId) && !Account.DELETED.equals(a.status));
+            if (account.isEmpty()) {
+                return Optional.empty();
+            }
+            AccountRef ref = account.get().ref();
+            switch (choice.substring(colon + 1)) {
+                case "accounts" -> { }
+                case "balances" -> balances.add(ref);
+                case "transactions" -> transactions.add(ref);
+                default -> {
+                    return Optional.empty();
+                }
+            }
+            if (!listed.contains(ref)) {
+                listed.add(ref);
+            }
+        }
+        if (listed.isEmpty()) {
+            return Optional.empty();
+        }
+        ConsentAccess access = ConsentAccess.chosen(listed, balances.stream().distinct().toList(),
+                transactions.stream().distinct().toList());
+        consent.requestedAccess = access;
+        return Optional.of(access);
+    }
+
     private void grant(Consent consent, Account account, boolean balances, boolean transactions, boolean ownerName) {
         grants.persist(ConsentAccount.of(consent.id, account.id, balances, transactions, ownerName));
     }
@@ -228,7 +270,7 @@ public class ConsentService {
                 throw BankException.badRequest("a PIIS consent needs account");
             }
         } else if (access.explicitRefs().isEmpty() && !access.allPsd2Requested() && !access.availableAccountsRequested()
-                && !access.availableAccountsWithBalanceRequested()) {
+                && !access.availableAccountsWithBalanceRequested() && !access.bankOffered()) {
             throw BankException.badRequest(
                     "access must name accounts, balances, transactions, availableAccounts, availableAccountsWithBalance or allPsd2");
         }

@@ -135,9 +135,12 @@ public class ScaService {
         });
     }
 
-    /** {@code POST /sca/{token}/decision}: approve (→ OTP) or deny (→ back to the gateway, failed). */
+    /**
+     * {@code POST /sca/{token}/decision}: approve (→ OTP) or deny (→ back to the gateway, failed). For a bank-offered
+     * consent {@code access} carries the PSU's choice ({@link ConsentService#choose}).
+     */
     @Transactional(dontRollbackOn = Refused.class)
-    public ScaStep decide(String token, String session, String decision, String debtorIban) {
+    public ScaStep decide(String token, String session, String decision, String debtorIban, List<String> access) {
         return refusable(() -> {
             ScaFlow flow = loadAt(token, session, ScaLink.State.LOGGED_IN);
             if ("deny".equals(decision)) {
@@ -154,6 +157,10 @@ public class ScaService {
                 }
                 flow.payment().debtorAccountId = chosen.get().id;
                 flow.payment().debtorIban = chosen.get().iban;
+            }
+            if (flow.link().kind == ScaLink.Kind.CONSENT && flow.consent().requestedAccess.bankOffered()
+                    && consentService.choose(flow.consent(), flow.link().psuId, access).isEmpty()) {
+                return new ShowDecision(summary(flow), "Please choose the accounts and the access to give.");
             }
             flow.scaStarted();
             flow.link().approved();
@@ -384,7 +391,7 @@ public class ScaService {
             Consent consent = flow.consent();
             return new Summary(consent.type.equals(Consent.PIIS) ? "PIIS" : "AIS", consent.tppName, psu.fullName,
                     consentLines(consent), consent.validUntil.toString(), consent.frequencyPerDay,
-                    null, null, null, null, null, null, List.of(), null, List.of());
+                    null, null, null, null, null, null, List.of(), null, List.of(), accountChoices(consent, psu));
         }
         Payment payment = flow.payment();
         List<String> choices = payment.debtorAccountId == null
@@ -394,7 +401,17 @@ public class ScaService {
                 payment.remittance, payment.debtorIban, choices,
                 flow.link().kind == ScaLink.Kind.PAYMENT ? ScaStep.PayeeNotice.of(payment) : null,
                 paymentService.entriesOf(payment).stream()
-                        .map(e -> ScaStep.EntryLine.of(e, flow.link().kind == ScaLink.Kind.PAYMENT)).toList());
+                        .map(e -> ScaStep.EntryLine.of(e, flow.link().kind == ScaLink.Kind.PAYMENT)).toList(),
+                List.of());
+    }
+
+    /** A bank-offered consent awaiting the PSU's choice: every account the PSU holds (not deleted), else none. */
+    private List<ScaStep.AccountChoice> accountChoices(Consent consent, Psu psu) {
+        if (!consent.requestedAccess.bankOffered()) {
+            return List.of();
+        }
+        return accounts.ofPsu(psu.id).stream().filter(a -> !Account.DELETED.equals(a.status))
+                .map(a -> new ScaStep.AccountChoice(a.id, a.ref().label(), a.name)).toList();
     }
 
     private List<Line> consentLines(Consent consent) {
@@ -404,6 +421,9 @@ public class ScaService {
         }
         // The owner name is delivered only with an explicit consent to it (Berlin Group): the PSU sees where it is asked.
         boolean ownerName = access.ownerNameOfEveryAccountRequested();
+        if (access.bankOffered()) {
+            return List.of(new Line("The accounts you choose below", "the access you choose below"));
+        }
         if (access.allPsd2Requested()) {
             return List.of(new Line("All your accounts", ownerName
                     ? "account details, the account owner's name, balances and transactions"

@@ -37,7 +37,14 @@ public sealed interface ScaStep {
     record Summary(String kind, String tppName, String psuName, List<Line> consentLines, String validUntil,
                    int frequencyPerDay, String amount, String currency, String creditorName, String creditorIban,
                    String remittance, String debtorIban, List<String> debtorChoices, PayeeNotice payeeNotice,
-                   List<EntryLine> entries) {
+                   List<EntryLine> entries, List<AccountChoice> accountChoices) {
+    }
+
+    /**
+     * One of the PSU's accounts to choose for a bank-offered consent: {@code id} the bank's account id (the form's
+     * values are {@code <id>:accounts}, {@code <id>:balances}, {@code <id>:transactions}).
+     */
+    record AccountChoice(String id, String label, String name) {
     }
 
     /** One credit transfer of a bulk payment on the decision page, with its own Verification of Payee. */

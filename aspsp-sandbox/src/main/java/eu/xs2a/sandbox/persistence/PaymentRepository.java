@@ -34,6 +34,12 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, String>
                 accountIds, List.of(TransactionStatus.ACSP, TransactionStatus.ACSC, TransactionStatus.CANC));
     }
 
+    /** The standing orders from this account that still run (ACSP), oldest first. */
+    public List<Payment> runningStandingOrdersFrom(String accountId) {
+        return list("frequency is not null and debtorAccountId = ?1 and transactionStatus = ?2 order by createdAt, id",
+                accountId, TransactionStatus.ACSP);
+    }
+
     /** Accepted standing orders whose next occurrence is due on or before {@code today}, locked. */
     public List<Payment> lockDueOccurrences(LocalDate today, int limit) {
         return getEntityManager().createNativeQuery(

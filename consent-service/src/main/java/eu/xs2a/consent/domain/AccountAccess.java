@@ -1,5 +1,6 @@
 package eu.xs2a.consent.domain;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
@@ -23,8 +24,9 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @RegisterForReflection(targets = {AccountAccess.class, AccountReference.class, AdditionalInformationAccess.class})
 @Schema(description = "Either accounts named in accounts, balances and transactions (balances and transactions imply"
-        + " the account), or exactly one of availableAccounts, availableAccountsWithBalance and allPsd2; an empty list"
-        + " (a bank-offered consent) is not offered. Else FormatError")
+        + " the account), or exactly one of availableAccounts, availableAccountsWithBalance and allPsd2, or a bank-offered"
+        + " consent: accounts, balances and transactions all empty arrays (the PSU chooses at the bank; afterwards the"
+        + " lists show what was granted). An empty list beside lists that name accounts is a FormatError")
 public record AccountAccess(List<@NotNull(message = AccountAccess.NOT_A_REFERENCE) @Valid AccountReference> accounts,
                             List<@NotNull(message = AccountAccess.NOT_A_REFERENCE) @Valid AccountReference> balances,
                             List<@NotNull(message = AccountAccess.NOT_A_REFERENCE) @Valid AccountReference> transactions,
@@ -46,6 +48,9 @@ public record AccountAccess(List<@NotNull(message = AccountAccess.NOT_A_REFERENC
     static final String WITH_OWNER_NAME = "allAccountsWithOwnerName";
     static final String ALL_ACCOUNTS_VALUE = ALL_ACCOUNTS + "|" + WITH_OWNER_NAME;
     static final String NOT_ALL_ACCOUNTS = "'${validatedValue}' must be allAccounts or allAccountsWithOwnerName";
+    /** A bank-offered consent's access before the PSU chose (the three lists empty). */
+    static final AccountAccess BANK_OFFERED = new AccountAccess(List.of(), List.of(), List.of(), null, null, null,
+            null);
     /** A list's element that is null. */
     static final String NOT_A_REFERENCE = "must be an account reference";
 
@@ -62,10 +67,17 @@ public record AccountAccess(List<@NotNull(message = AccountAccess.NOT_A_REFERENC
         boolean named = !a.isEmpty() || !b.isEmpty() || !t.isEmpty();
         long globals = Stream.of(availableAccounts, availableAccountsWithBalance, allPsd2).filter(Objects::nonNull)
                 .count();
+        if (bankOffered()) {
+            if (additionalInformation != null) {
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "access.additionalInformation needs accounts named by"
+                        + " the TPP: a bank-offered consent (empty lists) cannot ask for owner names");
+            }
+            return BANK_OFFERED;
+        }
         if (!named && globals == 0) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "access must list accounts, balances or transactions"
-                    + " by account reference, or set availableAccounts or allPsd2 (a bank-offered consent, with"
-                    + " empty lists, is not offered)");
+                    + " by account reference, set availableAccounts or allPsd2, or ask for a bank-offered consent"
+                    + " with accounts, balances and transactions all empty arrays");
         }
         if (named && globals > 0) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR,
@@ -109,6 +121,32 @@ public record AccountAccess(List<@NotNull(message = AccountAccess.NOT_A_REFERENC
             }
         }
         return new AdditionalInformationAccess(List.copyOf(owners));
+    }
+
+    /**
+     * A bank-offered consent awaiting the PSU's choice (Berlin Group): accounts, balances and transactions all given
+     * and empty, no "all accounts" value. Once the bank reports what the PSU granted, the access names those accounts
+     * ({@link #granted}) and is no longer bank-offered.
+     */
+    @JsonIgnore
+    public boolean bankOffered() {
+        return accounts != null && accounts.isEmpty() && balances != null && balances.isEmpty()
+                && transactions != null && transactions.isEmpty() && availableAccounts == null
+                && availableAccountsWithBalance == null && allPsd2 == null;
+    }
+
+    /**
+     * The access the PSU granted at the bank for a bank-offered consent, as the bank reports it: the accounts named
+     * in each list (the same account once per list). An empty list is left out, as in a consent the TPP named.
+     */
+    public static AccountAccess granted(List<AccountReference> accounts, List<AccountReference> balances,
+                                        List<AccountReference> transactions) {
+        return new AccountAccess(distinctOrNull(accounts), distinctOrNull(balances), distinctOrNull(transactions),
+                null, null, null, null);
+    }
+
+    private static List<AccountReference> distinctOrNull(List<AccountReference> list) {
+        return list == null || list.isEmpty() ? null : List.copyOf(new LinkedHashSet<>(list));
     }
 
     /** The accounts list resource: every AIS consent may list the accounts it covers. */

@@ -4,6 +4,7 @@ import eu.xs2a.consent.aspsp.BankConsentState;
 import eu.xs2a.consent.persistence.ConsentRepository;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.task.TaskQueue;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -16,7 +17,8 @@ import org.jboss.logging.Logger;
  * ({@code POST /internal/v1/bank-events}) and the polling job's answers ({@link BankSyncTask}). Both end in
  * {@link #apply}, the SCA callback's own path ({@code ConsentService.applyBankState}): only moves of the consent's
  * state machine are taken, so a replayed event or one for a final consent changes nothing, and each change is in the
- * consent's status log. Each call is one short transaction with the consent row locked; no bank call is made here.
+ * consent's status log. Each call is one short transaction with the consent row locked; the one bank call, for the grant of a
+ * bank-offered consent the bank says is valid, runs afterwards as a {@link BankSyncTask}.
  */
 @ApplicationScoped
 public class BankStatusUpdates {
@@ -26,11 +28,14 @@ public class BankStatusUpdates {
     private final ConsentRepository consents;
     private final ConsentService consentService;
     private final Clock clock;
+    private final TaskQueue tasks;
 
-    public BankStatusUpdates(ConsentRepository consents, ConsentService consentService, Clock clock) {
+    public BankStatusUpdates(ConsentRepository consents, ConsentService consentService, Clock clock,
+                             TaskQueue tasks) {
         this.consents = consents;
         this.consentService = consentService;
         this.clock = clock;
+        this.tasks = tasks;
     }
 
     /**
@@ -41,7 +46,7 @@ public class BankStatusUpdates {
      *                       bank retries: the gateway may not have stored a consent it just registered)
      */
     public void applyEvent(Set<String> providerCodes, BankStatusEvent event) {
-        QuarkusTransaction.requiringNew().run(() -> {
+        String askBank = QuarkusTransaction.requiringNew().call(() -> {
             Consent consent = consents.lockByBankId(event.bankConsentId(), providerCodes)
                     .orElseThrow(() -> new Psd2Exception(ErrorClass.RESOURCE_UNKNOWN,
                             "No consent with bank consent id '" + Ids.shown(event.bankConsentId()) + "'"));
@@ -50,11 +55,25 @@ public class BankStatusUpdates {
                 consent.heardFromBank(now);
                 LOG.infof("Bank event %s for consent %s (%s at %s) is older than one applied before; ignored",
                         event.eventId(), consent.getId(), event.bankStatus(), event.occurredAt());
-                return;
+                return null;
             }
             apply(consent, new BankConsentState(event.bankConsentId(), null, event.bankStatus(),
                     impliedScaStatus(event.bankStatus()), null), now);
+            if ("valid".equals(event.bankStatus()) && consent.awaitsBankOfferedGrant()) {
+                // the event does not say what the PSU granted: the bank's view of the consent does
+                tasks.enqueue(BankSyncTask.of(consent));
+                return consent.getId();
+            }
+            return null;
         });
+        if (askBank != null) {
+            try {
+                tasks.runNow(BankSyncTask.TYPE, askBank);
+            } catch (RuntimeException e) {
+                LOG.warnf("Could not ask the bank for the access granted to consent %s now; the task runtime "
+                        + "retries: %s", askBank, e);
+            }
+        }
     }
 
     /** Applies the bank's answer to the polling job's {@code GET /bank/v1/consents/{id}}. */

@@ -261,11 +261,22 @@ public class Consent {
      * @return whether the status changed
      */
     public boolean applyBankStatus(String bankStatus, Instant now, LocalDate today) {
+        return applyBankStatus(bankStatus, null, now, today);
+    }
+
+    /** @param granted the access the bank reports (after approval: what the PSU granted), or null where not known */
+    public boolean applyBankStatus(String bankStatus, AccountAccess granted, Instant now, LocalDate today) {
         ConsentStatus before = status;
         if ("partiallyAuthorised".equals(bankStatus)
                 && (status == ConsentStatus.accepted || status == ConsentStatus.received)) {
             partiallyAuthorised(now);
         } else if ("valid".equals(bankStatus) && awaitingSca().contains(status)) {
+            if (awaitsBankOfferedGrant()) {
+                if (granted == null || granted.accounts() == null || granted.accounts().isEmpty()) {
+                    return false; // valid only with what the PSU granted: the bank's view of the consent tells it
+                }
+                access = AccountAccess.granted(granted.accounts(), granted.balances(), granted.transactions());
+            }
             scaFinalised(now, today);
         } else if ("rejected".equals(bankStatus) && awaitingSca().contains(status)) {
             scaFailed(now);
@@ -277,6 +288,15 @@ public class Consent {
             terminatedByBank(now);
         }
         return before != status;
+    }
+
+    /**
+     * A bank-offered AIS consent (empty access lists) still waiting for SCA: it becomes valid only together with the
+     * access the PSU granted at the bank, which replaces the empty lists (so the consent's read and the consent lookup
+     * name exactly the granted accounts).
+     */
+    public boolean awaitsBankOfferedGrant() {
+        return access != null && access.bankOffered() && awaitingSca().contains(status);
     }
 
     /** The bank answered about this consent, or sent an event for it: the polling job leaves it alone a while. */

@@ -104,7 +104,9 @@ public class ConsentService {
         Consent consent = Consent.newAis(SecureTokens.random(SecureTokens.ID_BYTES), providerCode, tpp.tppId(),
                 tpp.name(), access,
                 request.recurringIndicator(), validUntil, frequency, false, redirect, clock.instant());
-        return create(consent, approaches.choose(providerCode, preferences.redirectPreferred(), redirect.psuId()),
+        // the PSU chooses a bank-offered consent's accounts on the bank's own page: redirect where the bank offers it
+        boolean redirectPreferred = preferences.redirectPreferred() || access.bankOffered();
+        return create(consent, approaches.choose(providerCode, redirectPreferred, redirect.psuId()),
                 preferences.explicitStart());
     }
 
@@ -269,7 +271,10 @@ public class ConsentService {
     /** Moves a locked consent and its authorisations to the bank's view (only along the state machines). */
     void applyBankState(Consent consent, BankConsentState state, Instant now) {
         consent.heardFromBank(now);
-        consent.applyBankStatus(state.status(), now, calendar.dateOf(consent.getProviderCode(), now));
+        if ("valid".equals(state.status()) && state.access() == null && consent.awaitsBankOfferedGrant()) {
+            return; // neither the consent nor its authorisation is done before the bank tells what the PSU granted
+        }
+        consent.applyBankStatus(state.status(), state.access(), now, calendar.dateOf(consent.getProviderCode(), now));
         ScaStatus sca = ScaStatus.fromBank(state.scaStatus());
         for (ConsentAuthorisation authorisation : authorisations.ofConsent(consent.getId())) {
             authorisation.followBank(sca, now);

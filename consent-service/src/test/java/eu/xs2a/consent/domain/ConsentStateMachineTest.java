@@ -180,6 +180,43 @@ class ConsentStateMachineTest {
         assertFalse(newConsent().applyBankStatus("terminatedByBank", NOW, TODAY), "not before the bank registered it");
     }
 
+    /**
+     * A bank-offered consent (empty lists) turns valid only with the access the PSU granted, which replaces the empty
+     * lists; a valid without it (a status event) leaves it awaiting SCA, for the bank's view to bring the grant.
+     */
+    @Test
+    void aBankOfferedConsentTurnsValidOnlyWithTheGrantedAccess() {
+        AccountAccess offered = new AccountAccess(List.of(), List.of(), List.of(), null, null, null, null)
+                .validated(10);
+        assertTrue(offered.bankOffered());
+        Consent consent = Consent.newAis("c2", "sandbox", "PSDDE-BAFIN-1", "TPP", offered, true,
+                LocalDate.of(2026, 5, 1), 4, false, new ScaRedirect("https://tpp/ok", null, null), NOW);
+        consent.registeredAtBank("b2", "u", NOW);
+        assertTrue(consent.awaitsBankOfferedGrant());
+        assertFalse(consent.applyBankStatus("valid", NOW, TODAY), "a status event says nothing of the grant");
+        assertFalse(consent.applyBankStatus("valid", offered, NOW, TODAY), "nothing granted");
+        assertEquals(ConsentStatus.received, consent.getStatus());
+
+        AccountReference main = new AccountReference("DE49100200300100000011", null, null, null, null, "EUR");
+        AccountReference savings = new AccountReference("DE26100200300100000037", null, null, null, null, "EUR");
+        AccountAccess granted = new AccountAccess(List.of(main, savings), List.of(main), List.of(), null, null, null,
+                null);
+        assertTrue(consent.applyBankStatus("valid", granted, NOW, TODAY));
+        assertEquals(ConsentStatus.valid, consent.getStatus());
+        assertFalse(consent.awaitsBankOfferedGrant());
+        assertEquals(List.of(main, savings), consent.getAccess().accounts());
+        assertEquals(List.of(main), consent.getAccess().balances());
+        assertEquals(null, consent.getAccess().transactions(), "an empty list is left out");
+        assertTrue(consent.getAccess().coversBalances(main));
+        assertFalse(consent.getAccess().coversBalances(savings));
+        assertFalse(consent.getAccess().coversTransactions(main));
+
+        // a consent that named its accounts keeps them, whatever the bank lists
+        Consent named = registeredConsent();
+        assertTrue(named.applyBankStatus("valid", granted, NOW, TODAY));
+        assertEquals(1, named.getAccess().accounts().size());
+    }
+
     /** Events may arrive out of order: one older than the newest applied is stale. */
     @Test
     void aBankEventOlderThanTheNewestAppliedIsStale() {

@@ -78,6 +78,23 @@ public final class Psu {
         return response.header("Location");
     }
 
+    /**
+     * Approves a bank-offered consent with the PSU's choice on the decision page ({@code <bankAccountId>:<access>},
+     * aspsp-sandbox/BANK-API.md); answers where the bank sends the browser.
+     */
+    public String choose(String... access) {
+        Response page = given().redirects().follow(false).cookie(COOKIE, cookie).get(scaUrl + "/decision");
+        assertEquals(200, page.statusCode(), page.asString());
+        io.restassured.specification.RequestSpecification form = form(csrf).cookie(COOKIE, cookie)
+                .formParam("decision", "approve");
+        for (String value : access) {
+            form = form.formParam("access", value);
+        }
+        Response response = form.post(scaUrl + "/decision");
+        assertEquals(303, response.statusCode(), response.asString());
+        return response.header("Location");
+    }
+
     /** Sends one OTP; returns the raw answer (200 page again on a wrong code, 303 to the callback otherwise). */
     public Response otp(String code) {
         Response page = given().redirects().follow(false).cookie(COOKIE, cookie).get(scaUrl + "/otp");

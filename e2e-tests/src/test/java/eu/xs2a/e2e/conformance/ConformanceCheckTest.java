@@ -30,6 +30,35 @@ class ConformanceCheckTest {
             {%s"instructedAmount":{"currency":"EUR","amount":"3.00"},"creditorAccount":{"iban":"DE89370400440532013000"},\
             "creditorName":"Merchant GmbH","transactionStatus":"%s"}""";
 
+    /** A report of standing orders (bookingStatus=information): the entry as the file's transactionDetails has it. */
+    private static final String STANDING_ORDERS = """
+            {"account":{"iban":"DE49100200300100000011","currency":"EUR"},
+             "transactions":{"information":[{"endToEndId":"E2E-1","transactionAmount":{"currency":"EUR","amount":"-42.10"},
+               "creditorName":"Landlord KG","creditorAccount":{"iban":"DE89370400440532013000"},
+               "remittanceInformationUnstructured":"Rent",
+               "additionalInformationStructured":{"standingOrderDetails":{"startDate":"2027-01-15","frequency":"Monthly",
+                 "executionRule":"preceding","dayOfExecution":"15"}}}],
+              "_links":{"account":{"href":"/sandbox/api/berlingroup/v1/accounts/a-1"}}}}""";
+    private static final String REPORT = "/sandbox/api/berlingroup/v1/accounts/a-1/transactions";
+
+    /** STANDING_ORDERS waives the information list (1.3.8's) only: its entries are still checked. */
+    @Test
+    void aStandingOrderReportIsWaivedOnlyWithEntriesTheFileAllows() {
+        assertEquals(List.of(), BerlinGroupSpec.violations(report(STANDING_ORDERS)));
+        assertFalse(BerlinGroupSpec.violations(report(STANDING_ORDERS.replace("Monthly", "Hourly"))).isEmpty(),
+                "a frequency the file does not have");
+        assertFalse(BerlinGroupSpec.violations(report(STANDING_ORDERS.replace("\"dayOfExecution\":\"15\"",
+                "\"dayOfExecution\":\"15\",\"nextRun\":1"))).isEmpty(), "a field standingOrderDetails lacks");
+        assertFalse(BerlinGroupSpec.violations(report(STANDING_ORDERS.replace(
+                "\"additionalInformationStructured\"", "\"otherStructured\""))).isEmpty(), "no standing order details");
+        assertFalse(BerlinGroupSpec.violations(report(STANDING_ORDERS.replace("\"information\":[",
+                "\"booked\":[],\"information\":["))).isEmpty(), "information beside booked");
+    }
+
+    private static Exchange report(String body) {
+        return new Exchange("GET", REPORT, 200, withRequestId(json()), body);
+    }
+
     @Test
     void aConformingConsentCreationPasses() {
         assertEquals(List.of(), BerlinGroupSpec.violations(created(CREATED)));

@@ -63,6 +63,7 @@ class CardAccountJourneyTest extends Journey {
         assertEquals(List.of("closingBooked", "expected", "interimAvailable", "nonInvoiced"),
                 byType.keySet().stream().sorted().toList(), balances.asString());
         assertEquals(true, byType.get("interimAvailable").get("creditLimitIncluded"));
+        assertTrue(byType.values().stream().allMatch(b -> b.get("lastChangeDateTime") != null), balances.asString());
         assertEquals(new BigDecimal("3000.00").add(amount(byType.get("expected"))),
                 amount(byType.get("interimAvailable")));
 

@@ -98,6 +98,17 @@ public final class PsuBrowser {
         return this;
     }
 
+    /**
+     * On the decision page of a bank-offered consent: ticks each access named, by its label as the page gives it
+     * ({@code "Balances of DE49…"}, {@code "Transactions of …"}, {@code "Details of …"}).
+     */
+    public PsuBrowser choose(String... accessLabels) {
+        for (String label : accessLabels) {
+            element(By.cssSelector("input[type='checkbox'][aria-label='" + label + "']")).click();
+        }
+        return this;
+    }
+
     public PsuBrowser approve() {
         return approve(null);
     }

@@ -10,7 +10,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import eu.xs2a.security.client.Pem;
 import io.restassured.response.Response;
 import java.net.URI;
-import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -68,13 +67,13 @@ class OAuthScaJourneyTest extends Journey {
         String verifier = randomToken();
         String landed = browser().open(authorize(alpha, "AIS:" + consentId, verifier)).logInAndAllow("psu1");
         assertTrue(landed.startsWith(alpha.redirect() + "?"), landed);
-        String code = query(URI.create(landed)).get("code");
+        String code = OAuthJourneyTest.query(URI.create(landed)).get("code");
         assertNotNull(code, landed);
-        assertEquals("received", consentStatus(tpp, consentId));
+        assertEquals("received", status(tpp, consentId));
 
         Response wrongVerifier = token(alpha, exchange(alpha, code, randomToken()));
         assertOAuthError(400, "invalid_grant", wrongVerifier);
-        assertEquals("received", consentStatus(tpp, consentId));
+        assertEquals("received", status(tpp, consentId));
 
         Response tokens = token(alpha, exchange(alpha, code, verifier));
         assertStatus(200, tokens);
@@ -82,7 +81,7 @@ class OAuthScaJourneyTest extends Journey {
         assertEquals("AIS:" + consentId, tokens.jsonPath().getString("scope"));
         String accessToken = tokens.jsonPath().getString("access_token");
         assertEquals("valid", eventually("the consent is valid after the code's exchange",
-                () -> consentStatus(tpp, consentId), "valid"::equals));
+                () -> status(tpp, consentId), "valid"::equals));
 
         Map<String, String> read = consent(consentId);
         read.put("Authorization", "Bearer " + accessToken);
@@ -107,7 +106,8 @@ class OAuthScaJourneyTest extends Journey {
         String betaVerifier = randomToken();
         String betaLanded = browser().open(authorize(beta, "AIS:" + betaConsent.jsonPath().getString("consentId"),
                 betaVerifier)).logInAndAllow("psu1");
-        Response betaTokens = token(beta, exchange(beta, query(URI.create(betaLanded)).get("code"), betaVerifier));
+        String betaCode = OAuthJourneyTest.query(URI.create(betaLanded)).get("code");
+        Response betaTokens = token(beta, exchange(beta, betaCode, betaVerifier));
         assertStatus(200, betaTokens);
         Map<String, String> withBeta = consent(consentId);
         withBeta.put("Authorization", "Bearer " + betaTokens.jsonPath().getString("access_token"));
@@ -192,6 +192,11 @@ class OAuthScaJourneyTest extends Journey {
         return jws.getCompactSerialization();
     }
 
+    /** The consent's status at sandbox-oauth. */
+    private static String status(Tpp tpp, String consentId) {
+        return tpp.get(CONSENTS + "/" + consentId + "/status").jsonPath().getString("consentStatus");
+    }
+
     private static void assertOAuthError(int status, String error, Response response) {
         assertEquals(status, response.statusCode(), response.asString());
         assertEquals(error, response.jsonPath().getString("error"), response.asString());
@@ -201,15 +206,6 @@ class OAuthScaJourneyTest extends Journey {
         byte[] random = new byte[32];
         new SecureRandom().nextBytes(random);
         return Base64.getUrlEncoder().withoutPadding().encodeToString(random);
-    }
-
-    private static Map<String, String> query(URI uri) {
-        Map<String, String> values = new LinkedHashMap<>();
-        for (String pair : uri.getRawQuery().split("&")) {
-            int eq = pair.indexOf('=');
-            values.put(pair.substring(0, eq), URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8));
-        }
-        return values;
     }
 
     private static String enc(String value) {

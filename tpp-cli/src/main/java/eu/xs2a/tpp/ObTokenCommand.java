@@ -95,10 +95,6 @@ class ObTokenCommand implements Callable<Integer> {
             description = "With --code: a redirect URI the client registered (default: ${DEFAULT-VALUE}).")
     String redirectUri;
 
-    @Option(names = "--timeout", paramLabel = "SECONDS", defaultValue = "30",
-            description = "With --as: how long to wait for each page (default: ${DEFAULT-VALUE}).")
-    int timeoutSeconds;
-
     @Override
     public Integer call() {
         OpenBankingClient client = context.home().client().orElseThrow(() -> new CliException(
@@ -154,7 +150,7 @@ class ObTokenCommand implements Callable<Integer> {
         String back;
         if (psu != null) {
             out.println("Authorization as " + psu.strip() + " through " + link);
-            SandboxPsu.Outcome outcome = new SandboxPsu(Duration.ofSeconds(Math.max(1, timeoutSeconds)), out)
+            SandboxPsu.Outcome outcome = new SandboxPsu(Duration.ofSeconds(Math.max(1, connection.timeoutSeconds)), out)
                     .authorise(link, new SandboxPsu.Choices(psu.strip(), password, null, !deny, null));
             if (outcome.backAtTpp() == null) {
                 out.println("The flow ended at the bank: " + outcome.lastPage());

@@ -12,8 +12,8 @@ import java.util.regex.Pattern;
  */
 public final class ResourceScopes {
 
-    /** A gateway resource id as the services make them (UUIDs), within the bank's idempotency key's width. */
-    private static final Pattern RESOURCE = Pattern.compile("(AIS|PIS):[A-Za-z0-9-]{1,100}");
+    /** A gateway resource id as the services make them (base64url), within the bank's idempotency key's width. */
+    private static final Pattern RESOURCE = Pattern.compile("(AIS|PIS):[A-Za-z0-9_-]{1,100}");
 
     private ResourceScopes() {
     }

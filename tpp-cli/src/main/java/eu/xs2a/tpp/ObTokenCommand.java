@@ -37,7 +37,7 @@ import picocli.CommandLine.Option;
  * server by the client credentials grant, or with {@code --code} / {@code --as PSU} by the authorization code flow
  * (PKCE S256; the PSU's part played on the sandbox bank's page, or in a browser): HTTP Basic for a
  * client_secret_basic client, a client assertion signed with the current certificate for a private_key_jwt one. The
- * token is saved as {@code {access_token}} (and a refresh token as {@code {refresh_token}}).
+ * token is saved as {@code {access_token}}.
  */
 @Command(name = "token",
         description = {
@@ -48,7 +48,7 @@ import picocli.CommandLine.Option;
                         + " and allows the access, in a browser (paste the address it was sent to) or played here"
                         + " with --as; under the OAuth SCA approach the scope names the consent, AIS:{consentId},"
                         + " or the payment, PIS:{paymentId}.",
-                "Saves it as {access_token} (and {refresh_token}) for later calls. Exit code 1 when the gateway"
+                "Saves it as {access_token} for later calls. Exit code 1 when the gateway"
                         + " answers HTTP >= 400 or the PSU did not allow."},
         footer = {"", "Examples:", "  bin/tpp ob token", "  bin/tpp ob token --provider sandbox2 --scope accounts",
                 "  bin/tpp ob token --as psu1 --scope accounts",
@@ -202,8 +202,7 @@ class ObTokenCommand implements Callable<Integer> {
         // an OAuth endpoint takes no HTTP signature: the client authenticates in the request itself
         return new SignedCall(context, connection, output).run("POST", path, headers,
                 body.getBytes(StandardCharsets.UTF_8), null, false,
-                Map.of("access_token", JsonPath.parse("access_token"),
-                        "refresh_token", JsonPath.parse("refresh_token")));
+                Map.of("access_token", JsonPath.parse("access_token")));
     }
 
     private static String formEncode(Map<String, String> fields) {

@@ -89,7 +89,17 @@ class OAuthScaJourneyTest extends Journey {
         assertStatus(200, accounts);
         assertEquals(PSU1_MAIN, accounts.jsonPath().getString("accounts[0].iban"));
 
-        // the code once only
+        // the refresh token rotates; the used one again revokes the grant, its successor included
+        String refresh = tokens.jsonPath().getString("refresh_token");
+        Response rotated = token(alpha, Map.of("grant_type", "refresh_token", "refresh_token", refresh));
+        assertStatus(200, rotated);
+        String next = rotated.jsonPath().getString("refresh_token");
+        assertOAuthError(400, "invalid_grant", token(alpha, Map.of("grant_type", "refresh_token",
+                "refresh_token", refresh)));
+        assertOAuthError(400, "invalid_grant", token(alpha, Map.of("grant_type", "refresh_token",
+                "refresh_token", next)));
+
+        // the code once only (its grant is revoked already)
         assertOAuthError(400, "invalid_grant", token(alpha, exchange(alpha, code, verifier)));
 
         // no token, the client's own token, another TPP's token, an expired one
@@ -120,16 +130,6 @@ class OAuthScaJourneyTest extends Journey {
         Map<String, String> withExpired = consent(consentId);
         withExpired.put("Authorization", "Bearer " + expiredToken(alpha, consentId));
         assertError(tpp.get(ACCOUNTS, withExpired), 401, "AccessDenied", "TOKEN_EXPIRED");
-
-        // the refresh token rotates; the used one again revokes the grant, its successor included
-        String refresh = tokens.jsonPath().getString("refresh_token");
-        Response rotated = token(alpha, Map.of("grant_type", "refresh_token", "refresh_token", refresh));
-        assertStatus(200, rotated);
-        String next = rotated.jsonPath().getString("refresh_token");
-        assertOAuthError(400, "invalid_grant", token(alpha, Map.of("grant_type", "refresh_token",
-                "refresh_token", refresh)));
-        assertOAuthError(400, "invalid_grant", token(alpha, Map.of("grant_type", "refresh_token",
-                "refresh_token", next)));
     }
 
     /** A TPP with a client registered by open-banking DCR, its software statement from the sandbox directory. */

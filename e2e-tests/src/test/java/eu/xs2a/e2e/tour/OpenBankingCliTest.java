@@ -122,7 +122,7 @@ class OpenBankingCliTest {
 
         // the plain code flow: psu1 allows "accounts" on the bank's page, played over HTTP
         Run code = ok(tpp(home, "ob", "token", "--as", "psu1", "--scope", "accounts"));
-        assertTrue(code.out().contains("HTTP 200") && code.out().contains("refresh_token"), code.toString());
+        assertTrue(code.out().contains("HTTP 200") && code.out().contains("access_token"), code.toString());
         Run denied = tpp(home, "ob", "token", "--as", "psu1", "--deny", "--scope", "accounts");
         assertEquals(1, denied.exit(), denied.toString());
         assertTrue(denied.out().contains("access_denied"), denied.toString());

@@ -121,4 +121,70 @@ class OAuthLoginTest {
         browser.waitForUrlStartingWith(returnUrl);
         status(created).then().body("status", equalTo("approved")).body("psuId", equalTo("psu1"));
     }
+
+    /** A login naming a consent of the bank by the gateway's key (the OAuth SCA approach), asked by {@code tppId}. */
+    private static Response createFor(String tppId, String scope, String returnUrl) {
+        return api().contentType("application/json").body(Map.of("tppId", tppId, "tppName", "Alpha TPP",
+                "scope", scope, "returnUrl", returnUrl)).post("/bank/v1/oauth-logins");
+    }
+
+    private static void allowAs(Response created, String psu) {
+        String page = URI.create(created.path("loginUrl")).getPath();
+        String csrf = Forms.tokenOf(given().get(page));
+        post(page, csrf, Map.of("username", psu, "password", "sandbox", "decision", "allow")).then().statusCode(303);
+    }
+
+    private static String consentStatus(String bankConsentId) {
+        return api().get("/bank/v1/consents/" + bankConsentId).path("status");
+    }
+
+    @Test
+    void anAllowedLoginNamingAConsentAuthorisesItOnlyWhenRedeemed() {
+        String key = UUID.randomUUID().toString();
+        Map<String, Object> body = new java.util.HashMap<>(Bank.aisConsent(Bank.allPsd2(), null));
+        body.put("idempotencyKey", key);
+        String bankConsentId = Bank.registerConsent(body).path("bankConsentId");
+        String tppId = (String) body.get("tppId");
+
+        Response created = createFor(tppId, "AIS:" + key, returnUrl());
+        api().post("/bank/v1/oauth-logins/" + created.path("loginId") + "/redemption").then().statusCode(409)
+                .body("code", equalTo("STATUS_INVALID"));
+        allowAs(created, "psu1");
+        status(created).then().body("status", equalTo("approved")).body("psuId", equalTo("psu1"));
+        org.junit.jupiter.api.Assertions.assertEquals("received", consentStatus(bankConsentId));
+
+        api().post("/bank/v1/oauth-logins/" + created.path("loginId") + "/redemption").then().statusCode(200)
+                .body("status", equalTo("redeemed")).body("psuId", equalTo("psu1"));
+        org.junit.jupiter.api.Assertions.assertEquals("valid", consentStatus(bankConsentId));
+        // again: the same answer, nothing changed
+        api().post("/bank/v1/oauth-logins/" + created.path("loginId") + "/redemption").then().statusCode(200)
+                .body("status", equalTo("redeemed"));
+        // the consent no longer awaits SCA: a new login naming it ends denied
+        Response late = createFor(tppId, "AIS:" + key, returnUrl());
+        allowAs(late, "psu1");
+        status(late).then().body("status", equalTo("denied"));
+    }
+
+    @Test
+    void aLoginNamingAnotherTppsConsentOrNoneIsDeniedAndNeverRedeemed() {
+        String key = UUID.randomUUID().toString();
+        Map<String, Object> body = new java.util.HashMap<>(Bank.aisConsent(Bank.allPsd2(), null));
+        body.put("idempotencyKey", key);
+        String bankConsentId = Bank.registerConsent(body).path("bankConsentId");
+
+        Response other = createFor("PSDDE-BAFIN-999999", "AIS:" + key, returnUrl());
+        allowAs(other, "psu1");
+        status(other).then().body("status", equalTo("denied"));
+        Response unknown = createFor((String) body.get("tppId"), "AIS:" + UUID.randomUUID(), returnUrl());
+        allowAs(unknown, "psu1");
+        status(unknown).then().body("status", equalTo("denied"));
+        org.junit.jupiter.api.Assertions.assertEquals("received", consentStatus(bankConsentId));
+
+        // a plain login (no consent named) is not redeemed
+        Response plain = create(returnUrl());
+        allowAs(plain, "psu1");
+        api().post("/bank/v1/oauth-logins/" + plain.path("loginId") + "/redemption").then().statusCode(409);
+        api().post("/bank/v1/oauth-logins/" + UUID.randomUUID() + "/redemption").then().statusCode(404)
+                .body("code", equalTo("LOGIN_UNKNOWN"));
+    }
 }

@@ -22,7 +22,7 @@ import jakarta.ws.rs.core.Response;
 @Consumes(MediaType.APPLICATION_JSON)
 public class BankOAuthLoginResource {
 
-    public record LoginRequest(String tppName, String scope, String returnUrl) {
+    public record LoginRequest(String tppId, String tppName, String scope, String returnUrl) {
     }
 
     public record Login(String loginId, String loginUrl) {
@@ -37,12 +37,16 @@ public class BankOAuthLoginResource {
     @Inject
     PublicUrls urls;
 
+    @Inject
+    eu.xs2a.sandbox.events.BankEventDelivery events;
+
     @POST
     public Response create(LoginRequest body) {
         if (body == null) {
             throw BankException.badRequest("tppName, scope and returnUrl are required");
         }
-        OAuthLoginService.Created created = logins.create(body.tppName(), body.scope(), body.returnUrl());
+        OAuthLoginService.Created created = logins.create(body.tppId(), body.tppName(), body.scope(),
+                body.returnUrl());
         return Response.status(201)
                 .entity(new Login(created.login().id.toString(), urls.oauthLoginUrl(created.token()))).build();
     }
@@ -52,5 +56,16 @@ public class BankOAuthLoginResource {
     public LoginStatus status(@PathParam("loginId") String loginId) {
         OAuthLogin login = logins.status(loginId);
         return new LoginStatus(login.status, login.psuId);
+    }
+
+    /** The gateway exchanged the code: the PSU's approval of the named consent or payment is finalised. */
+    @POST
+    @Path("/{loginId}/redemption")
+    public LoginStatus redeem(@PathParam("loginId") String loginId) {
+        OAuthLoginService.Redeemed redeemed = logins.redeem(loginId);
+        if (redeemed.resourceId() != null) {
+            events.deliverNow(redeemed.resourceId()); // committed: the redemption's transaction ended with the call
+        }
+        return new LoginStatus(redeemed.login().status, redeemed.login().psuId);
     }
 }

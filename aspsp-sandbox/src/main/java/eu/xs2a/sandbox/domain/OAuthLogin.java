@@ -7,7 +7,10 @@ import jakarta.persistence.Table;
 import java.time.Instant;
 import java.util.UUID;
 
-/** A PSU's login for a gateway's OAuth authorize step: {@code received}, then {@code approved} or {@code denied}. */
+/**
+ * A PSU's login for a gateway's OAuth authorize step: {@code received}, then {@code approved} or {@code denied}; an
+ * approved one naming a consent or payment ends {@code redeemed}.
+ */
 @Entity
 @Table(name = "oauth_login")
 public class OAuthLogin extends PanacheEntityBase {
@@ -15,6 +18,11 @@ public class OAuthLogin extends PanacheEntityBase {
     public static final String RECEIVED = "received";
     public static final String APPROVED = "approved";
     public static final String DENIED = "denied";
+    /** An approved login naming a consent or payment whose code the gateway exchanged: the approval is final. */
+    public static final String REDEEMED = "redeemed";
+
+    /** The TPP that asked (its organisation id); null for a gateway that did not say. */
+    public String tppId;
 
     @Id
     public UUID id;

@@ -13,6 +13,7 @@ import eu.xs2a.platform.sca.ScaUpdateResponse;
 import eu.xs2a.platform.http.BrowserPages;
 import eu.xs2a.platform.http.ErrorResponses;
 import eu.xs2a.platform.provider.ProviderCalendar;
+import eu.xs2a.platform.provider.ProviderRegistry;
 import eu.xs2a.security.quarkus.ReplayAnswers;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -31,10 +32,12 @@ public class ConsentResponses {
 
     private final PublicUrls urls;
     private final ProviderCalendar calendar;
+    private final ProviderRegistry providers;
 
-    public ConsentResponses(PublicUrls urls, ProviderCalendar calendar) {
+    public ConsentResponses(PublicUrls urls, ProviderCalendar calendar, ProviderRegistry providers) {
         this.urls = urls;
         this.calendar = calendar;
+        this.providers = providers;
     }
 
     /**
@@ -61,8 +64,15 @@ public class ConsentResponses {
             return createdResponse(created, links);
         }
         switch (authorisation.scaApproach()) {
-            case REDIRECT -> links.put("scaRedirect", new Href(urls.scaRedirect(consent.getProviderCode(), ais,
-                    consent.getId(), authorisation.id(), created.redirectToken())));
+            case REDIRECT -> {
+                if (providers.require(consent.getProviderCode()).oauthSca()) {
+                    // the OAuth SCA approach: the TPP runs the code flow with scope AIS:<consentId>
+                    links.put("scaOAuth", new Href(urls.scaOAuth(consent.getProviderCode())));
+                } else {
+                    links.put("scaRedirect", new Href(urls.scaRedirect(consent.getProviderCode(), ais,
+                            consent.getId(), authorisation.id(), created.redirectToken())));
+                }
+            }
             case EMBEDDED -> links.put("updatePsuAuthentication", new Href(authorisationPath));
             case DECOUPLED -> { } // nothing for the TPP to send: it polls scaStatus
         }

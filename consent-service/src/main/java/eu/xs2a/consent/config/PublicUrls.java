@@ -40,6 +40,14 @@ public class PublicUrls {
         return publicBaseUrl + authorisationPath(providerCode, ais, consentId, authorisationId) + "/sca-redirect/" + token;
     }
 
+    /**
+     * The OAuth SCA approach's link (scaOAuth): the provider's OAuth server metadata, where the TPP finds the authorize
+     * and token endpoints (docs/ARCHITECTURE.md "OAuth SCA approach").
+     */
+    public String scaOAuth(String providerCode) {
+        return publicBaseUrl + "/" + providerCode + "/oauth/.well-known/oauth-authorization-server";
+    }
+
     /** Where the bank sends the PSU's browser back to (the bank's returnUrl). */
     public String scaCallback(String providerCode, boolean ais, String consentId, String authorisationId, String state) {
         return publicBaseUrl + authorisationPath(providerCode, ais, consentId, authorisationId) + "/sca-callback/" + state;

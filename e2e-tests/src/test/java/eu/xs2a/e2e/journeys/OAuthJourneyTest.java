@@ -115,7 +115,8 @@ class OAuthJourneyTest extends Journey {
                 .build().processToClaims(accessToken);
     }
 
-    private static Map<String, String> query(URI uri) {
+    /** The query parameters of a redirect, decoded. */
+    static Map<String, String> query(URI uri) {
         Map<String, String> values = new LinkedHashMap<>();
         for (String pair : uri.getRawQuery().split("&")) {
             int eq = pair.indexOf('=');

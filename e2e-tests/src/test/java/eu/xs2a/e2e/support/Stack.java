@@ -205,6 +205,7 @@ public final class Stack {
         gateway.put("MP_JWT_VERIFY_PUBLICKEY_LOCATION", keys.resolve("service-token.pub").toString());
         gateway.put("SMALLRYE_JWT_SIGN_KEY_LOCATION", keys.resolve("service-token.key").toString());
         gateway.put("PSD2_OAUTH_SIGNING_KEY", keys.resolve("oauth-signing.key").toString());
+        gateway.put("PSD2_OAUTH_VERIFICATION_KEY", keys.resolve("oauth-signing.pub").toString());
         start("registration-service", "registration", gateway(gateway, "registration-service", bank), 0);
         ServiceProcess consent = start("consent-service", "consent", gateway(gateway, "consent-service", bank), consentPort);
         Map<String, String> account = gateway(gateway, "account-service", bank);

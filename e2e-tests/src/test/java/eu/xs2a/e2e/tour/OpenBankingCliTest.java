@@ -114,6 +114,33 @@ class OpenBankingCliTest {
         assertTrue(noClient.err().contains("bin/tpp ob register"), noClient.toString());
     }
 
+    @Test
+    void theCodeFlowAsPsu1AuthorisesAConsentAtSandboxOauthAndItsAccountsAreReadWithTheToken() throws Exception {
+        Path home = Files.createTempDirectory("tpp-ob-code");
+        ok(tpp(home, "cert", "--roles", "PSP_AI,PSP_PI", "--org", "OB Code TPP"));
+        ok(tpp(home, "ob", "register"));
+
+        // the plain code flow: psu1 allows "accounts" on the bank's page, played over HTTP
+        Run code = ok(tpp(home, "ob", "token", "--as", "psu1", "--scope", "accounts"));
+        assertTrue(code.out().contains("HTTP 200") && code.out().contains("access_token"), code.toString());
+        Run denied = tpp(home, "ob", "token", "--as", "psu1", "--deny", "--scope", "accounts");
+        assertEquals(1, denied.exit(), denied.toString());
+        assertTrue(denied.out().contains("access_denied"), denied.toString());
+
+        // the OAuth SCA approach: the consent's id as the scope, then the token with every account read
+        Run consent = ok(tpp(home, "call", "POST", "/sandbox-oauth/api/berlingroup/v1/consents", "--body",
+                "tpp-cli/examples/ais-consent.json", "--header", "TPP-Redirect-Preferred:true", "--header",
+                "TPP-Redirect-URI:https://tpp.example/cb", "--save", "consentId=.consentId"));
+        assertTrue(consent.out().contains("scaOAuth"), consent.toString());
+        ok(tpp(home, "ob", "token", "--provider", "sandbox-oauth", "--as", "psu1", "--scope", "AIS:{consentId}"));
+        Run accounts = ok(tpp(home, "call", "GET", "/sandbox-oauth/api/berlingroup/v1/accounts", "--header",
+                "Consent-ID:{consentId}", "--header", "Authorization:Bearer {access_token}"));
+        assertTrue(accounts.out().contains("HTTP 200") && accounts.out().contains("iban"), accounts.toString());
+        Run without = tpp(home, "call", "GET", "/sandbox-oauth/api/berlingroup/v1/accounts", "--header",
+                "Consent-ID:{consentId}");
+        assertTrue(without.out().contains("HTTP 401") && without.out().contains("TOKEN_UNKNOWN"), without.toString());
+    }
+
     private record Run(int exit, String out, String err) {
         @Override
         public String toString() {

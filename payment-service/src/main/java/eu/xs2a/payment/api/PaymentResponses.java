@@ -28,9 +28,11 @@ public class PaymentResponses {
     static final String SCA_APPROACH_HEADER = "ASPSP-SCA-Approach";
 
     private final PaymentUrls urls;
+    private final eu.xs2a.platform.provider.ProviderRegistry providers;
 
-    public PaymentResponses(PaymentUrls urls) {
+    public PaymentResponses(PaymentUrls urls, eu.xs2a.platform.provider.ProviderRegistry providers) {
         this.urls = urls;
+        this.providers = providers;
     }
 
     /**
@@ -97,7 +99,15 @@ public class PaymentResponses {
     private void firstStep(Links links, Payment payment, NewAuthorisation authorisation) {
         PaymentAuthorisation started = authorisation.authorisation();
         switch (started.scaApproach()) {
-            case REDIRECT -> links.with("scaRedirect", urls.scaRedirect(payment, started, authorisation.token()));
+            case REDIRECT -> {
+                if (started.kind() == AuthorisationKind.PAYMENT
+                        && providers.require(payment.providerCode()).oauthSca()) {
+                    // the OAuth SCA approach: the TPP runs the code flow with scope PIS:<paymentId>
+                    links.with("scaOAuth", urls.scaOAuth(payment));
+                } else {
+                    links.with("scaRedirect", urls.scaRedirect(payment, started, authorisation.token()));
+                }
+            }
             case EMBEDDED -> links.with("updatePsuAuthentication", PaymentUrls.authorisation(payment, started));
             case DECOUPLED -> { } // nothing for the TPP to send: it polls scaStatus
         }

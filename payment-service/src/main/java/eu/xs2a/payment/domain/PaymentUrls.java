@@ -50,6 +50,14 @@ public class PaymentUrls {
         return config.publicBaseUrl() + authorisation(payment, authorisation) + "/" + SCA_REDIRECT + "?token=" + token;
     }
 
+    /**
+     * The OAuth SCA approach's link (scaOAuth): the provider's OAuth server metadata, where the TPP finds the authorize
+     * and token endpoints (docs/ARCHITECTURE.md "OAuth SCA approach").
+     */
+    public String scaOAuth(Payment payment) {
+        return config.publicBaseUrl() + "/" + payment.providerCode() + "/oauth/.well-known/oauth-authorization-server";
+    }
+
     /** Where the bank sends the PSU's browser back to after SCA; {@code state} proves the bank sent it there. */
     public String callback(Payment payment, String state) {
         return config.publicBaseUrl() + payment(payment) + "/" + SCA_CALLBACK + "?state=" + state;

@@ -87,6 +87,8 @@ public class OAuthResource {
                           @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
                           @HeaderParam(HttpHeaders.AUTHORIZATION) String authorizationHeader, byte[] body) {
         Caller caller = caller(providerCode, contentType, authorizationHeader, body);
+        tokens.bankLoginToRedeem(providerCode, caller.client(), caller.form())
+                .ifPresent(loginId -> authorization.redeem(providerCode, loginId));
         TokenService.Tokens issued = tokens.grant(providerCode, caller.client(), caller.form());
         return OAuthResponses.noStore(Response.ok(new OAuthDtos.TokenResponse(issued.accessToken(), "Bearer",
                 issued.expiresIn(), issued.scope(), issued.refreshToken()))).build();

@@ -16,7 +16,7 @@ import jakarta.ws.rs.core.MediaType;
 public interface BankLoginApi {
 
     /** What the PSU is asked to allow, and where the bank sends the browser afterwards. */
-    record LoginRequest(String tppName, String scope, String returnUrl) {
+    record LoginRequest(String tppId, String tppName, String scope, String returnUrl) {
     }
 
     /** The login's id (for {@link #status}) and the page the PSU's browser opens. */
@@ -33,4 +33,12 @@ public interface BankLoginApi {
     @GET
     @Path("/{loginId}")
     LoginStatus status(@HeaderParam("Authorization") String authorization, @PathParam("loginId") String loginId);
+
+    /**
+     * The code of an approved login naming a consent or payment was exchanged: the bank finalises the PSU's approval
+     * of it (idempotent).
+     */
+    @POST
+    @Path("/{loginId}/redemption")
+    LoginStatus redeem(@HeaderParam("Authorization") String authorization, @PathParam("loginId") String loginId);
 }

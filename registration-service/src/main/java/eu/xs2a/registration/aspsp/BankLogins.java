@@ -13,9 +13,15 @@ public class BankLogins {
         this.banks = banks;
     }
 
-    public BankLoginApi.Login create(String providerCode, String tppName, String scope, String returnUrl) {
+    public BankLoginApi.Login create(String providerCode, String tppId, String tppName, String scope,
+                                     String returnUrl) {
         return banks.of(providerCode, BankLoginApi.class).call("start the PSU's login",
-                (api, auth) -> api.create(auth, new BankLoginApi.LoginRequest(tppName, scope, returnUrl)));
+                (api, auth) -> api.create(auth, new BankLoginApi.LoginRequest(tppId, tppName, scope, returnUrl)));
+    }
+
+    public BankLoginApi.LoginStatus redeem(String providerCode, String loginId) {
+        return banks.of(providerCode, BankLoginApi.class).call("finalise the PSU's approval",
+                (api, auth) -> api.redeem(auth, loginId));
     }
 
     public BankLoginApi.LoginStatus status(String providerCode, String loginId) {

@@ -17,6 +17,12 @@ public interface OAuthConfig {
      */
     Optional<String> signingKey();
 
+    /**
+     * The signing key's public half (PEM), with which consent-, account- and payment-service verify the tokens
+     * (xs2a-security's {@code AccessTokens}); not used here, named so that one environment serves every service.
+     */
+    Optional<String> verificationKey();
+
     /** How long an access token is valid: short, since a JWT is verified without asking this service. */
     @WithDefault("5M")
     Duration accessTokenLifetime();

@@ -99,6 +99,7 @@ public class AuthorizationRequests {
         row.scope = request.scope;
         row.codeChallenge = request.codeChallenge;
         row.psuId = psuIdOrNull;
+        row.bankLoginId = ResourceScopes.of(request.scope).isPresent() ? request.bankLoginId : null;
         row.expiresAt = clock.instant().plus(config.codeLifetime());
         grants.persist(row);
         return new Ended(request, code);

@@ -59,7 +59,7 @@ public class AuthorizationService {
             }
             TokenService.requireGrantType(client, TokenService.AUTHORIZATION_CODE);
             scope = authorize.scope() == null || authorize.scope().isBlank()
-                    ? client.scope : TokenService.scope(authorize.scope(), OAuthClient.split(client.scope));
+                    ? client.scope : ResourceScopes.authorizeScope(authorize.scope(), OAuthClient.split(client.scope));
             challenge = Pkce.challenge(authorize.codeChallenge(), authorize.codeChallengeMethod());
         } catch (OAuthException e) {
             return back(providerCode, authorize.redirectUri(), authorize.state(), Map.of("error", e.error().code(),
@@ -69,7 +69,7 @@ public class AuthorizationService {
         String returnUrl = UriBuilder.fromUri(endpoints.callback(providerCode)).queryParam("link", link).build()
                 .toString();
         String tppName = client.clientName != null ? client.clientName : client.tppId;
-        BankLoginApi.Login login = bank.create(providerCode, tppName, scope, returnUrl);
+        BankLoginApi.Login login = bank.create(providerCode, client.tppId, tppName, scope, returnUrl);
         requests.await(providerCode, client, authorize.redirectUri(), scope, authorize.state(), challenge,
                 login.loginId(), link);
         return URI.create(login.loginUrl());
@@ -87,6 +87,29 @@ public class AuthorizationService {
                     "error_description", "The PSU did not allow the access"));
         }
         return back(providerCode, request.redirectUri, request.state, Map.of("code", ended.code()));
+    }
+
+    /**
+     * The OAuth SCA approach: the code of a login that approved a consent or payment is being exchanged, so the bank
+     * finalises that approval (its status event tells consent-service or payment-service). No transaction is open.
+     * A bank that refuses (the consent or payment no longer awaits it, or the PSU may not approve it) makes the
+     * exchange {@code invalid_grant}; one that cannot be reached {@code temporarily_unavailable}.
+     */
+    public void redeem(String providerCode, String bankLoginId) {
+        BankLoginApi.LoginStatus status;
+        try {
+            status = bank.redeem(providerCode, bankLoginId);
+        } catch (eu.xs2a.platform.error.Psd2Exception e) {
+            if (e.errorClass() == eu.xs2a.platform.error.ErrorClass.SERVICE_UNAVAILABLE) {
+                throw new OAuthException(OAuthError.TEMPORARILY_UNAVAILABLE, "The bank cannot be reached; try again");
+            }
+            throw new OAuthException(OAuthError.INVALID_GRANT, "The bank did not finalise the PSU's approval: "
+                    + e.getMessage());
+        }
+        if (!"redeemed".equals(status.status())) {
+            throw new OAuthException(OAuthError.INVALID_GRANT, "The bank did not finalise the PSU's approval ("
+                    + status.status() + ")");
+        }
     }
 
     /** The client's redirect URI with the answer, its state and the issuer (RFC 9207, against mix-up attacks). */

@@ -30,6 +30,12 @@ public class OAuthCode extends PanacheEntityBase {
 
     public String psuId;
 
+    /**
+     * The bank's login the code came from, when its scope names a consent or payment ({@code AIS:}, {@code PIS:}):
+     * its exchange finalises that approval at the bank. Null otherwise.
+     */
+    public String bankLoginId;
+
     public Instant expiresAt;
 
     /** When it was exchanged; null while unused. */

@@ -64,12 +64,32 @@ public class TokenService {
         return new Tokens(issued.token(), issued.expiresIn(), scope, null);
     }
 
+    /**
+     * The bank login to finalise before an authorization code is exchanged (the OAuth SCA approach: its scope names
+     * a consent or payment), after every check of the exchange; empty for any other grant or code. Nothing is
+     * consumed: {@link #grant} checks again and exchanges, after the caller asked the bank (outside a transaction).
+     */
+    @Transactional(dontRollbackOn = OAuthException.class)
+    public java.util.Optional<String> bankLoginToRedeem(String providerCode, OAuthClient client, OAuthForm form) {
+        if (!form.get("grant_type").filter(AUTHORIZATION_CODE::equals).isPresent()) {
+            return java.util.Optional.empty();
+        }
+        return java.util.Optional.ofNullable(usableCode(providerCode, client, form, clock.instant()).bankLoginId);
+    }
+
     private Tokens authorizationCode(String providerCode, OAuthClient client, OAuthForm form) {
+        Instant now = clock.instant();
+        OAuthCode code = usableCode(providerCode, client, form, now);
+        code.usedAt = now;
+        return psuTokens(providerCode, client, code.scope, code.psuId, code.familyId, now);
+    }
+
+    /** The presented code, locked, when the exchange may go ahead; a reused one revokes its family. */
+    private OAuthCode usableCode(String providerCode, OAuthClient client, OAuthForm form, Instant now) {
         requireGrantType(client, AUTHORIZATION_CODE);
         String presented = form.require("code");
         String redirectUri = form.require("redirect_uri");
         String verifier = form.require("code_verifier");
-        Instant now = clock.instant();
         OAuthCode code = grants.codeForUpdate(SecureTokens.sha256Hex(presented))
                 .filter(c -> c.clientId.equals(client.clientId) && c.providerCode.equals(providerCode))
                 .orElseThrow(() -> invalidGrant("The code is unknown, or was issued to another client or provider"));
@@ -88,8 +108,7 @@ public class TokenService {
         if (!Pkce.verifies(verifier, code.codeChallenge)) {
             throw invalidGrant("code_verifier does not match the code_challenge (S256)");
         }
-        code.usedAt = now;
-        return psuTokens(providerCode, client, code.scope, code.psuId, code.familyId, now);
+        return code;
     }
 
     private Tokens refresh(String providerCode, OAuthClient client, OAuthForm form) {

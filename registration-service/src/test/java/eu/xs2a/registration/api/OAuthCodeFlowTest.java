@@ -216,12 +216,30 @@ class OAuthCodeFlowTest {
         assertRedirectedError(with(authorizeQuery(client, pkce, REDIRECT), "scope", "accounts admin"),
                 "invalid_scope", "admin");
         assertRedirectedError(authorizeQuery(noCode, pkce, REDIRECT), "unauthorized_client", "authorization_code");
+        // the OAuth SCA approach's scopes: one consent or payment per authorization
+        assertRedirectedError(with(authorizeQuery(client, pkce, REDIRECT), "scope",
+                "AIS:" + java.util.UUID.randomUUID() + " PIS:" + java.util.UUID.randomUUID()), "invalid_scope",
+                "one consent or payment");
         // a state too long to keep: refused, and not echoed
         Response longState = authorize(with(authorizeQuery(client, pkce, REDIRECT), "state", "s".repeat(501)));
         assertEquals(303, longState.statusCode(), longState.asString());
         Map<String, String> answer = OAuthFlows.query(URI.create(longState.header("Location")));
         assertEquals("invalid_request", answer.get("error"));
         assertNull(answer.get("state"));
+    }
+
+    @Test
+    void aScopeNamingAConsentTheBankDoesNotHoldEndsAccessDeniedAndNeverAClientToken() {
+        Client client = OAuthFlows.secretClient("authorization_code", "client_credentials");
+        Map<String, String> query = with(authorizeQuery(client, Pkce.create(), REDIRECT), "scope",
+                "AIS:" + java.util.UUID.randomUUID());
+        Map<String, String> answer = OAuthFlows.psuVisit(query, "psu1", true);
+        assertEquals("access_denied", answer.get("error"), answer.toString());
+        assertNull(answer.get("code"));
+        // resource scopes are asked only at the authorize step, never with client credentials
+        Response credentials = client.token(Map.of("grant_type", "client_credentials", "scope", "AIS:x"));
+        assertEquals(400, credentials.statusCode(), credentials.asString());
+        assertEquals("invalid_scope", credentials.jsonPath().getString("error"));
     }
 
     private static Map<String, String> with(Map<String, String> query, String name, String value) {

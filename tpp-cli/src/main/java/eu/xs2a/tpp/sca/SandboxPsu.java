@@ -107,6 +107,11 @@ public final class SandboxPsu {
                 Map<String, String> fields = new LinkedHashMap<>(form.hidden());
                 fields.put("username", choices.psuId());
                 fields.put("password", choices.password());
+                if (form.has("decision")) {
+                    // the bank's OAuth login page: log in and allow (or deny) in one form
+                    fields.put("decision", choices.approve() ? "allow" : "deny");
+                    log.println(choices.approve() ? "  allowing" : "  denying");
+                }
                 request = post(action, fields);
             } else if (form.has("decision")) {
                 Map<String, String> fields = new LinkedHashMap<>(form.hidden());

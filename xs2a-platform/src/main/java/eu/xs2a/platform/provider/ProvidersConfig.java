@@ -72,5 +72,21 @@ public interface ProvidersConfig {
          * bank's own limit); a larger one is refused at once as a FormatError. Absent: no limit.
          */
         Optional<java.math.BigDecimal> instantMaxAmount();
+
+        /**
+         * The OAuth SCA approach (docs/ARCHITECTURE.md "OAuth SCA approach"): a redirect consent or payment answers
+         * {@code _links.scaOAuth} (the provider's OAuth metadata) instead of {@code scaRedirect}; the TPP runs the
+         * authorization code flow with the scope {@code AIS:<consentId>} / {@code PIS:<paymentId>}, and account
+         * data of such a consent needs that token as {@code Authorization: Bearer}. Default false.
+         */
+        @WithDefault("false")
+        boolean oauthSca();
+
+        /**
+         * The OAuth pre-step: every AIS and PIS call needs {@code Authorization: Bearer} with a PSU's access token of
+         * this provider's OAuth server issued to the calling TPP. Default false.
+         */
+        @WithDefault("false")
+        boolean oauthPreStep();
     }
 }

@@ -9,14 +9,17 @@ import eu.xs2a.consent.support.ConsentTestBase;
 import eu.xs2a.consent.support.Psu;
 import eu.xs2a.consent.support.Signed;
 import eu.xs2a.consent.support.Tpps;
-import eu.xs2a.platform.task.TaskPoller;
 import eu.xs2a.testsupport.GatewaySealResource;
 import eu.xs2a.testsupport.NotificationReceiver;
+import eu.xs2a.testsupport.PendingNotifications;
+import eu.xs2a.platform.task.TaskQueue;
+import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,14 +28,17 @@ import org.junit.jupiter.api.Test;
 /**
  * Notifications of a consent's changes (docs/ARCHITECTURE.md "Notifications"): a real receiver on localhost gets each
  * consentStatus and scaStatus change, signed with the gateway seal, in order; one that is down gets them once it is
- * back; bad headers are FormatError. The task runtime is driven by hand ({@link TaskPoller#runDue}).
+ * back; bad headers are FormatError. The notification tasks are run by hand ({@link TaskQueue#runNow}).
  */
 @QuarkusTest
 @QuarkusTestResource(value = GatewaySealResource.class, restrictToAnnotatedClass = false)
 class NotificationsTest extends ConsentTestBase {
 
     @Inject
-    TaskPoller tasks;
+    TaskQueue queue;
+
+    @Inject
+    AgroalDataSource dataSource;
 
     private static Response create(String uri, String preferred) {
         Map<String, String> headers = Signed.redirectHeaders();
@@ -45,11 +51,9 @@ class NotificationsTest extends ConsentTestBase {
         return Signed.post(Tpps.ALPHA, Signed.AIS, headers, Signed.aisBody(null, 4, true, Psu.PSU1_MAIN));
     }
 
-    /** Polls the task runtime until the receiver has {@code count} notifications (each poll runs what is due). */
-    private List<NotificationReceiver.Received> deliver(NotificationReceiver receiver, int count) {
-        for (int poll = 0; poll < 20 && receiver.received().size() < count; poll++) {
-            tasks.runDue();
-        }
+    /** Runs the pending notification tasks ({@link PendingNotifications}); answers what the receiver has then. */
+    private List<NotificationReceiver.Received> deliver(NotificationReceiver receiver) {
+        PendingNotifications.deliver(queue, dataSource);
         return receiver.received();
     }
 
@@ -75,8 +79,7 @@ class NotificationsTest extends ConsentTestBase {
             assertEquals(302, Psu.approve(created.jsonPath().getString("_links.scaRedirect.href")).statusCode());
             assertEquals(204, Signed.delete(Tpps.ALPHA, Signed.AIS + "/" + id).statusCode());
 
-            tasks.runDue();
-            List<NotificationReceiver.Received> received = deliver(receiver, 4);
+            List<NotificationReceiver.Received> received = deliver(receiver);
             for (NotificationReceiver.Received r : received) {
                 r.verify(GatewaySealResource.certificate());
                 assertEquals("POST", r.method());
@@ -90,14 +93,14 @@ class NotificationsTest extends ConsentTestBase {
             assertEquals(List.of("received", "valid", "terminatedByTpp"), values(received, "consentStatus"));
             List<String> sca = values(received, "scaStatus");
             assertEquals("finalised", sca.get(sca.size() - 1), sca.toString());
-            // in order: the authorisation is finalised before the consent is valid
-            List<String> all = new ArrayList<>();
-            received.forEach(r -> all.add(JsonPath.from(r.text()).getString("scaStatus") != null
-                    ? "sca:" + JsonPath.from(r.text()).getString("scaStatus")
-                    : JsonPath.from(r.text()).getString("consentStatus")));
-            assertTrue(all.indexOf("sca:finalised") < all.indexOf("valid"), all.toString());
-            assertEquals(all.size(), received.size());
-            tasks.runDue();
+            // in order of the changes: each machine's statuses as they moved, delivered in the order they were made
+            Instant previous = Instant.EPOCH;
+            for (NotificationReceiver.Received r : received) {
+                Instant time = Instant.parse(JsonPath.from(r.text()).getString("time"));
+                assertTrue(!time.isBefore(previous), received.toString());
+                previous = time;
+            }
+            deliver(receiver);
             assertEquals(received.size(), receiver.received().size(), "each one once");
         }
     }
@@ -111,8 +114,8 @@ class NotificationsTest extends ConsentTestBase {
             String id = created.jsonPath().getString("consentId");
             assertEquals(302, Psu.approve(created.jsonPath().getString("_links.scaRedirect.href")).statusCode());
             assertEquals(204, Signed.delete(Tpps.ALPHA, Signed.AIS + "/" + id).statusCode());
-            List<NotificationReceiver.Received> received = deliver(receiver, 1);
-            tasks.runDue();
+            List<NotificationReceiver.Received> received = deliver(receiver);
+            deliver(receiver);
             assertEquals(1, receiver.received().size(), receiver.received().toString());
             assertEquals("terminatedByTpp", JsonPath.from(received.get(0).text()).getString("consentStatus"));
         }
@@ -125,14 +128,14 @@ class NotificationsTest extends ConsentTestBase {
         assertEquals(201, created.statusCode(), created.asString());
         String id = created.jsonPath().getString("consentId");
         assertEquals(302, Psu.approve(created.jsonPath().getString("_links.scaRedirect.href")).statusCode());
-        tasks.runDue();
-        tasks.runDue();
+        deliver(receiver);
+        assertTrue(receiver.received().isEmpty());
         String metrics = given().get("/q/metrics").asString();
         assertTrue(metrics.contains("xs2a_notification_attempts_total{outcome=\"failed\",tpp=\""
                 + Tpps.ALPHA.tppId() + "\"}"), "every failed attempt is counted per TPP");
         try (receiver) {
             receiver.start();
-            List<NotificationReceiver.Received> received = deliver(receiver, 2);
+            List<NotificationReceiver.Received> received = deliver(receiver);
             received.forEach(r -> r.verify(GatewaySealResource.certificate()));
             assertEquals(List.of("received", "valid"), values(received, "consentStatus"));
             assertEquals(id, JsonPath.from(received.get(0).text()).getString("resourceId"));

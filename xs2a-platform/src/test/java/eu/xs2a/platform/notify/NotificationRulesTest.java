@@ -30,10 +30,14 @@ class NotificationRulesTest {
 
     /** A QSEAL naming {@code dnsNames} in its subjectAltName (none: no extension). */
     private static X509Certificate qseal(String... dnsNames) throws Exception {
+        return qseal("CN=Test TPP,O=Test TPP GmbH,C=DE", dnsNames);
+    }
+
+    private static X509Certificate qseal(String subject, String... dnsNames) throws Exception {
         KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
         generator.initialize(256);
         KeyPair pair = generator.generateKeyPair();
-        X500Name name = new X500Name("CN=Test TPP,O=Test TPP GmbH,C=DE");
+        X500Name name = new X500Name(subject);
         Instant now = Instant.now();
         JcaX509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(name, BigInteger.ONE,
                 Date.from(now.minus(Duration.ofMinutes(5))), Date.from(now.plus(Duration.ofDays(1))), name,
@@ -61,6 +65,14 @@ class NotificationRulesTest {
             assertNotNull(NotificationUris.fault("https://tpp.elsewhere.example/n", qseal(), sandbox),
                     "a QSEAL without domains names no host");
         }
+    }
+
+    @Test
+    void aCnThatIsAHostNameCountsAsADomain() throws Exception {
+        X509Certificate seal = qseal("CN=example-tpp.com,O=Example TPP,C=DE");
+        assertNull(NotificationUris.fault("https://www.example-tpp.com/xs2a-client/v1/notifications", seal, false));
+        assertNull(NotificationUris.fault("https://notifications.example-tpp.com/n", seal, false));
+        assertNotNull(NotificationUris.fault("https://example-tpp.org/n", seal, false));
     }
 
     @Test

@@ -30,10 +30,10 @@ class NotificationRulesTest {
 
     /** A QSEAL naming {@code dnsNames} in its subjectAltName (none: no extension). */
     private static X509Certificate qseal(String... dnsNames) throws Exception {
-        return qseal("CN=Test TPP,O=Test TPP GmbH,C=DE", dnsNames);
+        return qsealOf("CN=Test TPP,O=Test TPP GmbH,C=DE", dnsNames);
     }
 
-    private static X509Certificate qseal(String subject, String... dnsNames) throws Exception {
+    private static X509Certificate qsealOf(String subject, String... dnsNames) throws Exception {
         KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
         generator.initialize(256);
         KeyPair pair = generator.generateKeyPair();
@@ -69,7 +69,7 @@ class NotificationRulesTest {
 
     @Test
     void aCnThatIsAHostNameCountsAsADomain() throws Exception {
-        X509Certificate seal = qseal("CN=example-tpp.com,O=Example TPP,C=DE");
+        X509Certificate seal = qsealOf("CN=example-tpp.com,O=Example TPP,C=DE");
         assertNull(NotificationUris.fault("https://www.example-tpp.com/xs2a-client/v1/notifications", seal, false));
         assertNull(NotificationUris.fault("https://notifications.example-tpp.com/n", seal, false));
         assertNotNull(NotificationUris.fault("https://example-tpp.org/n", seal, false));

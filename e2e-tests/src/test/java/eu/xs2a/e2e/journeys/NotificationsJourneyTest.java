@@ -1,6 +1,7 @@
 package eu.xs2a.e2e.journeys;
 
 import static eu.xs2a.e2e.support.BerlinGroup.CONSENTS;
+import static eu.xs2a.e2e.support.BerlinGroup.PSU1_MAIN;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;

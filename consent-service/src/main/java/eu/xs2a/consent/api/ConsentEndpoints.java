@@ -1,5 +1,9 @@
 package eu.xs2a.consent.api;
 
+import eu.xs2a.platform.notify.NotificationContent;
+import eu.xs2a.platform.notify.NotificationRequest;
+import eu.xs2a.platform.notify.NotificationUris;
+import eu.xs2a.platform.notify.Notifications;
 import eu.xs2a.consent.domain.ConsentService;
 import eu.xs2a.consent.domain.ConsentType;
 import eu.xs2a.consent.domain.AuthorisationStart;
@@ -55,10 +59,20 @@ public abstract class ConsentEndpoints {
     private final EmbeddedScaService embedded;
     private final AuthorisationStart starts;
 
+    /** The TPP's notification headers at a consent's creation. */
+    protected final Notifications notifications;
+
+    /** TPP-Notification-URI and TPP-Notification-Content-Preferred, checked for the calling TPP (FormatError). */
+    protected NotificationRequest notificationRequest(HttpHeaders headers) {
+        return notifications.accept(headers.getHeaderString(NotificationUris.HEADER),
+                headers.getHeaderString(NotificationContent.PREFERRED_HEADER), tpp.get().certificate());
+    }
+
     protected ConsentEndpoints(ConsentType type, ConsentService consents, ScaService sca, EmbeddedScaService embedded,
                                AuthorisationStart starts, CurrentTpp tpp, JsonBodies bodies,
-                               ConsentResponses responses) {
+                               ConsentResponses responses, Notifications notifications) {
         this.type = type;
+        this.notifications = notifications;
         this.embedded = embedded;
         this.starts = starts;
         this.consents = consents;

@@ -1,5 +1,6 @@
 package eu.xs2a.consent.api;
 
+import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.consent.config.PublicUrls;
 import eu.xs2a.consent.domain.Consent;
 import eu.xs2a.consent.domain.ConsentAuthorisation;
@@ -84,7 +85,9 @@ public class ConsentResponses {
 
     private static Response createdResponse(CreatedConsent created, Map<String, Href> links) {
         Consent consent = created.consent();
-        return Response.status(Response.Status.CREATED)
+        Response.ResponseBuilder response = Response.status(Response.Status.CREATED);
+        NotificationRequest.stored(consent.getNotificationUri(), consent.getNotificationContent()).answer(response);
+        return response
                 .header("Location", links.get("self").href())
                 .header(SCA_APPROACH_HEADER, created.authorisation().scaApproach().name())
                 .type(MediaType.APPLICATION_JSON_TYPE)

@@ -9,6 +9,7 @@ import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import jakarta.persistence.Transient;
+import eu.xs2a.platform.notify.NotificationRequest;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -63,6 +64,10 @@ public class Consent {
     private String redirectUri;
     private String nokRedirectUri;
     private String bankConsentId;
+    /** TPP-Notification-URI of the creation, kept only when notifications are offered; else null. */
+    private String notificationUri;
+    /** What will be sent there (ASPSP-Notification-Content, e.g. {@code status=SCA,PROCESS}), or null. */
+    private String notificationContent;
     private String bankScaUrl;
     /** The signing basket this consent is in, if any (docs/ARCHITECTURE.md "Signing baskets"). */
     private String basketId;
@@ -123,6 +128,20 @@ public class Consent {
         consent.recurringIndicator = true;
         consent.applyRedirect(redirect);
         return consent;
+    }
+
+    /** Keeps what the TPP asked to be notified of (nothing when it gave no URI or notifications are not offered). */
+    public void notifyAt(NotificationRequest notification) {
+        this.notificationUri = notification.storedUri();
+        this.notificationContent = notification.storedContent();
+    }
+
+    public String getNotificationUri() {
+        return notificationUri;
+    }
+
+    public String getNotificationContent() {
+        return notificationContent;
     }
 
     private void applyRedirect(ScaRedirect redirect) {

@@ -4,6 +4,7 @@ import eu.xs2a.platform.sca.ScaApproach;
 import eu.xs2a.platform.sca.ScaAuthorisation;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
+import jakarta.persistence.EntityListeners;
 import jakarta.persistence.Table;
 import java.time.Instant;
 
@@ -14,6 +15,7 @@ import java.time.Instant;
  */
 @Entity
 @Table(name = "consent_authorisation")
+@EntityListeners(ConsentNotifications.ScaStatusListener.class)
 public class ConsentAuthorisation extends ScaAuthorisation {
 
     @Column(nullable = false)
@@ -24,6 +26,10 @@ public class ConsentAuthorisation extends ScaAuthorisation {
      * holds the consent's approach and the bank's return URL but is never shown; the TPP's POST creates the real one.
      */
     private boolean explicitStartPending;
+
+    public String getConsentId() {
+        return consentId;
+    }
 
     protected ConsentAuthorisation() {
         // JPA

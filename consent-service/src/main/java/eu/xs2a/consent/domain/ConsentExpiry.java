@@ -45,11 +45,12 @@ public class ConsentExpiry {
     private final ProviderCalendar calendar;
     private final TaskQueue tasks;
     private final TransactionSynchronizationRegistry transactions;
+    private final ConsentNotifications notifications;
 
     public ConsentExpiry(ConsentRepository consents, AuthorisationRepository authorisations,
                          AccessCountRepository accessCounts, ConsentService consentService, BankConsentPort bank,
                          ConsentConfig config, Clock clock, ProviderCalendar calendar, TaskQueue tasks,
-                         TransactionSynchronizationRegistry transactions) {
+                         TransactionSynchronizationRegistry transactions, ConsentNotifications notifications) {
         this.consents = consents;
         this.authorisations = authorisations;
         this.accessCounts = accessCounts;
@@ -60,6 +61,7 @@ public class ConsentExpiry {
         this.calendar = calendar;
         this.tasks = tasks;
         this.transactions = transactions;
+        this.notifications = notifications;
     }
 
     /** Runs both rules until nothing is left; returns how many consents changed. */
@@ -85,10 +87,12 @@ public class ConsentExpiry {
         Instant now = clock.instant();
         List<ConsentRepository.Expired> expired = consents.expireValidPast(providerCode,
                 calendar.dateOf(providerCode, now), now, config.jobBatchSize());
-        ConsentStatusLog.afterCommit(transactions, expired.stream()
+        List<ConsentStatusChange> changes = expired.stream()
                 .map(e -> new ConsentStatusChange(e.id(), providerCode, e.tppId(), ConsentStatus.valid,
                         ConsentStatus.expired, Consent.expiryCause(e.validUntil())))
-                .toList());
+                .toList();
+        notifications.consentChanged(changes);
+        ConsentStatusLog.afterCommit(transactions, changes);
         return expired.size();
     }
 

@@ -1,5 +1,6 @@
 package eu.xs2a.consent.domain;
 
+import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.consent.aspsp.BankConsentPort;
 import eu.xs2a.consent.aspsp.BankConsentState;
 import eu.xs2a.consent.config.ConsentConfig;
@@ -88,7 +89,7 @@ public class ConsentService {
 
     /** A new AIS consent; each field of the request has met its own constraints (api.AisConsentRequest). */
     public CreatedConsent createAis(String providerCode, TppIdentity tpp, NewAisConsent request, ScaRedirect redirect,
-                                    ScaPreferences preferences) {
+                                    ScaPreferences preferences, NotificationRequest notification) {
         ProvidersConfig.Provider provider = providers.require(providerCode);
         AccountAccess access = request.access().validated(config.maxAccountReferences());
         LocalDate today = calendar.today(providerCode);
@@ -104,6 +105,7 @@ public class ConsentService {
         Consent consent = Consent.newAis(SecureTokens.random(SecureTokens.ID_BYTES), providerCode, tpp.tppId(),
                 tpp.name(), access,
                 request.recurringIndicator(), validUntil, frequency, false, redirect, clock.instant());
+        consent.notifyAt(notification);
         // the PSU chooses a bank-offered consent's accounts on the bank's own page: redirect where the bank offers it
         boolean redirectPreferred = preferences.redirectPreferred() || access.bankOffered();
         return create(consent, approaches.choose(providerCode, redirectPreferred, redirect.psuId()),
@@ -112,7 +114,8 @@ public class ConsentService {
 
     /** A new funds consent; each field of the request has met its own constraints (api.FundsConsentRequest). */
     public CreatedConsent createFunds(String providerCode, TppIdentity tpp, NewFundsConsent request,
-                                      ScaRedirect redirect, ScaPreferences preferences) {
+                                      ScaRedirect redirect, ScaPreferences preferences,
+                                      NotificationRequest notification) {
         providers.require(providerCode);
         AccountReference account = request.account().validated("account");
         LocalDate cardExpiry = null;
@@ -126,6 +129,7 @@ public class ConsentService {
                 tpp.name(), account,
                 request.cardNumber(), cardExpiry, request.cardInformation(), request.registrationInformation(),
                 redirect, clock.instant());
+        consent.notifyAt(notification);
         return create(consent, approaches.choose(providerCode, preferences.redirectPreferred(), redirect.psuId()),
                 preferences.explicitStart());
     }

@@ -24,10 +24,15 @@ public class ConsentStatusLog {
     @Inject
     TransactionSynchronizationRegistry transactions;
 
+    @Inject
+    ConsentNotifications notifications;
+
     @PostPersist
     @PostUpdate
     void written(Consent consent) {
-        afterCommit(transactions, consent.takeStatusChanges());
+        List<ConsentStatusChange> changes = consent.takeStatusChanges();
+        notifications.consentChanged(changes);
+        afterCommit(transactions, changes);
     }
 
     /**

@@ -128,6 +128,16 @@ public final class Stack {
         return keys;
     }
 
+    /** The gateway's seal certificate (bin/sandbox-keys), as the bank publishes it on its developer page. */
+    public java.security.cert.X509Certificate gatewaySealCertificate() {
+        try (java.io.InputStream in = java.nio.file.Files.newInputStream(keys.resolve("gateway-seal.pem"))) {
+            return (java.security.cert.X509Certificate) java.security.cert.CertificateFactory.getInstance("X.509")
+                    .generateCertificate(in);
+        } catch (java.io.IOException | java.security.GeneralSecurityException e) {
+            throw new IllegalStateException("No gateway seal in " + keys, e);
+        }
+    }
+
     /** The ingress's access log: one JSON line per request, with its X-Request-ID and the upstream that answered. */
     public Path ingressAccessLog() {
         return root.resolve("e2e-tests/target/" + folderPrefix() + "nginx/logs/nginx-access.log");
@@ -206,6 +216,8 @@ public final class Stack {
         gateway.put("SMALLRYE_JWT_SIGN_KEY_LOCATION", keys.resolve("service-token.key").toString());
         gateway.put("PSD2_OAUTH_SIGNING_KEY", keys.resolve("oauth-signing.key").toString());
         gateway.put("PSD2_OAUTH_VERIFICATION_KEY", keys.resolve("oauth-signing.pub").toString());
+        gateway.put("PSD2_NOTIFICATIONS_SEAL_CERTIFICATE", keys.resolve("gateway-seal.pem").toString());
+        gateway.put("PSD2_NOTIFICATIONS_SEAL_KEY", keys.resolve("gateway-seal.key").toString());
         start("registration-service", "registration", gateway(gateway, "registration-service", bank), 0);
         ServiceProcess consent = start("consent-service", "consent", gateway(gateway, "consent-service", bank), consentPort);
         Map<String, String> account = gateway(gateway, "account-service", bank);

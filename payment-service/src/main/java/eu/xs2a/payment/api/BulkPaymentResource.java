@@ -1,5 +1,9 @@
 package eu.xs2a.payment.api;
 
+import eu.xs2a.platform.notify.NotificationContent;
+import eu.xs2a.platform.notify.NotificationRequest;
+import eu.xs2a.platform.notify.NotificationUris;
+import eu.xs2a.platform.notify.Notifications;
 import static eu.xs2a.payment.api.PaymentResponses.SCA_APPROACH_HEADER;
 
 import eu.xs2a.payment.domain.BulkOrder;
@@ -104,6 +108,10 @@ public class BulkPaymentResource extends PaymentResource {
                              @Parameter(description = "true: no authorisation is started (default false)",
                                      schema = @Schema(enumeration = {"true", "false"}))
                              @HeaderParam("TPP-Explicit-Authorisation-Preferred") String explicitPreferred,
+                             @Parameter(description = NOTIFICATION_URI)
+                             @HeaderParam(NotificationUris.HEADER) String notificationUri,
+                             @Parameter(description = NOTIFICATION_CONTENT)
+                             @HeaderParam(NotificationContent.PREFERRED_HEADER) String notificationContent,
                              @RequestBody(content = {@Content(mediaType = MediaType.APPLICATION_JSON,
                                      schema = @Schema(implementation = BulkPaymentInitiationRequest.class),
                                      examples = @ExampleObject(name = "two credit transfers", value = EXAMPLE)),
@@ -121,9 +129,11 @@ public class BulkPaymentResource extends PaymentResource {
         String psu = HeaderRules.psuId(psuId);
         String okUri = HeaderRules.redirectUri(redirectUri, redirect, "TPP-Redirect-URI");
         String nokUri = HeaderRules.redirectUri(nokRedirectUri, false, "TPP-Nok-Redirect-URI");
+        NotificationRequest notification = notifications.accept(notificationUri, notificationContent,
+                tpp.certificate());
         BulkOrder bulk = bodyReader.readBulk(paymentProduct, contentType, body, providerCode);
-        return responses.initiated(payments.initiate(new NewPayment(providerCode, paymentProduct, tpp.tppId(),
-                tpp.name(), bulk.entry(0), psu, ip, okUri, nokUri, explicit, redirect, bulk)));
+        return notification.answered(responses.initiated(payments.initiate(new NewPayment(providerCode, paymentProduct, tpp.tppId(),
+                tpp.name(), bulk.entry(0), psu, ip, okUri, nokUri, explicit, redirect, bulk, notification))));
     }
 
     @GET

@@ -1,5 +1,9 @@
 package eu.xs2a.payment.api;
 
+import eu.xs2a.platform.notify.NotificationContent;
+import eu.xs2a.platform.notify.NotificationRequest;
+import eu.xs2a.platform.notify.NotificationUris;
+import eu.xs2a.platform.notify.Notifications;
 import static eu.xs2a.payment.api.PaymentResponses.SCA_APPROACH_HEADER;
 
 import eu.xs2a.payment.domain.AuthorisationKind;
@@ -16,6 +20,7 @@ import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.sca.ScaApproach;
 import eu.xs2a.platform.sca.ScaUpdateResponse;
 import eu.xs2a.platform.sca.UpdatePsuDataRequest;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.PUT;
 import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
@@ -58,6 +63,12 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 public class PaymentResource {
 
+    static final String NOTIFICATION_URI = "where the gateway POSTs a signed notification of each status change:"
+            + " https (http only for localhost in the sandbox), its host one of the QSEAL's domains (subjectAltName"
+            + " dNSName) or localhost in the sandbox; else FormatError. Answered by ASPSP-Notification-Support and"
+            + " ASPSP-Notification-Content";
+    static final String NOTIFICATION_CONTENT = "status=X1,...,Xn, each of SCA, PROCESS, LAST once (default"
+            + " status=SCA,PROCESS); else FormatError";
     private static final String EMBEDDED_STEPS = "One step of an embedded authorisation, in order: psuData.password"
             + " with PSU-ID (→ psuAuthenticated with scaMethods and selectAuthenticationMethod when the PSU has several"
             + " methods, else scaMethodSelected with chosenScaMethod, challengeData and authoriseTransaction),"
@@ -75,6 +86,10 @@ public class PaymentResource {
     private final CurrentTpp currentTpp;
     private final PaymentResponses responses;
     private final PaymentScaSteps steps;
+
+    /** The TPP's notification headers at an initiation or a cancellation. */
+    @Inject
+    Notifications notifications;
 
     public PaymentResource(PaymentService payments, PaymentScaSteps steps, InitiationBodyReader bodyReader,
                            JsonBodies bodies, CurrentTpp currentTpp, PaymentResponses responses) {
@@ -136,6 +151,10 @@ public class PaymentResource {
                                      + "POST …/authorisations (default false)",
                                      schema = @Schema(enumeration = {"true", "false"}))
                              @HeaderParam("TPP-Explicit-Authorisation-Preferred") String explicitPreferred,
+                             @Parameter(description = NOTIFICATION_URI)
+                             @HeaderParam(NotificationUris.HEADER) String notificationUri,
+                             @Parameter(description = NOTIFICATION_CONTENT)
+                             @HeaderParam(NotificationContent.PREFERRED_HEADER) String notificationContent,
                              @RequestBody(content = {@Content(mediaType = MediaType.APPLICATION_JSON,
                                      schema = @Schema(implementation = PaymentInitiationRequest.class)),
                                      @Content(mediaType = MediaType.APPLICATION_XML, schema = @Schema(
@@ -155,11 +174,13 @@ public class PaymentResource {
         String psu = HeaderRules.psuId(psuId);
         String okUri = HeaderRules.redirectUri(redirectUri, redirect, "TPP-Redirect-URI");
         String nokUri = HeaderRules.redirectUri(nokRedirectUri, false, "TPP-Nok-Redirect-URI");
+        NotificationRequest notification = notifications.accept(notificationUri, notificationContent,
+                tpp.certificate());
         PaymentOrder order = bodyReader.read(paymentProduct, contentType, body, providerCode);
         StandingOrder terms = periodic ? bodyReader.readStandingOrder(contentType, body, order) : null;
 
-        return responses.initiated(payments.initiate(new NewPayment(providerCode, paymentProduct, tpp.tppId(),
-                tpp.name(), order, psu, ip, okUri, nokUri, explicit, redirect), terms));
+        return notification.answered(responses.initiated(payments.initiate(new NewPayment(providerCode, paymentProduct, tpp.tppId(),
+                tpp.name(), order, psu, ip, okUri, nokUri, explicit, redirect, null, notification), terms)));
     }
 
     @GET
@@ -217,16 +238,24 @@ public class PaymentResource {
                                    + "TPP-Redirect-Preferred is false")
                            @HeaderParam("TPP-Redirect-URI") String redirectUri,
                            @Parameter(description = "where the PSU returns after a failed SCA")
-                           @HeaderParam("TPP-Nok-Redirect-URI") String nokRedirectUri) {
+                           @HeaderParam("TPP-Nok-Redirect-URI") String nokRedirectUri,
+                           @Parameter(description = NOTIFICATION_URI)
+                           @HeaderParam(NotificationUris.HEADER) String notificationUri,
+                           @Parameter(description = NOTIFICATION_CONTENT)
+                           @HeaderParam(NotificationContent.PREFERRED_HEADER) String notificationContent) {
         Payment payment = owned(providerCode, paymentProduct, paymentId);
         boolean redirect = HeaderRules.flag(redirectPreferred, true, "TPP-Redirect-Preferred");
         String okUri = HeaderRules.redirectUri(redirectUri, redirect, "TPP-Redirect-URI");
         String nokUri = HeaderRules.redirectUri(nokRedirectUri, false, "TPP-Nok-Redirect-URI");
-        Cancellation cancellation = payments.cancel(payment, redirect, HeaderRules.psuId(psuId), okUri, nokUri);
+        NotificationRequest notification = notifications.accept(notificationUri, notificationContent,
+                currentTpp.get().certificate());
+        Cancellation cancellation = payments.cancel(payment, redirect, HeaderRules.psuId(psuId), okUri, nokUri,
+                notification);
         if (cancellation.authorisation() == null) {
-            return Response.noContent().build();
+            return notification.answered(Response.noContent().build());
         }
-        return responses.cancellationStarted(cancellation.payment(), cancellation.authorisation());
+        return notification.answered(responses.cancellationStarted(cancellation.payment(),
+                cancellation.authorisation()));
     }
 
     @GET

@@ -1,5 +1,6 @@
 package eu.xs2a.payment.api;
 
+import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.payment.domain.AuthorisationKind;
 import eu.xs2a.payment.domain.Payment;
 import eu.xs2a.payment.domain.PaymentAuthorisation;
@@ -55,7 +56,9 @@ public class PaymentResponses {
         if (authorisation != null) {
             links.with("scaStatus", PaymentUrls.authorisation(payment, authorisation.authorisation()));
         }
-        return Response.status(Response.Status.CREATED)
+        Response.ResponseBuilder response = Response.status(Response.Status.CREATED);
+        NotificationRequest.stored(payment.notificationUri(), payment.notificationContent()).answer(response);
+        return response
                 .header("Location", PaymentUrls.payment(payment))
                 .header(SCA_APPROACH_HEADER, payment.scaApproach().name())
                 .type(MediaType.APPLICATION_JSON_TYPE)

@@ -1,5 +1,9 @@
 package eu.xs2a.payment.api;
 
+import eu.xs2a.platform.notify.NotificationContent;
+import eu.xs2a.platform.notify.NotificationRequest;
+import eu.xs2a.platform.notify.NotificationUris;
+import eu.xs2a.platform.notify.Notifications;
 import static eu.xs2a.payment.api.PaymentResponses.SCA_APPROACH_HEADER;
 
 import eu.xs2a.payment.domain.Payment;
@@ -100,11 +104,15 @@ public class PeriodicPaymentResource extends PaymentResource {
                                      + "POST …/authorisations (default false)",
                                      schema = @Schema(enumeration = {"true", "false"}))
                              @HeaderParam("TPP-Explicit-Authorisation-Preferred") String explicitPreferred,
+                             @Parameter(description = NOTIFICATION_URI)
+                             @HeaderParam(NotificationUris.HEADER) String notificationUri,
+                             @Parameter(description = NOTIFICATION_CONTENT)
+                             @HeaderParam(NotificationContent.PREFERRED_HEADER) String notificationContent,
                              @RequestBody(content = {@Content(mediaType = MediaType.APPLICATION_JSON,
                                      schema = @Schema(allOf = {PaymentInitiationRequest.class,
                                              StandingOrderRequest.class}))})
                              byte[] body) {
-        return super.initiate(providerCode, paymentProduct, contentType, psuIpAddress, psuId, redirectPreferred, redirectUri, nokRedirectUri, explicitPreferred, body);
+        return super.initiate(providerCode, paymentProduct, contentType, psuIpAddress, psuId, redirectPreferred, redirectUri, nokRedirectUri, explicitPreferred, notificationUri, notificationContent, body);
     }
 
     @GET

@@ -1,18 +1,21 @@
 package eu.xs2a.payment.domain;
 
+import eu.xs2a.platform.notify.NotificationRequest;
+
 /**
  * A validated initiation request: who asks, under which provider and product, and what; and the TPP's SCA wishes
- * (TPP-Explicit-Authorisation-Preferred, TPP-Redirect-Preferred).
+ * (TPP-Explicit-Authorisation-Preferred, TPP-Redirect-Preferred), and its notification wishes.
  */
 public record NewPayment(String providerCode, String paymentProduct, String tppId, String tppName, PaymentOrder order,
                          String psuId, String psuIpAddress, String redirectUri, String nokRedirectUri,
-                         boolean explicitAuthorisation, boolean redirectPreferred, BulkOrder bulk) {
+                         boolean explicitAuthorisation, boolean redirectPreferred, BulkOrder bulk,
+                         NotificationRequest notification) {
 
     /** A single payment. */
     public NewPayment(String providerCode, String paymentProduct, String tppId, String tppName, PaymentOrder order,
                       String psuId, String psuIpAddress, String redirectUri, String nokRedirectUri,
                       boolean explicitAuthorisation, boolean redirectPreferred) {
         this(providerCode, paymentProduct, tppId, tppName, order, psuId, psuIpAddress, redirectUri, nokRedirectUri,
-                explicitAuthorisation, redirectPreferred, null);
+                explicitAuthorisation, redirectPreferred, null, NotificationRequest.NONE);
     }
 }

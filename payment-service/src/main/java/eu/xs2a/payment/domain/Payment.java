@@ -3,6 +3,11 @@ package eu.xs2a.payment.domain;
 import eu.xs2a.platform.sca.ScaApproach;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
+import jakarta.persistence.EntityListeners;
+import jakarta.persistence.Transient;
+import eu.xs2a.platform.notify.NotificationRequest;
+import java.util.ArrayList;
+import java.util.List;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.GeneratedValue;
@@ -21,6 +26,7 @@ import java.util.UUID;
  * never changes again.
  */
 @Entity
+@EntityListeners(PaymentNotifications.PaymentListener.class)
 @Table(name = "payment")
 public class Payment {
 
@@ -79,6 +85,14 @@ public class Payment {
     private String callbackState;
 
     private String bankPaymentId;
+
+    /** TPP-Notification-URI of the initiation or the cancellation, kept only when notifications are offered. */
+    private String notificationUri;
+    /** What will be sent there (ASPSP-Notification-Content, e.g. {@code status=SCA,PROCESS}), or null. */
+    private String notificationContent;
+    /** The statuses moved to since the payment was last written, for the notifications (taken by the listener). */
+    @Transient
+    private List<TransactionStatus> statusChanges = new ArrayList<>();
 
     private String bankScaUrl;
 
@@ -247,12 +261,36 @@ public class Payment {
         this.updatedAt = now;
     }
 
+    /** Keeps what the TPP asked to be notified of (nothing when it gave no URI or notifications are not offered). */
+    public void notifyAt(NotificationRequest notification) {
+        if (notification.storedUri() != null) {
+            this.notificationUri = notification.storedUri();
+            this.notificationContent = notification.storedContent();
+        }
+    }
+
+    public String notificationUri() {
+        return notificationUri;
+    }
+
+    public String notificationContent() {
+        return notificationContent;
+    }
+
+    /** The statuses moved to since the last call, oldest first; the payment forgets them. */
+    List<TransactionStatus> takeStatusChanges() {
+        List<TransactionStatus> taken = statusChanges;
+        statusChanges = new ArrayList<>();
+        return taken;
+    }
+
     /** Applies a legal move; an illegal one is a programming error. */
     public void moveTo(TransactionStatus target, String reason, Instant now) {
         if (!transactionStatus.canMoveTo(target)) {
             throw new IllegalTransitionException("Payment " + id + " cannot move from " + transactionStatus + " to " + target);
         }
         this.transactionStatus = target;
+        statusChanges.add(target);
         if (reason != null) {
             this.statusReason = reason;
         }

@@ -6,6 +6,7 @@ import eu.xs2a.platform.sca.ScaStatus;
 import jakarta.persistence.AttributeOverride;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
+import jakarta.persistence.EntityListeners;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Table;
@@ -18,6 +19,7 @@ import java.time.Instant;
  * payment's callback state and SCA page, a cancellation authorisation through its own.
  */
 @Entity
+@EntityListeners(PaymentNotifications.AuthorisationListener.class)
 @Table(name = "payment_authorisation")
 @AttributeOverride(name = "redirectExpiresAt", column = @Column(name = "redirect_token_expires_at", nullable = false))
 @AttributeOverride(name = "redirectUsedAt", column = @Column(name = "redirect_token_used_at"))

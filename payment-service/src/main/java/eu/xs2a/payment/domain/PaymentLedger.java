@@ -1,5 +1,6 @@
 package eu.xs2a.payment.domain;
 
+import eu.xs2a.platform.notify.NotificationRequest;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.payment.aspsp.BankPaymentState;
@@ -110,6 +111,7 @@ public class PaymentLedger {
         if (request.bulk() != null) {
             payment.markBulk();
         }
+        payment.notifyAt(request.notification());
         payments.persist(payment);
         if (payment.submittedAtInitiation()) {
             // else (explicit redirect): submitted when the PSU follows the link (requireSubmission)
@@ -121,6 +123,12 @@ public class PaymentLedger {
         Created created = new Created(payment, authorisation);
         stored.fire(created);
         return created;
+    }
+
+    /** Keeps the notification wishes of a cancellation's DELETE before the cancellation changes anything. */
+    @Transactional
+    public void notifyAt(long id, NotificationRequest notification) {
+        payments.findById(id).notifyAt(notification);
     }
 
     @Transactional

@@ -1,5 +1,6 @@
 package eu.xs2a.payment.domain;
 
+import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.payment.aspsp.BankCancellation;
 import eu.xs2a.payment.aspsp.BankPort;
 import eu.xs2a.payment.config.PaymentConfig;
@@ -240,7 +241,10 @@ public class PaymentService {
      * @param psuId PSU-ID of the DELETE, else the payment's, to ask the bank for the PSU's methods; may be null
      */
     public Cancellation cancel(Payment payment, boolean redirectPreferred, String psuId, String redirectUri,
-                               String nokRedirectUri) {
+                               String nokRedirectUri, NotificationRequest notification) {
+        if (notification.storedUri() != null) {
+            ledger.notifyAt(payment.id(), notification);
+        }
         Payment current = refreshed(payment);
         if (current.transactionStatus().isConcluded()) {
             throw cancellationInvalid(current);

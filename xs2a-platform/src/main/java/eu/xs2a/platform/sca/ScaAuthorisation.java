@@ -5,9 +5,12 @@ import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.MappedSuperclass;
+import jakarta.persistence.Transient;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * What every authorisation sub-resource is, whatever it authorises (a consent, a payment, a payment's
@@ -55,6 +58,10 @@ public abstract class ScaAuthorisation {
     @Column(nullable = false)
     private Instant updatedAt;
 
+    /** The statuses moved to since the entity was last written, for the notifications (taken by a listener). */
+    @Transient
+    private List<ScaStatus> scaChanges = new ArrayList<>();
+
     protected ScaAuthorisation() {
         // JPA
     }
@@ -91,6 +98,7 @@ public abstract class ScaAuthorisation {
     public void moveTo(ScaStatus target, Instant now) {
         scaStatus = scaStatus.moveTo(target);
         updatedAt = now;
+        scaChanges.add(scaStatus);
     }
 
     /**
@@ -115,6 +123,16 @@ public abstract class ScaAuthorisation {
      */
     public boolean abandon(Instant now) {
         return followBank(ScaStatus.failed, now);
+    }
+
+    /**
+     * The statuses moved to since the last call, oldest first (an entity listener takes them when the entity is
+     * written, to notify the TPP: docs/ARCHITECTURE.md "Notifications").
+     */
+    public List<ScaStatus> takeScaChanges() {
+        List<ScaStatus> taken = scaChanges;
+        scaChanges = new ArrayList<>();
+        return taken;
     }
 
     /**

@@ -73,7 +73,7 @@ public final class RedirectUris {
      * configuration on each call (a map lookup), so that each application a JVM runs (tests switch profiles) is
      * judged by its own; a service without the key does not start, and anything but {@code sandbox} is https only.
      */
-    static boolean localhostAllowed() {
+    public static boolean localhostAllowed() {
         try {
             return ConfigProvider.getConfig().getOptionalValue(ENVIRONMENT_KEY, String.class)
                     .map(v -> "sandbox".equalsIgnoreCase(v.strip())).orElse(false);

@@ -1,0 +1,81 @@
+package eu.xs2a.consent.domain;
+
+import eu.xs2a.platform.notify.NotificationDelivery;
+import eu.xs2a.platform.notify.NotificationOutbox;
+import eu.xs2a.platform.notify.NotificationParent;
+import eu.xs2a.platform.notify.NotificationSender;
+import eu.xs2a.platform.notify.ResourceType;
+import eu.xs2a.platform.notify.StatusChange;
+import eu.xs2a.platform.sca.ScaStatus;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
+import jakarta.persistence.PostPersist;
+import jakarta.persistence.PostUpdate;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * The notifications of a consent's changes (docs/ARCHITECTURE.md "Notifications"): each consentStatus change and
+ * each scaStatus change of its authorisations, written by the entity listeners ({@link ConsentStatusLog},
+ * {@link ScaStatusListener}) and the expiry job in the transaction that stores the change, when the consent's TPP
+ * gave a TPP-Notification-URI.
+ */
+@ApplicationScoped
+public class ConsentNotifications {
+
+    /** The consent's TPP, its notification wishes and its path. */
+    static final NotificationParent CONSENT = new NotificationParent("consent", """
+            select tpp_id, notification_uri, notification_content,
+                   '/' || provider_code || '/api/berlingroup'
+                       || case when type = 'AIS' then '/v1/consents/' else '/v2/consents/confirmation-of-funds/' end
+                       || id
+              from consent where id = ?""");
+
+    private final NotificationOutbox outbox;
+    private final Clock clock;
+
+    ConsentNotifications(NotificationOutbox outbox, Clock clock) {
+        this.outbox = outbox;
+        this.clock = clock;
+    }
+
+    void consentChanged(List<ConsentStatusChange> changes) {
+        Instant now = clock.instant();
+        for (ConsentStatusChange change : changes) {
+            outbox.record(CONSENT, change.consentId(), new StatusChange(ResourceType.consent, change.consentId(),
+                    null, "consentStatus", change.to().name(), change.to().isFinal(), now));
+        }
+    }
+
+    void scaChanged(ConsentAuthorisation authorisation) {
+        List<ScaStatus> changes = authorisation.takeScaChanges();
+        Instant now = clock.instant();
+        for (ScaStatus status : changes) {
+            outbox.record(CONSENT, authorisation.getConsentId(), StatusChange.sca(ResourceType.consent,
+                    authorisation.getConsentId(), authorisation.id(), status.name(), now));
+        }
+    }
+
+    /** Delivers the notifications: the task type {@code notification} of this service. */
+    @Singleton
+    static class NotificationTask extends NotificationDelivery {
+        NotificationTask(NotificationSender sender) {
+            super(sender);
+        }
+    }
+
+    /** Notifies each scaStatus change of a consent's authorisation when the authorisation is written. */
+    static class ScaStatusListener {
+
+        @Inject
+        ConsentNotifications notifications;
+
+        @PostPersist
+        @PostUpdate
+        void written(ConsentAuthorisation authorisation) {
+            notifications.scaChanged(authorisation);
+        }
+    }
+}

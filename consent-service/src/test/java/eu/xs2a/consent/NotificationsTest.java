@@ -1,0 +1,170 @@
+package eu.xs2a.consent;
+
+import static io.restassured.RestAssured.given;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import eu.xs2a.consent.support.ConsentTestBase;
+import eu.xs2a.consent.support.Psu;
+import eu.xs2a.consent.support.Signed;
+import eu.xs2a.consent.support.Tpps;
+import eu.xs2a.testsupport.GatewaySealResource;
+import eu.xs2a.testsupport.NotificationReceiver;
+import eu.xs2a.testsupport.PendingNotifications;
+import eu.xs2a.platform.task.TaskQueue;
+import io.agroal.api.AgroalDataSource;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.restassured.path.json.JsonPath;
+import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Notifications of a consent's changes (docs/ARCHITECTURE.md "Notifications"): a real receiver on localhost gets each
+ * consentStatus and scaStatus change, signed with the gateway seal, in order; one that is down gets them once it is
+ * back; bad headers are FormatError. The notification tasks are run by hand ({@link TaskQueue#runNow}).
+ */
+@QuarkusTest
+@QuarkusTestResource(value = GatewaySealResource.class, restrictToAnnotatedClass = false)
+class NotificationsTest extends ConsentTestBase {
+
+    @Inject
+    TaskQueue queue;
+
+    @Inject
+    AgroalDataSource dataSource;
+
+    private static Response create(String uri, String preferred) {
+        Map<String, String> headers = Signed.redirectHeaders();
+        if (uri != null) {
+            headers.put("TPP-Notification-URI", uri);
+        }
+        if (preferred != null) {
+            headers.put("TPP-Notification-Content-Preferred", preferred);
+        }
+        return Signed.post(Tpps.ALPHA, Signed.AIS, headers, Signed.aisBody(null, 4, true, Psu.PSU1_MAIN));
+    }
+
+    /** Runs the pending notification tasks ({@link PendingNotifications}); answers what the receiver has then. */
+    private List<NotificationReceiver.Received> deliver(NotificationReceiver receiver) {
+        PendingNotifications.deliver(queue, dataSource);
+        return receiver.received();
+    }
+
+    private static List<String> values(List<NotificationReceiver.Received> received, String field) {
+        List<String> values = new ArrayList<>();
+        for (NotificationReceiver.Received r : received) {
+            String value = JsonPath.from(r.text()).getString(field);
+            if (value != null) {
+                values.add(value);
+            }
+        }
+        return values;
+    }
+
+    @Test
+    void eachChangeOfAConsentArrivesSignedAndInOrder() {
+        try (NotificationReceiver receiver = new NotificationReceiver().start()) {
+            Response created = create(receiver.url("/tpp/notifications"), null);
+            assertEquals(201, created.statusCode(), created.asString());
+            assertEquals("true", created.header("ASPSP-Notification-Support"));
+            assertEquals("status=SCA,PROCESS", created.header("ASPSP-Notification-Content"));
+            String id = created.jsonPath().getString("consentId");
+            assertEquals(302, Psu.approve(created.jsonPath().getString("_links.scaRedirect.href")).statusCode());
+            assertEquals(204, Signed.delete(Tpps.ALPHA, Signed.AIS + "/" + id).statusCode());
+
+            List<NotificationReceiver.Received> received = deliver(receiver);
+            for (NotificationReceiver.Received r : received) {
+                r.verify(GatewaySealResource.certificate());
+                assertEquals("POST", r.method());
+                assertEquals("/tpp/notifications", r.path());
+                JsonPath body = JsonPath.from(r.text());
+                assertEquals(id, body.getString("resourceId"));
+                assertEquals("consent", body.getString("resourceType"));
+                assertEquals(Signed.AIS + "/" + id, body.getString("_links.self.href"));
+                assertTrue(body.getString("time").endsWith("Z"), r.text());
+            }
+            assertEquals(List.of("received", "valid", "terminatedByTpp"), values(received, "consentStatus"));
+            List<String> sca = values(received, "scaStatus");
+            assertEquals("finalised", sca.get(sca.size() - 1), sca.toString());
+            // in order of the changes: each machine's statuses as they moved, delivered in the order they were made
+            Instant previous = Instant.EPOCH;
+            for (NotificationReceiver.Received r : received) {
+                Instant time = Instant.parse(JsonPath.from(r.text()).getString("time"));
+                assertTrue(!time.isBefore(previous), received.toString());
+                previous = time;
+            }
+            deliver(receiver);
+            assertEquals(received.size(), receiver.received().size(), "each one once");
+        }
+    }
+
+    @Test
+    void lastSendsOnlyTheFinalStatus() {
+        try (NotificationReceiver receiver = new NotificationReceiver().start()) {
+            Response created = create(receiver.url("/n"), "status=LAST");
+            assertEquals(201, created.statusCode(), created.asString());
+            assertEquals("status=LAST", created.header("ASPSP-Notification-Content"));
+            String id = created.jsonPath().getString("consentId");
+            assertEquals(302, Psu.approve(created.jsonPath().getString("_links.scaRedirect.href")).statusCode());
+            assertEquals(204, Signed.delete(Tpps.ALPHA, Signed.AIS + "/" + id).statusCode());
+            List<NotificationReceiver.Received> received = deliver(receiver);
+            deliver(receiver);
+            assertEquals(1, receiver.received().size(), receiver.received().toString());
+            assertEquals("terminatedByTpp", JsonPath.from(received.get(0).text()).getString("consentStatus"));
+        }
+    }
+
+    @Test
+    void aReceiverThatIsDownGetsThemWhenItIsBack() {
+        NotificationReceiver receiver = new NotificationReceiver();
+        Response created = create(receiver.url("/n"), "status=PROCESS");
+        assertEquals(201, created.statusCode(), created.asString());
+        String id = created.jsonPath().getString("consentId");
+        assertEquals(302, Psu.approve(created.jsonPath().getString("_links.scaRedirect.href")).statusCode());
+        deliver(receiver);
+        assertTrue(receiver.received().isEmpty());
+        String metrics = given().get("/q/metrics").asString();
+        assertTrue(metrics.contains("xs2a_notification_attempts_total{outcome=\"failed\",tpp=\""
+                + Tpps.ALPHA.tppId() + "\"}"), "every failed attempt is counted per TPP");
+        try (receiver) {
+            receiver.start();
+            List<NotificationReceiver.Received> received = deliver(receiver);
+            received.forEach(r -> r.verify(GatewaySealResource.certificate()));
+            assertEquals(List.of("received", "valid"), values(received, "consentStatus"));
+            assertEquals(id, JsonPath.from(received.get(0).text()).getString("resourceId"));
+        }
+        assertTrue(given().get("/q/metrics").asString().contains("xs2a_notification_attempts_total{outcome=\"delivered\""
+                + ",tpp=\"" + Tpps.ALPHA.tppId() + "\"}"));
+    }
+
+    @Test
+    void withoutAUriNothingIsAnswered() {
+        Response created = create(null, "status=SCA");
+        assertEquals(201, created.statusCode(), created.asString());
+        assertNull(created.header("ASPSP-Notification-Support"));
+    }
+
+    @Test
+    void badNotificationHeadersAreFormatErrors() {
+        String[] uris = {"not a uri", "https://tpp.elsewhere.example/n", "http://tpp.example/n",
+                "https://localhost/n#fragment", "ftp://localhost/n"};
+        for (String uri : uris) {
+            Response refused = create(uri, null);
+            assertError(refused, 400, "FormatError", "FORMAT_ERROR");
+            assertTrue(refused.asString().contains("TPP-Notification-URI"), refused.asString());
+        }
+        String[] preferred = {"SCA", "status=", "status=SCA,SCA", "status=SCA,ALL", "state=SCA"};
+        for (String value : preferred) {
+            Response refused = create("http://localhost:1/n", value);
+            assertError(refused, 400, "FormatError", "FORMAT_ERROR");
+            assertTrue(refused.asString().contains("TPP-Notification-Content-Preferred"), refused.asString());
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package eu.xs2a.platform.notify;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
+import java.security.cert.X509Certificate;
+
+/**
+ * The TPP's notification headers on a creation or a cancellation: checked ({@link NotificationUris},
+ * {@link NotificationContent}; FormatError), and accepted when the gateway offers notifications.
+ */
+@ApplicationScoped
+public class Notifications {
+
+    private final NotificationsConfig config;
+    private final Instance<NotificationSigner> signer;
+
+    Notifications(NotificationsConfig config, Instance<NotificationSigner> signer) {
+        this.config = config;
+        this.signer = signer;
+    }
+
+    /** Whether notifications are sent here: enabled and a gateway seal configured. */
+    public boolean supported() {
+        return config.enabled() && signer.isResolvable() && signer.get().available();
+    }
+
+    /**
+     * The headers' values checked for the TPP whose QSEAL signed the request.
+     *
+     * @param uri       TPP-Notification-URI, or null
+     * @param preferred TPP-Notification-Content-Preferred, or null
+     */
+    public NotificationRequest accept(String uri, String preferred, X509Certificate qseal) {
+        NotificationContent content = NotificationContent.parse(preferred);
+        if (uri == null) {
+            return NotificationRequest.NONE;
+        }
+        return new NotificationRequest(NotificationUris.require(uri, qseal), content, supported());
+    }
+}

@@ -385,7 +385,7 @@ public class ScaService {
                     ? "Confirmation of funds" : "Access to your accounts", consentLines(c).stream()
                     .map(l -> l.account() + ": " + l.access()).reduce((a, b) -> a + "; " + b).orElse(""))));
             return new Summary("BASKET", flow.basket().tppName, psu.fullName, lines, null, 0,
-                    null, null, null, null, null, null, List.of(), null, List.of());
+                    null, null, null, null, null, null, List.of(), null, List.of(), List.of());
         }
         if (flow.link().kind == ScaLink.Kind.CONSENT) {
             Consent consent = flow.consent();

@@ -51,8 +51,12 @@ public class TransactionRepository implements PanacheRepositoryBase<Transaction,
                 turnedBooked.add(row);
             }
         }
-        // numbered in booking order, so that a delta lists one refresh's new entries as the account had them
-        turnedBooked.sort(Comparator.comparing((Transaction t) -> t.entryDate).thenComparing(t -> t.transactionId));
+        // numbered in booking order, so that a delta lists one refresh's new entries as the account had them: by
+        // booking date, and within a date from the end of the bank's list, which is newest first (BANK-API.md)
+        Map<String, Integer> listedAt = new HashMap<>();
+        byBankId.keySet().forEach(id -> listedAt.put(id, listedAt.size()));
+        turnedBooked.sort(Comparator.comparing((Transaction t) -> t.entryDate)
+                .thenComparing(t -> -listedAt.get(t.transactionId)));
         for (Transaction t : turnedBooked) {
             t.bookedSeq = ((Number) getEntityManager()
                     .createNativeQuery("select nextval('account_transaction_booked_seq')").getSingleResult())

@@ -128,4 +128,18 @@ class DeltaReportsTest {
         assertEquals(ErrorClass.FORMAT_ERROR, unknown.errorClass());
         assertTrue(unknown.getMessage().contains("entryReferenceFrom"));
     }
+    @Test
+    void entriesOfOneDayAreNumberedInTheBanksBookingOrder() {
+        // the bank lists newest first (BANK-API.md): of one day's bookings, the last listed was booked first
+        String tpp = "PSDXX-DELTA-" + UUID.randomUUID();
+        CallContext ctx = new CallContext("sandbox", tpp, "consent-1", false, null);
+        UUID accountId = writer.storeAccounts("sandbox", tpp, "consent-1", List.of(new BankAccount("a",
+                "DE02100100109307118603", null, null, "EUR", "Konto", null, null, "enabled", null, null, null,
+                new BankAccount.Access(true, true, false), null, null, false))).get(0).accountId();
+        Account account = Account.findById(accountId);
+        writer.storeAccountData("sandbox", accountId, new AccountDataWriter.AccountData(null,
+                List.of(tx("z-third", "booked", 1), tx("a-second", "booked", 1), tx("m-first", "booked", 1),
+                        tx("earlier-day", "booked", 0))));
+        assertEquals(List.of("earlier-day", "m-first", "a-second", "z-third"), readDelta(ctx, account, 10));
+    }
 }

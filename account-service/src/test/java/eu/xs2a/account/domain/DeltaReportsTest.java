@@ -49,6 +49,13 @@ class DeltaReportsTest {
                 new TransactionQuery.Delta(reference, false));
     }
 
+    /** The TPP's account of that IBAN under consent-1, as a refresh stores the bank's list: its id. */
+    private UUID storedAccount(String tpp, String iban) {
+        return writer.storeAccounts("sandbox", tpp, "consent-1", List.of(new BankAccount("a", iban, null, null,
+                "EUR", "Konto", null, null, "enabled", null, null, null, new BankAccount.Access(true, true, false),
+                null, null, false))).get(0).accountId();
+    }
+
     /** Reads the delta to its end, page by page as a TPP follows next: the ids in the order delivered. */
     private List<String> readDelta(CallContext ctx, Account account, int size) {
         List<String> ids = new ArrayList<>();
@@ -65,9 +72,7 @@ class DeltaReportsTest {
     void aDeltaReadAcrossRefreshesAndPagesGivesEachBookedEntryOnce() {
         String tpp = "PSDXX-DELTA-" + UUID.randomUUID();
         CallContext ctx = new CallContext("sandbox", tpp, "consent-1", false, null);
-        UUID accountId = writer.storeAccounts("sandbox", tpp, "consent-1", List.of(new BankAccount("a",
-                "DE02100100109307118603", null, null, "EUR", "Konto", null, null, "enabled", null, null, null,
-                new BankAccount.Access(true, true, false), null, null, false))).get(0).accountId();
+        UUID accountId = storedAccount(tpp, "DE02100100109307118603");
         Account account = Account.findById(accountId);
 
         List<BankTransaction> listed = new ArrayList<>();
@@ -115,9 +120,7 @@ class DeltaReportsTest {
     @Test
     void aPendingEntryHasNoEntryReferenceAndAnUnknownOneIsAFormatError() {
         String tpp = "PSDXX-DELTA-" + UUID.randomUUID();
-        UUID accountId = writer.storeAccounts("sandbox", tpp, "consent-1", List.of(new BankAccount("a",
-                "DE89370400440532013000", null, null, "EUR", "Konto", null, null, "enabled", null, null, null,
-                new BankAccount.Access(true, true, false), null, null, false))).get(0).accountId();
+        UUID accountId = storedAccount(tpp, "DE89370400440532013000");
         Account account = Account.findById(accountId);
         writer.storeAccountData("sandbox", accountId, new AccountDataWriter.AccountData(null,
                 List.of(tx("p", "pending", 1), tx("b", "booked", 0))));
@@ -133,9 +136,7 @@ class DeltaReportsTest {
         // the bank lists newest first (BANK-API.md): of one day's bookings, the last listed was booked first
         String tpp = "PSDXX-DELTA-" + UUID.randomUUID();
         CallContext ctx = new CallContext("sandbox", tpp, "consent-1", false, null);
-        UUID accountId = writer.storeAccounts("sandbox", tpp, "consent-1", List.of(new BankAccount("a",
-                "DE02100100109307118603", null, null, "EUR", "Konto", null, null, "enabled", null, null, null,
-                new BankAccount.Access(true, true, false), null, null, false))).get(0).accountId();
+        UUID accountId = storedAccount(tpp, "DE02100100109307118603");
         Account account = Account.findById(accountId);
         writer.storeAccountData("sandbox", accountId, new AccountDataWriter.AccountData(null,
                 List.of(tx("z-third", "booked", 1), tx("a-second", "booked", 1), tx("m-first", "booked", 1),

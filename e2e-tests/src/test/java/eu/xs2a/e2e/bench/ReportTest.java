@@ -47,6 +47,38 @@ class ReportTest {
         assertEquals("balances-direct\t2000.0\t10000\t40000\t3\t800\t20.00\n", report.figures());
     }
 
+    /** Issue 56's targets count the database too: 500 µs of the stack and 300 µs of PostgreSQL at 25,000/s are 20. */
+    @Test
+    void countsTheDatabaseInTheVerificationsPerRequest() {
+        Report.Workload read = new Report.Workload("balances-ingress", "", new Wrk.Result(30_000, 15, 0, 0, 0, 0, 10_000,
+                20_000, 40_000, 90_000), 500, Map.of("account-service", 500L, Report.POSTGRESQL, 300L), 25_000, 0,
+                new MachineStalls.Result(3_000, 0, 0, null), 90);
+
+        assertEquals(800, read.cpuWithDatabaseMicros());
+        assertEquals(20.0, read.cpuWithDatabaseInRsaVerifies(), 1e-9);
+    }
+
+    /** People read the targets first: the report leads with them, met or missed, then the run's details. */
+    @Test
+    void leadsWithTheTargetsAndDrawsTheChart() throws Exception {
+        Report report = new Report();
+        report.fact("date", "today");
+        report.add(workload("balances-ingress", new Wrk.Result(30_000, 15, 0, 0, 0, 0, 10_000, 20_000, 40_000, 90_000),
+                500, 25_000));
+        report.add(workload(Report.STATIC_FLOOR, new Wrk.Result(600_000, 15, 0, 0, 0, 0, 500, 800, 2_000, 9_000), 0,
+                26_000));
+        report.add(new Report.Target("signed balances read", "≤ 10", "12.5", false));
+        report.add(new Report.Target("errors in every workload", "0", "0", true));
+
+        report.write(dir);
+
+        String md = Files.readString(dir.resolve("latest.md"));
+        assertTrue(md.startsWith("# Benchmark — latest run\n\n## Targets: 1 of 2 met\n"), md);
+        assertTrue(md.contains("| signed balances read | ≤ 10 | 12.5 | **missed** |"), md);
+        assertTrue(md.indexOf("## Targets") < md.indexOf("- date: today"), "the targets come before the run's facts");
+        assertTrue(Files.size(dir.resolve("latest.png")) > 10_000, "the chart is drawn");
+    }
+
     @Test
     void readsTheSecurityPipelineFromJmhsJson() throws Exception {
         Path file = dir.resolve("jmh.json");

@@ -116,11 +116,13 @@ class GatewayBenchmark {
                 + "with it here");
 
         // a paired run (bin/bench --compare) records no class-data archives: writing them at exit takes minutes
-        stack = FIGURES == null ? Stack.start("xs2a_bench_") : Stack.start("xs2a_bench_", (module, bank) -> Map.of());
+        stack = Stack.start("xs2a_bench_", GatewayBenchmark::environment, FIGURES == null);
         wrk = new Wrk(root.resolve("bench/replay.lua"), work);
         tpp = sandboxTpp();
         client = new GatewayClient(tpp.signer());
         Prepared data = prepare();
+        RealisticTraffic realistic = skipped("aggregator-reads") && skipped("realistic-mix") ? null
+                : RealisticTraffic.prepare(stack.baseUrl(), sandboxPki());
         startWithTrainedArchives();
         // Start-up is timed on the idle stack, one service at a time, before any load: after the creates, their
         // background work (forwarding, status polling) would be timed as well.
@@ -131,27 +133,32 @@ class GatewayBenchmark {
         String ingress = stack.baseUrl();
         Map<String, String> balancesHeaders = Map.of("Consent-Id", data.consentId(), "PSU-IP-Address", "192.0.2.10");
         String balances = P + "/v1/accounts/" + data.accountId() + "/balances";
-        List<Load> loads = List.of(
-                new Load("balances-ingress", "signed GET balances, PSU present, through nginx", ingress, "GET", balances,
+        List<Load> loads = new ArrayList<>(List.of(
+                signed("balances-ingress", "signed GET balances, PSU present, through nginx", ingress, "GET", balances,
                         balancesHeaders, null, 200, false),
-                new Load("balances-direct", "the same, straight to account-service", stack.serviceUrl("account-service"),
+                signed("balances-direct", "the same, straight to account-service", stack.serviceUrl("account-service"),
                         "GET", balances, balancesHeaders, null, 200, false),
-                new Load("consent-create", "POST /v1/consents (registered at the bank)", ingress, "POST", P + "/v1/consents",
+                signed("consent-create", "POST /v1/consents (registered at the bank)", ingress, "POST", P + "/v1/consents",
                         Map.of("TPP-Redirect-Preferred", "true", "TPP-Redirect-URI", REDIRECT), consentBody(), 201, false),
-                new Load("payment-initiate", "POST /v1/payments/sepa-credit-transfers (submitted to the bank)", ingress,
+                signed("payment-initiate", "POST /v1/payments/sepa-credit-transfers (submitted to the bank)", ingress,
                         "POST", P + "/v1/payments/sepa-credit-transfers",
                         Map.of("PSU-IP-Address", "192.0.2.10", "TPP-Redirect-URI", REDIRECT), paymentBody(data.iban()), 201, false),
-                new Load("rejected-signature", "GET balances with a signature that does not verify (401)", ingress, "GET",
-                        balances, balancesHeaders, null, 401, true))
-                .stream().filter(load -> !skipped(load.name())).toList();
+                signed("rejected-signature", "GET balances with a signature that does not verify (401)", ingress, "GET",
+                        balances, balancesHeaders, null, 401, true)));
+        if (realistic != null) {
+            // the aggregators' reads right after the other reads; the mix, with its creations, last
+            loads.add(2, mixed("aggregator-reads", RealisticTraffic.TPPS + " TPPs polling " + RealisticTraffic.CONSENTS
+                    + " consents, PSU absent: accounts, then balances and transactions of each", ingress, realistic::reads));
+            loads.add(mixed("realistic-mix", RealisticTraffic.mix(), ingress, realistic::mix));
+        }
+        loads = loads                .stream().filter(load -> !skipped(load.name())).toList();
         // Workloads that share a path (the two balances reads) are all warmed up before either is measured: the JIT
         // needs a minute or more of load on this machine, and a measurement right after its own short warm-up
         // still paid for compiling, which a service running for hours does not. Paths are measured one after the
         // other, reads first, so that the background work of the consents and payments the creates leave behind
         // (forwarding, status polling) does not land in the reads' figures.
         Map<String, List<Load>> byPath = new LinkedHashMap<>();
-        loads.forEach(load -> byPath.computeIfAbsent(load.path() + (load.tamper() ? " (refused)" : ""),
-                path -> new ArrayList<>()).add(load));
+        loads.forEach(load -> byPath.computeIfAbsent(load.group(), group -> new ArrayList<>()).add(load));
         for (List<Load> sharingAPath : byPath.values()) {
             Map<String, Double> warmRates = new LinkedHashMap<>();
             for (Load load : sharingAPath) {
@@ -197,8 +204,21 @@ class GatewayBenchmark {
     private record Prepared(String consentId, String accountId, String iban, String paymentId) {
     }
 
+    /**
+     * What the services get besides the usual: the sandbox provider's daily limit of unattended reads raised, since the
+     * aggregators replay in minutes what days of polling would send; every read is still counted against it.
+     */
+    private static Map<String, String> environment(String module, String bankUrl) {
+        return "consent-service".equals(module) ? Map.of("PSD2_PROVIDERS_SANDBOX_MAX_FREQUENCY_PER_DAY", "1000000") : Map.of();
+    }
+
     /** A TPP with every role, its QSEAL issued by the stack's sandbox CA (as the sandbox self-service would). */
     private TestTpp sandboxTpp() throws Exception {
+        return sandboxPki().tpp("PSDDE-BENCH-000001", "Bench TPP", Role.PSP_AI, Role.PSP_PI, Role.PSP_IC);
+    }
+
+    /** The stack's sandbox CA, which issues the bench's QSEALs as the sandbox self-service would. */
+    private TestPki sandboxPki() throws Exception {
         Path keys = stack.keys();
         X509Certificate ca;
         try (var in = Files.newInputStream(keys.resolve("sandbox-ca.pem"))) {
@@ -206,7 +226,7 @@ class GatewayBenchmark {
         }
         String pem = Files.readString(keys.resolve("sandbox-ca.key")).replaceAll("-----[A-Z ]+-----", "").replaceAll("\\s", "");
         PrivateKey caKey = KeyFactory.getInstance("RSA").generatePrivate(new PKCS8EncodedKeySpec(Base64.getDecoder().decode(pem)));
-        return TestPki.of(ca, caKey).tpp("PSDDE-BENCH-000001", "Bench TPP", Role.PSP_AI, Role.PSP_PI, Role.PSP_IC);
+        return TestPki.of(ca, caKey);
     }
 
     /** Registers the TPP, gets an AIS consent approved by psu1 at the bank, fetches the accounts, makes one payment. */
@@ -232,14 +252,37 @@ class GatewayBenchmark {
                 payment.get("paymentId").asText());
     }
 
-    /** One workload: what wrk replays, where, and the status every answer must have. */
-    private record Load(String name, String description, String baseUrl, String method, String path,
-                        Map<String, String> headers, String body, int expected, boolean tamper) {
+    /**
+     * One workload: what wrk replays, where, and the status every answer must have ({@link Wrk#PER_LINE}: each request
+     * its own). Workloads of one group share a path and are warmed up together; a mixed one is its own group, and its
+     * latency is also read by endpoint class.
+     */
+    private record Load(String name, String description, String baseUrl, String group, int expected, boolean mixed,
+                        RequestSource source) {
 
-        Path sign(Path dir, String suffix, RequestSigner signer, int count) {
-            return SignedRequestFile.write(dir.resolve(name + suffix + ".req"), signer, method, path, headers, body,
-                    tamper ? TAMPERED_REQUESTS : count, tamper);
+        Path sign(Path dir, String suffix, int count) {
+            return source.write(dir.resolve(name + suffix + ".req"), count);
         }
+    }
+
+    /** Writes a file of {@code count} signed requests for bench/replay.lua. */
+    @FunctionalInterface
+    private interface RequestSource {
+        Path write(Path file, int count);
+    }
+
+    /** A workload of one request, signed anew for each line by the bench's TPP; a tampered one is replayed as is. */
+    private Load signed(String name, String description, String baseUrl, String method, String path,
+                        Map<String, String> headers, String body, int expected, boolean tamper) {
+        return new Load(name, description, baseUrl, path + (tamper ? " (refused)" : ""), expected, false,
+                (file, count) -> SignedRequestFile.write(file, tpp.signer(), method, path, headers, body,
+                        tamper ? TAMPERED_REQUESTS : count, tamper));
+    }
+
+    private static Load mixed(String name, String description, String baseUrl,
+                              java.util.function.IntFunction<List<SignedRequestFile.Line>> lines) {
+        return new Load(name, description, baseUrl, name, Wrk.PER_LINE, true,
+                (file, count) -> SignedRequestFile.writeMixed(file, lines.apply(count)));
     }
 
     /**
@@ -248,7 +291,7 @@ class GatewayBenchmark {
      * which are refused, and only the warm-up is affected.
      */
     private double warmUp(Load load) throws Exception {
-        Path file = load.sign(work, "-warmup", tpp.signer(), WARM_UP_RATE * WARM_UP);
+        Path file = load.sign(work, "-warmup", WARM_UP_RATE * WARM_UP);
         return wrk.run(load.baseUrl(), file, load.expected(), CONNECTIONS, WARM_UP).requestsPerSecond();
     }
 
@@ -262,7 +305,7 @@ class GatewayBenchmark {
         int seconds = 0;
         int quietRounds = 0;
         while (seconds < SETTLE_MAX && quietRounds < SETTLED_ROUNDS) {
-            Path file = load.sign(work, "-settle", tpp.signer(), (int) Math.max(2_000, rate * SETTLE_ROUND_SECONDS * 1.5));
+            Path file = load.sign(work, "-settle", (int) Math.max(2_000, rate * SETTLE_ROUND_SECONDS * 1.5));
             List<Long> pids = stackPids();
             long cpuBefore = ProcStats.cpuMicros(pids);
             long jitBefore = ProcStats.jitCpuMicros(pids);
@@ -291,16 +334,20 @@ class GatewayBenchmark {
      * room to spare, because a request replayed after the file runs out is refused and counts as an error.
      */
     private void measure(Load load, double warmRate, int warmedUpSeconds) throws Exception {
-        Path probe = load.sign(work, "-preroll", tpp.signer(), (int) Math.max(2_000, warmRate * PRE_ROLL_SECONDS * 3));
+        Path probe = load.sign(work, "-preroll", (int) Math.max(2_000, warmRate * PRE_ROLL_SECONDS * 3));
         double rate = wrk.run(load.baseUrl(), probe, load.expected(), CONNECTIONS, PRE_ROLL_SECONDS).requestsPerSecond();
-        Path measured = load.sign(work, "", tpp.signer(), (int) Math.max(10_000, Math.max(rate, warmRate) * SECONDS * 2));
+        Path measured = load.sign(work, "", (int) Math.max(10_000, Math.max(rate, warmRate) * SECONDS * 2));
         double machine = machineSpeed();
         Map<String, Long> cpuBefore = cpuByPart();
         long jitBefore = ProcStats.jitCpuMicros(stackPids());
         MachineStalls stalls = MachineStalls.watch(work, SECONDS);
+        long logMark = EndpointLatencies.mark(stack.ingressAccessLog());
         Wrk.Result result = wrk.run(load.baseUrl(), measured, load.expected(), CONNECTIONS, SECONDS);
         report.add(workload(load.name(), load.description(), result, cpuBefore, jitBefore, machine, stalls.result(),
                 warmedUpSeconds));
+        if (load.mixed()) {
+            EndpointLatencies.since(stack.ingressAccessLog(), logMark, load.name()).forEach(report::add);
+        }
     }
 
     private static boolean skipped(String workload) {
@@ -459,6 +506,8 @@ class GatewayBenchmark {
     private void targets(JdkFloors.Floors floors, Optional<PipelineBenchmark.Result> pipeline, Map<String, Double> afterRss,
                          Map<String, Report.StartUp> firstAnswer) {
         verificationsTarget("signed balances read through the ingress", "balances-ingress", 10);
+        verificationsTarget("the aggregators' average read (accounts, balances, transactions; PSU absent)",
+                "aggregator-reads", 12);
         verificationsTarget("refused signature", "rejected-signature", 2);
         verificationsTarget("consent creation", "consent-create", 30);
         verificationsTarget("payment initiation", "payment-initiate", 45);
@@ -467,9 +516,13 @@ class GatewayBenchmark {
         report.add(new Report.Target("p99 of the signed balances reads at " + CONNECTIONS + " connections", "≤ 25 ms",
                 String.format(Locale.ROOT, "%.1f ms; machine stalls meanwhile: %s", r.p99Micros() / 1000.0,
                         ingress.stalls()), r.p99Micros() <= 25_000));
+        report.endpointClass("realistic-mix", "all account reads").ifPresent(reads -> report.add(new Report.Target(
+                "p99 of the account reads in the realistic mix at " + CONNECTIONS + " connections", "≤ 25 ms",
+                String.format(Locale.ROOT, "%.0f ms (%d reads)", reads.p99Millis(), reads.requests()),
+                reads.p99Millis() <= 25)));
         long errors = 0;
-        for (String name : List.of("balances-ingress", "balances-direct", "consent-create", "payment-initiate",
-                "rejected-signature")) {
+        for (String name : List.of("balances-ingress", "balances-direct", "aggregator-reads", "consent-create",
+                "payment-initiate", "rejected-signature", "realistic-mix")) {
             errors += report.workload(name).result().errors();
         }
         report.add(new Report.Target("errors in every workload", "0", String.valueOf(errors), errors == 0));
@@ -508,7 +561,7 @@ class GatewayBenchmark {
                 + LocalDate.now().plusDays(60) + "\",\"frequencyPerDay\":4,\"combinedServiceIndicator\":false}";
     }
 
-    private static String paymentBody(String debtorIban) {
+    static String paymentBody(String debtorIban) {
         return "{\"debtorAccount\":{\"iban\":\"" + debtorIban + "\"},\"instructedAmount\":{\"currency\":\"EUR\",\"amount\":\"1.00\"},"
                 + "\"creditorAccount\":{\"iban\":\"DE89370400440532013000\"},\"creditorName\":\"Bench Creditor\","
                 + "\"remittanceInformationUnstructured\":\"bench\"}";

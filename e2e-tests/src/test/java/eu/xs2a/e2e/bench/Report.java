@@ -103,6 +103,7 @@ final class Report {
     private final List<Workload> workloads = new ArrayList<>();
     private final List<Service> services = new ArrayList<>();
     private final List<Target> targets = new ArrayList<>();
+    private final List<EndpointLatencies.EndpointClass> endpointClasses = new ArrayList<>();
     private final Map<String, String> facts = new LinkedHashMap<>();
     private JdkFloors.Floors floors;
     private PipelineBenchmark.Result pipeline;
@@ -117,6 +118,15 @@ final class Report {
 
     void add(Target target) {
         targets.add(target);
+    }
+
+    void add(EndpointLatencies.EndpointClass endpointClass) {
+        endpointClasses.add(endpointClass);
+    }
+
+    /** The p99 of a mixed workload's class (EndpointLatencies), in ms, if it was measured. */
+    Optional<EndpointLatencies.EndpointClass> endpointClass(String workload, String name) {
+        return endpointClasses.stream().filter(c -> c.workload().equals(workload) && c.name().equals(name)).findFirst();
     }
 
     void fact(String name, String value) {
@@ -158,6 +168,7 @@ final class Report {
                     w.warmedUpSeconds(), w.stalls(), w.description()));
         }
         md.append(STALLS_NOTE);
+        md.append(endpointClassTable());
         md.append(cpuByPartTable());
         md.append(floorsSection());
         md.append("\n## Services\n\n| service | RSS idle MiB | RSS after the run MiB | first signed answer after process start ms "
@@ -249,6 +260,20 @@ final class Report {
                 slowest, fastest, (fastest / slowest - 1) * 100);
     }
 
+    /** The mixed workloads' latency by endpoint class, from the ingress's access log (to the millisecond). */
+    private String endpointClassTable() {
+        if (endpointClasses.isEmpty()) {
+            return "";
+        }
+        StringBuilder md = new StringBuilder("\n## Mixed workloads by endpoint class (the ingress's access log, to the "
+                + "millisecond)\n\n| workload | class | requests | p50 ms | p99 ms |\n|---|---|---:|---:|---:|\n");
+        for (EndpointLatencies.EndpointClass c : endpointClasses) {
+            md.append(String.format(Locale.ROOT, "| %s | %s | %d | %.0f | %.0f |%n", c.workload(), c.name(), c.requests(),
+                    c.p50Millis(), c.p99Millis()));
+        }
+        return md.toString();
+    }
+
     /** Where each workload's CPU goes: one column per part of the stack that used any. */
     private String cpuByPartTable() {
         List<String> parts = workloads.stream().flatMap(w -> w.cpuByPart().keySet().stream()).distinct().toList();
@@ -294,6 +319,10 @@ final class Report {
             if (!w.cpuByPart().isEmpty()) {
                 out.append("    cpu µs/req by process: ").append(w.cpuByPart()).append('\n');
             }
+        }
+        for (EndpointLatencies.EndpointClass c : endpointClasses) {
+            out.append(String.format(Locale.ROOT, "    %s, %s: %d requests, p50 %.0f ms, p99 %.0f ms%n", c.workload(),
+                    c.name(), c.requests(), c.p50Millis(), c.p99Millis()));
         }
         for (Target t : targets) {
             out.append(String.format("%-4s %s: %s (goal %s)%n", t.met() ? "ok" : "MISS", t.what(), t.measured(), t.goal()));

@@ -12,6 +12,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,9 +21,17 @@ import java.util.stream.IntStream;
 
 /**
  * Signs requests before a run and writes them in the format bench/replay.lua reads, so that the load generator only
- * sends. Headers every request shares (the certificate, the digest of a fixed body, Consent-Id, ...) are written once.
+ * sends. Headers every request shares (the certificate, the digest of a fixed body, Consent-Id, ...) are written once;
+ * in a file of mixed requests ({@link #writeMixed}) each TPP's certificate is written once and named by the lines.
  */
 final class SignedRequestFile {
+
+    /** One request of a mixed file: who signs it, what it is, and the status it must get. */
+    record Line(RequestSigner signer, String method, String path, Map<String, String> headers, String body,
+                int expect, boolean tamper) {
+    }
+
+    private static final String CERTIFICATE = "TPP-Signature-Certificate";
 
     /** What differs from one signed request to the next. */
     private static final Set<String> PER_REQUEST = Set.of("X-Request-ID", "Date", "Signature");
@@ -37,7 +46,7 @@ final class SignedRequestFile {
      */
     static Path write(Path file, RequestSigner signer, String method, String path, Map<String, String> headers,
                       String body, int count, boolean tamper) {
-        byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = bytes(body);
         RequestSigner dated = signer.withClock(Clock.fixed(readyAt(signer, method, path, headers, bytes, count), ZoneOffset.UTC));
         List<Map<String, String>> signed = IntStream.range(0, count).parallel()
                 .mapToObj(i -> dated.sign(method, path, headers, bytes))
@@ -67,15 +76,70 @@ final class SignedRequestFile {
                 out.newLine();
             }
             out.flush();
-            // on the disk before the replay starts: the kernel would otherwise write these hundreds of megabytes back
-            // about 30 s later, during a measurement, beside PostgreSQL's own writes
-            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
-                channel.force(true);
-            }
+            forceToDisk(file);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         return file;
+    }
+
+    /**
+     * Writes requests of several TPPs, paths and expected statuses (replayed with BENCH_EXPECT=line): every header on
+     * its line but the certificate, which the CONST line holds once per TPP as {@code $certN}.
+     */
+    static Path writeMixed(Path file, List<Line> lines) {
+        Line first = lines.get(0);
+        Instant ready = readyAt(first.signer(), first.method(), first.path(), first.headers(), bytes(first.body()),
+                lines.size());
+        Map<RequestSigner, RequestSigner> dated = new IdentityHashMap<>();
+        lines.forEach(line -> dated.computeIfAbsent(line.signer(),
+                signer -> signer.withClock(Clock.fixed(ready, ZoneOffset.UTC))));
+        List<Map<String, String>> signed = lines.parallelStream()
+                .map(line -> dated.get(line.signer()).sign(line.method(), line.path(), line.headers(), bytes(line.body())))
+                .toList();
+        Map<String, String> certificates = new LinkedHashMap<>();
+        signed.forEach(headers -> certificates.computeIfAbsent(headers.get(CERTIFICATE), c -> "$cert" + certificates.size()));
+        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            StringBuilder constant = new StringBuilder("CONST");
+            certificates.forEach((value, alias) -> constant.append('\t').append(alias).append('\t').append(value));
+            out.write(constant.toString());
+            out.newLine();
+            for (int i = 0; i < lines.size(); i++) {
+                Line line = lines.get(i);
+                StringBuilder text = new StringBuilder(line.method()).append('\t').append(line.path()).append('\t')
+                        .append(line.body() == null ? "" : line.body()).append("\t@expect\t").append(line.expect());
+                Map<String, String> headers = new LinkedHashMap<>(signed.get(i));
+                headers.put(CERTIFICATE, certificates.get(headers.get(CERTIFICATE)));
+                if (line.tamper()) {
+                    headers.put("Signature", tamper(headers.get("Signature")));
+                }
+                if (line.body() != null) {
+                    headers.put("Content-Type", "application/json");
+                }
+                headers.forEach((name, value) -> text.append('\t').append(name).append('\t').append(value));
+                out.write(text.toString());
+                out.newLine();
+            }
+            out.flush();
+            forceToDisk(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return file;
+    }
+
+    private static byte[] bytes(String body) {
+        return body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * On the disk before the replay starts: the kernel would otherwise write these hundreds of megabytes back about
+     * 30 s later, during a measurement, beside PostgreSQL's own writes.
+     */
+    private static void forceToDisk(Path file) throws IOException {
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+            channel.force(true);
+        }
     }
 
     /**

@@ -12,6 +12,8 @@ import java.util.List;
 final class Wrk {
 
     static final int THREADS = 2;
+    /** As the expected status: each request of the file has its own (bench/replay.lua, "@expect"). */
+    static final int PER_LINE = 0;
 
     /** One measured run of one workload. */
     record Result(long requests, double seconds, long unexpectedStatus, long socketErrors, long timeouts,
@@ -34,7 +36,10 @@ final class Wrk {
         this.workDir = workDir;
     }
 
-    /** Replays {@code requests} against {@code url} (scheme://host:port) with {@code connections} for {@code seconds}. */
+    /**
+     * Replays {@code requests} against {@code url} (scheme://host:port) with {@code connections} for {@code seconds};
+     * every answer must have {@code expectedStatus}, or with {@link #PER_LINE} each request's own.
+     */
     Result run(String url, Path requests, int expectedStatus, int connections, int seconds) {
         try {
             Path result = Files.createTempFile(workDir, "wrk-", ".json");
@@ -42,7 +47,7 @@ final class Wrk {
                     "-d" + seconds + "s", "--timeout", "5s", "-s", script.toString(), url));
             ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
             builder.environment().put("BENCH_REQUESTS", requests.toString());
-            builder.environment().put("BENCH_EXPECT", String.valueOf(expectedStatus));
+            builder.environment().put("BENCH_EXPECT", expectedStatus == PER_LINE ? "line" : String.valueOf(expectedStatus));
             builder.environment().put("BENCH_RESULT", result.toString());
             builder.environment().put("BENCH_THREADS", String.valueOf(THREADS));
             Process process = builder.start();

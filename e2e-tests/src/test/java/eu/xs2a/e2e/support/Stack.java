@@ -96,7 +96,12 @@ public final class Stack {
      * no class-data archive (a stack that kills its services trains nothing worth keeping).
      */
     public static Stack start(String databasePrefix, ServiceEnvironment extra) {
-        return start(new Stack(Repository.root(), databasePrefix, extra, false, Set.of()));
+        return start(databasePrefix, extra, false);
+    }
+
+    /** Like {@link #start(String, ServiceEnvironment)}; with {@code training}, its services record class-data archives. */
+    public static Stack start(String databasePrefix, ServiceEnvironment extra, boolean training) {
+        return start(new Stack(Repository.root(), databasePrefix, extra, training, Set.of()));
     }
 
     /**

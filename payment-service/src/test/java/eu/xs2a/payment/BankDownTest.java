@@ -9,8 +9,10 @@ import static eu.xs2a.payment.support.Payments.status;
 import static eu.xs2a.payment.support.Tpps.ALPHA;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.endsWith;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
+import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -113,6 +115,43 @@ class BankDownTest extends PaymentTaskTestBase {
 
         // down again: reads still answer the last known status, never an error
         assertEquals("RCVD", status(self));
+    }
+
+    /**
+     * The OAuth SCA approach: scaOAuth leads to the OAuth server, whose PSU login checks the payment at the bank, and
+     * no gateway link submits it first. So a payment the bank cannot take now ends here with 503, kept for its
+     * X-Request-ID; a new initiation, with the bank back, is a payment the bank holds before its 201 names scaOAuth.
+     */
+    @Test
+    void anOAuthScaPaymentTheBankCannotTakeNowIs503AndTheRetryIsAtTheBankBeforeItsAnswer() {
+        String requestId = UUID.randomUUID().toString();
+        String path = Payments.path(BankSandboxResource.FLAKY_OAUTH, SCT);
+        Response down = Tpps.send(ALPHA, "POST", path, headers(), Payments.body("6.00"), requestId);
+        Errors.expect(down, 503, "ServiceUnavailable");
+        down.then().header("Retry-After", notNullValue());
+        GatewayDb db = new GatewayDb(dataSource);
+        long ended = db.latestPaymentId();
+        assertEquals("RJCT", db.transactionStatus(ended));
+        assertNull(db.bankPaymentId(ended));
+
+        try (SwitchableProxy up = flakyBankUp()) {
+            // the same X-Request-ID gets the same 503 (kept in place of the RCVD answer); a new one initiates anew
+            Response again = Tpps.send(ALPHA, "POST", path, headers(), Payments.body("6.00"), requestId);
+            assertEquals(503, again.statusCode());
+            assertEquals(down.asString(), again.asString());
+            Response created = Tpps.send(ALPHA, "POST", path, headers(), Payments.body("6.00"),
+                    UUID.randomUUID().toString());
+            created.then().statusCode(201)
+                    .body("transactionStatus", equalTo("RCVD"))
+                    .body("_links.scaOAuth.href", endsWith("/" + BankSandboxResource.FLAKY_OAUTH
+                            + "/oauth/.well-known/oauth-authorization-server"))
+                    .body("_links.scaRedirect", nullValue());
+            long id = id(created.path("_links.self.href"));
+            assertTrue(id != ended, "a new payment");
+            assertNotNull(db.bankPaymentId(id), "at the bank before the answer");
+            tasks.submit(ended);
+            assertNull(db.bankPaymentId(ended), "the ended one is never forwarded");
+        }
     }
 
     @Test

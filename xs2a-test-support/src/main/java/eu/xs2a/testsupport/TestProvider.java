@@ -51,6 +51,16 @@ public final class TestProvider {
         return timeZone("${psd2.providers." + provider + ".time-zone}");
     }
 
+    /** The OAuth SCA approach (docs/ARCHITECTURE.md "OAuth SCA approach"). */
+    public TestProvider oauthSca() {
+        return set("oauth-sca", "true");
+    }
+
+    /** The OAuth pre-step: a PSU's access token before every AIS and PIS call. */
+    public TestProvider oauthPreStep() {
+        return set("oauth-pre-step", "true");
+    }
+
     public Map<String, String> config() {
         return Map.copyOf(config);
     }

@@ -32,7 +32,8 @@ import org.junit.jupiter.api.Test;
  * allows {@code AIS:<consentId>} at the bank's login page in a headless Chromium; the consent stays unauthorised
  * until the code is exchanged, then is valid, and its accounts are read with the token. Every misuse answers its own
  * error: wrong PKCE verifier, reused code, reused refresh token, no token, a token of the client itself, of another
- * TPP, and an expired one.
+ * TPP, and an expired one. A payment likewise, by the code flow with {@code PIS:<paymentId>} started at once after
+ * its 201. And the OAuth pre-step at provider sandbox-oauth-pre.
  */
 class OAuthScaJourneyTest extends Journey {
 
@@ -40,6 +41,7 @@ class OAuthScaJourneyTest extends Journey {
     private static final String OAUTH = "/" + PROVIDER + "/oauth";
     private static final String CONSENTS = "/" + PROVIDER + "/api/berlingroup/v1/consents";
     private static final String ACCOUNTS = "/" + PROVIDER + "/api/berlingroup/v1/accounts";
+    private static final String PAYMENTS = "/" + PROVIDER + "/api/berlingroup/v1/payments/sepa-credit-transfers";
 
     /** A registered open-banking client of a TPP. */
     private record Client(Tpp tpp, String clientId, String secret, String redirect) {
@@ -103,7 +105,7 @@ class OAuthScaJourneyTest extends Journey {
         assertOAuthError(400, "invalid_grant", token(alpha, exchange(alpha, code, verifier)));
 
         // no token, the client's own token, another TPP's token, an expired one
-        assertError(tpp.get(ACCOUNTS, consent(consentId)), 401, "AccessDenied", "TOKEN_UNKNOWN");
+        assertError(tpp.get(ACCOUNTS, consent(consentId)), 401, "AccessDenied", "TOKEN_INVALID");
         Response own = token(alpha, Map.of("grant_type", "client_credentials", "scope", "accounts"));
         assertStatus(200, own);
         Map<String, String> withOwn = consent(consentId);
@@ -132,6 +134,98 @@ class OAuthScaJourneyTest extends Journey {
         assertError(tpp.get(ACCOUNTS, withExpired), 401, "AccessDenied", "TOKEN_EXPIRED");
     }
 
+    @Test
+    void psu1AuthorisesAPaymentByTheCodeFlowStartedAtOnceAfterTheInitiation() throws Exception {
+        Client alpha = register("Mu OAuth PIS");
+        Tpp tpp = alpha.tpp();
+
+        Response created = tpp.post(PAYMENTS, PaymentJourneyTest.paymentHeaders(redirectUri("paid"), null),
+                PaymentJourneyTest.paymentBody(PSU1_MAIN, "4.20", "E2E-OAUTH-PIS", null));
+        assertStatus(201, created);
+        assertEquals("REDIRECT", created.header("ASPSP-SCA-Approach"));
+        assertEquals("RCVD", created.jsonPath().getString("transactionStatus"));
+        assertEquals(stack.baseUrl() + OAUTH + "/.well-known/oauth-authorization-server",
+                created.jsonPath().getString("_links.scaOAuth.href"));
+        assertNull(created.jsonPath().getString("_links.scaRedirect"), created.asString());
+        String paymentId = created.jsonPath().getString("paymentId");
+        String payment = PAYMENTS + "/" + paymentId;
+
+        // the code flow straight after the 201: the payment is at the bank already (the initiation waited for it)
+        String verifier = randomToken();
+        String landed = browser().open(authorize(alpha, "PIS:" + paymentId, verifier)).logInAndAllow("psu1");
+        assertTrue(landed.startsWith(alpha.redirect() + "?"), landed);
+        String code = OAuthJourneyTest.query(URI.create(landed)).get("code");
+        assertNotNull(code, landed);
+        assertEquals("RCVD", transactionStatus(tpp, payment), "not authorised before the code's exchange");
+
+        Response tokens = token(alpha, exchange(alpha, code, verifier));
+        assertStatus(200, tokens);
+        assertEquals("PIS:" + paymentId, tokens.jsonPath().getString("scope"));
+        assertEquals("ACSC", eventually("the bank executing the payment after the code's exchange",
+                () -> transactionStatus(tpp, payment), s -> List.of("ACSC", "RJCT", "CANC").contains(s)));
+        // the code once only
+        assertOAuthError(400, "invalid_grant", token(alpha, exchange(alpha, code, verifier)));
+
+        // another TPP's payment, and a payment id that was never issued: no code, the client gets an RFC 6749 error
+        Client beta = register("Nu OAuth PIS");
+        Response betaPayment = beta.tpp().post(PAYMENTS, PaymentJourneyTest.paymentHeaders(redirectUri("paid"), null),
+                PaymentJourneyTest.paymentBody(PSU1_MAIN, "1.00", "E2E-OAUTH-PIS-B", null));
+        assertStatus(201, betaPayment);
+        String betaPaymentId = betaPayment.jsonPath().getString("paymentId");
+        for (String scope : List.of("PIS:" + betaPaymentId, "PIS:987654321987")) {
+            String refused = browser().open(authorize(alpha, scope, randomToken())).logInAndAllow("psu1");
+            Map<String, String> answer = OAuthJourneyTest.query(URI.create(refused));
+            assertTrue(refused.startsWith(alpha.redirect() + "?"), refused);
+            assertEquals("access_denied", answer.get("error"), refused);
+            assertNull(answer.get("code"), refused);
+        }
+        assertEquals("RCVD", transactionStatus(beta.tpp(), PAYMENTS + "/" + betaPaymentId));
+    }
+
+    /**
+     * The OAuth pre-step at provider sandbox-oauth-pre: every AIS and PIS call needs a PSU's token of that provider's
+     * OAuth server issued to the calling TPP; without one, or with another TPP's, the call is refused after the
+     * signature checks, before anything is created.
+     */
+    @Test
+    void thePreStepProviderServesATppOnlyWithAPsuTokenOfItsOwn() throws Exception {
+        String provider = "sandbox-oauth-pre";
+        String consents = "/" + provider + "/api/berlingroup/v1/consents";
+        String payments = "/" + provider + "/api/berlingroup/v1/payments/sepa-credit-transfers";
+        Client alpha = register("Xi OAuth pre-step");
+        Client beta = register("Omicron OAuth pre-step");
+        String alphaToken = psuToken(provider, alpha, "accounts");
+        String betaToken = psuToken(provider, beta, "accounts");
+
+        Map<String, String> withToken = redirect(redirectUri("ok"), null);
+        withToken.put("Authorization", "Bearer " + alphaToken);
+        Response created = alpha.tpp().post(consents, withToken, aisBody(PSU1_MAIN));
+        assertStatus(201, created);
+        assertNotNull(created.jsonPath().getString("_links.scaRedirect.href"), created.asString());
+        String consentId = created.jsonPath().getString("consentId");
+        Map<String, String> read = new LinkedHashMap<>(Map.of("Authorization", "Bearer " + alphaToken));
+        Response status = alpha.tpp().get(consents + "/" + consentId + "/status", read);
+        assertStatus(200, status);
+        assertEquals("received", status.jsonPath().getString("consentStatus"));
+
+        assertError(alpha.tpp().post(consents, redirect(redirectUri("ok"), null), aisBody(PSU1_MAIN)), 401,
+                "AccessDenied", "TOKEN_INVALID");
+        assertError(alpha.tpp().get(consents + "/" + consentId + "/status"), 401, "AccessDenied", "TOKEN_INVALID");
+        Map<String, String> withBeta = redirect(redirectUri("ok"), null);
+        withBeta.put("Authorization", "Bearer " + betaToken);
+        assertError(alpha.tpp().post(consents, withBeta, aisBody(PSU1_MAIN)), 401, "AccessDenied", "TOKEN_UNKNOWN");
+        // a PIS call alike, and a token of another provider's OAuth server is not this one's
+        Map<String, String> payment = PaymentJourneyTest.paymentHeaders(redirectUri("paid"), null);
+        assertError(alpha.tpp().post(payments, payment, PaymentJourneyTest.paymentBody(PSU1_MAIN, "2.00",
+                "E2E-PRE-STEP", null)), 401, "AccessDenied", "TOKEN_INVALID");
+        payment.put("Authorization", "Bearer " + psuToken(PROVIDER, alpha, "payments"));
+        assertError(alpha.tpp().post(payments, payment, PaymentJourneyTest.paymentBody(PSU1_MAIN, "2.00",
+                "E2E-PRE-STEP", null)), 401, "AccessDenied", "TOKEN_UNKNOWN");
+        payment.put("Authorization", "Bearer " + alphaToken);
+        assertStatus(201, alpha.tpp().post(payments, payment, PaymentJourneyTest.paymentBody(PSU1_MAIN, "2.00",
+                "E2E-PRE-STEP", null)));
+    }
+
     /** A TPP with a client registered by open-banking DCR, its software statement from the sandbox directory. */
     private static Client register(String name) throws Exception {
         Tpp tpp = newTpp(name, "PSP_AI", "PSP_PI");
@@ -153,9 +247,13 @@ class OAuthScaJourneyTest extends Journey {
     }
 
     private static String authorize(Client client, String scope, String verifier) throws Exception {
+        return authorize(PROVIDER, client, scope, verifier);
+    }
+
+    private static String authorize(String provider, Client client, String scope, String verifier) throws Exception {
         String challenge = Base64.getUrlEncoder().withoutPadding().encodeToString(
                 MessageDigest.getInstance("SHA-256").digest(verifier.getBytes(StandardCharsets.US_ASCII)));
-        return stack.baseUrl() + OAUTH + "/authorize?response_type=code&client_id=" + client.clientId()
+        return stack.baseUrl() + "/" + provider + "/oauth/authorize?response_type=code&client_id=" + client.clientId()
                 + "&redirect_uri=" + enc(client.redirect()) + "&scope=" + enc(scope) + "&state="
                 + UUID.randomUUID() + "&code_challenge=" + challenge + "&code_challenge_method=S256";
     }
@@ -170,8 +268,23 @@ class OAuthScaJourneyTest extends Journey {
     }
 
     private static Response token(Client client, Map<String, String> form) {
+        return token(PROVIDER, client, form);
+    }
+
+    private static Response token(String provider, Client client, Map<String, String> form) {
         return given().baseUri(stack.baseUrl()).auth().preemptive().basic(client.clientId(), client.secret())
-                .contentType("application/x-www-form-urlencoded").formParams(form).post(OAUTH + "/token");
+                .contentType("application/x-www-form-urlencoded").formParams(form).post("/" + provider + "/oauth/token");
+    }
+
+    /** A PSU's access token of {@code provider}'s OAuth server for {@code scope}: psu1 allows it in the browser. */
+    private static String psuToken(String provider, Client client, String scope) throws Exception {
+        String verifier = randomToken();
+        String landed = browser().open(authorize(provider, client, scope, verifier)).logInAndAllow("psu1");
+        String code = OAuthJourneyTest.query(URI.create(landed)).get("code");
+        assertNotNull(code, landed);
+        Response tokens = token(provider, client, exchange(client, code, verifier));
+        assertStatus(200, tokens);
+        return tokens.jsonPath().getString("access_token");
     }
 
     /** A token as the OAuth server makes them, signed with its key, that expired a minute ago. */
@@ -190,6 +303,10 @@ class OAuthScaJourneyTest extends Journey {
         jws.setAlgorithmHeaderValue(AlgorithmIdentifiers.RSA_USING_SHA256);
         jws.setKey(Pem.privateKey(Files.readString(stack.keys().resolve("oauth-signing.key"))));
         return jws.getCompactSerialization();
+    }
+
+    private static String transactionStatus(Tpp tpp, String payment) {
+        return tpp.get(payment + "/status").jsonPath().getString("transactionStatus");
     }
 
     /** The consent's status at sandbox-oauth. */

@@ -138,7 +138,7 @@ class OpenBankingCliTest {
         assertTrue(accounts.out().contains("HTTP 200") && accounts.out().contains("iban"), accounts.toString());
         Run without = tpp(home, "call", "GET", "/sandbox-oauth/api/berlingroup/v1/accounts", "--header",
                 "Consent-ID:{consentId}");
-        assertTrue(without.out().contains("HTTP 401") && without.out().contains("TOKEN_UNKNOWN"), without.toString());
+        assertTrue(without.out().contains("HTTP 401") && without.out().contains("TOKEN_INVALID"), without.toString());
     }
 
     private record Run(int exit, String out, String err) {

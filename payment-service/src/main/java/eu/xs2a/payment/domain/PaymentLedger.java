@@ -58,7 +58,8 @@ public class PaymentLedger {
     }
 
     /**
-     * A payment the bank refused while its initiation was being answered, and the error that answer is. Also the CDI
+     * A payment the bank refused (or, at a provider with the OAuth SCA approach, could not take:
+     * {@link #rejectUnsubmitted}) while its initiation was being answered, and the error that answer is. Also the CDI
      * event fired inside the transaction that rejects it, so that the TPP's retry gets this error even if the service
      * dies before answering (the answer kept at creation said RCVD).
      */
@@ -478,6 +479,22 @@ public class PaymentLedger {
             }
             abandonOpenAuthorisationsIfConcluded(payment, now);
         }
+        return payment;
+    }
+
+    /**
+     * As {@link #rejectUnauthorised}, only while the payment is not at the bank (a submission running elsewhere may
+     * have recorded it meanwhile: then it stays as it is), with {@code answer} announced as the initiation's
+     * ({@link RefusedAtInitiation}) in the transaction that rejects it.
+     */
+    @Transactional
+    public Payment rejectUnsubmitted(long paymentId, String reason, Psd2Exception answer) {
+        Payment payment = locked(paymentId);
+        if (!payment.awaitsSubmission()) {
+            return payment;
+        }
+        rejectUnauthorised(paymentId, reason);
+        refused.fire(new RefusedAtInitiation(payment, answer));
         return payment;
     }
 

@@ -42,6 +42,8 @@ public class PaymentService {
     private static final Pattern PAYMENT_ID = Pattern.compile("[1-9][0-9]{0,17}");
     /** Retry-After of a 503 this service answers when the bank cannot do what was asked now. */
     private static final int BANK_RETRY_AFTER_SECONDS = 5;
+    /** ISO 20022 MS03, "reason not specified": an OAuth SCA payment the bank did not get at its initiation. */
+    private static final String NOT_SUBMITTED = "MS03";
     /** Beyond the bank's timeouts, how long a DELETE's claim on a payment lasts ({@link Payment#claimCancellation}). */
     private static final Duration CANCELLATION_CLAIM_MARGIN = Duration.ofSeconds(5);
     /** How often a DELETE waiting for another's cancellation of the same payment looks again. */
@@ -99,8 +101,8 @@ public class PaymentService {
 
     /**
      * Records the payment with its submission task, then runs that task here. If the bank cannot be reached the
-     * payment stays RCVD and the task runtime submits it later; if the bank refuses it, it is rejected and the TPP
-     * gets ServiceInvalid. A payment whose authorisation the TPP starts itself (explicit) reaches the bank only when
+     * payment stays RCVD and the task runtime submits it later (except at a provider with the OAuth SCA approach:
+     * {@link #endUnsubmitted}); if the bank refuses it, it is rejected and the TPP gets ServiceInvalid. A payment whose authorisation the TPP starts itself (explicit) reaches the bank only when
      * the PSU follows the link: the bank's SCA page lasts minutes, and the TPP may start the authorisation much later.
      * The SCA approach is the bank's choice for the PSU unless the TPP prefers redirect ({@link ScaApproaches}).
      */
@@ -129,7 +131,34 @@ public class PaymentService {
             return created;
         }
         PaymentSubmission.Attempt attempt = submission.attemptNow(created.payment().id(), true);
-        return new Created(attempt.payment(), created.authorisation(), attempt.psuMessage());
+        Payment payment = attempt.payment();
+        if (provider.oauthSca() && created.authorisation() != null && payment.scaApproach() == ScaApproach.REDIRECT
+                && payment.awaitsSubmission()) {
+            payment = endUnsubmitted(payment);
+        }
+        return new Created(payment, created.authorisation(), attempt.psuMessage());
+    }
+
+    /**
+     * A payment of the OAuth SCA approach that the bank does not hold after the initiation's attempt (it could not be
+     * reached, or another worker is submitting it at this moment). Its scaOAuth leads to the provider's OAuth server,
+     * whose PSU login checks the payment at the bank, and unlike scaRedirect no link of this service lets the PSU's
+     * step submit it first: so, unless it reached the bank meanwhile, the payment ends here (any copy the bank may
+     * hold is withdrawn) and the TPP gets 503 with Retry-After, kept for its X-Request-ID in place of the 201 kept at
+     * creation (as a refusal is). A TPP's scaOAuth therefore always names a payment the bank holds
+     * (docs/ARCHITECTURE.md "OAuth SCA approach").
+     */
+    private Payment endUnsubmitted(Payment payment) {
+        Psd2Exception unavailable = Psd2Exception.serviceUnavailable("The bank could not take the payment now, so it "
+                + "was not initiated; initiate it again later, with a new X-Request-ID", BANK_RETRY_AFTER_SECONDS, null)
+                .causedByBank();
+        Payment after = ledger.rejectUnsubmitted(payment.id(), NOT_SUBMITTED, unavailable);
+        if (after.isSubmitted()) {
+            return after;
+        }
+        LOG.infof("Payment %d of the OAuth SCA approach not at the bank after its initiation: %s", payment.id(),
+                after.transactionStatus());
+        throw unavailable;
     }
 
     /**

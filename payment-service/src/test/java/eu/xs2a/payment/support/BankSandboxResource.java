@@ -11,7 +11,8 @@ import java.util.Map;
  * Adds a third provider, {@value #FLAKY}, whose bank URL is a port where nothing listens until a test opens a
  * {@link eu.xs2a.testsupport.SwitchableProxy} there: the bank is "down" and later "up" again, for real. And a
  * fourth, {@value #RELAYED}, likewise down until a test opens a {@link RelayBank} on its port, with a read timeout
- * longer than a test needs to act while the relay holds a submission. Both keep sandbox's time zone. A fifth,
+ * longer than a test needs to act while the relay holds a submission. Both keep sandbox's time zone, as does
+ * {@value #FLAKY_OAUTH}, {@value #FLAKY}'s bank with the OAuth SCA approach. A fifth,
  * {@value #FAR_EAST}, is the sandbox bank in another time zone ({@value #FAR_EAST_ZONE}, UTC+14, 13 hours ahead of
  * sandbox's Europe/Berlin in winter), so that the two providers' calendars are on different days for most of a day.
  */
@@ -20,6 +21,8 @@ public class BankSandboxResource implements QuarkusTestResourceLifecycleManager 
     public static final String FLAKY = "flaky";
     public static final String BANK_URL = "test.bank.url";
     public static final String FLAKY_PORT = "test.flaky.port";
+    /** {@value #FLAKY}'s bank (the same port) with the OAuth SCA approach. */
+    public static final String FLAKY_OAUTH = "flaky-oauth";
     public static final String RELAYED = "relayed";
     public static final String RELAYED_PORT = "test.relayed.port";
     public static final String FAR_EAST = "far-east";
@@ -42,6 +45,10 @@ public class BankSandboxResource implements QuarkusTestResourceLifecycleManager 
         config.putAll(TestProvider.of(FLAKY, "Bank that is down until a test brings it up", "http://localhost:" + flakyPort)
                 .credentialOf("sandbox").timeouts("1S", "3S").paymentProducts("sepa-credit-transfers")
                 .scaApproaches("REDIRECT").timeZoneOf("sandbox").config());
+        config.putAll(TestProvider.of(FLAKY_OAUTH, "Bank with OAuth SCA, down until a test brings it up",
+                        "http://localhost:" + flakyPort)
+                .credentialOf("sandbox").timeouts("1S", "3S").paymentProducts("sepa-credit-transfers")
+                .scaApproaches("REDIRECT").oauthSca().timeZoneOf("sandbox").config());
         config.put(BANK_URL, bankUrl);
         config.put(FLAKY_PORT, String.valueOf(flakyPort));
         int relayedPort = ServiceProcess.freePort();

@@ -58,11 +58,14 @@ public enum ErrorClass {
     /** A client's credentials (client_secret, client_assertion) or a service token that are not accepted. */
     CREDENTIALS_INVALID("AccessDenied", 401, "TOKEN_INVALID"),
     /**
-     * An OAuth access token (the OAuth SCA approach, the OAuth pre-step) that is missing, not one of this provider's
-     * OAuth server, or issued to another TPP: Berlin Group's MessageCode401 TOKEN_UNKNOWN.
+     * An OAuth access token (the OAuth SCA approach, the OAuth pre-step) that is not one of this provider's OAuth
+     * server, or issued to another TPP: Berlin Group's MessageCode401 TOKEN_UNKNOWN.
      */
     TOKEN_UNKNOWN("AccessDenied", 401, "TOKEN_UNKNOWN"),
-    /** An access token of the TPP that does not cover the addressed resource (its scope): TOKEN_INVALID. */
+    /**
+     * No access token where the provider asks for one, or one of the TPP that does not cover the addressed resource
+     * (the client's own, or its scope): TOKEN_INVALID.
+     */
     TOKEN_INVALID("AccessDenied", 401, "TOKEN_INVALID"),
     /** An access token past its {@code exp}: TOKEN_EXPIRED. */
     TOKEN_EXPIRED("AccessDenied", 401, "TOKEN_EXPIRED"),

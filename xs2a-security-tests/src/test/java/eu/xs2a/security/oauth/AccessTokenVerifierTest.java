@@ -51,9 +51,9 @@ class AccessTokenVerifierTest {
 
     @Test
     void eachFaultHasItsCode() {
-        assertCode(ErrorClass.TOKEN_UNKNOWN, null);
-        assertCode(ErrorClass.TOKEN_UNKNOWN, "Basic abc");
-        assertCode(ErrorClass.TOKEN_UNKNOWN, "Bearer ");
+        assertCode(ErrorClass.TOKEN_INVALID, null);
+        assertCode(ErrorClass.TOKEN_INVALID, "Basic abc");
+        assertCode(ErrorClass.TOKEN_INVALID, "Bearer ");
         assertCode(ErrorClass.TOKEN_UNKNOWN, "Bearer not.a.jwt");
         assertCode(ErrorClass.TOKEN_UNKNOWN, "Bearer " + token(c -> { }, OTHER_KEY));
         assertCode(ErrorClass.TOKEN_UNKNOWN, "Bearer " + token(c -> c.setClaim("org_id", "PSDDE-BAFIN-999999"), KEY));

@@ -23,8 +23,8 @@ import org.jose4j.jwt.consumer.JwtConsumerBuilder;
  * Verifies an access token of a provider's OAuth server (registration-service, docs/ARCHITECTURE.md "OAuth2") with
  * its public key and no call: an RS256 JWT whose {@code iss} is the provider's issuer, {@code aud} the provider's
  * XS2A API, {@code org_id} the calling TPP. Verification is jose4j's; nothing here parses JOSE by hand. Refusals are
- * Berlin Group's: TOKEN_UNKNOWN (missing, unreadable, not signed by the key, another provider, another TPP),
- * TOKEN_EXPIRED (past {@code exp}), TOKEN_INVALID (the TPP's, but not for this resource).
+ * Berlin Group's: TOKEN_INVALID (missing, or the TPP's but not for this resource), TOKEN_UNKNOWN (unreadable, not
+ * signed by the key, another provider, another TPP), TOKEN_EXPIRED (past {@code exp}).
  */
 public final class AccessTokenVerifier {
 
@@ -78,7 +78,10 @@ public final class AccessTokenVerifier {
     public AccessToken verify(String authorization, String providerCode, String tppId) {
         if (authorization == null || !authorization.regionMatches(true, 0, BEARER, 0, BEARER.length())
                 || authorization.length() == BEARER.length()) {
-            throw unknown("An access token of this provider's OAuth server is required (Authorization: Bearer)");
+            // no token to match: the call itself is not valid without one (Berlin Group's TOKEN_INVALID), as every
+            // missing bearer credential of this gateway is
+            throw new Psd2Exception(ErrorClass.TOKEN_INVALID, "An access token of this provider's OAuth server is "
+                    + "required (Authorization: Bearer)");
         }
         String jwt = authorization.substring(BEARER.length()).strip();
         JwtConsumer consumer = new JwtConsumerBuilder()

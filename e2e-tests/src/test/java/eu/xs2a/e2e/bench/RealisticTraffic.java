@@ -82,6 +82,7 @@ final class RealisticTraffic {
      * aggregator's first poll fetches it) and makes each TPP's payments to poll.
      */
     static RealisticTraffic prepare(String ingress, TestPki pki) throws Exception {
+        long begin = System.nanoTime();
         ExecutorService pool = Executors.newFixedThreadPool(PREPARATION_THREADS);
         try {
             List<Future<Tpp>> registered = new ArrayList<>();
@@ -102,8 +103,9 @@ final class RealisticTraffic {
             for (Future<Consent> consent : approved) {
                 consents.add(consent.get());
             }
-            System.out.printf(Locale.ROOT, "realistic traffic: %d TPPs, %d approved consents, %d accounts read%n",
-                    tpps.size(), consents.size(), consents.stream().mapToInt(c -> c.accountIds().size()).sum());
+            System.out.printf(Locale.ROOT, "realistic traffic: %d TPPs, %d approved consents, %d accounts read, in %d s%n",
+                    tpps.size(), consents.size(), consents.stream().mapToInt(c -> c.accountIds().size()).sum(),
+                    (System.nanoTime() - begin) / 1_000_000_000);
             return new RealisticTraffic(tpps, consents);
         } finally {
             pool.shutdownNow();

@@ -78,7 +78,8 @@ public class BulkPaymentResource extends PaymentResource {
                              @Parameter(description = "a Berlin Group product the provider offers; else"
                                      + " ProductUnknown/ProductInvalid")
                              @PathParam("payment_product") String paymentProduct,
-                             @BeanParam InitiationHeaders headers, @BeanParam NotificationHeaders notification,
+                             @BeanParam InitiationHeaders headers, @BeanParam RedirectHeaders redirect,
+                             @BeanParam NotificationHeaders notification,
                              @RequestBody(content = {@Content(mediaType = MediaType.APPLICATION_JSON,
                                      schema = @Schema(implementation = BulkPaymentInitiationRequest.class),
                                      examples = @ExampleObject(name = "two credit transfers", value = EXAMPLE)),
@@ -87,7 +88,7 @@ public class BulkPaymentResource extends PaymentResource {
                                              + " document with one PmtInf and its CdtTrfTxInf, for the pain.001"
                                              + " products"))})
                              byte[] body) {
-        return super.initiate(providerCode, paymentProduct, headers, notification, body);
+        return super.initiate(providerCode, paymentProduct, headers, redirect, notification, body);
     }
 
     /** The bulk; its first entry stands for the payment's own order. */

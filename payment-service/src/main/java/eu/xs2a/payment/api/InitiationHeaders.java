@@ -9,7 +9,10 @@ import jakarta.ws.rs.HeaderParam;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 
-/** The request headers of a payment initiation, the same for single, periodic and bulk payments. */
+/**
+ * The request headers of a payment initiation, the same for single, periodic and bulk payments, besides the redirect
+ * ones ({@link RedirectHeaders}) and the notification ones ({@link NotificationHeaders}).
+ */
 public record InitiationHeaders(
         @Parameter(hidden = true) @HeaderParam("Content-Type") String contentType,
         @Parameter(required = true, description = "IP address of the PSU's device (IPv4 or IPv6, at most 140"
@@ -17,26 +20,18 @@ public record InitiationHeaders(
         @HeaderParam("PSU-IP-Address") String psuIpAddress,
         @Parameter(description = "the PSU's login at the bank (at most 50 characters; signed when sent)")
         @HeaderParam("PSU-ID") String psuId,
-        @Parameter(description = "true (default) or false: false lets the bank choose the approach for the PSU"
-                + " (embedded or decoupled)", schema = @Schema(enumeration = {"true", "false"}))
-        @HeaderParam("TPP-Redirect-Preferred") String redirectPreferred,
-        @Parameter(description = "where the PSU returns after SCA: absolute https URI, at most 500 characters,"
-                + " signed; required unless TPP-Redirect-Preferred is false")
-        @HeaderParam("TPP-Redirect-URI") String redirectUri,
-        @Parameter(description = "where the PSU returns after a failed SCA (default: TPP-Redirect-URI)")
-        @HeaderParam("TPP-Nok-Redirect-URI") String nokRedirectUri,
         @Parameter(description = "true: no authorisation is started; the TPP starts it with POST …/authorisations"
                 + " (default false)", schema = @Schema(enumeration = {"true", "false"}))
         @HeaderParam("TPP-Explicit-Authorisation-Preferred") String explicitPreferred) {
 
-    /** The headers checked, each refusal the header's own error. */
-    Checked checked() {
-        boolean redirect = HeaderRules.flag(redirectPreferred, true, "TPP-Redirect-Preferred");
+    /** These headers and the redirect ones checked, each refusal the header's own error. */
+    Checked checked(RedirectHeaders redirectHeaders) {
+        boolean redirect = redirectHeaders.preferred();
         boolean explicit = HeaderRules.flag(explicitPreferred, false, "TPP-Explicit-Authorisation-Preferred");
         String ip = HeaderRules.psuIpAddress(psuIpAddress);
         String psu = HeaderRules.psuId(psuId);
-        String okUri = HeaderRules.redirectUri(redirectUri, redirect, "TPP-Redirect-URI");
-        String nokUri = HeaderRules.redirectUri(nokRedirectUri, false, "TPP-Nok-Redirect-URI");
+        String okUri = redirectHeaders.okUri(redirect);
+        String nokUri = redirectHeaders.nokUri();
         return new Checked(psu, ip, okUri, nokUri, explicit, redirect);
     }
 

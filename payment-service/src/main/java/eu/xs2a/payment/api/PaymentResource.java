@@ -120,7 +120,8 @@ public class PaymentResource {
                              @Parameter(description = "service-payment (the interface's product) or a Berlin Group "
                                      + "product the provider offers; else ProductUnknown/ProductInvalid")
                              @PathParam("payment_product") String paymentProduct,
-                             @BeanParam InitiationHeaders headers, @BeanParam NotificationHeaders notification,
+                             @BeanParam InitiationHeaders headers, @BeanParam RedirectHeaders redirect,
+                             @BeanParam NotificationHeaders notification,
                              @RequestBody(content = {@Content(mediaType = MediaType.APPLICATION_JSON,
                                      schema = @Schema(implementation = PaymentInitiationRequest.class)),
                                      @Content(mediaType = MediaType.APPLICATION_XML, schema = @Schema(
@@ -133,7 +134,7 @@ public class PaymentResource {
             bodyReader.requirePeriodicProduct(paymentProduct);
         }
         bodyReader.requireContentType(paymentProduct, headers.contentType());
-        InitiationHeaders.Checked checked = headers.checked();
+        InitiationHeaders.Checked checked = headers.checked(redirect);
         NotificationRequest accepted = notification.accept(notifications, tpp.certificate());
         InitiationBody read = readBody(providerCode, paymentProduct, headers.contentType(), body);
         return accepted.answered(responses.initiated(payments.initiate(checked.payment(providerCode, paymentProduct,
@@ -186,24 +187,15 @@ public class PaymentResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = CancellationResponse.class)))
     @APIResponse(responseCode = "405", description = "The payment can no longer be cancelled (final status)")
-    public Response cancel(@BeanParam PaymentPath path,
-                           @Parameter(description = "true (default) or false: false lets the bank choose the "
-                                   + "approach for the PSU", schema = @Schema(enumeration = {"true", "false"}))
-                           @HeaderParam("TPP-Redirect-Preferred") String redirectPreferred,
+    public Response cancel(@BeanParam PaymentPath path, @BeanParam RedirectHeaders redirectHeaders,
                            @Parameter(description = "the PSU's login at the bank (else the initiation's), to choose "
                                    + "the approach")
                            @HeaderParam("PSU-ID") String psuId,
-                           @Parameter(description = "where the PSU returns after the cancellation SCA: absolute "
-                                   + "https URI, at most 500 characters, signed; required unless "
-                                   + "TPP-Redirect-Preferred is false")
-                           @HeaderParam("TPP-Redirect-URI") String redirectUri,
-                           @Parameter(description = "where the PSU returns after a failed SCA")
-                           @HeaderParam("TPP-Nok-Redirect-URI") String nokRedirectUri,
                            @BeanParam NotificationHeaders notification) {
         Payment payment = owned(path);
-        boolean redirect = HeaderRules.flag(redirectPreferred, true, "TPP-Redirect-Preferred");
-        String okUri = HeaderRules.redirectUri(redirectUri, redirect, "TPP-Redirect-URI");
-        String nokUri = HeaderRules.redirectUri(nokRedirectUri, false, "TPP-Nok-Redirect-URI");
+        boolean redirect = redirectHeaders.preferred();
+        String okUri = redirectHeaders.okUri(redirect);
+        String nokUri = redirectHeaders.nokUri();
         NotificationRequest accepted = notification.accept(notifications, currentTpp.get().certificate());
         Cancellation cancellation = payments.cancel(payment, redirect, HeaderRules.psuId(psuId), okUri, nokUri,
                 accepted);

@@ -80,12 +80,13 @@ public class PeriodicPaymentResource extends PaymentResource {
                              @Parameter(description = "a JSON Berlin Group product the provider offers; else "
                                      + "ProductUnknown/ProductInvalid")
                              @PathParam("payment_product") String paymentProduct,
-                             @BeanParam InitiationHeaders headers, @BeanParam NotificationHeaders notification,
+                             @BeanParam InitiationHeaders headers, @BeanParam RedirectHeaders redirect,
+                             @BeanParam NotificationHeaders notification,
                              @RequestBody(content = {@Content(mediaType = MediaType.APPLICATION_JSON,
                                      schema = @Schema(allOf = {PaymentInitiationRequest.class,
                                              StandingOrderRequest.class}))})
                              byte[] body) {
-        return super.initiate(providerCode, paymentProduct, headers, notification, body);
+        return super.initiate(providerCode, paymentProduct, headers, redirect, notification, body);
     }
 
     /** The payment's fields and the standing order's terms. */

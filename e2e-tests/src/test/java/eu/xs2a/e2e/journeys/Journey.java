@@ -98,7 +98,27 @@ abstract class Journey {
                 """.formatted(refs, BankDays.today(PROVIDER).plusDays(30), frequencyPerDay);
     }
 
+    /** A consent of {@code body}, created (201) with redirect SCA and approved by psu1 in the browser: its id. */
+    static String approvedConsent(Tpp aisp, String body) {
+        Response created = aisp.post(CONSENTS, redirect(redirectUri("ok"), null), body);
+        assertStatus(201, created);
+        browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1");
+        return created.jsonPath().getString("consentId");
+    }
+
     /** The consent's status as the TPP reads it. */
+    /**
+     * An AIS consent of {@code ibans} for {@code psuId} by the approach the bank chooses for the PSU
+     * (TPP-Redirect-Preferred false), expected created (201) with that {@code approach}.
+     */
+    static Response bankChosenConsent(Tpp aisp, String psuId, String approach, String... ibans) {
+        Response created = aisp.post(CONSENTS, Map.of("TPP-Redirect-Preferred", "false", "PSU-ID", psuId),
+                aisBody(ibans));
+        assertStatus(201, created);
+        assertEquals(approach, created.header("ASPSP-SCA-Approach"));
+        return created;
+    }
+
     static String consentStatus(Tpp tpp, String consentId) {
         return tpp.get(CONSENTS + "/" + consentId + "/status").jsonPath().getString("consentStatus");
     }

@@ -19,7 +19,6 @@ import eu.xs2a.platform.sca.UpdatePsuDataRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.PUT;
-import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import eu.xs2a.platform.http.JsonBodies;
 import eu.xs2a.platform.sca.AuthorisationsResponse;
@@ -226,8 +225,6 @@ public class PaymentResource {
                     + "embedded waits for the password (updatePsuAuthentication), decoupled pushes to the PSU's app "
                     + "at once (psuMessage; PSU-ID or the initiation's); with psuData.password (embedded, PSU-ID) it "
                     + "starts authenticated, as the first PUT would answer.")
-    @Parameter(name = "PSU-ID", in = ParameterIn.HEADER, description = "the PSU's login at the bank; signed when sent",
-            example = "psu1")
     @APIResponse(responseCode = "201", description = "Authorisation started",
             headers = {@Header(name = "Location", description = "the authorisation's path"),
                     @Header(name = SCA_APPROACH_HEADER, description = "the payment's approach")},
@@ -252,8 +249,6 @@ public class PaymentResource {
     @Consumes(MediaType.WILDCARD)
     @Operation(summary = "Update PSU data (embedded SCA of the payment)", description = EMBEDDED_STEPS
             + " The finalised payment is ACTC (and moves on at the bank: ACSP, or RJCT).")
-    @Parameter(name = "PSU-ID", in = ParameterIn.HEADER, description = "the PSU's login at the bank, with "
-            + "psuData.password (else the initiation's); signed when sent", example = "psu1")
     @APIResponse(responseCode = "200", description = "The step was taken", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScaUpdateResponse.class),
             examples = @ExampleObject(name = "one method", value = "{\"scaStatus\":\"scaMethodSelected\","
@@ -305,8 +300,6 @@ public class PaymentResource {
             + " decoupled cancellation the DELETE started (its open authorisation ends failed), with no body, {} or"
             + " psuData.password, as for the payment's authorisations. A redirect cancellation gets a new link from"
             + " a new DELETE: 409.")
-    @Parameter(name = "PSU-ID", in = ParameterIn.HEADER, description = "the PSU's login at the bank; signed when sent",
-            example = "psu1")
     @APIResponse(responseCode = "201", description = "startScaprocessResponse",
             headers = {@Header(name = "Location", description = "the cancellation authorisation's path"),
                     @Header(name = SCA_APPROACH_HEADER, description = "EMBEDDED or DECOUPLED")},
@@ -328,8 +321,6 @@ public class PaymentResource {
     @Consumes(MediaType.WILDCARD)
     @Operation(summary = "Update PSU data (embedded SCA of the cancellation)", description = EMBEDDED_STEPS
             + " The finalised cancellation moves the payment to CANC; a failed one leaves it as it was.")
-    @Parameter(name = "PSU-ID", in = ParameterIn.HEADER, description = "the PSU's login at the bank, with "
-            + "psuData.password (else the initiation's); signed when sent", example = "psu1")
     @APIResponse(responseCode = "200", description = "The step was taken", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScaUpdateResponse.class)))
     @APIResponse(responseCode = "400", description = STEP_400)

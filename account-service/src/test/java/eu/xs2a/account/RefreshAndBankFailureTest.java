@@ -1,5 +1,6 @@
 package eu.xs2a.account;
 
+import eu.xs2a.testsupport.Sql;
 import static eu.xs2a.account.AccountReadsTest.ALL_ACCOUNTS;
 import static eu.xs2a.account.AccountReadsTest.HISTORY_START;
 import static eu.xs2a.account.support.Calls.error;
@@ -205,13 +206,9 @@ class RefreshAndBankFailureTest {
         }
         assertEquals(transactions, transactionsOf(consent), "re-fetching added no transaction twice");
         assertEquals(balances, balancesOf(consent), "nor a balance");
-        try (Connection c = db.getConnection(); PreparedStatement s = c.prepareStatement("""
+        assertEquals(0, new Sql(db).number("""
                 select count(*) from (select account_id, transaction_id from account_transaction
-                group by account_id, transaction_id having count(*) > 1) d""");
-             ResultSet rs = s.executeQuery()) {
-            rs.next();
-            assertEquals(0, rs.getLong(1));
-        }
+                group by account_id, transaction_id having count(*) > 1) d"""));
     }
 
     /**
@@ -339,25 +336,14 @@ class RefreshAndBankFailureTest {
         String consent = Flows.get().validAisConsent(Tpps.ALPHA, "sandbox", "psu1", ALL_ACCOUNTS, 4);
         String id = Calls.getWithPsu(Tpps.ALPHA, P + "/accounts", consent).then().statusCode(200).extract()
                 .path("accounts[0].resourceId");
-        try (Connection c = db.getConnection();
-             PreparedStatement balances = c.prepareStatement("delete from account_balance where account_id ="
-                     + " (select id from bank_account where resource_id = ?)");
-             PreparedStatement snapshot = c.prepareStatement("delete from consent_snapshot where consent_id = ?")) {
-            balances.setString(1, id);
-            assertTrue(balances.executeUpdate() > 0);
-            snapshot.setString(1, consent);
-            assertEquals(1, snapshot.executeUpdate());
-        }
+        Sql sql = new Sql(db);
+        assertTrue(sql.update("delete from account_balance where account_id ="
+                + " (select id from bank_account where resource_id = ?)", id) > 0);
+        assertEquals(1, sql.update("delete from consent_snapshot where consent_id = ?", consent));
         Calls.getWithPsu(Tpps.ALPHA, P + "/accounts/" + id + "/balances", consent).then().statusCode(200)
                 .body("balances.size()", greaterThan(0));
-        try (Connection c = db.getConnection(); PreparedStatement s = c.prepareStatement(
-                "select count(*) from consent_snapshot where consent_id = ?")) {
-            s.setString(1, consent);
-            try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                assertEquals(1, rs.getLong(1), "the fetch finished this time");
-            }
-        }
+        assertEquals(1, sql.number("select count(*) from consent_snapshot where consent_id = ?", consent),
+                "the fetch finished this time");
     }
 
     /** A first read the bank fails (503) counts no unattended access: the TPP can retry as Retry-After says. */
@@ -472,16 +458,9 @@ class RefreshAndBankFailureTest {
 
     /** How many rows of {@code table} (per account) belong to the accounts Alpha's consent covers. */
     private long rowsUnder(String consent, String table) throws SQLException {
-        try (Connection c = db.getConnection(); PreparedStatement s = c.prepareStatement("""
+        return new Sql(db).number("""
                 select count(*) from %s r join consent_account l on l.account_id = r.account_id
-                where l.consent_id = ? and l.tpp_id = ?""".formatted(table))) {
-            s.setString(1, consent);
-            s.setString(2, Tpps.ALPHA.tppId());
-            try (ResultSet rs = s.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
-        }
+                where l.consent_id = ? and l.tpp_id = ?""".formatted(table), consent, Tpps.ALPHA.tppId());
     }
 
     private record Job(UUID id, String status) {
@@ -516,37 +495,24 @@ class RefreshAndBankFailureTest {
 
     /** What a worker killed while running the task leaves: the task running, under a lease that has run out. */
     private void leaseRanOut(String type, String subject) throws SQLException {
-        try (Connection c = db.getConnection(); PreparedStatement s = c.prepareStatement("""
+        assertEquals(1, new Sql(db).update("""
                 update task set state = 'running', lease_token = gen_random_uuid(),
                                 lease_until = now() - interval '1 minute'
-                 where type = ? and subject = ? and state = 'queued'""")) {
-            s.setString(1, type);
-            s.setString(2, subject);
-            assertEquals(1, s.executeUpdate());
-        }
+                 where type = ? and subject = ? and state = 'queued'""", type, subject));
     }
 
     /** A job of the consent (provider sandbox) as another replica would have queued it, without its task. */
     private UUID insertJob(String consent, String status) throws SQLException {
         UUID id = UUID.randomUUID();
-        try (Connection c = db.getConnection(); PreparedStatement s = c.prepareStatement("""
+        new Sql(db).update("""
                 insert into refresh_job (id, provider_code, tpp_id, consent_id, aspsp_consent_id,
                     initiated_by_customer, status, created_at, updated_at)
-                values (?, 'sandbox', ?, ?, 'unknown', true, ?, now(), now())""")) {
-            s.setObject(1, id);
-            s.setString(2, Tpps.ALPHA.tppId());
-            s.setString(3, consent);
-            s.setString(4, status);
-            s.executeUpdate();
-        }
+                values (?, 'sandbox', ?, ?, 'unknown', true, ?, now(), now())""", id, Tpps.ALPHA.tppId(), consent,
+                status);
         return id;
     }
 
     private void deleteJob(UUID id) throws SQLException {
-        try (Connection c = db.getConnection(); PreparedStatement s = c.prepareStatement(
-                "delete from refresh_job where id = ?")) {
-            s.setObject(1, id);
-            s.executeUpdate();
-        }
+        new Sql(db).update("delete from refresh_job where id = ?", id);
     }
 }

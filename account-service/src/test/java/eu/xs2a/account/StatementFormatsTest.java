@@ -1,5 +1,6 @@
 package eu.xs2a.account;
 
+import eu.xs2a.testsupport.Sql;
 import static eu.xs2a.account.AccountReadsTest.HISTORY_START;
 import static eu.xs2a.account.AccountReadsTest.accountId;
 import static eu.xs2a.account.AccountReadsTest.allAccountsConsent;
@@ -60,10 +61,8 @@ class StatementFormatsTest {
     AgroalDataSource db;
 
     private void expireOpenDownloads() throws java.sql.SQLException {
-        try (java.sql.Connection c = db.getConnection(); java.sql.Statement update = c.createStatement()) {
-            assertTrue(update.executeUpdate("update report_download set expires_at = now() - interval '1 second'"
-                    + " where used_at is null") > 0);
-        }
+        assertTrue(new Sql(db).update("update report_download set expires_at = now() - interval '1 second'"
+                + " where used_at is null") > 0);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package eu.xs2a.account;
 
+import eu.xs2a.testsupport.Sql;
 import static eu.xs2a.account.AccountReadsTest.HISTORY_START;
 import static eu.xs2a.account.AccountReadsTest.accountId;
 import static eu.xs2a.account.AccountReadsTest.allAccountsConsent;
@@ -56,13 +57,7 @@ class TransactionLinksTest {
     }
 
     private void renameTransaction(String resourceId, String from, String to) throws SQLException {
-        try (Connection c = db.getConnection(); PreparedStatement update = c.prepareStatement("update "
-                + "account_transaction set transaction_id = ? where transaction_id = ? and account_id = "
-                + "(select id from bank_account where resource_id = ?)")) {
-            update.setString(1, to);
-            update.setString(2, from);
-            update.setString(3, resourceId);
-            assertEquals(1, update.executeUpdate());
-        }
+        assertEquals(1, new Sql(db).update("update account_transaction set transaction_id = ? where transaction_id = ?"
+                + " and account_id = (select id from bank_account where resource_id = ?)", to, from, resourceId));
     }
 }

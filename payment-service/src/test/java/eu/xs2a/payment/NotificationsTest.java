@@ -137,6 +137,36 @@ class NotificationsTest {
         }
     }
 
+    /**
+     * The Berlin Group takes the notification headers at the start of an authorisation too: they set (or replace) the
+     * payment's subscription and are answered as at the initiation; a refused host is a FormatError at either start.
+     */
+    @Test
+    void anAuthorisationStartSubscribesThePaymentAndRefusesABadHost() {
+        try (NotificationReceiver receiver = new NotificationReceiver().start()) {
+            Response created = Payments.initiate(ALPHA, "sandbox", SCT,
+                    Payments.headers("TPP-Explicit-Authorisation-Preferred", "true"), Payments.body("4.00"));
+            assertEquals(201, created.statusCode(), created.asString());
+            assertEquals(null, created.header("ASPSP-Notification-Support"), "none asked for at the initiation");
+            String self = created.path("_links.self.href");
+            for (String start : new String[] {"/authorisations", "/cancellation-authorisations"}) {
+                Errors.expect(Tpps.send(ALPHA, "POST", self + start, headers(
+                        "https://tpp.elsewhere.example/n", null), null), 400, "FormatError");
+            }
+
+            Response started = Tpps.send(ALPHA, "POST", self + "/authorisations",
+                    headers(receiver.url("/start"), "status=SCA"), null);
+            assertEquals(201, started.statusCode(), started.asString());
+            assertEquals("true", started.header("ASPSP-Notification-Support"));
+            assertEquals("status=SCA", started.header("ASPSP-Notification-Content"));
+            assertEquals(TPP_OK, Sca.approve(started.path("_links.scaRedirect.href"), "psu1"));
+
+            List<String> events = events(deliver(receiver), self, "payment");
+            assertTrue(events.contains("payment:finalised"), events.toString());
+            assertTrue(events.stream().allMatch(e -> e.startsWith("payment:")), "SCA only: " + events);
+        }
+    }
+
     @Test
     void badNotificationHeadersAreFormatErrors() {
         for (String uri : new String[] {"not a uri", "https://tpp.elsewhere.example/n", "http://tpp.example/n"}) {

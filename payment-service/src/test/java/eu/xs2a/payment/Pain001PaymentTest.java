@@ -1,5 +1,6 @@
 package eu.xs2a.payment;
 
+import eu.xs2a.testsupport.Sql;
 import static eu.xs2a.payment.support.Payments.headers;
 import static eu.xs2a.payment.support.Payments.initiate;
 import static eu.xs2a.payment.support.Tpps.ALPHA;
@@ -81,11 +82,7 @@ class Pain001PaymentTest {
     }
 
     private long payments() throws SQLException {
-        try (Connection c = dataSource.getConnection();
-             ResultSet r = c.createStatement().executeQuery("select count(*) from payment")) {
-            r.next();
-            return r.getLong(1);
-        }
+        return new Sql(dataSource).number("select count(*) from payment");
     }
 
     /** Posts the body, expects a FormatError whose message starts so, and that no payment was stored. */

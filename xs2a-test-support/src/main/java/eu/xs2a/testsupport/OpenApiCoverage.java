@@ -32,8 +32,8 @@ import java.util.stream.Stream;
 
 /**
  * Checks a service's OpenAPI document against the routes its JAX-RS resources really serve, found by reflection
- * ({@code @Path} of class and method joined, {@code {name: regex}} shortened to {@code {name}}, the HTTP method from
- * any annotation meta-annotated {@code @HttpMethod}). Used by each service's {@code OpenApiDocumentTest}:
+ * ({@code @Path} of class and method joined, a sub-resource locator's with its class's, {@code {name: regex}}
+ * shortened to {@code {name}}, the HTTP method from any annotation meta-annotated {@code @HttpMethod}). Used by each service's {@code OpenApiDocumentTest}:
  * <pre>{@code
  * List<Route> routes = OpenApiCoverage.routes("eu.xs2a.payment.api");
  * assertEquals(List.of(), OpenApiCoverage.missingOperations(json, routes));
@@ -86,18 +86,28 @@ public final class OpenApiCoverage {
     public static List<Route> routes(Class<?>... resources) {
         List<Route> routes = new ArrayList<>();
         for (Class<?> resource : resources) {
-            String classPath = pathOf(resource);
-            boolean classSigned = annotation(resource, Signed.class.getName()) != null;
-            for (Method method : resource.getMethods()) {
-                String httpMethod = httpMethod(method);
-                if (httpMethod != null) {
-                    boolean signed = classSigned || annotation(method, Signed.class.getName()) != null;
-                    routes.add(new Route(httpMethod, normalise(classPath + "/" + pathOf(method)), signed));
-                }
-            }
+            addRoutes(routes, resource, pathOf(resource));
         }
         routes.sort(Comparator.comparing(Route::path).thenComparing(Route::method));
         return List.copyOf(routes);
+    }
+
+    /**
+     * The routes of one resource class under {@code prefix}; a sub-resource locator ({@code @Path} without an HTTP
+     * method) adds those of the class it returns, under its path.
+     */
+    private static void addRoutes(List<Route> routes, Class<?> resource, String prefix) {
+        boolean classSigned = annotation(resource, Signed.class.getName()) != null;
+        for (Method method : resource.getMethods()) {
+            String httpMethod = httpMethod(method);
+            String path = prefix + "/" + pathOf(method);
+            if (httpMethod != null) {
+                boolean signed = classSigned || annotation(method, Signed.class.getName()) != null;
+                routes.add(new Route(httpMethod, normalise(path), signed));
+            } else if (annotation(method, PATH) != null) {
+                addRoutes(routes, method.getReturnType(), path);
+            }
+        }
     }
 
     /** The routes that have no operation in the document (empty when the document covers all). */

@@ -13,6 +13,7 @@ import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -65,49 +66,40 @@ public class AccountResource {
 
     @GET
     @Operation(summary = "List the accounts of the consent")
-    @Parameter(name = CallContexts.CONSENT_ID, in = ParameterIn.HEADER, required = true, description = CONSENT_ID_TEXT)
-    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = PSU_IP_TEXT)
-    @Parameter(name = CallContexts.PSU_CORPORATE_ID, in = ParameterIn.HEADER, description = "the corporate PSU, if any")
     @APIResponse(responseCode = "200", description = "The accounts",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Dtos.AccountList.class)))
     @APIResponse(responseCode = "429", description = "frequencyPerDay of the consent used up today (unattended access)")
-    public Dtos.AccountList list(@PathParam("provider_code") String providerCode,
-                                 @QueryParam("withBalance") String withBalance, @Context HttpHeaders headers) {
+    public Dtos.AccountList list(@BeanParam ConsentedCall call,
+                                 @QueryParam("withBalance") String withBalance) {
         boolean balances = TransactionQuery.flag("withBalance", withBalance);
-        CallContext ctx = contexts.of(providerCode, headers);
+        CallContext ctx = contexts.of(call);
         return new Dtos.AccountList(reads.list(ctx, false, balances).stream()
-                .map(view -> views.details(providerCode, view)).toList());
+                .map(view -> views.details(call.providerCode(), view)).toList());
     }
 
     @GET
     @Path("/{account_id}")
     @Operation(summary = "Account details", description = "With balances when withBalance=true and the consent covers them")
-    @Parameter(name = CallContexts.CONSENT_ID, in = ParameterIn.HEADER, required = true, description = CONSENT_ID_TEXT)
-    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = PSU_IP_TEXT)
-    @Parameter(name = CallContexts.PSU_CORPORATE_ID, in = ParameterIn.HEADER, description = "the corporate PSU, if any")
     @APIResponse(responseCode = "200", description = "The account",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Dtos.AccountResponse.class)))
     @APIResponse(responseCode = "429", description = "frequencyPerDay of the consent used up today (unattended access)")
-    public Dtos.AccountResponse details(@PathParam("provider_code") String providerCode,
+    public Dtos.AccountResponse details(@BeanParam ConsentedCall call,
                                        @PathParam("account_id") String accountId,
-                                       @QueryParam("withBalance") String withBalance, @Context HttpHeaders headers) {
+                                       @QueryParam("withBalance") String withBalance) {
         boolean balances = TransactionQuery.flag("withBalance", withBalance);
-        CallContext ctx = contexts.of(providerCode, headers);
-        return new Dtos.AccountResponse(views.details(providerCode, reads.details(ctx, false, accountId, balances)));
+        CallContext ctx = contexts.of(call);
+        return new Dtos.AccountResponse(views.details(call.providerCode(), reads.details(ctx, false, accountId, balances)));
     }
 
     @GET
     @Path("/{account_id}/balances")
     @Operation(summary = "Balances of an account")
-    @Parameter(name = CallContexts.CONSENT_ID, in = ParameterIn.HEADER, required = true, description = CONSENT_ID_TEXT)
-    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = PSU_IP_TEXT)
-    @Parameter(name = CallContexts.PSU_CORPORATE_ID, in = ParameterIn.HEADER, description = "the corporate PSU, if any")
     @APIResponse(responseCode = "200", description = "The balances",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Dtos.BalancesResponse.class)))
     @APIResponse(responseCode = "429", description = "frequencyPerDay of the consent used up today (unattended access)")
-    public Dtos.BalancesResponse balances(@PathParam("provider_code") String providerCode,
-                                          @PathParam("account_id") String accountId, @Context HttpHeaders headers) {
-        CallContext ctx = contexts.of(providerCode, headers);
+    public Dtos.BalancesResponse balances(@BeanParam ConsentedCall call,
+                                          @PathParam("account_id") String accountId) {
+        CallContext ctx = contexts.of(call);
         AccountView view = reads.balances(ctx, false, accountId);
         return new Dtos.BalancesResponse(views.reference(view.account()), views.balances(view.balances()));
     }
@@ -125,9 +117,6 @@ public class AccountResource {
             + "camt.052 otherwise), text/plain (MT940, bookingStatus=booked only); a camt.053 or MT940 statement "
             + "carries the booked balances, which the consent must cover. A plain report of more entries than the "
             + "gateway's download threshold has _links.download (JSON): the whole report, once, for a few minutes")
-    @Parameter(name = CallContexts.CONSENT_ID, in = ParameterIn.HEADER, required = true, description = CONSENT_ID_TEXT)
-    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = PSU_IP_TEXT)
-    @Parameter(name = CallContexts.PSU_CORPORATE_ID, in = ParameterIn.HEADER, description = "the corporate PSU, if any")
     @APIResponse(responseCode = "200", description = "The transaction report", content = {
             @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Dtos.TransactionsResponse.class)),
             @Content(mediaType = MediaType.APPLICATION_XML, schema = @Schema(type = SchemaType.STRING,
@@ -137,34 +126,26 @@ public class AccountResource {
     @APIResponse(responseCode = "406", description = "an Accept none of the formats meets, or text/plain (MT940) "
             + "for a bookingStatus other than booked (REQUESTED_FORMATS_INVALID)")
     @APIResponse(responseCode = "429", description = "frequencyPerDay of the consent used up today (unattended access)")
-    public Response transactions(@PathParam("provider_code") String providerCode,
+    public Response transactions(@BeanParam ConsentedCall call,
                                  @PathParam("account_id") String accountId,
-                                 @QueryParam("bookingStatus") String bookingStatus,
-                                 @QueryParam("dateFrom") String dateFrom,
-                                 @QueryParam("dateTo") String dateTo,
-                                 @QueryParam("page") String page, @QueryParam("size") String size,
-                                 @QueryParam("withBalance") String withBalance,
-                                 @QueryParam("entryReferenceFrom") String entryReferenceFrom,
-                                 @QueryParam("deltaList") String deltaList,
-                                 @Context HttpHeaders headers) {
-        TransactionQuery query = queries.of(providerCode, bookingStatus, dateFrom, dateTo, page, size, withBalance,
-                entryReferenceFrom, deltaList);
+                                 @BeanParam TransactionParams params, @Context HttpHeaders headers) {
+        TransactionQuery query = queries.of(call.providerCode(), params);
         ReportFormat format = ReportFormat.of(headers);
         if (format == ReportFormat.MT940) {
             Mt940Generator.requireBooked(query);
         }
         if (query.information()) {
-            return Response.ok(standingOrders(providerCode, accountId, query, format, headers),
+            return Response.ok(standingOrders(call, accountId, query, format),
                     MediaType.APPLICATION_JSON_TYPE).build();
         }
-        CallContext ctx = contexts.of(providerCode, headers);
+        CallContext ctx = contexts.of(call);
         if (format != ReportFormat.JSON) {
             TransactionReport report = reads.transactions(ctx, false, accountId, query.withBalances());
             return statement(format, report);
         }
         TransactionReport report = reads.transactions(ctx, false, accountId, query);
         String download = downloads.offered(report) ? downloads.offer(ctx, report) : null;
-        return Response.ok(views.report(providerCode, report, download), MediaType.APPLICATION_JSON_TYPE).build();
+        return Response.ok(views.report(call.providerCode(), report, download), MediaType.APPLICATION_JSON_TYPE).build();
     }
 
     @GET
@@ -174,34 +155,32 @@ public class AccountResource {
             + "a transaction report (extension: the standard names the link, not its resource): the whole report at "
             + "once, in the format Accept asks for (as the report's). The link may be used once, within "
             + "psd2.account-data.download-valid-for; an unknown, used or expired one is ResourceUnknown")
-    @Parameter(name = CallContexts.CONSENT_ID, in = ParameterIn.HEADER, required = true, description = CONSENT_ID_TEXT)
-    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = PSU_IP_TEXT)
     @APIResponse(responseCode = "200", description = "The whole transaction report", content = {
             @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Dtos.TransactionsResponse.class)),
             @Content(mediaType = MediaType.APPLICATION_XML, schema = @Schema(type = SchemaType.STRING)),
             @Content(mediaType = MediaType.TEXT_PLAIN, schema = @Schema(type = SchemaType.STRING))})
     @APIResponse(responseCode = "404", description = "an unknown, used or expired download (ResourceUnknown)")
-    public Response download(@PathParam("provider_code") String providerCode,
+    public Response download(@BeanParam ConsentedCall call,
                              @PathParam("account_id") String accountId,
                              @PathParam("download_id") String downloadId, @Context HttpHeaders headers) {
         ReportFormat format = ReportFormat.of(headers);
-        CallContext ctx = contexts.of(providerCode, headers);
+        CallContext ctx = contexts.of(call);
         TransactionReport report = reads.download(ctx, accountId, downloadId);
         if (format != ReportFormat.JSON) {
             return statement(format, report);
         }
-        return Response.ok(views.download(providerCode, report), MediaType.APPLICATION_JSON_TYPE).build();
+        return Response.ok(views.download(call.providerCode(), report), MediaType.APPLICATION_JSON_TYPE).build();
     }
 
     /** bookingStatus=information: the standing orders, JSON only (camt and MT940 report bookings). */
-    private Dtos.TransactionsResponse standingOrders(String providerCode, String accountId, TransactionQuery query,
-                                                     ReportFormat format, HttpHeaders headers) {
+    private Dtos.TransactionsResponse standingOrders(ConsentedCall call, String accountId, TransactionQuery query,
+                                                     ReportFormat format) {
         if (format != ReportFormat.JSON) {
             throw new Psd2Exception(ErrorClass.REQUESTED_FORMATS_INVALID, "Standing orders (bookingStatus="
                     + "information) are answered as application/json only");
         }
-        CallContext ctx = contexts.of(providerCode, headers);
-        return views.standingOrders(providerCode, reads.standingOrders(ctx, accountId, query));
+        CallContext ctx = contexts.of(call);
+        return views.standingOrders(call.providerCode(), reads.standingOrders(ctx, accountId, query));
     }
 
     private Response statement(ReportFormat format, TransactionReport report) {
@@ -212,19 +191,15 @@ public class AccountResource {
     @GET
     @Path("/{account_id}/transactions/{transaction_id}")
     @Operation(summary = "One transaction of an account")
-    @Parameter(name = CallContexts.CONSENT_ID, in = ParameterIn.HEADER, required = true, description = CONSENT_ID_TEXT)
-    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = PSU_IP_TEXT)
-    @Parameter(name = CallContexts.PSU_CORPORATE_ID, in = ParameterIn.HEADER, description = "the corporate PSU, if any")
     @APIResponse(responseCode = "200", description = "The transaction",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Dtos.TransactionDetailsResponse.class)))
     @APIResponse(responseCode = "429", description = "frequencyPerDay of the consent used up today (unattended access)")
-    public Dtos.TransactionDetailsResponse transaction(@PathParam("provider_code") String providerCode,
+    public Dtos.TransactionDetailsResponse transaction(@BeanParam ConsentedCall call,
                                                        @PathParam("account_id") String accountId,
-                                                       @PathParam("transaction_id") String transactionId,
-                                                       @Context HttpHeaders headers) {
-        CallContext ctx = contexts.of(providerCode, headers);
+                                                       @PathParam("transaction_id") String transactionId) {
+        CallContext ctx = contexts.of(call);
         AccountTransaction found = reads.transaction(ctx, accountId, transactionId);
-        return new Dtos.TransactionDetailsResponse(views.transaction(providerCode, found.account(),
+        return new Dtos.TransactionDetailsResponse(views.transaction(call.providerCode(), found.account(),
                 found.transaction()));
     }
 }

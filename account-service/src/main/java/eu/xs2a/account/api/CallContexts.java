@@ -8,7 +8,6 @@ import eu.xs2a.security.core.HeaderText;
 import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.quarkus.CurrentTpp;
 import jakarta.enterprise.context.RequestScoped;
-import jakarta.ws.rs.core.HttpHeaders;
 
 /** Builds the {@link CallContext} of a signed request: provider, caller, Consent-ID and the PSU headers. */
 @RequestScoped
@@ -26,17 +25,18 @@ public class CallContexts {
         this.tpp = tpp;
     }
 
-    public CallContext of(String providerCode, HttpHeaders headers) {
+    public CallContext of(ConsentedCall call) {
+        String providerCode = call.providerCode();
         providers.require(providerCode); // an unknown provider is ResourceUnknown before anything else
-        String consentId = headers.getHeaderString(CONSENT_ID);
+        String consentId = call.consentId();
         if (consentId == null || consentId.isBlank()) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Header Consent-ID is required");
         }
         if (consentId.length() > MAX_CONSENT_ID) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Header Consent-ID is longer than " + MAX_CONSENT_ID);
         }
-        String psuIp = PsuIpAddress.parse(headers.getHeaderString(PsuIpAddress.HEADER));
-        String corporate = HeaderText.text(headers.getHeaderString(PSU_CORPORATE_ID));
+        String psuIp = PsuIpAddress.parse(call.psuIpAddress());
+        String corporate = HeaderText.text(call.psuCorporateId());
         return new CallContext(providerCode, tpp.get().tppId(), consentId.trim(),
                 psuIp != null, corporate == null || corporate.isBlank() ? null : corporate);
     }

@@ -8,6 +8,7 @@ import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -50,53 +51,42 @@ public class CardAccountResource {
 
     @GET
     @Operation(summary = "List the card accounts of the consent")
-    @Parameter(name = CallContexts.CONSENT_ID, in = ParameterIn.HEADER, required = true,
-            description = AccountResource.CONSENT_ID_TEXT)
-    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = AccountResource.PSU_IP_TEXT)
     @APIResponse(responseCode = "200", description = "The card accounts", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Dtos.CardAccountList.class)))
     @APIResponse(responseCode = "429", description = "frequencyPerDay of the consent used up today (unattended access)")
-    public Dtos.CardAccountList list(@PathParam("provider_code") String providerCode,
-                                     @QueryParam("withBalance") String withBalance, @Context HttpHeaders headers) {
+    public Dtos.CardAccountList list(@BeanParam ConsentedCall call,
+                                     @QueryParam("withBalance") String withBalance) {
         boolean balances = TransactionQuery.flag("withBalance", withBalance);
-        CallContext ctx = contexts.of(providerCode, headers);
+        CallContext ctx = contexts.of(call);
         return new Dtos.CardAccountList(reads.list(ctx, true, balances).stream()
-                .map(view -> views.cardDetails(providerCode, view)).toList());
+                .map(view -> views.cardDetails(call.providerCode(), view)).toList());
     }
 
     @GET
     @Path("/{account_id}")
     @Operation(summary = "Card account details", description = "With balances when withBalance=true and the consent "
             + "covers them")
-    @Parameter(name = CallContexts.CONSENT_ID, in = ParameterIn.HEADER, required = true,
-            description = AccountResource.CONSENT_ID_TEXT)
-    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = AccountResource.PSU_IP_TEXT)
     @APIResponse(responseCode = "200", description = "The card account", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Dtos.CardAccountResponse.class)))
     @APIResponse(responseCode = "429", description = "frequencyPerDay of the consent used up today (unattended access)")
-    public Dtos.CardAccountResponse details(@PathParam("provider_code") String providerCode,
+    public Dtos.CardAccountResponse details(@BeanParam ConsentedCall call,
                                             @PathParam("account_id") String accountId,
-                                            @QueryParam("withBalance") String withBalance,
-                                            @Context HttpHeaders headers) {
+                                            @QueryParam("withBalance") String withBalance) {
         boolean balances = TransactionQuery.flag("withBalance", withBalance);
-        CallContext ctx = contexts.of(providerCode, headers);
-        return new Dtos.CardAccountResponse(views.cardDetails(providerCode,
+        CallContext ctx = contexts.of(call);
+        return new Dtos.CardAccountResponse(views.cardDetails(call.providerCode(),
                 reads.details(ctx, true, accountId, balances)));
     }
 
     @GET
     @Path("/{account_id}/balances")
     @Operation(summary = "Balances of a card account")
-    @Parameter(name = CallContexts.CONSENT_ID, in = ParameterIn.HEADER, required = true,
-            description = AccountResource.CONSENT_ID_TEXT)
-    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = AccountResource.PSU_IP_TEXT)
     @APIResponse(responseCode = "200", description = "The balances", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Dtos.CardBalancesResponse.class)))
     @APIResponse(responseCode = "429", description = "frequencyPerDay of the consent used up today (unattended access)")
-    public Dtos.CardBalancesResponse balances(@PathParam("provider_code") String providerCode,
-                                              @PathParam("account_id") String accountId,
-                                              @Context HttpHeaders headers) {
-        CallContext ctx = contexts.of(providerCode, headers);
+    public Dtos.CardBalancesResponse balances(@BeanParam ConsentedCall call,
+                                              @PathParam("account_id") String accountId) {
+        CallContext ctx = contexts.of(call);
         AccountView view = reads.balances(ctx, true, accountId);
         return new Dtos.CardBalancesResponse(views.cardReference(view.account()), views.balances(view.balances()));
     }
@@ -106,27 +96,15 @@ public class CardAccountResource {
     @Operation(summary = "Transactions of a card account", description = "bookingStatus (booked, pending, both) "
             + "selects the report; dateFrom/dateTo and page/size page through it, as for accounts. Delta reports "
             + "(entryReferenceFrom, deltaList) and information are not supported: FormatError")
-    @Parameter(name = CallContexts.CONSENT_ID, in = ParameterIn.HEADER, required = true,
-            description = AccountResource.CONSENT_ID_TEXT)
-    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = AccountResource.PSU_IP_TEXT)
     @APIResponse(responseCode = "200", description = "The card transaction report", content = @Content(
             mediaType = MediaType.APPLICATION_JSON,
             schema = @Schema(implementation = Dtos.CardTransactionsResponse.class)))
     @APIResponse(responseCode = "429", description = "frequencyPerDay of the consent used up today (unattended access)")
-    public Dtos.CardTransactionsResponse transactions(@PathParam("provider_code") String providerCode,
+    public Dtos.CardTransactionsResponse transactions(@BeanParam ConsentedCall call,
                                                       @PathParam("account_id") String accountId,
-                                                      @QueryParam("bookingStatus") String bookingStatus,
-                                                      @QueryParam("dateFrom") String dateFrom,
-                                                      @QueryParam("dateTo") String dateTo,
-                                                      @QueryParam("page") String page,
-                                                      @QueryParam("size") String size,
-                                                      @QueryParam("withBalance") String withBalance,
-                                                      @QueryParam("entryReferenceFrom") String entryReferenceFrom,
-                                                      @QueryParam("deltaList") String deltaList,
-                                                      @Context HttpHeaders headers) {
-        TransactionQuery query = queries.ofCard(providerCode, bookingStatus, dateFrom, dateTo, page, size, withBalance,
-                entryReferenceFrom, deltaList);
-        CallContext ctx = contexts.of(providerCode, headers);
+                                                      @BeanParam TransactionParams params) {
+        TransactionQuery query = queries.ofCard(call.providerCode(), params);
+        CallContext ctx = contexts.of(call);
         return views.cardReport(reads.transactions(ctx, true, accountId, query));
     }
 }

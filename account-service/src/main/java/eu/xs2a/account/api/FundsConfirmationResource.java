@@ -8,6 +8,7 @@ import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
 import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -46,11 +47,9 @@ public class FundsConfirmationResource {
 
     @POST
     @Operation(summary = "Confirm the availability of funds", description = "Asked live at the bank")
-    @Parameter(name = CallContexts.CONSENT_ID, in = ParameterIn.HEADER, required = true,
-            description = "id of the confirmation-of-funds consent (ConsentUnknown, ConsentInvalid otherwise)")
     @APIResponse(responseCode = "200", description = "fundsAvailable true or false",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Dtos.FundsResponse.class)))
-    public Dtos.FundsResponse confirm(@PathParam("provider_code") String providerCode,
+    public Dtos.FundsResponse confirm(@BeanParam ConsentedCall call,
                                       @Parameter(hidden = true) @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
                                       @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                               schema = @Schema(type = SchemaType.OBJECT,
@@ -63,10 +62,9 @@ public class FundsConfirmationResource {
                                                                   maxLength = 70),
                                                           @SchemaProperty(name = "instructedAmount",
                                                                   implementation = Dtos.Amount.class)})))
-                                      byte[] body,
-                                      @Context HttpHeaders headers) {
+                                      byte[] body) {
         FundsRequest request = FundsRequest.parse(bodies.readOptional(contentType, body));
-        CallContext ctx = contexts.of(providerCode, headers);
+        CallContext ctx = contexts.of(call);
         return new Dtos.FundsResponse(funds.confirm(ctx, request));
     }
 }

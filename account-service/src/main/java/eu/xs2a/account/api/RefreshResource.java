@@ -12,8 +12,10 @@ import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -54,38 +56,31 @@ public class RefreshResource {
     @POST
     @Operation(summary = "Refresh the consent's account data", description = "Starts fetching fresh data from the "
             + "bank (processing → fetching → fetchingFinished, fetchingFailed or partiallyFailed)")
-    @Parameter(name = CallContexts.CONSENT_ID, in = ParameterIn.HEADER, required = true,
-            description = AccountResource.CONSENT_ID_TEXT)
-    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = AccountResource.PSU_IP_TEXT)
     @APIResponse(responseCode = "200", description = "The refresh started",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Dtos.RefreshResponse.class)))
     @APIResponse(responseCode = "406", description = "A refresh is not allowed now (rate limit or one already running)")
     @APIResponse(responseCode = "429", description = "Too many refreshes")
-    public Dtos.RefreshResponse start(@PathParam("provider_code") String providerCode,
+    public Dtos.RefreshResponse start(@BeanParam ConsentedCall call,
                                       @Parameter(hidden = true) @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
                                       @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                               schema = @Schema(type = SchemaType.OBJECT, properties = @SchemaProperty(
                                                       name = "initiatedByCustomer", type = SchemaType.BOOLEAN,
                                                       description = "the PSU asked for it (default false)"))))
-                                      byte[] body,
-                                      @Context HttpHeaders headers) {
+                                      byte[] body) {
         boolean initiatedByCustomer = initiatedByCustomer(bodies.readOptional(contentType, body));
-        CallContext ctx = contexts.of(providerCode, headers);
+        CallContext ctx = contexts.of(call);
         RefreshStatus status = refreshes.start(ctx, initiatedByCustomer);
         return new Dtos.RefreshResponse(status.name(), Map.of("refreshStatus",
-                new Href(Views.accountsPath(providerCode) + "/refresh/status")));
+                new Href(Views.accountsPath(call.providerCode()) + "/refresh/status")));
     }
 
     @GET
     @Path("/status")
     @Operation(summary = "Status of the consent's refresh")
-    @Parameter(name = CallContexts.CONSENT_ID, in = ParameterIn.HEADER, required = true,
-            description = AccountResource.CONSENT_ID_TEXT)
     @APIResponse(responseCode = "200", description = "The refresh status",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Dtos.RefreshStatusResponse.class)))
-    public Dtos.RefreshStatusResponse status(@PathParam("provider_code") String providerCode,
-                                             @Context HttpHeaders headers) {
-        CallContext ctx = contexts.of(providerCode, headers);
+    public Dtos.RefreshStatusResponse status(@BeanParam ConsentedCall call) {
+        CallContext ctx = contexts.of(call);
         return new Dtos.RefreshStatusResponse(refreshes.status(ctx).name());
     }
 

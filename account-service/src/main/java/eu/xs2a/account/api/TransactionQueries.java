@@ -18,22 +18,19 @@ public class TransactionQueries {
     }
 
     /** A payment account's report, plain or delta; dateTo defaults to today at the provider's bank (an unknown provider is 404). */
-    public TransactionQuery of(String providerCode, String bookingStatus, String dateFrom, String dateTo, String page,
-                               String size, String withBalance, String entryReferenceFrom, String deltaList) {
-        return TransactionQuery.parse(bookingStatus, dateFrom, dateTo, page, size, withBalance, entryReferenceFrom,
-                deltaList, calendar.today(providerCode), config.maxPageSize());
+    public TransactionQuery of(String providerCode, TransactionParams p) {
+        return TransactionQuery.parse(p.bookingStatus(), p.dateFrom(), p.dateTo(), p.page(), p.size(), p.withBalance(),
+                p.entryReferenceFrom(), p.deltaList(), calendar.today(providerCode), config.maxPageSize());
     }
 
     /**
      * A card account's report: delta reports refused first, since the standard's cardTransaction carries no
      * entryReference a TPP could read after; and standing orders (information), which card accounts do not have.
      */
-    public TransactionQuery ofCard(String providerCode, String bookingStatus, String dateFrom, String dateTo,
-                                   String page, String size, String withBalance, String entryReferenceFrom,
-                                   String deltaList) {
-        TransactionQuery.refuseDeltaReport(entryReferenceFrom, deltaList);
-        TransactionQuery.refuseInformation(bookingStatus);
-        return TransactionQuery.parse(bookingStatus, dateFrom, dateTo, page, size, withBalance,
+    public TransactionQuery ofCard(String providerCode, TransactionParams p) {
+        TransactionQuery.refuseDeltaReport(p.entryReferenceFrom(), p.deltaList());
+        TransactionQuery.refuseInformation(p.bookingStatus());
+        return TransactionQuery.parse(p.bookingStatus(), p.dateFrom(), p.dateTo(), p.page(), p.size(), p.withBalance(),
                 calendar.today(providerCode), config.maxPageSize());
     }
 }

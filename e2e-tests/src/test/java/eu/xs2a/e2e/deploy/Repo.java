@@ -1,5 +1,6 @@
 package eu.xs2a.e2e.deploy;
 
+import eu.xs2a.e2e.support.Repository;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -13,19 +14,9 @@ import java.util.concurrent.TimeUnit;
 /** The repository checkout the tests run in, and the few processes they start (scripts, kubectl, nginx). */
 final class Repo {
 
-    static final Path ROOT = findRoot();
+    static final Path ROOT = Repository.root();
 
     private Repo() {
-    }
-
-    private static Path findRoot() {
-        Path dir = Path.of(System.getProperty("user.dir")).toAbsolutePath();
-        for (Path d = dir; d != null; d = d.getParent()) {
-            if (Files.isRegularFile(d.resolve("k8s/routes.tsv"))) {
-                return d;
-            }
-        }
-        throw new IllegalStateException("no k8s/routes.tsv above " + dir);
     }
 
     static Path path(String relative) {

@@ -1,6 +1,6 @@
 package eu.xs2a.e2e.faults;
 
-import java.io.IOException;
+import eu.xs2a.e2e.support.Repository;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * The local PostgreSQL server the stacks run on, stopped and started for real: the Debian cluster (pg_lsclusters,
@@ -36,7 +35,7 @@ final class LocalPostgres {
     static Optional<LocalPostgres> onPort(int port) {
         String clusters;
         try {
-            clusters = run(List.of("pg_lsclusters", "--no-header"));
+            clusters = Repository.run(List.of("pg_lsclusters", "--no-header"));
         } catch (IllegalStateException e) {
             return Optional.empty(); // no Debian cluster tools: PostgreSQL runs elsewhere (DATABASE_URL)
         }
@@ -53,13 +52,13 @@ final class LocalPostgres {
             restartAtExit = new Thread(this::start, "restart-postgresql");
             Runtime.getRuntime().addShutdownHook(restartAtExit);
         }
-        run(List.of("pg_ctlcluster", "--skip-systemctl-redirect", version, cluster, "stop", "-m", "fast"));
+        Repository.run(List.of("pg_ctlcluster", "--skip-systemctl-redirect", version, cluster, "stop", "-m", "fast"));
     }
 
     /** Starts the server (if it is not running) and returns once it accepts connections. */
     synchronized void start() {
         if (!running()) {
-            run(List.of("pg_ctlcluster", "--skip-systemctl-redirect", version, cluster, "start"));
+            Repository.run(List.of("pg_ctlcluster", "--skip-systemctl-redirect", version, cluster, "start"));
         }
         Instant deadline = Instant.now().plus(START_TIMEOUT);
         while (!accepting()) {
@@ -72,7 +71,7 @@ final class LocalPostgres {
     }
 
     boolean running() {
-        return run(List.of("pg_lsclusters", "--no-header", version, cluster)).contains("online");
+        return Repository.run(List.of("pg_lsclusters", "--no-header", version, cluster)).contains("online");
     }
 
     private boolean accepting() {
@@ -87,22 +86,6 @@ final class LocalPostgres {
     @Override
     public String toString() {
         return "PostgreSQL " + version + "/" + cluster + " on port " + port;
-    }
-
-    private static String run(List<String> command) {
-        try {
-            Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-            String out = new String(process.getInputStream().readAllBytes());
-            if (!process.waitFor(2, TimeUnit.MINUTES) || process.exitValue() != 0) {
-                throw new IllegalStateException(String.join(" ", command) + " failed: " + out);
-            }
-            return out;
-        } catch (IOException e) {
-            throw new IllegalStateException(String.join(" ", command) + " cannot run: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
-        }
     }
 
     private static void pause() {

@@ -134,10 +134,7 @@ class AccountInformationJourneyTest extends Journey {
     void aConsentRevokedByThePsuInOnlineBankingReadsNothing() {
         String name = "Kappa Finance " + java.util.UUID.randomUUID().toString().substring(0, 6);
         Tpp aisp = newTpp(name, "PSP_AI");
-        Response created = aisp.post(CONSENTS, redirect(redirectUri("ok"), null), aisBody(PSU1_MAIN));
-        assertStatus(201, created);
-        String consentId = created.jsonPath().getString("consentId");
-        browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1");
+        String consentId = approvedConsent(aisp, aisBody(PSU1_MAIN));
         assertStatus(200, aisp.get(ACCOUNTS, consent(consentId)));
 
         browser().revokeInOnlineBanking(stack.serviceUrl("aspsp-sandbox"), "psu1", name);
@@ -149,10 +146,7 @@ class AccountInformationJourneyTest extends Journey {
     @Test
     void unattendedReadsBeyondFrequencyPerDayAreRefused() {
         Tpp aisp = newTpp("Lambda Sync", "PSP_AI");
-        Response created = aisp.post(CONSENTS, redirect(redirectUri("ok"), null), aisBody(1, PSU1_MAIN));
-        assertStatus(201, created);
-        String consentId = created.jsonPath().getString("consentId");
-        browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1");
+        String consentId = approvedConsent(aisp, aisBody(1, PSU1_MAIN));
 
         Map<String, String> unattended = Map.of("Consent-Id", consentId);
         assertStatus(200, aisp.get(ACCOUNTS, unattended));

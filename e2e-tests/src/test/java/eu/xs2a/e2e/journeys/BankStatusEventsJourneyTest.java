@@ -40,10 +40,7 @@ class BankStatusEventsJourneyTest extends Journey {
 
     private static Reading readingTpp(String name) {
         Tpp aisp = newTpp(name, "PSP_AI");
-        Response created = aisp.post(CONSENTS, redirect(redirectUri("ok"), null), aisBody(PSU1_MAIN));
-        assertStatus(201, created);
-        String consentId = created.jsonPath().getString("consentId");
-        browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1");
+        String consentId = approvedConsent(aisp, aisBody(PSU1_MAIN));
         assertStatus(200, aisp.get(ACCOUNTS, consent(consentId)));
         return new Reading(aisp, name, consentId);
     }

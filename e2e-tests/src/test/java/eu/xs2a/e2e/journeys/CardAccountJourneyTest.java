@@ -39,10 +39,7 @@ class CardAccountJourneyTest extends Journey {
     @Test
     void aCardAccountsBalancesAndTransactionsAreReadUnderAConsentNamingItsMaskedPan() {
         Tpp aisp = newTpp("Mu Card Aggregator", "PSP_AI");
-        Response created = aisp.post(CONSENTS, redirect(redirectUri("ok"), null), cardConsentBody());
-        assertStatus(201, created);
-        String consentId = created.jsonPath().getString("consentId");
-        browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1");
+        String consentId = approvedConsent(aisp, cardConsentBody());
         assertEquals("valid", consentStatus(aisp, consentId));
 
         Response list = aisp.get(CARD_ACCOUNTS, consent(consentId));
@@ -100,16 +97,10 @@ class CardAccountJourneyTest extends Journey {
     @Test
     void aConsentToAPaymentAccountCoversNoCardAccount() {
         Tpp aisp = newTpp("Nu Card Aggregator", "PSP_AI");
-        Response cardConsent = aisp.post(CONSENTS, redirect(redirectUri("ok"), null), cardConsentBody());
-        assertStatus(201, cardConsent);
-        String cardConsentId = cardConsent.jsonPath().getString("consentId");
-        browser().approveAll(cardConsent.jsonPath().getString("_links.scaRedirect.href"), "psu1");
+        String cardConsentId = approvedConsent(aisp, cardConsentBody());
         String card = aisp.get(CARD_ACCOUNTS, consent(cardConsentId)).jsonPath().getString("cardAccounts[0].resourceId");
 
-        Response created = aisp.post(CONSENTS, redirect(redirectUri("ok"), null), aisBody(PSU1_MAIN));
-        assertStatus(201, created);
-        String consentId = created.jsonPath().getString("consentId");
-        browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1");
+        String consentId = approvedConsent(aisp, aisBody(PSU1_MAIN));
 
         Response none = aisp.get(CARD_ACCOUNTS, consent(consentId));
         assertStatus(200, none);

@@ -1,7 +1,5 @@
 package eu.xs2a.e2e.journeys;
 
-import static eu.xs2a.e2e.journeys.PaymentJourneyTest.accountId;
-import static eu.xs2a.e2e.journeys.PaymentJourneyTest.approvedAisConsent;
 import static eu.xs2a.e2e.journeys.PaymentJourneyTest.paymentBody;
 import static eu.xs2a.e2e.journeys.PaymentJourneyTest.paymentHeaders;
 import static eu.xs2a.e2e.journeys.PaymentJourneyTest.refresh;
@@ -37,7 +35,7 @@ class DeltaReportJourneyTest extends Journey {
     @Test
     void aDeltaListReadAcrossRefreshesMissesNoEntryAndRepeatsNone() {
         Tpp tpp = newTpp("Delta Books", "PSP_AI", "PSP_PI");
-        String consentId = approvedAisConsent(tpp, PSU1_MAIN);
+        String consentId = approvedConsent(tpp, aisBody(PSU1_MAIN));
         String account = accountId(tpp, consentId, PSU1_MAIN);
         String transactions = ACCOUNTS + "/" + account + "/transactions?bookingStatus=booked";
 

@@ -25,10 +25,7 @@ class EmbeddedAndDecoupledJourneyTest extends Journey {
     @Test
     void embeddedWithMethodSelectionThenAccountRead() {
         Tpp aisp = newTpp("Alpha Embedded App", "PSP_AI");
-        Response created = aisp.post(CONSENTS, Map.of("TPP-Redirect-Preferred", "false", "PSU-ID", "psu1"),
-                aisBody(PSU1_MAIN));
-        assertStatus(201, created);
-        assertEquals("EMBEDDED", created.header("ASPSP-SCA-Approach"));
+        Response created = bankChosenConsent(aisp, "psu1", "EMBEDDED", PSU1_MAIN);
         String consentId = created.jsonPath().getString("consentId");
         String authorisation = path(created.jsonPath().getString("_links.updatePsuAuthentication.href"));
 
@@ -62,10 +59,7 @@ class EmbeddedAndDecoupledJourneyTest extends Journey {
     @Test
     void decoupledInTheBanksAppThenAccountRead() {
         Tpp aisp = newTpp("Beta Decoupled App", "PSP_AI");
-        Response created = aisp.post(CONSENTS, Map.of("TPP-Redirect-Preferred", "false", "PSU-ID", "psu-decoupled"),
-                aisBody(PSU_DECOUPLED_MAIN));
-        assertStatus(201, created);
-        assertEquals("DECOUPLED", created.header("ASPSP-SCA-Approach"));
+        Response created = bankChosenConsent(aisp, "psu-decoupled", "DECOUPLED", PSU_DECOUPLED_MAIN);
         assertNotNull(created.jsonPath().getString("psuMessage"), created.asString());
         assertNull(created.jsonPath().get("_links.scaRedirect"));
         String consentId = created.jsonPath().getString("consentId");

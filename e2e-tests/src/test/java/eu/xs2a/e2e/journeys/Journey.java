@@ -2,6 +2,7 @@ package eu.xs2a.e2e.journeys;
 
 import eu.xs2a.e2e.support.BankDays;
 import eu.xs2a.e2e.support.BerlinGroup;
+import static eu.xs2a.e2e.support.BerlinGroup.ACCOUNTS;
 import static eu.xs2a.e2e.support.BerlinGroup.CONSENTS;
 import static eu.xs2a.e2e.support.BerlinGroup.P;
 import static eu.xs2a.e2e.support.BerlinGroup.PROVIDER;
@@ -98,7 +99,38 @@ abstract class Journey {
                 """.formatted(refs, BankDays.today(PROVIDER).plusDays(30), frequencyPerDay);
     }
 
+    /**
+     * A consent of {@code body}, created (201) with redirect SCA and approved by psu1 in the browser, who lands on the
+     * TPP's ok page: its id.
+     */
+    static String approvedConsent(Tpp aisp, String body) {
+        String ok = redirectUri("ok");
+        Response created = aisp.post(CONSENTS, redirect(ok, null), body);
+        assertStatus(201, created);
+        assertEquals(ok, browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1"));
+        return created.jsonPath().getString("consentId");
+    }
+
+    /** The resourceId of the consent's account {@code iban}. */
+    static String accountId(Tpp tpp, String consentId, String iban) {
+        Response accounts = tpp.get(ACCOUNTS, consent(consentId));
+        assertStatus(200, accounts);
+        return accounts.jsonPath().getString("accounts.find { it.iban == '" + iban + "' }.resourceId");
+    }
+
     /** The consent's status as the TPP reads it. */
+    /**
+     * An AIS consent of {@code ibans} for {@code psuId} by the approach the bank chooses for the PSU
+     * (TPP-Redirect-Preferred false), expected created (201) with that {@code approach}.
+     */
+    static Response bankChosenConsent(Tpp aisp, String psuId, String approach, String... ibans) {
+        Response created = aisp.post(CONSENTS, Map.of("TPP-Redirect-Preferred", "false", "PSU-ID", psuId),
+                aisBody(ibans));
+        assertStatus(201, created);
+        assertEquals(approach, created.header("ASPSP-SCA-Approach"));
+        return created;
+    }
+
     static String consentStatus(Tpp tpp, String consentId) {
         return tpp.get(CONSENTS + "/" + consentId + "/status").jsonPath().getString("consentStatus");
     }

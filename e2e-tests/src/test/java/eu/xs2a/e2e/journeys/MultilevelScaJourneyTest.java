@@ -29,10 +29,7 @@ class MultilevelScaJourneyTest extends Journey {
     @Test
     void aConsentSignedByBothSignatoriesReadsTheCorporateAccount() {
         Tpp aisp = newTpp("Iota Corporate App", "PSP_AI");
-        Response created = aisp.post(CONSENTS, Map.of("TPP-Redirect-Preferred", "false", "PSU-ID", "psu-corp-a"),
-                aisBody(CORP_MAIN));
-        assertStatus(201, created);
-        assertEquals("EMBEDDED", created.header("ASPSP-SCA-Approach"));
+        Response created = bankChosenConsent(aisp, "psu-corp-a", "EMBEDDED", CORP_MAIN);
         String consentId = created.jsonPath().getString("consentId");
         String authorisations = CONSENTS + "/" + consentId + "/authorisations";
         String first = path(created.jsonPath().getString("_links.updatePsuAuthentication.href"));

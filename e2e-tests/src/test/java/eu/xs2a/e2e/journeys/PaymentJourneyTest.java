@@ -34,7 +34,7 @@ class PaymentJourneyTest extends Journey {
     @Test
     void paymentScaSettlementAndTheBookedTransactionAfterARefresh() {
         Tpp tpp = newTpp("Gamma Pay", "PSP_AI", "PSP_PI");
-        String aisConsent = approvedAisConsent(tpp, PSU1_MAIN);
+        String aisConsent = approvedConsent(tpp, aisBody(PSU1_MAIN));
         String account = accountId(tpp, aisConsent, PSU1_MAIN);
         BigDecimal before = balance(tpp, aisConsent, account);
 
@@ -200,20 +200,6 @@ class PaymentJourneyTest extends Journey {
                 """.formatted(debtorIban == null ? "" : "\"debtorAccount\": {\"iban\": \"" + debtorIban + "\"},",
                 amount, CREDITOR, endToEnd,
                 executionDate == null ? "" : ", \"requestedExecutionDate\": \"" + executionDate + "\"");
-    }
-
-    static String approvedAisConsent(Tpp tpp, String iban) {
-        String ok = redirectUri("ok");
-        Response created = tpp.post(CONSENTS, redirect(ok, null), aisBody(iban));
-        assertStatus(201, created);
-        assertEquals(ok, browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1"));
-        return created.jsonPath().getString("consentId");
-    }
-
-    static String accountId(Tpp tpp, String consentId, String iban) {
-        Response accounts = tpp.get(ACCOUNTS, consent(consentId));
-        assertStatus(200, accounts);
-        return accounts.jsonPath().getString("accounts.find { it.iban == '" + iban + "' }.resourceId");
     }
 
     /** The account's interimAvailable balance. */

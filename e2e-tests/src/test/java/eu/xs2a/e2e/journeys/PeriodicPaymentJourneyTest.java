@@ -1,7 +1,5 @@
 package eu.xs2a.e2e.journeys;
 
-import static eu.xs2a.e2e.journeys.PaymentJourneyTest.accountId;
-import static eu.xs2a.e2e.journeys.PaymentJourneyTest.approvedAisConsent;
 import static eu.xs2a.e2e.journeys.PaymentJourneyTest.balance;
 import static eu.xs2a.e2e.journeys.PaymentJourneyTest.cancelHeaders;
 import static eu.xs2a.e2e.journeys.PaymentJourneyTest.paymentHeaders;
@@ -51,7 +49,7 @@ class PeriodicPaymentJourneyTest extends Journey {
     @Test
     void aStandingOrderIsAuthorisedExecutedTwiceOnItsDaysAndAnotherCancelled() {
         Tpp tpp = newTpp("Periodic Pay", "PSP_AI", "PSP_PI");
-        String aisConsent = approvedAisConsent(tpp, PSU1_MAIN);
+        String aisConsent = approvedConsent(tpp, aisBody(PSU1_MAIN));
         String account = accountId(tpp, aisConsent, PSU1_MAIN);
         // the next Monday: a working day at the bank, so each occurrence is executed on its nominal day
         LocalDate first = BankDays.today(PROVIDER).with(TemporalAdjusters.next(DayOfWeek.MONDAY));

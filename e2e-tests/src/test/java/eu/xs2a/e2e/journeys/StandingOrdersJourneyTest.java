@@ -1,7 +1,5 @@
 package eu.xs2a.e2e.journeys;
 
-import static eu.xs2a.e2e.journeys.PaymentJourneyTest.accountId;
-import static eu.xs2a.e2e.journeys.PaymentJourneyTest.approvedAisConsent;
 import static eu.xs2a.e2e.journeys.PaymentJourneyTest.cancelHeaders;
 import static eu.xs2a.e2e.journeys.PaymentJourneyTest.paymentHeaders;
 import static eu.xs2a.e2e.journeys.PaymentJourneyTest.transactionStatus;
@@ -53,7 +51,7 @@ class StandingOrdersJourneyTest extends Journey {
         browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1");
         assertEquals("ACSP", transactionStatus(tpp, order));
 
-        String consentId = approvedAisConsent(tpp, PSU1_MAIN);
+        String consentId = approvedConsent(tpp, aisBody(PSU1_MAIN));
         String account = accountId(tpp, consentId, PSU1_MAIN);
         String information = ACCOUNTS + "/" + account + "/transactions?bookingStatus=information";
         Response report = tpp.get(information, consent(consentId));
@@ -103,12 +101,9 @@ class StandingOrdersJourneyTest extends Journey {
     }
 
     private static String balancesOnlyConsent(Tpp tpp) {
-        Response created = tpp.post(CONSENTS, redirect(redirectUri("ok"), null), """
+        return approvedConsent(tpp, """
                 {"access": {"balances": [{"iban": "%s"}]}, "recurringIndicator": true, "validUntil": "%s",
                  "frequencyPerDay": 4, "combinedServiceIndicator": false}
                 """.formatted(PSU1_MAIN, BankDays.today(PROVIDER).plusDays(30)));
-        assertStatus(201, created);
-        browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1");
-        return created.jsonPath().getString("consentId");
     }
 }

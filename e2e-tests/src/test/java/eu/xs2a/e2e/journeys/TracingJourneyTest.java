@@ -33,10 +33,7 @@ class TracingJourneyTest extends Journey {
     @Test
     void aReadsTraceFollowsItThroughEveryProcessItTouched() throws Exception {
         Tpp aisp = newTpp("Trace Budget App", "PSP_AI");
-        Response created = aisp.post(CONSENTS, redirect(redirectUri("ok"), null), aisBody(PSU1_MAIN));
-        assertStatus(201, created);
-        String consentId = created.jsonPath().getString("consentId");
-        browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1");
+        String consentId = approvedConsent(aisp, aisBody(PSU1_MAIN));
 
         HexFormat hex = HexFormat.of();
         String traceId = hex.formatHex(random(16));

@@ -25,14 +25,14 @@ class TwoTppsJourneyTest extends Journey {
         Tpp alpha = newTpp("Alpha Side", "PSP_AI", "PSP_PI");
         Tpp beta = newTpp("Beta Side", "PSP_AI", "PSP_PI");
 
-        String alphaConsent = PaymentJourneyTest.approvedAisConsent(alpha, PSU1_MAIN);
-        String betaConsent = PaymentJourneyTest.approvedAisConsent(beta, PSU1_MAIN);
+        String alphaConsent = approvedConsent(alpha, aisBody(PSU1_MAIN));
+        String betaConsent = approvedConsent(beta, aisBody(PSU1_MAIN));
         Response alphaPayment = alpha.post(PAYMENTS, PaymentJourneyTest.paymentHeaders(redirectUri("paid"), null),
                 PaymentJourneyTest.paymentBody(PSU1_MAIN, "1.00", "E2E-ALPHA", null));
         assertStatus(201, alphaPayment);
         String alphaPaymentPath = PAYMENTS + "/" + alphaPayment.jsonPath().getString("paymentId");
-        String alphaAccount = PaymentJourneyTest.accountId(alpha, alphaConsent, PSU1_MAIN);
-        String betaAccount = PaymentJourneyTest.accountId(beta, betaConsent, PSU1_MAIN);
+        String alphaAccount = accountId(alpha, alphaConsent, PSU1_MAIN);
+        String betaAccount = accountId(beta, betaConsent, PSU1_MAIN);
 
         // beta probes alpha's consent: exactly the answer of a consent that never existed
         Response never = beta.get(CONSENTS + "/no-such-consent");

@@ -195,7 +195,7 @@ public final class Stack {
 
     private void start() {
         ingressPort = ServiceProcess.freePort();
-        run(List.of(root.resolve("bin/sandbox-keys").toString(), keys.toString()));
+        Repository.run(List.of(root.resolve("bin/sandbox-keys").toString(), keys.toString()));
         for (String db : List.of("aspsp", "registration", "consent", "account", "payment")) {
             emptyDatabase(databasePrefix + db);
         }
@@ -276,7 +276,7 @@ public final class Stack {
             ServiceProcess second = secondInstances.get(module);
             render.add(module + "=" + byName.get(module).port() + (second == null ? "" : "," + second.port()));
         }
-        run(render);
+        Repository.run(render);
         try {
             Files.createDirectories(dir);
             nginx = new ProcessBuilder("nginx", "-p", dir.toString(), "-c", dir.resolve("nginx.conf").toString(),
@@ -335,21 +335,6 @@ public final class Stack {
             s.execute("create schema public");
         } catch (Exception e) {
             throw new IllegalStateException("Cannot prepare " + database + " (run bin/db-setup): " + e.getMessage(), e);
-        }
-    }
-
-    private void run(List<String> command) {
-        try {
-            Process p = new ProcessBuilder(command).directory(root.toFile()).redirectErrorStream(true).start();
-            String out = new String(p.getInputStream().readAllBytes());
-            if (p.waitFor() != 0) {
-                throw new IllegalStateException(String.join(" ", command) + " failed: " + out);
-            }
-        } catch (IOException e) {
-            throw new IllegalStateException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 

@@ -1,13 +1,8 @@
 package eu.xs2a.payment.api;
 
-import eu.xs2a.platform.notify.NotificationContent;
-import eu.xs2a.platform.notify.NotificationRequest;
-import eu.xs2a.platform.notify.NotificationUris;
-import eu.xs2a.platform.notify.Notifications;
 import static eu.xs2a.payment.api.PaymentResponses.SCA_APPROACH_HEADER;
 
 import eu.xs2a.payment.domain.BulkOrder;
-import eu.xs2a.payment.domain.NewPayment;
 import eu.xs2a.payment.domain.Payment;
 import eu.xs2a.payment.domain.PaymentScaSteps;
 import eu.xs2a.payment.domain.PaymentService;
@@ -17,9 +12,8 @@ import eu.xs2a.security.quarkus.CurrentTpp;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
-import eu.xs2a.security.tpp.TppIdentity;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -57,18 +51,9 @@ public class BulkPaymentResource extends PaymentResource {
             + "\"EUR\",\"amount\":\"7.00\"},\"creditorAccount\":{\"iban\":\"DE26100200300100000037\"},"
             + "\"creditorName\":\"Erika Mustermann\"}]}";
 
-    private final PaymentService payments;
-    private final InitiationBodyReader bodyReader;
-    private final CurrentTpp currentTpp;
-    private final PaymentResponses responses;
-
     public BulkPaymentResource(PaymentService payments, PaymentScaSteps steps, InitiationBodyReader bodyReader,
                                JsonBodies bodies, CurrentTpp currentTpp, PaymentResponses responses) {
         super(payments, steps, bodyReader, bodies, currentTpp, responses);
-        this.payments = payments;
-        this.bodyReader = bodyReader;
-        this.currentTpp = currentTpp;
-        this.responses = responses;
     }
 
     @Override
@@ -88,30 +73,13 @@ public class BulkPaymentResource extends PaymentResource {
                     @Header(name = SCA_APPROACH_HEADER, description = "REDIRECT, EMBEDDED or DECOUPLED")},
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = PaymentInitiationResponse.class)))
+    @Override
     public Response initiate(@PathParam("provider_code") String providerCode,
                              @Parameter(description = "a Berlin Group product the provider offers; else"
                                      + " ProductUnknown/ProductInvalid")
                              @PathParam("payment_product") String paymentProduct,
-                             @Parameter(hidden = true) @HeaderParam("Content-Type") String contentType,
-                             @Parameter(required = true, description = "IP address of the PSU's device")
-                             @HeaderParam("PSU-IP-Address") String psuIpAddress,
-                             @Parameter(description = "the PSU's login at the bank") @HeaderParam("PSU-ID")
-                             String psuId,
-                             @Parameter(description = "true (default) or false: false lets the bank choose the "
-                                     + "approach for the PSU", schema = @Schema(enumeration = {"true", "false"}))
-                             @HeaderParam("TPP-Redirect-Preferred") String redirectPreferred,
-                             @Parameter(description = "where the PSU returns after SCA; required unless"
-                                     + " TPP-Redirect-Preferred is false")
-                             @HeaderParam("TPP-Redirect-URI") String redirectUri,
-                             @Parameter(description = "where the PSU returns after a failed SCA")
-                             @HeaderParam("TPP-Nok-Redirect-URI") String nokRedirectUri,
-                             @Parameter(description = "true: no authorisation is started (default false)",
-                                     schema = @Schema(enumeration = {"true", "false"}))
-                             @HeaderParam("TPP-Explicit-Authorisation-Preferred") String explicitPreferred,
-                             @Parameter(description = NOTIFICATION_URI)
-                             @HeaderParam(NotificationUris.HEADER) String notificationUri,
-                             @Parameter(description = NOTIFICATION_CONTENT)
-                             @HeaderParam(NotificationContent.PREFERRED_HEADER) String notificationContent,
+                             @BeanParam InitiationHeaders headers, @BeanParam RedirectHeaders redirect,
+                             @BeanParam NotificationHeaders notification,
                              @RequestBody(content = {@Content(mediaType = MediaType.APPLICATION_JSON,
                                      schema = @Schema(implementation = BulkPaymentInitiationRequest.class),
                                      examples = @ExampleObject(name = "two credit transfers", value = EXAMPLE)),
@@ -120,20 +88,14 @@ public class BulkPaymentResource extends PaymentResource {
                                              + " document with one PmtInf and its CdtTrfTxInf, for the pain.001"
                                              + " products"))})
                              byte[] body) {
-        TppIdentity tpp = currentTpp.get();
-        payments.requireProduct(providerCode, paymentProduct);
-        bodyReader.requireContentType(paymentProduct, contentType);
-        boolean redirect = HeaderRules.flag(redirectPreferred, true, "TPP-Redirect-Preferred");
-        boolean explicit = HeaderRules.flag(explicitPreferred, false, "TPP-Explicit-Authorisation-Preferred");
-        String ip = HeaderRules.psuIpAddress(psuIpAddress);
-        String psu = HeaderRules.psuId(psuId);
-        String okUri = HeaderRules.redirectUri(redirectUri, redirect, "TPP-Redirect-URI");
-        String nokUri = HeaderRules.redirectUri(nokRedirectUri, false, "TPP-Nok-Redirect-URI");
-        NotificationRequest notification = notifications.accept(notificationUri, notificationContent,
-                tpp.certificate());
+        return super.initiate(providerCode, paymentProduct, headers, redirect, notification, body);
+    }
+
+    /** The bulk; its first entry stands for the payment's own order. */
+    @Override
+    protected InitiationBody readBody(String providerCode, String paymentProduct, String contentType, byte[] body) {
         BulkOrder bulk = bodyReader.readBulk(paymentProduct, contentType, body, providerCode);
-        return notification.answered(responses.initiated(payments.initiate(new NewPayment(providerCode, paymentProduct, tpp.tppId(),
-                tpp.name(), bulk.entry(0), psu, ip, okUri, nokUri, explicit, redirect, bulk, notification))));
+        return new InitiationBody(bulk.entry(0), null, bulk);
     }
 
     @GET
@@ -144,11 +106,9 @@ public class BulkPaymentResource extends PaymentResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = BulkPaymentResponse.class)))
     @Override
-    public Response read(@PathParam("provider_code") String providerCode,
-                         @PathParam("payment_product") String paymentProduct,
-                         @PathParam("payment_id") String paymentId) {
+    public Response read(@BeanParam PaymentPath path) {
         // Response as the overridden method's: a covariant type would add a bridge method, a second endpoint
-        Payment payment = payments.refreshed(owned(providerCode, paymentProduct, paymentId));
+        Payment payment = payments.refreshed(owned(path));
         return Response.ok(BulkPaymentResponse.of(payments.bulkOrder(payment), payment, payments.bulkEntries(payment)))
                 .build();
     }
@@ -161,10 +121,8 @@ public class BulkPaymentResource extends PaymentResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = BulkPaymentStatusResponse.class)))
     @Override
-    public Object status(@PathParam("provider_code") String providerCode,
-                         @PathParam("payment_product") String paymentProduct,
-                         @PathParam("payment_id") String paymentId) {
-        Payment payment = payments.refreshed(owned(providerCode, paymentProduct, paymentId));
+    public Object status(@BeanParam PaymentPath path) {
+        Payment payment = payments.refreshed(owned(path));
         return BulkPaymentStatusResponse.of(payment, payments.bulkOrder(payment).payments().size(),
                 payments.bulkEntries(payment));
     }

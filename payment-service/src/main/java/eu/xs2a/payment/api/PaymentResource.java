@@ -1,29 +1,24 @@
 package eu.xs2a.payment.api;
 
-import eu.xs2a.platform.notify.NotificationContent;
 import eu.xs2a.platform.notify.NotificationRequest;
-import eu.xs2a.platform.notify.NotificationUris;
 import eu.xs2a.platform.notify.Notifications;
 import static eu.xs2a.payment.api.PaymentResponses.SCA_APPROACH_HEADER;
 
 import eu.xs2a.payment.domain.AuthorisationKind;
-import eu.xs2a.payment.domain.NewPayment;
 import eu.xs2a.payment.domain.Payment;
+import eu.xs2a.payment.domain.BulkOrder;
 import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.payment.domain.PaymentService;
 import eu.xs2a.payment.domain.PaymentService.Cancellation;
 import eu.xs2a.payment.domain.PaymentScaSteps;
 import eu.xs2a.payment.domain.PaymentUrls;
 import eu.xs2a.payment.domain.StandingOrder;
-import eu.xs2a.platform.error.ErrorClass;
-import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.sca.ScaApproach;
 import eu.xs2a.platform.sca.ScaUpdateResponse;
 import eu.xs2a.platform.sca.UpdatePsuDataRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.PUT;
-import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import eu.xs2a.platform.http.JsonBodies;
 import eu.xs2a.platform.sca.AuthorisationsResponse;
@@ -33,6 +28,7 @@ import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
 import eu.xs2a.security.tpp.TppIdentity;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -63,12 +59,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 public class PaymentResource {
 
-    static final String NOTIFICATION_URI = "where the gateway POSTs a signed notification of each status change:"
-            + " https (http only for localhost in the sandbox), its host one of the QSEAL's domains (subjectAltName"
-            + " dNSName) or localhost in the sandbox; else FormatError. Answered by ASPSP-Notification-Support and"
-            + " ASPSP-Notification-Content";
-    static final String NOTIFICATION_CONTENT = "status=X1,...,Xn, each of SCA, PROCESS, LAST once (default"
-            + " status=SCA,PROCESS); else FormatError";
     private static final String EMBEDDED_STEPS = "One step of an embedded authorisation, in order: psuData.password"
             + " with PSU-ID (→ psuAuthenticated with scaMethods and selectAuthenticationMethod when the PSU has several"
             + " methods, else scaMethodSelected with chosenScaMethod, challengeData and authoriseTransaction),"
@@ -81,13 +71,13 @@ public class PaymentResource {
             + " authorisation is final, or it is not an embedded one";
 
     protected final PaymentService payments;
-    private final InitiationBodyReader bodyReader;
+    protected final InitiationBodyReader bodyReader;
     private final JsonBodies bodies;
     private final CurrentTpp currentTpp;
     private final PaymentResponses responses;
     private final PaymentScaSteps steps;
 
-    /** The TPP's notification headers at an initiation or a cancellation. */
+    /** The TPP's notification headers at an initiation, a cancellation or an authorisation's start. */
     @Inject
     Notifications notifications;
 
@@ -125,36 +115,12 @@ public class PaymentResource {
                                     + "\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/15/status\"},\"scaStatus\":{\"href\":"
                                     + "\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/15/authorisations/a2\"}},"
                                     + "\"psuMessage\":\"Please confirm the request in your SandboxBank app.\"}")}))
-    // The body is taken as the exact bytes received (the Digest covers them) and read by InitiationBodyReader.
     public Response initiate(@PathParam("provider_code") String providerCode,
                              @Parameter(description = "service-payment (the interface's product) or a Berlin Group "
                                      + "product the provider offers; else ProductUnknown/ProductInvalid")
                              @PathParam("payment_product") String paymentProduct,
-                             @Parameter(hidden = true) @HeaderParam("Content-Type") String contentType,
-                             @Parameter(required = true, description = "IP address of the PSU's device (IPv4 or "
-                                     + "IPv6, at most 140 characters)")
-                             @HeaderParam("PSU-IP-Address") String psuIpAddress,
-                             @Parameter(description = "the PSU's login at the bank (at most 50 characters; signed "
-                                     + "when sent)")
-                             @HeaderParam("PSU-ID") String psuId,
-                             @Parameter(description = "true (default) or false: false lets the bank choose the "
-                                     + "approach for the PSU (embedded or decoupled)",
-                                     schema = @Schema(enumeration = {"true", "false"}))
-                             @HeaderParam("TPP-Redirect-Preferred") String redirectPreferred,
-                             @Parameter(description = "where the PSU returns after SCA: absolute https URI, at most "
-                                     + "500 characters, signed; required unless TPP-Redirect-Preferred is false")
-                             @HeaderParam("TPP-Redirect-URI") String redirectUri,
-                             @Parameter(description = "where the PSU returns after a failed SCA (default: "
-                                     + "TPP-Redirect-URI)")
-                             @HeaderParam("TPP-Nok-Redirect-URI") String nokRedirectUri,
-                             @Parameter(description = "true: no authorisation is started; the TPP starts it with "
-                                     + "POST …/authorisations (default false)",
-                                     schema = @Schema(enumeration = {"true", "false"}))
-                             @HeaderParam("TPP-Explicit-Authorisation-Preferred") String explicitPreferred,
-                             @Parameter(description = NOTIFICATION_URI)
-                             @HeaderParam(NotificationUris.HEADER) String notificationUri,
-                             @Parameter(description = NOTIFICATION_CONTENT)
-                             @HeaderParam(NotificationContent.PREFERRED_HEADER) String notificationContent,
+                             @BeanParam InitiationHeaders headers, @BeanParam RedirectHeaders redirect,
+                             @BeanParam NotificationHeaders notification,
                              @RequestBody(content = {@Content(mediaType = MediaType.APPLICATION_JSON,
                                      schema = @Schema(implementation = PaymentInitiationRequest.class)),
                                      @Content(mediaType = MediaType.APPLICATION_XML, schema = @Schema(
@@ -163,24 +129,24 @@ public class PaymentResource {
                              byte[] body) {
         TppIdentity tpp = currentTpp.get();
         payments.requireProduct(providerCode, paymentProduct);
-        boolean periodic = PaymentUrls.PERIODIC_PAYMENTS.equals(paymentService());
-        if (periodic) {
+        if (PaymentUrls.PERIODIC_PAYMENTS.equals(paymentService())) {
             bodyReader.requirePeriodicProduct(paymentProduct);
         }
-        bodyReader.requireContentType(paymentProduct, contentType);
-        boolean redirect = HeaderRules.flag(redirectPreferred, true, "TPP-Redirect-Preferred");
-        boolean explicit = HeaderRules.flag(explicitPreferred, false, "TPP-Explicit-Authorisation-Preferred");
-        String ip = HeaderRules.psuIpAddress(psuIpAddress);
-        String psu = HeaderRules.psuId(psuId);
-        String okUri = HeaderRules.redirectUri(redirectUri, redirect, "TPP-Redirect-URI");
-        String nokUri = HeaderRules.redirectUri(nokRedirectUri, false, "TPP-Nok-Redirect-URI");
-        NotificationRequest notification = notifications.accept(notificationUri, notificationContent,
-                tpp.certificate());
-        PaymentOrder order = bodyReader.read(paymentProduct, contentType, body, providerCode);
-        StandingOrder terms = periodic ? bodyReader.readStandingOrder(contentType, body, order) : null;
+        bodyReader.requireContentType(paymentProduct, headers.contentType());
+        InitiationHeaders.Checked checked = headers.checked(redirect);
+        NotificationRequest accepted = notification.accept(notifications, tpp.certificate());
+        InitiationBody read = readBody(providerCode, paymentProduct, headers.contentType(), body);
+        return accepted.answered(responses.initiated(payments.initiate(checked.payment(providerCode, paymentProduct,
+                tpp, read.order(), read.bulk(), accepted), read.terms())));
+    }
 
-        return notification.answered(responses.initiated(payments.initiate(new NewPayment(providerCode, paymentProduct, tpp.tppId(),
-                tpp.name(), order, psu, ip, okUri, nokUri, explicit, redirect, null, notification), terms)));
+    /** What an initiation's body holds: the order; a standing order's terms, or a bulk, for those services. */
+    protected record InitiationBody(PaymentOrder order, StandingOrder terms, BulkOrder bulk) {
+    }
+
+    /** Reads the initiation's body (the exact bytes received: the Digest covers them); overridden by service. */
+    protected InitiationBody readBody(String providerCode, String paymentProduct, String contentType, byte[] body) {
+        return new InitiationBody(bodyReader.read(paymentProduct, contentType, body, providerCode), null, null);
     }
 
     @GET
@@ -191,10 +157,8 @@ public class PaymentResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = PaymentResponse.class)))
     // Response, not the record: PeriodicPaymentResource and BulkPaymentResource answer their own bodies here
-    public Response read(@PathParam("provider_code") String providerCode,
-                         @PathParam("payment_product") String paymentProduct,
-                         @PathParam("payment_id") String paymentId) {
-        Payment payment = payments.refreshed(owned(providerCode, paymentProduct, paymentId));
+    public Response read(@BeanParam PaymentPath path) {
+        Payment payment = payments.refreshed(owned(path));
         return Response.ok(PaymentResponse.of(payments.order(payment), payment)).build();
     }
 
@@ -206,10 +170,8 @@ public class PaymentResource {
     @APIResponse(responseCode = "200", description = "The transaction status",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = PaymentStatusResponse.class)))
-    public Object status(@PathParam("provider_code") String providerCode,
-                                        @PathParam("payment_product") String paymentProduct,
-                                        @PathParam("payment_id") String paymentId) {
-        Payment payment = payments.refreshed(owned(providerCode, paymentProduct, paymentId));
+    public Object status(@BeanParam PaymentPath path) {
+        Payment payment = payments.refreshed(owned(path));
         return PaymentStatusResponse.of(payment);
     }
 
@@ -224,37 +186,22 @@ public class PaymentResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = CancellationResponse.class)))
     @APIResponse(responseCode = "405", description = "The payment can no longer be cancelled (final status)")
-    public Response cancel(@PathParam("provider_code") String providerCode,
-                           @PathParam("payment_product") String paymentProduct,
-                           @PathParam("payment_id") String paymentId,
-                           @Parameter(description = "true (default) or false: false lets the bank choose the "
-                                   + "approach for the PSU", schema = @Schema(enumeration = {"true", "false"}))
-                           @HeaderParam("TPP-Redirect-Preferred") String redirectPreferred,
+    public Response cancel(@BeanParam PaymentPath path, @BeanParam RedirectHeaders redirectHeaders,
                            @Parameter(description = "the PSU's login at the bank (else the initiation's), to choose "
                                    + "the approach")
                            @HeaderParam("PSU-ID") String psuId,
-                           @Parameter(description = "where the PSU returns after the cancellation SCA: absolute "
-                                   + "https URI, at most 500 characters, signed; required unless "
-                                   + "TPP-Redirect-Preferred is false")
-                           @HeaderParam("TPP-Redirect-URI") String redirectUri,
-                           @Parameter(description = "where the PSU returns after a failed SCA")
-                           @HeaderParam("TPP-Nok-Redirect-URI") String nokRedirectUri,
-                           @Parameter(description = NOTIFICATION_URI)
-                           @HeaderParam(NotificationUris.HEADER) String notificationUri,
-                           @Parameter(description = NOTIFICATION_CONTENT)
-                           @HeaderParam(NotificationContent.PREFERRED_HEADER) String notificationContent) {
-        Payment payment = owned(providerCode, paymentProduct, paymentId);
-        boolean redirect = HeaderRules.flag(redirectPreferred, true, "TPP-Redirect-Preferred");
-        String okUri = HeaderRules.redirectUri(redirectUri, redirect, "TPP-Redirect-URI");
-        String nokUri = HeaderRules.redirectUri(nokRedirectUri, false, "TPP-Nok-Redirect-URI");
-        NotificationRequest notification = notifications.accept(notificationUri, notificationContent,
-                currentTpp.get().certificate());
+                           @BeanParam NotificationHeaders notification) {
+        Payment payment = owned(path);
+        boolean redirect = redirectHeaders.preferred();
+        String okUri = redirectHeaders.okUri(redirect);
+        String nokUri = redirectHeaders.nokUri();
+        NotificationRequest accepted = notification.accept(notifications, currentTpp.get().certificate());
         Cancellation cancellation = payments.cancel(payment, redirect, HeaderRules.psuId(psuId), okUri, nokUri,
-                notification);
+                accepted);
         if (cancellation.authorisation() == null) {
-            return notification.answered(Response.noContent().build());
+            return accepted.answered(Response.noContent().build());
         }
-        return notification.answered(responses.cancellationStarted(cancellation.payment(),
+        return accepted.answered(responses.cancellationStarted(cancellation.payment(),
                 cancellation.authorisation()));
     }
 
@@ -264,10 +211,8 @@ public class PaymentResource {
     @APIResponse(responseCode = "200", description = "The authorisation ids",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = AuthorisationsResponse.class)))
-    public AuthorisationsResponse authorisations(@PathParam("provider_code") String providerCode,
-                                                 @PathParam("payment_product") String paymentProduct,
-                                                 @PathParam("payment_id") String paymentId) {
-        return list(owned(providerCode, paymentProduct, paymentId), AuthorisationKind.PAYMENT);
+    public AuthorisationsResponse authorisations(@BeanParam PaymentPath path) {
+        return AuthorisationsResponse.of(payments.authorisations(owned(path), AuthorisationKind.PAYMENT));
     }
 
     @POST
@@ -280,8 +225,6 @@ public class PaymentResource {
                     + "embedded waits for the password (updatePsuAuthentication), decoupled pushes to the PSU's app "
                     + "at once (psuMessage; PSU-ID or the initiation's); with psuData.password (embedded, PSU-ID) it "
                     + "starts authenticated, as the first PUT would answer.")
-    @Parameter(name = "PSU-ID", in = ParameterIn.HEADER, description = "the PSU's login at the bank; signed when sent",
-            example = "psu1")
     @APIResponse(responseCode = "201", description = "Authorisation started",
             headers = {@Header(name = "Location", description = "the authorisation's path"),
                     @Header(name = SCA_APPROACH_HEADER, description = "the payment's approach")},
@@ -292,22 +235,13 @@ public class PaymentResource {
                             + "\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/14/authorisations/a2\"},"
                             + "\"scaStatus\":{\"href\":"
                             + "\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/14/authorisations/a2\"}}}")))
-    public Response startAuthorisation(@PathParam("provider_code") String providerCode,
-                                       @PathParam("payment_product") String paymentProduct,
-                                       @PathParam("payment_id") String paymentId,
-                                       @Parameter(hidden = true) @HeaderParam("Content-Type") String contentType,
-                                       @Parameter(hidden = true) @HeaderParam("PSU-ID") String psuId,
+    public Response startAuthorisation(@BeanParam PaymentPath path, @BeanParam PsuDataHeaders headers,
+                                       @BeanParam NotificationHeaders notification,
                                        @RequestBody(required = false, content = @Content(
                                                mediaType = MediaType.APPLICATION_JSON,
                                                schema = @Schema(implementation = UpdatePsuDataRequest.class)))
                                        byte[] body) {
-        Payment payment = owned(providerCode, paymentProduct, paymentId);
-        if (payment.scaApproach() == ScaApproach.REDIRECT) {
-            bodies.requireObjectOrNothing(contentType, body);
-            return responses.authorisationStarted(payments.startAuthorisation(payment));
-        }
-        return responses.apiAuthorisationStarted(steps.start(payment, AuthorisationKind.PAYMENT,
-                payment.scaApproach(), HeaderRules.psuId(psuId), passwordOfAStart(contentType, body)));
+        return start(path, AuthorisationKind.PAYMENT, headers, notification, body);
     }
 
     @PUT
@@ -315,8 +249,6 @@ public class PaymentResource {
     @Consumes(MediaType.WILDCARD)
     @Operation(summary = "Update PSU data (embedded SCA of the payment)", description = EMBEDDED_STEPS
             + " The finalised payment is ACTC (and moves on at the bank: ACSP, or RJCT).")
-    @Parameter(name = "PSU-ID", in = ParameterIn.HEADER, description = "the PSU's login at the bank, with "
-            + "psuData.password (else the initiation's); signed when sent", example = "psu1")
     @APIResponse(responseCode = "200", description = "The step was taken", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScaUpdateResponse.class),
             examples = @ExampleObject(name = "one method", value = "{\"scaStatus\":\"scaMethodSelected\","
@@ -331,18 +263,14 @@ public class PaymentResource {
     @APIResponse(responseCode = "401", description = "PsuCredentialsInvalid PSU_CREDENTIALS_INVALID")
     @APIResponse(responseCode = "404", description = "ResourceUnknown: no such payment or authorisation")
     @APIResponse(responseCode = "409", description = STEP_409)
-    public ScaUpdateResponse updatePsuData(@PathParam("provider_code") String providerCode,
-                                           @PathParam("payment_product") String paymentProduct,
-                                           @PathParam("payment_id") String paymentId,
+    public ScaUpdateResponse updatePsuData(@BeanParam PaymentPath path,
                                            @PathParam("authorisation_id") String authorisationId,
-                                           @Parameter(hidden = true) @HeaderParam("Content-Type") String contentType,
-                                           @Parameter(hidden = true) @HeaderParam("PSU-ID") String psuId,
+                                           @BeanParam PsuDataHeaders headers,
                                            @RequestBody(required = true, content = @Content(
                                                    mediaType = MediaType.APPLICATION_JSON,
                                                    schema = @Schema(implementation = UpdatePsuDataRequest.class)))
                                            byte[] body) {
-        return step(providerCode, paymentProduct, paymentId, AuthorisationKind.PAYMENT, authorisationId,
-                contentType, psuId, body);
+        return step(path, AuthorisationKind.PAYMENT, authorisationId, headers, body);
     }
 
     @GET
@@ -351,11 +279,9 @@ public class PaymentResource {
     @APIResponse(responseCode = "200", description = "The scaStatus",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = ScaStatusResponse.class)))
-    public ScaStatusResponse authorisation(@PathParam("provider_code") String providerCode,
-                                           @PathParam("payment_product") String paymentProduct,
-                                           @PathParam("payment_id") String paymentId,
+    public ScaStatusResponse authorisation(@BeanParam PaymentPath path,
                                            @PathParam("authorisation_id") String authorisationId) {
-        return scaStatus(owned(providerCode, paymentProduct, paymentId), AuthorisationKind.PAYMENT, authorisationId);
+        return scaStatus(owned(path), AuthorisationKind.PAYMENT, authorisationId);
     }
 
     @GET
@@ -364,10 +290,8 @@ public class PaymentResource {
     @APIResponse(responseCode = "200", description = "The cancellation authorisation ids",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = AuthorisationsResponse.class)))
-    public AuthorisationsResponse cancellationAuthorisations(@PathParam("provider_code") String providerCode,
-                                                             @PathParam("payment_product") String paymentProduct,
-                                                             @PathParam("payment_id") String paymentId) {
-        return list(owned(providerCode, paymentProduct, paymentId), AuthorisationKind.CANCELLATION);
+    public AuthorisationsResponse cancellationAuthorisations(@BeanParam PaymentPath path) {
+        return AuthorisationsResponse.of(payments.authorisations(owned(path), AuthorisationKind.CANCELLATION));
     }
 
     @POST
@@ -376,8 +300,6 @@ public class PaymentResource {
             + " decoupled cancellation the DELETE started (its open authorisation ends failed), with no body, {} or"
             + " psuData.password, as for the payment's authorisations. A redirect cancellation gets a new link from"
             + " a new DELETE: 409.")
-    @Parameter(name = "PSU-ID", in = ParameterIn.HEADER, description = "the PSU's login at the bank; signed when sent",
-            example = "psu1")
     @APIResponse(responseCode = "201", description = "startScaprocessResponse",
             headers = {@Header(name = "Location", description = "the cancellation authorisation's path"),
                     @Header(name = SCA_APPROACH_HEADER, description = "EMBEDDED or DECOUPLED")},
@@ -385,24 +307,13 @@ public class PaymentResource {
                     schema = @Schema(implementation = ScaUpdateResponse.class)))
     @APIResponse(responseCode = "409", description = "StatusInvalid STATUS_INVALID: no cancellation awaits an"
             + " authorisation, or it is a redirect one")
-    public Response startCancellationAuthorisation(@PathParam("provider_code") String providerCode,
-                                                   @PathParam("payment_product") String paymentProduct,
-                                                   @PathParam("payment_id") String paymentId,
-                                                   @Parameter(hidden = true) @HeaderParam("Content-Type")
-                                                   String contentType,
-                                                   @Parameter(hidden = true) @HeaderParam("PSU-ID") String psuId,
-                                                   @RequestBody(required = false, content = @Content(
-                                                           mediaType = MediaType.APPLICATION_JSON,
-                                                           schema = @Schema(implementation = UpdatePsuDataRequest.class)))
-                                                   byte[] body) {
-        Payment payment = owned(providerCode, paymentProduct, paymentId);
-        ScaApproach approach = steps.cancellationApproach(payment);
-        if (approach == ScaApproach.REDIRECT) {
-            throw new Psd2Exception(ErrorClass.STATUS_INVALID, "This cancellation is authorised by redirect: a new"
-                    + " DELETE gives a new scaRedirect link");
-        }
-        return responses.apiAuthorisationStarted(steps.start(payment, AuthorisationKind.CANCELLATION, approach,
-                HeaderRules.psuId(psuId), passwordOfAStart(contentType, body)));
+    public Response startCancellationAuthorisation(@BeanParam PaymentPath path, @BeanParam PsuDataHeaders headers,
+                                       @BeanParam NotificationHeaders notification,
+                                       @RequestBody(required = false, content = @Content(
+                                               mediaType = MediaType.APPLICATION_JSON,
+                                               schema = @Schema(implementation = UpdatePsuDataRequest.class)))
+                                       byte[] body) {
+        return start(path, AuthorisationKind.CANCELLATION, headers, notification, body);
     }
 
     @PUT
@@ -410,27 +321,20 @@ public class PaymentResource {
     @Consumes(MediaType.WILDCARD)
     @Operation(summary = "Update PSU data (embedded SCA of the cancellation)", description = EMBEDDED_STEPS
             + " The finalised cancellation moves the payment to CANC; a failed one leaves it as it was.")
-    @Parameter(name = "PSU-ID", in = ParameterIn.HEADER, description = "the PSU's login at the bank, with "
-            + "psuData.password (else the initiation's); signed when sent", example = "psu1")
     @APIResponse(responseCode = "200", description = "The step was taken", content = @Content(
             mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScaUpdateResponse.class)))
     @APIResponse(responseCode = "400", description = STEP_400)
     @APIResponse(responseCode = "401", description = "PsuCredentialsInvalid PSU_CREDENTIALS_INVALID")
     @APIResponse(responseCode = "404", description = "ResourceUnknown: no such payment or cancellation authorisation")
     @APIResponse(responseCode = "409", description = STEP_409)
-    public ScaUpdateResponse updateCancellationPsuData(@PathParam("provider_code") String providerCode,
-                                                       @PathParam("payment_product") String paymentProduct,
-                                                       @PathParam("payment_id") String paymentId,
-                                                       @PathParam("authorisation_id") String authorisationId,
-                                                       @Parameter(hidden = true) @HeaderParam("Content-Type")
-                                                       String contentType,
-                                                       @Parameter(hidden = true) @HeaderParam("PSU-ID") String psuId,
-                                                       @RequestBody(required = true, content = @Content(
-                                                               mediaType = MediaType.APPLICATION_JSON,
-                                                               schema = @Schema(implementation = UpdatePsuDataRequest.class)))
-                                                       byte[] body) {
-        return step(providerCode, paymentProduct, paymentId, AuthorisationKind.CANCELLATION, authorisationId,
-                contentType, psuId, body);
+    public ScaUpdateResponse updateCancellationPsuData(@BeanParam PaymentPath path,
+                                           @PathParam("authorisation_id") String authorisationId,
+                                           @BeanParam PsuDataHeaders headers,
+                                           @RequestBody(required = true, content = @Content(
+                                                   mediaType = MediaType.APPLICATION_JSON,
+                                                   schema = @Schema(implementation = UpdatePsuDataRequest.class)))
+                                           byte[] body) {
+        return step(path, AuthorisationKind.CANCELLATION, authorisationId, headers, body);
     }
 
     @GET
@@ -439,40 +343,50 @@ public class PaymentResource {
     @APIResponse(responseCode = "200", description = "The scaStatus",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = ScaStatusResponse.class)))
-    public ScaStatusResponse cancellationAuthorisation(@PathParam("provider_code") String providerCode,
-                                                       @PathParam("payment_product") String paymentProduct,
-                                                       @PathParam("payment_id") String paymentId,
-                                                       @PathParam("authorisation_id") String authorisationId) {
-        return scaStatus(owned(providerCode, paymentProduct, paymentId), AuthorisationKind.CANCELLATION,
-                authorisationId);
+    public ScaStatusResponse cancellationAuthorisation(@BeanParam PaymentPath path,
+                                           @PathParam("authorisation_id") String authorisationId) {
+        return scaStatus(owned(path), AuthorisationKind.CANCELLATION, authorisationId);
     }
 
-    private ScaUpdateResponse step(String providerCode, String paymentProduct, String paymentId,
-                                   AuthorisationKind kind, String authorisationId, String contentType, String psuId,
-                                   byte[] body) {
-        Payment payment = owned(providerCode, paymentProduct, paymentId);
-        String psu = HeaderRules.psuId(psuId);
-        UpdatePsuDataRequest request = bodies.read(contentType, body, UpdatePsuDataRequest.class);
+    /**
+     * The explicit start of an authorisation of either kind: the notification headers set or replace the payment's
+     * subscription; a redirect payment's start answers its scaRedirect link, an embedded or decoupled one's starts a
+     * new SCA at the bank (a redirect cancellation's is StatusInvalid: a new DELETE gives a new link).
+     */
+    private Response start(PaymentPath path, AuthorisationKind kind, PsuDataHeaders headers,
+                           NotificationHeaders notification, byte[] body) {
+        Payment payment = owned(path);
+        NotificationRequest accepted = notification.accept(notifications, currentTpp.get().certificate());
+        ScaApproach approach = steps.approachOfAStart(payment, kind);
+        if (approach == ScaApproach.REDIRECT) {
+            bodies.requireObjectOrNothing(headers.contentType(), body);
+            payments.notifyAt(payment, accepted);
+            return accepted.answered(responses.authorisationStarted(payments.startAuthorisation(payment)));
+        }
+        String psu = HeaderRules.psuId(headers.psuId());
+        String password = JsonBodies.isAbsent(body) ? null
+                : bodies.read(headers.contentType(), body, UpdatePsuDataRequest.class).passwordOfAStart();
+        payments.notifyAt(payment, accepted);
+        return accepted.answered(responses.apiAuthorisationStarted(steps.start(payment, kind, approach, psu,
+                password)));
+    }
+
+    private ScaUpdateResponse step(PaymentPath path, AuthorisationKind kind, String authorisationId,
+                                   PsuDataHeaders headers, byte[] body) {
+        Payment payment = owned(path);
+        String psu = HeaderRules.psuId(headers.psuId());
+        UpdatePsuDataRequest request = bodies.read(headers.contentType(), body, UpdatePsuDataRequest.class);
         return responses.step(steps.update(payment, kind, authorisationId, request.toUpdate(psu)));
     }
 
-    /** The password of an explicit start's body: null for no body or {}; FormatError for any other step's field. */
-    private String passwordOfAStart(String contentType, byte[] body) {
-        return JsonBodies.isAbsent(body) ? null
-                : bodies.read(contentType, body, UpdatePsuDataRequest.class).passwordOfAStart();
-    }
-
-    protected Payment owned(String providerCode, String paymentProduct, String paymentId) {
-        return payments.owned(providerCode, currentTpp.get().tppId(), paymentService(), paymentProduct, paymentId);
+    protected Payment owned(PaymentPath path) {
+        return payments.owned(path.providerCode(), currentTpp.get().tppId(), paymentService(), path.paymentProduct(),
+                path.paymentId());
     }
 
     /** The Berlin Group payment service this resource serves (bulk-payments, periodic-payments in subclasses). */
     protected String paymentService() {
         return PaymentUrls.PAYMENTS;
-    }
-
-    private AuthorisationsResponse list(Payment payment, AuthorisationKind kind) {
-        return AuthorisationsResponse.of(payments.authorisations(payment, kind));
     }
 
     private ScaStatusResponse scaStatus(Payment payment, AuthorisationKind kind, String authorisationId) {

@@ -1,12 +1,9 @@
 package eu.xs2a.payment.api;
 
-import eu.xs2a.platform.notify.NotificationContent;
-import eu.xs2a.platform.notify.NotificationRequest;
-import eu.xs2a.platform.notify.NotificationUris;
-import eu.xs2a.platform.notify.Notifications;
 import static eu.xs2a.payment.api.PaymentResponses.SCA_APPROACH_HEADER;
 
 import eu.xs2a.payment.domain.Payment;
+import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.payment.domain.PaymentScaSteps;
 import eu.xs2a.payment.domain.PaymentService;
 import eu.xs2a.payment.domain.PaymentUrls;
@@ -15,8 +12,8 @@ import eu.xs2a.security.quarkus.CurrentTpp;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -83,36 +80,20 @@ public class PeriodicPaymentResource extends PaymentResource {
                              @Parameter(description = "a JSON Berlin Group product the provider offers; else "
                                      + "ProductUnknown/ProductInvalid")
                              @PathParam("payment_product") String paymentProduct,
-                             @Parameter(hidden = true) @HeaderParam("Content-Type") String contentType,
-                             @Parameter(required = true, description = "IP address of the PSU's device (IPv4 or "
-                                     + "IPv6, at most 140 characters)")
-                             @HeaderParam("PSU-IP-Address") String psuIpAddress,
-                             @Parameter(description = "the PSU's login at the bank (at most 50 characters; signed "
-                                     + "when sent)")
-                             @HeaderParam("PSU-ID") String psuId,
-                             @Parameter(description = "true (default) or false: false lets the bank choose the "
-                                     + "approach for the PSU (embedded or decoupled)",
-                                     schema = @Schema(enumeration = {"true", "false"}))
-                             @HeaderParam("TPP-Redirect-Preferred") String redirectPreferred,
-                             @Parameter(description = "where the PSU returns after SCA: absolute https URI, at most "
-                                     + "500 characters, signed; required unless TPP-Redirect-Preferred is false")
-                             @HeaderParam("TPP-Redirect-URI") String redirectUri,
-                             @Parameter(description = "where the PSU returns after a failed SCA (default: "
-                                     + "TPP-Redirect-URI)")
-                             @HeaderParam("TPP-Nok-Redirect-URI") String nokRedirectUri,
-                             @Parameter(description = "true: no authorisation is started; the TPP starts it with "
-                                     + "POST …/authorisations (default false)",
-                                     schema = @Schema(enumeration = {"true", "false"}))
-                             @HeaderParam("TPP-Explicit-Authorisation-Preferred") String explicitPreferred,
-                             @Parameter(description = NOTIFICATION_URI)
-                             @HeaderParam(NotificationUris.HEADER) String notificationUri,
-                             @Parameter(description = NOTIFICATION_CONTENT)
-                             @HeaderParam(NotificationContent.PREFERRED_HEADER) String notificationContent,
+                             @BeanParam InitiationHeaders headers, @BeanParam RedirectHeaders redirect,
+                             @BeanParam NotificationHeaders notification,
                              @RequestBody(content = {@Content(mediaType = MediaType.APPLICATION_JSON,
                                      schema = @Schema(allOf = {PaymentInitiationRequest.class,
                                              StandingOrderRequest.class}))})
                              byte[] body) {
-        return super.initiate(providerCode, paymentProduct, contentType, psuIpAddress, psuId, redirectPreferred, redirectUri, nokRedirectUri, explicitPreferred, notificationUri, notificationContent, body);
+        return super.initiate(providerCode, paymentProduct, headers, redirect, notification, body);
+    }
+
+    /** The payment's fields and the standing order's terms. */
+    @Override
+    protected InitiationBody readBody(String providerCode, String paymentProduct, String contentType, byte[] body) {
+        PaymentOrder order = bodyReader.read(paymentProduct, contentType, body, providerCode);
+        return new InitiationBody(order, bodyReader.readStandingOrder(contentType, body, order), null);
     }
 
     @GET
@@ -124,10 +105,8 @@ public class PeriodicPaymentResource extends PaymentResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = PeriodicPaymentResponse.class)))
     @Override
-    public Response read(@PathParam("provider_code") String providerCode,
-                         @PathParam("payment_product") String paymentProduct,
-                         @PathParam("payment_id") String paymentId) {
-        Payment payment = payments.refreshed(owned(providerCode, paymentProduct, paymentId));
+    public Response read(@BeanParam PaymentPath path) {
+        Payment payment = payments.refreshed(owned(path));
         return Response.ok(PeriodicPaymentResponse.of(payments.order(payment), payment)).build();
     }
 }

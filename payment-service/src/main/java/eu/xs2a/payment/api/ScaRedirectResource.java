@@ -6,8 +6,8 @@ import eu.xs2a.payment.domain.PaymentService.CallbackOutcome;
 import eu.xs2a.platform.error.ErrorBody;
 import eu.xs2a.platform.http.BrowserFacing;
 import eu.xs2a.platform.http.BrowserPages;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
-import jakarta.ws.rs.HEAD;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
@@ -36,87 +36,24 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @BrowserFacing
 public class ScaRedirectResource {
 
-    private static final String LINK_CHECK = "Link checkers in mail and chat clients send HEAD before the PSU "
-            + "clicks; the link stays usable, and neither the payment nor the bank is touched.";
-
     private final PaymentService payments;
 
     public ScaRedirectResource(PaymentService payments) {
         this.payments = payments;
     }
 
-    @GET
+    /** The scaRedirect link of a payment authorisation. */
     @Path("/authorisations/{authorisation_id}/sca-redirect")
-    @Operation(summary = "SCA redirect link of a payment authorisation (PSU's browser)", description = "The one-time, short-lived scaRedirect link: sends the PSU's "
-            + "browser on to the bank's login and SCA page.")
-    @APIResponse(responseCode = "302", description = "On to the bank",
-            headers = @Header(name = "Location", description = "the bank's SCA page"))
-    @APIResponse(responseCode = "404", description = "The link is unknown, used or expired", content = {
-            @Content(mediaType = MediaType.TEXT_HTML),
-            @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class))})
-    @APIResponse(responseCode = "503", description = "The bank is not reachable; the link can be tried again",
-            content = {@Content(mediaType = MediaType.TEXT_HTML),
-                    @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class))})
-    public Response paymentScaRedirect(@PathParam("provider_code") String providerCode,
-                                       @PathParam("payment_product") String paymentProduct,
-                                       @PathParam("payment_id") String paymentId,
-                                       @PathParam("authorisation_id") String authorisationId,
-                                       @QueryParam("token") String token) {
-        return found(payments.scaRedirect(providerCode, paymentProduct, paymentId, AuthorisationKind.PAYMENT,
-                authorisationId, token));
+    public ScaRedirectLink paymentLink(@BeanParam PaymentPath path,
+                                       @PathParam("authorisation_id") String authorisationId) {
+        return new ScaRedirectLink(payments, path, AuthorisationKind.PAYMENT, authorisationId);
     }
 
-    @GET
+    /** The scaRedirect link of a cancellation authorisation. */
     @Path("/cancellation-authorisations/{authorisation_id}/sca-redirect")
-    @Operation(summary = "SCA redirect link of a cancellation authorisation (PSU's browser)", description = "The one-time, short-lived scaRedirect link: sends the PSU's "
-            + "browser on to the bank's login and SCA page.")
-    @APIResponse(responseCode = "302", description = "On to the bank",
-            headers = @Header(name = "Location", description = "the bank's SCA page"))
-    @APIResponse(responseCode = "404", description = "The link is unknown, used or expired", content = {
-            @Content(mediaType = MediaType.TEXT_HTML),
-            @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class))})
-    @APIResponse(responseCode = "503", description = "The bank is not reachable; the link can be tried again",
-            content = {@Content(mediaType = MediaType.TEXT_HTML),
-                    @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class))})
-    public Response cancellationScaRedirect(@PathParam("provider_code") String providerCode,
-                                            @PathParam("payment_product") String paymentProduct,
-                                            @PathParam("payment_id") String paymentId,
-                                            @PathParam("authorisation_id") String authorisationId,
-                                            @QueryParam("token") String token) {
-        return found(payments.scaRedirect(providerCode, paymentProduct, paymentId, AuthorisationKind.CANCELLATION,
-                authorisationId, token));
-    }
-
-    @HEAD
-    @Path("/authorisations/{authorisation_id}/sca-redirect")
-    @Operation(summary = "Check a payment authorisation's SCA redirect link without using it",
-            description = LINK_CHECK)
-    @APIResponse(responseCode = "200", description = "The link is usable")
-    @APIResponse(responseCode = "404", description = "The link is unknown, used or expired")
-    public Response checkPaymentScaRedirect(@PathParam("provider_code") String providerCode,
-                                            @PathParam("payment_product") String paymentProduct,
-                                            @PathParam("payment_id") String paymentId,
-                                            @PathParam("authorisation_id") String authorisationId,
-                                            @QueryParam("token") String token) {
-        payments.checkScaRedirect(providerCode, paymentProduct, paymentId, AuthorisationKind.PAYMENT,
-                authorisationId, token);
-        return linkUsable();
-    }
-
-    @HEAD
-    @Path("/cancellation-authorisations/{authorisation_id}/sca-redirect")
-    @Operation(summary = "Check a cancellation authorisation's SCA redirect link without using it",
-            description = LINK_CHECK)
-    @APIResponse(responseCode = "200", description = "The link is usable")
-    @APIResponse(responseCode = "404", description = "The link is unknown, used or expired")
-    public Response checkCancellationScaRedirect(@PathParam("provider_code") String providerCode,
-                                                 @PathParam("payment_product") String paymentProduct,
-                                                 @PathParam("payment_id") String paymentId,
-                                                 @PathParam("authorisation_id") String authorisationId,
-                                                 @QueryParam("token") String token) {
-        payments.checkScaRedirect(providerCode, paymentProduct, paymentId, AuthorisationKind.CANCELLATION,
-                authorisationId, token);
-        return linkUsable();
+    public ScaRedirectLink cancellationLink(@BeanParam PaymentPath path,
+                                            @PathParam("authorisation_id") String authorisationId) {
+        return new ScaRedirectLink(payments, path, AuthorisationKind.CANCELLATION, authorisationId);
     }
 
     @GET
@@ -134,11 +71,10 @@ public class ScaRedirectResource {
     @APIResponse(responseCode = "404", description = "Unknown payment or state", content = {
             @Content(mediaType = MediaType.TEXT_HTML),
             @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ErrorBody.class))})
-    public Response callback(@PathParam("provider_code") String providerCode,
-                             @PathParam("payment_product") String paymentProduct,
-                             @PathParam("payment_id") String paymentId,
-                             @QueryParam("state") String state, @Context HttpHeaders headers) {
-        CallbackOutcome outcome = payments.callback(providerCode, paymentProduct, paymentId, state);
+    public Response callback(@BeanParam PaymentPath path, @QueryParam("state") String state,
+                             @Context HttpHeaders headers) {
+        CallbackOutcome outcome = payments.callback(path.providerCode(), path.paymentProduct(), path.paymentId(),
+                state);
         if (outcome.redirectUri() != null) {
             return found(outcome.redirectUri());
         }
@@ -151,12 +87,7 @@ public class ScaRedirectResource {
         return CallbackPage.of(outcome);
     }
 
-    /** Nothing to cache: the link is one-time. */
-    private static Response linkUsable() {
-        return Response.ok().header("Cache-Control", "no-store").build();
-    }
-
-    private static Response found(String location) {
+    static Response found(String location) {
         return Response.status(Response.Status.FOUND).location(URI.create(location))
                 .header("Cache-Control", "no-store").build();
     }

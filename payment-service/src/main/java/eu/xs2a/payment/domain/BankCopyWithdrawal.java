@@ -55,11 +55,11 @@ public class BankCopyWithdrawal implements TaskHandler {
 
     @Override
     public TaskOutcome run(Task task) {
-        long paymentId = Long.parseLong(task.subject());
-        Payment payment = ledger.get(paymentId);
+        Payment payment = PaymentTasks.payment(ledger, task);
         if (payment == null || !payment.awaitsWithdrawal()) {
             return TaskOutcome.done();
         }
+        long paymentId = payment.id();
         try {
             if (!payment.isSubmitted()) {
                 Optional<Duration> submitting = submissionOnItsWay(paymentId);
@@ -159,11 +159,8 @@ public class BankCopyWithdrawal implements TaskHandler {
                 + " and can no longer be cancelled");
     }
 
-    /** Asked again later: a bank that cannot be reached (its other tasks wait for the next poll), or that refused. */
     private static TaskOutcome failed(Payment payment, Psd2Exception e) {
-        String reason = copyName(payment) + " could not be withdrawn: " + e.getMessage();
-        return e.errorClass() == ErrorClass.SERVICE_UNAVAILABLE ? TaskOutcome.targetUnreachable(reason)
-                : TaskOutcome.retry(reason);
+        return PaymentTasks.bankFailed(copyName(payment) + " could not be withdrawn: " + e.getMessage(), e);
     }
 
     /** The bank's copy, by its id or, when a lost submission answer left it unknown, by the idempotency key. */

@@ -126,7 +126,7 @@ public class PaymentLedger {
         return created;
     }
 
-    /** Keeps the notification wishes of a cancellation's DELETE before the cancellation changes anything. */
+    /** Keeps the notification wishes a request asked for ({@link PaymentService#notifyAt}). */
     @Transactional
     public void notifyAt(long id, NotificationRequest notification) {
         payments.findById(id).notifyAt(notification);

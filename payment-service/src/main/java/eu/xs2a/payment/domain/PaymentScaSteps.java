@@ -84,12 +84,23 @@ public class PaymentScaSteps {
         return update(ledger.get(payment.id()), kind, started.id(), PsuDataUpdate.authentication(psuId, password));
     }
 
-    /** The approach of the newest cancellation authorisation: an explicit start takes the DELETE's. */
-    public ScaApproach cancellationApproach(Payment payment) {
-        return ledger.latestAuthorisation(payment.id(), AuthorisationKind.CANCELLATION)
+    /**
+     * The approach of an explicit start of {@code kind}: the payment's; a cancellation's is its newest authorisation's
+     * (the DELETE's), and a redirect cancellation gets a new link from a new DELETE only (StatusInvalid).
+     */
+    public ScaApproach approachOfAStart(Payment payment, AuthorisationKind kind) {
+        if (kind == AuthorisationKind.PAYMENT) {
+            return payment.scaApproach();
+        }
+        ScaApproach approach = ledger.latestAuthorisation(payment.id(), AuthorisationKind.CANCELLATION)
                 .map(PaymentAuthorisation::scaApproach)
                 .orElseThrow(() -> new Psd2Exception(ErrorClass.STATUS_INVALID, "No cancellation of this payment"
                         + " awaits authorisation: DELETE the payment first"));
+        if (approach == ScaApproach.REDIRECT) {
+            throw new Psd2Exception(ErrorClass.STATUS_INVALID, "This cancellation is authorised by redirect: a new"
+                    + " DELETE gives a new scaRedirect link");
+        }
+        return approach;
     }
 
     /** A payment the bank has not acknowledged yet (its submission task retries) has no SCA there to take a step. */

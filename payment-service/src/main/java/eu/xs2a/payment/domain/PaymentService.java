@@ -258,6 +258,16 @@ public class PaymentService {
                         "Authorisation '" + authorisationId + "' is unknown"));
     }
 
+    /**
+     * Sets or replaces the payment's notification subscription with the one a request asked for (its initiation's,
+     * a DELETE's, an authorisation start's), before the request changes anything else; nothing asked, nothing changes.
+     */
+    public void notifyAt(Payment payment, NotificationRequest notification) {
+        if (notification.storedUri() != null) {
+            ledger.notifyAt(payment.id(), notification);
+        }
+    }
+
     public StartedAuthorisation startAuthorisation(Payment payment) {
         return ledger.startPaymentAuthorisation(payment.id());
     }
@@ -271,9 +281,7 @@ public class PaymentService {
      */
     public Cancellation cancel(Payment payment, boolean redirectPreferred, String psuId, String redirectUri,
                                String nokRedirectUri, NotificationRequest notification) {
-        if (notification.storedUri() != null) {
-            ledger.notifyAt(payment.id(), notification);
-        }
+        notifyAt(payment, notification);
         Payment current = refreshed(payment);
         if (current.transactionStatus().isConcluded()) {
             throw cancellationInvalid(current);

@@ -100,11 +100,11 @@ public class PaymentSubmission implements TaskHandler {
 
     @Override
     public TaskOutcome run(Task task) {
-        long paymentId = Long.parseLong(task.subject());
-        Payment payment = ledger.get(paymentId);
+        Payment payment = PaymentTasks.payment(ledger, task);
         if (payment == null || !payment.awaitsSubmission()) {
             return TaskOutcome.done(); // submitted meanwhile, or ended here (cancelled, rejected) before the bank had it
         }
+        long paymentId = payment.id();
         BankPaymentOrder order = bankOrder(payment);
         BankSubmission submission;
         try {

@@ -1,5 +1,10 @@
 package eu.xs2a.payment.domain;
 
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.task.Task;
+import eu.xs2a.platform.task.TaskOutcome;
+
 /**
  * The payment-service's task types (xs2a-platform's task runtime, {@code eu.xs2a.platform.task}): the work on a
  * payment that must reach the bank after the change that asks for it has committed. Each task's subject is the
@@ -17,5 +22,19 @@ public final class PaymentTasks {
     public static final String STATUS = "payment-status";
 
     private PaymentTasks() {
+    }
+
+    /** The payment a task is about (its subject is the payment id), or null when there is none. */
+    static Payment payment(PaymentLedger ledger, Task task) {
+        return ledger.get(Long.parseLong(task.subject()));
+    }
+
+    /**
+     * A bank call of a task that failed: a bank that cannot be reached waits for the next poll of its target (its
+     * other tasks wait with it), one that refused is asked again with the runtime's backoff.
+     */
+    static TaskOutcome bankFailed(String reason, Psd2Exception e) {
+        return e.errorClass() == ErrorClass.SERVICE_UNAVAILABLE ? TaskOutcome.targetUnreachable(reason)
+                : TaskOutcome.retry(reason);
     }
 }

@@ -2,7 +2,6 @@ package eu.xs2a.payment.domain;
 
 import eu.xs2a.payment.aspsp.BankPaymentState;
 import eu.xs2a.payment.aspsp.BankPort;
-import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.task.Task;
 import eu.xs2a.platform.task.TaskHandler;
@@ -46,20 +45,18 @@ public class StatusCheck implements TaskHandler {
 
     @Override
     public TaskOutcome run(Task task) {
-        long paymentId = Long.parseLong(task.subject());
-        Payment payment = ledger.get(paymentId);
+        Payment payment = PaymentTasks.payment(ledger, task);
         if (payment == null) {
             return TaskOutcome.done();
         }
+        long paymentId = payment.id();
         if (payment.isSubmitted() && !payment.transactionStatus().isFinal()
                 && !settlementHorizon.isPast(payment, clock.instant())) {
             BankPaymentState state;
             try {
                 state = bank.fetch(payment.providerCode(), payment.bankPaymentId());
             } catch (Psd2Exception e) {
-                String reason = "the bank could not be asked about the payment: " + e.getMessage();
-                return e.errorClass() == ErrorClass.SERVICE_UNAVAILABLE ? TaskOutcome.targetUnreachable(reason)
-                        : TaskOutcome.retry(reason);
+                return PaymentTasks.bankFailed("the bank could not be asked about the payment: " + e.getMessage(), e);
             }
             payment = ledger.applyBankState(paymentId, state);
         }

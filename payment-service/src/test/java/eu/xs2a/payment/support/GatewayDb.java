@@ -1,5 +1,6 @@
 package eu.xs2a.payment.support;
 
+import eu.xs2a.testsupport.Sql;
 import io.agroal.api.AgroalDataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -18,38 +19,40 @@ import java.util.List;
 public final class GatewayDb {
 
     private final AgroalDataSource dataSource;
+    private final Sql sql;
 
     public GatewayDb(AgroalDataSource dataSource) {
         this.dataSource = dataSource;
+        this.sql = new Sql(dataSource);
     }
 
     public String bankPaymentId(long paymentId) {
-        return string("select bank_payment_id from payment where id = ?", paymentId);
+        return paymentColumn("bank_payment_id", paymentId);
     }
 
     /** The bank's SCA page of the payment, as the bank answered its submission. */
     public String bankScaUrl(long paymentId) {
-        return string("select bank_sca_url from payment where id = ?", paymentId);
+        return paymentColumn("bank_sca_url", paymentId);
     }
 
     /** The state of the payment's newest task of this type (queued, running, done, given_up), or null: none. */
     public String taskState(String type, long paymentId) {
-        return string("select state from task where type = ? and subject = ? order by id desc limit 1", type,
+        return sql.text("select state from task where type = ? and subject = ? order by id desc limit 1", type,
                 String.valueOf(paymentId));
     }
 
     /** The payment's status reason (the bank's, or the gateway's: NARR, MS03). */
     public String statusReason(long paymentId) {
-        return string("select status_reason from payment where id = ?", paymentId);
+        return paymentColumn("status_reason", paymentId);
     }
 
     /** The debtor account the PSU chose at the bank, as stored; null when none is known (or the TPP named one). */
     public String chosenDebtorIban(long paymentId) {
-        return string("select chosen_debtor_iban from payment where id = ?", paymentId);
+        return paymentColumn("chosen_debtor_iban", paymentId);
     }
 
     public String transactionStatus(long paymentId) {
-        return string("select transaction_status from payment where id = ?", paymentId);
+        return paymentColumn("transaction_status", paymentId);
     }
 
     /** Finished attempts of the payment's newest submission task (0 without one). */
@@ -59,7 +62,7 @@ public final class GatewayDb {
 
     /** PENDING, WITHDRAWN or ABANDONED for a cancelled payment whose copy the bank holds; else null. */
     public String bankWithdrawal(long paymentId) {
-        return string("select bank_withdrawal from payment where id = ?", paymentId);
+        return paymentColumn("bank_withdrawal", paymentId);
     }
 
     /** Finished attempts of the payment's newest withdrawal task (0 without one). */
@@ -69,12 +72,12 @@ public final class GatewayDb {
 
     /** Why the newest withdrawal task of the payment was given up, else why its last attempt failed. */
     public String lastWithdrawalError(long paymentId) {
-        return string("select coalesce(given_up_reason, last_error) from task where type = 'payment-withdrawal'"
+        return sql.text("select coalesce(given_up_reason, last_error) from task where type = 'payment-withdrawal'"
                 + " and subject = ? order by id desc limit 1", String.valueOf(paymentId));
     }
 
     private long taskAttempts(String type, long paymentId) {
-        String attempts = string("select attempts::text from task where type = ? and subject = ? order by id desc"
+        String attempts = sql.text("select attempts::text from task where type = ? and subject = ? order by id desc"
                 + " limit 1", type, String.valueOf(paymentId));
         return attempts == null ? 0 : Long.parseLong(attempts);
     }
@@ -105,84 +108,56 @@ public final class GatewayDb {
 
     /** When the gateway last heard from the bank about the payment (an answer or a status event), or null. */
     public Instant bankHeardAt(long paymentId) {
-        String micros = string("select (extract(epoch from bank_heard_at) * 1000000)::bigint::text from payment"
+        String micros = sql.text("select (extract(epoch from bank_heard_at) * 1000000)::bigint::text from payment"
                 + " where id = ?", paymentId);
         return micros == null ? null : Instant.EPOCH.plus(Long.parseLong(micros), ChronoUnit.MICROS);
     }
 
     /** Leaves a payment as a pod of the release before executed_at would: executed, with no executed_at. */
     public void forgetExecution(long paymentId) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
-                "update payment set executed_at = null where id = ?")) {
-            s.setLong(1, paymentId);
-            s.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        sql.update("update payment set executed_at = null where id = ?", paymentId);
     }
 
     /** Moves a payment's execution (when it reached ACSC) back in time; its last change stays where it is. */
     public void executedAgo(long paymentId, Duration age) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
-                "update payment set executed_at = now() - ?::interval where id = ?")) {
-            s.setString(1, age.toSeconds() + " seconds");
-            s.setLong(2, paymentId);
-            s.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        sql.update("update payment set executed_at = now() - ?::interval where id = ?", age.toSeconds() + " seconds",
+                paymentId);
     }
 
     /** The status of the answer kept for a request id, or null while none is kept. */
     public String keptAnswerStatus(String requestId) {
-        return string("select response_status::text from request_replay where request_id = ?::uuid", requestId);
+        return sql.text("select response_status::text from request_replay where request_id = ?::uuid", requestId);
     }
 
     /** True when one transaction wrote the authorisation and the answer kept for a request id (PostgreSQL's xmin). */
     public boolean keptWithAuthorisation(String authorisationId, String requestId) {
-        return Boolean.parseBoolean(string("select ((select xmin from payment_authorisation where id = ?)::text = "
+        return Boolean.parseBoolean(sql.text("select ((select xmin from payment_authorisation where id = ?)::text = "
                 + "(select xmin from request_replay where request_id = ?::uuid)::text)::text", authorisationId, requestId));
     }
 
     /** True when one transaction last wrote both the payment and the answer kept for a request id, as above. */
     public boolean keptWithPayment(long paymentId, String requestId) {
-        return Boolean.parseBoolean(string("select ((select xmin from payment where id = ?)::text = "
+        return Boolean.parseBoolean(sql.text("select ((select xmin from payment where id = ?)::text = "
                 + "(select xmin from request_replay where request_id = ?::uuid)::text)::text", paymentId, requestId));
     }
 
     /** Moves a payment's initiation (and last change) back in time, as if it had waited that long. */
     public void initiatedAgo(long paymentId, Duration age) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(
-                "update payment set created_at = now() - ?::interval, updated_at = now() - ?::interval,"
-                        + " bank_heard_at = null where id = ?")) {
-            String interval = age.toSeconds() + " seconds";
-            s.setString(1, interval);
-            s.setString(2, interval);
-            s.setLong(3, paymentId);
-            s.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        String interval = age.toSeconds() + " seconds";
+        sql.update("update payment set created_at = now() - ?::interval, updated_at = now() - ?::interval,"
+                + " bank_heard_at = null where id = ?", interval, interval, paymentId);
     }
 
     public long latestPaymentId() {
-        return Long.parseLong(string("select coalesce(max(id), 0)::text from payment"));
+        return sql.number("select coalesce(max(id), 0) from payment");
     }
 
     public long paymentCount() {
-        return Long.parseLong(string("select count(*)::text from payment"));
+        return sql.number("select count(*) from payment");
     }
 
-    private String string(String sql, Object... params) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement(sql)) {
-            for (int i = 0; i < params.length; i++) {
-                s.setObject(i + 1, params[i]);
-            }
-            try (ResultSet rs = s.executeQuery()) {
-                return rs.next() ? rs.getString(1) : null;
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+    /** One column of the payment's row, as text. */
+    private String paymentColumn(String column, long paymentId) {
+        return sql.text("select " + column + " from payment where id = ?", paymentId);
     }
 }

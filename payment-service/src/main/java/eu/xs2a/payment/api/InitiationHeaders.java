@@ -1,0 +1,49 @@
+package eu.xs2a.payment.api;
+
+import eu.xs2a.payment.domain.BulkOrder;
+import eu.xs2a.payment.domain.NewPayment;
+import eu.xs2a.payment.domain.PaymentOrder;
+import eu.xs2a.platform.notify.NotificationRequest;
+import eu.xs2a.security.tpp.TppIdentity;
+import jakarta.ws.rs.HeaderParam;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+
+/**
+ * The request headers of a payment initiation, the same for single, periodic and bulk payments, besides the redirect
+ * ones ({@link RedirectHeaders}) and the notification ones ({@link NotificationHeaders}).
+ */
+public record InitiationHeaders(
+        @Parameter(hidden = true) @HeaderParam("Content-Type") String contentType,
+        @Parameter(required = true, description = "IP address of the PSU's device (IPv4 or IPv6, at most 140"
+                + " characters)")
+        @HeaderParam("PSU-IP-Address") String psuIpAddress,
+        @Parameter(description = "the PSU's login at the bank (at most 50 characters; signed when sent)")
+        @HeaderParam("PSU-ID") String psuId,
+        @Parameter(description = "true: no authorisation is started; the TPP starts it with POST …/authorisations"
+                + " (default false)", schema = @Schema(enumeration = {"true", "false"}))
+        @HeaderParam("TPP-Explicit-Authorisation-Preferred") String explicitPreferred) {
+
+    /** These headers and the redirect ones checked, each refusal the header's own error. */
+    Checked checked(RedirectHeaders redirectHeaders) {
+        boolean redirect = redirectHeaders.preferred();
+        boolean explicit = HeaderRules.flag(explicitPreferred, false, "TPP-Explicit-Authorisation-Preferred");
+        String ip = HeaderRules.psuIpAddress(psuIpAddress);
+        String psu = HeaderRules.psuId(psuId);
+        String okUri = redirectHeaders.okUri(redirect);
+        String nokUri = redirectHeaders.nokUri();
+        return new Checked(psu, ip, okUri, nokUri, explicit, redirect);
+    }
+
+    /** The checked header values. */
+    record Checked(String psuId, String psuIpAddress, String redirectUri, String nokRedirectUri,
+                   boolean explicitAuthorisation, boolean redirectPreferred) {
+
+        /** The initiation request of {@code order} (the bulk's first entry for a bulk). */
+        NewPayment payment(String providerCode, String paymentProduct, TppIdentity tpp, PaymentOrder order,
+                           BulkOrder bulk, NotificationRequest notification) {
+            return new NewPayment(providerCode, paymentProduct, tpp.tppId(), tpp.name(), order, psuId, psuIpAddress,
+                    redirectUri, nokRedirectUri, explicitAuthorisation, redirectPreferred, bulk, notification);
+        }
+    }
+}

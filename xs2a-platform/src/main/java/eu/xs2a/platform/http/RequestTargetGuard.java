@@ -13,6 +13,8 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.Collections;
+import java.util.HashSet;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.WeakHashMap;
@@ -33,6 +35,10 @@ import org.jboss.logging.Logger;
  * standard body; the services turn that check off ({@link VertxHeaderValidation}) and make it here instead, before
  * any other handler reads a header. Turning it off also turns off Vert.x's check of response headers:
  * {@link ResponseHeaderGuard} makes that one.
+ *
+ * <p>Last, a header of the interface given twice ({@link #SINGLE_VALUED}: every Berlin Group request header holds one
+ * value) is a {@code FormatError}, as a repeated query parameter is: JAX-RS would quietly take the first value, or
+ * the two joined, so a TPP or a proxy that added a second {@code Consent-ID} would get an answer to another question.
  */
 @ApplicationScoped
 public class RequestTargetGuard {
@@ -45,6 +51,16 @@ public class RequestTargetGuard {
      */
     private static final Set<HttpConnection> CLOSING = Collections.synchronizedSet(
             Collections.newSetFromMap(new WeakHashMap<>()));
+
+    /** The request headers of the interface, in lower case; each is one value, so given twice it is refused. */
+    static final Set<String> SINGLE_VALUED = Set.of("x-request-id", "consent-id", "digest", "signature",
+            "tpp-signature-certificate", "date", "authorization", "content-type", "psu-id", "psu-id-type",
+            "psu-corporate-id", "psu-corporate-id-type", "psu-ip-address", "psu-ip-port", "psu-user-agent",
+            "psu-geo-location", "psu-device-id", "psu-http-method", "psu-accept", "psu-accept-charset",
+            "psu-accept-encoding", "psu-accept-language", "tpp-redirect-preferred", "tpp-redirect-uri",
+            "tpp-nok-redirect-uri", "tpp-explicit-authorisation-preferred", "tpp-decoupled-preferred",
+            "tpp-notification-uri", "tpp-notification-content-preferred", "tpp-rejection-nofunds-preferred",
+            "tpp-brand-logging-information");
 
     /** The rule of the local ingress (ingress/render-nginx), applied to the path before any query. */
     private static final Pattern DOT_SEGMENT = Pattern.compile("(/|%2[fF])(\\.|%2[eE]){1,2}(/|%2[fF]|$)");
@@ -65,9 +81,18 @@ public class RequestTargetGuard {
             String headerRefusal = headerRefusal(context.request().headers());
             if (headerRefusal != null) {
                 refuse(context, objectMapper, headerRefusal);
-            } else {
-                context.next();
+                return;
             }
+            String repeated = repeatedHeader(context.request().headers());
+            if (repeated != null) {
+                // well-formed, so the connection stays open: only this request is refused
+                LOG.infof("%s %s refused %d %s: %s", context.request().method(),
+                        ErrorMappers.loggedPath(context.request().path()), ErrorClass.FORMAT_ERROR.status(),
+                        ErrorClass.FORMAT_ERROR.code(), repeated);
+                ErrorResponses.end(context, ErrorClass.FORMAT_ERROR, json(objectMapper, repeated), false);
+                return;
+            }
+            context.next();
         });
     }
 
@@ -82,13 +107,33 @@ public class RequestTargetGuard {
         return null;
     }
 
-    private static void refuse(RoutingContext context, ObjectMapper objectMapper, String message) {
-        String json;
+    /** The first header of the interface given more than once, as the sentence that says so; null when none is. */
+    static String repeatedHeader(MultiMap headers) {
+        Set<String> seen = null;
+        for (Map.Entry<String, String> header : headers) {
+            String name = header.getKey().toLowerCase(Locale.ROOT);
+            if (SINGLE_VALUED.contains(name)) {
+                if (seen == null) {
+                    seen = new HashSet<>();
+                }
+                if (!seen.add(name)) {
+                    return "Header " + header.getKey() + " is given more than once";
+                }
+            }
+        }
+        return null;
+    }
+
+    private static String json(ObjectMapper objectMapper, String message) {
         try {
-            json = objectMapper.writeValueAsString(ErrorBody.of(ErrorClass.FORMAT_ERROR, message));
+            return objectMapper.writeValueAsString(ErrorBody.of(ErrorClass.FORMAT_ERROR, message));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException("The standard error body could not be written", e);
         }
+    }
+
+    private static void refuse(RoutingContext context, ObjectMapper objectMapper, String message) {
+        String json = json(objectMapper, message);
         // as ErrorMappers logs a refusal; the message quotes nothing the caller sent but a header name, made safe
         LOG.infof("%s %s refused %d %s: %s", context.request().method(),
                 ErrorMappers.loggedPath(context.request().path()), ErrorClass.FORMAT_ERROR.status(),

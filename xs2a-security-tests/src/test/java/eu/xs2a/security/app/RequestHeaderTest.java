@@ -60,6 +60,18 @@ class RequestHeaderTest {
         return message.path("text").asText();
     }
 
+    /** A second Consent-ID (say, added by a proxy) is refused in the standard body, not read as the first or both. */
+    @Test
+    void anInterfaceHeaderGivenTwiceIsAFormatError() throws Exception {
+        String answer = RawHttp.exchange(base.getPort(), "GET " + SIGNED + " HTTP/1.1\r\nHost: localhost\r\n"
+                + "X-Request-ID: " + REQUEST_ID + "\r\nConsent-ID: first\r\nConsent-ID: second\r\n"
+                + "Connection: close\r\n\r\n");
+        assertTrue(answer.startsWith("HTTP/1.1 400"), answer);
+        JsonNode body = JSON.readTree(answer.substring(answer.indexOf("\r\n\r\n") + 4));
+        assertEquals("FORMAT_ERROR", body.path("tppMessages").path(0).path("code").asText(), answer);
+        assertEquals("Header Consent-ID is given more than once", body.path("tppMessages").path(0).path("text").asText());
+    }
+
     @Test
     void vertxLeavesTheHeaderChecksToTheGuards() {
         assertFalse(VertxHeaderValidation.vertxChecksHeaders(),

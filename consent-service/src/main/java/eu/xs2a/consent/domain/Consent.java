@@ -130,10 +130,15 @@ public class Consent {
         return consent;
     }
 
-    /** Keeps what the TPP asked to be notified of (nothing when it gave no URI or notifications are not offered). */
+    /**
+     * Keeps what the TPP asked to be notified of (nothing when notifications are not offered), at the creation or an
+     * explicit start; a request without TPP-Notification-URI keeps the current wishes.
+     */
     public void notifyAt(NotificationRequest notification) {
-        this.notificationUri = notification.storedUri();
-        this.notificationContent = notification.storedContent();
+        if (notification.uri() != null) {
+            this.notificationUri = notification.storedUri();
+            this.notificationContent = notification.storedContent();
+        }
     }
 
     public String getNotificationUri() {

@@ -167,4 +167,98 @@ class NotificationsTest extends ConsentTestBase {
             assertTrue(refused.asString().contains("TPP-Notification-Content-Preferred"), refused.asString());
         }
     }
+
+    private static final String BASKETS = "/sandbox/api/berlingroup/v1/signing-baskets";
+
+    private static Response createBasket(Map<String, String> extra, String consentId) {
+        Map<String, String> headers = Signed.redirectHeaders();
+        headers.put("PSU-IP-Address", "192.0.2.1");
+        headers.putAll(extra);
+        return Signed.post(Tpps.ALPHA, BASKETS, headers, "{\"consentIds\": [\"" + consentId + "\"]}");
+    }
+
+    @Test
+    void aBasketNotifiesItsTransactionStatusAndScaStatus() {
+        try (NotificationReceiver receiver = new NotificationReceiver().start()) {
+            String consentId = create(null, null).jsonPath().getString("consentId");
+            Response created = createBasket(Map.of("TPP-Notification-URI", receiver.url("/basket")), consentId);
+            assertEquals(201, created.statusCode(), created.asString());
+            assertEquals("true", created.header("ASPSP-Notification-Support"));
+            assertEquals("status=SCA,PROCESS", created.header("ASPSP-Notification-Content"));
+            String basketId = created.jsonPath().getString("basketId");
+            assertEquals(302, Psu.approve(created.jsonPath().getString("_links.scaRedirect.href")).statusCode());
+
+            List<NotificationReceiver.Received> received = deliver(receiver);
+            for (NotificationReceiver.Received r : received) {
+                r.verify(GatewaySealResource.certificate());
+                JsonPath body = JsonPath.from(r.text());
+                assertEquals(basketId, body.getString("resourceId"));
+                assertEquals("basket", body.getString("resourceType"));
+                assertEquals(BASKETS + "/" + basketId, body.getString("_links.self.href"));
+            }
+            assertEquals(List.of("ACTC"), values(received, "transactionStatus"));
+            List<String> sca = values(received, "scaStatus");
+            assertEquals("finalised", sca.get(sca.size() - 1), sca.toString());
+            String authorisationId = created.jsonPath().getString("_links.scaStatus.href").replaceAll(".*/", "");
+            received.stream().filter(r -> r.text().contains("scaStatus")).forEach(r -> assertEquals(authorisationId,
+                    JsonPath.from(r.text()).getString("authorisationId")));
+        }
+    }
+
+    @Test
+    void anExplicitStartReplacesTheSubscription() {
+        try (NotificationReceiver receiver = new NotificationReceiver().start()) {
+            Map<String, String> headers = new java.util.LinkedHashMap<>();
+            headers.put("TPP-Redirect-Preferred", "false");
+            headers.put("PSU-ID", "psu1");
+            Response consent = Signed.post(Tpps.ALPHA, Signed.AIS, headers,
+                    Signed.aisBody(null, 4, true, Psu.PSU1_MAIN));
+            assertEquals(201, consent.statusCode(), consent.asString());
+            assertEquals("EMBEDDED", consent.header("ASPSP-SCA-Approach"));
+            String id = consent.jsonPath().getString("consentId");
+            deliver(receiver);
+            assertTrue(receiver.received().isEmpty(), "no wishes yet");
+
+            String authorisations = Signed.AIS + "/" + id + "/authorisations";
+            assertError(Signed.post(Tpps.ALPHA, authorisations,
+                    Map.of("TPP-Notification-URI", "https://tpp.elsewhere.example/n"), ""), 400, "FormatError",
+                    "FORMAT_ERROR");
+            Response started = Signed.post(Tpps.ALPHA, authorisations, Map.of("TPP-Notification-URI",
+                    receiver.url("/start"), "TPP-Notification-Content-Preferred", "status=SCA"), "");
+            assertEquals(201, started.statusCode(), started.asString());
+            assertEquals("true", started.header("ASPSP-Notification-Support"));
+            assertEquals("status=SCA", started.header("ASPSP-Notification-Content"));
+            String authorisationId = started.jsonPath().getString("authorisationId");
+            assertEquals(200, Signed.put(Tpps.ALPHA, authorisations + "/" + authorisationId, Map.of("PSU-ID", "psu1"),
+                    "{\"psuData\":{\"password\":\"sandbox\"}}").statusCode());
+
+            List<NotificationReceiver.Received> received = deliver(receiver);
+            received.forEach(r -> assertEquals("/start", r.path()));
+            assertEquals(List.of("failed", "psuAuthenticated"), values(received, "scaStatus"),
+                    "the replaced authorisation's end and the new one's step");
+            assertEquals(authorisationId, JsonPath.from(received.get(1).text()).getString("authorisationId"));
+            assertTrue(values(received, "consentStatus").isEmpty(), "status=SCA only");
+        }
+    }
+
+    @Test
+    void aBasketsBadNotificationHeadersAreFormatErrors() {
+        String consentId = create(null, null).jsonPath().getString("consentId");
+        Response refused = createBasket(Map.of("TPP-Notification-URI", "https://tpp.elsewhere.example/n"), consentId);
+        assertError(refused, 400, "FormatError", "FORMAT_ERROR");
+        assertTrue(refused.asString().contains("TPP-Notification-URI"), refused.asString());
+        refused = createBasket(Map.of("TPP-Notification-URI", "http://localhost:1/n",
+                "TPP-Notification-Content-Preferred", "status=ALL"), consentId);
+        assertError(refused, 400, "FormatError", "FORMAT_ERROR");
+        assertTrue(refused.asString().contains("TPP-Notification-Content-Preferred"), refused.asString());
+        Response created = createBasket(Map.of(), consentId);
+        assertEquals(201, created.statusCode(), "the refusals took nothing: " + created.asString());
+        assertNull(created.header("ASPSP-Notification-Support"));
+        String authorisations = BASKETS + "/" + created.jsonPath().getString("basketId") + "/authorisations";
+        assertError(Signed.post(Tpps.ALPHA, authorisations, Map.of("TPP-Notification-URI", "ftp://localhost/n"), ""),
+                400, "FormatError", "FORMAT_ERROR");
+        // a redirect basket's authorisation started with it
+        assertError(Signed.post(Tpps.ALPHA, authorisations, Map.of("TPP-Notification-URI", "http://localhost:1/n"),
+                ""), 409, "StatusInvalid", "STATUS_INVALID");
+    }
 }

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import eu.xs2a.consent.domain.BasketSyncTask;
 import eu.xs2a.consent.support.ConsentTestBase;
+import eu.xs2a.consent.support.SandboxBank;
 import eu.xs2a.consent.support.Psu;
 import eu.xs2a.consent.support.Signed;
 import eu.xs2a.consent.support.Tpps;
@@ -23,6 +25,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,6 +42,9 @@ class NotificationsTest extends ConsentTestBase {
 
     @Inject
     AgroalDataSource dataSource;
+
+    @ConfigProperty(name = "psd2.providers.sandbox.bank-url")
+    String bankUrl;
 
     private static Response create(String uri, String preferred) {
         Map<String, String> headers = Signed.redirectHeaders();
@@ -260,5 +266,60 @@ class NotificationsTest extends ConsentTestBase {
         // a redirect basket's authorisation started with it
         assertError(Signed.post(Tpps.ALPHA, authorisations, Map.of("TPP-Notification-URI", "http://localhost:1/n"),
                 ""), 409, "StatusInvalid", "STATUS_INVALID");
+    }
+
+    /**
+     * A decoupled basket approved in the PSU's app, which the TPP never reads: the bank's event of a member consent
+     * has the gateway ask the bank about the basket (task basket-bank-sync), and its notifications go out.
+     */
+    @Test
+    void aDecoupledBasketNotifiesWithoutTheTppReadingIt() throws Exception {
+        try (NotificationReceiver receiver = new NotificationReceiver().start()) {
+            Response consent = Signed.post(Tpps.ALPHA, Signed.AIS, Signed.redirectHeaders(),
+                    Signed.aisBody(null, 4, true, "DE65100200300800000029")); // psu-decoupled's account
+            assertEquals(201, consent.statusCode(), consent.asString());
+            String consentId = consent.jsonPath().getString("consentId");
+            Response created = createBasket(Map.of("TPP-Redirect-Preferred", "false", "PSU-ID", "psu-decoupled",
+                    "TPP-Notification-URI", receiver.url("/basket"), "TPP-Notification-Content-Preferred",
+                    "status=SCA,LAST"), consentId);
+            assertEquals(201, created.statusCode(), created.asString());
+            assertEquals("DECOUPLED", created.header("ASPSP-SCA-Approach"));
+            String basketId = created.jsonPath().getString("basketId");
+
+            // the app answers after sandbox.decoupled-delay; the bank's view, not the gateway's, is watched
+            String bankBasketId = column("select bank_basket_id from signing_basket where id = ?", basketId);
+            long deadline = System.nanoTime() + java.time.Duration.ofSeconds(15).toNanos();
+            String atBank = null;
+            while (System.nanoTime() < deadline && !"ACTC".equals(atBank)) {
+                Thread.sleep(250);
+                atBank = given().header("Authorization", "Bearer " + SandboxBank.CREDENTIAL)
+                        .get(bankUrl + "/bank/v1/signing-baskets/" + bankBasketId).jsonPath()
+                        .getString("transactionStatus");
+            }
+            assertEquals("ACTC", atBank);
+            // the member consent's status event, as the bank sends it
+            String event = "{\"eventId\":\"" + java.util.UUID.randomUUID() + "\",\"resource\":\"consent\","
+                    + "\"bankConsentId\":\"" + column("select bank_consent_id from consent where id = ?", consentId)
+                    + "\",\"status\":\"valid\",\"occurredAt\":\"" + Instant.now() + "\"}";
+            assertEquals(204, given().header("Authorization", "Bearer " + SandboxBank.CREDENTIAL)
+                    .contentType("application/json").body(event).post("/internal/v1/bank-events").statusCode());
+            queue.runNow(BasketSyncTask.TYPE, basketId);
+
+            List<NotificationReceiver.Received> received = deliver(receiver);
+            received.forEach(r -> r.verify(GatewaySealResource.certificate()));
+            received.forEach(r -> assertEquals("basket", JsonPath.from(r.text()).getString("resourceType")));
+            assertEquals(List.of("scaMethodSelected", "finalised"), values(received, "scaStatus"));
+            assertEquals(List.of("ACTC"), values(received, "transactionStatus"));
+        }
+    }
+
+    private String column(String sql, String id) throws java.sql.SQLException {
+        try (var connection = dataSource.getConnection(); var query = connection.prepareStatement(sql)) {
+            query.setString(1, id);
+            try (var rows = query.executeQuery()) {
+                assertTrue(rows.next(), sql);
+                return rows.getString(1);
+            }
+        }
     }
 }

@@ -60,6 +60,8 @@ public class SigningBasket {
     private String notificationUri;
     /** What will be sent there (ASPSP-Notification-Content), or null. */
     private String notificationContent;
+    /** When the bank was last asked about the basket (polling), or null. */
+    private Instant bankCheckedAt;
     @Column(nullable = false)
     private Instant createdAt;
     @Column(nullable = false)
@@ -115,6 +117,11 @@ public class SigningBasket {
         }
         moveTo(reported, now);
         return true;
+    }
+
+    /** The bank answered a read of the basket (the polling asks again only after consent.bank-sync.stale-after). */
+    public void heardFromBank(Instant now) {
+        this.bankCheckedAt = now;
     }
 
     /** DELETE by the TPP: only before the basket was authorised (else 409 at the caller). */

@@ -305,9 +305,8 @@ public class SigningBasketService {
     // --- the bank's view -----------------------------------------------------------------------------------
 
     /**
-     * Applies the bank's view to a basket that awaits its SCA: its status and its authorisations' SCA status; once
-     * the bank ended it, each member consent reads the bank's view of itself (valid, or rejected), as a consent's
-     * own callback does. A bank that cannot be reached leaves the stored view.
+     * Applies the bank's view to a basket that awaits its SCA ({@link #apply}). A bank that cannot be reached leaves
+     * the stored view.
      */
     SigningBasket refresh(SigningBasket basket) {
         if (basket.getTransactionStatus().isFinal() || basket.getBankBasketId() == null) {
@@ -321,9 +320,19 @@ public class SigningBasketService {
                     e.errorClass().text());
             return basket;
         }
+        return apply(basket.getId(), state);
+    }
+
+    /**
+     * The bank's view of a basket read just now (by a read, a step, the callback or the polling): its status and its
+     * authorisations' SCA status; once the bank ended it, each member consent reads the bank's view of itself
+     * (valid, or rejected), as a consent's own callback does.
+     */
+    SigningBasket apply(String basketId, BankBasketApi.State state) {
         SigningBasket updated = QuarkusTransaction.requiringNew().call(() -> {
-            SigningBasket locked = baskets.lock(basket.getId());
+            SigningBasket locked = baskets.lock(basketId);
             Instant now = clock.instant();
+            locked.heardFromBank(now);
             locked.followBank(state.transactionStatus(), now);
             ScaStatus sca = ScaStatus.fromBank(state.scaStatus());
             for (BasketAuthorisation authorisation : baskets.authorisationsOf(locked.getId())) {

@@ -2,6 +2,7 @@ package eu.xs2a.consent.domain;
 
 import eu.xs2a.platform.notify.NotificationRequest;
 import jakarta.persistence.Column;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EntityListeners;
 import jakarta.persistence.EnumType;
@@ -56,10 +57,8 @@ public class SigningBasket {
     private String nokRedirectUri;
     private String bankBasketId;
     private String bankScaUrl;
-    /** TPP-Notification-URI (creation or explicit start), kept only when notifications are offered; else null. */
-    private String notificationUri;
-    /** What will be sent there (ASPSP-Notification-Content), or null. */
-    private String notificationContent;
+    @Embedded
+    private NotificationWishes notification;
     /** When the bank was last asked about the basket (polling), or null. */
     private Instant bankCheckedAt;
     @Column(nullable = false)
@@ -145,23 +144,9 @@ public class SigningBasket {
         return taken;
     }
 
-    /**
-     * Keeps what the TPP asked to be notified of; a request without TPP-Notification-URI keeps the current wishes
-     * (an explicit start without the headers changes nothing).
-     */
-    public void notifyAt(NotificationRequest notification) {
-        if (notification.uri() != null) {
-            this.notificationUri = notification.storedUri();
-            this.notificationContent = notification.storedContent();
-        }
-    }
-
-    public String getNotificationUri() {
-        return notificationUri;
-    }
-
-    public String getNotificationContent() {
-        return notificationContent;
+    /** Keeps what the TPP asked to be notified of at the creation or an explicit start ({@link NotificationWishes}). */
+    public void notifyAt(NotificationRequest request) {
+        notification = NotificationWishes.after(notification, request);
     }
 
     public String getId() {

@@ -128,7 +128,9 @@ class BasketCommand implements Runnable {
             String body = "{\"paymentIds\": " + ids(payments, saved) + ", \"consentIds\": " + ids(consents, saved) + "}";
             Map<String, JsonPath> saves = new LinkedHashMap<>();
             saves.put(BASKET_ID, JsonPath.parse(".basketId"));
-            saves.put(BASKET_SCA_REDIRECT, JsonPath.parse("._links.scaRedirect.href"));
+            if (!noRedirect) { // else the bank's choice, embedded or decoupled, has no link (bin/tpp sca --embedded)
+                saves.put(BASKET_SCA_REDIRECT, JsonPath.parse("._links.scaRedirect.href"));
+            }
             List<eu.xs2a.tpp.http.RequestBuilder.Header> headers = new ArrayList<>(List.of(
                     new eu.xs2a.tpp.http.RequestBuilder.Header("TPP-Redirect-Preferred", Boolean.toString(!noRedirect)),
                     new eu.xs2a.tpp.http.RequestBuilder.Header("TPP-Redirect-URI", redirectUri)));

@@ -129,15 +129,15 @@ public class SigningBasketService {
             QuarkusTransaction.requiringNew().run(() -> undo(basket.getId()));
             throw refused;
         }
-        CreatedBasket created = QuarkusTransaction.requiringNew().call(() -> {
-            SigningBasket locked = baskets.lock(basket.getId());
-            Instant at = clock.instant();
-            locked.registeredAtBank(registered.bankBasketId(), registered.scaUrl(), at);
-            locked.followBank(registered.transactionStatus(), at);
-            BasketAuthorisation started = baskets.lockAuthorisation(authorisation.id()).orElseThrow();
-            started.followBank(ScaStatus.fromBank(registered.scaStatus()), at); // a decoupled push: scaMethodSelected
-            return new CreatedBasket(locked, started, token, registered.psuMessage());
-        });
+        QuarkusTransaction.requiringNew().run(() -> baskets.lock(basket.getId())
+                .registeredAtBank(registered.bankBasketId(), registered.scaUrl(), clock.instant()));
+        // the registration's answer is the bank's first view: a decoupled push is scaMethodSelected already, and a
+        // PSU who may not approve every member ends it at once (RJCT, the members rejected)
+        SigningBasket stored = apply(basket.getId(), new BankBasketApi.State(registered.bankBasketId(),
+                registered.transactionStatus(), registered.scaStatus(), null, null));
+        CreatedBasket created = new CreatedBasket(stored, QuarkusTransaction.requiringNew().call(() ->
+                baskets.findAuthorisation(authorisation.id(), basket.getId()).orElseThrow()), token,
+                registered.psuMessage());
         LOG.infof("Signing basket %s (provider %s, TPP %s, %s) created: %d payments, %d consents", basket.getId(),
                 providerCode, tpp.tppId(), approach, paymentIds.size(), consentIds.size());
         return created;

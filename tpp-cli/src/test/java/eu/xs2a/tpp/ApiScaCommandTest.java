@@ -88,7 +88,6 @@ class ApiScaCommandTest {
         String authorisation = baskets + "/b-1/authorisations/a-2";
         gateway.route(baskets, request -> request.method().equals("POST")
                 ? Answer.json(201, "{\"transactionStatus\":\"RCVD\",\"basketId\":\"b-1\",\"_links\":{"
-                        + "\"updatePsuAuthentication\":{\"href\":\"" + authorisation + "\"},"
                         + "\"scaStatus\":{\"href\":\"" + authorisation + "\"}}}")
                 : Answer.json(200, request.bodyText().contains("psuData") ? "{\"scaStatus\":\"scaMethodSelected\"}"
                         : "{\"scaStatus\":\"finalised\"}"));

@@ -16,6 +16,7 @@ import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.platform.notify.NotificationUris;
 import eu.xs2a.platform.notify.Notifications;
 import eu.xs2a.platform.sca.AuthorisationsResponse;
+import eu.xs2a.platform.sca.ScaApproach;
 import eu.xs2a.platform.sca.ScaStatusResponse;
 import eu.xs2a.platform.sca.ScaUpdateResponse;
 import eu.xs2a.platform.sca.UpdatePsuDataRequest;
@@ -107,7 +108,7 @@ public class SigningBasketResource {
     @Operation(summary = "Create a signing basket", description = "Payments (paymentIds) and consents (consentIds) of"
             + " the calling TPP that await their authorisation and are in no other basket. The basket is registered at"
             + " the bank, and its authorisation starts with it, in the approach chosen as a consent's: redirect"
-            + " (scaRedirect), embedded (updatePsuAuthentication: the PUT steps) or decoupled (psuMessage: the PSU"
+            + " (scaRedirect), embedded (the PUT steps on scaStatus) or decoupled (psuMessage: the PSU"
             + " approves in the bank's app). The PSU authorises every member with one SCA.")
     @Parameter(name = "TPP-Redirect-URI", in = ParameterIn.HEADER, description = "where the PSU returns after SCA;"
             + " required when the basket is authorised by redirect")
@@ -147,12 +148,12 @@ public class SigningBasketResource {
         String self = urls.basketPath(provider, basket.getId());
         String authorisationPath = urls.basketAuthorisationPath(provider, basket.getId(), authorisation.id());
         Map<String, Href> links = new LinkedHashMap<>();
-        switch (authorisation.scaApproach()) {
-            case REDIRECT -> links.put("scaRedirect", new Href(urls.basketScaRedirect(provider, basket.getId(),
-                    authorisation.id(), created.redirectToken())));
-            case EMBEDDED -> links.put("updatePsuAuthentication", new Href(authorisationPath));
-            case DECOUPLED -> { } // nothing for the TPP to send: the PSU approves in the app, the TPP polls scaStatus
+        if (authorisation.scaApproach() == ScaApproach.REDIRECT) {
+            links.put("scaRedirect", new Href(urls.basketScaRedirect(provider, basket.getId(), authorisation.id(),
+                    created.redirectToken())));
         }
+        // embedded: the steps go to scaStatus (1.3.6's _linksSigningBasket has no updatePsuAuthentication);
+        // decoupled: nothing for the TPP to send, the PSU approves in the app and the TPP polls scaStatus
         links.put("self", new Href(self));
         links.put("status", new Href(self + "/status"));
         links.put("scaStatus", new Href(authorisationPath));

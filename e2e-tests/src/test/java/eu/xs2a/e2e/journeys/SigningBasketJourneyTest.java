@@ -135,11 +135,11 @@ class SigningBasketJourneyTest extends Journey {
         assertStatus(201, created);
         assertEquals("EMBEDDED", created.header("ASPSP-SCA-Approach"));
         String basketPath = BASKETS + "/" + created.jsonPath().getString("basketId");
-        String authorisation = path(created.jsonPath().getString("_links.updatePsuAuthentication.href"));
+        String authorisation = path(created.jsonPath().getString("_links.scaStatus.href"));
 
         assertError(tpp.send("PUT", authorisation, Map.of(), otp("123456")), 409, "StatusInvalid", "STATUS_INVALID");
         Response authenticated = tpp.send("PUT", authorisation, Map.of("PSU-ID", "psu1"),
-                "{\"psuData\":{\"password\":\"sandbox\"}}");
+                password("sandbox"));
         assertStatus(200, authenticated);
         assertEquals("psuAuthenticated", authenticated.jsonPath().getString("scaStatus"));
         Response selected = tpp.send("PUT", path(authenticated.jsonPath()
@@ -157,10 +157,6 @@ class SigningBasketJourneyTest extends Journey {
         assertEquals("ACSC", eventually("the bank executing payment " + paymentId,
                 () -> tpp.get(PAYMENTS + "/" + paymentId + "/status").jsonPath().getString("transactionStatus"),
                 status -> List.of("ACSC", "RJCT", "CANC").contains(status)));
-    }
-
-    private static String otp(String otp) {
-        return "{\"scaAuthenticationData\":\"" + otp + "\"}";
     }
 
     private static Response payment(Tpp tpp, String amount, String endToEnd) {

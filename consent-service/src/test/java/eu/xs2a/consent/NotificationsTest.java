@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import eu.xs2a.consent.domain.BasketSyncTask;
 import eu.xs2a.consent.support.ConsentTestBase;
+import eu.xs2a.consent.support.SandboxBank;
 import eu.xs2a.consent.support.Psu;
 import eu.xs2a.consent.support.Signed;
 import eu.xs2a.consent.support.Tpps;
@@ -23,6 +25,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,6 +42,9 @@ class NotificationsTest extends ConsentTestBase {
 
     @Inject
     AgroalDataSource dataSource;
+
+    @ConfigProperty(name = "psd2.providers.sandbox.bank-url")
+    String bankUrl;
 
     private static Response create(String uri, String preferred) {
         Map<String, String> headers = Signed.redirectHeaders();
@@ -165,6 +171,155 @@ class NotificationsTest extends ConsentTestBase {
             Response refused = create("http://localhost:1/n", value);
             assertError(refused, 400, "FormatError", "FORMAT_ERROR");
             assertTrue(refused.asString().contains("TPP-Notification-Content-Preferred"), refused.asString());
+        }
+    }
+
+    private static final String BASKETS = "/sandbox/api/berlingroup/v1/signing-baskets";
+
+    private static Response createBasket(Map<String, String> extra, String consentId) {
+        Map<String, String> headers = Signed.redirectHeaders();
+        headers.put("PSU-IP-Address", "192.0.2.1");
+        headers.putAll(extra);
+        return Signed.post(Tpps.ALPHA, BASKETS, headers, "{\"consentIds\": [\"" + consentId + "\"]}");
+    }
+
+    @Test
+    void aBasketNotifiesItsTransactionStatusAndScaStatus() {
+        try (NotificationReceiver receiver = new NotificationReceiver().start()) {
+            String consentId = create(null, null).jsonPath().getString("consentId");
+            Response created = createBasket(Map.of("TPP-Notification-URI", receiver.url("/basket")), consentId);
+            assertEquals(201, created.statusCode(), created.asString());
+            assertEquals("true", created.header("ASPSP-Notification-Support"));
+            assertEquals("status=SCA,PROCESS", created.header("ASPSP-Notification-Content"));
+            String basketId = created.jsonPath().getString("basketId");
+            assertEquals(302, Psu.approve(created.jsonPath().getString("_links.scaRedirect.href")).statusCode());
+
+            List<NotificationReceiver.Received> received = deliver(receiver);
+            for (NotificationReceiver.Received r : received) {
+                r.verify(GatewaySealResource.certificate());
+                JsonPath body = JsonPath.from(r.text());
+                assertEquals(basketId, body.getString("resourceId"));
+                assertEquals("basket", body.getString("resourceType"));
+                assertEquals(BASKETS + "/" + basketId, body.getString("_links.self.href"));
+            }
+            assertEquals(List.of("ACTC"), values(received, "transactionStatus"));
+            List<String> sca = values(received, "scaStatus");
+            assertEquals("finalised", sca.get(sca.size() - 1), sca.toString());
+            String authorisationId = created.jsonPath().getString("_links.scaStatus.href").replaceAll(".*/", "");
+            received.stream().filter(r -> r.text().contains("scaStatus")).forEach(r -> assertEquals(authorisationId,
+                    JsonPath.from(r.text()).getString("authorisationId")));
+        }
+    }
+
+    @Test
+    void anExplicitStartReplacesTheSubscription() {
+        try (NotificationReceiver receiver = new NotificationReceiver().start()) {
+            Map<String, String> headers = new java.util.LinkedHashMap<>();
+            headers.put("TPP-Redirect-Preferred", "false");
+            headers.put("PSU-ID", "psu1");
+            Response consent = Signed.post(Tpps.ALPHA, Signed.AIS, headers,
+                    Signed.aisBody(null, 4, true, Psu.PSU1_MAIN));
+            assertEquals(201, consent.statusCode(), consent.asString());
+            assertEquals("EMBEDDED", consent.header("ASPSP-SCA-Approach"));
+            String id = consent.jsonPath().getString("consentId");
+            deliver(receiver);
+            assertTrue(receiver.received().isEmpty(), "no wishes yet");
+
+            String authorisations = Signed.AIS + "/" + id + "/authorisations";
+            assertError(Signed.post(Tpps.ALPHA, authorisations,
+                    Map.of("TPP-Notification-URI", "https://tpp.elsewhere.example/n"), ""), 400, "FormatError",
+                    "FORMAT_ERROR");
+            Response started = Signed.post(Tpps.ALPHA, authorisations, Map.of("TPP-Notification-URI",
+                    receiver.url("/start"), "TPP-Notification-Content-Preferred", "status=SCA"), "");
+            assertEquals(201, started.statusCode(), started.asString());
+            assertEquals("true", started.header("ASPSP-Notification-Support"));
+            assertEquals("status=SCA", started.header("ASPSP-Notification-Content"));
+            String authorisationId = started.jsonPath().getString("authorisationId");
+            assertEquals(200, Signed.put(Tpps.ALPHA, authorisations + "/" + authorisationId, Map.of("PSU-ID", "psu1"),
+                    "{\"psuData\":{\"password\":\"sandbox\"}}").statusCode());
+
+            List<NotificationReceiver.Received> received = deliver(receiver);
+            received.forEach(r -> assertEquals("/start", r.path()));
+            assertEquals(List.of("failed", "psuAuthenticated"), values(received, "scaStatus"),
+                    "the replaced authorisation's end and the new one's step");
+            assertEquals(authorisationId, JsonPath.from(received.get(1).text()).getString("authorisationId"));
+            assertTrue(values(received, "consentStatus").isEmpty(), "status=SCA only");
+        }
+    }
+
+    @Test
+    void aBasketsBadNotificationHeadersAreFormatErrors() {
+        String consentId = create(null, null).jsonPath().getString("consentId");
+        Response refused = createBasket(Map.of("TPP-Notification-URI", "https://tpp.elsewhere.example/n"), consentId);
+        assertError(refused, 400, "FormatError", "FORMAT_ERROR");
+        assertTrue(refused.asString().contains("TPP-Notification-URI"), refused.asString());
+        refused = createBasket(Map.of("TPP-Notification-URI", "http://localhost:1/n",
+                "TPP-Notification-Content-Preferred", "status=ALL"), consentId);
+        assertError(refused, 400, "FormatError", "FORMAT_ERROR");
+        assertTrue(refused.asString().contains("TPP-Notification-Content-Preferred"), refused.asString());
+        Response created = createBasket(Map.of(), consentId);
+        assertEquals(201, created.statusCode(), "the refusals took nothing: " + created.asString());
+        assertNull(created.header("ASPSP-Notification-Support"));
+        String authorisations = BASKETS + "/" + created.jsonPath().getString("basketId") + "/authorisations";
+        assertError(Signed.post(Tpps.ALPHA, authorisations, Map.of("TPP-Notification-URI", "ftp://localhost/n"), ""),
+                400, "FormatError", "FORMAT_ERROR");
+        // a redirect basket's authorisation started with it
+        assertError(Signed.post(Tpps.ALPHA, authorisations, Map.of("TPP-Notification-URI", "http://localhost:1/n"),
+                ""), 409, "StatusInvalid", "STATUS_INVALID");
+    }
+
+    /**
+     * A decoupled basket approved in the PSU's app, which the TPP never reads: the bank's event of a member consent
+     * has the gateway ask the bank about the basket (task basket-bank-sync), and its notifications go out.
+     */
+    @Test
+    void aDecoupledBasketNotifiesWithoutTheTppReadingIt() throws Exception {
+        try (NotificationReceiver receiver = new NotificationReceiver().start()) {
+            Response consent = Signed.post(Tpps.ALPHA, Signed.AIS, Signed.redirectHeaders(),
+                    Signed.aisBody(null, 4, true, "DE65100200300800000029")); // psu-decoupled's account
+            assertEquals(201, consent.statusCode(), consent.asString());
+            String consentId = consent.jsonPath().getString("consentId");
+            Response created = createBasket(Map.of("TPP-Redirect-Preferred", "false", "PSU-ID", "psu-decoupled",
+                    "TPP-Notification-URI", receiver.url("/basket"), "TPP-Notification-Content-Preferred",
+                    "status=SCA,LAST"), consentId);
+            assertEquals(201, created.statusCode(), created.asString());
+            assertEquals("DECOUPLED", created.header("ASPSP-SCA-Approach"));
+            String basketId = created.jsonPath().getString("basketId");
+
+            // the app answers after sandbox.decoupled-delay; the bank's view, not the gateway's, is watched
+            String bankBasketId = column("select bank_basket_id from signing_basket where id = ?", basketId);
+            long deadline = System.nanoTime() + java.time.Duration.ofSeconds(15).toNanos();
+            String atBank = null;
+            while (System.nanoTime() < deadline && !"ACTC".equals(atBank)) {
+                Thread.sleep(250);
+                atBank = given().header("Authorization", "Bearer " + SandboxBank.CREDENTIAL)
+                        .get(bankUrl + "/bank/v1/signing-baskets/" + bankBasketId).jsonPath()
+                        .getString("transactionStatus");
+            }
+            assertEquals("ACTC", atBank);
+            // the member consent's status event, as the bank sends it
+            String event = "{\"eventId\":\"" + java.util.UUID.randomUUID() + "\",\"resource\":\"consent\","
+                    + "\"bankConsentId\":\"" + column("select bank_consent_id from consent where id = ?", consentId)
+                    + "\",\"status\":\"valid\",\"occurredAt\":\"" + Instant.now() + "\"}";
+            assertEquals(204, given().header("Authorization", "Bearer " + SandboxBank.CREDENTIAL)
+                    .contentType("application/json").body(event).post("/internal/v1/bank-events").statusCode());
+            queue.runNow(BasketSyncTask.TYPE, basketId);
+
+            List<NotificationReceiver.Received> received = deliver(receiver);
+            received.forEach(r -> r.verify(GatewaySealResource.certificate()));
+            received.forEach(r -> assertEquals("basket", JsonPath.from(r.text()).getString("resourceType")));
+            assertEquals(List.of("scaMethodSelected", "finalised"), values(received, "scaStatus"));
+            assertEquals(List.of("ACTC"), values(received, "transactionStatus"));
+        }
+    }
+
+    private String column(String sql, String id) throws java.sql.SQLException {
+        try (var connection = dataSource.getConnection(); var query = connection.prepareStatement(sql)) {
+            query.setString(1, id);
+            try (var rows = query.executeQuery()) {
+                assertTrue(rows.next(), sql);
+                return rows.getString(1);
+            }
         }
     }
 }

@@ -2,6 +2,8 @@ package eu.xs2a.consent;
 
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import eu.xs2a.consent.support.ConsentTestBase;
 import eu.xs2a.consent.support.Psu;
@@ -20,13 +22,17 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Signing baskets against the real sandbox bank (docs/ARCHITECTURE.md "Signing baskets"): a payment (submitted to
- * the bank as payment-service does, under its gateway id) and a consent authorised with the basket's one redirect
- * SCA; every refusal with its Berlin Group class and code; a deleted basket freeing its members.
+ * the bank as payment-service does, under its gateway id) and a consent authorised with the basket's one redirect,
+ * embedded or decoupled SCA; every step out of order and every refusal with its Berlin Group class and code; an
+ * explicit start; a deleted basket freeing its members.
  */
 @QuarkusTest
 class SigningBasketTest extends ConsentTestBase {
 
     private static final String BASKETS = "/sandbox/api/berlingroup/v1/signing-baskets";
+    /** psu-fail's account (SeedData), psu-decoupled's (V9__sca_approaches.sql). */
+    private static final String PSU_FAIL_MAIN = "DE12100200300200000014";
+    private static final String PSU_DECOUPLED_MAIN = "DE65100200300800000029";
 
     @ConfigProperty(name = "psd2.providers.sandbox.bank-url")
     String bankUrl;
@@ -117,6 +123,130 @@ class SigningBasketTest extends ConsentTestBase {
         assertEquals("CANC", Signed.get(Tpps.ALPHA, basket + "/status").jsonPath().getString("transactionStatus"));
         assertEquals(201, Signed.post(Tpps.ALPHA, BASKETS, headers(), body(List.of(payment), List.of(consentId)))
                 .statusCode(), "both members are free for a new basket");
+    }
+
+    @Test
+    void anEmbeddedBasketAuthorisesEveryMemberWithOneOtp() {
+        String payment = bankPayment(Tpps.ALPHA);
+        String consentId = createAis(Tpps.ALPHA).jsonPath().getString("consentId");
+        Map<String, String> embedded = headers();
+        embedded.remove("TPP-Redirect-URI");
+        embedded.put("TPP-Redirect-Preferred", "false");
+        embedded.put("PSU-ID", "psu1");
+        Response created = Signed.post(Tpps.ALPHA, BASKETS, embedded, body(List.of(payment), List.of(consentId)));
+        assertEquals(201, created.statusCode(), created.asString());
+        assertEquals("EMBEDDED", created.header("ASPSP-SCA-Approach"));
+        assertNull(created.jsonPath().get("_links.scaRedirect"));
+        String basket = BASKETS + "/" + created.jsonPath().getString("basketId");
+        assertNull(created.jsonPath().get("_links.updatePsuAuthentication"), "not in 1.3.6's _linksSigningBasket");
+        String auth = created.jsonPath().getString("_links.scaStatus.href");
+
+        // each step only in its turn; the PSU's mistakes with their codes
+        assertError(put(auth, otp("123456")), 409, "StatusInvalid", "STATUS_INVALID");
+        assertError(put(auth, password("Wrong-Pass-5a1t")), 401, "PsuCredentialsInvalid", "PSU_CREDENTIALS_INVALID");
+        assertError(Signed.put(Tpps.BETA, auth, Map.of(), password("sandbox")), 404, "ResourceUnknown",
+                "RESOURCE_UNKNOWN");
+        Response authenticated = put(auth, password("sandbox"));
+        assertEquals(200, authenticated.statusCode(), authenticated.asString());
+        assertEquals("psuAuthenticated", authenticated.jsonPath().getString("scaStatus"));
+        assertEquals(auth, authenticated.jsonPath().getString("_links.selectAuthenticationMethod.href"));
+        assertError(put(auth, password("sandbox")), 409, "StatusInvalid", "STATUS_INVALID");
+        Response selected = put(auth, "{\"authenticationMethodId\":\"sms\"}");
+        assertEquals("scaMethodSelected", selected.jsonPath().getString("scaStatus"), selected.asString());
+        assertEquals(auth, selected.jsonPath().getString("_links.authoriseTransaction.href"));
+        assertError(put(auth, otp("640931")), 400, "ScaInvalid", "SCA_INVALID");
+        assertEquals("RCVD", Signed.get(Tpps.ALPHA, basket + "/status").jsonPath().getString("transactionStatus"));
+
+        Response finalised = put(auth, otp("123456"));
+        assertEquals(200, finalised.statusCode(), finalised.asString());
+        assertEquals("finalised", finalised.jsonPath().getString("scaStatus"));
+        assertEquals("ACTC", Signed.get(Tpps.ALPHA, basket + "/status").jsonPath().getString("transactionStatus"));
+        assertEquals("valid", Signed.get(Tpps.ALPHA, Signed.AIS + "/" + consentId + "/status").jsonPath()
+                .getString("consentStatus"));
+        String atBank = bank().get(bankUrl + "/bank/v1/payments?idempotencyKey=" + payment).jsonPath()
+                .getString("payments[0].transactionStatus");
+        assertEquals(true, List.of("ACSP", "ACSC").contains(atBank), atBank);
+        assertError(put(auth, otp("123456")), 409, "StatusInvalid", "STATUS_INVALID");
+        assertError(Signed.post(Tpps.ALPHA, basket + "/authorisations", Map.of(), ""), 409, "StatusInvalid",
+                "STATUS_INVALID");
+    }
+
+    @Test
+    void anExplicitStartReplacesTheOpenAuthorisationAndAWrongOtpEndsIt() {
+        // psu-fail: every code is wrong; the bank's third wrong code fails the basket's SCA and rejects its members
+        Response consent = Signed.post(Tpps.ALPHA, Signed.AIS, Signed.redirectHeaders(),
+                Signed.aisBody(null, 4, true, PSU_FAIL_MAIN));
+        assertEquals(201, consent.statusCode(), consent.asString());
+        String consentId = consent.jsonPath().getString("consentId");
+        Map<String, String> embedded = headers();
+        embedded.put("TPP-Redirect-Preferred", "false");
+        Response created = Signed.post(Tpps.ALPHA, BASKETS, embedded, body(List.of(), List.of(consentId)));
+        assertEquals(201, created.statusCode(), created.asString());
+        assertEquals("EMBEDDED", created.header("ASPSP-SCA-Approach"));
+        String basket = BASKETS + "/" + created.jsonPath().getString("basketId");
+        String first = created.jsonPath().getString("_links.scaStatus.href");
+
+        Response started = Signed.post(Tpps.ALPHA, basket + "/authorisations", Map.of("PSU-ID", "psu-fail"),
+                password("sandbox"));
+        assertEquals(201, started.statusCode(), started.asString());
+        assertEquals("EMBEDDED", started.header("ASPSP-SCA-Approach"));
+        assertEquals("scaMethodSelected", started.jsonPath().getString("scaStatus"));
+        String second = started.jsonPath().getString("_links.scaStatus.href");
+        assertEquals(basket + "/authorisations/" + started.jsonPath().getString("authorisationId"), second);
+        assertEquals("failed", Signed.get(Tpps.ALPHA, first).jsonPath().getString("scaStatus"));
+        assertError(put(first, password("sandbox")), 409, "StatusInvalid", "STATUS_INVALID");
+        assertEquals(2, Signed.get(Tpps.ALPHA, basket + "/authorisations").jsonPath().getList("authorisationIds")
+                .size());
+
+        assertError(put(second, otp("123456")), 400, "ScaInvalid", "SCA_INVALID");
+        assertError(put(second, otp("123456")), 400, "ScaInvalid", "SCA_INVALID");
+        assertError(put(second, otp("123456")), 400, "ScaInvalid", "SCA_INVALID");
+        assertEquals("failed", Signed.get(Tpps.ALPHA, second).jsonPath().getString("scaStatus"));
+        assertEquals("RJCT", Signed.get(Tpps.ALPHA, basket + "/status").jsonPath().getString("transactionStatus"));
+        assertEquals("rejected", Signed.get(Tpps.ALPHA, Signed.AIS + "/" + consentId + "/status").jsonPath()
+                .getString("consentStatus"));
+        assertError(put(second, otp("123456")), 409, "StatusInvalid", "STATUS_INVALID");
+    }
+
+    @Test
+    void aDecoupledBasketIsApprovedInThePsusApp() throws InterruptedException {
+        Response consent = Signed.post(Tpps.ALPHA, Signed.AIS, Signed.redirectHeaders(),
+                Signed.aisBody(null, 4, true, PSU_DECOUPLED_MAIN));
+        assertEquals(201, consent.statusCode(), consent.asString());
+        String consentId = consent.jsonPath().getString("consentId");
+        Map<String, String> decoupled = headers();
+        decoupled.put("TPP-Redirect-Preferred", "false");
+        decoupled.put("PSU-ID", "psu-decoupled");
+        Response created = Signed.post(Tpps.ALPHA, BASKETS, decoupled, body(List.of(), List.of(consentId)));
+        assertEquals(201, created.statusCode(), created.asString());
+        assertEquals("DECOUPLED", created.header("ASPSP-SCA-Approach"));
+        assertNotNull(created.jsonPath().getString("psuMessage"), created.asString());
+        String auth = created.jsonPath().getString("_links.scaStatus.href");
+        assertError(put(auth, password("sandbox")), 409, "StatusInvalid", "STATUS_INVALID");
+        // the TPP polls; the app answers after sandbox.decoupled-delay
+        long deadline = System.nanoTime() + java.time.Duration.ofSeconds(15).toNanos();
+        String status = null;
+        while (System.nanoTime() < deadline && !"finalised".equals(status) && !"failed".equals(status)) {
+            Thread.sleep(250);
+            status = Signed.get(Tpps.ALPHA, auth).jsonPath().getString("scaStatus");
+        }
+        assertEquals("finalised", status);
+        String basket = BASKETS + "/" + created.jsonPath().getString("basketId");
+        assertEquals("ACTC", Signed.get(Tpps.ALPHA, basket + "/status").jsonPath().getString("transactionStatus"));
+        assertEquals("valid", Signed.get(Tpps.ALPHA, Signed.AIS + "/" + consentId + "/status").jsonPath()
+                .getString("consentStatus"));
+    }
+
+    private static Response put(String path, String body) {
+        return Signed.put(Tpps.ALPHA, path, Map.of(), body);
+    }
+
+    private static String password(String password) {
+        return "{\"psuData\":{\"password\":\"" + password + "\"}}";
+    }
+
+    private static String otp(String otp) {
+        return "{\"scaAuthenticationData\":\"" + otp + "\"}";
     }
 
     /** A payment at the bank under a new gateway id (its idempotency key), as payment-service submits one. */

@@ -33,6 +33,7 @@ import picocli.CommandLine.Spec;
         footer = {"", "Examples:",
                 "  bin/tpp basket create --payment {paymentId} --payment {paymentId2} --consent {consentId}",
                 "  bin/tpp basket authorise --as psu1",
+                "  bin/tpp basket create --no-redirect --psu-id psu1 --payment {paymentId}; bin/tpp sca --embedded --as psu1",
                 "  bin/tpp basket status"},
         mixinStandardHelpOptions = true)
 class BasketCommand implements Runnable {
@@ -90,6 +91,21 @@ class BasketCommand implements Runnable {
                 description = "PSU-IP-Address, required here (default: ${DEFAULT-VALUE}).")
         String psuIp;
 
+        @Option(names = "--no-redirect", description = "TPP-Redirect-Preferred: false: the bank chooses embedded or"
+                + " decoupled for the PSU (then bin/tpp sca --embedded or --decoupled).")
+        boolean noRedirect;
+
+        @Option(names = "--psu-id", paramLabel = "PSU", description = "PSU-ID: the PSU's login (needed for decoupled).")
+        String psuId;
+
+        @Option(names = "--notification-uri", paramLabel = "URI", description = "TPP-Notification-URI: where the"
+                + " gateway POSTs the basket's signed status notifications.")
+        String notificationUri;
+
+        @Option(names = "--notification-content", paramLabel = "VALUE", description = "TPP-Notification-Content-"
+                + "Preferred, e.g. status=SCA,PROCESS (the default) or status=LAST.")
+        String notificationContent;
+
         @Mixin
         Target target = new Target();
 
@@ -112,12 +128,23 @@ class BasketCommand implements Runnable {
             String body = "{\"paymentIds\": " + ids(payments, saved) + ", \"consentIds\": " + ids(consents, saved) + "}";
             Map<String, JsonPath> saves = new LinkedHashMap<>();
             saves.put(BASKET_ID, JsonPath.parse(".basketId"));
-            saves.put(BASKET_SCA_REDIRECT, JsonPath.parse("._links.scaRedirect.href"));
-            List<eu.xs2a.tpp.http.RequestBuilder.Header> headers = List.of(
-                    new eu.xs2a.tpp.http.RequestBuilder.Header("TPP-Redirect-Preferred", "true"),
-                    new eu.xs2a.tpp.http.RequestBuilder.Header("TPP-Redirect-URI", redirectUri));
+            if (!noRedirect) { // else the bank's choice, embedded or decoupled, has no link (bin/tpp sca --embedded)
+                saves.put(BASKET_SCA_REDIRECT, JsonPath.parse("._links.scaRedirect.href"));
+            }
+            List<eu.xs2a.tpp.http.RequestBuilder.Header> headers = new ArrayList<>(List.of(
+                    new eu.xs2a.tpp.http.RequestBuilder.Header("TPP-Redirect-Preferred", Boolean.toString(!noRedirect)),
+                    new eu.xs2a.tpp.http.RequestBuilder.Header("TPP-Redirect-URI", redirectUri)));
+            optional(headers, "PSU-ID", psuId);
+            optional(headers, "TPP-Notification-URI", notificationUri);
+            optional(headers, "TPP-Notification-Content-Preferred", notificationContent);
             return new SignedCall(context, connection, output).run("POST", basketsPath(target.provider), headers,
                     body.getBytes(StandardCharsets.UTF_8), psuIp, true, saves);
+        }
+
+        private static void optional(List<eu.xs2a.tpp.http.RequestBuilder.Header> headers, String name, String value) {
+            if (value != null) {
+                headers.add(new eu.xs2a.tpp.http.RequestBuilder.Header(name, value));
+            }
         }
 
         private static String ids(List<String> ids, Map<String, String> saved) {

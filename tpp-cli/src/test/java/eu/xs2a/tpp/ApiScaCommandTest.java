@@ -18,8 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code bin/tpp sca --embedded} and {@code --decoupled} over real HTTP against a stand-in gateway that checks every
- * request's signature: the signed PUTs of an embedded authorisation in order, the saved authorisation as default,
- * and the polling of a decoupled one.
+ * request's signature: the signed PUTs of an embedded authorisation in order (a payment's, a signing basket's), the
+ * saved authorisation as default, and the polling of a decoupled one.
  */
 class ApiScaCommandTest {
 
@@ -79,6 +79,33 @@ class ApiScaCommandTest {
         assertEquals("{\"psuData\":{\"password\":\"sandbox\"}}", puts.get(0).bodyText());
         assertEquals("{\"authenticationMethodId\":\"chip\"}", puts.get(1).bodyText());
         assertEquals("{\"scaAuthenticationData\":\"123456\"}", puts.get(2).bodyText());
+        assertTrue(walked.out().contains("Done: the authorisation is finalised."), walked.out());
+    }
+
+    @Test
+    void anEmbeddedBasketIsWalkedAsAnyAuthorisation() {
+        String baskets = "/sandbox/api/berlingroup/v1/signing-baskets";
+        String authorisation = baskets + "/b-1/authorisations/a-2";
+        gateway.route(baskets, request -> request.method().equals("POST")
+                ? Answer.json(201, "{\"transactionStatus\":\"RCVD\",\"basketId\":\"b-1\",\"_links\":{"
+                        + "\"scaStatus\":{\"href\":\"" + authorisation + "\"}}}")
+                : Answer.json(200, request.bodyText().contains("psuData") ? "{\"scaStatus\":\"scaMethodSelected\"}"
+                        : "{\"scaStatus\":\"finalised\"}"));
+        Run created = cli.run("basket", "create", "--payment", "14", "--no-redirect", "--psu-id", "psu1",
+                "--notification-uri", "https://tpp.example/n", "--notification-content", "status=LAST");
+        assertEquals(0, created.exitCode(), created.toString());
+        StandInGateway.Received post = gateway.received().get(gateway.received().size() - 1);
+        assertNotNull(post.verified(), "signed and verified");
+        assertEquals("false", post.header("TPP-Redirect-Preferred"));
+        assertEquals("psu1", post.header("PSU-ID"));
+        assertEquals("https://tpp.example/n", post.header("TPP-Notification-URI"));
+        assertEquals("status=LAST", post.header("TPP-Notification-Content-Preferred"));
+
+        Run walked = cli.run("sca", "--embedded", "--as", "psu1");
+        assertEquals(0, walked.exitCode(), walked.toString());
+        List<StandInGateway.Received> puts = gateway.received().stream().filter(r -> r.method().equals("PUT")).toList();
+        assertEquals(2, puts.size(), puts.toString());
+        puts.forEach(put -> assertEquals(authorisation, put.target()));
         assertTrue(walked.out().contains("Done: the authorisation is finalised."), walked.out());
     }
 

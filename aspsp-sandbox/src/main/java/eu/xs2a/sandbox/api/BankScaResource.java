@@ -18,7 +18,8 @@ import jakarta.ws.rs.core.MediaType;
 
 /**
  * The PSU's SCA through the gateway (embedded), of a consent ({@code /bank/v1/consents/{id}/sca}), a payment
- * ({@code /bank/v1/payments/{id}/sca}) or a payment's cancellation ({@code /bank/v1/payments/{id}/cancellation-sca}):
+ * ({@code /bank/v1/payments/{id}/sca}), a payment's cancellation ({@code /bank/v1/payments/{id}/cancellation-sca})
+ * or a signing basket ({@code /bank/v1/signing-baskets/{id}/sca}):
  * a new SCA, password, method, OTP. Each answers the step's outcome (BANK-API.md "SCA through the API"); a step that
  * ended the SCA sends its status event at once, as the pages do. One subclass per resource path: a path with more
  * literal characters than {@code /bank/v1/consents} (or {@code …/payments}) is matched before that resource's.
@@ -51,6 +52,19 @@ public abstract class BankScaResource {
         }
     }
 
+    /** {@code /bank/v1/signing-baskets/{id}/sca}: the basket's one SCA, which authorises every member. */
+    @Path("/bank/v1/signing-baskets/{id}/sca")
+    @BankApi
+    @Produces(MediaType.APPLICATION_JSON)
+    @Consumes(MediaType.APPLICATION_JSON)
+    public static class OfBaskets extends BankScaResource {
+
+        @Override
+        protected ScaLink.Kind kind(String segment) {
+            return ScaLink.Kind.BASKET;
+        }
+    }
+
     @Inject
     ApiScaService sca;
 
@@ -61,7 +75,7 @@ public abstract class BankScaResource {
     public Step restart(@PathParam("id") String id,
                         @PathParam("sca") String of, ScaDtos.Restart body) {
         boolean decoupled = body != null && "DECOUPLED".equals(body.scaApproach());
-        return answered(id, sca.restart(kind(of), id, decoupled, body == null ? null : body.psuId()));
+        return answered(sca.restart(kind(of), id, decoupled, body == null ? null : body.psuId()));
     }
 
     @POST
@@ -71,7 +85,7 @@ public abstract class BankScaResource {
         if (body == null || body.psuId() == null || body.password() == null) {
             throw BankException.badRequest("psuId and password are required");
         }
-        return answered(id, sca.authenticate(kind(of), id, body.psuId(), body.password()));
+        return answered(sca.authenticate(kind(of), id, body.psuId(), body.password()));
     }
 
     @POST
@@ -81,7 +95,7 @@ public abstract class BankScaResource {
         if (body == null || body.authenticationMethodId() == null) {
             throw BankException.badRequest("authenticationMethodId is required");
         }
-        return answered(id, sca.select(kind(of), id, body.authenticationMethodId()));
+        return answered(sca.select(kind(of), id, body.authenticationMethodId()));
     }
 
     @POST
@@ -91,16 +105,15 @@ public abstract class BankScaResource {
         if (body == null || body.otp() == null) {
             throw BankException.badRequest("otp is required");
         }
-        return answered(id, sca.authorise(kind(of), id, body.otp()));
+        return answered(sca.authorise(kind(of), id, body.otp()));
     }
 
     /** What the path names ({@code segment}: its last, where it varies). */
     protected abstract ScaLink.Kind kind(String segment);
 
-    private Step answered(String resourceId, ApiScaService.Outcome outcome) {
-        if (outcome.ended()) {
-            events.deliverNow(resourceId); // committed: the step's transaction ended with the call
-        }
+    private Step answered(ApiScaService.Outcome outcome) {
+        // committed: the step's transaction ended with the call; a basket's events are its members'
+        outcome.changed().forEach(events::deliverNow);
         return Step.of(outcome);
     }
 }

@@ -23,12 +23,17 @@ import java.util.List;
 @Consumes(MediaType.APPLICATION_JSON)
 public class BankSigningBasketResource {
 
-    /** {@code paymentIds}: the gateway's payment ids (each payment's idempotencyKey); {@code consentIds}: bank ids. */
+    /**
+     * {@code paymentIds}: the gateway's payment ids (each payment's idempotencyKey); {@code consentIds}: bank ids;
+     * {@code scaApproach}: DECOUPLED pushes to the PSU's app at once, anything else waits for the pages or the API.
+     */
     public record RegisterBasket(String idempotencyKey, String tppId, String tppName, List<String> paymentIds,
-                                 List<String> consentIds, String psuId, String returnUrl) {
+                                 List<String> consentIds, String psuId, String returnUrl, String scaApproach) {
     }
 
-    public record BasketCreated(String bankBasketId, String transactionStatus, String scaStatus, String scaUrl) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record BasketCreated(String bankBasketId, String transactionStatus, String scaStatus, String scaUrl,
+                                String psuMessage) {
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -48,11 +53,12 @@ public class BankSigningBasketResource {
             throw BankException.badRequest("a signing basket body is required");
         }
         SigningBasketService.Registered registered = baskets.register(body.idempotencyKey(), body.tppId(),
-                body.tppName(), body.paymentIds(), body.consentIds(), body.psuId(), body.returnUrl());
+                body.tppName(), body.paymentIds(), body.consentIds(), body.psuId(), body.returnUrl(),
+                "DECOUPLED".equals(body.scaApproach()));
         SigningBasket basket = registered.basket();
         return Response.status(registered.created() ? Response.Status.CREATED : Response.Status.OK)
                 .entity(new BasketCreated(basket.id, basket.status.name(), basket.scaStatus.name(),
-                        urls.scaUrl(registered.link())))
+                        urls.scaUrl(registered.link()), registered.psuMessage()))
                 .build();
     }
 

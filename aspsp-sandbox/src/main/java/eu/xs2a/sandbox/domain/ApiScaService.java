@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Embedded and decoupled SCA of a consent, a payment or a payment's cancellation through the bank API (BANK-API.md
+ * Embedded and decoupled SCA of a consent, a payment, a payment's cancellation or a signing basket through the bank API (BANK-API.md
  * "SCA through the API"): the gateway passes on the PSU's password, chosen method and OTP, instead of the PSU typing
  * them into the bank's pages. It
  * drives the request's open SCA link through the same states as the pages (NEW → LOGGED_IN → APPROVED → DONE), with
@@ -31,17 +31,26 @@ public class ApiScaService {
 
     /**
      * What one step left: the SCA status, the PSU's methods (to select one), the chosen method (a code to type in,
-     * or the app), the message for the PSU, the refusal code, and whether the step ended the SCA.
+     * or the app), the message for the PSU, the refusal code, and the consents and payments whose status the step
+     * changed by ending the SCA (for their status events; a basket's members), empty while it goes on.
      */
     public record Outcome(ScaStatus scaStatus, List<ScaMethod> scaMethods, ScaMethod chosenMethod, String psuMessage,
-                          String error, boolean ended) {
+                          String error, List<String> changed) {
+
+        public Outcome {
+            changed = changed == null ? List.of() : List.copyOf(changed);
+        }
 
         static Outcome of(ScaStatus status) {
-            return new Outcome(status, null, null, null, null, false);
+            return new Outcome(status, null, null, null, null, null);
         }
 
         Outcome refused(String code) {
-            return new Outcome(scaStatus, scaMethods, chosenMethod, psuMessage, code, ended);
+            return new Outcome(scaStatus, scaMethods, chosenMethod, psuMessage, code, changed);
+        }
+
+        public boolean ended() {
+            return !changed.isEmpty();
         }
     }
 
@@ -56,6 +65,9 @@ public class ApiScaService {
 
     @Inject
     PaymentService payments;
+
+    @Inject
+    SigningBasketService baskets;
 
     @Inject
     eu.xs2a.sandbox.persistence.AccountRepository accounts;
@@ -98,7 +110,7 @@ public class ApiScaService {
         if (methods.size() == 1) {
             return choose(flow, methods.get(0));
         }
-        return new Outcome(ScaStatus.psuAuthenticated, methods, null, null, null, false);
+        return new Outcome(ScaStatus.psuAuthenticated, methods, null, null, null, null);
     }
 
     /** The method the PSU picked of several. */
@@ -108,7 +120,7 @@ public class ApiScaService {
         Psu psu = psus.findById(flow.link().psuId);
         return psu.methods().stream().filter(m -> m.id().equals(methodId)).findFirst()
                 .map(m -> choose(flow, m))
-                .orElseGet(() -> new Outcome(ScaStatus.psuAuthenticated, psu.methods(), null, null, null, false)
+                .orElseGet(() -> new Outcome(ScaStatus.psuAuthenticated, psu.methods(), null, null, null, null)
                         .refused(SCA_METHOD_UNKNOWN));
     }
 
@@ -131,7 +143,7 @@ public class ApiScaService {
         if (flow.link().otpFailures >= config.sca().otpAttempts()) {
             return ended(flow, false, Payment.REASON_SCA_FAILED).refused(SCA_INVALID);
         }
-        return new Outcome(ScaStatus.scaMethodSelected, null, chosen, null, null, false).refused(SCA_INVALID);
+        return new Outcome(ScaStatus.scaMethodSelected, null, chosen, null, null, null).refused(SCA_INVALID);
     }
 
     /**
@@ -188,12 +200,14 @@ public class ApiScaService {
 
     /**
      * The sandbox's app answers the pushes older than {@code sandbox.decoupled-delay}: psu-decoupled-deny's app
-     * denies, every other approves. Returns the consents and payments it ended (committed), for their status events.
+     * denies, every other approves. Returns the consents and payments it ended (committed; a basket's members), for
+     * their status events.
      */
     @Transactional
     public List<String> answerDuePushes(int limit) {
         Instant before = clock.instant().minus(config.decoupledDelay());
         List<ScaLink> due = links.lockDecoupledDue(before, limit);
+        List<String> changed = new java.util.ArrayList<>();
         for (ScaLink link : due) {
             ScaFlow flow;
             try {
@@ -203,8 +217,11 @@ public class ApiScaService {
             }
             Psu psu = psus.findById(link.psuId);
             sca.finish(flow, psu.behaviour != Psu.Behaviour.APP_DENIES, Payment.REASON_PSU_DENIED);
+            if (link.state == ScaLink.State.DONE) {
+                changed.addAll(flow.changed());
+            }
         }
-        return due.stream().filter(l -> l.state == ScaLink.State.DONE).map(l -> l.resourceId).toList();
+        return changed;
     }
 
     private Outcome choose(ScaFlow flow, ScaMethod method) {
@@ -219,15 +236,15 @@ public class ApiScaService {
         }
         if (method.decoupled()) {
             flow.link().decoupledAt = clock.instant();
-            return new Outcome(ScaStatus.scaMethodSelected, null, method, APP_MESSAGE, null, false);
+            return new Outcome(ScaStatus.scaMethodSelected, null, method, APP_MESSAGE, null, null);
         }
-        return new Outcome(ScaStatus.scaMethodSelected, null, method, null, null, false);
+        return new Outcome(ScaStatus.scaMethodSelected, null, method, null, null, null);
     }
 
     /** The PSU's SCA ended: finalised (their signature, maybe one of several: multilevel SCA) or failed. */
     private Outcome ended(ScaFlow flow, boolean success, String reason) {
         sca.finish(flow, success, reason);
-        return new Outcome(success ? ScaStatus.finalised : ScaStatus.failed, null, null, null, null, true);
+        return new Outcome(success ? ScaStatus.finalised : ScaStatus.failed, null, null, null, null, flow.changed());
     }
 
     /** Each signatory signs once (multilevel SCA): a second SCA of the same PSU is out of order. */
@@ -259,8 +276,12 @@ public class ApiScaService {
         return flow;
     }
 
-    /** The consent's or payment's id; 404 CONSENT_UNKNOWN / PAYMENT_UNKNOWN when the bank has none. */
+    /** The consent's, payment's or basket's id; 404 CONSENT_UNKNOWN / PAYMENT_UNKNOWN / BASKET_UNKNOWN. */
     private String requireResource(ScaLink.Kind kind, String resourceId) {
-        return kind == ScaLink.Kind.CONSENT ? consents.require(resourceId).id : payments.require(resourceId).id;
+        return switch (kind) {
+            case CONSENT -> consents.require(resourceId).id;
+            case PAYMENT, CANCELLATION -> payments.require(resourceId).id;
+            case BASKET -> baskets.require(resourceId).id;
+        };
     }
 }

@@ -27,9 +27,9 @@ public class DecoupledAppJob {
     @Scheduled(every = "${sandbox.decoupled-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     void answerPushes() {
-        for (String consentId : sca.answerDuePushes(BATCH)) { // committed
-            LOG.infof("Decoupled SCA of consent %s answered in the PSU's app", consentId);
-            events.deliverNow(consentId);
+        for (String resourceId : sca.answerDuePushes(BATCH)) { // committed
+            LOG.infof("Decoupled SCA of %s answered in the PSU's app", resourceId);
+            events.deliverNow(resourceId);
         }
     }
 }

@@ -33,7 +33,8 @@ public class SigningBasketService {
     private static final int MAX_KEY = 100;
     private static final int MAX_MEMBERS = 50;
 
-    public record Registered(SigningBasket basket, ScaLink link, boolean created) {
+    /** {@code psuMessage}: the app's message of a decoupled registration, else null. */
+    public record Registered(SigningBasket basket, ScaLink link, boolean created, String psuMessage) {
     }
 
     public record BasketView(SigningBasket basket, List<Payment> payments, List<Consent> consents) {
@@ -55,14 +56,21 @@ public class SigningBasketService {
     ScaLinkRepository links;
 
     @Inject
+    ApiScaService apiSca;
+
+    @Inject
     EntityManager em;
 
     @Inject
     Clock clock;
 
+    /**
+     * Registers the basket with one SCA link for its members; {@code decoupled} (with {@code psuId}) pushes the
+     * approval to the PSU's app at once, as a decoupled consent's registration does.
+     */
     @Transactional
     public Registered register(String idempotencyKey, String tppId, String tppName, List<String> paymentKeys,
-                               List<String> consentIds, String psuId, String returnUrl) {
+                               List<String> consentIds, String psuId, String returnUrl, boolean decoupled) {
         if (idempotencyKey == null || idempotencyKey.isBlank() || idempotencyKey.length() > MAX_KEY) {
             throw BankException.badRequest("idempotencyKey must be 1 to " + MAX_KEY + " characters");
         }
@@ -87,7 +95,7 @@ public class SigningBasketService {
         if (existing.isPresent()) {
             ScaLink link = links.find("resourceId = ?1 and kind = ?2", existing.get().id, ScaLink.Kind.BASKET)
                     .firstResult();
-            return new Registered(existing.get(), link, false);
+            return new Registered(existing.get(), link, false, null);
         }
         List<Payment> memberPayments = paymentIds.stream().map(key -> paymentMember(key, tppId)).toList();
         List<Consent> memberConsents = consentKeys.stream().map(id -> consentMember(id, tppId)).toList();
@@ -107,7 +115,8 @@ public class SigningBasketService {
         memberConsents.forEach(c -> c.basketId = basket.id);
         ScaLink link = ScaLink.issue(ScaLink.Kind.BASKET, basket.id, now);
         links.persist(link);
-        return new Registered(basket, link, true);
+        String psuMessage = decoupled ? apiSca.startDecoupled(link, psuId).psuMessage() : null;
+        return new Registered(basket, link, true, psuMessage);
     }
 
     @Transactional

@@ -9,8 +9,9 @@ import java.util.Locale;
 
 /**
  * The headers of a signing basket's creation (Berlin Group 1.3.6 createSigningBasket): PSU-IP-Address is mandatory
- * there; TPP-Redirect-Preferred optional (true or false, else BadRequest), and TPP-Redirect-URI is required since a
- * basket is authorised by redirect here; the URIs and PSU-ID follow the consent's rules ({@link ScaHeaders}).
+ * there; TPP-Redirect-Preferred optional (true or false, else BadRequest; absent counts as true), and
+ * TPP-Redirect-URI is required once the basket's approach is redirect (the service's check); the URIs and PSU-ID
+ * follow the consent's rules ({@link ScaHeaders}).
  */
 final class BasketHeaders {
 
@@ -26,11 +27,11 @@ final class BasketHeaders {
         if (PsuIpAddress.parse(headers.getHeaderString(PsuIpAddress.HEADER)) == null) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, PsuIpAddress.HEADER + " is required");
         }
-        String redirectUri = headers.getHeaderString(ScaHeaders.REDIRECT_URI);
-        if (redirectUri == null || redirectUri.isBlank()) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, ScaHeaders.REDIRECT_URI
-                    + " is required: a signing basket is authorised by redirect");
-        }
         return ScaHeaders.redirectOf(headers);
+    }
+
+    /** TPP-Redirect-Preferred as {@link #read} checked it: absent or true → redirect where offered. */
+    static boolean redirectPreferred(HttpHeaders headers) {
+        return !"false".equalsIgnoreCase(String.valueOf(headers.getHeaderString(ScaHeaders.REDIRECT_PREFERRED)).trim());
     }
 }

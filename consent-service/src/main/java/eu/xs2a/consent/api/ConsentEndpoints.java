@@ -64,8 +64,7 @@ public abstract class ConsentEndpoints {
 
     /** TPP-Notification-URI and TPP-Notification-Content-Preferred, checked for the calling TPP (FormatError). */
     protected NotificationRequest notificationRequest(HttpHeaders headers) {
-        return notifications.accept(headers.getHeaderString(NotificationUris.HEADER),
-                headers.getHeaderString(NotificationContent.PREFERRED_HEADER), tpp.get().certificate());
+        return NotificationHeaders.read(notifications, headers, tpp);
     }
 
     protected ConsentEndpoints(ConsentType type, ConsentService consents, ScaService sca, EmbeddedScaService embedded,
@@ -139,8 +138,15 @@ public abstract class ConsentEndpoints {
             + " which its steps then use. A redirect consent's authorisation starts with the consent: 409.")
     @Parameter(name = ScaHeaders.PSU_ID, in = ParameterIn.HEADER, description = "the PSU's login at the bank; signed"
             + " when sent", example = "psu1")
+    @Parameter(name = NotificationUris.HEADER, in = ParameterIn.HEADER, description = "replaces the consent's"
+            + " notification URI (the rule of its creation)")
+    @Parameter(name = NotificationContent.PREFERRED_HEADER, in = ParameterIn.HEADER, description = "status=X1,...,Xn,"
+            + " X of SCA, PROCESS, LAST (default status=SCA,PROCESS)")
     @APIResponse(responseCode = "201", description = "startScaprocessResponse",
-            headers = @Header(name = "ASPSP-SCA-Approach", description = "EMBEDDED or DECOUPLED"),
+            headers = {@Header(name = "ASPSP-SCA-Approach", description = "EMBEDDED or DECOUPLED"),
+                    @Header(name = NotificationRequest.SUPPORT_HEADER, description = "with a TPP-Notification-URI:"
+                            + " true when notifications are sent"),
+                    @Header(name = NotificationRequest.CONTENT_HEADER, description = "what will be sent")},
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScaUpdateResponse.class),
                     examples = @ExampleObject(name = "embedded, empty body", value = "{\"scaStatus\":\"received\","
                             + "\"authorisationId\":\"a2\",\"_links\":{\"updatePsuAuthentication\":{\"href\":"
@@ -155,13 +161,15 @@ public abstract class ConsentEndpoints {
                                                schema = @Schema(implementation = UpdatePsuDataRequest.class))) byte[] body) {
         consents.requireProvider(provider);
         String psuId = ScaHeaders.psuId(headers);
+        NotificationRequest notification = notificationRequest(headers);
         String password = null;
         if (body != null && body.length > 0) {
             UpdatePsuDataRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body,
                     UpdatePsuDataRequest.class);
             password = request.passwordOfAStart();
         }
-        return responses.started(starts.start(provider, tpp.tppId(), type, consentId, psuId, password));
+        return notification.answered(responses.started(starts.start(provider, tpp.tppId(), type, consentId, psuId,
+                password, notification)));
     }
 
     @PUT

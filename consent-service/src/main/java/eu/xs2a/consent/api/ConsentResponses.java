@@ -1,6 +1,5 @@
 package eu.xs2a.consent.api;
 
-import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.consent.config.PublicUrls;
 import eu.xs2a.consent.domain.Consent;
 import eu.xs2a.consent.domain.ConsentAuthorisation;
@@ -86,7 +85,7 @@ public class ConsentResponses {
     private static Response createdResponse(CreatedConsent created, Map<String, Href> links) {
         Consent consent = created.consent();
         Response.ResponseBuilder response = Response.status(Response.Status.CREATED);
-        NotificationRequest.stored(consent.getNotificationUri(), consent.getNotificationContent()).answer(response);
+        consent.notificationWishes().answer(response);
         return response
                 .header("Location", links.get("self").href())
                 .header(SCA_APPROACH_HEADER, created.authorisation().scaApproach().name())

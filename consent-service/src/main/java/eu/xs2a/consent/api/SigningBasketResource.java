@@ -4,14 +4,21 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import eu.xs2a.consent.config.PublicUrls;
 import eu.xs2a.consent.domain.BasketAuthorisation;
+import eu.xs2a.consent.domain.BasketScaSteps;
 import eu.xs2a.consent.domain.SigningBasket;
 import eu.xs2a.consent.domain.SigningBasketService;
 import eu.xs2a.platform.api.Href;
 import eu.xs2a.platform.error.ErrorBody;
 import eu.xs2a.platform.http.BrowserFacing;
 import eu.xs2a.platform.http.JsonBodies;
+import eu.xs2a.platform.notify.NotificationContent;
+import eu.xs2a.platform.notify.NotificationRequest;
+import eu.xs2a.platform.notify.NotificationUris;
+import eu.xs2a.platform.notify.Notifications;
 import eu.xs2a.platform.sca.AuthorisationsResponse;
+import eu.xs2a.platform.sca.ScaApproach;
 import eu.xs2a.platform.sca.ScaStatusResponse;
+import eu.xs2a.platform.sca.ScaUpdateResponse;
 import eu.xs2a.platform.sca.UpdatePsuDataRequest;
 import eu.xs2a.security.quarkus.CurrentTpp;
 import eu.xs2a.security.quarkus.RequiresRole;
@@ -45,8 +52,10 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
  * Signing baskets: {@code P/v1/signing-baskets…} (docs/ARCHITECTURE.md "Signing baskets"). A TPP with any PSD2
- * payment or account role may create one of its own payments and consents; the basket's authorisation is a redirect
- * SCA that starts with it (the 201's scaRedirect), and its link and the bank's callback are browser-facing, not signed.
+ * payment or account role may create one of its own payments and consents; the basket's authorisation starts with
+ * it, in the approach chosen as a consent's: redirect (the 201's scaRedirect; its link and the bank's callback are
+ * browser-facing, not signed), embedded (PUT steps) or decoupled (the PSU's app). The TPP's notification headers are
+ * taken at the creation and at an explicit start, as a consent's.
  */
 @Tag(name = "Signing baskets", description = "Several payments and consents authorised with one SCA")
 @Path("/{provider_code}/api/berlingroup/v1/signing-baskets")
@@ -59,7 +68,9 @@ public class SigningBasketResource {
     }
 
     /** signingBasketResponse-201. */
-    public record Created(String transactionStatus, String basketId, @JsonProperty("_links") Map<String, Href> links) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Created(String transactionStatus, String basketId, @JsonProperty("_links") Map<String, Href> links,
+                          String psuMessage) {
     }
 
     /** signingBasketResponse-200. */
@@ -73,14 +84,18 @@ public class SigningBasketResource {
     }
 
     private final SigningBasketService baskets;
+    private final BasketScaSteps steps;
+    private final Notifications notifications;
     private final CurrentTpp tpp;
     private final JsonBodies bodies;
     private final PublicUrls urls;
     private final ConsentResponses responses;
 
-    public SigningBasketResource(SigningBasketService baskets, CurrentTpp tpp, JsonBodies bodies, PublicUrls urls,
-                                 ConsentResponses responses) {
+    public SigningBasketResource(SigningBasketService baskets, BasketScaSteps steps, Notifications notifications,
+                                 CurrentTpp tpp, JsonBodies bodies, PublicUrls urls, ConsentResponses responses) {
         this.baskets = baskets;
+        this.steps = steps;
+        this.notifications = notifications;
         this.tpp = tpp;
         this.bodies = bodies;
         this.urls = urls;
@@ -92,40 +107,61 @@ public class SigningBasketResource {
     @Consumes(MediaType.WILDCARD)
     @Operation(summary = "Create a signing basket", description = "Payments (paymentIds) and consents (consentIds) of"
             + " the calling TPP that await their authorisation and are in no other basket. The basket is registered at"
-            + " the bank, and its authorisation (redirect) starts with it: the PSU authorises every member with one"
-            + " SCA through scaRedirect.")
-    @Parameter(name = "TPP-Redirect-URI", in = ParameterIn.HEADER, required = true, description = "where the PSU"
-            + " returns after SCA (a basket is authorised by redirect)")
+            + " the bank, and its authorisation starts with it, in the approach chosen as a consent's: redirect"
+            + " (scaRedirect), embedded (the PUT steps on scaStatus) or decoupled (psuMessage: the PSU"
+            + " approves in the bank's app). The PSU authorises every member with one SCA.")
+    @Parameter(name = "TPP-Redirect-URI", in = ParameterIn.HEADER, description = "where the PSU returns after SCA;"
+            + " required when the basket is authorised by redirect")
     @Parameter(name = "TPP-Nok-Redirect-URI", in = ParameterIn.HEADER, description = "after a failed SCA")
+    @Parameter(name = "TPP-Redirect-Preferred", in = ParameterIn.HEADER, description = "true (default): redirect where"
+            + " offered; false: the bank's choice for the PSU (embedded or decoupled)")
+    @Parameter(name = "PSU-ID", in = ParameterIn.HEADER, description = "the PSU's login at the bank; needed for a"
+            + " decoupled basket")
     @Parameter(name = "PSU-IP-Address", in = ParameterIn.HEADER, required = true, description = "the PSU's IP address")
+    @Parameter(name = NotificationUris.HEADER, in = ParameterIn.HEADER, description = "where the gateway POSTs a"
+            + " signed notification of each status change (resourceType basket): the rule of a consent's")
+    @Parameter(name = NotificationContent.PREFERRED_HEADER, in = ParameterIn.HEADER, description = "status=X1,...,Xn,"
+            + " X of SCA, PROCESS, LAST (default status=SCA,PROCESS)")
     @APIResponse(responseCode = "201", description = "Created", headers = {
             @Header(name = "Location", description = "the basket's path"),
-            @Header(name = "ASPSP-SCA-Approach", description = "REDIRECT")},
+            @Header(name = "ASPSP-SCA-Approach", description = "REDIRECT, EMBEDDED or DECOUPLED"),
+            @Header(name = NotificationRequest.SUPPORT_HEADER, description = "with a TPP-Notification-URI: true when"
+                    + " notifications are sent"),
+            @Header(name = NotificationRequest.CONTENT_HEADER, description = "what will be sent")},
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Created.class)))
     @APIResponse(responseCode = "400", description = "FormatError FORMAT_ERROR (no member, a member unknown for this"
-            + " TPP or already authorised); FormatError RESOURCE_BLOCKED (a member in another basket)")
+            + " TPP or already authorised, a bad notification header); FormatError RESOURCE_BLOCKED (a member in"
+            + " another basket); ServiceInvalid (no approach of the provider fits the PSU)")
     public Response create(@PathParam("provider_code") String provider, @Context HttpHeaders headers,
                            @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                    schema = @Schema(implementation = SigningBasketRequest.class))) byte[] body) {
         var redirect = BasketHeaders.read(headers);
+        NotificationRequest notification = NotificationHeaders.read(notifications, headers, tpp);
         SigningBasketRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body,
                 SigningBasketRequest.class);
         SigningBasketService.CreatedBasket created = baskets.create(provider, tpp.get(),
                 request.paymentIds() == null ? List.of() : request.paymentIds(),
-                request.consentIds() == null ? List.of() : request.consentIds(), redirect);
+                request.consentIds() == null ? List.of() : request.consentIds(), redirect,
+                BasketHeaders.redirectPreferred(headers), notification);
         SigningBasket basket = created.basket();
+        BasketAuthorisation authorisation = created.authorisation();
         String self = urls.basketPath(provider, basket.getId());
+        String authorisationPath = urls.basketAuthorisationPath(provider, basket.getId(), authorisation.id());
         Map<String, Href> links = new LinkedHashMap<>();
-        links.put("scaRedirect", new Href(urls.basketScaRedirect(provider, basket.getId(),
-                created.authorisation().id(), created.redirectToken())));
+        if (authorisation.scaApproach() == ScaApproach.REDIRECT) {
+            links.put("scaRedirect", new Href(urls.basketScaRedirect(provider, basket.getId(), authorisation.id(),
+                    created.redirectToken())));
+        }
+        // embedded: the steps go to scaStatus (1.3.6's _linksSigningBasket has no updatePsuAuthentication);
+        // decoupled: nothing for the TPP to send, the PSU approves in the app and the TPP polls scaStatus
         links.put("self", new Href(self));
         links.put("status", new Href(self + "/status"));
-        links.put("scaStatus", new Href(urls.basketAuthorisationPath(provider, basket.getId(),
-                created.authorisation().id())));
-        return Response.status(Response.Status.CREATED).header("Location", self)
-                .header(ConsentResponses.SCA_APPROACH_HEADER, created.authorisation().scaApproach().name())
+        links.put("scaStatus", new Href(authorisationPath));
+        return notification.answer(Response.status(Response.Status.CREATED)).header("Location", self)
+                .header(ConsentResponses.SCA_APPROACH_HEADER, authorisation.scaApproach().name())
                 .type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(new Created(basket.getTransactionStatus().name(), basket.getId(), links)).build();
+                .entity(new Created(basket.getTransactionStatus().name(), basket.getId(), links,
+                        created.psuMessage())).build();
     }
 
     @GET
@@ -180,18 +216,40 @@ public class SigningBasketResource {
     @Signed
     @Consumes(MediaType.WILDCARD)
     @Path("{basket_id}/authorisations")
-    @Operation(summary = "Start an authorisation", description = "A basket's authorisation (redirect) starts with"
-            + " the basket: 409 STATUS_INVALID")
-    @APIResponse(responseCode = "409", description = "StatusInvalid STATUS_INVALID")
+    @Operation(summary = "Start an authorisation (explicit start)", description = "A new authorisation of an embedded"
+            + " or decoupled basket that awaits its SCA, as a consent's: the open one ends failed. No body: embedded"
+            + " waits for the password, decoupled pushes to the PSU's app (PSU-ID or the creation's); with"
+            + " psuData.password (embedded) the password step runs at once. The notification headers replace the"
+            + " basket's. A redirect basket's authorisation started with it: 409.")
+    @Parameter(name = "PSU-ID", in = ParameterIn.HEADER, description = "the PSU's login at the bank")
+    @Parameter(name = NotificationUris.HEADER, in = ParameterIn.HEADER, description = "replaces the basket's"
+            + " notification URI")
+    @Parameter(name = NotificationContent.PREFERRED_HEADER, in = ParameterIn.HEADER, description = "status=X1,...,Xn")
+    @APIResponse(responseCode = "201", description = "startScaprocessResponse",
+            headers = {@Header(name = "ASPSP-SCA-Approach", description = "EMBEDDED or DECOUPLED"),
+                    @Header(name = NotificationRequest.SUPPORT_HEADER, description = "with a TPP-Notification-URI"),
+                    @Header(name = NotificationRequest.CONTENT_HEADER, description = "what will be sent")},
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScaUpdateResponse.class)))
+    @APIResponse(responseCode = "409", description = "StatusInvalid STATUS_INVALID: a redirect basket, or one that"
+            + " awaits no authorisation")
     public Response startAuthorisation(@PathParam("provider_code") String provider,
                                        @PathParam("basket_id") String basketId, @Context HttpHeaders headers,
                                        @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                                schema = @Schema(implementation = UpdatePsuDataRequest.class))) byte[] body) {
+        String psuId = ScaHeaders.psuId(headers);
+        NotificationRequest notification = NotificationHeaders.read(notifications, headers, tpp);
+        String password = null;
         if (body != null && body.length > 0) {
-            bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body, UpdatePsuDataRequest.class);
+            password = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body,
+                    UpdatePsuDataRequest.class).passwordOfAStart();
         }
-        baskets.refuseApiStep(provider, tpp.tppId(), basketId, null);
-        return Response.status(Response.Status.CONFLICT).build(); // not reached: refused above
+        BasketScaSteps.Step started = steps.start(provider, tpp.tppId(), basketId, psuId, password, notification);
+        BasketAuthorisation authorisation = started.authorisation();
+        return notification.answer(Response.status(Response.Status.CREATED))
+                .header(ConsentResponses.SCA_APPROACH_HEADER, authorisation.scaApproach().name())
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(step(provider, started).started(authorisation.id(), authorisation.scaApproach()))
+                .build();
     }
 
     @GET
@@ -211,15 +269,36 @@ public class SigningBasketResource {
     @Signed
     @Consumes(MediaType.WILDCARD)
     @Path("{basket_id}/authorisations/{authorisation_id}")
-    @Operation(summary = "Update PSU data", description = "A basket's authorisation is a redirect one: 409 STATUS_INVALID")
-    @APIResponse(responseCode = "409", description = "StatusInvalid STATUS_INVALID")
-    public Response updatePsuData(@PathParam("provider_code") String provider, @PathParam("basket_id") String basketId,
-                                  @PathParam("authorisation_id") String authorisationId, @Context HttpHeaders headers,
-                                  @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                                          schema = @Schema(implementation = UpdatePsuDataRequest.class))) byte[] body) {
-        bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body, UpdatePsuDataRequest.class);
-        baskets.refuseApiStep(provider, tpp.tppId(), basketId, authorisationId);
-        return Response.status(Response.Status.CONFLICT).build(); // not reached: refused above
+    @Operation(summary = "Update PSU data (embedded SCA)", description = "One step of an embedded basket"
+            + " authorisation, in order, as a consent's: psuData.password (with PSU-ID, else the creation's),"
+            + " authenticationMethodId, scaAuthenticationData (the OTP: finalised, every member authorised at once)."
+            + " The password and the OTP are passed to the bank, never stored or logged.")
+    @Parameter(name = "PSU-ID", in = ParameterIn.HEADER, description = "the PSU's login at the bank, with"
+            + " psuData.password")
+    @APIResponse(responseCode = "200", description = "The step was taken",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScaUpdateResponse.class)))
+    @APIResponse(responseCode = "400", description = "FormatError; ScaInvalid SCA_INVALID (wrong OTP; after the"
+            + " bank's allowed attempts the authorisation is failed and the basket RJCT); ScaMethodUnknown")
+    @APIResponse(responseCode = "401", description = "PsuCredentialsInvalid PSU_CREDENTIALS_INVALID")
+    @APIResponse(responseCode = "409", description = "StatusInvalid STATUS_INVALID: the step is out of order, the"
+            + " authorisation is final, or it is not an embedded one")
+    public ScaUpdateResponse updatePsuData(@PathParam("provider_code") String provider,
+                                           @PathParam("basket_id") String basketId,
+                                           @PathParam("authorisation_id") String authorisationId,
+                                           @Context HttpHeaders headers,
+                                           @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                                                   schema = @Schema(implementation = UpdatePsuDataRequest.class))) byte[] body) {
+        String psuId = ScaHeaders.psuId(headers);
+        UpdatePsuDataRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body,
+                UpdatePsuDataRequest.class);
+        return step(provider, steps.update(provider, tpp.tppId(), basketId, authorisationId,
+                request.toUpdate(psuId)));
+    }
+
+    /** The answer to a step: the status reached, the PSU's methods or challenge, the next link and scaStatus. */
+    private ScaUpdateResponse step(String provider, BasketScaSteps.Step step) {
+        return ScaUpdateResponse.afterStep(urls.basketAuthorisationPath(provider, step.basket().getId(),
+                step.authorisation().id()), step.authorisation().scaStatus(), step.bank());
     }
 
     /** The PSU's browser follows the one-time scaRedirect link: on to the bank's page of the basket. Not signed. */

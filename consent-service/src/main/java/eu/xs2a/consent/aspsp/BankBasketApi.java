@@ -17,12 +17,17 @@ import java.util.List;
 @Consumes(MediaType.APPLICATION_JSON)
 public interface BankBasketApi {
 
-    /** {@code paymentIds}: the gateway's payment ids; {@code consentIds}: the bank's consent ids. */
+    /**
+     * {@code paymentIds}: the gateway's payment ids; {@code consentIds}: the bank's consent ids; {@code scaApproach}:
+     * the basket's (DECOUPLED has the bank push to the PSU's app at once).
+     */
     record Registration(String idempotencyKey, String tppId, String tppName, List<String> paymentIds,
-                        List<String> consentIds, String psuId, String returnUrl) {
+                        List<String> consentIds, String psuId, String returnUrl, String scaApproach) {
     }
 
-    record Registered(String bankBasketId, String transactionStatus, String scaStatus, String scaUrl) {
+    /** {@code psuMessage}: the bank's message of a decoupled push, else null. */
+    record Registered(String bankBasketId, String transactionStatus, String scaStatus, String scaUrl,
+                      String psuMessage) {
     }
 
     record State(String bankBasketId, String transactionStatus, String scaStatus, String psuId,

@@ -6,6 +6,7 @@ import eu.xs2a.consent.persistence.ConsentRepository;
 import eu.xs2a.platform.SecureTokens;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.platform.sca.BankSca;
 import eu.xs2a.platform.sca.BankScaStep;
 import eu.xs2a.platform.sca.PsuDataUpdate;
@@ -24,6 +25,8 @@ import java.time.Clock;
  * With psuData the new authorisation takes the password at once, as its first PUT would. The PSU-ID it was started
  * with is its PSU's (multilevel SCA: each signatory starts their own, and the consent's PSU is only the first). A
  * redirect consent's authorisation starts with the consent (its link), so a POST there is 409 STATUS_INVALID.
+ * TPP-Notification-URI on the start replaces the consent's notification wishes (docs/ARCHITECTURE.md
+ * "Notifications"), before the new authorisation's first change is notified.
  */
 @ApplicationScoped
 public class AuthorisationStart {
@@ -53,9 +56,10 @@ public class AuthorisationStart {
     /**
      * @param psuId    PSU-ID of the request, or null (then the consent's)
      * @param password psuData.password, or null for an empty body
+     * @param notification the start's notification headers ({@link NotificationRequest#NONE} without them)
      */
     public ScaStepResult start(String providerCode, String tppId, ConsentType type, String consentId, String psuId,
-                               String password) {
+                               String password, NotificationRequest notification) {
         consentService.requireProvider(providerCode);
         Consent consent = consentService.owned(providerCode, tppId, type, consentId);
         if (consent.getBasketId() != null) {
@@ -85,6 +89,8 @@ public class AuthorisationStart {
                 throw new Psd2Exception(ErrorClass.STATUS_INVALID, "The consent is " + locked.getStatus()
                         + ": it awaits no authorisation");
             }
+            locked.notifyAt(notification);
+            consents.flush(); // the new wishes are the consent's row before any change below is notified
             authorisations.ofConsent(locked.getId()).forEach(a -> a.abandon(now));
             ConsentAuthorisation authorisation = ConsentAuthorisation.start(SecureTokens.random(SecureTokens.ID_BYTES),
                     locked.getId(), approach, SecureTokens.sha256Hex(SecureTokens.random(SecureTokens.ID_BYTES)),

@@ -86,9 +86,15 @@ public class BankStatusUpdates {
         });
     }
 
-    /** The one way both apply the bank's view: the SCA callback's status check. */
+    /**
+     * The one way both apply the bank's view: the SCA callback's status check. A member of a signing basket changes
+     * only with the basket's SCA, which the bank does not report itself: its basket is asked about too.
+     */
     private void apply(Consent consent, BankConsentState state, Instant now) {
         consentService.applyBankState(consent, state, now);
+        if (consent.getBasketId() != null) {
+            tasks.enqueue(BasketSyncTask.of(consent.getBasketId(), consent.getProviderCode()));
+        }
     }
 
     /** An event carries no SCA status: a consent's valid means its SCA finished, rejected that it failed. */

@@ -2,6 +2,7 @@ package eu.xs2a.consent.domain;
 
 import eu.xs2a.platform.provider.ProviderCalendar;
 import jakarta.persistence.Column;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EntityListeners;
 import jakarta.persistence.EnumType;
@@ -64,10 +65,8 @@ public class Consent {
     private String redirectUri;
     private String nokRedirectUri;
     private String bankConsentId;
-    /** TPP-Notification-URI of the creation, kept only when notifications are offered; else null. */
-    private String notificationUri;
-    /** What will be sent there (ASPSP-Notification-Content, e.g. {@code status=SCA,PROCESS}), or null. */
-    private String notificationContent;
+    @Embedded
+    private NotificationWishes notification;
     private String bankScaUrl;
     /** The signing basket this consent is in, if any (docs/ARCHITECTURE.md "Signing baskets"). */
     private String basketId;
@@ -130,18 +129,14 @@ public class Consent {
         return consent;
     }
 
-    /** Keeps what the TPP asked to be notified of (nothing when it gave no URI or notifications are not offered). */
-    public void notifyAt(NotificationRequest notification) {
-        this.notificationUri = notification.storedUri();
-        this.notificationContent = notification.storedContent();
+    /** Keeps what the TPP asked to be notified of at the creation or an explicit start ({@link NotificationWishes}). */
+    public void notifyAt(NotificationRequest request) {
+        notification = NotificationWishes.after(notification, request);
     }
 
-    public String getNotificationUri() {
-        return notificationUri;
-    }
-
-    public String getNotificationContent() {
-        return notificationContent;
+    /** The kept wishes, for the answer headers. */
+    public NotificationRequest notificationWishes() {
+        return NotificationWishes.stored(notification);
     }
 
     private void applyRedirect(ScaRedirect redirect) {

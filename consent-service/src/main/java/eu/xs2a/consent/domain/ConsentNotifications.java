@@ -6,6 +6,7 @@ import eu.xs2a.platform.notify.NotificationParent;
 import eu.xs2a.platform.notify.NotificationSender;
 import eu.xs2a.platform.notify.ResourceType;
 import eu.xs2a.platform.notify.StatusChange;
+import eu.xs2a.platform.sca.ScaAuthorisation;
 import eu.xs2a.platform.sca.ScaStatus;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -17,10 +18,10 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * The notifications of a consent's changes (docs/ARCHITECTURE.md "Notifications"): each consentStatus change and
- * each scaStatus change of its authorisations, written by the entity listeners ({@link ConsentStatusLog},
- * {@link ScaStatusListener}) and the expiry job in the transaction that stores the change, when the consent's TPP
- * gave a TPP-Notification-URI.
+ * The notifications of a consent's and a signing basket's changes (docs/ARCHITECTURE.md "Notifications"): each
+ * consentStatus (transactionStatus of a basket) change and each scaStatus change of their authorisations, written by
+ * the entity listeners ({@link ConsentStatusLog}, {@link BasketListener}, {@link ScaStatusListener}) and the expiry
+ * job in the transaction that stores the change, when the TPP gave a TPP-Notification-URI.
  */
 @ApplicationScoped
 public class ConsentNotifications {
@@ -32,6 +33,12 @@ public class ConsentNotifications {
                        || case when type = 'AIS' then '/v1/consents/' else '/v2/consents/confirmation-of-funds/' end
                        || id
               from consent where id = ?""");
+
+    /** The basket's TPP, its notification wishes and its path. */
+    static final NotificationParent BASKET = new NotificationParent("basket", """
+            select tpp_id, notification_uri, notification_content,
+                   '/' || provider_code || '/api/berlingroup/v1/signing-baskets/' || id
+              from signing_basket where id = ?""");
 
     private final NotificationOutbox outbox;
     private final Clock clock;
@@ -49,12 +56,25 @@ public class ConsentNotifications {
         }
     }
 
-    void scaChanged(ConsentAuthorisation authorisation) {
+    void basketChanged(SigningBasket basket) {
+        Instant now = clock.instant();
+        for (SigningBasket.Status status : basket.takeStatusChanges()) {
+            outbox.record(BASKET, basket.getId(), new StatusChange(ResourceType.basket, basket.getId(), null,
+                    "transactionStatus", status.name(), status.isFinal(), now));
+        }
+    }
+
+    /** The scaStatus changes of a consent's or a basket's authorisation. */
+    void scaChanged(ScaAuthorisation authorisation) {
         List<ScaStatus> changes = authorisation.takeScaChanges();
         Instant now = clock.instant();
+        boolean basket = authorisation instanceof BasketAuthorisation;
+        String parentId = basket ? ((BasketAuthorisation) authorisation).basketId()
+                : ((ConsentAuthorisation) authorisation).getConsentId();
         for (ScaStatus status : changes) {
-            outbox.record(CONSENT, authorisation.getConsentId(), StatusChange.sca(ResourceType.consent,
-                    authorisation.getConsentId(), authorisation.id(), status.name(), now));
+            outbox.record(basket ? BASKET : CONSENT, parentId, StatusChange.sca(
+                    basket ? ResourceType.basket : ResourceType.consent, parentId, authorisation.id(), status.name(),
+                    now));
         }
     }
 
@@ -66,7 +86,7 @@ public class ConsentNotifications {
         }
     }
 
-    /** Notifies each scaStatus change of a consent's authorisation when the authorisation is written. */
+    /** Notifies each scaStatus change of a consent's or a basket's authorisation when it is written. */
     static class ScaStatusListener {
 
         @Inject
@@ -74,8 +94,21 @@ public class ConsentNotifications {
 
         @PostPersist
         @PostUpdate
-        void written(ConsentAuthorisation authorisation) {
+        void written(ScaAuthorisation authorisation) {
             notifications.scaChanged(authorisation);
+        }
+    }
+
+    /** Notifies each transactionStatus change of a signing basket when the basket is written. */
+    static class BasketListener {
+
+        @Inject
+        ConsentNotifications notifications;
+
+        @PostPersist
+        @PostUpdate
+        void written(SigningBasket basket) {
+            notifications.basketChanged(basket);
         }
     }
 }

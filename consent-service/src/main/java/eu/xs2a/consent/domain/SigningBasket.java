@@ -1,12 +1,17 @@
 package eu.xs2a.consent.domain;
 
+import eu.xs2a.platform.notify.NotificationRequest;
 import jakarta.persistence.Column;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
+import jakarta.persistence.EntityListeners;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+import jakarta.persistence.Transient;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
@@ -14,10 +19,12 @@ import org.hibernate.type.SqlTypes;
 /**
  * A signing basket (docs/ARCHITECTURE.md "Signing baskets") and its state machine: RCVD (created, registered at the
  * bank) → ACTC (its one SCA finalised: every member authorised at the bank) | RJCT (SCA failed or denied: every
- * member rejected there); RCVD → CANC (deleted by the TPP before any authorisation). Final states stay final.
+ * member rejected there); RCVD → CANC (deleted by the TPP before any authorisation). Final states stay final. Each
+ * move is kept until the entity is written, when {@link ConsentNotifications.BasketListener} notifies the TPP.
  */
 @Entity
 @Table(name = "signing_basket")
+@EntityListeners(ConsentNotifications.BasketListener.class)
 public class SigningBasket {
 
     /** transactionStatus_SBS values this gateway uses. */
@@ -50,10 +57,18 @@ public class SigningBasket {
     private String nokRedirectUri;
     private String bankBasketId;
     private String bankScaUrl;
+    @Embedded
+    private NotificationWishes notification;
+    /** When the bank was last asked about the basket (polling), or null. */
+    private Instant bankCheckedAt;
     @Column(nullable = false)
     private Instant createdAt;
     @Column(nullable = false)
     private Instant updatedAt;
+
+    /** The moves not yet written (notified when the entity is written). */
+    @Transient
+    private List<Status> statusChanges = new ArrayList<>();
 
     protected SigningBasket() {
         // JPA
@@ -99,9 +114,13 @@ public class SigningBasket {
         if (reported == Status.RCVD) {
             return false;
         }
-        transactionStatus = reported;
-        updatedAt = now;
+        moveTo(reported, now);
         return true;
+    }
+
+    /** The bank answered a read of the basket (the polling asks again only after consent.bank-sync.stale-after). */
+    public void heardFromBank(Instant now) {
+        this.bankCheckedAt = now;
     }
 
     /** DELETE by the TPP: only before the basket was authorised (else 409 at the caller). */
@@ -109,8 +128,25 @@ public class SigningBasket {
         if (transactionStatus != Status.RCVD) {
             throw new IllegalStateException("basket " + id + " is " + transactionStatus);
         }
-        transactionStatus = Status.CANC;
+        moveTo(Status.CANC, now);
+    }
+
+    private void moveTo(Status target, Instant now) {
+        transactionStatus = target;
         updatedAt = now;
+        statusChanges.add(target);
+    }
+
+    /** The moves since the last call, each once. */
+    public List<Status> takeStatusChanges() {
+        List<Status> taken = statusChanges;
+        statusChanges = new ArrayList<>();
+        return taken;
+    }
+
+    /** Keeps what the TPP asked to be notified of at the creation or an explicit start ({@link NotificationWishes}). */
+    public void notifyAt(NotificationRequest request) {
+        notification = NotificationWishes.after(notification, request);
     }
 
     public String getId() {

@@ -9,8 +9,10 @@ import eu.xs2a.consent.persistence.SigningBasketRepository;
 import eu.xs2a.platform.SecureTokens;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.platform.provider.ProviderRegistry;
 import eu.xs2a.platform.sca.ScaApproach;
+import eu.xs2a.platform.sca.ScaApproaches;
 import eu.xs2a.platform.sca.ScaStatus;
 import eu.xs2a.security.tpp.TppIdentity;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -39,8 +41,12 @@ public class SigningBasketService {
     /** The most members one basket takes (the bank's limit too). */
     public static final int MAX_MEMBERS = 50;
 
-    /** A new basket with its authorisation (redirect, started with it) and the authorisation's one-time token. */
-    public record CreatedBasket(SigningBasket basket, BasketAuthorisation authorisation, String redirectToken) {
+    /**
+     * A new basket with its authorisation (started with it), the authorisation's one-time redirect token (used only
+     * by a redirect one) and the bank's message of a decoupled push (else null).
+     */
+    public record CreatedBasket(SigningBasket basket, BasketAuthorisation authorisation, String redirectToken,
+                                String psuMessage) {
     }
 
     private final SigningBasketRepository baskets;
@@ -48,18 +54,20 @@ public class SigningBasketService {
     private final ConsentService consentService;
     private final BankBaskets bank;
     private final ProviderRegistry providers;
+    private final ScaApproaches approaches;
     private final ConsentConfig config;
     private final PublicUrls urls;
     private final Clock clock;
 
     public SigningBasketService(SigningBasketRepository baskets, ConsentRepository consents,
                                 ConsentService consentService, BankBaskets bank, ProviderRegistry providers,
-                                ConsentConfig config, PublicUrls urls, Clock clock) {
+                                ScaApproaches approaches, ConsentConfig config, PublicUrls urls, Clock clock) {
         this.baskets = baskets;
         this.consents = consents;
         this.consentService = consentService;
         this.bank = bank;
         this.providers = providers;
+        this.approaches = approaches;
         this.config = config;
         this.urls = urls;
         this.clock = clock;
@@ -68,29 +76,31 @@ public class SigningBasketService {
     // --- create --------------------------------------------------------------------------------------------
 
     /**
-     * Stores the basket with its consents joined and its authorisation, registers it at the bank (no transaction
-     * open), and keeps the bank's id and SCA page. A refusal by the bank (a payment unknown for this TPP, authorised,
-     * or in another basket) or a bank that cannot be reached undoes the basket: its consents are free again, and the
-     * TPP gets the bank's refusal (FormatError, RESOURCE_BLOCKED) or ServiceUnavailable.
+     * Chooses the basket's SCA approach as a consent's (the bank asked for the PSU's methods, outside any
+     * transaction, unless redirect is preferred), stores the basket with its consents joined, its authorisation and
+     * the TPP's notification wishes, registers it at the bank (no transaction open; a decoupled one pushes to the
+     * PSU's app at once), and keeps the bank's id, SCA page and the authorisation's first step. A refusal by the bank
+     * (a payment unknown for this TPP, authorised, or in another basket) or a bank that cannot be reached undoes the
+     * basket: its consents are free again, and the TPP gets the bank's refusal (FormatError, RESOURCE_BLOCKED) or
+     * ServiceUnavailable.
      */
     public CreatedBasket create(String providerCode, TppIdentity tpp, List<String> paymentIds, List<String> consentIds,
-                                ScaRedirect redirect) {
+                                ScaRedirect redirect, boolean redirectPreferred, NotificationRequest notification) {
         providers.require(providerCode);
-        if (!ScaApproach.offered(providers.require(providerCode).scaApproaches()).contains(ScaApproach.REDIRECT)) {
-            throw new Psd2Exception(ErrorClass.SERVICE_INVALID, "Signing baskets are authorised by redirect, which"
-                    + " this provider does not offer");
-        }
-        if (redirect.redirectUri() == null) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "TPP-Redirect-URI is required: a signing basket is"
+        requireMembers(paymentIds, consentIds);
+        // ServiceInvalid when none of the provider's approaches fits the PSU
+        ScaApproach approach = approaches.choose(providerCode, redirectPreferred, redirect.psuId());
+        if (approach == ScaApproach.REDIRECT && redirect.redirectUri() == null) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "TPP-Redirect-URI is required: this signing basket is"
                     + " authorised by redirect");
         }
-        requireMembers(paymentIds, consentIds);
         Instant now = clock.instant();
         String token = SecureTokens.random(SecureTokens.ID_BYTES);
         SigningBasket basket = new SigningBasket(SecureTokens.random(SecureTokens.ID_BYTES), providerCode,
                 tpp.tppId(), tpp.name(), paymentIds, consentIds, redirect, now);
+        basket.notifyAt(notification);
         BasketAuthorisation authorisation = new BasketAuthorisation(SecureTokens.random(SecureTokens.ID_BYTES),
-                basket.getId(), SecureTokens.sha256Hex(token), now.plus(config.scaLinkTtl()),
+                basket.getId(), approach, SecureTokens.sha256Hex(token), now.plus(config.scaLinkTtl()),
                 SecureTokens.random(SecureTokens.ID_BYTES), now);
         List<String> bankConsentIds = QuarkusTransaction.requiringNew().call(() -> {
             List<String> ids = new ArrayList<>();
@@ -114,19 +124,23 @@ public class SigningBasketService {
             registered = bank.register(providerCode, new BankBasketApi.Registration(basket.getId(), tpp.tppId(),
                     tpp.name(), paymentIds, bankConsentIds, redirect.psuId(),
                     urls.basketScaCallback(providerCode, basket.getId(), authorisation.id(),
-                            authorisation.callbackState())));
+                            authorisation.callbackState()), approach.name()));
         } catch (Psd2Exception refused) {
             QuarkusTransaction.requiringNew().run(() -> undo(basket.getId()));
             throw refused;
         }
-        SigningBasket stored = QuarkusTransaction.requiringNew().call(() -> {
-            SigningBasket locked = baskets.lock(basket.getId());
-            locked.registeredAtBank(registered.bankBasketId(), registered.scaUrl(), clock.instant());
-            return locked;
-        });
-        LOG.infof("Signing basket %s (provider %s, TPP %s) created: %d payments, %d consents", basket.getId(),
-                providerCode, tpp.tppId(), paymentIds.size(), consentIds.size());
-        return new CreatedBasket(stored, authorisation, token);
+        QuarkusTransaction.requiringNew().run(() -> baskets.lock(basket.getId())
+                .registeredAtBank(registered.bankBasketId(), registered.scaUrl(), clock.instant()));
+        // the registration's answer is the bank's first view: a decoupled push is scaMethodSelected already, and a
+        // PSU who may not approve every member ends it at once (RJCT, the members rejected)
+        SigningBasket stored = apply(basket.getId(), new BankBasketApi.State(registered.bankBasketId(),
+                registered.transactionStatus(), registered.scaStatus(), null, null));
+        CreatedBasket created = new CreatedBasket(stored, QuarkusTransaction.requiringNew().call(() ->
+                baskets.findAuthorisation(authorisation.id(), basket.getId()).orElseThrow()), token,
+                registered.psuMessage());
+        LOG.infof("Signing basket %s (provider %s, TPP %s, %s) created: %d payments, %d consents", basket.getId(),
+                providerCode, tpp.tppId(), approach, paymentIds.size(), consentIds.size());
+        return created;
     }
 
     private static void requireMembers(List<String> paymentIds, List<String> consentIds) {
@@ -197,20 +211,6 @@ public class SigningBasketService {
             authorisation = findAuthorisation(basket, authorisationId);
         }
         return authorisation;
-    }
-
-    /**
-     * An explicit start or an embedded step on a basket: its authorisation is a redirect one that started with it,
-     * so there is nothing to start or update (409 STATUS_INVALID), once the basket is known to be the TPP's.
-     */
-    public void refuseApiStep(String providerCode, String tppId, String basketId, String authorisationId) {
-        providers.require(providerCode);
-        SigningBasket basket = owned(providerCode, tppId, basketId);
-        if (authorisationId != null) {
-            findAuthorisation(basket, authorisationId);
-        }
-        throw new Psd2Exception(ErrorClass.STATUS_INVALID, "This signing basket is authorised by redirect: its"
-                + " authorisation started with it (scaRedirect)");
     }
 
     // --- delete --------------------------------------------------------------------------------------------
@@ -305,9 +305,8 @@ public class SigningBasketService {
     // --- the bank's view -----------------------------------------------------------------------------------
 
     /**
-     * Applies the bank's view to a basket that awaits its SCA: its status and its authorisations' SCA status; once
-     * the bank ended it, each member consent reads the bank's view of itself (valid, or rejected), as a consent's
-     * own callback does. A bank that cannot be reached leaves the stored view.
+     * Applies the bank's view to a basket that awaits its SCA ({@link #apply}). A bank that cannot be reached leaves
+     * the stored view.
      */
     SigningBasket refresh(SigningBasket basket) {
         if (basket.getTransactionStatus().isFinal() || basket.getBankBasketId() == null) {
@@ -321,9 +320,19 @@ public class SigningBasketService {
                     e.errorClass().text());
             return basket;
         }
+        return apply(basket.getId(), state);
+    }
+
+    /**
+     * The bank's view of a basket read just now (by a read, a step, the callback or the polling): its status and its
+     * authorisations' SCA status; once the bank ended it, each member consent reads the bank's view of itself
+     * (valid, or rejected), as a consent's own callback does.
+     */
+    SigningBasket apply(String basketId, BankBasketApi.State state) {
         SigningBasket updated = QuarkusTransaction.requiringNew().call(() -> {
-            SigningBasket locked = baskets.lock(basket.getId());
+            SigningBasket locked = baskets.lock(basketId);
             Instant now = clock.instant();
+            locked.heardFromBank(now);
             locked.followBank(state.transactionStatus(), now);
             ScaStatus sca = ScaStatus.fromBank(state.scaStatus());
             for (BasketAuthorisation authorisation : baskets.authorisationsOf(locked.getId())) {
@@ -345,7 +354,7 @@ public class SigningBasketService {
 
     // --- helpers -------------------------------------------------------------------------------------------
 
-    private SigningBasket owned(String providerCode, String tppId, String basketId) {
+    SigningBasket owned(String providerCode, String tppId, String basketId) {
         if (!Ids.fits(basketId)) {
             throw unknown(basketId);
         }
@@ -353,7 +362,7 @@ public class SigningBasketService {
                 .orElseThrow(() -> unknown(basketId));
     }
 
-    private BasketAuthorisation findAuthorisation(SigningBasket basket, String authorisationId) {
+    BasketAuthorisation findAuthorisation(SigningBasket basket, String authorisationId) {
         if (!Ids.fits(authorisationId)) {
             throw unknownAuthorisation(authorisationId);
         }

@@ -7,8 +7,10 @@ import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /** Signing baskets, their authorisations and their member consents (docs/ARCHITECTURE.md "Signing baskets"). */
 @ApplicationScoped
@@ -28,6 +30,17 @@ public class SigningBasketRepository implements PanacheRepositoryBase<SigningBas
     public Optional<SigningBasket> lockOwned(String id, String providerCode, String tppId) {
         return find("id = ?1 and providerCode = ?2 and tppId = ?3", id, providerCode, tppId)
                 .withLock(LockModeType.PESSIMISTIC_WRITE).firstResultOptional();
+    }
+
+    /**
+     * Open baskets registered at the bank within the SCA deadline ({@code createdAfter}) that the bank was not asked
+     * about since {@code checkedBefore}, the longest unasked first.
+     */
+    public List<SigningBasket> dueForBankCheck(Instant createdAfter, Instant checkedBefore, Set<String> providerCodes,
+                                               int limit) {
+        return find("transactionStatus = ?1 and bankBasketId is not null and createdAt > ?2 and providerCode in ?3"
+                        + " and coalesce(bankCheckedAt, createdAt) < ?4 order by coalesce(bankCheckedAt, createdAt)",
+                SigningBasket.Status.RCVD, createdAfter, providerCodes, checkedBefore).page(0, limit).list();
     }
 
     public SigningBasket lock(String id) {

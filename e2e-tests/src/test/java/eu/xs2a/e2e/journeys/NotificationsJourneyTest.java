@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Issue 55, notifications: a TPP's receiver on localhost gets each status change of a consent and of a payment,
  * signed by the gateway's seal (Signature and Digest verified with the certificate of ASPSP-Signature-Certificate,
- * which is the bank's published one) and in order; a receiver that is down at first gets them once it is back; bad
- * notification headers are FormatError.
+ * which is the bank's published one) and in order; so does a signing basket's (resourceType basket); a receiver that
+ * is down at first gets them once it is back; bad notification headers are FormatError.
  */
 class NotificationsJourneyTest extends Journey {
 
@@ -91,6 +91,34 @@ class NotificationsJourneyTest extends Journey {
             NotificationReceiver.Received last = receiver.received().get(receiver.received().size() - 1);
             assertEquals(paymentPath, JsonPath.from(last.text()).getString("_links.self.href"));
             assertEquals("payment", JsonPath.from(last.text()).getString("resourceType"));
+        }
+    }
+
+    @Test
+    void aSigningBasketsChangesArriveSigned() {
+        try (NotificationReceiver receiver = new NotificationReceiver().start()) {
+            Tpp tpp = newTpp("Nu Notify", "PSP_AI");
+            Response consent = tpp.post(CONSENTS, redirect(redirectUri("ok"), null), aisBody(PSU1_MAIN));
+            assertStatus(201, consent);
+            Response basket = tpp.post(SigningBasketJourneyTest.BASKETS, withNotifications(
+                    SigningBasketJourneyTest.basketHeaders(redirectUri("basket")), receiver.url("/baskets"), null),
+                    SigningBasketJourneyTest.basket(List.of(), List.of(consent.jsonPath().getString("consentId"))));
+            assertStatus(201, basket);
+            assertEquals("true", basket.header("ASPSP-Notification-Support"));
+            assertEquals("status=SCA,PROCESS", basket.header("ASPSP-Notification-Content"));
+            String basketId = basket.jsonPath().getString("basketId");
+            browser().approveAll(basket.jsonPath().getString("_links.scaRedirect.href"), "psu1");
+            // events() verifies each one's signature with the gateway's published seal
+            List<String> events = eventually("the basket's notifications",
+                    () -> events(receiver, "/baskets", "transactionStatus"), e -> e.contains("ACTC"));
+            assertEquals(List.of("ACTC"), events.stream().filter(e -> !e.startsWith("sca:")).toList());
+            assertTrue(events.contains("sca:finalised"), events.toString());
+            for (NotificationReceiver.Received r : receiver.received()) {
+                JsonPath body = JsonPath.from(r.text());
+                assertEquals(basketId, body.getString("resourceId"));
+                assertEquals("basket", body.getString("resourceType"));
+                assertEquals(SigningBasketJourneyTest.BASKETS + "/" + basketId, body.getString("_links.self.href"));
+            }
         }
     }
 

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  * SCA in the browser, after which each payment is executed at the bank and the consent is valid for account reads;
  * and every misuse: another TPP's basket or members, a member already authorised, a member in another basket, a
  * member authorised on its own while in a basket, a basket deleted after its authorisation. A basket deleted before
- * its SCA frees its members.
+ * its SCA frees its members. An embedded basket is authorised through the TPP's PUT steps, one OTP for every member.
  */
 class SigningBasketJourneyTest extends Journey {
 
@@ -115,6 +115,46 @@ class SigningBasketJourneyTest extends Journey {
         String ok = created.jsonPath().getString("_links.scaRedirect.href");
         browser().approveAll(ok, "psu1");
         assertEquals("ACSC", eventually("the bank executing the payment",
+                () -> tpp.get(PAYMENTS + "/" + paymentId + "/status").jsonPath().getString("transactionStatus"),
+                status -> List.of("ACSC", "RJCT", "CANC").contains(status)));
+    }
+
+    @Test
+    void anEmbeddedBasketIsAuthorisedThroughTheTppWithOneOtp() {
+        Tpp tpp = newTpp("Basket Embedded", "PSP_AI", "PSP_PI");
+        String paymentId = payment(tpp, "4.44", "E2E-BASKET-4").jsonPath().getString("paymentId");
+        Response consentCreated = tpp.post(CONSENTS, redirect(redirectUri("consent"), null), aisBody(PSU1_MAIN));
+        assertStatus(201, consentCreated);
+        String consentId = consentCreated.jsonPath().getString("consentId");
+
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put("PSU-IP-Address", PSU_IP);
+        headers.put("TPP-Redirect-Preferred", "false");
+        headers.put("PSU-ID", "psu1");
+        Response created = tpp.post(BASKETS, headers, basket(List.of(paymentId), List.of(consentId)));
+        assertStatus(201, created);
+        assertEquals("EMBEDDED", created.header("ASPSP-SCA-Approach"));
+        String basketPath = BASKETS + "/" + created.jsonPath().getString("basketId");
+        String authorisation = path(created.jsonPath().getString("_links.scaStatus.href"));
+
+        assertError(tpp.send("PUT", authorisation, Map.of(), otp("123456")), 409, "StatusInvalid", "STATUS_INVALID");
+        Response authenticated = tpp.send("PUT", authorisation, Map.of("PSU-ID", "psu1"),
+                password("sandbox"));
+        assertStatus(200, authenticated);
+        assertEquals("psuAuthenticated", authenticated.jsonPath().getString("scaStatus"));
+        Response selected = tpp.send("PUT", path(authenticated.jsonPath()
+                .getString("_links.selectAuthenticationMethod.href")), Map.of(), "{\"authenticationMethodId\":\"sms\"}");
+        assertStatus(200, selected);
+        String authorise = path(selected.jsonPath().getString("_links.authoriseTransaction.href"));
+        assertError(tpp.send("PUT", authorise, Map.of(), otp("000000")), 400, "ScaInvalid", "SCA_INVALID");
+        Response finalised = tpp.send("PUT", authorise, Map.of(), otp("123456"));
+        assertStatus(200, finalised);
+        assertEquals("finalised", finalised.jsonPath().getString("scaStatus"));
+
+        assertEquals("ACTC", tpp.get(basketPath + "/status").jsonPath().getString("transactionStatus"));
+        assertEquals("valid", consentStatus(tpp, consentId));
+        assertStatus(200, tpp.get(ACCOUNTS, consent(consentId)));
+        assertEquals("ACSC", eventually("the bank executing payment " + paymentId,
                 () -> tpp.get(PAYMENTS + "/" + paymentId + "/status").jsonPath().getString("transactionStatus"),
                 status -> List.of("ACSC", "RJCT", "CANC").contains(status)));
     }

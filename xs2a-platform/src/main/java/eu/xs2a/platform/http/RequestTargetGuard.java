@@ -13,10 +13,10 @@ import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.Collections;
-import java.util.HashSet;
-import java.util.Locale;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.WeakHashMap;
 import java.util.regex.Pattern;
 import org.jboss.logging.Logger;
@@ -52,8 +52,11 @@ public class RequestTargetGuard {
     private static final Set<HttpConnection> CLOSING = Collections.synchronizedSet(
             Collections.newSetFromMap(new WeakHashMap<>()));
 
-    /** The request headers of the interface, in lower case; each is one value, so given twice it is refused. */
-    static final Set<String> SINGLE_VALUED = Set.of("x-request-id", "consent-id", "digest", "signature",
+    /**
+     * The request headers of the interface; each is one value, so given twice it is refused. Compared without case and
+     * without lower-casing each name of each request (this runs on every request).
+     */
+    static final Set<String> SINGLE_VALUED = caseInsensitive("x-request-id", "consent-id", "digest", "signature",
             "tpp-signature-certificate", "date", "authorization", "content-type", "psu-id", "psu-id-type",
             "psu-corporate-id", "psu-corporate-id-type", "psu-ip-address", "psu-ip-port", "psu-user-agent",
             "psu-geo-location", "psu-device-id", "psu-http-method", "psu-accept", "psu-accept-charset",
@@ -107,14 +110,20 @@ public class RequestTargetGuard {
         return null;
     }
 
+    private static Set<String> caseInsensitive(String... names) {
+        Set<String> set = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+        set.addAll(List.of(names));
+        return Collections.unmodifiableSet(set);
+    }
+
     /** The first header of the interface given more than once, as the sentence that says so; null when none is. */
     static String repeatedHeader(MultiMap headers) {
         Set<String> seen = null;
         for (Map.Entry<String, String> header : headers) {
-            String name = header.getKey().toLowerCase(Locale.ROOT);
+            String name = header.getKey();
             if (SINGLE_VALUED.contains(name)) {
                 if (seen == null) {
-                    seen = new HashSet<>();
+                    seen = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
                 }
                 if (!seen.add(name)) {
                     return "Header " + header.getKey() + " is given more than once";

@@ -11,10 +11,10 @@ import java.util.concurrent.ThreadLocalRandom;
 import org.jboss.logging.Logger;
 
 /**
- * Runs one claimed task, the one code path of the poller and of {@link TaskQueue#runNow}: renew the lease (the task
- * may have waited behind others of its batch), run the handler with no transaction open while a {@link LeaseHeartbeat}
- * keeps the lease, then record the outcome in
- * a short transaction fenced by the lease token. Its log lines: INFO per retry, ERROR once when a task is given up,
+ * Runs one claimed task, the one code path of the poller and of {@link TaskQueue#runNow}: renew the lease when the
+ * task waited behind others of its batch for more than a heartbeat's interval, run the handler with no transaction
+ * open while a {@link LeaseHeartbeat} keeps the lease, then record the outcome in a short transaction fenced by the
+ * lease token. Its log lines: INFO per retry, ERROR once when a task is given up,
  * WARN (one line, the trace at DEBUG) when a handler throws or a run's outcome is refused because another worker took the task over.
  */
 @Singleton
@@ -53,8 +53,13 @@ class TaskRunner {
         Task task = claimed.task();
         TaskHandler handler = handlers.of(task.type());
         Instant start = clock.instant();
-        boolean held = QuarkusTransaction.requiringNew()
-                .call(() -> store.renew(claimed, start, start.plus(config.lease(task.type()))));
+        Duration lease = config.lease(task.type());
+        // a claim younger than a heartbeat's interval (runNow's, the head of a poller's batch) still holds its lease:
+        // nobody else can have taken the task, and renewing it would cost a transaction per run for nothing
+        Instant claimedAt = claimed.leaseUntil().minus(lease);
+        boolean fresh = start.isBefore(claimedAt.plus(lease.dividedBy(3)));
+        boolean held = fresh || QuarkusTransaction.requiringNew()
+                .call(() -> store.renew(claimed, start, start.plus(lease)));
         if (!held) {
             LOG.warnf("Task %s %s: taken over by another worker before it started here; not run", task.type(),
                     task.subject());

@@ -82,8 +82,8 @@ class TaskStore {
     /** Room in the columns last_error and given_up_reason. */
     static final int MAX_REASON = 1000;
 
-    /** A task this worker holds, and the token that proves it. */
-    record Claimed(Task task, UUID token) {
+    /** A task this worker holds, the token that proves it, and until when its claim holds the lease. */
+    record Claimed(Task task, UUID token, Instant leaseUntil) {
     }
 
     private final AgroalDataSource dataSource;
@@ -130,7 +130,7 @@ class TaskStore {
             Map<Long, Instant> due = new HashMap<>();
             try (ResultSet rows = claim.executeQuery()) {
                 while (rows.next()) {
-                    claimed.add(new Claimed(task(rows), token));
+                    claimed.add(new Claimed(task(rows), token, leaseUntil));
                     due.put(rows.getLong(1), instant(rows, 8));
                 }
             }
@@ -157,7 +157,7 @@ class TaskStore {
             claim.setString(5, subject);
             claim.setObject(6, utc(now));
             try (ResultSet rows = claim.executeQuery()) {
-                return rows.next() ? Optional.of(new Claimed(task(rows), token)) : Optional.empty();
+                return rows.next() ? Optional.of(new Claimed(task(rows), token, leaseUntil)) : Optional.empty();
             }
         } catch (SQLException e) {
             throw failed("claim task " + type + " of " + subject, e);

@@ -143,6 +143,29 @@ class TaskRuntimeTest {
     }
 
     /**
+     * A task that waited behind a slow one of its batch until its lease ran out is checked before it runs: another
+     * poller took it meanwhile and ran it, so this worker does not run it a second time. (A task run right after its
+     * claim skips that check: nobody can have taken it yet.)
+     */
+    @Test
+    void aTaskWhoseLeaseRanOutWhileItWaitedInItsBatchIsNotRunTwice() {
+        handler.script("slow", task -> {
+            clock.advance(config.lease().plusSeconds(1));
+            assertEquals(2, poller.runDue(), "another poller takes both expired leases");
+            return TaskOutcome.done();
+        });
+        QuarkusTransaction.requiringNew().run(() -> {
+            queue.enqueue(TYPE, "slow", null);
+            queue.enqueue(TYPE, "waiting", null);
+        });
+
+        poller.runDue();
+
+        assertEquals(1, handler.runs("waiting"), "run once, by the poller that held its lease");
+        assertEquals(TaskView.State.DONE, queue.latest(TYPE, "waiting").orElseThrow().state());
+    }
+
+    /**
      * A worker whose lease runs out while its handler is still busy (it died: kill -9, or hung past its max-run) loses
      * the task: another poller takes it and records its outcome, and the first worker's late outcome is refused.
      */

@@ -52,6 +52,9 @@ public class ConsentForwardTask implements TaskHandler {
     private static final class RequestAttempt {
         private Psd2Exception refusal;
         private String psuMessage;
+        /** The consent and its authorisation as the registration left them, so the request need not read them again. */
+        private Consent consent;
+        private ConsentAuthorisation authorisation;
     }
 
     /**
@@ -111,6 +114,9 @@ public class ConsentForwardTask implements TaskHandler {
             throw attempt.refusal;
         }
         LOG.debugf("Consent %s: registration attempted by the creating request (%s)", consentId, result);
+        if (attempt.consent != null) {
+            return new Attempted(attempt.consent, attempt.authorisation, attempt.psuMessage);
+        }
         return QuarkusTransaction.requiringNew().call(() -> new Attempted(consents.findById(consentId),
                 authorisations.ofConsent(consentId).get(0), attempt.psuMessage));
     }
@@ -153,8 +159,8 @@ public class ConsentForwardTask implements TaskHandler {
             }
             return TaskOutcome.done();
         }
-        boolean deletionDue = QuarkusTransaction.requiringNew().call(() -> registered(consentId, registration));
         RequestAttempt request = REQUEST.get();
+        boolean deletionDue = QuarkusTransaction.requiringNew().call(() -> registered(consentId, registration, request));
         if (request != null) {
             request.psuMessage = registration.psuMessage();
         }
@@ -182,8 +188,11 @@ public class ConsentForwardTask implements TaskHandler {
         }
     }
 
-    /** @return whether the bank is now to hear that the consent ended */
-    private boolean registered(String consentId, BankConsentRegistration registration) {
+    /**
+     * @param request the creating request's attempt, which is handed the registered consent, or null
+     * @return whether the bank is now to hear that the consent ended
+     */
+    private boolean registered(String consentId, BankConsentRegistration registration, RequestAttempt request) {
         Consent consent = consents.lock(consentId);
         if (consent.getStatus() != ConsentStatus.accepted && !consent.getStatus().isFinal()) {
             // registered meanwhile by another run: the idempotency key made the bank answer with the same consent
@@ -196,6 +205,10 @@ public class ConsentForwardTask implements TaskHandler {
         if (consent.isBankDeletePending()) {
             tasks.enqueue(BankDeletionTask.of(consent));
             return true;
+        }
+        if (request != null) {
+            request.consent = consent;
+            request.authorisation = consentAuthorisations.get(0);
         }
         return false;
     }

@@ -46,6 +46,8 @@ public class PaymentSubmission implements TaskHandler {
     private static final class RequestAttempt {
         private Psd2Exception refusal;
         private String psuMessage;
+        /** The payment as the bank's acknowledgement left it, so the request need not read it again. */
+        private Payment submitted;
     }
 
     /** The payment after a request's attempt, and the bank's message for the PSU (a decoupled push went out), or null. */
@@ -95,7 +97,7 @@ public class PaymentSubmission implements TaskHandler {
             throw attempt.refusal;
         }
         LOG.debugf("Payment %d: submission attempted by the request (%s)", paymentId, result);
-        return new Attempt(ledger.get(paymentId), attempt.psuMessage);
+        return new Attempt(attempt.submitted != null ? attempt.submitted : ledger.get(paymentId), attempt.psuMessage);
     }
 
     @Override
@@ -121,10 +123,11 @@ public class PaymentSubmission implements TaskHandler {
             }
             return TaskOutcome.done();
         }
-        ledger.recordSubmission(paymentId, submission);
+        Payment submitted = ledger.recordSubmission(paymentId, submission);
         RequestAttempt request = REQUEST.get();
         if (request != null) {
             request.psuMessage = submission.psuMessage();
+            request.submitted = submitted;
         }
         return TaskOutcome.done();
     }

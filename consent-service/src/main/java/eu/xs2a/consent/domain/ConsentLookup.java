@@ -5,7 +5,6 @@ import eu.xs2a.consent.persistence.ConsentRepository;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.provider.ProviderCalendar;
-import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.LocalDate;
 import java.util.Set;
@@ -37,7 +36,7 @@ public class ConsentLookup {
 
     /**
      * Reads outside a transaction (one query: the consent and today's count of the resource); only an unattended
-     * access, which counts, writes, in a transaction of its own statement.
+     * access, which counts, writes: one statement that commits on its own.
      */
     public ConsentCheckResult check(ConsentCheck check) {
         AccountReference account = validate(check);
@@ -78,8 +77,7 @@ public class ConsentLookup {
         if (Boolean.TRUE.equals(check.psuPresent())) {
             return new ConsentCheckResult(consent, Math.max(0, limit - consent.accessedToday()));
         }
-        int count = QuarkusTransaction.joiningExisting().call(
-                () -> accessCounts.countOne(consent.id(), today, resourceKey, limit));
+        int count = accessCounts.countOne(consent.id(), today, resourceKey, limit);
         if (count < 0) {
             throw new Psd2Exception(ErrorClass.ACCESS_EXCEEDED, "Consent '" + Ids.shown(check.consentId()) + "' allows "
                     + limit + " unattended access(es) per day to " + check.resource() + "; today's are used");

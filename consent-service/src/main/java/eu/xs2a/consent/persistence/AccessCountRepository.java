@@ -2,39 +2,52 @@ package eu.xs2a.consent.persistence;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.LocalDate;
-import java.util.List;
+import javax.sql.DataSource;
 
 /**
  * Unattended accesses per consent, day (of the consent's provider) and resource. Counting is one statement: insert
  * the first access of the day, or add one while the count is below the limit. Concurrent callers (any replica)
- * serialise on the row, so with one access left exactly one of them gets a row back.
+ * serialise on the row, so with one access left exactly one of them gets a row back. Plain JDBC on the hot path of
+ * every unattended read: the one statement commits on its own (or joins the caller's transaction, if one is open).
  */
 @ApplicationScoped
 public class AccessCountRepository {
 
-    private final EntityManager em;
+    private static final String COUNT_ONE = """
+            insert into consent_access_count (consent_id, access_day, resource_key, access_count)
+            values (?, ?, ?, 1)
+            on conflict (consent_id, access_day, resource_key) do update
+                set access_count = consent_access_count.access_count + 1
+                where consent_access_count.access_count < ?
+            returning access_count""";
 
-    public AccessCountRepository(EntityManager em) {
+    private final EntityManager em;
+    private final DataSource dataSource;
+
+    public AccessCountRepository(EntityManager em, DataSource dataSource) {
         this.em = em;
+        this.dataSource = dataSource;
     }
 
     /** @return the count after this access, or -1 when the limit was already reached (nothing counted) */
     public int countOne(String consentId, LocalDate day, String resourceKey, int limit) {
-        @SuppressWarnings("unchecked")
-        List<Number> result = em.createNativeQuery("""
-                        insert into consent_access_count (consent_id, access_day, resource_key, access_count)
-                        values (:consent, :day, :resource, 1)
-                        on conflict (consent_id, access_day, resource_key) do update
-                            set access_count = consent_access_count.access_count + 1
-                            where consent_access_count.access_count < :limit
-                        returning access_count""")
-                .setParameter("consent", consentId)
-                .setParameter("day", day)
-                .setParameter("resource", resourceKey)
-                .setParameter("limit", limit)
-                .getResultList();
-        return result.isEmpty() ? -1 : result.get(0).intValue();
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement count = connection.prepareStatement(COUNT_ONE)) {
+            count.setString(1, consentId);
+            count.setObject(2, day);
+            count.setString(3, resourceKey);
+            count.setInt(4, limit);
+            try (ResultSet row = count.executeQuery()) {
+                return row.next() ? row.getInt(1) : -1;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Cannot count an access to consent " + consentId, e);
+        }
     }
 
     /**

@@ -1,0 +1,265 @@
+package eu.xs2a.e2e.bench;
+
+import eu.xs2a.e2e.support.Repository;
+import eu.xs2a.e2e.support.Stack;
+import eu.xs2a.testsupport.TestTpp;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * bin/bench --compare: build A (another commit's jars, -Dbench.compare.a) against build B (this checkout's), each on
+ * a stack of its own, both up side by side but only one loaded at a time, in rounds A B A B. Both stacks share their
+ * key material, so the one TPP is registered at both and a request that names nothing of one stack (a creation, a
+ * refusal) is signed once and replayed on each; a read names its stack's consent, so it is signed for each. The
+ * first round warms each workload up for -Dbench.warmup (12 s), the second only for -Dbench.rewarm (4 s): the JIT
+ * is warm by then. Each run measures -Dbench.seconds (8). CPU per request is the measured stack's processes' and
+ * its PostgreSQL backends' (with the server's own processes), from /proc; the idle stack's is read beside it and
+ * printed, never counted. Never part of bin/test (Maven profile bench; bench/README.md "Comparing two commits").
+ */
+class CompareBenchmark {
+
+    private static final int SECONDS = Integer.getInteger("bench.seconds", 8);
+    private static final int FIRST_WARM_UP = Integer.getInteger("bench.warmup", 12);
+    private static final int REWARM = Integer.getInteger("bench.rewarm", 4);
+    private static final int CONNECTIONS = Integer.getInteger("bench.connections", 32);
+    private static final int ROUNDS = 2;
+    private static final List<String> WORKLOADS = List.of(System.getProperty("bench.only",
+            "balances-direct,consent-create,payment-initiate,rejected-signature").split(","));
+    /** Where the table is written besides the console (bin/bench --compare prints it from there), if set. */
+    private static final String TABLE = System.getProperty("bench.compare.table");
+    /**
+     * Requests per second of the first warm-up signed beforehand, before any rate is known: a faster stack gets
+     * replays for the rest of it, which are refused (only the warm-up sees them).
+     */
+    private static final int FIRST_WARM_UP_RATE = 1_500;
+    /** A file signed before A's run and replayed on B too must cover B running this much faster than A warmed up. */
+    private static final double UNKNOWN_RATE_MARGIN = 2.5;
+    /** A build's own file in the first round, sized from its warm-up's mean rate, which the cold start pulls down. */
+    private static final double WARM_UP_RATE_MARGIN = 2.0;
+    /** With both builds' rates known from the first round. */
+    private static final double KNOWN_RATE_MARGIN = 1.4;
+    private static final int LEAST_REQUESTS = 2_000;
+    /** Refused requests never run out: the same few are replayed (signed again each round, for their Date). */
+    private static final int TAMPERED_REQUESTS = 2_000;
+
+    private final Path root = Repository.root();
+    private final Path work = root.resolve("e2e-tests/target/compare/work");
+    /** Files signed once for both builds: by round, phase and the requests they hold. */
+    private final Map<SignedFileKey, Path> shared = new HashMap<>();
+    /** The latest rate of each workload on each build ("A balances-direct"). */
+    private final Map<String, Double> rates = new HashMap<>();
+    private Wrk wrk;
+    private PostgresProcesses postgres;
+
+    @Test
+    void compare() throws Exception {
+        Path jarsOfA = Path.of(System.getProperty("bench.compare.a", ""));
+        if (!Files.exists(jarsOfA.resolve("account-service/target/quarkus-app/quarkus-run.jar"))) {
+            throw new IllegalStateException("-Dbench.compare.a must name a checkout with built jars: " + jarsOfA);
+        }
+        Files.createDirectories(work);
+        Path keys = work.resolve("keys");
+        wrk = new Wrk(root.resolve("bench/replay.lua"), work);
+        long begin = System.nanoTime();
+        Side a = new Side("A", Stack.startBuild(jarsOfA, "xs2a_compare_a_", keys, GatewayBenchmark::environment));
+        Side b = new Side("B", Stack.startBuild(root, "xs2a_compare_b_", keys, GatewayBenchmark::environment));
+        TestTpp tpp = GatewayBenchmark.sandboxTpp(keys);
+        GatewayClient client = new GatewayClient(tpp.signer());
+        a.prepare(tpp, client);
+        b.prepare(tpp, client);
+        postgres = PostgresProcesses.of(a.stack.databaseUrl("consent"));
+        System.out.printf(Locale.ROOT, "bin/bench --compare: both stacks up and prepared in %.0f s%n", seconds(begin));
+
+        Comparison comparison = new Comparison();
+        for (int round = 1; round <= ROUNDS; round++) {
+            for (Side side : List.of(a, b)) {
+                Side idle = side == a ? b : a;
+                for (String workload : WORKLOADS) {
+                    Comparison.Figures figures = run(round, side, idle, workload, a.load(workload).requests()
+                            .equals(b.load(workload).requests()));
+                    if (side == a) {
+                        comparison.addA(workload, figures);
+                    } else {
+                        comparison.addB(workload, figures);
+                    }
+                }
+            }
+        }
+        String table = comparison.table();
+        System.out.println("\n" + table);
+        System.out.printf(Locale.ROOT, "bin/bench --compare: the harness took %.0f s%n", seconds(begin));
+        if (TABLE != null) {
+            Files.writeString(Path.of(TABLE), table);
+        }
+    }
+
+    /** One workload's warm-up and measurement on one build, the other build's stack idle meanwhile. */
+    private Comparison.Figures run(int round, Side side, Side idle, String workload, boolean sameRequestsOnBoth)
+            throws Exception {
+        Load load = side.load(workload);
+        int warmUp = round == 1 ? FIRST_WARM_UP : REWARM;
+        Path warmUpFile = signed(round, "warmup", side, load, sameRequestsOnBoth, warmUp);
+        double warmRate = wrk.run(load.baseUrl(), warmUpFile, load.requests().expected(), CONNECTIONS, warmUp)
+                .requestsPerSecond();
+        rates.merge(side.name + " " + workload, warmRate, Math::max);
+        Path measured = signed(round, "measured", side, load, sameRequestsOnBoth, SECONDS);
+        double machine = machineSpeed(side);
+        List<Long> stackPids = side.pids();
+        List<Long> postgresPids = postgres.withoutBackendsOf(idle.stack.databasePrefix());
+        List<Long> idlePids = idle.pids();
+        idlePids.addAll(postgres.backendsOf(idle.stack.databasePrefix()));
+        long stackBefore = ProcStats.cpuMicros(stackPids);
+        long postgresBefore = ProcStats.cpuMicros(postgresPids);
+        long idleBefore = ProcStats.cpuMicros(idlePids);
+        long jitBefore = ProcStats.jitCpuMicros(stackPids);
+        Wrk.Result result = wrk.run(load.baseUrl(), measured, load.requests().expected(), CONNECTIONS, SECONDS);
+        long stack = ProcStats.cpuMicros(stackPids) - stackBefore;
+        long database = ProcStats.cpuMicros(postgresPids) - postgresBefore;
+        long idleCpu = ProcStats.cpuMicros(idlePids) - idleBefore;
+        long jit = ProcStats.jitCpuMicros(stackPids) - jitBefore;
+        rates.put(side.name + " " + workload, result.requestsPerSecond());
+        long requests = Math.max(1, result.requests());
+        long cpu = (stack + database) / requests;
+        System.out.printf(Locale.ROOT, "round %d %s %-20s %7.0f req/s  p50 %6.2f ms  p99 %6.2f ms  errors %d  "
+                        + "cpu %d µs/req (PostgreSQL %d)  JIT %.0f%%  machine %.0f verifies/s  idle stack %s: "
+                        + "%.1f%% of a core, not counted%n",
+                round, side.name, workload, result.requestsPerSecond(), result.p50Micros() / 1000.0,
+                result.p99Micros() / 1000.0, result.errors(), cpu, database / requests,
+                stack == 0 ? 0 : 100.0 * jit / stack, machine, idle.name, 100.0 * idleCpu / (result.seconds() * 1e6));
+        return new Comparison.Figures(result.requestsPerSecond(), result.p50Micros(), result.p99Micros(),
+                result.errors(), cpu, database / requests, cpu * machine / 1_000_000);
+    }
+
+    /**
+     * The file of a phase of a run, signed now, or, for requests that are the same on both builds, signed for A's run
+     * of the round and replayed on B's (each stack claims each X-Request-ID once; the files are used within the
+     * services' Date window). Sized from the rates seen so far, with room to spare: a request replayed after the
+     * file runs out is refused, which counts as an error in a measurement.
+     */
+    private Path signed(int round, String phase, Side side, Load load, boolean sameRequestsOnBoth, int seconds) {
+        String name = load.name();
+        if (load.requests().tamper()) {
+            phase = "refused";
+        }
+        SignedFileKey key = new SignedFileKey(round, phase, load.requests());
+        if (sameRequestsOnBoth && shared.containsKey(key)) {
+            return shared.get(key);
+        }
+        int count;
+        if (load.requests().tamper()) {
+            count = TAMPERED_REQUESTS;
+        } else if (round == 1 && phase.equals("warmup")) {
+            count = FIRST_WARM_UP_RATE * seconds;
+        } else {
+            double rate = Math.max(rates.getOrDefault("A " + name, 0.0), rates.getOrDefault("B " + name, 0.0));
+            double margin = round > 1 ? KNOWN_RATE_MARGIN : sameRequestsOnBoth ? UNKNOWN_RATE_MARGIN : WARM_UP_RATE_MARGIN;
+            count = (int) Math.max(LEAST_REQUESTS, rate * seconds * margin);
+        }
+        String file = name + "-" + phase + "-" + round + (sameRequestsOnBoth ? "" : "-" + side.name) + ".req";
+        Requests r = load.requests();
+        Path signed = SignedRequestFile.write(work.resolve(file), side.tpp.signer(), r.method(), r.path(), r.headers(),
+                r.body(), count, r.tamper());
+        if (sameRequestsOnBoth) {
+            shared.put(key, signed);
+        }
+        return signed;
+    }
+
+    /** One thread's RSA-2048 verifications per second, once both stacks are idle: the machine's speed right now. */
+    private double machineSpeed(Side side) throws Exception {
+        side.awaitIdle();
+        return JdkFloors.probeRsaVerifiesPerSecond();
+    }
+
+    private static double seconds(long since) {
+        return (System.nanoTime() - since) / 1e9;
+    }
+
+    /** What one workload sends; equal on both builds when it names nothing of either stack. */
+    private record Requests(String method, String path, Map<String, String> headers, String body, int expected,
+                            boolean tamper) {
+    }
+
+    private record Load(String name, String baseUrl, Requests requests) {
+    }
+
+    private record SignedFileKey(int round, String phase, Requests requests) {
+    }
+
+    /** One build's stack, its prepared data and its workloads. */
+    private static final class Side {
+
+        private static final double IDLE_SHARE_OF_A_CORE = 0.05;
+        private static final long IDLE_WINDOW_MILLIS = 500;
+        private static final long IDLE_TIMEOUT_MILLIS = 30_000;
+
+        final String name;
+        final Stack stack;
+        TestTpp tpp;
+        private final Map<String, Load> loads = new LinkedHashMap<>();
+
+        Side(String name, Stack stack) {
+            this.name = name;
+            this.stack = stack;
+        }
+
+        void prepare(TestTpp tpp, GatewayClient client) throws Exception {
+            this.tpp = tpp;
+            GatewayBenchmark.Prepared data = GatewayBenchmark.prepare(stack, client);
+            String ingress = stack.baseUrl();
+            String p = GatewayBenchmark.P;
+            Map<String, String> read = Map.of("Consent-Id", data.consentId(), "PSU-IP-Address", "192.0.2.10");
+            String balances = p + "/v1/accounts/" + data.accountId() + "/balances";
+            add(new Load("balances-ingress", ingress, new Requests("GET", balances, read, null, 200, false)));
+            add(new Load("balances-direct", stack.serviceUrl("account-service"),
+                    new Requests("GET", balances, read, null, 200, false)));
+            add(new Load("consent-create", ingress, new Requests("POST", p + "/v1/consents",
+                    Map.of("TPP-Redirect-Preferred", "true", "TPP-Redirect-URI", GatewayBenchmark.REDIRECT),
+                    GatewayBenchmark.consentBody(), 201, false)));
+            add(new Load("payment-initiate", ingress, new Requests("POST", p + "/v1/payments/sepa-credit-transfers",
+                    Map.of("PSU-IP-Address", "192.0.2.10", "TPP-Redirect-URI", GatewayBenchmark.REDIRECT),
+                    GatewayBenchmark.paymentBody(data.iban()), 201, false)));
+            add(new Load("rejected-signature", ingress, new Requests("GET", balances, read, null, 401, true)));
+        }
+
+        private void add(Load load) {
+            loads.put(load.name(), load);
+        }
+
+        Load load(String workload) {
+            Load load = loads.get(workload);
+            if (load == null) {
+                throw new IllegalArgumentException("bin/bench --compare has no workload " + workload + "; it has "
+                        + loads.keySet());
+            }
+            return load;
+        }
+
+        /** Every process of the stack: its services and nginx with its workers. */
+        List<Long> pids() {
+            List<Long> pids = new ArrayList<>();
+            stack.pidsByPart().values().forEach(pids::addAll);
+            return pids;
+        }
+
+        /** Waits until the stack uses under 5% of a core: the end of the last run's background work and compiling. */
+        void awaitIdle() throws InterruptedException {
+            List<Long> pids = pids();
+            long deadline = System.currentTimeMillis() + IDLE_TIMEOUT_MILLIS;
+            while (System.currentTimeMillis() < deadline) {
+                long before = ProcStats.cpuMicros(pids);
+                Thread.sleep(IDLE_WINDOW_MILLIS);
+                if (ProcStats.cpuMicros(pids) - before < IDLE_WINDOW_MILLIS * 1_000 * IDLE_SHARE_OF_A_CORE) {
+                    return;
+                }
+            }
+        }
+    }
+}

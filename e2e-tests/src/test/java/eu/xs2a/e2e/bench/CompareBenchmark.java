@@ -58,8 +58,8 @@ class CompareBenchmark {
 
     private final Path root = Repository.root();
     private final Path work = root.resolve("e2e-tests/target/compare/work");
-    /** Files signed once for both builds: by round, phase and the requests they hold. */
-    private final Map<SignedFileKey, Path> shared = new HashMap<>();
+    /** Files signed so far, for both builds or for one: by round, phase, build and the requests they hold. */
+    private final Map<SignedFileKey, Path> signedFiles = new HashMap<>();
     /** The latest rate of each workload on each build ("A balances-direct"). */
     private final Map<String, Double> rates = new HashMap<>();
     private Wrk wrk;
@@ -165,9 +165,9 @@ class CompareBenchmark {
         if (load.requests().tamper()) {
             phase = "refused";
         }
-        SignedFileKey key = new SignedFileKey(round, phase, load.requests());
-        if (sameRequestsOnBoth && shared.containsKey(key)) {
-            return shared.get(key);
+        SignedFileKey key = new SignedFileKey(round, phase, sameRequestsOnBoth ? "both" : side.name, load.requests());
+        if (signedFiles.containsKey(key)) {
+            return signedFiles.get(key);
         }
         int count;
         if (load.requests().tamper()) {
@@ -186,13 +186,11 @@ class CompareBenchmark {
                 r.body(), count, r.tamper());
         signingNanos += System.nanoTime() - signing;
         signedRequests += count;
-        if (sameRequestsOnBoth) {
-            shared.put(key, signed);
-        }
+        signedFiles.put(key, signed);
         return signed;
     }
 
-    /** One thread's RSA-2048 verifications per second, once both stacks are idle: the machine's speed right now. */
+    /** One thread's RSA-2048 verifications per second, once the stack to measure is idle: the machine's speed now. */
     private double machineSpeed(Side side) throws Exception {
         long waiting = System.nanoTime();
         side.awaitIdle();
@@ -212,7 +210,7 @@ class CompareBenchmark {
     private record Load(String name, String baseUrl, Requests requests) {
     }
 
-    private record SignedFileKey(int round, String phase, Requests requests) {
+    private record SignedFileKey(int round, String phase, String builds, Requests requests) {
     }
 
     /** One build's stack, its prepared data and its workloads. */

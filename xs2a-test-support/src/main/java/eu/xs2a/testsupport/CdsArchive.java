@@ -109,6 +109,11 @@ final class CdsArchive {
         return new CdsArchive(app, format, null, List.of(), options);
     }
 
+    /** No archive: the JVM loads every class from the jars (see ServiceProcess.launchWithoutArchive). */
+    static CdsArchive none(Path app, String serviceOptions) {
+        return new CdsArchive(app, Format.ofThisJvm(), null, List.of(), normalised(serviceOptions));
+    }
+
     /** Recordings ({@code <trained>.<uuid>.part*}) of JVMs that were killed long ago. */
     static void deleteLeftovers(Path app, Format format) {
         Instant before = Instant.now().minus(LEFTOVER_AGE);

@@ -29,8 +29,6 @@ public final class ServiceProcess implements AutoCloseable {
     private static final Duration START_TIMEOUT = Duration.ofSeconds(90);
     /** Replaces the options of config/java-options, as it does for bin/run. */
     private static final String JVM_OPTIONS_ENV = "XS2A_JAVA_OPTS";
-    /** A checkout whose built jars to start instead of this one's (its modules' target/quarkus-app). */
-    public static final String JARS = "xs2a.jars";
 
     /**
      * How long a JVM that records its class-data archive may take to write it after being asked to stop. JDK 25
@@ -127,8 +125,24 @@ public final class ServiceProcess implements AutoCloseable {
         return launch(module, env, port, false);
     }
 
+    /**
+     * As {@link #launch(String, Map, int)}, from the built jars of the checkout {@code jars} (another commit's build,
+     * which {@code bin/bench --compare} runs beside this one's) and with no class-data archive at all: a trained
+     * archive carries method profiles that shorten the JIT's warm-up, and two builds compared after short warm-ups
+     * must both start without one.
+     */
+    public static ServiceProcess launchWithoutArchive(Path jars, String module, Map<String, String> env, int port) {
+        return launch(jarOf(jars, module), module, env, port, Archive.NONE);
+    }
+
+    /** What a launch does about its class-data archive. */
+    private enum Archive { USE, TRAIN, NONE }
+
     private static ServiceProcess launch(String module, Map<String, String> env, int port, boolean train) {
-        Path jar = locate(module);
+        return launch(locate(module), module, env, port, train ? Archive.TRAIN : Archive.USE);
+    }
+
+    private static ServiceProcess launch(Path jar, String module, Map<String, String> env, int port, Archive use) {
         try {
             Path log = Files.createTempFile(module + "-", ".log");
             List<String> command = new ArrayList<>();
@@ -137,7 +151,8 @@ public final class ServiceProcess implements AutoCloseable {
             Path root = app.getParent().getParent().getParent();
             String jvmOptions = jvmOptions(root);
             command.addAll(List.of(jvmOptions.split("\\s+")));
-            CdsArchive archive = CdsArchive.choose(app, train, jvmOptions);
+            CdsArchive archive = use == Archive.NONE ? CdsArchive.none(app, jvmOptions)
+                    : CdsArchive.choose(app, use == Archive.TRAIN, jvmOptions);
             command.addAll(archive.jvmOptions());
             command.addAll(List.of("-jar", jar.getFileName().toString()));
             // From the jar's own folder, as bin/run does: the AppCDS archive names the jar relative to it.
@@ -350,18 +365,9 @@ public final class ServiceProcess implements AutoCloseable {
     }
 
     /**
-     * Walks up from the working directory to the repository root and finds the module's built jar; with the system
-     * property {@value #JARS} the jar of another checkout ({@code bin/bench --compare} runs an older commit's build).
+     * Walks up from the working directory to the repository root and finds the module's built jar.
      */
     private static Path locate(String module) {
-        String jars = System.getProperty(JARS);
-        if (jars != null && !jars.isBlank()) {
-            Path jar = Path.of(jars).toAbsolutePath().resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
-            if (!Files.exists(jar)) {
-                throw new IllegalStateException(module + " is not built in " + jars + " (system property " + JARS + ")");
-            }
-            return jar;
-        }
         Path dir = Path.of("").toAbsolutePath();
         while (dir != null) {
             Path jar = dir.resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
@@ -372,6 +378,15 @@ public final class ServiceProcess implements AutoCloseable {
         }
         throw new IllegalStateException(module + " is not built: run `mvn -DskipTests install -pl " + module
                 + "` (bin/test builds every module before the tests that start it)");
+    }
+
+    /** The module's built jar in the checkout {@code jars}. */
+    private static Path jarOf(Path jars, String module) {
+        Path jar = jars.toAbsolutePath().resolve(module).resolve("target/quarkus-app/quarkus-run.jar");
+        if (!Files.exists(jar)) {
+            throw new IllegalStateException(module + " is not built in " + jars);
+        }
+        return jar;
     }
 
     private static String javaBinary() {

@@ -75,14 +75,11 @@ class GatewayBenchmark {
     /** Comma-separated workload names to run (default: all); for working on one path, not for the published report. */
     private static final Set<String> ONLY = Set.of(System.getProperty("bench.only", "").split(","));
     /** xs2a-security's JMH result, which bin/bench writes before it starts this benchmark ({@link PipelineBenchmark}). */
-    /** Where a partial run writes its figures for {@code bin/bench --compare} ({@link Report#figures()}), if set. */
-    private static final Path FIGURES = System.getProperty("bench.figures") == null ? null
-            : Path.of(System.getProperty("bench.figures"));
     private static final Path PIPELINE_RESULT = System.getProperty("bench.jmh") == null ? null
             : Path.of(System.getProperty("bench.jmh"));
-    private static final String P = "/sandbox/api/berlingroup";
+    static final String P = "/sandbox/api/berlingroup";
     private static final String POSTGRESQL = Report.POSTGRESQL;
-    private static final String REDIRECT = "https://tpp.example/bench/cb";
+    static final String REDIRECT = "https://tpp.example/bench/cb";
     private static final List<String> GATEWAY = List.of("registration-service", "consent-service", "account-service", "payment-service");
     /** Every Java process of the stack: the gateway's services and the sandbox bank. */
     private static final List<String> SERVICES = List.of("aspsp-sandbox", "registration-service", "consent-service",
@@ -115,14 +112,13 @@ class GatewayBenchmark {
                 + "current build records one in its first run (its start and the preparation's requests) and starts "
                 + "with it here");
 
-        // a paired run (bin/bench --compare) records no class-data archives: writing them at exit takes minutes
-        stack = Stack.start("xs2a_bench_", GatewayBenchmark::environment, FIGURES == null);
+        stack = Stack.start("xs2a_bench_", GatewayBenchmark::environment, true);
         wrk = new Wrk(root.resolve("bench/replay.lua"), work);
         tpp = sandboxTpp();
         client = new GatewayClient(tpp.signer());
-        Prepared data = prepare();
+        Prepared data = prepare(stack, client);
         RealisticTraffic realistic = skipped("aggregator-reads") && skipped("realistic-mix") ? null
-                : RealisticTraffic.prepare(stack.baseUrl(), sandboxPki());
+                : RealisticTraffic.prepare(stack.baseUrl(), sandboxPki(stack.keys()));
         startWithTrainedArchives();
         // Start-up is timed on the idle stack, one service at a time, before any load: after the creates, their
         // background work (forwarding, status polling) would be timed as well.
@@ -180,9 +176,6 @@ class GatewayBenchmark {
                     "first signed answer %s: %s ms%n", module, startUp)));
             System.out.println(report.console() + report.speedNote() + memory
                     + "(a partial run, -Dbench.only: no floors, targets or report written)");
-            if (FIGURES != null) {
-                Files.writeString(FIGURES, report.figures());
-            }
             return;
         }
         JdkFloors.Floors floors = JdkFloors.measure();
@@ -201,25 +194,28 @@ class GatewayBenchmark {
         System.out.println("Report: bench/results/latest.md and bench/results/latest.png");
     }
 
-    private record Prepared(String consentId, String accountId, String iban, String paymentId) {
+    record Prepared(String consentId, String accountId, String iban, String paymentId) {
     }
 
     /**
      * What the services get besides the usual: the sandbox provider's daily limit of unattended reads raised, since the
      * aggregators replay in minutes what days of polling would send; every read is still counted against it.
      */
-    private static Map<String, String> environment(String module, String bankUrl) {
+    static Map<String, String> environment(String module, String bankUrl) {
         return "consent-service".equals(module) ? Map.of("PSD2_PROVIDERS_SANDBOX_MAX_FREQUENCY_PER_DAY", "1000000") : Map.of();
     }
 
     /** A TPP with every role, its QSEAL issued by the stack's sandbox CA (as the sandbox self-service would). */
     private TestTpp sandboxTpp() throws Exception {
-        return sandboxPki().tpp("PSDDE-BENCH-000001", "Bench TPP", Role.PSP_AI, Role.PSP_PI, Role.PSP_IC);
+        return sandboxTpp(stack.keys());
+    }
+
+    static TestTpp sandboxTpp(Path keys) throws Exception {
+        return sandboxPki(keys).tpp("PSDDE-BENCH-000001", "Bench TPP", Role.PSP_AI, Role.PSP_PI, Role.PSP_IC);
     }
 
     /** The stack's sandbox CA, which issues the bench's QSEALs as the sandbox self-service would. */
-    private TestPki sandboxPki() throws Exception {
-        Path keys = stack.keys();
+    static TestPki sandboxPki(Path keys) throws Exception {
         X509Certificate ca;
         try (var in = Files.newInputStream(keys.resolve("sandbox-ca.pem"))) {
             ca = (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(in);
@@ -230,7 +226,7 @@ class GatewayBenchmark {
     }
 
     /** Registers the TPP, gets an AIS consent approved by psu1 at the bank, fetches the accounts, makes one payment. */
-    private Prepared prepare() throws Exception {
+    static Prepared prepare(Stack stack, GatewayClient client) throws Exception {
         String ingress = stack.baseUrl();
         client.expect(200, ingress, "POST", "/api/berlingroup/v1/tpp/register", Map.of(), """
                 {"company":{"name":"Bench TPP","email":"bench@tpp.example","address":"1 Bench Street","phone_number":"+49 30 1234",
@@ -556,7 +552,7 @@ class GatewayBenchmark {
                         w.cpuWithDatabaseMicros(), w.rsaVerifiesPerSecond()), verifications >= 0 && verifications <= most));
     }
 
-    private static String consentBody() {
+    static String consentBody() {
         return "{\"access\":{\"allPsd2\":\"allAccounts\"},\"recurringIndicator\":true,\"validUntil\":\""
                 + LocalDate.now().plusDays(60) + "\",\"frequencyPerDay\":4,\"combinedServiceIndicator\":false}";
     }

@@ -291,22 +291,6 @@ final class Report {
         return md.toString();
     }
 
-    /**
-     * One tab-separated line per workload, for {@code bin/bench --compare} to pair runs: name, requests/s, p50 and p99
-     * (µs), errors, and the server CPU per request with PostgreSQL's share, in µs and in RSA-2048 verifications.
-     */
-    String figures() {
-        StringBuilder out = new StringBuilder();
-        for (Workload w : workloads) {
-            Wrk.Result r = w.result();
-            long cpu = w.cpuMicrosPerRequest() < 0 ? -1
-                    : w.cpuWithDatabaseMicros();
-            out.append(String.format(Locale.ROOT, "%s\t%.1f\t%d\t%d\t%d\t%d\t%.2f%n", w.name(), r.requestsPerSecond(),
-                    r.p50Micros(), r.p99Micros(), r.errors(), cpu, cpu * w.rsaVerifiesPerSecond() / 1_000_000));
-        }
-        return out.toString();
-    }
-
     String console() {
         StringBuilder out = new StringBuilder("\n=== bin/bench ===\n");
         for (Workload w : workloads) {

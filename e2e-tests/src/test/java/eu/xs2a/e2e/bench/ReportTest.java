@@ -36,17 +36,6 @@ class ReportTest {
                 + "(the pipeline takes 1.05 times as long)"), md);
     }
 
-    /** bin/bench --compare pairs runs by these lines: the CPU per request with PostgreSQL's share, also in verifies. */
-    @Test
-    void writesEachWorkloadsFiguresAsOneTabSeparatedLine() {
-        Report report = new Report();
-        report.add(new Report.Workload("balances-direct", "", new Wrk.Result(30_000, 15, 2, 1, 0, 0, 10_000, 20_000,
-                40_000, 90_000), 500, Map.of("account-service", 500L, "postgresql", 300L), 25_000, 0,
-                new MachineStalls.Result(3_000, 0, 0, null), 90));
-
-        assertEquals("balances-direct\t2000.0\t10000\t40000\t3\t800\t20.00\n", report.figures());
-    }
-
     /** Issue 56's targets count the database too: 500 µs of the stack and 300 µs of PostgreSQL at 25,000/s are 20. */
     @Test
     void countsTheDatabaseInTheVerificationsPerRequest() {

@@ -52,6 +52,8 @@ public final class Stack {
     private final Map<String, ServiceProcess> byName = new HashMap<>();
     private final Map<String, ServiceProcess> secondInstances = new HashMap<>();
     private final Map<String, Map<String, String>> environments = new HashMap<>();
+    /** Another checkout whose built jars the services run from, with no class-data archive; null: this one's. */
+    private final Path jars;
     private Process nginx;
     private int ingressPort;
 
@@ -61,7 +63,18 @@ public final class Stack {
         this.extra = extra;
         this.training = training;
         this.twice = Set.copyOf(twice);
+        this.jars = null;
         this.keys = root.resolve("e2e-tests/target/" + folderPrefix() + "keys");
+    }
+
+    private Stack(Path root, String databasePrefix, ServiceEnvironment extra, Path jars, Path keys) {
+        this.root = root;
+        this.databasePrefix = databasePrefix;
+        this.extra = extra;
+        this.training = false;
+        this.twice = Set.of();
+        this.jars = jars.toAbsolutePath();
+        this.keys = keys;
     }
 
     /**
@@ -113,6 +126,15 @@ public final class Stack {
         return start(new Stack(Repository.root(), databasePrefix, extra, false, twice));
     }
 
+    /**
+     * A stack of the jars built in the checkout {@code jars} (bin/bench --compare runs two builds side by side), its
+     * services started with no class-data archive, its key material in {@code keys}: two stacks given the same keys
+     * trust the same sandbox CA and share its seals, so one TPP's signed requests are valid on both.
+     */
+    public static Stack startBuild(Path jars, String databasePrefix, Path keys, ServiceEnvironment extra) {
+        return start(new Stack(Repository.root(), databasePrefix, extra, jars, keys));
+    }
+
     private static Stack start(Stack stack) {
         Runtime.getRuntime().addShutdownHook(new Thread(stack::stop));
         stack.start();
@@ -162,6 +184,11 @@ public final class Stack {
         return Map.copyOf(environments.get(module));
     }
 
+    /** The prefix of this stack's databases, e.g. {@code xs2a_bench_}. */
+    public String databasePrefix() {
+        return databasePrefix;
+    }
+
     /** The process ids of each part of the stack: every service by module name, and "nginx" with its workers. */
     public Map<String, List<Long>> pidsByPart() {
         Map<String, List<Long>> parts = new LinkedHashMap<>();
@@ -180,7 +207,9 @@ public final class Stack {
      */
     public ServiceProcess restart(String module) {
         byName.get(module).close();
-        ServiceProcess service = ServiceProcess.launch(module, environments.get(module), byName.get(module).port());
+        ServiceProcess service = jars != null
+                ? ServiceProcess.launchWithoutArchive(jars, module, environments.get(module), byName.get(module).port())
+                : ServiceProcess.launch(module, environments.get(module), byName.get(module).port());
         byName.put(module, service);
         return service;
     }
@@ -257,8 +286,13 @@ public final class Stack {
         env.put("QUARKUS_LOG_CONSOLE_JSON_ENABLED", "false");
         // not the ingress's port, chosen before and bound after: a service there would answer in nginx's place
         int chosen = port == 0 ? otherFreePort(ingressPort) : port;
-        ServiceProcess service = training ? ServiceProcess.startTraining(module, env, chosen)
-                : ServiceProcess.start(module, env, chosen);
+        ServiceProcess service;
+        if (jars != null) {
+            service = ServiceProcess.launchWithoutArchive(jars, module, env, chosen);
+            service.awaitReady();
+        } else {
+            service = training ? ServiceProcess.startTraining(module, env, chosen) : ServiceProcess.start(module, env, chosen);
+        }
         byName.put(module, service);
         environments.put(module, env);
         if (twice.contains(module)) {

@@ -17,6 +17,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -98,7 +99,8 @@ public class AccountReads {
         if (query.delta() == null) {
             page = transactions.page(account.id, query.statuses(), query.dateFrom(), query.dateTo(), query.page(),
                     query.size());
-            total = transactions.count(account.id, query.statuses(), query.dateFrom(), query.dateTo());
+            total = totalAfter(page, query).orElseGet(
+                    () -> transactions.count(account.id, query.statuses(), query.dateFrom(), query.dateTo()));
         } else {
             // after the lookup and any fetch from the bank: the mark's row lock is held only while reading the store
             DeltaReports.Page delta = query.delta().deltaList() ? deltas.sinceLastRead(ctx, account, query)
@@ -108,6 +110,16 @@ public class AccountReads {
         }
         List<Balance> balanceList = query.withBalance() && covered.balances ? balancesOf(own) : null;
         return new TransactionReport(account, query, page, total, balanceList);
+    }
+
+    /**
+     * The report's total when its page tells it: a page not full, and not empty past the first, is the last one, so
+     * the entries before it and on it are all there are. Most accounts' reports fit one page, and an aggregator reads
+     * each of them: one count query fewer per read.
+     */
+    static Optional<Long> totalAfter(List<Transaction> page, TransactionQuery query) {
+        boolean last = page.size() < query.size() && (!page.isEmpty() || query.page() == 0);
+        return last ? Optional.of((long) query.page() * query.size() + page.size()) : Optional.empty();
     }
 
     /**

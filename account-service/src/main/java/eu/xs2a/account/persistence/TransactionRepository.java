@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import org.hibernate.jpa.HibernateHints;
 
 @ApplicationScoped
 public class TransactionRepository implements PanacheRepositoryBase<Transaction, Long> {
@@ -99,9 +100,14 @@ public class TransactionRepository implements PanacheRepositoryBase<Transaction,
         }
     }
 
+    /**
+     * A page of a report, loaded read-only: the hottest read of an aggregator, and nothing of it is ever changed, so
+     * Hibernate keeps no snapshot of each entry for dirty checking (a JSON column's snapshot is a deep copy).
+     */
     public List<Transaction> page(UUID accountId, Collection<String> statuses, LocalDate from, LocalDate to,
                                   int pageIndex, int pageSize) {
         return find(FILTER + " order by entryDate desc, transactionId", params(accountId, statuses, from, to))
+                .withHint(HibernateHints.HINT_READ_ONLY, true)
                 .page(Page.of(pageIndex, pageSize)).list();
     }
 

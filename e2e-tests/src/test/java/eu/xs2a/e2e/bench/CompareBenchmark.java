@@ -5,6 +5,7 @@ import eu.xs2a.e2e.support.Stack;
 import eu.xs2a.testsupport.TestTpp;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -248,6 +249,12 @@ class CompareBenchmark {
                     Map.of("PSU-IP-Address", "192.0.2.10", "TPP-Redirect-URI", GatewayBenchmark.REDIRECT),
                     GatewayBenchmark.paymentBody(data.iban()), 201, false)));
             add(new Load("rejected-signature", ingress, new Requests("GET", balances, read, null, 401, true)));
+            // an aggregator's read: PSU absent, so every one is counted against the consent's (raised) daily maximum
+            RealisticTraffic.Approved aggregator = RealisticTraffic.approve(ingress, client);
+            String transactions = p + "/v1/accounts/" + aggregator.accounts().get(0).get("resourceId").asText()
+                    + "/transactions?bookingStatus=booked&dateFrom=" + LocalDate.now().minusDays(90);
+            add(new Load("transactions-unattended", stack.serviceUrl("account-service"), new Requests("GET",
+                    transactions, Map.of("Consent-Id", aggregator.consentId()), null, 200, false)));
         }
 
         private void add(Load load) {

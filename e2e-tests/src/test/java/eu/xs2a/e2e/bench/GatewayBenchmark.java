@@ -89,6 +89,8 @@ class GatewayBenchmark {
     private final Path work = root.resolve("e2e-tests/target/bench");
     private final Report report = new Report();
     private Stack stack;
+    /** The stack's PostgreSQL server, found from a backend of its own (not every PostgreSQL of the machine). */
+    private PostgresProcesses postgres;
     private TestTpp tpp;
     private GatewayClient client;
     private Wrk wrk;
@@ -113,6 +115,7 @@ class GatewayBenchmark {
                 + "with it here");
 
         stack = Stack.start("xs2a_bench_", GatewayBenchmark::environment, true);
+        postgres = PostgresProcesses.of(stack.databaseUrl("consent"));
         wrk = new Wrk(root.resolve("bench/replay.lua"), work);
         tpp = sandboxTpp();
         client = new GatewayClient(tpp.signer());
@@ -376,7 +379,7 @@ class GatewayBenchmark {
     private Map<String, Long> cpuByPart() {
         Map<String, Long> cpu = new LinkedHashMap<>();
         stack.pidsByPart().forEach((part, pids) -> cpu.put(part, ProcStats.cpuMicros(pids)));
-        cpu.put(POSTGRESQL, ProcStats.cpuMicros(ProcStats.postgresPids()));
+        cpu.put(POSTGRESQL, ProcStats.cpuMicros(postgres.all()));
         return cpu;
     }
 
@@ -482,7 +485,7 @@ class GatewayBenchmark {
      * the next service's start would be timed against that work rather than on an idle stack.
      */
     private void awaitIdleStack() throws InterruptedException {
-        List<Long> pids = new ArrayList<>(ProcStats.postgresPids());
+        List<Long> pids = new ArrayList<>(postgres.all());
         pids.addAll(stackPids());
         Instant deadline = Instant.now().plus(IDLE_TIMEOUT);
         while (Instant.now().isBefore(deadline)) {

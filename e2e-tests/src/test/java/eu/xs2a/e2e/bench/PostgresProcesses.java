@@ -12,8 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The processes of the one PostgreSQL server two stacks share (bin/bench --compare), told apart by the database each
- * backend serves: its process title names it ({@code postgres: xs2a xs2a_compare_a_consent 127.0.0.1(41234) idle}).
+ * The processes of the PostgreSQL server a stack uses (bin/bench) or two stacks share (bin/bench --compare), told
+ * apart by the database each backend serves: its process title names it ({@code postgres: xs2a xs2a_compare_a_consent 127.0.0.1(41234) idle}).
  * Found from the server's own answer (a backend's pid, whose parent is the postmaster), not by command name, which
  * would also take another PostgreSQL server of the machine.
  */
@@ -38,6 +38,13 @@ final class PostgresProcesses {
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException("Cannot reach PostgreSQL at " + jdbcUrl + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Every process of the server: the postmaster (with the time of its exited backends) and its children. */
+    List<Long> all() {
+        List<Long> pids = new ArrayList<>(List.of(postmaster));
+        pids.addAll(children());
+        return pids;
     }
 
     /**

@@ -63,27 +63,6 @@ final class ProcStats {
         return total;
     }
 
-    /**
-     * The PostgreSQL server's processes (postmaster and backends, by command name). Reported beside the stack's CPU,
-     * not in it: the database is shared infrastructure, but its share shows what each request costs it.
-     */
-    static List<Long> postgresPids() {
-        try (var processes = Files.list(Path.of("/proc"))) {
-            return processes.filter(dir -> dir.getFileName().toString().chars().allMatch(Character::isDigit))
-                    .filter(dir -> {
-                        try {
-                            return "postgres".equals(Files.readString(dir.resolve("comm")).trim());
-                        } catch (IOException e) {
-                            return false;
-                        }
-                    })
-                    .map(dir -> Long.parseLong(dir.getFileName().toString()))
-                    .toList();
-        } catch (IOException e) {
-            return List.of();
-        }
-    }
-
     /** Resident set size in MiB (VmRSS), or -1 when the process is gone. */
     static double rssMiB(long pid) {
         try {

@@ -142,10 +142,11 @@ final class RealisticTraffic {
     }
 
     /** A consent approved by psu1, and its accounts as read once with the PSU present. */
-    private record Approved(String consentId, JsonNode accounts) {
+    record Approved(String consentId, JsonNode accounts) {
     }
 
-    private static Approved approve(String ingress, GatewayClient client) throws Exception {
+    /** An aggregator's consent ({@link #aggregatorConsentBody}), approved by psu1, its accounts read once. */
+    static Approved approve(String ingress, GatewayClient client) throws Exception {
         JsonNode consent = client.expect(201, ingress, "POST", P + "/v1/consents",
                 Map.of("TPP-Redirect-Preferred", "true", "TPP-Redirect-URI", REDIRECT), aggregatorConsentBody());
         String consentId = consent.get("consentId").asText();

@@ -61,6 +61,19 @@ class CompareBenchmark {
     private final Path work = root.resolve("e2e-tests/target/compare/work");
     /** Files signed so far, for both builds or for one: by round, phase, build and the requests they hold. */
     private final Map<SignedFileKey, Path> signedFiles = new HashMap<>();
+    /**
+     * Each service's connection pool, on both stacks: ten services at their own 16 would need more than PostgreSQL's
+     * default 100 connections, and under load the creations were refused theirs.
+     */
+    static final String POOL_SIZE = "8";
+
+    /** The full run's environment of a service, with the smaller pool. */
+    private static Map<String, String> environment(String module, String bankUrl) {
+        Map<String, String> environment = new HashMap<>(GatewayBenchmark.environment(module, bankUrl));
+        environment.put("QUARKUS_DATASOURCE_JDBC_MAX_SIZE", POOL_SIZE);
+        return environment;
+    }
+
     /** The latest rate of each workload on each build ("A balances-direct"). */
     private final Map<String, Double> rates = new HashMap<>();
     private Wrk wrk;
@@ -81,8 +94,8 @@ class CompareBenchmark {
         Path keys = work.resolve("keys");
         wrk = new Wrk(root.resolve("bench/replay.lua"), work);
         begin = System.nanoTime();
-        Side a = new Side("A", Stack.startBuild(jarsOfA, "xs2a_compare_a_", keys, GatewayBenchmark::environment));
-        Side b = new Side("B", Stack.startBuild(root, "xs2a_compare_b_", keys, GatewayBenchmark::environment));
+        Side a = new Side("A", Stack.startBuild(jarsOfA, "xs2a_compare_a_", keys, CompareBenchmark::environment));
+        Side b = new Side("B", Stack.startBuild(root, "xs2a_compare_b_", keys, CompareBenchmark::environment));
         TestTpp tpp = GatewayBenchmark.sandboxTpp(keys);
         GatewayClient client = new GatewayClient(tpp.signer());
         a.prepare(tpp, client);

@@ -169,7 +169,7 @@ class BulkPaymentTest {
         refused(bulk(null, ok.replace("{\"instructedAmount\"", "{\"debtorAccount\": {\"iban\": \"" + PSU1_MAIN
                 + "\"}, \"instructedAmount\"")), "payments[0].debtorAccount is not allowed");
         refused(bulk(null, ok.replace("{\"instructedAmount\"", "{\"requestedExecutionDate\": \""
-                + LocalDate.now().plusDays(1) + "\", \"instructedAmount\"")), "payments[0].requestedExecutionDate is not allowed");
+                + LocalDate.now(Pain001PaymentTest.SANDBOX_ZONE).plusDays(1) + "\", \"instructedAmount\"")), "payments[0].requestedExecutionDate is not allowed");
         refused(bulk(null, ok.replace("\"EUR\"", "\"USD\"")), "payments[0]:");
         refused(bulk(null, ok, "null"), "payments[1] must be an object");
         refused(bulk(null, ok).replace("\"payments\": [", "\"batchBookingPreferred\": \"yes\", \"payments\": ["),
@@ -185,7 +185,7 @@ class BulkPaymentTest {
 
     @Test
     void aPain001DocumentOfSeveralPaymentsIsABulk() {
-        String document = Pain001PaymentTest.document("", LocalDate.now().toString(),
+        String document = Pain001PaymentTest.document("", LocalDate.now(Pain001PaymentTest.SANDBOX_ZONE).toString(),
                 Pain001PaymentTest.transaction("E2E-B-1", "1.00") + Pain001PaymentTest.transaction("E2E-B-2", "2.00"));
         Response created = Tpps.send(ALPHA, "POST", "/sandbox/api/berlingroup/v1/bulk-payments/pain.001-" + SCT,
                 headers("Content-Type", "application/xml"), document);

@@ -19,6 +19,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
+import java.time.ZoneId;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -29,6 +30,9 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 class Pain001PaymentTest {
+
+    /** The sandbox provider's zone: its "today" decides whether an execution date is in the past. */
+    static final ZoneId SANDBOX_ZONE = ZoneId.of("Europe/Berlin");
 
     private static final String SCT = "pain.001-sepa-credit-transfers";
     private static final String INSTANT = "pain.001-instant-sepa-credit-transfers";
@@ -73,7 +77,7 @@ class Pain001PaymentTest {
     }
 
     private static String valid() {
-        return document("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", LocalDate.now().toString(),
+        return document("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", LocalDate.now(SANDBOX_ZONE).toString(),
                 transaction("E2E-PAIN-1", "12.30"));
     }
 
@@ -143,7 +147,7 @@ class Pain001PaymentTest {
                 .body("creditorAddress.buildingNumber", equalTo("1"))
                 .body("creditorAddress.postCode", equalTo("10115"))
                 .body("creditorAddress.townName", equalTo("Berlin"))
-                .body("requestedExecutionDate", equalTo(LocalDate.now().toString()))
+                .body("requestedExecutionDate", equalTo(LocalDate.now(SANDBOX_ZONE).toString()))
                 .body("endToEndIdentification", equalTo("E2E-PAIN-1"));
         refused(SCT, XML, v09.replaceAll("<Dt>([0-9-]+)</Dt>", "<DtTm>$1T10:00:00</DtTm>"),
                 "ReqdExctnDt/DtTm is not supported");
@@ -152,20 +156,20 @@ class Pain001PaymentTest {
     @Test
     void anInstantDocumentIsInitiatedAndKeepsTheInstantRules() throws SQLException {
         post(INSTANT, XML + "; charset=UTF-8", valid()).then().statusCode(201).body("transactionStatus", equalTo("RCVD"));
-        refused(INSTANT, XML, document("", LocalDate.now().plusDays(5).toString(), transaction("E2E-2", "1.00")),
+        refused(INSTANT, XML, document("", LocalDate.now(SANDBOX_ZONE).plusDays(5).toString(), transaction("E2E-2", "1.00")),
                 "requestedExecutionDate");
     }
 
     @Test
     void aDoctypeIsRefused() throws SQLException {
-        refused(SCT, XML, document("<!DOCTYPE Document>\n", LocalDate.now().toString(), transaction("E", "1.00")),
+        refused(SCT, XML, document("<!DOCTYPE Document>\n", LocalDate.now(SANDBOX_ZONE).toString(), transaction("E", "1.00")),
                 "A DOCTYPE is not allowed");
     }
 
     @Test
     void anExternalEntityIsNeverResolved() throws SQLException {
         String xxe = document("<?xml version=\"1.0\"?>\n<!DOCTYPE d [<!ENTITY xxe SYSTEM \"file:///etc/passwd\">]>\n",
-                LocalDate.now().toString(), transaction("&xxe;", "1.00"));
+                LocalDate.now(SANDBOX_ZONE).toString(), transaction("&xxe;", "1.00"));
         refused(SCT, XML, xxe, "A DOCTYPE is not allowed");
     }
 
@@ -177,13 +181,13 @@ class Pain001PaymentTest {
                     .append(("&l" + (i - 1) + ";").repeat(10)).append("\">");
         }
         dtd.append("]>\n");
-        refused(SCT, XML, document(dtd.toString(), LocalDate.now().toString(), transaction("&l9;", "1.00")),
+        refused(SCT, XML, document(dtd.toString(), LocalDate.now(SANDBOX_ZONE).toString(), transaction("&l9;", "1.00")),
                 "A DOCTYPE is not allowed");
     }
 
     @Test
     void twoPaymentsAreABulkForTheBulkPath() throws SQLException {
-        String two = document("", LocalDate.now().toString(), transaction("E-1", "1.00") + transaction("E-2", "2.00"));
+        String two = document("", LocalDate.now(SANDBOX_ZONE).toString(), transaction("E-1", "1.00") + transaction("E-2", "2.00"));
         refused(SCT, XML, two, "The document holds more than one payment: several CdtTrfTxInf are a bulk payment,"
                 + " initiated at /v1/bulk-payments/{payment-product}");
     }

@@ -8,6 +8,7 @@ import eu.xs2a.consent.persistence.AuthorisationRepository;
 import eu.xs2a.consent.persistence.ConsentRepository;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.task.ClaimedTask;
 import eu.xs2a.platform.task.NewTask;
 import eu.xs2a.platform.task.RunResult;
 import eu.xs2a.platform.task.Task;
@@ -23,11 +24,12 @@ import java.util.List;
 import org.jboss.logging.Logger;
 
 /**
- * Registers a stored consent at the bank. Every new consent is stored first, with this task and its kept answer; the
- * creating request then runs the task at once on its own thread ({@link #attemptNow}); the task runtime's poller runs
- * it with backoff when that attempt failed (the bank down or too slow) or the service died during it, and the PSU's
- * scaRedirect link at once ({@link TaskQueue#tryNow}). Read the consent (short transaction), register it at the bank
- * (no transaction, lock or connection held), apply the answer (short transaction, the consent locked): received;
+ * Registers a stored consent at the bank. Every new consent is stored first, with this task (claimed by the creating
+ * request) and its kept answer; the creating request then runs the task at once on its own thread ({@link
+ * #attemptNow}); the task runtime's poller runs it with backoff when that attempt failed (the bank down or too slow) or
+ * the service died during it, and the PSU's scaRedirect link at once ({@link TaskQueue#tryNow}). Read the consent
+ * (short transaction; the creating request has it at hand), register it at the bank (no transaction, lock or
+ * connection held), apply the answer and end the task (one short transaction, the consent locked): received;
  * rejected when the bank refuses it; a consent that ended meanwhile (the TPP's DELETE does not wait for the bank) is
  * deleted at the bank at once. The consent's id is the registration's idempotency key, so a run again after a crash
  * between the bank's answer and the commit gets the bank's first registration back instead of a second one; one
@@ -52,6 +54,8 @@ public class ConsentForwardTask implements TaskHandler {
     private static final class RequestAttempt {
         private Psd2Exception refusal;
         private String psuMessage;
+        /** The registration the request asks for, built from the consent it has just stored: no need to read it. */
+        private Pending stored;
         /** The consent and its authorisation as the registration left them, so the request need not read them again. */
         private Consent consent;
         private ConsentAuthorisation authorisation;
@@ -85,11 +89,12 @@ public class ConsentForwardTask implements TaskHandler {
     }
 
     /**
-     * The task of a consent being stored, enqueued in its transaction. The creating request runs it at once; the
-     * poller only from {@code notBefore} (a lease later), should the request die before or during its attempt.
+     * The task of a consent being stored, enqueued claimed by the creating request in its transaction ({@link
+     * TaskQueue#enqueueClaimed}). The request runs it at once; the poller only once its lease has run out, should the
+     * request die before or during its attempt.
      */
-    public static NewTask of(Consent consent, Instant notBefore) {
-        return NewTask.of(TYPE, consent.getId()).target(consent.getProviderCode()).notBefore(notBefore);
+    public static NewTask of(Consent consent) {
+        return NewTask.of(TYPE, consent.getId()).target(consent.getProviderCode());
     }
 
     /**
@@ -101,12 +106,14 @@ public class ConsentForwardTask implements TaskHandler {
      *         reached); and the bank's message for the PSU
      * @throws Psd2Exception ServiceInvalid: the bank refused the consent, which is rejected now
      */
-    public Attempted attemptNow(String consentId) {
+    public Attempted attemptNow(ClaimedTask task, Consent consent, ConsentAuthorisation authorisation) {
+        String consentId = consent.getId();
         RequestAttempt attempt = new RequestAttempt();
+        attempt.stored = new Pending(consent.getProviderCode(), forwarder.request(consent, authorisation));
         REQUEST.set(attempt);
         RunResult result;
         try {
-            result = tasks.runNow(TYPE, consentId);
+            result = tasks.run(task);
         } finally {
             REQUEST.remove();
         }
@@ -132,7 +139,8 @@ public class ConsentForwardTask implements TaskHandler {
     @Override
     public TaskOutcome run(Task task) {
         String consentId = task.subject();
-        Pending pending = QuarkusTransaction.requiringNew().call(() -> {
+        RequestAttempt request = REQUEST.get();
+        Pending pending = request != null ? request.stored : QuarkusTransaction.requiringNew().call(() -> {
             Consent consent = consents.findById(consentId);
             if (consent == null || consent.getStatus() != ConsentStatus.accepted) {
                 return null; // registered, refused or ended meanwhile: nothing left to do
@@ -150,17 +158,15 @@ public class ConsentForwardTask implements TaskHandler {
             if (e.errorClass() != ErrorClass.SERVICE_INVALID) {
                 return TaskOutcome.targetUnreachable(BankFailures.describe(e));
             }
-            RequestAttempt request = REQUEST.get();
             Psd2Exception answer = request == null ? null
                     : new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank refused the consent");
-            QuarkusTransaction.requiringNew().run(() -> refused(consentId, answer));
+            QuarkusTransaction.requiringNew().run(() -> refused(task, answer));
             if (request != null) {
                 request.refusal = answer;
             }
             return TaskOutcome.done();
         }
-        RequestAttempt request = REQUEST.get();
-        boolean deletionDue = QuarkusTransaction.requiringNew().call(() -> registered(consentId, registration, request));
+        boolean deletionDue = QuarkusTransaction.requiringNew().call(() -> registered(task, registration, request));
         if (request != null) {
             request.psuMessage = registration.psuMessage();
         }
@@ -176,7 +182,8 @@ public class ConsentForwardTask implements TaskHandler {
      * Rejects a consent the bank refused. {@code answer}: the error the creating request answers with, kept in this
      * transaction ({@link RefusedConsent}) in place of the 201 kept at creation; null on the poller's runs.
      */
-    private void refused(String consentId, Psd2Exception answer) {
+    private void refused(Task task, Psd2Exception answer) {
+        String consentId = task.subject();
         Consent consent = consents.lock(consentId);
         if (consent.getStatus() == ConsentStatus.accepted) {
             Instant now = clock.instant();
@@ -186,14 +193,17 @@ public class ConsentForwardTask implements TaskHandler {
         if (answer != null) {
             refused.fire(new RefusedConsent(consent, answer));
         }
+        tasks.doneHere(task);
     }
 
     /**
      * @param request the creating request's attempt, which is handed the registered consent, or null
      * @return whether the bank is now to hear that the consent ended
      */
-    private boolean registered(String consentId, BankConsentRegistration registration, RequestAttempt request) {
+    private boolean registered(Task task, BankConsentRegistration registration, RequestAttempt request) {
+        String consentId = task.subject();
         Consent consent = consents.lock(consentId);
+        tasks.doneHere(task);
         if (consent.getStatus() != ConsentStatus.accepted && !consent.getStatus().isFinal()) {
             // registered meanwhile by another run: the idempotency key made the bank answer with the same consent
             LOG.debugf("Consent %s is %s already (bank consent %s)", consentId, consent.getStatus(),

@@ -15,7 +15,7 @@ import eu.xs2a.platform.provider.ProvidersConfig;
 import eu.xs2a.platform.sca.ScaApproach;
 import eu.xs2a.platform.sca.ScaApproaches;
 import eu.xs2a.platform.sca.ScaStatus;
-import eu.xs2a.platform.task.TaskConfig;
+import eu.xs2a.platform.task.ClaimedTask;
 import eu.xs2a.platform.task.TaskQueue;
 import eu.xs2a.platform.validation.IsoDates;
 import eu.xs2a.security.tpp.TppIdentity;
@@ -50,7 +50,6 @@ public class ConsentService {
     private final AuthorisationRepository authorisations;
     private final ConsentForwardTask forwarding;
     private final TaskQueue tasks;
-    private final TaskConfig taskConfig;
     private final BankConsentPort bank;
     private final ProviderRegistry providers;
     private final ConsentConfig config;
@@ -60,14 +59,13 @@ public class ConsentService {
     private final ScaApproaches approaches;
 
     public ConsentService(ConsentRepository consents, AuthorisationRepository authorisations,
-                          ConsentForwardTask forwarding, TaskQueue tasks, TaskConfig taskConfig, BankConsentPort bank,
+                          ConsentForwardTask forwarding, TaskQueue tasks, BankConsentPort bank,
                           ProviderRegistry providers, ConsentConfig config, Clock clock, ProviderCalendar calendar,
                           Event<CreatedConsent> stored, ScaApproaches approaches) {
         this.consents = consents;
         this.authorisations = authorisations;
         this.forwarding = forwarding;
         this.tasks = tasks;
-        this.taskConfig = taskConfig;
         this.bank = bank;
         this.providers = providers;
         this.config = config;
@@ -154,13 +152,14 @@ public class ConsentService {
             // a redirect authorisation starts with its link; embedded and decoupled ones wait for the TPP's POST
             authorisation.awaitExplicitStart();
         }
-        QuarkusTransaction.requiringNew().run(() -> {
+        ClaimedTask forward = QuarkusTransaction.requiringNew().call(() -> {
             consents.persist(consent);
             authorisations.persist(authorisation);
-            tasks.enqueue(ConsentForwardTask.of(consent, now.plus(taskConfig.lease(ConsentForwardTask.TYPE))));
             stored.fire(new CreatedConsent(consent, authorisation, token, null));
+            return tasks.enqueueClaimed(ConsentForwardTask.of(consent)).orElseThrow(() -> new IllegalStateException(
+                    "Consent " + consent.getId() + " has a forwarding task already"));
         });
-        ConsentForwardTask.Attempted attempted = forwarding.attemptNow(consent.getId());
+        ConsentForwardTask.Attempted attempted = forwarding.attemptNow(forward, consent, authorisation);
         LOG.infof("Consent %s (provider %s, TPP %s) created: %s", consent.getId(), consent.getProviderCode(),
                 consent.getTppId(), attempted.consent().getStatus());
         return new CreatedConsent(attempted.consent(), attempted.authorisation(), token, attempted.psuMessage());

@@ -31,7 +31,10 @@ public class ConsentStatusLog {
     @PostUpdate
     void written(Consent consent) {
         List<ConsentStatusChange> changes = consent.takeStatusChanges();
-        notifications.consentChanged(changes);
+        if (consent.notificationWishes().uri() != null) {
+            // the outbox reads the wishes back from the row; a consent without any has nothing to record
+            notifications.consentChanged(changes);
+        }
         afterCommit(transactions, changes);
     }
 

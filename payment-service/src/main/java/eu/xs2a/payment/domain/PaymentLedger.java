@@ -15,6 +15,7 @@ import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.sca.ScaApproach;
 import eu.xs2a.platform.sca.ScaStatus;
+import eu.xs2a.platform.task.ClaimedTask;
 import eu.xs2a.platform.task.NewTask;
 import eu.xs2a.platform.task.TaskConfig;
 import eu.xs2a.platform.task.TaskQueue;
@@ -41,12 +42,13 @@ public class PaymentLedger {
 
     /**
      * A created payment and, unless the TPP prefers to start it explicitly, its authorisation. Also the CDI event fired
-     * inside the transaction that stores them, so that the answer to the TPP is committed with them.
+     * inside the transaction that stores them, so that the answer to the TPP is committed with them. {@code submission}:
+     * the submission task the creating request holds and runs once they have committed, or null (none due now).
      */
-    public record Created(Payment payment, NewAuthorisation authorisation, String psuMessage) {
+    public record Created(Payment payment, NewAuthorisation authorisation, String psuMessage, ClaimedTask submission) {
 
         public Created(Payment payment, NewAuthorisation authorisation) {
-            this(payment, authorisation, null);
+            this(payment, authorisation, null, null);
         }
     }
 
@@ -114,14 +116,12 @@ public class PaymentLedger {
         }
         payment.notifyAt(request.notification());
         payments.persist(payment);
-        if (payment.submittedAtInitiation()) {
-            // else (explicit redirect): submitted when the PSU follows the link (requireSubmission)
-            enqueueSubmission(payment, now);
-        }
+        // else (explicit redirect): submitted when the PSU follows the link (requireSubmission)
+        ClaimedTask submission = payment.submittedAtInitiation() ? claimSubmission(payment) : null;
         NewAuthorisation authorisation = request.explicitAuthorisation() ? null
                 : newAuthorisation(payment, AuthorisationKind.PAYMENT, payment.scaApproach(), null, null, null, null,
                 now);
-        Created created = new Created(payment, authorisation);
+        Created created = new Created(payment, authorisation, null, submission);
         stored.fire(created);
         return created;
     }
@@ -554,6 +554,17 @@ public class PaymentLedger {
                 authorisations.of(payment.id(), kind).forEach(open -> open.closeAt(payment.transactionStatus(), now));
             }
         }
+    }
+
+    /**
+     * The new payment's submission task, held by the creating request, which submits the payment itself once its
+     * transaction has committed ({@link PaymentSubmission#attemptNow(ClaimedTask, Payment)}); the poller takes it up
+     * only if that request died before (its lease ran out).
+     */
+    private ClaimedTask claimSubmission(Payment payment) {
+        return tasks.enqueueClaimed(NewTask.of(PaymentTasks.SUBMISSION, String.valueOf(payment.id()))
+                .target(payment.providerCode())).orElseThrow(() -> new IllegalStateException(
+                        "Payment " + payment.id() + " has a submission task already"));
     }
 
     /**

@@ -130,13 +130,13 @@ public class PaymentService {
         if (!created.payment().submittedAtInitiation()) {
             return created;
         }
-        PaymentSubmission.Attempt attempt = submission.attemptNow(created.payment().id(), true);
+        PaymentSubmission.Attempt attempt = submission.attemptNow(created.submission(), created.payment());
         Payment payment = attempt.payment();
         if (provider.oauthSca() && created.authorisation() != null && payment.scaApproach() == ScaApproach.REDIRECT
                 && payment.awaitsSubmission()) {
             payment = endUnsubmitted(payment);
         }
-        return new Created(payment, created.authorisation(), attempt.psuMessage());
+        return new Created(payment, created.authorisation(), attempt.psuMessage(), null);
     }
 
     /**

@@ -10,24 +10,27 @@ import eu.xs2a.payment.config.PaymentConfig;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.sca.ScaApproach;
+import eu.xs2a.platform.task.ClaimedTask;
 import eu.xs2a.platform.task.RunResult;
 import eu.xs2a.platform.task.Task;
 import eu.xs2a.platform.task.TaskHandler;
 import eu.xs2a.platform.task.TaskOutcome;
 import eu.xs2a.platform.task.TaskQueue;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.jboss.logging.Logger;
 
 /**
  * Task {@value PaymentTasks#SUBMISSION}: hands a payment the bank has not acknowledged to the bank, with the payment's
  * id as idempotency key, so that a repeated submission (a retry, a run again after a crash) is the same bank payment.
- * The payment is read in a short transaction, the bank called with none, and its answer applied under the row lock
- * ({@link PaymentLedger}). The initiation, and the PSU following the link of a payment not at the bank yet, run it at
- * once on their own thread ({@link #attemptNow}); the task runtime retries it with backoff while the bank cannot be
- * reached.
+ * The payment is read in a short transaction (the initiation has it at hand), the bank called with none, and its
+ * answer applied under the row lock ({@link PaymentLedger}) in the transaction that ends the task. The initiation
+ * (holding the task it enqueued), and the PSU following the link of a payment not at the bank yet, run it at once on
+ * their own thread ({@link #attemptNow}); the task runtime retries it with backoff while the bank cannot be reached.
  */
 @ApplicationScoped
 public class PaymentSubmission implements TaskHandler {
@@ -44,6 +47,8 @@ public class PaymentSubmission implements TaskHandler {
     private static final ThreadLocal<RequestAttempt> REQUEST = new ThreadLocal<>();
 
     private static final class RequestAttempt {
+        /** The payment the initiation has just stored, so that its submission need not read it again; else null. */
+        private Payment stored;
         private Psd2Exception refusal;
         private String psuMessage;
         /** The payment as the bank's acknowledgement left it, so the request need not read it again. */
@@ -84,12 +89,26 @@ public class PaymentSubmission implements TaskHandler {
      * @throws Psd2Exception ServiceInvalid: the bank refused the payment, which is RJCT now
      */
     public Attempt attemptNow(long paymentId, boolean counted) {
+        String subject = String.valueOf(paymentId);
+        return attempt(paymentId, new RequestAttempt(),
+                () -> counted ? tasks.runNow(type(), subject) : tasks.tryNow(type(), subject));
+    }
+
+    /**
+     * The initiation's attempt of the submission task it enqueued claimed ({@link PaymentLedger.Created#submission}),
+     * once the transaction that stored {@code payment} has committed. As {@link #attemptNow(long, boolean)} otherwise.
+     */
+    public Attempt attemptNow(ClaimedTask task, Payment payment) {
         RequestAttempt attempt = new RequestAttempt();
+        attempt.stored = payment;
+        return attempt(payment.id(), attempt, () -> tasks.run(task));
+    }
+
+    private Attempt attempt(long paymentId, RequestAttempt attempt, Supplier<RunResult> run) {
         REQUEST.set(attempt);
         RunResult result;
         try {
-            String subject = String.valueOf(paymentId);
-            result = counted ? tasks.runNow(type(), subject) : tasks.tryNow(type(), subject);
+            result = run.get();
         } finally {
             REQUEST.remove();
         }
@@ -102,7 +121,8 @@ public class PaymentSubmission implements TaskHandler {
 
     @Override
     public TaskOutcome run(Task task) {
-        Payment payment = PaymentTasks.payment(ledger, task);
+        RequestAttempt request = REQUEST.get();
+        Payment payment = request != null && request.stored != null ? request.stored : PaymentTasks.payment(ledger, task);
         if (payment == null || !payment.awaitsSubmission()) {
             return TaskOutcome.done(); // submitted meanwhile, or ended here (cancelled, rejected) before the bank had it
         }
@@ -116,15 +136,20 @@ public class PaymentSubmission implements TaskHandler {
                 return TaskOutcome.targetUnreachable(e.getMessage());
             }
             LOG.warnf("Payment %d refused by the bank: %s", paymentId, e.getMessage());
-            RequestAttempt request = REQUEST.get();
-            ledger.rejectAtSubmission(paymentId, REFUSED_BY_BANK, request != null ? e : null);
+            QuarkusTransaction.requiringNew().run(() -> {
+                ledger.rejectAtSubmission(paymentId, REFUSED_BY_BANK, request != null ? e : null);
+                tasks.doneHere(task);
+            });
             if (request != null) {
                 request.refusal = e;
             }
             return TaskOutcome.done();
         }
-        Payment submitted = ledger.recordSubmission(paymentId, submission);
-        RequestAttempt request = REQUEST.get();
+        Payment submitted = QuarkusTransaction.requiringNew().call(() -> {
+            Payment recorded = ledger.recordSubmission(paymentId, submission);
+            tasks.doneHere(task);
+            return recorded;
+        });
         if (request != null) {
             request.psuMessage = submission.psuMessage();
             request.submitted = submitted;

@@ -3,6 +3,9 @@ package eu.xs2a.platform.task;
 import eu.xs2a.platform.task.TaskStore.Claimed;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.transaction.Status;
+import jakarta.transaction.Synchronization;
+import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Optional;
@@ -21,13 +24,16 @@ public class TaskQueue {
     private final TaskHandlers handlers;
     private final TaskConfig config;
     private final Clock clock;
+    private final TransactionSynchronizationRegistry transactions;
 
-    TaskQueue(TaskStore store, TaskRunner runner, TaskHandlers handlers, TaskConfig config, Clock clock) {
+    TaskQueue(TaskStore store, TaskRunner runner, TaskHandlers handlers, TaskConfig config, Clock clock,
+              TransactionSynchronizationRegistry transactions) {
         this.store = store;
         this.runner = runner;
         this.handlers = handlers;
         this.config = config;
         this.clock = clock;
+        this.transactions = transactions;
     }
 
     /** {@link #enqueue(NewTask)} of a task due now. */
@@ -57,6 +63,66 @@ public class TaskQueue {
             due = due.isAfter(afterBackoff) ? due : afterBackoff;
         }
         return store.enqueue(task, attempts, due, now);
+    }
+
+    /**
+     * Adds a task in the caller's transaction, claimed by the caller from the start: a request that acts at once runs
+     * it with {@link #run(ClaimedTask)} after that transaction has committed, with no claim of its own (one transaction
+     * fewer than {@link #enqueue} and {@link #runNow}). Should the caller die first, the poller takes the task over
+     * once its lease has run out, as any task whose worker died.
+     *
+     * @return the claimed task; empty when one of the same type and subject is pending (nothing was added)
+     * @throws IllegalStateException without a transaction, or when the type has no handler here
+     * @throws IllegalArgumentException for a task that is not to run at once ({@code notBefore}, {@code failedOnce})
+     */
+    public Optional<ClaimedTask> enqueueClaimed(NewTask task) {
+        if (!QuarkusTransaction.isActive()) {
+            throw new IllegalStateException("A task is enqueued in the transaction of the change it belongs to");
+        }
+        if (task.notBefore() != null || task.failedOnce() != null) {
+            throw new IllegalArgumentException("A claimed task runs at once, after no failed attempt");
+        }
+        handlers.of(task.type());
+        Instant now = clock.instant();
+        return store.enqueueClaimed(task, now, now.plus(config.lease(task.type()))).map(ClaimedTask::new);
+    }
+
+    /**
+     * Runs a task {@link #enqueueClaimed claimed at enqueueing}, as {@link #runNow} runs one: call it with no
+     * transaction open, once the one that added the task has committed.
+     */
+    public RunResult run(ClaimedTask task) {
+        if (QuarkusTransaction.isActive()) {
+            throw new IllegalStateException("A task runs with no transaction open: its handler calls the other side");
+        }
+        return runner.run(task.claimed(), true).result();
+    }
+
+    /**
+     * Ends the task this thread's handler is running as done, in the handler's own transaction, which must be active:
+     * its last change and the task's end commit together, one transaction fewer per run. The handler then returns
+     * {@link TaskOutcome#done()}. Should that transaction roll back, the run ends as the handler's outcome says.
+     *
+     * @throws IllegalStateException without a transaction, or when this thread's handler is not running {@code task}
+     */
+    public void doneHere(Task task) {
+        if (!QuarkusTransaction.isActive()) {
+            throw new IllegalStateException("A task is ended here in its handler's transaction");
+        }
+        TaskRunner.Running running = TaskRunner.running(task);
+        boolean held = store.done(running.claimed(), clock.instant());
+        transactions.registerInterposedSynchronization(new Synchronization() {
+            @Override
+            public void beforeCompletion() {
+            }
+
+            @Override
+            public void afterCompletion(int status) {
+                if (status == Status.STATUS_COMMITTED) {
+                    running.recorded(held ? RunResult.DONE : RunResult.LOST);
+                }
+            }
+        });
     }
 
     /**

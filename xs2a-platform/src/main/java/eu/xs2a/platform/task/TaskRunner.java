@@ -14,7 +14,7 @@ import org.jboss.logging.Logger;
  * Runs one claimed task, the one code path of the poller and of {@link TaskQueue#runNow}: renew the lease when the
  * task waited behind others of its batch for more than a heartbeat's interval, run the handler with no transaction
  * open while a {@link LeaseHeartbeat} keeps the lease, then record the outcome in a short transaction fenced by the
- * lease token. Its log lines: INFO per retry, ERROR once when a task is given up,
+ * lease token, unless the handler ended its task in its own last transaction ({@link TaskQueue#doneHere}). Its log lines: INFO per retry, ERROR once when a task is given up,
  * WARN (one line, the trace at DEBUG) when a handler throws or a run's outcome is refused because another worker took the task over.
  */
 @Singleton
@@ -37,6 +37,44 @@ class TaskRunner {
         this.config = config;
         this.metrics = metrics;
         this.clock = clock;
+    }
+
+    /** The runs of this thread's handlers, innermost last: a handler may run another task on its thread. */
+    private static final ThreadLocal<Running> RUNNING = new ThreadLocal<>();
+
+    /** One run in progress, and its end when its handler recorded it itself ({@link TaskQueue#doneHere}). */
+    static final class Running {
+
+        private final Claimed claimed;
+        private final Running outer;
+        private LeaseHeartbeat.Beat beat;
+        private volatile RunResult recorded;
+
+        private Running(Claimed claimed, Running outer) {
+            this.claimed = claimed;
+            this.outer = outer;
+        }
+
+        Claimed claimed() {
+            return claimed;
+        }
+
+        /** The handler's transaction that ended the task committed: no heartbeat and no record of the outcome after it. */
+        void recorded(RunResult result) {
+            recorded = result;
+            if (beat != null) {
+                beat.close();
+            }
+        }
+    }
+
+    /** This thread's run of {@code task}. */
+    static Running running(Task task) {
+        Running running = RUNNING.get();
+        if (running == null || running.claimed.task().id() != task.id()) {
+            throw new IllegalStateException("Task " + task.type() + " " + task.subject() + " is not run by this thread");
+        }
+        return running;
     }
 
     /** What a run came to, and whether its target was found unreachable. */
@@ -67,15 +105,26 @@ class TaskRunner {
             return new Ran(RunResult.LOST, false);
         }
         TaskOutcome outcome;
+        Running running = new Running(claimed, RUNNING.get());
+        RUNNING.set(running);
         try (LeaseHeartbeat.Beat beat = heartbeat.start(claimed, start)) {
+            running.beat = beat;
             outcome = handler.run(task);
         } catch (RuntimeException e) {
             // one line (the trace at DEBUG): while the database or the bank is down this repeats on every attempt
             FailureLog.warn(LOG, "Task " + task.type() + " " + task.subject() + " failed unexpectedly (attempt "
                     + (task.attempts() + 1) + ")", e);
             outcome = TaskOutcome.retry(e.toString());
+        } finally {
+            if (running.outer == null) {
+                RUNNING.remove();
+            } else {
+                RUNNING.set(running.outer);
+            }
         }
-        RunResult result = record(claimed, handler, outcome, counted);
+        RunResult result = running.recorded != null
+                ? fenced(running.recorded == RunResult.DONE, task, "done", RunResult.DONE)
+                : record(claimed, handler, outcome, counted);
         metrics.ran(task.type(), result);
         return new Ran(result, outcome.targetUnreachable());
     }

@@ -31,6 +31,13 @@ class TaskStore {
                               updated_at, last_error)
             values (?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?)
             on conflict (type, subject) where state in ('queued', 'running') do nothing""";
+    /** A new task held by the worker that enqueues it: running, under its lease, from the start. */
+    private static final String ENQUEUE_CLAIMED = """
+            insert into task (type, subject, payload, target, state, attempts, next_attempt_at, created_at,
+                              updated_at, lease_token, lease_until)
+            values (?, ?, ?, ?, 'running', 0, ?, ?, ?, ?, ?)
+            on conflict (type, subject) where state in ('queued', 'running') do nothing
+            returning""" + " " + COLUMNS;
     /**
      * One statement claims a batch: due queued tasks and running ones whose lease ran out (their worker died), of
      * the given types, not of a target found unreachable in this poll, not run in this poll yet. Rows another worker
@@ -106,6 +113,28 @@ class TaskStore {
             insert.setObject(8, utc(now));
             insert.setString(9, fitted(task.failedOnce()));
             return insert.executeUpdate() == 1;
+        } catch (SQLException e) {
+            throw failed("enqueue task " + task.type() + " of " + task.subject(), e);
+        }
+    }
+
+    /** @return the task, added and claimed until {@code leaseUntil}; empty when one of its type and subject is pending */
+    Optional<Claimed> enqueueClaimed(NewTask task, Instant now, Instant leaseUntil) {
+        UUID token = UUID.randomUUID();
+        try (Connection connection = dataSource.getConnection();
+             PreparedStatement insert = connection.prepareStatement(ENQUEUE_CLAIMED)) {
+            insert.setString(1, task.type());
+            insert.setString(2, task.subject());
+            insert.setString(3, task.payload());
+            insert.setString(4, task.target());
+            insert.setObject(5, utc(now));
+            insert.setObject(6, utc(now));
+            insert.setObject(7, utc(now));
+            insert.setObject(8, token);
+            insert.setObject(9, utc(leaseUntil));
+            try (ResultSet rows = insert.executeQuery()) {
+                return rows.next() ? Optional.of(new Claimed(task(rows), token, leaseUntil)) : Optional.empty();
+            }
         } catch (SQLException e) {
             throw failed("enqueue task " + task.type() + " of " + task.subject(), e);
         }

@@ -350,6 +350,68 @@ class TaskRuntimeTest {
                 "never inside a transaction: the handler calls the other side");
     }
 
+    /** A request that acts at once enqueues its task claimed: nobody else runs it unless the request dies. */
+    @Test
+    void aTaskClaimedAtEnqueueingIsItsEnqueuersUntilItsLeaseRunsOut() {
+        ClaimedTask mine = QuarkusTransaction.requiringNew()
+                .call(() -> queue.enqueueClaimed(NewTask.of(TYPE, "mine"))).orElseThrow();
+        assertEquals(TaskView.State.RUNNING, queue.latest(TYPE, "mine").orElseThrow().state());
+        assertTrue(QuarkusTransaction.requiringNew().call(() -> queue.enqueueClaimed(NewTask.of(TYPE, "mine")))
+                .isEmpty(), "one pending task per subject");
+        assertEquals(0, poller.runDue(), "the poller leaves a held task alone");
+        assertEquals(RunResult.BUSY, queue.runNow(TYPE, "mine"));
+        assertEquals(RunResult.DONE, queue.run(mine));
+        assertEquals(1, handler.runs("mine"));
+        assertEquals(TaskView.State.DONE, queue.latest(TYPE, "mine").orElseThrow().state());
+
+        // the enqueuer died before its run: the poller takes the task once its lease has run out
+        QuarkusTransaction.requiringNew().run(() -> queue.enqueueClaimed(NewTask.of(TYPE, "orphan")));
+        assertEquals(0, poller.runDue());
+        clock.advance(config.lease().plusSeconds(1));
+        assertEquals(1, poller.runDue());
+        assertEquals(1, handler.runs("orphan"));
+
+        assertThrows(IllegalStateException.class, () -> QuarkusTransaction.requiringNew().run(() -> {
+            queue.enqueueClaimed(NewTask.of(TYPE, "rolled-back"));
+            throw new IllegalStateException("the business change failed");
+        }));
+        assertTrue(queue.latest(TYPE, "rolled-back").isEmpty(), "rolled back with the change");
+        assertThrows(IllegalStateException.class, () -> queue.enqueueClaimed(NewTask.of(TYPE, "no-transaction")));
+        assertThrows(IllegalArgumentException.class, () -> QuarkusTransaction.requiringNew().run(() ->
+                queue.enqueueClaimed(NewTask.of(TYPE, "later").notBefore(clock.instant().plusSeconds(60)))));
+    }
+
+    /** A handler may end its task in its own last transaction; if that one rolls back, its outcome counts instead. */
+    @Test
+    void aHandlerEndsItsTaskInItsOwnTransactionOnlyWhenThatCommits() {
+        handler.script("here", task -> {
+            QuarkusTransaction.requiringNew().run(() -> queue.doneHere(task));
+            return TaskOutcome.done();
+        });
+        QuarkusTransaction.requiringNew().run(() -> queue.enqueue(TYPE, "here", null));
+        assertEquals(RunResult.DONE, queue.runNow(TYPE, "here"));
+        TaskView done = queue.latest(TYPE, "here").orElseThrow();
+        assertEquals(TaskView.State.DONE, done.state());
+        assertEquals(1, done.attempts());
+
+        handler.script("undone", task -> {
+            assertThrows(IllegalStateException.class, () -> QuarkusTransaction.requiringNew().run(() -> {
+                queue.doneHere(task);
+                throw new IllegalStateException("the handler's change failed");
+            }));
+            return TaskOutcome.retry("its change failed");
+        });
+        QuarkusTransaction.requiringNew().run(() -> queue.enqueue(TYPE, "undone", null));
+        assertEquals(RunResult.RETRY, queue.runNow(TYPE, "undone"));
+        TaskView retried = queue.latest(TYPE, "undone").orElseThrow();
+        assertEquals(TaskView.State.QUEUED, retried.state());
+        assertEquals("its change failed", retried.lastError());
+
+        Task notRunning = new Task(done.id(), TYPE, "here", null, null, 0, done.createdAt());
+        assertThrows(IllegalStateException.class, () -> QuarkusTransaction.requiringNew()
+                .run(() -> queue.doneHere(notRunning)), "only the task this thread's handler runs");
+    }
+
     /** One poll calls an unreachable target once: its other tasks wait, untouched, for the next poll. */
     @Test
     void aTargetFoundUnreachableIsLeftForTheNextPoll() {

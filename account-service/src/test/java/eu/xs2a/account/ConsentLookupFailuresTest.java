@@ -5,17 +5,23 @@ import static eu.xs2a.account.support.Calls.error;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import eu.xs2a.account.consent.ConsentCheckRequest;
+import eu.xs2a.account.consent.ConsentLookup;
 import eu.xs2a.account.support.Calls;
 import eu.xs2a.account.support.Tpps;
 import eu.xs2a.account.support.UnreliableLookupResource;
 import eu.xs2a.testsupport.TestPkiResource;
 import io.quarkus.test.common.QuarkusTestResource;
+import eu.xs2a.platform.error.Psd2Exception;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
+import jakarta.inject.Inject;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -29,6 +35,9 @@ import org.junit.jupiter.api.Test;
 class ConsentLookupFailuresTest {
 
     private static final String CONSENT = "consent-of-the-lookup-test";
+
+    @Inject
+    ConsentLookup lookup;
 
     private static Response accounts() {
         return Calls.getWithPsu(Tpps.ALPHA, P + "/accounts", CONSENT);
@@ -48,6 +57,48 @@ class ConsentLookupFailuresTest {
         assertEquals("AIS", question.path("purpose").asText());
         assertEquals("accounts", question.path("resource").asText());
         assertTrue(question.path("psuPresent").asBoolean(), "PSU-IP-Address was sent");
+    }
+
+    /**
+     * With psd2.consent-lookup.present-answers-for set (opt-in; 500 ms here), a yes to a PSU-present question is
+     * reused for the same question, so that a PSU's burst of reads asks once; an unattended question (it counts) and a refusal are
+     * asked every time, and after that time the question is asked again. (Own consent ids: no other test's question.)
+     */
+    @Test
+    void onlyAPsuPresentYesIsReusedAndOnlyBriefly() throws Exception {
+        String consent = "consent-of-the-reuse-test";
+        ConsentCheckRequest present = new ConsentCheckRequest("sandbox", Tpps.ALPHA.tppId(), consent, "AIS", "accounts",
+                null, true);
+        ConsentCheckRequest unattended = new ConsentCheckRequest("sandbox", Tpps.ALPHA.tppId(), consent, "AIS",
+                "accounts", null, false);
+        UnreliableLookupResource.answer(200, "{\"consentId\":\"" + consent
+                + "\",\"consentStatus\":\"valid\",\"aspspConsentId\":\"bank-1\"}", 0);
+        Duration reuse = Duration.ofMillis(UnreliableLookupResource.PRESENT_ANSWERS_FOR_MILLIS);
+
+        int asked = UnreliableLookupResource.asked();
+        long start = System.nanoTime();
+        assertEquals("valid", lookup.check(present).consentStatus());
+        assertEquals("bank-1", lookup.check(present).aspspConsentId());
+        if (System.nanoTime() - start < reuse.toNanos()) {
+            assertEquals(asked + 1, UnreliableLookupResource.asked(), "the second PSU-present question was answered here");
+        }
+        asked = UnreliableLookupResource.asked();
+        lookup.check(unattended);
+        lookup.check(unattended);
+        assertEquals(asked + 2, UnreliableLookupResource.asked(), "an unattended question counts: asked every time");
+
+        Thread.sleep(reuse.toMillis() + 100);
+        asked = UnreliableLookupResource.asked();
+        lookup.check(present);
+        assertEquals(asked + 1, UnreliableLookupResource.asked(), "asked again once the reuse time is over");
+
+        ConsentCheckRequest refused = new ConsentCheckRequest("sandbox", Tpps.ALPHA.tppId(), "consent-of-the-refusal-test",
+                "AIS", "accounts", null, true);
+        UnreliableLookupResource.answer(401, ErrorBodies.of("CONSENT_INVALID", "ConsentInvalid", "revokedByPsu"), 0);
+        asked = UnreliableLookupResource.asked();
+        assertThrows(Psd2Exception.class, () -> lookup.check(refused));
+        assertThrows(Psd2Exception.class, () -> lookup.check(refused));
+        assertEquals(asked + 2, UnreliableLookupResource.asked(), "a refusal is never reused");
     }
 
     @Test

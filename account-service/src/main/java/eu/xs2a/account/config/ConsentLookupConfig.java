@@ -34,6 +34,19 @@ public interface ConsentLookupConfig {
     @WithParentName
     GuardConfig guard();
 
+    /**
+     * How long consent-service's yes to a PSU-present question (never counted) is reused for the same question, so
+     * that a PSU's burst of reads asks once. Off by default (0: asked every time), because while it is reused a
+     * consent revoked, deleted (even by the TPP itself) or expired meanwhile can still be read; at most 1 s, the
+     * gateway's bound for revocations.
+     */
+    @WithDefault("0S")
+    Duration presentAnswersFor();
+
+    /** At most this many such answers are kept (the least used go first). */
+    @WithDefault("10000")
+    int presentAnswersKept();
+
     /** Retry-After sent with the 503 when consent-service cannot be reached. */
     @WithDefault("5")
     int retryAfterSeconds();

@@ -1,6 +1,8 @@
 package eu.xs2a.account.consent;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.github.benmanes.caffeine.cache.Cache;
+import com.github.benmanes.caffeine.cache.Caffeine;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.account.config.ConsentLookupConfig;
 import eu.xs2a.platform.bank.CallGuard;
@@ -8,9 +10,12 @@ import eu.xs2a.platform.bank.GuardSettings;
 import eu.xs2a.platform.bank.RestClients;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import io.quarkus.runtime.Startup;
+import io.quarkus.runtime.configuration.ConfigurationException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.EnumSet;
 import java.util.Set;
 import org.jboss.logging.Logger;
@@ -24,8 +29,14 @@ import org.jboss.logging.Logger;
  * <p>The same client stack as the banks' (eu.xs2a.platform.bank): a Quarkus REST client and a {@link CallGuard}
  * (bulkhead, circuit breaker; {@code psd2.consent-lookup.*}). No retries: a check that reached consent-service may have
  * counted an access.
+ *
+ * <p>Opt-in: a yes to a PSU-present question (not counted: asking again changes nothing) is reused for the same
+ * question for {@code psd2.consent-lookup.present-answers-for} (off by default, at most 1 s): a PSU's burst of reads
+ * costs one lookup, and a consent revoked or deleted meanwhile is refused only once that time is over. Unattended
+ * questions and refusals are never reused.
  */
 @ApplicationScoped
+@Startup
 public class ConsentLookup {
 
     private static final Logger LOG = Logger.getLogger(ConsentLookup.class);
@@ -44,8 +55,17 @@ public class ConsentLookup {
     private final ServiceTokenIssuer tokens;
     private final ObjectMapper json;
     private final int retryAfterSeconds;
+    /** Yes answers to PSU-present questions, by question; null when they are not reused. */
+    private final Cache<ConsentCheckRequest, ConsentCheckResult> presentAnswers;
 
     public ConsentLookup(ConsentLookupConfig config, ServiceTokenIssuer tokens, ObjectMapper json) {
+        Duration reuse = config.presentAnswersFor();
+        if (reuse.isNegative() || reuse.compareTo(Duration.ofSeconds(1)) > 0) {
+            throw new ConfigurationException("psd2.consent-lookup.present-answers-for is " + reuse
+                    + "; it must be between 0 and 1 s, the most a revoked consent may still be read");
+        }
+        this.presentAnswers = reuse.isZero() ? null : Caffeine.newBuilder().expireAfterWrite(reuse)
+                .maximumSize(Math.max(1, config.presentAnswersKept())).build();
         GuardSettings settings = GuardSettings.of(config.guard());
         this.api = RestClients.connectionLifetime(RestClients.builder(config.url().replaceAll("/+$", ""),
                         config.connectTimeout(), config.readTimeout(), settings.maxConcurrentCalls()),
@@ -60,6 +80,19 @@ public class ConsentLookup {
     }
 
     public ConsentCheckResult check(ConsentCheckRequest request) {
+        if (presentAnswers == null || !request.psuPresent()) {
+            return ask(request);
+        }
+        ConsentCheckResult known = presentAnswers.getIfPresent(request);
+        if (known != null) {
+            return known;
+        }
+        ConsentCheckResult answer = ask(request);
+        presentAnswers.put(request, answer);
+        return answer;
+    }
+
+    private ConsentCheckResult ask(ConsentCheckRequest request) {
         String bearer = tokens.bearer();
         Answer answer;
         try {

@@ -36,8 +36,7 @@ class ConsentLookupFailuresTest {
 
     private static final String CONSENT = "consent-of-the-lookup-test";
 
-    @Inject
-    ConsentLookup lookup;
+    @Inject ConsentLookup lookup;
 
     private static Response accounts() {
         return Calls.getWithPsu(Tpps.ALPHA, P + "/accounts", CONSENT);

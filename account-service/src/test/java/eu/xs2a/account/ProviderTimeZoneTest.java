@@ -51,14 +51,9 @@ class ProviderTimeZoneTest {
      */
     private static final LocalDate DAY = LocalDate.now(ZoneOffset.UTC).minusDays(2);
 
-    @Inject
-    TestClock clock;
-
-    @Inject
-    ProviderCalendar calendar;
-
-    @Inject
-    AccountDataConfig config;
+    @Inject TestClock clock;
+    @Inject ProviderCalendar calendar;
+    @Inject AccountDataConfig config;
 
     @AfterEach
     void realTime() {

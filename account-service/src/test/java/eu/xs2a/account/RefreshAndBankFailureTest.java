@@ -65,20 +65,11 @@ class RefreshAndBankFailureTest {
     /** Past the refresh tasks' give-up age (psd2.tasks.type.account-refresh*.give-up-after). */
     private static final Duration PAST_GIVE_UP = Duration.ofMinutes(16);
 
-    @Inject
-    AgroalDataSource db;
-
-    @Inject
-    TaskPoller poller;
-
-    @Inject
-    TaskQueue tasks;
-
-    @Inject
-    TestClock clock;
-
-    @Inject
-    RefreshAccountStep accountStep;
+    @Inject AgroalDataSource db;
+    @Inject TaskPoller poller;
+    @Inject TaskQueue tasks;
+    @Inject TestClock clock;
+    @Inject RefreshAccountStep accountStep;
 
     @AfterEach
     void realTime() {

@@ -57,8 +57,7 @@ class StatementFormatsTest {
             ":61:(\\d{6})(\\d{4})([CD])([0-9]+,[0-9]*)NTRF([^/]*)//(.*)");
     private static final Pattern BALANCE = Pattern.compile(":6[02]F:([CD])(\\d{6})([A-Z]{3})([0-9]+,[0-9]*)");
 
-    @Inject
-    AgroalDataSource db;
+    @Inject AgroalDataSource db;
 
     private void expireOpenDownloads() throws java.sql.SQLException {
         assertTrue(new Sql(db).update("update report_download set expires_at = now() - interval '1 second'"

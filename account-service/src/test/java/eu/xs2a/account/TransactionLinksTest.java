@@ -17,8 +17,6 @@ import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import org.junit.jupiter.api.Test;
 
@@ -31,8 +29,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(value = NeighboursResource.class, restrictToAnnotatedClass = true)
 class TransactionLinksTest {
 
-    @Inject
-    AgroalDataSource db;
+    @Inject AgroalDataSource db;
 
     /** The bank chooses its transaction ids; one holding '/', '?', '%' or a space is still one link to one resource. */
     @Test

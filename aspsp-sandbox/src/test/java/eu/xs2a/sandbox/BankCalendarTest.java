@@ -20,8 +20,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class BankCalendarTest {
 
-    @Inject
-    Clock clock;
+    @Inject Clock clock;
 
     @Test
     void theBankCountsDaysInTheZoneTheGatewaysSandboxProvidersName() throws Exception {

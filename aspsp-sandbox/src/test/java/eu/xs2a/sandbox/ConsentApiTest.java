@@ -20,7 +20,6 @@ import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.time.LocalDate;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,8 +29,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class ConsentApiTest {
 
-    @Inject
-    AgroalDataSource dataSource;
+    @Inject AgroalDataSource dataSource;
 
     @Test
     void withoutOrWithAnotherCredentialTheBankAnswers401() {

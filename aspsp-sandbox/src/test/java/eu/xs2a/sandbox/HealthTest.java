@@ -2,7 +2,6 @@ package eu.xs2a.sandbox;
 
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
-import static org.hamcrest.Matchers.hasItem;
 
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -18,8 +17,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class HealthTest {
 
-    @Inject
-    AgroalDataSource dataSource;
+    @Inject AgroalDataSource dataSource;
 
     @Test
     void readyAndLiveAreUp() {

@@ -32,8 +32,7 @@ class OwnerNameApiTest {
 
     private static final String ERIKA = "Erika Mustermann";
 
-    @Inject
-    AgroalDataSource dataSource;
+    @Inject AgroalDataSource dataSource;
 
     private static Response accounts(String consentId) {
         return api().get("/bank/v1/consents/" + consentId + "/accounts").then().statusCode(200).extract().response();

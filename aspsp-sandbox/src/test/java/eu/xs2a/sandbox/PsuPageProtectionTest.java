@@ -37,8 +37,7 @@ class PsuPageProtectionTest {
 
     private static final String LOCKED_PSU = "psu-poor";
 
-    @Inject
-    AgroalDataSource dataSource;
+    @Inject AgroalDataSource dataSource;
 
     @AfterEach
     void unlock() throws Exception {

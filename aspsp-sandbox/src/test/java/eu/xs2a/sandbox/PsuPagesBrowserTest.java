@@ -31,8 +31,7 @@ import org.openqa.selenium.JavascriptExecutor;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class PsuPagesBrowserTest {
 
-    @Inject
-    AgroalDataSource dataSource;
+    @Inject AgroalDataSource dataSource;
 
     private Browser browser;
 

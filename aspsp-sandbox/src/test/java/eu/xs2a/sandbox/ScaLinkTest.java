@@ -28,8 +28,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class ScaLinkTest {
 
-    @Inject
-    AgroalDataSource dataSource;
+    @Inject AgroalDataSource dataSource;
 
     private static String token(String scaUrl) {
         String path = URI.create(scaUrl).getPath();

@@ -19,11 +19,8 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class SeedDataTest {
 
-    @Inject
-    AgroalDataSource dataSource;
-
-    @Inject
-    SeedData seed;
+    @Inject AgroalDataSource dataSource;
+    @Inject SeedData seed;
 
     private List<String> rows(String sql) throws Exception {
         List<String> rows = new ArrayList<>();

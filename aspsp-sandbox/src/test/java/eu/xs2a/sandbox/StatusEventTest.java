@@ -38,11 +38,8 @@ class StatusEventTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @Inject
-    AgroalDataSource dataSource;
-
-    @Inject
-    ConsentRepository consents;
+    @Inject AgroalDataSource dataSource;
+    @Inject ConsentRepository consents;
 
     private static String login(String psu) {
         return Forms.given().formParam("username", psu).formParam("password", "sandbox")

@@ -53,14 +53,9 @@ class BankDeletionGiveUpTest extends Sandbox2TestBase {
     /** More than every pending deletion of sandbox2 left by other tests: each run gives up at least one. */
     private static final int MAX_RUNS = 50;
 
-    @Inject
-    ConsentJobs jobs;
-
-    @Inject
-    TaskPoller tasks;
-
-    @Inject
-    TaskQueue queue;
+    @Inject ConsentJobs jobs;
+    @Inject TaskPoller tasks;
+    @Inject TaskQueue queue;
 
     @Test
     void aDeletionTheBankKeepsRefusingBacksOffThenIsGivenUpAndRecorded() throws Exception {

@@ -35,14 +35,9 @@ class BankEventTest extends ConsentTestBase {
 
     private static final String PATH = "/internal/v1/bank-events";
 
-    @Inject
-    DataSource db;
-
-    @Inject
-    BankSync bankSync;
-
-    @Inject
-    TaskPoller tasks;
+    @Inject DataSource db;
+    @Inject BankSync bankSync;
+    @Inject TaskPoller tasks;
 
     @ConfigProperty(name = "psd2.providers.sandbox.bank-url")
     String bankUrl;

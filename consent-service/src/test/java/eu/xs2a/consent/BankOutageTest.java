@@ -44,14 +44,9 @@ class BankOutageTest extends Sandbox2TestBase {
 
     private static final String AIS2 = Sandbox2.AIS;
 
-    @Inject
-    TaskPoller tasks;
-
-    @Inject
-    TaskQueue queue;
-
-    @Inject
-    ConsentExpiry expiry;
+    @Inject TaskPoller tasks;
+    @Inject TaskQueue queue;
+    @Inject ConsentExpiry expiry;
 
     @Test
     void aConsentCreatedWhileTheBankIsDownIsAcceptedThenForwarded() {

@@ -43,8 +43,7 @@ class ConsentCheckTest extends ConsentTestBase {
     @TestHTTPResource(Lookup.PATH)
     URL checkUrl;
 
-    @Inject
-    JWTParser tokenParser;
+    @Inject JWTParser tokenParser;
 
     @Test
     void serviceTokensAreCheckedByTheCachingParser() {

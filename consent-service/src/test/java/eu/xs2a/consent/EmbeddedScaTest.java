@@ -40,8 +40,7 @@ class EmbeddedScaTest extends ConsentTestBase {
     private static final String WRONG_PASSWORD = "Wrong-Pass-5a1t";
     private static final String WRONG_OTP = "640931";
 
-    @Inject
-    AgroalDataSource dataSource;
+    @Inject AgroalDataSource dataSource;
 
     @Test
     void psu1SelectsAMethodAndEveryWrongStepHasItsCode() throws Exception {

@@ -22,8 +22,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class ExpiryTest extends ClockedConsentTestBase {
 
-    @Inject
-    ConsentJobs jobs;
+    @Inject ConsentJobs jobs;
 
     @Test
     void aValidConsentExpiresTheDayAfterValidUntil() {

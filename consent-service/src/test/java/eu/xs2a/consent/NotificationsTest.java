@@ -37,11 +37,8 @@ import org.junit.jupiter.api.Test;
 @QuarkusTestResource(value = GatewaySealResource.class, restrictToAnnotatedClass = false)
 class NotificationsTest extends ConsentTestBase {
 
-    @Inject
-    TaskQueue queue;
-
-    @Inject
-    AgroalDataSource dataSource;
+    @Inject TaskQueue queue;
+    @Inject AgroalDataSource dataSource;
 
     @ConfigProperty(name = "psd2.providers.sandbox.bank-url")
     String bankUrl;

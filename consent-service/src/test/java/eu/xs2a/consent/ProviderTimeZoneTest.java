@@ -39,8 +39,7 @@ class ProviderTimeZoneTest extends ClockedConsentTestBase {
 
     private static final String FAR_AIS = Signed.ais(FAR_AWAY);
 
-    @Inject
-    ConsentJobs jobs;
+    @Inject ConsentJobs jobs;
 
     @Test
     void theTestProvidersLiveInDifferentZones() {

@@ -30,8 +30,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class RedirectJourneyTest extends ConsentTestBase {
 
-    @Inject
-    TestClock clock;
+    @Inject TestClock clock;
 
     @ConfigProperty(name = "psd2.providers.sandbox.bank-url")
     String bankUrl;

@@ -29,8 +29,7 @@ import org.junit.jupiter.api.TestInstance;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class ScaPagesBrowserTest extends ConsentTestBase {
 
-    @Inject
-    TestClock clock;
+    @Inject TestClock clock;
 
     private Browser browser;
 

@@ -27,8 +27,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class StatusLogTest extends ConsentTestBase {
 
-    @Inject
-    AgroalDataSource dataSource;
+    @Inject AgroalDataSource dataSource;
 
     @Test
     void aCommittedStatusChangeIsLoggedOnceWithItsCause() {

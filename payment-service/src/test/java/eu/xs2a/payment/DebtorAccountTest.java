@@ -37,8 +37,7 @@ class DebtorAccountTest {
     private static final String PSU1_MAIN = "DE49100200300100000011";
     private static final String PSU1_SAVINGS = "DE26100200300100000037";
 
-    @Inject
-    AgroalDataSource dataSource;
+    @Inject AgroalDataSource dataSource;
 
     @Test
     void theAccountThePsuChoseAtTheBankIsShownOnceChosen() {

@@ -37,8 +37,7 @@ class EmbeddedAndDecoupledScaTest {
     private static final String WRONG_PASSWORD = "Wrong-Pay-9k2q";
     private static final String WRONG_OTP = "580217";
 
-    @Inject
-    AgroalDataSource dataSource;
+    @Inject AgroalDataSource dataSource;
 
     @Test
     void psu1SelectsAMethodAndEveryWrongStepHasItsCode() throws Exception {

@@ -28,8 +28,7 @@ class FreeTextTest {
 
     private static final String VALID = body("4.20");
 
-    @Inject
-    AgroalDataSource dataSource;
+    @Inject AgroalDataSource dataSource;
 
     private static String replaced(String field, String oldValue, String newValue) {
         String changed = VALID.replace("\"" + field + "\": \"" + oldValue + "\"", "\"" + field + "\": \"" + newValue + "\"");

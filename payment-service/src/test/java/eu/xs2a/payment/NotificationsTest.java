@@ -40,11 +40,8 @@ class NotificationsTest {
 
     private static final String PERIODIC = "/sandbox/api/berlingroup/v1/periodic-payments/" + SCT;
 
-    @Inject
-    TaskQueue queue;
-
-    @Inject
-    AgroalDataSource dataSource;
+    @Inject TaskQueue queue;
+    @Inject AgroalDataSource dataSource;
 
     private static Map<String, String> headers(String uri, String preferred) {
         Map<String, String> headers = Payments.headers();

@@ -15,12 +15,9 @@ import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.time.ZoneId;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -40,8 +37,7 @@ class Pain001PaymentTest {
     /** psu1's Geschäftskonto, in euro. */
     static final String PSU1_BUSINESS = "DE48100200300100000029";
 
-    @Inject
-    AgroalDataSource dataSource;
+    @Inject AgroalDataSource dataSource;
 
     static String transaction(String endToEnd, String amount) {
         return """

@@ -47,8 +47,7 @@ class PaymentCancellationTest {
 
     private static final Map<String, String> CANCEL = Map.of("TPP-Redirect-URI", TPP_OK, "TPP-Nok-Redirect-URI", TPP_NOK);
 
-    @Inject
-    AgroalDataSource dataSource;
+    @Inject AgroalDataSource dataSource;
 
     private static Response cancel(String self) {
         return Tpps.send(ALPHA, "DELETE", self, CANCEL, null);

@@ -20,7 +20,6 @@ import eu.xs2a.payment.support.BankBrowser;
 import eu.xs2a.payment.support.Errors;
 import eu.xs2a.payment.support.GatewayDb;
 import io.agroal.api.AgroalDataSource;
-import jakarta.inject.Inject;
 import eu.xs2a.payment.support.Payments;
 import eu.xs2a.payment.support.Sca;
 import eu.xs2a.payment.support.Tasks;
@@ -29,6 +28,7 @@ import eu.xs2a.platform.task.RunResult;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
+import jakarta.inject.Inject;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -39,11 +39,8 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class PaymentJourneyTest {
 
-    @Inject
-    AgroalDataSource dataSource;
-
-    @Inject
-    Tasks tasks;
+    @Inject AgroalDataSource dataSource;
+    @Inject Tasks tasks;
 
     private record Initiated(String self, String scaRedirect, String scaStatus) {
     }

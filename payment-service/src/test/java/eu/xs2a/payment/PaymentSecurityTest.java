@@ -32,8 +32,7 @@ class PaymentSecurityTest {
 
     private static final String PATH = Payments.path("sandbox", SCT);
 
-    @Inject
-    AgroalDataSource dataSource;
+    @Inject AgroalDataSource dataSource;
 
     @Test
     void unsignedRequestsAreRefused() {

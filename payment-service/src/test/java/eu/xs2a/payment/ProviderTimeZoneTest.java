@@ -40,11 +40,8 @@ class ProviderTimeZoneTest {
     private static final Instant SAME_DAY = Instant.parse("2026-01-14T08:00:00Z");
     private static final LocalDate BERLIN_TODAY = LocalDate.parse("2026-01-14");
 
-    @Inject
-    TestClock clock;
-
-    @Inject
-    ProviderRegistry registry;
+    @Inject TestClock clock;
+    @Inject ProviderRegistry registry;
 
     @AfterEach
     void realTimeAgain() {

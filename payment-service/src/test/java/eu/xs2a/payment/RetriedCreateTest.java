@@ -29,8 +29,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class RetriedCreateTest {
 
-    @Inject
-    AgroalDataSource dataSource;
+    @Inject AgroalDataSource dataSource;
 
     @Test
     void aRetryWhileTheBankIsStillAnsweringGetsThePaymentAlreadyStored() throws Exception {

@@ -40,8 +40,7 @@ class ScaPagesBrowserTest {
 
     private static final String BROWSER_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
 
-    @Inject
-    TestClock clock;
+    @Inject TestClock clock;
 
     private Browser browser;
 

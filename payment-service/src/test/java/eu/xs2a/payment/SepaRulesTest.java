@@ -27,8 +27,7 @@ class SepaRulesTest {
 
     private static final String VALID = body("12.30");
 
-    @Inject
-    AgroalDataSource dataSource;
+    @Inject AgroalDataSource dataSource;
 
     private static Response post(String body) {
         return initiate(ALPHA, "sandbox", SCT, headers(), body);

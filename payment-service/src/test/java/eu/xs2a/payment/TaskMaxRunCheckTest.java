@@ -22,11 +22,8 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class TaskMaxRunCheckTest {
 
-    @Inject
-    ProviderRegistry registry;
-
-    @Inject
-    TaskConfig tasks;
+    @Inject ProviderRegistry registry;
+    @Inject TaskConfig tasks;
 
     @Test
     void aMaxRunShorterThanARunsBankCallsIsNamedPerTypeAndProviderAndALongerOneIsNot() {

@@ -9,10 +9,10 @@ import eu.xs2a.account.domain.TransactionQuery;
 import eu.xs2a.account.domain.TransactionReport;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
-import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -24,11 +24,9 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -45,24 +43,13 @@ public class AccountResource {
     static final String PSU_IP_TEXT = "the PSU's IP address when the PSU asks now; without it the call is unattended "
             + "and counts against the consent's frequencyPerDay";
 
-    private final AccountReads reads;
-    private final CallContexts contexts;
-    private final Views views;
-    private final TransactionQueries queries;
-    private final ReportDownloads downloads;
-    private final CamtGenerator camt;
-    private final Mt940Generator mt940;
-
-    public AccountResource(AccountReads reads, CallContexts contexts, Views views, TransactionQueries queries,
-                           ReportDownloads downloads, CamtGenerator camt, Mt940Generator mt940) {
-        this.reads = reads;
-        this.contexts = contexts;
-        this.views = views;
-        this.queries = queries;
-        this.downloads = downloads;
-        this.camt = camt;
-        this.mt940 = mt940;
-    }
+    @Inject AccountReads reads;
+    @Inject CallContexts contexts;
+    @Inject Views views;
+    @Inject TransactionQueries queries;
+    @Inject ReportDownloads downloads;
+    @Inject CamtGenerator camt;
+    @Inject Mt940Generator mt940;
 
     @GET
     @Operation(summary = "List the accounts of the consent")

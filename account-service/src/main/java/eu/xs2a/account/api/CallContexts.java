@@ -8,6 +8,7 @@ import eu.xs2a.security.core.HeaderText;
 import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.quarkus.CurrentTpp;
 import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
 
 /** Builds the {@link CallContext} of a signed request: provider, caller, Consent-ID and the PSU headers. */
 @RequestScoped
@@ -17,13 +18,8 @@ public class CallContexts {
     static final String PSU_CORPORATE_ID = "PSU-Corporate-ID";
     private static final int MAX_CONSENT_ID = 140;
 
-    private final ProviderRegistry providers;
-    private final CurrentTpp tpp;
-
-    public CallContexts(ProviderRegistry providers, CurrentTpp tpp) {
-        this.providers = providers;
-        this.tpp = tpp;
-    }
+    @Inject ProviderRegistry providers;
+    @Inject CurrentTpp tpp;
 
     public CallContext of(ConsentedCall call) {
         String providerCode = call.providerCode();

@@ -7,6 +7,7 @@ import eu.xs2a.account.domain.Transaction;
 import eu.xs2a.account.domain.TransactionReport;
 import eu.xs2a.platform.SecureTokens;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.time.Clock;
@@ -39,11 +40,7 @@ public class CamtGenerator {
             "openingAvailable", "OPAV", "closingAvailable", "CLAV", "previouslyClosedBooked", "PRCD");
 
     private final XMLOutputFactory factory = XMLOutputFactory.newFactory();
-    private final Clock clock;
-
-    public CamtGenerator(Clock clock) {
-        this.clock = clock;
-    }
+    @Inject Clock clock;
 
     /** camt.053 for a report of booked entries only. */
     public static boolean statement(TransactionReport report) {

@@ -4,24 +4,20 @@ import eu.xs2a.account.domain.AccountReads;
 import eu.xs2a.account.domain.AccountView;
 import eu.xs2a.account.domain.CallContext;
 import eu.xs2a.account.domain.TransactionQuery;
-import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
-import jakarta.ws.rs.core.Context;
-import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -37,17 +33,10 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @RequiresRole(Role.PSP_AI)
 public class CardAccountResource {
 
-    private final AccountReads reads;
-    private final CallContexts contexts;
-    private final Views views;
-    private final TransactionQueries queries;
-
-    public CardAccountResource(AccountReads reads, CallContexts contexts, Views views, TransactionQueries queries) {
-        this.reads = reads;
-        this.contexts = contexts;
-        this.views = views;
-        this.queries = queries;
-    }
+    @Inject AccountReads reads;
+    @Inject CallContexts contexts;
+    @Inject Views views;
+    @Inject TransactionQueries queries;
 
     @GET
     @Operation(summary = "List the card accounts of the consent")

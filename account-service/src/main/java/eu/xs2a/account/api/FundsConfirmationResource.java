@@ -7,17 +7,15 @@ import eu.xs2a.platform.http.JsonBodies;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -35,15 +33,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @RequiresRole({Role.PSP_IC, Role.PSP_PI})
 public class FundsConfirmationResource {
 
-    private final FundsConfirmationService funds;
-    private final CallContexts contexts;
-    private final JsonBodies bodies;
-
-    public FundsConfirmationResource(FundsConfirmationService funds, CallContexts contexts, JsonBodies bodies) {
-        this.funds = funds;
-        this.contexts = contexts;
-        this.bodies = bodies;
-    }
+    @Inject FundsConfirmationService funds;
+    @Inject CallContexts contexts;
+    @Inject JsonBodies bodies;
 
     @POST
     @Operation(summary = "Confirm the availability of funds", description = "Asked live at the bank")

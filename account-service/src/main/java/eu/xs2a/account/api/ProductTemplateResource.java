@@ -4,6 +4,7 @@ import eu.xs2a.account.domain.ProductTemplates;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -23,11 +24,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @RequiresRole({Role.PSP_AI, Role.PSP_PI, Role.PSP_IC, Role.PSP_AS})
 public class ProductTemplateResource {
 
-    private final ProductTemplates templates;
-
-    public ProductTemplateResource(ProductTemplates templates) {
-        this.templates = templates;
-    }
+    @Inject ProductTemplates templates;
 
     @GET
     @Operation(summary = "Payment products of the provider", description = "Names and required fields; no consent needed")

@@ -8,24 +8,21 @@ import eu.xs2a.platform.api.Href;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.http.JsonBodies;
-import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
-import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
-import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import java.util.Map;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -43,15 +40,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @RequiresRole(Role.PSP_AI)
 public class RefreshResource {
 
-    private final RefreshService refreshes;
-    private final CallContexts contexts;
-    private final JsonBodies bodies;
-
-    public RefreshResource(RefreshService refreshes, CallContexts contexts, JsonBodies bodies) {
-        this.refreshes = refreshes;
-        this.contexts = contexts;
-        this.bodies = bodies;
-    }
+    @Inject RefreshService refreshes;
+    @Inject CallContexts contexts;
+    @Inject JsonBodies bodies;
 
     @POST
     @Operation(summary = "Refresh the consent's account data", description = "Starts fetching fresh data from the "

@@ -4,18 +4,14 @@ import eu.xs2a.account.config.AccountDataConfig;
 import eu.xs2a.account.domain.TransactionQuery;
 import eu.xs2a.platform.provider.ProviderCalendar;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 /** Reads a transaction report's query parameters, the same for accounts and card accounts. */
 @ApplicationScoped
 public class TransactionQueries {
 
-    private final AccountDataConfig config;
-    private final ProviderCalendar calendar;
-
-    public TransactionQueries(AccountDataConfig config, ProviderCalendar calendar) {
-        this.config = config;
-        this.calendar = calendar;
-    }
+    @Inject AccountDataConfig config;
+    @Inject ProviderCalendar calendar;
 
     /** A payment account's report, plain or delta; dateTo defaults to today at the provider's bank (an unknown provider is 404). */
     public TransactionQuery of(String providerCode, TransactionParams p) {

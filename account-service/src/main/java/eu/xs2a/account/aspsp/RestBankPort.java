@@ -8,6 +8,7 @@ import eu.xs2a.platform.bank.BankRefusals;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
@@ -38,13 +39,8 @@ public class RestBankPort implements BankPort {
         return null;
     };
 
-    private final BankClients banks;
-    private final ObjectMapper json;
-
-    public RestBankPort(BankClients banks, ObjectMapper json) {
-        this.banks = banks;
-        this.json = json;
-    }
+    @Inject BankClients banks;
+    @Inject ObjectMapper json;
 
     @Override
     public List<BankAccount> accounts(String providerCode, String aspspConsentId) {

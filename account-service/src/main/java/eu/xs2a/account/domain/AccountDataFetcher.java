@@ -9,6 +9,7 @@ import eu.xs2a.account.domain.AccountDataWriter.AccountData;
 import eu.xs2a.account.domain.AccountDataWriter.AccountToFetch;
 import eu.xs2a.platform.provider.ProviderCalendar;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,18 +27,10 @@ public class AccountDataFetcher {
 
     private static final Logger LOG = Logger.getLogger(AccountDataFetcher.class);
 
-    private final BankPort bank;
-    private final AccountDataWriter writer;
-    private final AccountDataConfig config;
-    private final ProviderCalendar calendar;
-
-    public AccountDataFetcher(BankPort bank, AccountDataWriter writer, AccountDataConfig config,
-                              ProviderCalendar calendar) {
-        this.bank = bank;
-        this.writer = writer;
-        this.config = config;
-        this.calendar = calendar;
-    }
+    @Inject BankPort bank;
+    @Inject AccountDataWriter writer;
+    @Inject AccountDataConfig config;
+    @Inject ProviderCalendar calendar;
 
     /**
      * Fetches and stores everything the consent covers, then marks the consent fetched. The first bank failure is

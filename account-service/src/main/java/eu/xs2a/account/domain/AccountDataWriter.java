@@ -10,6 +10,7 @@ import eu.xs2a.account.persistence.ConsentSnapshotRepository;
 import eu.xs2a.account.persistence.TransactionRepository;
 import eu.xs2a.platform.provider.ProviderCalendar;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Instant;
@@ -39,26 +40,13 @@ public class AccountDataWriter {
     public record AccountData(List<BankBalance> balances, List<BankTransaction> transactions) {
     }
 
-    private final AccountRepository accounts;
-    private final ConsentAccountRepository links;
-    private final ConsentSnapshotRepository snapshots;
-    private final BalanceRepository balances;
-    private final TransactionRepository transactions;
-    private final Clock clock;
-    private final ProviderCalendar calendar;
-
-    public AccountDataWriter(AccountRepository accounts, ConsentAccountRepository links,
-                             ConsentSnapshotRepository snapshots, BalanceRepository balances,
-                             TransactionRepository transactions, Clock clock,
-                             ProviderCalendar calendar) {
-        this.accounts = accounts;
-        this.links = links;
-        this.snapshots = snapshots;
-        this.balances = balances;
-        this.transactions = transactions;
-        this.clock = clock;
-        this.calendar = calendar;
-    }
+    @Inject AccountRepository accounts;
+    @Inject ConsentAccountRepository links;
+    @Inject ConsentSnapshotRepository snapshots;
+    @Inject BalanceRepository balances;
+    @Inject TransactionRepository transactions;
+    @Inject Clock clock;
+    @Inject ProviderCalendar calendar;
 
     @Transactional
     public List<AccountToFetch> storeAccounts(String providerCode, String tppId, String consentId,

@@ -14,6 +14,7 @@ import eu.xs2a.account.persistence.TransactionRepository;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -34,32 +35,16 @@ public class AccountReads {
 
     static final String AIS = "AIS";
 
-    private final ConsentLookup lookup;
-    private final AccountDataFetcher fetcher;
-    private final AccountRepository accounts;
-    private final ConsentAccountRepository coverage;
-    private final ConsentSnapshotRepository snapshots;
-    private final BalanceRepository balances;
-    private final TransactionRepository transactions;
-    private final DeltaReports deltas;
-    private final ReportDownloads downloads;
-    private final BankPort bank;
-
-    public AccountReads(ConsentLookup lookup, AccountDataFetcher fetcher, AccountRepository accounts,
-                        ConsentAccountRepository coverage, ConsentSnapshotRepository snapshots,
-                        BalanceRepository balances, TransactionRepository transactions, DeltaReports deltas,
-                        ReportDownloads downloads, BankPort bank) {
-        this.bank = bank;
-        this.lookup = lookup;
-        this.fetcher = fetcher;
-        this.accounts = accounts;
-        this.coverage = coverage;
-        this.snapshots = snapshots;
-        this.balances = balances;
-        this.transactions = transactions;
-        this.deltas = deltas;
-        this.downloads = downloads;
-    }
+    @Inject ConsentLookup lookup;
+    @Inject AccountDataFetcher fetcher;
+    @Inject AccountRepository accounts;
+    @Inject ConsentAccountRepository coverage;
+    @Inject ConsentSnapshotRepository snapshots;
+    @Inject BalanceRepository balances;
+    @Inject TransactionRepository transactions;
+    @Inject DeltaReports deltas;
+    @Inject ReportDownloads downloads;
+    @Inject BankPort bank;
 
     /** @param card the card accounts (lookup resource card-accounts), else the payment accounts */
     public List<AccountView> list(CallContext ctx, boolean card, boolean withBalance) {

@@ -5,6 +5,7 @@ import eu.xs2a.account.persistence.TransactionRepository;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.util.List;
 
@@ -15,13 +16,8 @@ import java.util.List;
 @ApplicationScoped
 public class DeltaReports {
 
-    private final TransactionRepository transactions;
-    private final DeltaMarkRepository marks;
-
-    public DeltaReports(TransactionRepository transactions, DeltaMarkRepository marks) {
-        this.transactions = transactions;
-        this.marks = marks;
-    }
+    @Inject TransactionRepository transactions;
+    @Inject DeltaMarkRepository marks;
 
     /** One page of the entries to report and how many there are in all (from the page's start for deltaList). */
     public record Page(List<Transaction> transactions, long total) {

@@ -8,6 +8,7 @@ import eu.xs2a.account.consent.ConsentLookup;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -18,13 +19,8 @@ import java.util.Map;
 @ApplicationScoped
 public class FundsConfirmationService {
 
-    private final ConsentLookup lookup;
-    private final BankPort bank;
-
-    public FundsConfirmationService(ConsentLookup lookup, BankPort bank) {
-        this.lookup = lookup;
-        this.bank = bank;
-    }
+    @Inject ConsentLookup lookup;
+    @Inject BankPort bank;
 
     public boolean confirm(CallContext ctx, FundsRequest request) {
         // Never counted: a funds check reads no account data and confirmation-of-funds consents have no

@@ -3,6 +3,7 @@ package eu.xs2a.account.domain;
 import eu.xs2a.account.config.ProductTemplatesConfig;
 import eu.xs2a.platform.provider.ProviderRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.List;
 
 /**
@@ -15,13 +16,8 @@ public class ProductTemplates {
 
     static final String FALLBACK = "default";
 
-    private final ProviderRegistry providers;
-    private final ProductTemplatesConfig catalogue;
-
-    public ProductTemplates(ProviderRegistry providers, ProductTemplatesConfig catalogue) {
-        this.providers = providers;
-        this.catalogue = catalogue;
-    }
+    @Inject ProviderRegistry providers;
+    @Inject ProductTemplatesConfig catalogue;
 
     public List<ProductTemplate> of(String providerCode) {
         return providers.require(providerCode).paymentProducts().stream().map(this::template).toList();

@@ -7,6 +7,7 @@ import eu.xs2a.platform.task.Task;
 import eu.xs2a.platform.task.TaskHandler;
 import eu.xs2a.platform.task.TaskOutcome;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.Optional;
 import java.util.UUID;
 import org.jboss.logging.Logger;
@@ -26,13 +27,8 @@ public class RefreshAccountStep implements TaskHandler {
     public static final String TYPE = "account-refresh-account";
     private static final Logger LOG = Logger.getLogger(RefreshAccountStep.class);
 
-    private final RefreshProgress progress;
-    private final AccountDataFetcher fetcher;
-
-    public RefreshAccountStep(RefreshProgress progress, AccountDataFetcher fetcher) {
-        this.progress = progress;
-        this.fetcher = fetcher;
-    }
+    @Inject RefreshProgress progress;
+    @Inject AccountDataFetcher fetcher;
 
     public static String subject(UUID jobId, UUID accountId) {
         return jobId + "/" + accountId;

@@ -6,6 +6,7 @@ import eu.xs2a.platform.task.Task;
 import eu.xs2a.platform.task.TaskHandler;
 import eu.xs2a.platform.task.TaskOutcome;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -20,13 +21,8 @@ public class RefreshListing implements TaskHandler {
 
     public static final String TYPE = "account-refresh";
 
-    private final RefreshProgress progress;
-    private final AccountDataFetcher fetcher;
-
-    public RefreshListing(RefreshProgress progress, AccountDataFetcher fetcher) {
-        this.progress = progress;
-        this.fetcher = fetcher;
-    }
+    @Inject RefreshProgress progress;
+    @Inject AccountDataFetcher fetcher;
 
     @Override
     public String type() {

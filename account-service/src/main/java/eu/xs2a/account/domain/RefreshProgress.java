@@ -8,6 +8,7 @@ import eu.xs2a.account.persistence.RefreshJobRepository;
 import eu.xs2a.platform.task.NewTask;
 import eu.xs2a.platform.task.TaskQueue;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.util.List;
@@ -34,20 +35,11 @@ public class RefreshProgress {
     public record AccountStep(UUID jobId, String providerCode, String aspspConsentId, AccountToFetch account) {
     }
 
-    private final RefreshJobRepository jobs;
-    private final RefreshJobAccountRepository accounts;
-    private final AccountDataWriter writer;
-    private final TaskQueue tasks;
-    private final Clock clock;
-
-    public RefreshProgress(RefreshJobRepository jobs, RefreshJobAccountRepository accounts, AccountDataWriter writer,
-                           TaskQueue tasks, Clock clock) {
-        this.jobs = jobs;
-        this.accounts = accounts;
-        this.writer = writer;
-        this.tasks = tasks;
-        this.clock = clock;
-    }
+    @Inject RefreshJobRepository jobs;
+    @Inject RefreshJobAccountRepository accounts;
+    @Inject AccountDataWriter writer;
+    @Inject TaskQueue tasks;
+    @Inject Clock clock;
 
     /** The job's listing to do, now fetching; empty when it is listed or over already. */
     @Transactional

@@ -10,6 +10,7 @@ import eu.xs2a.platform.task.NewTask;
 import eu.xs2a.platform.task.TaskQueue;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Clock;
 import org.hibernate.exception.ConstraintViolationException;
 
@@ -22,17 +23,10 @@ import org.hibernate.exception.ConstraintViolationException;
 @ApplicationScoped
 public class RefreshService {
 
-    private final ConsentLookup lookup;
-    private final RefreshJobRepository jobs;
-    private final TaskQueue tasks;
-    private final Clock clock;
-
-    public RefreshService(ConsentLookup lookup, RefreshJobRepository jobs, TaskQueue tasks, Clock clock) {
-        this.lookup = lookup;
-        this.jobs = jobs;
-        this.tasks = tasks;
-        this.clock = clock;
-    }
+    @Inject ConsentLookup lookup;
+    @Inject RefreshJobRepository jobs;
+    @Inject TaskQueue tasks;
+    @Inject Clock clock;
 
     public RefreshStatus start(CallContext ctx, boolean initiatedByCustomer) {
         if (jobs.running(ctx.providerCode(), ctx.tppId(), ctx.consentId())) {

@@ -8,6 +8,7 @@ import eu.xs2a.platform.SecureTokens;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Instant;
@@ -21,15 +22,9 @@ import java.time.Instant;
 @ApplicationScoped
 public class ReportDownloads {
 
-    private final ReportDownloadRepository downloads;
-    private final AccountDataConfig config;
-    private final Clock clock;
-
-    public ReportDownloads(ReportDownloadRepository downloads, AccountDataConfig config, Clock clock) {
-        this.downloads = downloads;
-        this.config = config;
-        this.clock = clock;
-    }
+    @Inject ReportDownloadRepository downloads;
+    @Inject AccountDataConfig config;
+    @Inject Clock clock;
 
     /** Whether this report is large enough to be offered as a download: a plain report over the threshold. */
     public boolean offered(TransactionReport report) {

@@ -5,6 +5,7 @@ import eu.xs2a.account.domain.Balance;
 import eu.xs2a.account.domain.ConsentAccount;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.LockModeType;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -47,11 +48,7 @@ public class AccountRepository implements PanacheRepositoryBase<Account, UUID> {
              where a.provider_code = ? and a.tpp_id = ? and a.resource_id = ?
              order by b.id""";
 
-    private final DataSource dataSource;
-
-    AccountRepository(DataSource dataSource) {
-        this.dataSource = dataSource;
-    }
+    @Inject DataSource dataSource;
 
     /** The account's row, locked until the transaction ends (writers of one account's data take turns), or null. */
     public Account lock(UUID id) {

@@ -1,6 +1,7 @@
 package eu.xs2a.account.persistence;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import java.util.UUID;
 
@@ -8,11 +9,7 @@ import java.util.UUID;
 @ApplicationScoped
 public class DeltaMarkRepository {
 
-    private final EntityManager em;
-
-    public DeltaMarkRepository(EntityManager em) {
-        this.em = em;
-    }
+    @Inject EntityManager em;
 
     /**
      * The mark, its row locked until the caller's transaction ends (created at 0, before every entry, on the first

@@ -1,6 +1,7 @@
 package eu.xs2a.account.persistence;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import java.sql.Date;
 import java.time.Instant;
@@ -21,11 +22,7 @@ public class ReportDownloadRepository {
     public record Stored(Offer offer, Instant expiresAt, Instant usedAt) {
     }
 
-    private final EntityManager em;
-
-    public ReportDownloadRepository(EntityManager em) {
-        this.em = em;
-    }
+    @Inject EntityManager em;
 
     public void insert(String idHash, String providerCode, String tppId, String consentId, Offer offer,
                        Instant expiresAt) {

@@ -28,8 +28,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 @QuarkusTestResource(value = NoNeighboursResource.class, restrictToAnnotatedClass = true)
 class RestBankPortTest {
 
-    @Inject
-    BankPort bank;
+    @Inject BankPort bank;
 
     /** NoNeighboursResource points the provider's bank at a closed port; the test bank listens there. */
     @ConfigProperty(name = "psd2.providers.sandbox.bank-url")

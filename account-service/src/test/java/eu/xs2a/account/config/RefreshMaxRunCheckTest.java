@@ -15,14 +15,9 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class RefreshMaxRunCheckTest {
 
-    @Inject
-    TaskConfig tasks;
-
-    @Inject
-    AccountDataConfig config;
-
-    @Inject
-    ProviderRegistry providers;
+    @Inject TaskConfig tasks;
+    @Inject AccountDataConfig config;
+    @Inject ProviderRegistry providers;
 
     @Test
     void theConfiguredMaxRunsOutlastTheirStepsBankCalls() {

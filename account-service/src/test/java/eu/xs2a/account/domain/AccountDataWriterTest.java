@@ -18,8 +18,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class AccountDataWriterTest {
 
-    @Inject
-    AccountDataWriter writer;
+    @Inject AccountDataWriter writer;
 
     private static BankAccount account(String bankId, String iban, String bban) {
         return account(bankId, iban, bban, "EUR");

@@ -29,10 +29,8 @@ class DeltaReportsTest {
 
     private static final LocalDate DAY = LocalDate.of(2026, 11, 2);
 
-    @Inject
-    AccountDataWriter writer;
-    @Inject
-    DeltaReports deltas;
+    @Inject AccountDataWriter writer;
+    @Inject DeltaReports deltas;
 
     private static BankTransaction tx(String id, String status, int day) {
         return new BankTransaction(id, "BANK-" + id, null, status, "booked".equals(status) ? DAY.plusDays(day) : null,

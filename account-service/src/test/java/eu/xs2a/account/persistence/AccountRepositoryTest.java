@@ -33,8 +33,7 @@ class AccountRepositoryTest {
     private static final Instant UPDATED = Instant.parse("2026-03-04T05:06:07.123456Z");
     private static final Instant CHANGED = Instant.parse("2026-03-03T23:59:58.654321Z");
 
-    @Inject
-    AccountRepository accounts;
+    @Inject AccountRepository accounts;
 
     private String tppId;
     private Account stored;

@@ -38,8 +38,7 @@ public class BankAccountResource {
 
     static final int MAX_PAGE_SIZE = 500;
 
-    @Inject
-    AccountDataService data;
+    @Inject AccountDataService data;
 
     @GET
     public Accounts accounts(@PathParam("bankConsentId") String bankConsentId) {

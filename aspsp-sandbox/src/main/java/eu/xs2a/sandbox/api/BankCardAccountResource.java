@@ -32,8 +32,7 @@ import jakarta.ws.rs.core.MediaType;
 @Produces(MediaType.APPLICATION_JSON)
 public class BankCardAccountResource {
 
-    @Inject
-    AccountDataService data;
+    @Inject AccountDataService data;
 
     @GET
     public CardAccounts cardAccounts(@PathParam("bankConsentId") String bankConsentId) {

@@ -26,11 +26,8 @@ public class BankClockResource {
     public record BankDate(LocalDate today) {
     }
 
-    @Inject
-    BankClock clock;
-
-    @Inject
-    SandboxConfig config;
+    @Inject BankClock clock;
+    @Inject SandboxConfig config;
 
     @GET
     public BankDate today() {

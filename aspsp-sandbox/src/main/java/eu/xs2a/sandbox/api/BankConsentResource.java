@@ -35,11 +35,8 @@ public class BankConsentResource {
 
     private static final int DEFAULT_FREQUENCY = 4;
 
-    @Inject
-    ConsentService consents;
-
-    @Inject
-    PublicUrls urls;
+    @Inject ConsentService consents;
+    @Inject PublicUrls urls;
 
     @POST
     public Response register(RegisterConsent body) {

@@ -25,8 +25,7 @@ public class BankFundsResource {
     public record FundsAnswer(boolean fundsAvailable) {
     }
 
-    @Inject
-    FundsService funds;
+    @Inject FundsService funds;
 
     @POST
     public FundsAnswer check(FundsCheck body) {

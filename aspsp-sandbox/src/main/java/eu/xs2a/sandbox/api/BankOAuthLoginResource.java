@@ -31,14 +31,9 @@ public class BankOAuthLoginResource {
     public record LoginStatus(String status, String psuId) {
     }
 
-    @Inject
-    OAuthLoginService logins;
-
-    @Inject
-    PublicUrls urls;
-
-    @Inject
-    eu.xs2a.sandbox.events.BankEventDelivery events;
+    @Inject OAuthLoginService logins;
+    @Inject PublicUrls urls;
+    @Inject eu.xs2a.sandbox.events.BankEventDelivery events;
 
     @POST
     public Response create(LoginRequest body) {

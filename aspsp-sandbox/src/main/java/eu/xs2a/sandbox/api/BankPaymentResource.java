@@ -42,14 +42,9 @@ public class BankPaymentResource {
 
     private static final String DECOUPLED = "DECOUPLED";
 
-    @Inject
-    PaymentService payments;
-
-    @Inject
-    ScaLinkRepository links;
-
-    @Inject
-    PublicUrls urls;
+    @Inject PaymentService payments;
+    @Inject ScaLinkRepository links;
+    @Inject PublicUrls urls;
 
     @POST
     public Response submit(SubmitPayment body) {

@@ -14,8 +14,7 @@ import jakarta.ws.rs.core.MediaType;
 @Produces(MediaType.APPLICATION_JSON)
 public class BankPsuResource {
 
-    @Inject
-    ApiScaService sca;
+    @Inject ApiScaService sca;
 
     @GET
     public ScaDtos.Methods methods(@PathParam("psuId") String psuId) {

@@ -65,11 +65,8 @@ public abstract class BankScaResource {
         }
     }
 
-    @Inject
-    ApiScaService sca;
-
-    @Inject
-    BankEventDelivery events;
+    @Inject ApiScaService sca;
+    @Inject BankEventDelivery events;
 
     @POST
     public Step restart(@PathParam("id") String id,

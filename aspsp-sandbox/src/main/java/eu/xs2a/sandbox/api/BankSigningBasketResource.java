@@ -41,11 +41,8 @@ public class BankSigningBasketResource {
                               List<String> paymentIds, List<String> bankPaymentIds, List<String> consentIds) {
     }
 
-    @Inject
-    SigningBasketService baskets;
-
-    @Inject
-    PublicUrls urls;
+    @Inject SigningBasketService baskets;
+    @Inject PublicUrls urls;
 
     @POST
     public Response register(RegisterBasket body) {

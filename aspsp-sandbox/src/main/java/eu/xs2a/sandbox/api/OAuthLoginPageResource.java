@@ -24,8 +24,7 @@ import java.util.Optional;
 @Produces(MediaType.TEXT_HTML)
 public class OAuthLoginPageResource {
 
-    @Inject
-    OAuthLoginService logins;
+    @Inject OAuthLoginService logins;
 
     @GET
     public Response page(@PathParam("token") String token, @CookieParam(Csrf.COOKIE) String csrfCookie) {

@@ -30,11 +30,8 @@ public class OnlineBankingResource {
     public static final String SESSION_COOKIE = "SANDBOX_OB";
     private static final String PATH = "/online-banking";
 
-    @Inject
-    OnlineBankingService banking;
-
-    @Inject
-    BankEventDelivery events;
+    @Inject OnlineBankingService banking;
+    @Inject BankEventDelivery events;
 
     @GET
     public Response home(@CookieParam(SESSION_COOKIE) String session, @CookieParam(Csrf.COOKIE) String csrfCookie) {

@@ -13,11 +13,8 @@ import jakarta.ws.rs.core.UriInfo;
 @ApplicationScoped
 public class PublicUrls {
 
-    @Inject
-    SandboxConfig config;
-
-    @Inject
-    UriInfo uriInfo;
+    @Inject SandboxConfig config;
+    @Inject UriInfo uriInfo;
 
     public String scaUrl(ScaLink link) {
         return base() + "sca/" + link.token;

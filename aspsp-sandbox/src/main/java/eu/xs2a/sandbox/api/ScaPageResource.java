@@ -30,11 +30,8 @@ public class ScaPageResource {
     /** The cookie that binds a link to the browser that logged in with it. */
     public static final String SESSION_COOKIE = "SANDBOX_SCA";
 
-    @Inject
-    ScaService sca;
-
-    @Inject
-    BankEventDelivery events;
+    @Inject ScaService sca;
+    @Inject BankEventDelivery events;
 
     @GET
     public Response open(@BeanParam ScaVisit visit) {

@@ -22,8 +22,7 @@ public class ServiceCredentialFilter implements ContainerRequestFilter {
     private static final String BEARER = "Bearer ";
 
     /** Looked up per request: JAX-RS providers are built at static init, before runtime config exists. */
-    @Inject
-    Instance<SandboxConfig> config;
+    @Inject Instance<SandboxConfig> config;
 
     @Override
     public void filter(ContainerRequestContext request) {

@@ -31,29 +31,14 @@ public class AccountDataService {
     public record TransactionPage(List<BankTransaction> transactions, int page, int size, int totalPages, long totalElements) {
     }
 
-    @Inject
-    ConsentService consents;
-
-    @Inject
-    ConsentAccountRepository grants;
-
-    @Inject
-    AccountRepository accounts;
-
-    @Inject
-    BalanceRepository balances;
-
-    @Inject
-    TransactionRepository transactions;
-
-    @Inject
-    PaymentRepository payments;
-
-    @Inject
-    SlowPsus slow;
-
-    @Inject
-    Clock clock;
+    @Inject ConsentService consents;
+    @Inject ConsentAccountRepository grants;
+    @Inject AccountRepository accounts;
+    @Inject BalanceRepository balances;
+    @Inject TransactionRepository transactions;
+    @Inject PaymentRepository payments;
+    @Inject SlowPsus slow;
+    @Inject Clock clock;
 
     /** The accounts of this kind the consent covers. */
     @Transactional

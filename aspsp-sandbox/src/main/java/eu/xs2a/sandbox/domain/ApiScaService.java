@@ -54,35 +54,16 @@ public class ApiScaService {
         }
     }
 
-    @Inject
-    ScaLinkRepository links;
-
-    @Inject
-    PsuRepository psus;
-
-    @Inject
-    ConsentService consents;
-
-    @Inject
-    PaymentService payments;
-
-    @Inject
-    SigningBasketService baskets;
-
-    @Inject
-    eu.xs2a.sandbox.persistence.AccountRepository accounts;
-
-    @Inject
-    ScaService sca;
-
-    @Inject
-    PsuLogin psuLogin;
-
-    @Inject
-    SandboxConfig config;
-
-    @Inject
-    Clock clock;
+    @Inject ScaLinkRepository links;
+    @Inject PsuRepository psus;
+    @Inject ConsentService consents;
+    @Inject PaymentService payments;
+    @Inject SigningBasketService baskets;
+    @Inject eu.xs2a.sandbox.persistence.AccountRepository accounts;
+    @Inject ScaService sca;
+    @Inject PsuLogin psuLogin;
+    @Inject SandboxConfig config;
+    @Inject Clock clock;
 
     /** The SCA methods of a PSU; none for a PSU the bank does not know (the answer tells nothing about who exists). */
     @Transactional

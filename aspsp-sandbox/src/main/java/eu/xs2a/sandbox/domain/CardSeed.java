@@ -42,8 +42,7 @@ public class CardSeed {
             new Acceptor("Sixt Autovermietung", "Pullach", "DE", "3357"),
             new Acceptor("Zara", "Köln", "DE", "5651"));
 
-    @Inject
-    EntityManager em;
+    @Inject EntityManager em;
 
     private Random random;
     private int sequence;

@@ -35,29 +35,14 @@ public class ConsentService {
     public record Covered(Account account, ConsentAccount grant) {
     }
 
-    @Inject
-    ConsentRepository consents;
-
-    @Inject
-    ConsentAccountRepository grants;
-
-    @Inject
-    AccountRepository accounts;
-
-    @Inject
-    ScaLinkRepository links;
-
-    @Inject
-    SlowPsus slow;
-
-    @Inject
-    ApiScaService apiSca;
-
-    @Inject
-    Clock clock;
-
-    @Inject
-    EntityManager em;
+    @Inject ConsentRepository consents;
+    @Inject ConsentAccountRepository grants;
+    @Inject AccountRepository accounts;
+    @Inject ScaLinkRepository links;
+    @Inject SlowPsus slow;
+    @Inject ApiScaService apiSca;
+    @Inject Clock clock;
+    @Inject EntityManager em;
 
     @Transactional
     public Registered register(String idempotencyKey, String type, String tppId, String tppName, ConsentAccess access,

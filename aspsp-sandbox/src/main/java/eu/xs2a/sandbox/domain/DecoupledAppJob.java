@@ -3,6 +3,7 @@ package eu.xs2a.sandbox.domain;
 import eu.xs2a.sandbox.events.BankEventDelivery;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 /**
@@ -16,13 +17,8 @@ public class DecoupledAppJob {
     private static final Logger LOG = Logger.getLogger(DecoupledAppJob.class);
     private static final int BATCH = 50;
 
-    private final ApiScaService sca;
-    private final BankEventDelivery events;
-
-    public DecoupledAppJob(ApiScaService sca, BankEventDelivery events) {
-        this.sca = sca;
-        this.events = events;
-    }
+    @Inject ApiScaService sca;
+    @Inject BankEventDelivery events;
 
     @Scheduled(every = "${sandbox.decoupled-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
             skipExecutionIf = Scheduled.ApplicationNotRunning.class)

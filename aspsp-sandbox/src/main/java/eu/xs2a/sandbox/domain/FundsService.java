@@ -11,14 +11,9 @@ import java.math.BigDecimal;
 @ApplicationScoped
 public class FundsService {
 
-    @Inject
-    AccountRepository accounts;
-
-    @Inject
-    BalanceRepository balances;
-
-    @Inject
-    SlowPsus slow;
+    @Inject AccountRepository accounts;
+    @Inject BalanceRepository balances;
+    @Inject SlowPsus slow;
 
     @Transactional
     public boolean fundsAvailable(AccountRef ref, String currency, BigDecimal amount) {

@@ -22,14 +22,9 @@ public class Ledger {
     private static final Predicate<Balance> BOOKED = Balance::isBooked;
     private static final Predicate<Balance> AVAILABLE = BOOKED.negate();
 
-    @Inject
-    BalanceRepository balances;
-
-    @Inject
-    TransactionRepository transactions;
-
-    @Inject
-    Clock clock;
+    @Inject BalanceRepository balances;
+    @Inject TransactionRepository transactions;
+    @Inject Clock clock;
 
     /** The account's balances locked for update: take them before checking funds that {@link #reserve} then takes. */
     public List<Balance> lockBalances(String accountId) {

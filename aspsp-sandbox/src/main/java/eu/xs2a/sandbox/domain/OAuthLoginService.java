@@ -39,32 +39,15 @@ public class OAuthLoginService {
     /** A scope naming a consent or a payment by the gateway's id (its idempotency key at this bank). */
     private static final java.util.regex.Pattern RESOURCE = java.util.regex.Pattern.compile("(AIS|PIS):(\\S{1,100})");
 
-    @Inject
-    OAuthLoginRepository logins;
-
-    @Inject
-    PsuLogin psuLogin;
-
-    @Inject
-    SandboxConfig config;
-
-    @Inject
-    Clock clock;
-
-    @Inject
-    ScaService sca;
-
-    @Inject
-    eu.xs2a.sandbox.persistence.ConsentRepository consents;
-
-    @Inject
-    eu.xs2a.sandbox.persistence.PaymentRepository payments;
-
-    @Inject
-    eu.xs2a.sandbox.persistence.ScaLinkRepository links;
-
-    @Inject
-    eu.xs2a.sandbox.persistence.AccountRepository accounts;
+    @Inject OAuthLoginRepository logins;
+    @Inject PsuLogin psuLogin;
+    @Inject SandboxConfig config;
+    @Inject Clock clock;
+    @Inject ScaService sca;
+    @Inject eu.xs2a.sandbox.persistence.ConsentRepository consents;
+    @Inject eu.xs2a.sandbox.persistence.PaymentRepository payments;
+    @Inject eu.xs2a.sandbox.persistence.ScaLinkRepository links;
+    @Inject eu.xs2a.sandbox.persistence.AccountRepository accounts;
 
     @Transactional
     public Created create(String tppId, String tppName, String scope, String returnUrl) {

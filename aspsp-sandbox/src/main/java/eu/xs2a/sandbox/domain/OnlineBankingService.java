@@ -21,26 +21,13 @@ public class OnlineBankingService {
     public record GivenConsent(Consent consent, List<Account> accounts) {
     }
 
-    @Inject
-    PsuRepository psus;
-
-    @Inject
-    BankingSessionRepository sessions;
-
-    @Inject
-    ConsentRepository consents;
-
-    @Inject
-    ConsentService consentService;
-
-    @Inject
-    SandboxConfig config;
-
-    @Inject
-    PsuLogin psuLogin;
-
-    @Inject
-    Clock clock;
+    @Inject PsuRepository psus;
+    @Inject BankingSessionRepository sessions;
+    @Inject ConsentRepository consents;
+    @Inject ConsentService consentService;
+    @Inject SandboxConfig config;
+    @Inject PsuLogin psuLogin;
+    @Inject Clock clock;
 
     /** A login: a new session cookie value, or what the login page tells the PSU. */
     public sealed interface Login permits LoggedIn, NotLoggedIn {
@@ -79,11 +66,8 @@ public class OnlineBankingService {
                 .flatMap(s -> psus.findByIdOptional(s.psuId));
     }
 
-    @Inject
-    eu.xs2a.sandbox.persistence.AccountRepository accountRepository;
-
-    @Inject
-    eu.xs2a.sandbox.persistence.PaymentRepository paymentRepository;
+    @Inject eu.xs2a.sandbox.persistence.AccountRepository accountRepository;
+    @Inject eu.xs2a.sandbox.persistence.PaymentRepository paymentRepository;
 
     @Transactional
     public List<GivenConsent> consentsOf(Psu psu) {

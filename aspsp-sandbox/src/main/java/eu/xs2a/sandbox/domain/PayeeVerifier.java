@@ -2,6 +2,7 @@ package eu.xs2a.sandbox.domain;
 
 import eu.xs2a.sandbox.persistence.AccountRepository;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.Optional;
 import java.util.Set;
 
@@ -23,11 +24,7 @@ public class PayeeVerifier {
     private static final Set<String> SEPA_PRODUCTS = Set.of("sepa-credit-transfers", "instant-sepa-credit-transfers",
             "pain.001-sepa-credit-transfers", "pain.001-instant-sepa-credit-transfers");
 
-    private final AccountRepository accounts;
-
-    public PayeeVerifier(AccountRepository accounts) {
-        this.accounts = accounts;
-    }
+    @Inject AccountRepository accounts;
 
     /** Empty for a product outside the SEPA schemes. */
     public Optional<Verification> verify(String paymentProduct, String creditorIban, String creditorName) {

@@ -47,41 +47,18 @@ public class PaymentService {
     public record Cancellation(Payment payment, Optional<ScaLink> link) {
     }
 
-    @Inject
-    PaymentRepository payments;
-
-    @Inject
-    PaymentEntryRepository entries;
-
-    @Inject
-    AccountRepository accounts;
-
-    @Inject
-    Ledger ledger;
-
-    @Inject
-    ScaLinkRepository links;
-
-    @Inject
-    FundsService funds;
-
-    @Inject
-    SlowPsus slow;
-
-    @Inject
-    PayeeVerifier payees;
-
-    @Inject
-    EntityManager em;
-
-    @Inject
-    SandboxConfig config;
-
-    @Inject
-    Clock clock;
-
-    @Inject
-    ApiScaService apiSca;
+    @Inject PaymentRepository payments;
+    @Inject PaymentEntryRepository entries;
+    @Inject AccountRepository accounts;
+    @Inject Ledger ledger;
+    @Inject ScaLinkRepository links;
+    @Inject FundsService funds;
+    @Inject SlowPsus slow;
+    @Inject PayeeVerifier payees;
+    @Inject EntityManager em;
+    @Inject SandboxConfig config;
+    @Inject Clock clock;
+    @Inject ApiScaService apiSca;
 
     /**
      * Stores a submitted payment with its SCA link; {@code decoupled} (the gateway chose DECOUPLED, naming the PSU)

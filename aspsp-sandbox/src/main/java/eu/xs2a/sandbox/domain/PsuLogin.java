@@ -37,14 +37,9 @@ public class PsuLogin {
     static final String WRONG = "Wrong username or password.";
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm");
 
-    @Inject
-    PsuRepository psus;
-
-    @Inject
-    SandboxConfig config;
-
-    @Inject
-    Clock clock;
+    @Inject PsuRepository psus;
+    @Inject SandboxConfig config;
+    @Inject Clock clock;
 
     @Transactional(Transactional.TxType.MANDATORY)
     public Result check(String username, String password) {

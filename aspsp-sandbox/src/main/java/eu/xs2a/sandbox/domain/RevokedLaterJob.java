@@ -3,6 +3,7 @@ package eu.xs2a.sandbox.domain;
 import eu.xs2a.sandbox.events.BankEventDelivery;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 /**
@@ -15,13 +16,8 @@ public class RevokedLaterJob {
     private static final Logger LOG = Logger.getLogger(RevokedLaterJob.class);
     private static final int BATCH = 50;
 
-    private final OnlineBankingService banking;
-    private final BankEventDelivery events;
-
-    public RevokedLaterJob(OnlineBankingService banking, BankEventDelivery events) {
-        this.banking = banking;
-        this.events = events;
-    }
+    @Inject OnlineBankingService banking;
+    @Inject BankEventDelivery events;
 
     // not while the application starts or stops (the database may already be gone)
     @Scheduled(every = "${sandbox.revoked-later-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,

@@ -51,38 +51,17 @@ public class ScaService {
     /** The bank API's code for a consent's or payment's own SCA step while it is in a signing basket. */
     public static final String RESOURCE_BLOCKED = "RESOURCE_BLOCKED";
 
-    @Inject
-    ScaLinkRepository links;
-
-    @Inject
-    ConsentRepository consents;
-
-    @Inject
-    PaymentRepository payments;
-
-    @Inject
-    SigningBasketService basketService;
-
-    @Inject
-    PsuRepository psus;
-
-    @Inject
-    AccountRepository accounts;
-
-    @Inject
-    ConsentService consentService;
-
-    @Inject
-    PaymentService paymentService;
-
-    @Inject
-    SandboxConfig config;
-
-    @Inject
-    PsuLogin psuLogin;
-
-    @Inject
-    Clock clock;
+    @Inject ScaLinkRepository links;
+    @Inject ConsentRepository consents;
+    @Inject PaymentRepository payments;
+    @Inject SigningBasketService basketService;
+    @Inject PsuRepository psus;
+    @Inject AccountRepository accounts;
+    @Inject ConsentService consentService;
+    @Inject PaymentService paymentService;
+    @Inject SandboxConfig config;
+    @Inject PsuLogin psuLogin;
+    @Inject Clock clock;
 
     /** {@code GET /sca/{token}}: the login form, or back to the current step for the browser that logged in. */
     @Transactional(dontRollbackOn = Refused.class)

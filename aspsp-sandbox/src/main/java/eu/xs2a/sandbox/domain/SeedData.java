@@ -2,10 +2,10 @@ package eu.xs2a.sandbox.domain;
 
 import eu.xs2a.sandbox.persistence.PsuRepository;
 import io.quarkus.runtime.StartupEvent;
+import jakarta.inject.Inject;
 import org.eclipse.microprofile.health.Readiness;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.transaction.Transactional;
 import java.math.BigDecimal;
@@ -47,17 +47,10 @@ public class SeedData {
     private static final List<String> CUSTOMERS = List.of("Nordlicht GmbH", "Berg & Tal KG", "Hansen Consulting",
             "Weber Logistik AG", "Studio Klang", "Meyer Bau GmbH");
 
-    @Inject
-    EntityManager em;
-
-    @Inject
-    PsuRepository psus;
-
-    @Inject
-    CardSeed cards;
-
-    @Inject
-    Clock clock;
+    @Inject EntityManager em;
+    @Inject PsuRepository psus;
+    @Inject CardSeed cards;
+    @Inject Clock clock;
 
     @Inject
     @Readiness // the health check's qualifier

@@ -19,11 +19,8 @@ public class SettlementJob {
     private static final Logger LOG = Logger.getLogger(SettlementJob.class);
     private static final int BATCH = 50;
 
-    @Inject
-    PaymentService paymentService;
-
-    @Inject
-    BankEventDelivery events;
+    @Inject PaymentService paymentService;
+    @Inject BankEventDelivery events;
 
     // not while the application starts or stops (the database may already be gone)
     @Scheduled(every = "${sandbox.settlement-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,

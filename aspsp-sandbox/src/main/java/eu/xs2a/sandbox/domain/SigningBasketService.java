@@ -40,29 +40,14 @@ public class SigningBasketService {
     public record BasketView(SigningBasket basket, List<Payment> payments, List<Consent> consents) {
     }
 
-    @Inject
-    SigningBasketRepository baskets;
-
-    @Inject
-    PaymentRepository payments;
-
-    @Inject
-    ConsentRepository consents;
-
-    @Inject
-    AccountRepository accounts;
-
-    @Inject
-    ScaLinkRepository links;
-
-    @Inject
-    ApiScaService apiSca;
-
-    @Inject
-    EntityManager em;
-
-    @Inject
-    Clock clock;
+    @Inject SigningBasketRepository baskets;
+    @Inject PaymentRepository payments;
+    @Inject ConsentRepository consents;
+    @Inject AccountRepository accounts;
+    @Inject ScaLinkRepository links;
+    @Inject ApiScaService apiSca;
+    @Inject EntityManager em;
+    @Inject Clock clock;
 
     /**
      * Registers the basket with one SCA link for its members; {@code decoupled} (with {@code psuId}) pushes the

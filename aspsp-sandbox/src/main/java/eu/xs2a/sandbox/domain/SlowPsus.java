@@ -16,14 +16,9 @@ import java.util.Set;
 @ApplicationScoped
 public class SlowPsus {
 
-    @Inject
-    PsuRepository psus;
-
-    @Inject
-    AccountRepository accounts;
-
-    @Inject
-    SandboxConfig config;
+    @Inject PsuRepository psus;
+    @Inject AccountRepository accounts;
+    @Inject SandboxConfig config;
 
     /** Any call touching these PSUs' resources: slow for psu-slow. */
     public void delayIfSlow(String... psuIds) {

@@ -2,6 +2,7 @@ package eu.xs2a.sandbox.events;
 
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 /**
  * Retries undelivered status events (and sends those no immediate attempt was made for) every
@@ -11,11 +12,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 @ApplicationScoped
 public class BankEventJob {
 
-    private final BankEventDelivery delivery;
-
-    public BankEventJob(BankEventDelivery delivery) {
-        this.delivery = delivery;
-    }
+    @Inject BankEventDelivery delivery;
 
     // not while the application starts or stops (the database may already be gone)
     @Scheduled(every = "${sandbox.events.retry-interval:1s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,

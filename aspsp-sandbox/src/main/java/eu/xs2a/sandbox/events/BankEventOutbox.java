@@ -1,6 +1,7 @@
 package eu.xs2a.sandbox.events;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -29,11 +30,7 @@ public class BankEventOutbox {
              where e.id = due.id
             returning e.id, e.resource, e.resource_id, e.status, e.status_reason, e.occurred_at, e.attempts""";
 
-    private final DataSource dataSource;
-
-    public BankEventOutbox(DataSource dataSource) {
-        this.dataSource = dataSource;
-    }
+    @Inject DataSource dataSource;
 
     /** Claims up to {@code limit} due events, each for one attempt, leased for {@code lease}. */
     List<BankEvent> claimDue(int limit, Duration lease) {

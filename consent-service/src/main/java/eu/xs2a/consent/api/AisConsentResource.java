@@ -3,15 +3,8 @@ package eu.xs2a.consent.api;
 import eu.xs2a.platform.notify.NotificationContent;
 import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.platform.notify.NotificationUris;
-import eu.xs2a.platform.notify.Notifications;
-import eu.xs2a.consent.domain.ConsentService;
 import eu.xs2a.consent.domain.ConsentType;
 import eu.xs2a.consent.domain.NewAisConsent;
-import eu.xs2a.consent.domain.AuthorisationStart;
-import eu.xs2a.consent.domain.EmbeddedScaService;
-import eu.xs2a.consent.domain.ScaService;
-import eu.xs2a.platform.http.JsonBodies;
-import eu.xs2a.security.quarkus.CurrentTpp;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
@@ -45,10 +38,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 public class AisConsentResource extends ConsentEndpoints {
 
-    public AisConsentResource(ConsentService consents, ScaService sca, EmbeddedScaService embedded,
-                              AuthorisationStart starts, CurrentTpp tpp, JsonBodies bodies,
-                              ConsentResponses responses, Notifications notifications) {
-        super(ConsentType.AIS, consents, sca, embedded, starts, tpp, bodies, responses, notifications);
+    public AisConsentResource() {
+        super(ConsentType.AIS);
     }
 
     @POST

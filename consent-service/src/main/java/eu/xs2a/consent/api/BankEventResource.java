@@ -3,6 +3,7 @@ package eu.xs2a.consent.api;
 import eu.xs2a.consent.domain.BankStatusUpdates;
 import eu.xs2a.platform.http.JsonBodies;
 import eu.xs2a.platform.provider.ProviderRegistry;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -34,15 +35,9 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 public class BankEventResource {
 
-    private final ProviderRegistry providers;
-    private final BankStatusUpdates updates;
-    private final JsonBodies bodies;
-
-    public BankEventResource(ProviderRegistry providers, BankStatusUpdates updates, JsonBodies bodies) {
-        this.providers = providers;
-        this.updates = updates;
-        this.bodies = bodies;
-    }
+    @Inject ProviderRegistry providers;
+    @Inject BankStatusUpdates updates;
+    @Inject JsonBodies bodies;
 
     @POST
     @Consumes(MediaType.WILDCARD)

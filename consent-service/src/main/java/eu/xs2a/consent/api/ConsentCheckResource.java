@@ -6,6 +6,7 @@ import eu.xs2a.consent.domain.ConsentForLookup;
 import eu.xs2a.consent.domain.ConsentLookup;
 import eu.xs2a.platform.http.JsonBodies;
 import io.quarkus.security.Authenticated;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -38,13 +39,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 public class ConsentCheckResource {
 
-    private final ConsentLookup lookup;
-    private final JsonBodies bodies;
-
-    public ConsentCheckResource(ConsentLookup lookup, JsonBodies bodies) {
-        this.lookup = lookup;
-        this.bodies = bodies;
-    }
+    @Inject ConsentLookup lookup;
+    @Inject JsonBodies bodies;
 
     @POST
     @Consumes(MediaType.WILDCARD)

@@ -8,6 +8,7 @@ import eu.xs2a.consent.domain.ConsentService;
 import eu.xs2a.consent.domain.ConsentType;
 import eu.xs2a.consent.domain.AuthorisationStart;
 import eu.xs2a.consent.domain.EmbeddedScaService;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.POST;
 import eu.xs2a.platform.sca.ScaUpdateResponse;
 import eu.xs2a.platform.sca.UpdatePsuDataRequest;
@@ -50,35 +51,25 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 @Produces(MediaType.APPLICATION_JSON)
 public abstract class ConsentEndpoints {
 
-    protected final ConsentService consents;
-    private final ScaService sca;
-    protected final CurrentTpp tpp;
-    protected final JsonBodies bodies;
-    protected final ConsentResponses responses;
     private final ConsentType type;
-    private final EmbeddedScaService embedded;
-    private final AuthorisationStart starts;
+    @Inject ConsentService consents;
+    @Inject ScaService sca;
+    @Inject CurrentTpp tpp;
+    @Inject JsonBodies bodies;
+    @Inject ConsentResponses responses;
+    @Inject EmbeddedScaService embedded;
+    @Inject AuthorisationStart starts;
 
     /** The TPP's notification headers at a consent's creation. */
-    protected final Notifications notifications;
+    @Inject Notifications notifications;
 
     /** TPP-Notification-URI and TPP-Notification-Content-Preferred, checked for the calling TPP (FormatError). */
     protected NotificationRequest notificationRequest(HttpHeaders headers) {
         return NotificationHeaders.read(notifications, headers, tpp);
     }
 
-    protected ConsentEndpoints(ConsentType type, ConsentService consents, ScaService sca, EmbeddedScaService embedded,
-                               AuthorisationStart starts, CurrentTpp tpp, JsonBodies bodies,
-                               ConsentResponses responses, Notifications notifications) {
+    protected ConsentEndpoints(ConsentType type) {
         this.type = type;
-        this.notifications = notifications;
-        this.embedded = embedded;
-        this.starts = starts;
-        this.consents = consents;
-        this.sca = sca;
-        this.tpp = tpp;
-        this.bodies = bodies;
-        this.responses = responses;
     }
 
     @GET

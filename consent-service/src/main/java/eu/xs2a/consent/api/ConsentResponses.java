@@ -17,6 +17,7 @@ import eu.xs2a.platform.provider.ProviderRegistry;
 import eu.xs2a.security.quarkus.ReplayAnswers;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
@@ -30,15 +31,9 @@ public class ConsentResponses {
 
     static final String SCA_APPROACH_HEADER = "ASPSP-SCA-Approach";
 
-    private final PublicUrls urls;
-    private final ProviderCalendar calendar;
-    private final ProviderRegistry providers;
-
-    public ConsentResponses(PublicUrls urls, ProviderCalendar calendar, ProviderRegistry providers) {
-        this.urls = urls;
-        this.calendar = calendar;
-        this.providers = providers;
-    }
+    @Inject PublicUrls urls;
+    @Inject ProviderCalendar calendar;
+    @Inject ProviderRegistry providers;
 
     /**
      * 201 with consentStatus, consentId, _links and Location; ASPSP-SCA-Approach the authorisation's. The first link

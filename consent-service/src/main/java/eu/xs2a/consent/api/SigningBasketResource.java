@@ -24,6 +24,7 @@ import eu.xs2a.security.quarkus.CurrentTpp;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -83,24 +84,13 @@ public class SigningBasketResource {
     public record Status(String transactionStatus) {
     }
 
-    private final SigningBasketService baskets;
-    private final BasketScaSteps steps;
-    private final Notifications notifications;
-    private final CurrentTpp tpp;
-    private final JsonBodies bodies;
-    private final PublicUrls urls;
-    private final ConsentResponses responses;
-
-    public SigningBasketResource(SigningBasketService baskets, BasketScaSteps steps, Notifications notifications,
-                                 CurrentTpp tpp, JsonBodies bodies, PublicUrls urls, ConsentResponses responses) {
-        this.baskets = baskets;
-        this.steps = steps;
-        this.notifications = notifications;
-        this.tpp = tpp;
-        this.bodies = bodies;
-        this.urls = urls;
-        this.responses = responses;
-    }
+    @Inject SigningBasketService baskets;
+    @Inject BasketScaSteps steps;
+    @Inject Notifications notifications;
+    @Inject CurrentTpp tpp;
+    @Inject JsonBodies bodies;
+    @Inject PublicUrls urls;
+    @Inject ConsentResponses responses;
 
     @POST
     @Signed

@@ -6,6 +6,7 @@ import eu.xs2a.platform.bank.BankRefusals;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 /**
  * The bank's signing baskets, over the shared bank client (aspsp-sandbox/BANK-API.md "Signing baskets"). The bank
@@ -34,11 +35,7 @@ public class BankBaskets {
             ? new Psd2Exception(ErrorClass.STATUS_INVALID, "The signing basket is being authorised or was authorised")
             : null;
 
-    private final BankClients banks;
-
-    public BankBaskets(BankClients banks) {
-        this.banks = banks;
-    }
+    @Inject BankClients banks;
 
     public BankBasketApi.Registered register(String providerCode, BankBasketApi.Registration registration) {
         return bank(providerCode).call("register the signing basket", (api, auth) -> api.create(auth, registration),

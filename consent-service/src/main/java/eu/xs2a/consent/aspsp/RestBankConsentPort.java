@@ -3,6 +3,7 @@ package eu.xs2a.consent.aspsp;
 import eu.xs2a.platform.bank.BankClient;
 import eu.xs2a.platform.bank.BankClients;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.WebApplicationException;
 import org.jboss.logging.Logger;
 
@@ -17,11 +18,7 @@ public class RestBankConsentPort implements BankConsentPort {
     private static final int NOT_FOUND = 404;
     private static final int CONFLICT = 409;
 
-    private final BankClients banks;
-
-    public RestBankConsentPort(BankClients banks) {
-        this.banks = banks;
-    }
+    @Inject BankClients banks;
 
     @Override
     public BankConsentRegistration registerConsent(String providerCode, BankConsentRequest request) {

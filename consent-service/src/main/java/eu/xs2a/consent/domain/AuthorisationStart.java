@@ -15,6 +15,7 @@ import eu.xs2a.platform.sca.ScaTarget;
 import eu.xs2a.platform.sca.ScaStatus;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Instant;
 import java.time.Clock;
 
@@ -33,25 +34,13 @@ public class AuthorisationStart {
 
     private static final int RETRY_AFTER_SECONDS = 5;
 
-    private final ConsentService consentService;
-    private final EmbeddedScaService embedded;
-    private final ConsentRepository consents;
-    private final AuthorisationRepository authorisations;
-    private final BankSca bank;
-    private final ConsentConfig config;
-    private final Clock clock;
-
-    public AuthorisationStart(ConsentService consentService, EmbeddedScaService embedded, ConsentRepository consents,
-                              AuthorisationRepository authorisations, BankSca bank, ConsentConfig config,
-                              Clock clock) {
-        this.consentService = consentService;
-        this.embedded = embedded;
-        this.consents = consents;
-        this.authorisations = authorisations;
-        this.bank = bank;
-        this.config = config;
-        this.clock = clock;
-    }
+    @Inject ConsentService consentService;
+    @Inject EmbeddedScaService embedded;
+    @Inject ConsentRepository consents;
+    @Inject AuthorisationRepository authorisations;
+    @Inject BankSca bank;
+    @Inject ConsentConfig config;
+    @Inject Clock clock;
 
     /**
      * @param psuId    PSU-ID of the request, or null (then the consent's)

@@ -11,6 +11,7 @@ import eu.xs2a.platform.task.TaskHandler;
 import eu.xs2a.platform.task.TaskOutcome;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 /**
  * Tells the bank that a consent it registered has ended here (the TPP's DELETE, the SCA deadline, a consent deleted
@@ -26,13 +27,8 @@ public class BankDeletionTask implements TaskHandler {
 
     public static final String TYPE = "consent-bank-delete";
 
-    private final ConsentRepository consents;
-    private final BankConsentPort bank;
-
-    public BankDeletionTask(ConsentRepository consents, BankConsentPort bank) {
-        this.consents = consents;
-        this.bank = bank;
-    }
+    @Inject ConsentRepository consents;
+    @Inject BankConsentPort bank;
 
     /** The task that tells the bank of a consent's end (enqueue it when the consent's bank deletion is pending). */
     public static NewTask of(Consent consent) {

@@ -7,6 +7,7 @@ import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.task.TaskQueue;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.Set;
@@ -25,18 +26,10 @@ public class BankStatusUpdates {
 
     private static final Logger LOG = Logger.getLogger(BankStatusUpdates.class);
 
-    private final ConsentRepository consents;
-    private final ConsentService consentService;
-    private final Clock clock;
-    private final TaskQueue tasks;
-
-    public BankStatusUpdates(ConsentRepository consents, ConsentService consentService, Clock clock,
-                             TaskQueue tasks) {
-        this.consents = consents;
-        this.consentService = consentService;
-        this.clock = clock;
-        this.tasks = tasks;
-    }
+    @Inject ConsentRepository consents;
+    @Inject ConsentService consentService;
+    @Inject Clock clock;
+    @Inject TaskQueue tasks;
 
     /**
      * Applies a bank's event to the consent with that bank id among the consents of {@code providerCodes} (the

@@ -7,6 +7,7 @@ import eu.xs2a.platform.provider.ProviderRegistry;
 import eu.xs2a.platform.task.TaskQueue;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -21,22 +22,12 @@ import java.util.List;
 @ApplicationScoped
 public class BankSync {
 
-    private final ConsentRepository consents;
-    private final SigningBasketRepository baskets;
-    private final TaskQueue tasks;
-    private final ProviderRegistry providers;
-    private final ConsentConfig config;
-    private final Clock clock;
-
-    public BankSync(ConsentRepository consents, SigningBasketRepository baskets, TaskQueue tasks,
-                    ProviderRegistry providers, ConsentConfig config, Clock clock) {
-        this.consents = consents;
-        this.baskets = baskets;
-        this.tasks = tasks;
-        this.providers = providers;
-        this.config = config;
-        this.clock = clock;
-    }
+    @Inject ConsentRepository consents;
+    @Inject SigningBasketRepository baskets;
+    @Inject TaskQueue tasks;
+    @Inject ProviderRegistry providers;
+    @Inject ConsentConfig config;
+    @Inject Clock clock;
 
     /** Enqueues the checks that are due; answers how many were new (a check still pending is not enqueued again). */
     public int enqueueDue() {

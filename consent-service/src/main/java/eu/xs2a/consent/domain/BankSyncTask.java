@@ -11,6 +11,7 @@ import eu.xs2a.platform.task.TaskHandler;
 import eu.xs2a.platform.task.TaskOutcome;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 /**
  * Asks the bank for the status of one consent it has not told anything of for {@code consent.bank-sync.stale-after}
@@ -23,15 +24,9 @@ public class BankSyncTask implements TaskHandler {
 
     public static final String TYPE = "consent-bank-sync";
 
-    private final ConsentRepository consents;
-    private final BankConsentPort bank;
-    private final BankStatusUpdates updates;
-
-    public BankSyncTask(ConsentRepository consents, BankConsentPort bank, BankStatusUpdates updates) {
-        this.consents = consents;
-        this.bank = bank;
-        this.updates = updates;
-    }
+    @Inject ConsentRepository consents;
+    @Inject BankConsentPort bank;
+    @Inject BankStatusUpdates updates;
 
     public static NewTask of(Consent consent) {
         return NewTask.of(TYPE, consent.getId()).target(consent.getProviderCode());

@@ -15,6 +15,7 @@ import eu.xs2a.platform.sca.ScaStatus;
 import eu.xs2a.platform.sca.ScaTarget;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Instant;
 
@@ -33,22 +34,12 @@ public class BasketScaSteps {
     public record Step(SigningBasket basket, BasketAuthorisation authorisation, BankScaStep bank) {
     }
 
-    private final SigningBasketService service;
-    private final SigningBasketRepository baskets;
-    private final BankSca sca;
-    private final ProviderRegistry providers;
-    private final ConsentConfig config;
-    private final Clock clock;
-
-    public BasketScaSteps(SigningBasketService service, SigningBasketRepository baskets, BankSca sca,
-                          ProviderRegistry providers, ConsentConfig config, Clock clock) {
-        this.providers = providers;
-        this.service = service;
-        this.baskets = baskets;
-        this.sca = sca;
-        this.config = config;
-        this.clock = clock;
-    }
+    @Inject SigningBasketService service;
+    @Inject SigningBasketRepository baskets;
+    @Inject BankSca sca;
+    @Inject ProviderRegistry providers;
+    @Inject ConsentConfig config;
+    @Inject Clock clock;
 
     /** {@code PUT …/authorisations/{id}}: the password, the method or the OTP of an embedded authorisation. */
     public Step update(String providerCode, String tppId, String basketId, String authorisationId,

@@ -11,6 +11,7 @@ import eu.xs2a.platform.task.TaskHandler;
 import eu.xs2a.platform.task.TaskOutcome;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 /**
  * Asks the bank about an open signing basket and applies its view ({@link SigningBasketService#apply}): the bank
@@ -25,15 +26,9 @@ public class BasketSyncTask implements TaskHandler {
 
     public static final String TYPE = "basket-bank-sync";
 
-    private final SigningBasketRepository baskets;
-    private final BankBaskets bank;
-    private final SigningBasketService service;
-
-    public BasketSyncTask(SigningBasketRepository baskets, BankBaskets bank, SigningBasketService service) {
-        this.baskets = baskets;
-        this.bank = bank;
-        this.service = service;
-    }
+    @Inject SigningBasketRepository baskets;
+    @Inject BankBaskets bank;
+    @Inject SigningBasketService service;
 
     public static NewTask of(String basketId, String providerCode) {
         return NewTask.of(TYPE, basketId).target(providerCode);

@@ -11,6 +11,7 @@ import eu.xs2a.platform.provider.ProviderCalendar;
 import eu.xs2a.platform.task.TaskQueue;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.time.Clock;
 import java.time.Instant;
@@ -35,34 +36,17 @@ public class ConsentExpiry {
 
     private static final Logger LOG = Logger.getLogger(ConsentExpiry.class);
 
-    private final ConsentRepository consents;
-    private final AuthorisationRepository authorisations;
-    private final AccessCountRepository accessCounts;
-    private final ConsentService consentService;
-    private final BankConsentPort bank;
-    private final ConsentConfig config;
-    private final Clock clock;
-    private final ProviderCalendar calendar;
-    private final TaskQueue tasks;
-    private final TransactionSynchronizationRegistry transactions;
-    private final ConsentNotifications notifications;
-
-    public ConsentExpiry(ConsentRepository consents, AuthorisationRepository authorisations,
-                         AccessCountRepository accessCounts, ConsentService consentService, BankConsentPort bank,
-                         ConsentConfig config, Clock clock, ProviderCalendar calendar, TaskQueue tasks,
-                         TransactionSynchronizationRegistry transactions, ConsentNotifications notifications) {
-        this.consents = consents;
-        this.authorisations = authorisations;
-        this.accessCounts = accessCounts;
-        this.consentService = consentService;
-        this.bank = bank;
-        this.config = config;
-        this.clock = clock;
-        this.calendar = calendar;
-        this.tasks = tasks;
-        this.transactions = transactions;
-        this.notifications = notifications;
-    }
+    @Inject ConsentRepository consents;
+    @Inject AuthorisationRepository authorisations;
+    @Inject AccessCountRepository accessCounts;
+    @Inject ConsentService consentService;
+    @Inject BankConsentPort bank;
+    @Inject ConsentConfig config;
+    @Inject Clock clock;
+    @Inject ProviderCalendar calendar;
+    @Inject TaskQueue tasks;
+    @Inject TransactionSynchronizationRegistry transactions;
+    @Inject ConsentNotifications notifications;
 
     /** Runs both rules until nothing is left; returns how many consents changed. */
     public int run() {

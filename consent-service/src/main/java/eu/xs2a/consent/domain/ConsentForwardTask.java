@@ -18,6 +18,7 @@ import eu.xs2a.platform.task.TaskQueue;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -68,25 +69,13 @@ public class ConsentForwardTask implements TaskHandler {
     public record Attempted(Consent consent, ConsentAuthorisation authorisation, String psuMessage) {
     }
 
-    private final ConsentRepository consents;
-    private final AuthorisationRepository authorisations;
-    private final ConsentForwarder forwarder;
-    private final BankConsentPort bank;
-    private final TaskQueue tasks;
-    private final Clock clock;
-    private final Event<RefusedConsent> refused;
-
-    public ConsentForwardTask(ConsentRepository consents, AuthorisationRepository authorisations,
-                              ConsentForwarder forwarder, BankConsentPort bank, TaskQueue tasks, Clock clock,
-                              Event<RefusedConsent> refused) {
-        this.consents = consents;
-        this.authorisations = authorisations;
-        this.forwarder = forwarder;
-        this.bank = bank;
-        this.tasks = tasks;
-        this.clock = clock;
-        this.refused = refused;
-    }
+    @Inject ConsentRepository consents;
+    @Inject AuthorisationRepository authorisations;
+    @Inject ConsentForwarder forwarder;
+    @Inject BankConsentPort bank;
+    @Inject TaskQueue tasks;
+    @Inject Clock clock;
+    @Inject Event<RefusedConsent> refused;
 
     /**
      * The task of a consent being stored, enqueued claimed by the creating request in its transaction ({@link

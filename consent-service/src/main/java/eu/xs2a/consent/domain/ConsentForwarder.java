@@ -7,6 +7,7 @@ import eu.xs2a.platform.sca.ScaStatus;
 import eu.xs2a.consent.config.ConsentConfig;
 import eu.xs2a.consent.config.PublicUrls;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Instant;
 
@@ -17,15 +18,9 @@ import java.time.Instant;
 @ApplicationScoped
 public class ConsentForwarder {
 
-    private final PublicUrls urls;
-    private final ConsentConfig config;
-    private final Clock clock;
-
-    public ConsentForwarder(PublicUrls urls, ConsentConfig config, Clock clock) {
-        this.urls = urls;
-        this.config = config;
-        this.clock = clock;
-    }
+    @Inject PublicUrls urls;
+    @Inject ConsentConfig config;
+    @Inject Clock clock;
 
     /**
      * Applies the bank's registration: received, and the link's time starts now (it did not lead anywhere while the

@@ -3,6 +3,7 @@ package eu.xs2a.consent.domain;
 import eu.xs2a.platform.FailureLog;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 /**
@@ -16,13 +17,8 @@ public class ConsentJobs {
 
     private static final Logger LOG = Logger.getLogger(ConsentJobs.class);
 
-    private final ConsentExpiry expiry;
-    private final BankSync bankSync;
-
-    public ConsentJobs(ConsentExpiry expiry, BankSync bankSync) {
-        this.expiry = expiry;
-        this.bankSync = bankSync;
-    }
+    @Inject ConsentExpiry expiry;
+    @Inject BankSync bankSync;
 
     /** Polls the bank for consents it has told nothing of for a while ({@link BankSync}). */
     @Scheduled(identity = "consent-bank-sync", every = "${consent.bank-sync.every}",

@@ -40,13 +40,8 @@ public class ConsentNotifications {
                    '/' || provider_code || '/api/berlingroup/v1/signing-baskets/' || id
               from signing_basket where id = ?""");
 
-    private final NotificationOutbox outbox;
-    private final Clock clock;
-
-    ConsentNotifications(NotificationOutbox outbox, Clock clock) {
-        this.outbox = outbox;
-        this.clock = clock;
-    }
+    @Inject NotificationOutbox outbox;
+    @Inject Clock clock;
 
     void consentChanged(List<ConsentStatusChange> changes) {
         Instant now = clock.instant();
@@ -89,8 +84,7 @@ public class ConsentNotifications {
     /** Notifies each scaStatus change of a consent's or a basket's authorisation when it is written. */
     static class ScaStatusListener {
 
-        @Inject
-        ConsentNotifications notifications;
+        @Inject ConsentNotifications notifications;
 
         @PostPersist
         @PostUpdate
@@ -102,8 +96,7 @@ public class ConsentNotifications {
     /** Notifies each transactionStatus change of a signing basket when the basket is written. */
     static class BasketListener {
 
-        @Inject
-        ConsentNotifications notifications;
+        @Inject ConsentNotifications notifications;
 
         @PostPersist
         @PostUpdate

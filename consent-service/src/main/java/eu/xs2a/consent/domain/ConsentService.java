@@ -22,6 +22,7 @@ import eu.xs2a.security.tpp.TppIdentity;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -46,34 +47,17 @@ public class ConsentService {
     public static final int MAX_CARD_NUMBER = 35;
     public static final int MAX_CARD_TEXT = 140;
 
-    private final ConsentRepository consents;
-    private final AuthorisationRepository authorisations;
-    private final ConsentForwardTask forwarding;
-    private final TaskQueue tasks;
-    private final BankConsentPort bank;
-    private final ProviderRegistry providers;
-    private final ConsentConfig config;
-    private final Clock clock;
-    private final ProviderCalendar calendar;
-    private final Event<CreatedConsent> stored;
-    private final ScaApproaches approaches;
-
-    public ConsentService(ConsentRepository consents, AuthorisationRepository authorisations,
-                          ConsentForwardTask forwarding, TaskQueue tasks, BankConsentPort bank,
-                          ProviderRegistry providers, ConsentConfig config, Clock clock, ProviderCalendar calendar,
-                          Event<CreatedConsent> stored, ScaApproaches approaches) {
-        this.consents = consents;
-        this.authorisations = authorisations;
-        this.forwarding = forwarding;
-        this.tasks = tasks;
-        this.bank = bank;
-        this.providers = providers;
-        this.config = config;
-        this.clock = clock;
-        this.calendar = calendar;
-        this.stored = stored;
-        this.approaches = approaches;
-    }
+    @Inject ConsentRepository consents;
+    @Inject AuthorisationRepository authorisations;
+    @Inject ConsentForwardTask forwarding;
+    @Inject TaskQueue tasks;
+    @Inject BankConsentPort bank;
+    @Inject ProviderRegistry providers;
+    @Inject ConsentConfig config;
+    @Inject Clock clock;
+    @Inject ProviderCalendar calendar;
+    @Inject Event<CreatedConsent> stored;
+    @Inject ScaApproaches approaches;
 
     // --- create --------------------------------------------------------------------------------------------
 

@@ -21,11 +21,8 @@ public class ConsentStatusLog {
 
     private static final Logger LOG = Logger.getLogger(Consent.class);
 
-    @Inject
-    TransactionSynchronizationRegistry transactions;
-
-    @Inject
-    ConsentNotifications notifications;
+    @Inject TransactionSynchronizationRegistry transactions;
+    @Inject ConsentNotifications notifications;
 
     @PostPersist
     @PostUpdate

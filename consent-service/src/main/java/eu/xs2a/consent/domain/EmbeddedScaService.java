@@ -12,6 +12,7 @@ import eu.xs2a.platform.sca.ScaStatus;
 import eu.xs2a.platform.sca.ScaTarget;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Instant;
 import org.jboss.logging.Logger;
@@ -30,22 +31,12 @@ public class EmbeddedScaService {
     private static final Logger LOG = Logger.getLogger(EmbeddedScaService.class);
     private static final int RETRY_AFTER_SECONDS = 5;
 
-    private final ConsentService consentService;
-    private final ConsentRepository consents;
-    private final AuthorisationRepository authorisations;
-    private final BankConsentPort bank;
-    private final BankSca sca;
-    private final Clock clock;
-
-    public EmbeddedScaService(ConsentService consentService, ConsentRepository consents,
-                              AuthorisationRepository authorisations, BankConsentPort bank, BankSca sca, Clock clock) {
-        this.consentService = consentService;
-        this.consents = consents;
-        this.authorisations = authorisations;
-        this.bank = bank;
-        this.sca = sca;
-        this.clock = clock;
-    }
+    @Inject ConsentService consentService;
+    @Inject ConsentRepository consents;
+    @Inject AuthorisationRepository authorisations;
+    @Inject BankConsentPort bank;
+    @Inject BankSca sca;
+    @Inject Clock clock;
 
     public ScaStepResult update(String providerCode, String tppId, ConsentType type, String consentId,
                                 String authorisationId, PsuDataUpdate update) {

@@ -12,6 +12,7 @@ import eu.xs2a.platform.sca.ScaStatus;
 import eu.xs2a.platform.task.TaskQueue;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Instant;
 import org.jboss.logging.Logger;
@@ -29,22 +30,12 @@ public class ScaService {
     private static final Logger LOG = Logger.getLogger(ScaService.class);
     private static final int RETRY_AFTER_SECONDS = 5;
 
-    private final ConsentRepository consents;
-    private final AuthorisationRepository authorisations;
-    private final TaskQueue tasks;
-    private final ConsentService consentService;
-    private final BankConsentPort bank;
-    private final Clock clock;
-
-    public ScaService(ConsentRepository consents, AuthorisationRepository authorisations, TaskQueue tasks,
-                      ConsentService consentService, BankConsentPort bank, Clock clock) {
-        this.consents = consents;
-        this.authorisations = authorisations;
-        this.tasks = tasks;
-        this.consentService = consentService;
-        this.bank = bank;
-        this.clock = clock;
-    }
+    @Inject ConsentRepository consents;
+    @Inject AuthorisationRepository authorisations;
+    @Inject TaskQueue tasks;
+    @Inject ConsentService consentService;
+    @Inject BankConsentPort bank;
+    @Inject Clock clock;
 
     /**
      * Spends the one-time link and returns the bank's SCA page for the browser. A consent the bank has not yet

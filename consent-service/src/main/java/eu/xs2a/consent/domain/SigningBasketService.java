@@ -17,6 +17,7 @@ import eu.xs2a.platform.sca.ScaStatus;
 import eu.xs2a.security.tpp.TppIdentity;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -49,29 +50,15 @@ public class SigningBasketService {
                                 String psuMessage) {
     }
 
-    private final SigningBasketRepository baskets;
-    private final ConsentRepository consents;
-    private final ConsentService consentService;
-    private final BankBaskets bank;
-    private final ProviderRegistry providers;
-    private final ScaApproaches approaches;
-    private final ConsentConfig config;
-    private final PublicUrls urls;
-    private final Clock clock;
-
-    public SigningBasketService(SigningBasketRepository baskets, ConsentRepository consents,
-                                ConsentService consentService, BankBaskets bank, ProviderRegistry providers,
-                                ScaApproaches approaches, ConsentConfig config, PublicUrls urls, Clock clock) {
-        this.baskets = baskets;
-        this.consents = consents;
-        this.consentService = consentService;
-        this.bank = bank;
-        this.providers = providers;
-        this.approaches = approaches;
-        this.config = config;
-        this.urls = urls;
-        this.clock = clock;
-    }
+    @Inject SigningBasketRepository baskets;
+    @Inject ConsentRepository consents;
+    @Inject ConsentService consentService;
+    @Inject BankBaskets bank;
+    @Inject ProviderRegistry providers;
+    @Inject ScaApproaches approaches;
+    @Inject ConsentConfig config;
+    @Inject PublicUrls urls;
+    @Inject Clock clock;
 
     // --- create --------------------------------------------------------------------------------------------
 

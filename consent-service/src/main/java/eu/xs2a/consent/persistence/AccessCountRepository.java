@@ -1,6 +1,7 @@
 package eu.xs2a.consent.persistence;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -26,13 +27,8 @@ public class AccessCountRepository {
                 where consent_access_count.access_count < ?
             returning access_count""";
 
-    private final EntityManager em;
-    private final DataSource dataSource;
-
-    public AccessCountRepository(EntityManager em, DataSource dataSource) {
-        this.em = em;
-        this.dataSource = dataSource;
-    }
+    @Inject EntityManager em;
+    @Inject DataSource dataSource;
 
     /** @return the count after this access, or -1 when the limit was already reached (nothing counted) */
     public int countOne(String consentId, LocalDate day, String resourceKey, int limit) {

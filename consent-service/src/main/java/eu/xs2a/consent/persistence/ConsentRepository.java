@@ -10,6 +10,7 @@ import eu.xs2a.consent.domain.ConsentStatus;
 import eu.xs2a.consent.domain.ConsentType;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.LockModeType;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -48,13 +49,8 @@ public class ConsentRepository implements PanacheRepositoryBase<Consent, String>
 
     private static final String OWNED = "id = ?1 and providerCode = ?2 and tppId = ?3 and type = ?4";
 
-    private final DataSource dataSource;
-    private final ObjectMapper json;
-
-    ConsentRepository(DataSource dataSource, ObjectMapper json) {
-        this.dataSource = dataSource;
-        this.json = json;
-    }
+    @Inject DataSource dataSource;
+    @Inject ObjectMapper json;
 
     /**
      * The consent if it exists AND belongs to this TPP under this provider AND is of this type; otherwise empty,

@@ -5,6 +5,7 @@ import eu.xs2a.consent.domain.Consent;
 import eu.xs2a.consent.domain.SigningBasket;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import java.time.Instant;
@@ -16,11 +17,7 @@ import java.util.Set;
 @ApplicationScoped
 public class SigningBasketRepository implements PanacheRepositoryBase<SigningBasket, String> {
 
-    private final EntityManager em;
-
-    public SigningBasketRepository(EntityManager em) {
-        this.em = em;
-    }
+    @Inject EntityManager em;
 
     /** The basket of this provider and TPP; another TPP's is as unknown as one that never existed. */
     public Optional<SigningBasket> findOwned(String id, String providerCode, String tppId) {

@@ -36,11 +36,8 @@ class ConsentRepositoryTest extends ConsentTestBase {
     private static final AccountReference MAIN = new AccountReference("DE02100100109307118603", null, null, null, null, "EUR");
     private static final AccountReference SECOND = new AccountReference(null, "370400440532013000", null, null, null, null);
 
-    @Inject
-    ConsentRepository consents;
-
-    @Inject
-    AccessCountRepository accessCounts;
+    @Inject ConsentRepository consents;
+    @Inject AccessCountRepository accessCounts;
 
     private String tppId;
     private String aisId;

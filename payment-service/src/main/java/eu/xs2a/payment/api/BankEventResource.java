@@ -5,6 +5,7 @@ import eu.xs2a.payment.domain.BankStatusEvents;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.http.JsonBodies;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -34,13 +35,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 public class BankEventResource {
 
-    private final BankStatusEvents events;
-    private final JsonBodies bodies;
-
-    public BankEventResource(BankStatusEvents events, JsonBodies bodies) {
-        this.events = events;
-        this.bodies = bodies;
-    }
+    @Inject BankStatusEvents events;
+    @Inject JsonBodies bodies;
 
     @POST
     @Operation(summary = "A payment's status changed at the bank",

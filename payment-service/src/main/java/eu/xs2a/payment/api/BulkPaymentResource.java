@@ -4,11 +4,7 @@ import static eu.xs2a.payment.api.PaymentResponses.SCA_APPROACH_HEADER;
 
 import eu.xs2a.payment.domain.BulkOrder;
 import eu.xs2a.payment.domain.Payment;
-import eu.xs2a.payment.domain.PaymentScaSteps;
-import eu.xs2a.payment.domain.PaymentService;
 import eu.xs2a.payment.domain.PaymentUrls;
-import eu.xs2a.platform.http.JsonBodies;
-import eu.xs2a.security.quarkus.CurrentTpp;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
@@ -50,11 +46,6 @@ public class BulkPaymentResource extends PaymentResource {
             + " GmbH\",\"remittanceInformationUnstructured\":\"Invoice 1\"},{\"instructedAmount\":{\"currency\":"
             + "\"EUR\",\"amount\":\"7.00\"},\"creditorAccount\":{\"iban\":\"DE26100200300100000037\"},"
             + "\"creditorName\":\"Erika Mustermann\"}]}";
-
-    public BulkPaymentResource(PaymentService payments, PaymentScaSteps steps, InitiationBodyReader bodyReader,
-                               JsonBodies bodies, CurrentTpp currentTpp, PaymentResponses responses) {
-        super(payments, steps, bodyReader, bodies, currentTpp, responses);
-    }
 
     @Override
     protected String paymentService() {

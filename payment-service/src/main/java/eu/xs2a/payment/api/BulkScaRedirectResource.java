@@ -1,6 +1,5 @@
 package eu.xs2a.payment.api;
 
-import eu.xs2a.payment.domain.PaymentService;
 import eu.xs2a.platform.http.BrowserFacing;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -13,8 +12,4 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.WILDCARD)
 @BrowserFacing
 public class BulkScaRedirectResource extends ScaRedirectResource {
-
-    public BulkScaRedirectResource(PaymentService payments) {
-        super(payments);
-    }
 }

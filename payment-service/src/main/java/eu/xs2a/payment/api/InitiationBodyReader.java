@@ -13,6 +13,7 @@ import eu.xs2a.platform.provider.ProviderRegistry;
 import eu.xs2a.platform.validation.Ibans;
 import eu.xs2a.platform.validation.IsoDates;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.core.MediaType;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -30,15 +31,9 @@ public class InitiationBodyReader {
     /** The Berlin Group's XML products: {@code pain.001-sepa-credit-transfers} and the like. */
     static final String PAIN_001_PREFIX = "pain.001-";
 
-    private final JsonBodies bodies;
-    private final ProviderRegistry providers;
-    private final Pain001Reader pain001;
-
-    public InitiationBodyReader(JsonBodies bodies, ProviderRegistry providers, Pain001Reader pain001) {
-        this.bodies = bodies;
-        this.providers = providers;
-        this.pain001 = pain001;
-    }
+    @Inject JsonBodies bodies;
+    @Inject ProviderRegistry providers;
+    @Inject Pain001Reader pain001;
 
     /**
      * The body of an initiation of {@code paymentProduct} at {@code providerCode}, whose free texts are in that

@@ -70,26 +70,15 @@ public class PaymentResource {
     private static final String STEP_409 = "StatusInvalid STATUS_INVALID: the step is out of order, the"
             + " authorisation is final, or it is not an embedded one";
 
-    protected final PaymentService payments;
-    protected final InitiationBodyReader bodyReader;
-    private final JsonBodies bodies;
-    private final CurrentTpp currentTpp;
-    private final PaymentResponses responses;
-    private final PaymentScaSteps steps;
+    @Inject PaymentService payments;
+    @Inject InitiationBodyReader bodyReader;
+    @Inject JsonBodies bodies;
+    @Inject CurrentTpp currentTpp;
+    @Inject PaymentResponses responses;
+    @Inject PaymentScaSteps steps;
 
     /** The TPP's notification headers at an initiation, a cancellation or an authorisation's start. */
-    @Inject
-    Notifications notifications;
-
-    public PaymentResource(PaymentService payments, PaymentScaSteps steps, InitiationBodyReader bodyReader,
-                           JsonBodies bodies, CurrentTpp currentTpp, PaymentResponses responses) {
-        this.payments = payments;
-        this.steps = steps;
-        this.bodyReader = bodyReader;
-        this.bodies = bodies;
-        this.currentTpp = currentTpp;
-        this.responses = responses;
-    }
+    @Inject Notifications notifications;
 
     @POST
     @Operation(summary = "Initiate a payment",

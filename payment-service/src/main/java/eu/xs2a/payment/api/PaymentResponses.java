@@ -16,6 +16,7 @@ import eu.xs2a.platform.sca.ScaUpdateResponse;
 import eu.xs2a.security.quarkus.ReplayAnswers;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -28,13 +29,8 @@ public class PaymentResponses {
 
     static final String SCA_APPROACH_HEADER = "ASPSP-SCA-Approach";
 
-    private final PaymentUrls urls;
-    private final eu.xs2a.platform.provider.ProviderRegistry providers;
-
-    public PaymentResponses(PaymentUrls urls, eu.xs2a.platform.provider.ProviderRegistry providers) {
-        this.urls = urls;
-        this.providers = providers;
-    }
+    @Inject PaymentUrls urls;
+    @Inject eu.xs2a.platform.provider.ProviderRegistry providers;
 
     /**
      * 201 with transactionStatus, paymentId, _links and Location; ASPSP-SCA-Approach the payment's. The first link is

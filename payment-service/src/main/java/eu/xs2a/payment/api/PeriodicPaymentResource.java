@@ -4,11 +4,7 @@ import static eu.xs2a.payment.api.PaymentResponses.SCA_APPROACH_HEADER;
 
 import eu.xs2a.payment.domain.Payment;
 import eu.xs2a.payment.domain.PaymentOrder;
-import eu.xs2a.payment.domain.PaymentScaSteps;
-import eu.xs2a.payment.domain.PaymentService;
 import eu.xs2a.payment.domain.PaymentUrls;
-import eu.xs2a.platform.http.JsonBodies;
-import eu.xs2a.security.quarkus.CurrentTpp;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
@@ -43,11 +39,6 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/{provider_code}/api/berlingroup/v1/periodic-payments/{payment_product}")
 @Produces(MediaType.APPLICATION_JSON)
 public class PeriodicPaymentResource extends PaymentResource {
-
-    public PeriodicPaymentResource(PaymentService payments, PaymentScaSteps steps, InitiationBodyReader bodyReader,
-                                   JsonBodies bodies, CurrentTpp currentTpp, PaymentResponses responses) {
-        super(payments, steps, bodyReader, bodies, currentTpp, responses);
-    }
 
     @Override
     protected String paymentService() {

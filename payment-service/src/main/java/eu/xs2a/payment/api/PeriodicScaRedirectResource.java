@@ -1,6 +1,5 @@
 package eu.xs2a.payment.api;
 
-import eu.xs2a.payment.domain.PaymentService;
 import eu.xs2a.platform.http.BrowserFacing;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -17,8 +16,4 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.WILDCARD)
 @BrowserFacing
 public class PeriodicScaRedirectResource extends ScaRedirectResource {
-
-    public PeriodicScaRedirectResource(PaymentService payments) {
-        super(payments);
-    }
 }

@@ -6,6 +6,7 @@ import eu.xs2a.payment.domain.PaymentService.CallbackOutcome;
 import eu.xs2a.platform.error.ErrorBody;
 import eu.xs2a.platform.http.BrowserFacing;
 import eu.xs2a.platform.http.BrowserPages;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -36,11 +37,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @BrowserFacing
 public class ScaRedirectResource {
 
-    private final PaymentService payments;
-
-    public ScaRedirectResource(PaymentService payments) {
-        this.payments = payments;
-    }
+    @Inject PaymentService payments;
 
     /** The scaRedirect link of a payment authorisation. */
     @Path("/authorisations/{authorisation_id}/sca-redirect")

@@ -7,6 +7,7 @@ import eu.xs2a.platform.bank.BankTranslation;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.Map;
 import java.util.Optional;
 
@@ -31,11 +32,7 @@ public class RestBankClient implements BankPort {
                     ? new Psd2Exception(ErrorClass.CANCELLATION_INVALID, "The bank can no longer cancel this payment")
                     : NAMED_PAYMENT.translate(answered);
 
-    private final BankClients banks;
-
-    public RestBankClient(BankClients banks) {
-        this.banks = banks;
-    }
+    @Inject BankClients banks;
 
     @Override
     public BankSubmission submit(String providerCode, BankPaymentOrder order) {

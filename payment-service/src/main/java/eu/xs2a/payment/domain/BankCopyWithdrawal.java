@@ -11,6 +11,7 @@ import eu.xs2a.platform.task.TaskOutcome;
 import eu.xs2a.platform.task.TaskQueue;
 import eu.xs2a.platform.task.TaskView;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -34,19 +35,11 @@ public class BankCopyWithdrawal implements TaskHandler {
     /** The least wait for a submission still on its way, so that a lease about to run out is not polled for. */
     private static final Duration LEAST_WAIT = Duration.ofSeconds(1);
 
-    private final PaymentLedger ledger;
-    private final BankPort bank;
-    private final PaymentUrls urls;
-    private final TaskQueue tasks;
-    private final Clock clock;
-
-    public BankCopyWithdrawal(PaymentLedger ledger, BankPort bank, PaymentUrls urls, TaskQueue tasks, Clock clock) {
-        this.ledger = ledger;
-        this.bank = bank;
-        this.urls = urls;
-        this.tasks = tasks;
-        this.clock = clock;
-    }
+    @Inject PaymentLedger ledger;
+    @Inject BankPort bank;
+    @Inject PaymentUrls urls;
+    @Inject TaskQueue tasks;
+    @Inject Clock clock;
 
     @Override
     public String type() {

@@ -6,6 +6,7 @@ import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.provider.ProviderRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.util.List;
 import java.util.Set;
@@ -24,15 +25,9 @@ public class BankStatusEvents {
 
     private static final Logger LOG = Logger.getLogger(BankStatusEvents.class);
 
-    private final ProviderRegistry providers;
-    private final PaymentRepository payments;
-    private final PaymentLedger ledger;
-
-    public BankStatusEvents(ProviderRegistry providers, PaymentRepository payments, PaymentLedger ledger) {
-        this.providers = providers;
-        this.payments = payments;
-        this.ledger = ledger;
-    }
+    @Inject ProviderRegistry providers;
+    @Inject PaymentRepository payments;
+    @Inject PaymentLedger ledger;
 
     /** The providers whose bank sent this {@code Authorization} header; none → AccessDenied 401, before the event is read. */
     public Set<String> providersOf(String authorization) {

@@ -21,6 +21,7 @@ import eu.xs2a.platform.task.TaskConfig;
 import eu.xs2a.platform.task.TaskQueue;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Instant;
@@ -68,34 +69,17 @@ public class PaymentLedger {
     public record RefusedAtInitiation(Payment payment, Psd2Exception error) {
     }
 
-    private final PaymentRepository payments;
-    private final AuthorisationRepository authorisations;
-    private final ObjectMapper json;
-    private final PaymentConfig config;
-    private final Event<Created> stored;
-    private final Event<StartedAuthorisation> started;
-    private final Event<RefusedAtInitiation> refused;
-    private final Clock clock;
-    private final SettlementHorizon settlementHorizon;
-    private final TaskQueue tasks;
-    private final TaskConfig taskConfig;
-
-    public PaymentLedger(PaymentRepository payments, AuthorisationRepository authorisations, ObjectMapper json,
-                         PaymentConfig config, Event<Created> stored, Event<StartedAuthorisation> started,
-                         Event<RefusedAtInitiation> refused, Clock clock, SettlementHorizon settlementHorizon,
-                         TaskQueue tasks, TaskConfig taskConfig) {
-        this.payments = payments;
-        this.authorisations = authorisations;
-        this.json = json;
-        this.config = config;
-        this.stored = stored;
-        this.started = started;
-        this.refused = refused;
-        this.clock = clock;
-        this.settlementHorizon = settlementHorizon;
-        this.tasks = tasks;
-        this.taskConfig = taskConfig;
-    }
+    @Inject PaymentRepository payments;
+    @Inject AuthorisationRepository authorisations;
+    @Inject ObjectMapper json;
+    @Inject PaymentConfig config;
+    @Inject Event<Created> stored;
+    @Inject Event<StartedAuthorisation> started;
+    @Inject Event<RefusedAtInitiation> refused;
+    @Inject Clock clock;
+    @Inject SettlementHorizon settlementHorizon;
+    @Inject TaskQueue tasks;
+    @Inject TaskConfig taskConfig;
 
     @Transactional
     public Created create(NewPayment request, ScaApproach approach) {

@@ -34,13 +34,8 @@ public class PaymentNotifications {
                        || '/' || id
               from payment where id = ?""");
 
-    private final NotificationOutbox outbox;
-    private final Clock clock;
-
-    PaymentNotifications(NotificationOutbox outbox, Clock clock) {
-        this.outbox = outbox;
-        this.clock = clock;
-    }
+    @Inject NotificationOutbox outbox;
+    @Inject Clock clock;
 
     void paymentChanged(Payment payment) {
         Instant now = clock.instant();
@@ -72,8 +67,7 @@ public class PaymentNotifications {
     /** Notifies each transactionStatus change when the payment is written. */
     static class PaymentListener {
 
-        @Inject
-        PaymentNotifications notifications;
+        @Inject PaymentNotifications notifications;
 
         @PostPersist
         @PostUpdate
@@ -85,8 +79,7 @@ public class PaymentNotifications {
     /** Notifies each scaStatus change of an authorisation when it is written. */
     static class AuthorisationListener {
 
-        @Inject
-        PaymentNotifications notifications;
+        @Inject PaymentNotifications notifications;
 
         @PostPersist
         @PostUpdate

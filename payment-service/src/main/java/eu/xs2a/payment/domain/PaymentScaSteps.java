@@ -9,6 +9,7 @@ import eu.xs2a.platform.sca.ScaApproach;
 import eu.xs2a.platform.sca.ScaStatus;
 import eu.xs2a.platform.sca.ScaTarget;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 /**
  * The TPP's side of an embedded or decoupled authorisation of a payment or of its cancellation
@@ -29,15 +30,9 @@ public class PaymentScaSteps {
     public record StepResult(Payment payment, PaymentAuthorisation authorisation, BankScaStep bank) {
     }
 
-    private final PaymentService payments;
-    private final PaymentLedger ledger;
-    private final BankSca bank;
-
-    public PaymentScaSteps(PaymentService payments, PaymentLedger ledger, BankSca bank) {
-        this.payments = payments;
-        this.ledger = ledger;
-        this.bank = bank;
-    }
+    @Inject PaymentService payments;
+    @Inject PaymentLedger ledger;
+    @Inject BankSca bank;
 
     /** {@code PUT …/authorisations/{id}} or {@code …/cancellation-authorisations/{id}}: one embedded step. */
     public StepResult update(Payment payment, AuthorisationKind kind, String authorisationId, PsuDataUpdate update) {

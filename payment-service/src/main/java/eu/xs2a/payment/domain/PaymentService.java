@@ -18,6 +18,7 @@ import eu.xs2a.platform.sca.ScaApproach;
 import eu.xs2a.platform.sca.ScaApproaches;
 import eu.xs2a.platform.sca.ScaStatus;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Clock;
@@ -57,31 +58,16 @@ public class PaymentService {
     public record CallbackOutcome(Payment payment, AuthorisationKind kind, ScaStatus scaStatus, String redirectUri) {
     }
 
-    private final ProviderRegistry registry;
-    private final PaymentLedger ledger;
-    private final BankPort bank;
-    private final PaymentSubmission submission;
-    private final PaymentUrls urls;
-    private final PaymentConfig config;
-    private final Clock clock;
-    private final SettlementHorizon settlementHorizon;
-    private final ProviderCalendar calendar;
-    private final ScaApproaches approaches;
-
-    public PaymentService(ProviderRegistry registry, PaymentLedger ledger, BankPort bank, PaymentSubmission submission,
-                          PaymentUrls urls, PaymentConfig config, Clock clock, SettlementHorizon settlementHorizon,
-                          ProviderCalendar calendar, ScaApproaches approaches) {
-        this.approaches = approaches;
-        this.registry = registry;
-        this.ledger = ledger;
-        this.bank = bank;
-        this.submission = submission;
-        this.urls = urls;
-        this.config = config;
-        this.clock = clock;
-        this.settlementHorizon = settlementHorizon;
-        this.calendar = calendar;
-    }
+    @Inject ProviderRegistry registry;
+    @Inject PaymentLedger ledger;
+    @Inject BankPort bank;
+    @Inject PaymentSubmission submission;
+    @Inject PaymentUrls urls;
+    @Inject PaymentConfig config;
+    @Inject Clock clock;
+    @Inject SettlementHorizon settlementHorizon;
+    @Inject ProviderCalendar calendar;
+    @Inject ScaApproaches approaches;
 
     /**
      * The provider must exist (else ResourceUnknown), the product must be known to some provider (else

@@ -18,6 +18,7 @@ import eu.xs2a.platform.task.TaskOutcome;
 import eu.xs2a.platform.task.TaskQueue;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -59,20 +60,11 @@ public class PaymentSubmission implements TaskHandler {
     public record Attempt(Payment payment, String psuMessage) {
     }
 
-    private final PaymentLedger ledger;
-    private final BankPort bank;
-    private final TaskQueue tasks;
-    private final PaymentUrls urls;
-    private final PaymentConfig config;
-
-    public PaymentSubmission(PaymentLedger ledger, BankPort bank, TaskQueue tasks, PaymentUrls urls,
-                             PaymentConfig config) {
-        this.ledger = ledger;
-        this.bank = bank;
-        this.tasks = tasks;
-        this.urls = urls;
-        this.config = config;
-    }
+    @Inject PaymentLedger ledger;
+    @Inject BankPort bank;
+    @Inject TaskQueue tasks;
+    @Inject PaymentUrls urls;
+    @Inject PaymentConfig config;
 
     @Override
     public String type() {

@@ -2,6 +2,7 @@ package eu.xs2a.payment.domain;
 
 import eu.xs2a.payment.config.PaymentConfig;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 /**
  * Paths and URLs of payment resources. TPP-facing links are paths with the provider prefix; the two URLs a
@@ -18,11 +19,7 @@ public class PaymentUrls {
     static final String SCA_REDIRECT = "sca-redirect";
     static final String SCA_CALLBACK = "sca-callback";
 
-    private final PaymentConfig config;
-
-    public PaymentUrls(PaymentConfig config) {
-        this.config = config;
-    }
+    @Inject PaymentConfig config;
 
     public static String product(String providerCode, String paymentProduct) {
         return "/" + providerCode + "/api/berlingroup/v1/payments/" + paymentProduct;

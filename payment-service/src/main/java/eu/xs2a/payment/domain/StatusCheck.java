@@ -7,6 +7,7 @@ import eu.xs2a.platform.task.Task;
 import eu.xs2a.platform.task.TaskHandler;
 import eu.xs2a.platform.task.TaskOutcome;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Clock;
 import org.jboss.logging.Logger;
 
@@ -26,17 +27,10 @@ public class StatusCheck implements TaskHandler {
 
     private static final Logger LOG = Logger.getLogger(StatusCheck.class);
 
-    private final PaymentLedger ledger;
-    private final BankPort bank;
-    private final SettlementHorizon settlementHorizon;
-    private final Clock clock;
-
-    public StatusCheck(PaymentLedger ledger, BankPort bank, SettlementHorizon settlementHorizon, Clock clock) {
-        this.ledger = ledger;
-        this.bank = bank;
-        this.settlementHorizon = settlementHorizon;
-        this.clock = clock;
-    }
+    @Inject PaymentLedger ledger;
+    @Inject BankPort bank;
+    @Inject SettlementHorizon settlementHorizon;
+    @Inject Clock clock;
 
     @Override
     public String type() {

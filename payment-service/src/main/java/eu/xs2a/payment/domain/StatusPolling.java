@@ -2,6 +2,7 @@ package eu.xs2a.payment.domain;
 
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 /**
@@ -16,11 +17,7 @@ public class StatusPolling {
 
     private static final Logger LOG = Logger.getLogger(StatusPolling.class);
 
-    private final PaymentLedger ledger;
-
-    public StatusPolling(PaymentLedger ledger) {
-        this.ledger = ledger;
-    }
+    @Inject PaymentLedger ledger;
 
     @Scheduled(identity = "payment-status-polling", every = "${payment.jobs.status-every}",
             delayed = "${payment.jobs.initial-delay}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,

@@ -19,14 +19,9 @@ import java.util.Optional;
 @Singleton
 public class Tasks {
 
-    @Inject
-    TaskQueue queue;
-
-    @Inject
-    TaskPoller poller;
-
-    @Inject
-    StatusPolling statusPolling;
+    @Inject TaskQueue queue;
+    @Inject TaskPoller poller;
+    @Inject StatusPolling statusPolling;
 
     /** The payment's submission, its next attempt now. */
     public RunResult submit(long paymentId) {

@@ -12,6 +12,7 @@ import eu.xs2a.security.quarkus.CurrentTpp;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
+import jakarta.inject.Inject;
 import jakarta.validation.Validator;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -41,15 +42,9 @@ public class BerlinGroupTppResource {
 
     private static final String PSU_IP_TEXT = "optional; an IPv4 or IPv6 address when sent";
 
-    private final TppRegistrationService registrations;
-    private final CurrentTpp currentTpp;
-    private final Validator validator;
-
-    public BerlinGroupTppResource(TppRegistrationService registrations, CurrentTpp currentTpp, Validator validator) {
-        this.registrations = registrations;
-        this.currentTpp = currentTpp;
-        this.validator = validator;
-    }
+    @Inject TppRegistrationService registrations;
+    @Inject CurrentTpp currentTpp;
+    @Inject Validator validator;
 
     @POST
     @Path("/register")

@@ -11,6 +11,7 @@ import eu.xs2a.registration.domain.OAuthForm;
 import eu.xs2a.registration.domain.OAuthSigningKey;
 import eu.xs2a.registration.domain.Pkce;
 import eu.xs2a.registration.domain.TokenService;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -37,22 +38,12 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Path("/{provider_code: [a-z0-9-]+}" + OAuthEndpoints.PATH)
 public class OAuthResource {
 
-    private final ProviderRegistry providers;
-    private final OAuthEndpoints endpoints;
-    private final OAuthSigningKey signingKey;
-    private final OAuthClientAuthentication clients;
-    private final TokenService tokens;
-    private final AuthorizationService authorization;
-
-    public OAuthResource(ProviderRegistry providers, OAuthEndpoints endpoints, OAuthSigningKey signingKey,
-                         OAuthClientAuthentication clients, TokenService tokens, AuthorizationService authorization) {
-        this.providers = providers;
-        this.endpoints = endpoints;
-        this.signingKey = signingKey;
-        this.clients = clients;
-        this.tokens = tokens;
-        this.authorization = authorization;
-    }
+    @Inject ProviderRegistry providers;
+    @Inject OAuthEndpoints endpoints;
+    @Inject OAuthSigningKey signingKey;
+    @Inject OAuthClientAuthentication clients;
+    @Inject TokenService tokens;
+    @Inject AuthorizationService authorization;
 
     @GET
     @Path("/.well-known/oauth-authorization-server")

@@ -17,6 +17,7 @@ import eu.xs2a.registration.domain.ClientRegistrationService;
 import eu.xs2a.registration.domain.TextLimits;
 import eu.xs2a.registration.domain.TppRegistrationService;
 import io.vertx.core.http.HttpServerRequest;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
@@ -56,19 +57,10 @@ public class OpenBankingRegistrationResource {
 
     static final String APPLICATION_JWT = "application/jwt";
 
-    private final ClientRegistrationService registrations;
-    private final ClientCertificateService certificates;
-    private final ClientAssertions assertions;
-    private final ObjectMapper json;
-
-    public OpenBankingRegistrationResource(ClientRegistrationService registrations,
-                                           ClientCertificateService certificates, ClientAssertions assertions,
-                                           ObjectMapper json) {
-        this.registrations = registrations;
-        this.certificates = certificates;
-        this.assertions = assertions;
-        this.json = json;
-    }
+    @Inject ClientRegistrationService registrations;
+    @Inject ClientCertificateService certificates;
+    @Inject ClientAssertions assertions;
+    @Inject ObjectMapper json;
 
     @POST
     @Path("/register")

@@ -22,6 +22,7 @@ import eu.xs2a.security.quarkus.SignatureCheck;
 import eu.xs2a.security.quarkus.SignedApiOpenApiFilter;
 import eu.xs2a.security.tpp.Role;
 import io.vertx.core.http.HttpServerRequest;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.NotFoundException;
@@ -73,22 +74,12 @@ public class SandboxResource {
     private static final Logger LOG = Logger.getLogger(SandboxResource.class);
     static final String CERTIFICATES_PATH = "/api/sandbox/v1/certificates";
 
-    private final Environment environment;
-    private final SandboxCa ca;
-    private final SandboxDirectory directory;
-    private final KeyGenerationThrottle throttle;
-    private final JsonBodies jsonBodies;
-    private final SignatureCheck signatures;
-
-    public SandboxResource(Environment environment, SandboxCa ca, SandboxDirectory directory,
-                           KeyGenerationThrottle throttle, JsonBodies jsonBodies, SignatureCheck signatures) {
-        this.environment = environment;
-        this.ca = ca;
-        this.directory = directory;
-        this.throttle = throttle;
-        this.jsonBodies = jsonBodies;
-        this.signatures = signatures;
-    }
+    @Inject Environment environment;
+    @Inject SandboxCa ca;
+    @Inject SandboxDirectory directory;
+    @Inject KeyGenerationThrottle throttle;
+    @Inject JsonBodies jsonBodies;
+    @Inject SignatureCheck signatures;
 
     public record CertificateRequest(String organisationName, String organizationIdentifier, List<String> roles) {
     }

@@ -2,16 +2,13 @@ package eu.xs2a.registration.aspsp;
 
 import eu.xs2a.platform.bank.BankClients;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 /** The port to the bank's PSU logins: every call through the provider's guarded bank client, outside transactions. */
 @ApplicationScoped
 public class BankLogins {
 
-    private final BankClients banks;
-
-    public BankLogins(BankClients banks) {
-        this.banks = banks;
-    }
+    @Inject BankClients banks;
 
     public BankLoginApi.Login create(String providerCode, String tppId, String tppName, String scope,
                                      String returnUrl) {

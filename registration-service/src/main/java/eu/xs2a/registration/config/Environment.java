@@ -2,6 +2,7 @@ package eu.xs2a.registration.config;
 
 import eu.xs2a.security.quarkus.SecurityConfig;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 /**
  * {@code psd2.environment}: {@code sandbox} (test certificates, self-service) or {@code live}. Read from
@@ -10,11 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 @ApplicationScoped
 public class Environment {
 
-    private final SecurityConfig config;
-
-    public Environment(SecurityConfig config) {
-        this.config = config;
-    }
+    @Inject SecurityConfig config;
 
     public boolean isSandbox() {
         return config.environment() == SecurityConfig.Environment.sandbox;

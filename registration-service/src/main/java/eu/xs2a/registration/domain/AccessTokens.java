@@ -4,6 +4,7 @@ import eu.xs2a.registration.config.OAuthConfig;
 import io.smallrye.jwt.algorithm.SignatureAlgorithm;
 import io.smallrye.jwt.build.Jwt;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.UUID;
@@ -21,17 +22,10 @@ public class AccessTokens {
     public record Issued(String token, long expiresIn) {
     }
 
-    private final OAuthSigningKey key;
-    private final OAuthEndpoints endpoints;
-    private final OAuthConfig config;
-    private final Clock clock;
-
-    public AccessTokens(OAuthSigningKey key, OAuthEndpoints endpoints, OAuthConfig config, Clock clock) {
-        this.key = key;
-        this.endpoints = endpoints;
-        this.config = config;
-        this.clock = clock;
-    }
+    @Inject OAuthSigningKey key;
+    @Inject OAuthEndpoints endpoints;
+    @Inject OAuthConfig config;
+    @Inject Clock clock;
 
     /** A token of {@code client} at {@code providerCode}; {@code psuId} null for the client's own (client credentials). */
     public Issued issue(String providerCode, OAuthClient client, String scope, String psuId) {

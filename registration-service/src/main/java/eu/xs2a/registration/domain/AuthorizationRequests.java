@@ -7,6 +7,7 @@ import eu.xs2a.registration.config.OAuthConfig;
 import eu.xs2a.registration.persistence.OAuthClientRepository;
 import eu.xs2a.registration.persistence.OAuthGrantRepository;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Instant;
@@ -24,18 +25,10 @@ public class AuthorizationRequests {
     public record Ended(OAuthAuthorizationRequest request, String code) {
     }
 
-    private final OAuthClientRepository clients;
-    private final OAuthGrantRepository grants;
-    private final OAuthConfig config;
-    private final Clock clock;
-
-    public AuthorizationRequests(OAuthClientRepository clients, OAuthGrantRepository grants, OAuthConfig config,
-                                 Clock clock) {
-        this.clients = clients;
-        this.grants = grants;
-        this.config = config;
-        this.clock = clock;
-    }
+    @Inject OAuthClientRepository clients;
+    @Inject OAuthGrantRepository grants;
+    @Inject OAuthConfig config;
+    @Inject Clock clock;
 
     /**
      * The client of an authorize request and its redirect URI, exactly as registered. Until both are known nothing

@@ -5,6 +5,7 @@ import eu.xs2a.platform.provider.ProviderRegistry;
 import eu.xs2a.registration.aspsp.BankLoginApi;
 import eu.xs2a.registration.aspsp.BankLogins;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.core.UriBuilder;
 import java.net.URI;
 import java.util.LinkedHashMap;
@@ -27,18 +28,10 @@ public class AuthorizationService {
     /** The longest state kept and returned (its column). */
     static final int MAX_STATE = 500;
 
-    private final ProviderRegistry providers;
-    private final AuthorizationRequests requests;
-    private final BankLogins bank;
-    private final OAuthEndpoints endpoints;
-
-    public AuthorizationService(ProviderRegistry providers, AuthorizationRequests requests, BankLogins bank,
-                                OAuthEndpoints endpoints) {
-        this.providers = providers;
-        this.requests = requests;
-        this.bank = bank;
-        this.endpoints = endpoints;
-    }
+    @Inject ProviderRegistry providers;
+    @Inject AuthorizationRequests requests;
+    @Inject BankLogins bank;
+    @Inject OAuthEndpoints endpoints;
 
     /**
      * Where the browser goes next: the bank's login page, or back to the client with an error. An unknown client or

@@ -4,6 +4,7 @@ import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.security.tpp.Role;
 import eu.xs2a.security.tpp.Scope;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;
@@ -19,11 +20,7 @@ import java.util.List;
 @ApplicationScoped
 public class CertificatesInForce {
 
-    private final TrustedCertificates trust;
-
-    public CertificatesInForce(TrustedCertificates trust) {
-        this.trust = trust;
-    }
+    @Inject TrustedCertificates trust;
 
     /** Each certificate with its status at {@code now}, in the given order. */
     public List<CheckedCertificate> check(List<TppCertificate> certificates, Instant now) {

@@ -7,6 +7,7 @@ import eu.xs2a.registration.persistence.OAuthClientRepository;
 import eu.xs2a.registration.persistence.UsedClientAssertions;
 import eu.xs2a.security.tpp.TppIdentity;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.security.Key;
 import java.time.Clock;
@@ -47,20 +48,11 @@ public class ClientAssertions {
 
     private static final String LABEL = "client_assertion claim";
 
-    private final RegistrationConfig config;
-    private final OAuthClientRepository clients;
-    private final TrustedCertificates trust;
-    private final UsedClientAssertions used;
-    private final Clock clock;
-
-    public ClientAssertions(RegistrationConfig config, OAuthClientRepository clients, TrustedCertificates trust,
-                            UsedClientAssertions used, Clock clock) {
-        this.config = config;
-        this.clients = clients;
-        this.trust = trust;
-        this.used = used;
-        this.clock = clock;
-    }
+    @Inject RegistrationConfig config;
+    @Inject OAuthClientRepository clients;
+    @Inject TrustedCertificates trust;
+    @Inject UsedClientAssertions used;
+    @Inject Clock clock;
 
     /** The {@code aud} an assertion must name: the certificate endpoint as TPPs reach it. */
     public String audience() {

@@ -8,6 +8,7 @@ import eu.xs2a.registration.persistence.TppRepository;
 import eu.xs2a.security.core.BlockedTpps;
 import eu.xs2a.security.tpp.TppIdentity;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Instant;
@@ -24,30 +25,15 @@ public class ClientCertificateService {
 
     private static final Logger LOG = Logger.getLogger(ClientCertificateService.class);
 
-    private final OAuthClientRepository clients;
-    private final TppCertificateRepository certificates;
-    private final TppRepository tpps;
-    private final TrustedCertificates trust;
-    private final CertificatesInForce inForce;
-    private final Letters letters;
-    private final Clock clock;
-    private final BlockedTpps blocked;
-    private final ClientSecrets secrets;
-
-    public ClientCertificateService(OAuthClientRepository clients, TppCertificateRepository certificates,
-                                    TppRepository tpps, TrustedCertificates trust, CertificatesInForce inForce,
-                                    Letters letters, Clock clock, BlockedTpps blocked,
-                                    ClientSecrets secrets) {
-        this.clients = clients;
-        this.certificates = certificates;
-        this.tpps = tpps;
-        this.trust = trust;
-        this.inForce = inForce;
-        this.letters = letters;
-        this.clock = clock;
-        this.blocked = blocked;
-        this.secrets = secrets;
-    }
+    @Inject OAuthClientRepository clients;
+    @Inject TppCertificateRepository certificates;
+    @Inject TppRepository tpps;
+    @Inject TrustedCertificates trust;
+    @Inject CertificatesInForce inForce;
+    @Inject Letters letters;
+    @Inject Clock clock;
+    @Inject BlockedTpps blocked;
+    @Inject ClientSecrets secrets;
 
     /** A request's certificate as sent (already checked for required fields). */
     public record CertificateToAdd(String pem, String name, String type) {

@@ -11,6 +11,7 @@ import eu.xs2a.security.core.BlockedTpps;
 import eu.xs2a.security.tpp.Role;
 import eu.xs2a.security.tpp.TppIdentity;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
 import java.security.Key;
@@ -40,27 +41,14 @@ public class ClientRegistrationService {
 
     private static final Logger LOG = Logger.getLogger(ClientRegistrationService.class);
 
-    private final RegistrationConfig config;
-    private final SoftwareStatementVerifier statements;
-    private final TrustedCertificates certificates;
-    private final OAuthClientRepository clients;
-    private final TppRepository tpps;
-    private final Letters letters;
-    private final Clock clock;
-    private final BlockedTpps blocked;
-
-    public ClientRegistrationService(RegistrationConfig config, SoftwareStatementVerifier statements,
-                                     TrustedCertificates certificates, OAuthClientRepository clients,
-                                     TppRepository tpps, Letters letters, Clock clock, BlockedTpps blocked) {
-        this.config = config;
-        this.statements = statements;
-        this.certificates = certificates;
-        this.clients = clients;
-        this.tpps = tpps;
-        this.letters = letters;
-        this.clock = clock;
-        this.blocked = blocked;
-    }
+    @Inject RegistrationConfig config;
+    @Inject SoftwareStatementVerifier statements;
+    @Inject TrustedCertificates certificates;
+    @Inject OAuthClientRepository clients;
+    @Inject TppRepository tpps;
+    @Inject Letters letters;
+    @Inject Clock clock;
+    @Inject BlockedTpps blocked;
 
     /**
      * Who signed the registration request, as far as the registration is concerned; {@code certificate} names the

@@ -5,6 +5,7 @@ import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.registration.persistence.OAuthClientRepository;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
 
@@ -18,11 +19,7 @@ public class ClientSecrets {
 
     private static final String BASIC = "basic ";
 
-    private final OAuthClientRepository clients;
-
-    public ClientSecrets(OAuthClientRepository clients) {
-        this.clients = clients;
-    }
+    @Inject OAuthClientRepository clients;
 
     /** Whether an Authorization header carries Basic credentials at all. */
     public static boolean isBasic(String authorization) {

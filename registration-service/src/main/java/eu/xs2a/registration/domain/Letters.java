@@ -7,6 +7,7 @@ import io.quarkus.qute.CheckedTemplate;
 import io.quarkus.qute.TemplateInstance;
 import io.quarkus.qute.Variant;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.util.List;
@@ -47,15 +48,9 @@ public class Letters {
                                                         String tppId, String scope, List<String> redirectUris);
     }
 
-    private final LetterRepository letters;
-    private final TaskQueue tasks;
-    private final Clock clock;
-
-    public Letters(LetterRepository letters, TaskQueue tasks, Clock clock) {
-        this.letters = letters;
-        this.tasks = tasks;
-        this.clock = clock;
-    }
+    @Inject LetterRepository letters;
+    @Inject TaskQueue tasks;
+    @Inject Clock clock;
 
     @Transactional(Transactional.TxType.MANDATORY)
     public void tppRegistered(Tpp tpp, TppCertificate certificate, List<String> scopes) {

@@ -4,6 +4,7 @@ import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.registration.persistence.OAuthClientRepository;
 import eu.xs2a.security.core.BlockedTpps;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.util.List;
 
@@ -17,20 +18,11 @@ import java.util.List;
 @ApplicationScoped
 public class OAuthClientAuthentication {
 
-    private final ClientSecrets secrets;
-    private final ClientAssertions assertions;
-    private final OAuthClientRepository clients;
-    private final OAuthEndpoints endpoints;
-    private final BlockedTpps blocked;
-
-    public OAuthClientAuthentication(ClientSecrets secrets, ClientAssertions assertions, OAuthClientRepository clients,
-                                     OAuthEndpoints endpoints, BlockedTpps blocked) {
-        this.secrets = secrets;
-        this.assertions = assertions;
-        this.clients = clients;
-        this.endpoints = endpoints;
-        this.blocked = blocked;
-    }
+    @Inject ClientSecrets secrets;
+    @Inject ClientAssertions assertions;
+    @Inject OAuthClientRepository clients;
+    @Inject OAuthEndpoints endpoints;
+    @Inject BlockedTpps blocked;
 
     @Transactional
     public OAuthClient authenticate(String providerCode, String authorization, OAuthForm form) {

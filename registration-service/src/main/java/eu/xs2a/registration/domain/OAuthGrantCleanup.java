@@ -5,6 +5,7 @@ import eu.xs2a.registration.persistence.OAuthGrantRepository;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Clock;
 import org.jboss.logging.Logger;
 
@@ -18,15 +19,9 @@ public class OAuthGrantCleanup {
 
     private static final Logger LOG = Logger.getLogger(OAuthGrantCleanup.class);
 
-    private final OAuthGrantRepository grants;
-    private final OAuthConfig config;
-    private final Clock clock;
-
-    public OAuthGrantCleanup(OAuthGrantRepository grants, OAuthConfig config, Clock clock) {
-        this.grants = grants;
-        this.config = config;
-        this.clock = clock;
-    }
+    @Inject OAuthGrantRepository grants;
+    @Inject OAuthConfig config;
+    @Inject Clock clock;
 
     @Scheduled(identity = "oauth-grant-cleanup", every = "${psd2.oauth.cleanup-every}", delayed = "1M",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)

@@ -4,6 +4,7 @@ import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.security.tpp.Role;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.security.PublicKey;
 import java.time.Instant;
 import java.util.EnumSet;
@@ -26,11 +27,7 @@ public class SoftwareStatementVerifier {
     static final String CLAIM = "software_statement";
     private static final String LABEL = "software_statement claim";
 
-    private final DirectoryKeys directory;
-
-    public SoftwareStatementVerifier(DirectoryKeys directory) {
-        this.directory = directory;
-    }
+    @Inject DirectoryKeys directory;
 
     public SoftwareStatement verify(String compact, Instant now) {
         JsonWebSignature jws = new JsonWebSignature();

@@ -4,6 +4,7 @@ import eu.xs2a.platform.SecureTokens;
 import eu.xs2a.registration.config.OAuthConfig;
 import eu.xs2a.registration.persistence.OAuthGrantRepository;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Instant;
@@ -33,17 +34,10 @@ public class TokenService {
     public record Tokens(String accessToken, long expiresIn, String scope, String refreshToken) {
     }
 
-    private final OAuthGrantRepository grants;
-    private final AccessTokens accessTokens;
-    private final OAuthConfig config;
-    private final Clock clock;
-
-    public TokenService(OAuthGrantRepository grants, AccessTokens accessTokens, OAuthConfig config, Clock clock) {
-        this.grants = grants;
-        this.accessTokens = accessTokens;
-        this.config = config;
-        this.clock = clock;
-    }
+    @Inject OAuthGrantRepository grants;
+    @Inject AccessTokens accessTokens;
+    @Inject OAuthConfig config;
+    @Inject Clock clock;
 
     @Transactional(dontRollbackOn = OAuthException.class)
     public Tokens grant(String providerCode, OAuthClient client, OAuthForm form) {

@@ -7,6 +7,7 @@ import eu.xs2a.registration.persistence.TppRepository;
 import eu.xs2a.security.tpp.TppIdentity;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
 import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
 import java.time.Clock;
@@ -29,23 +30,12 @@ public class TppRegistrationService {
 
     private static final Logger LOG = Logger.getLogger(TppRegistrationService.class);
 
-    private final TppRepository tpps;
-    private final TppCertificateRepository certificates;
-    private final CertificatesInForce inForce;
-    private final Letters letters;
-    private final Clock clock;
-    private final Event<TppRecorded> recorded;
-
-    public TppRegistrationService(TppRepository tpps, TppCertificateRepository certificates,
-                                  CertificatesInForce inForce, Letters letters, Clock clock,
-                                  Event<TppRecorded> recorded) {
-        this.tpps = tpps;
-        this.certificates = certificates;
-        this.inForce = inForce;
-        this.letters = letters;
-        this.clock = clock;
-        this.recorded = recorded;
-    }
+    @Inject TppRepository tpps;
+    @Inject TppCertificateRepository certificates;
+    @Inject CertificatesInForce inForce;
+    @Inject Letters letters;
+    @Inject Clock clock;
+    @Inject Event<TppRecorded> recorded;
 
     /**
      * Registers the caller. Its certificate may be stored at the same moment by an open-banking add of the same

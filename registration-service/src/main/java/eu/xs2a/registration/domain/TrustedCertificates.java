@@ -4,6 +4,7 @@ import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.security.core.RequestVerifier;
 import eu.xs2a.security.tpp.TppIdentity;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Instant;
 
 /**
@@ -19,11 +20,7 @@ public class TrustedCertificates {
 
     private static final String HEADER_NAME = "TPP-Signature-Certificate";
 
-    private final RequestVerifier verifier;
-
-    public TrustedCertificates(RequestVerifier verifier) {
-        this.verifier = verifier;
-    }
+    @Inject RequestVerifier verifier;
 
     /**
      * @param certificate base64 DER (an {@code x5c} element), base64 of PEM, or PEM text

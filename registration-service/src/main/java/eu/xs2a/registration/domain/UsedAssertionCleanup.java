@@ -4,6 +4,7 @@ import eu.xs2a.registration.persistence.UsedClientAssertions;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Clock;
 import org.jboss.logging.Logger;
 
@@ -16,13 +17,8 @@ public class UsedAssertionCleanup {
 
     private static final Logger LOG = Logger.getLogger(UsedAssertionCleanup.class);
 
-    private final UsedClientAssertions used;
-    private final Clock clock;
-
-    public UsedAssertionCleanup(UsedClientAssertions used, Clock clock) {
-        this.used = used;
-        this.clock = clock;
-    }
+    @Inject UsedClientAssertions used;
+    @Inject Clock clock;
 
     @Scheduled(identity = "used-assertion-cleanup", every = "${psd2.registration.used-assertion-cleanup-every}",
             delayed = "1M", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)

@@ -8,6 +8,7 @@ import eu.xs2a.registration.domain.Letter;
 import eu.xs2a.registration.persistence.LetterRepository;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Clock;
 import java.util.UUID;
 import java.util.concurrent.CompletionException;
@@ -24,15 +25,9 @@ public class LetterTask implements TaskHandler {
 
     public static final String TYPE = "registration-letter";
 
-    private final LetterRepository letters;
-    private final MailSender sender;
-    private final Clock clock;
-
-    public LetterTask(LetterRepository letters, MailSender sender, Clock clock) {
-        this.letters = letters;
-        this.sender = sender;
-        this.clock = clock;
-    }
+    @Inject LetterRepository letters;
+    @Inject MailSender sender;
+    @Inject Clock clock;
 
     /** The task that sends a letter (enqueued with it). */
     public static NewTask of(Letter letter) {

@@ -4,6 +4,7 @@ import eu.xs2a.registration.domain.Letter;
 import io.quarkus.mailer.Mail;
 import io.quarkus.mailer.Mailer;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 /**
  * Sends one letter over SMTP with the Quarkus Mailer (configured from {@code psd2.mail.*} in application.properties;
@@ -13,11 +14,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 @ApplicationScoped
 public class MailSender {
 
-    private final Mailer mailer;
-
-    public MailSender(Mailer mailer) {
-        this.mailer = mailer;
-    }
+    @Inject Mailer mailer;
 
     /** Throws when the letter could not be handed to the mail server within the timeout. */
     public void send(Letter letter) {

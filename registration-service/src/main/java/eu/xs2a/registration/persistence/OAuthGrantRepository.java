@@ -4,6 +4,7 @@ import eu.xs2a.registration.domain.OAuthAuthorizationRequest;
 import eu.xs2a.registration.domain.OAuthCode;
 import eu.xs2a.registration.domain.OAuthRefreshToken;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.LockModeType;
 import java.time.Instant;
@@ -18,11 +19,7 @@ import java.util.UUID;
 @ApplicationScoped
 public class OAuthGrantRepository {
 
-    private final EntityManager entityManager;
-
-    public OAuthGrantRepository(EntityManager entityManager) {
-        this.entityManager = entityManager;
-    }
+    @Inject EntityManager entityManager;
 
     public void persist(Object row) {
         entityManager.persist(row);

@@ -1,6 +1,7 @@
 package eu.xs2a.registration.persistence;
 
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.persistence.EntityManager;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -10,11 +11,7 @@ import java.time.ZoneOffset;
 @ApplicationScoped
 public class UsedClientAssertions {
 
-    private final EntityManager entityManager;
-
-    public UsedClientAssertions(EntityManager entityManager) {
-        this.entityManager = entityManager;
-    }
+    @Inject EntityManager entityManager;
 
     /**
      * Records the assertion's jti; false when the client used it before. One statement, atomic in PostgreSQL: of two

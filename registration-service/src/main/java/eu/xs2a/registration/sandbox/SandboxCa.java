@@ -4,6 +4,7 @@ import eu.xs2a.registration.config.SandboxConfig;
 import eu.xs2a.security.core.TrustMaterial;
 import eu.xs2a.security.tpp.Role;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
@@ -28,14 +29,9 @@ public class SandboxCa {
     public record IssuedQseal(X509Certificate certificate, PrivateKey privateKey, X509Certificate ca) {
     }
 
-    private final SandboxConfig config;
-    private final Clock clock;
+    @Inject SandboxConfig config;
+    @Inject Clock clock;
     private volatile SandboxCertificateIssuer issuer;
-
-    public SandboxCa(SandboxConfig config, Clock clock) {
-        this.config = config;
-        this.clock = clock;
-    }
 
     public IssuedQseal issue(String organizationIdentifier, String organisationName, Set<Role> roles) {
         SandboxCertificateIssuer ca = issuer();

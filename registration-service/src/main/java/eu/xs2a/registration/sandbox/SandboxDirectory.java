@@ -3,6 +3,7 @@ package eu.xs2a.registration.sandbox;
 import eu.xs2a.registration.config.SandboxConfig;
 import eu.xs2a.registration.domain.DirectoryKeys;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
@@ -35,16 +36,10 @@ public class SandboxDirectory {
     private record SigningKey(PrivateKey privateKey, PublicKey publicKey) {
     }
 
-    private final SandboxConfig config;
-    private final DirectoryKeys directoryKeys;
-    private final Clock clock;
+    @Inject SandboxConfig config;
+    @Inject DirectoryKeys directoryKeys;
+    @Inject Clock clock;
     private volatile SigningKey key;
-
-    public SandboxDirectory(SandboxConfig config, DirectoryKeys directoryKeys, Clock clock) {
-        this.config = config;
-        this.directoryKeys = directoryKeys;
-        this.clock = clock;
-    }
 
     /** Signs the given SSA claims, adding iss, iat, exp and jti. */
     public String sign(Map<String, Object> claims) {

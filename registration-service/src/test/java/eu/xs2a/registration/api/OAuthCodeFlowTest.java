@@ -63,8 +63,7 @@ class OAuthCodeFlowTest {
         }
     }
 
-    @Inject
-    OAuthGrantCleanup cleanup;
+    @Inject OAuthGrantCleanup cleanup;
 
     /** Registrations are signed at the real time: each test starts there, whatever the one before moved to. */
     @BeforeEach

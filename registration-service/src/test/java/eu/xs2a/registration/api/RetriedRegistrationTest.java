@@ -29,8 +29,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class RetriedRegistrationTest {
 
-    @Inject
-    AgroalDataSource dataSource;
+    @Inject AgroalDataSource dataSource;
 
     @Test
     void theRegistrationsAnswerIsCommittedWithTheTppAndARetryGetsIt() throws Exception {

@@ -29,8 +29,7 @@ class TextLimitsTest {
             "oauth_client.application_type", "oauth_client.request_object_signing_alg",
             "used_client_assertion.client_id");
 
-    @Inject
-    EntityManager entityManager;
+    @Inject EntityManager entityManager;
 
     @Test
     @Transactional

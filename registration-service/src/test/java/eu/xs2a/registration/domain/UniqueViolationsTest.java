@@ -24,17 +24,10 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class UniqueViolationsTest {
 
-    @Inject
-    TppRepository tpps;
-
-    @Inject
-    OAuthClientRepository clients;
-
-    @Inject
-    TppCertificateRepository certificates;
-
-    @Inject
-    UserTransaction transaction;
+    @Inject TppRepository tpps;
+    @Inject OAuthClientRepository clients;
+    @Inject TppCertificateRepository certificates;
+    @Inject UserTransaction transaction;
 
     private static TppRegistration registration(String city) {
         return new TppRegistration("Uv GmbH", "office@uv.example", null, null, null, city, "Uma", "uma@uv.example",

@@ -18,14 +18,9 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class UsedAssertionCleanupTest {
 
-    @Inject
-    UsedClientAssertions used;
-
-    @Inject
-    UsedAssertionCleanup cleanup;
-
-    @Inject
-    EntityManager entityManager;
+    @Inject UsedClientAssertions used;
+    @Inject UsedAssertionCleanup cleanup;
+    @Inject EntityManager entityManager;
 
     private long rows(String clientId) {
         return QuarkusTransaction.requiringNew().call(() -> ((Number) entityManager.createNativeQuery(

@@ -44,17 +44,10 @@ class LetterOutboxTest {
     /** The task runtime's poller (TaskPoller). */
     private static final String POLLER = "tasks";
 
-    @Inject
-    Scheduler scheduler;
-
-    @Inject
-    LetterRepository letters;
-
-    @Inject
-    TaskQueue tasks;
-
-    @Inject
-    TaskPoller poller;
+    @Inject Scheduler scheduler;
+    @Inject LetterRepository letters;
+    @Inject TaskQueue tasks;
+    @Inject TaskPoller poller;
 
     @Test
     void aLetterWaitsInTheOutboxWhileTheMailServerIsDownAndArrivesWhenItIsBack() throws Exception {

@@ -26,8 +26,7 @@ import org.junit.jupiter.api.Test;
 @QuarkusTest
 class LettersTest {
 
-    @Inject
-    Letters letters;
+    @Inject Letters letters;
 
     @Test
     void htmlIsEscapedAndTheTextPartIsPlain() {

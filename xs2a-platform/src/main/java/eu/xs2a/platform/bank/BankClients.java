@@ -8,6 +8,7 @@ import io.quarkus.tls.TlsConfigurationRegistry;
 import io.quarkus.rest.client.reactive.QuarkusRestClientBuilder;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import jakarta.transaction.TransactionManager;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -24,25 +25,15 @@ import java.util.concurrent.ConcurrentHashMap;
 @ApplicationScoped
 public class BankClients {
 
-    private final ProviderRegistry providers;
-    private final BankClientConfig config;
-    private final TransactionManager transactions;
+    @Inject ProviderRegistry providers;
+    @Inject BankClientConfig config;
+    @Inject TransactionManager transactions;
     private final Map<String, CallGuard> guards = new ConcurrentHashMap<>();
     private final Map<String, BankClient<?>> clients = new ConcurrentHashMap<>();
 
-    private final ProvidersConfig providersConfig;
-    private final TlsConfigurationRegistry tls;
-    private final BankCallMetrics metrics;
-
-    public BankClients(ProviderRegistry providers, ProvidersConfig providersConfig, BankClientConfig config,
-                       TransactionManager transactions, TlsConfigurationRegistry tls, BankCallMetrics metrics) {
-        this.providers = providers;
-        this.providersConfig = providersConfig;
-        this.config = config;
-        this.transactions = transactions;
-        this.tls = tls;
-        this.metrics = metrics;
-    }
+    @Inject ProvidersConfig providersConfig;
+    @Inject TlsConfigurationRegistry tls;
+    @Inject BankCallMetrics metrics;
 
     /** A provider that names a TLS configuration that does not exist would fail at its first call: fail at start. */
     void checkTlsConfigurations(@Observes StartupEvent start) {

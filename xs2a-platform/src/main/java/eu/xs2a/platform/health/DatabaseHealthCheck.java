@@ -2,6 +2,7 @@ package eu.xs2a.platform.health;
 
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.SQLException;
 import org.eclipse.microprofile.health.HealthCheck;
 import org.eclipse.microprofile.health.HealthCheckResponse;
@@ -21,11 +22,7 @@ public class DatabaseHealthCheck implements HealthCheck {
     static final String NAME = "database";
     private static final Logger LOG = Logger.getLogger(DatabaseHealthCheck.class);
 
-    private final AgroalDataSource dataSource;
-
-    DatabaseHealthCheck(AgroalDataSource dataSource) {
-        this.dataSource = dataSource;
-    }
+    @Inject AgroalDataSource dataSource;
 
     @Override
     public HealthCheckResponse call() {

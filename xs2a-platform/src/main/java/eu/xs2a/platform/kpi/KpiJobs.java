@@ -6,6 +6,7 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -30,16 +31,10 @@ public class KpiJobs {
     private static final Logger LOG = Logger.getLogger(KpiJobs.class);
     private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(5);
 
-    private final KpiRecorder recorder;
-    private final KpiStore store;
-    private final Clock clock;
+    @Inject KpiRecorder recorder;
+    @Inject KpiStore store;
+    @Inject Clock clock;
     private volatile HttpClient http;
-
-    KpiJobs(KpiRecorder recorder, KpiStore store, Clock clock) {
-        this.recorder = recorder;
-        this.store = store;
-        this.clock = clock;
-    }
 
     void started(@Observes StartupEvent start) {
         if (!recorder.enabled()) {

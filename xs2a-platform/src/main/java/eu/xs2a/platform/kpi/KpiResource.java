@@ -5,6 +5,7 @@ import eu.xs2a.platform.error.ErrorTexts;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.http.BrowserFacing;
 import eu.xs2a.platform.http.BrowserPages;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
@@ -23,15 +24,9 @@ public class KpiResource {
 
     static final String CSV = "text/csv";
 
-    private final KpiReports reports;
-    private final KpiStore store;
-    private final KpiConfig config;
-
-    KpiResource(KpiReports reports, KpiStore store, KpiConfig config) {
-        this.reports = reports;
-        this.store = store;
-        this.config = config;
-    }
+    @Inject KpiReports reports;
+    @Inject KpiStore store;
+    @Inject KpiConfig config;
 
     /** The report as JSON ({@code format=json}, the default) or CSV ({@code format=csv}). */
     @GET

@@ -2,6 +2,7 @@ package eu.xs2a.platform.kpi;
 
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -55,11 +56,7 @@ class KpiStore {
             select service_class, (extract(epoch from minute)::bigint - ?) / ?, cause, sum(requests) from kpi_request
              where minute >= ? and minute < ? group by 1, 2, 3""";
 
-    private final AgroalDataSource dataSource;
-
-    KpiStore(AgroalDataSource dataSource) {
-        this.dataSource = dataSource;
-    }
+    @Inject AgroalDataSource dataSource;
 
     /** Adds the drained counts and writes the period changes, in one transaction. */
     void write(List<KpiRecorder.Drained> drained, List<Streak.Change> changes) {

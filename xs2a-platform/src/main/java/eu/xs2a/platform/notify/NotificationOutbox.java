@@ -6,6 +6,7 @@ import eu.xs2a.platform.task.NewTask;
 import eu.xs2a.platform.task.TaskQueue;
 import io.agroal.api.AgroalDataSource;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -28,13 +29,8 @@ public class NotificationOutbox {
             insert into notification (resource_key, tpp_id, uri, body, state, attempts, created_at)
             values (?, ?, ?, ?, 'pending', 0, ?)""";
 
-    private final AgroalDataSource dataSource;
-    private final TaskQueue tasks;
-
-    NotificationOutbox(AgroalDataSource dataSource, TaskQueue tasks) {
-        this.dataSource = dataSource;
-        this.tasks = tasks;
-    }
+    @Inject AgroalDataSource dataSource;
+    @Inject TaskQueue tasks;
 
     /**
      * Records the change's notification for the resource {@code parentId} of {@code parent}, if its TPP asked for

@@ -1,6 +1,7 @@
 package eu.xs2a.platform.notify;
 
 import io.agroal.api.AgroalDataSource;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -26,11 +27,7 @@ class NotificationStore {
             update notification set state = ?, attempts = attempts + ?, sent_at = ? where id = ? and state = 'pending'""";
     private static final String FAILED = "update notification set attempts = attempts + 1 where id = ?";
 
-    private final AgroalDataSource dataSource;
-
-    NotificationStore(AgroalDataSource dataSource) {
-        this.dataSource = dataSource;
-    }
+    @Inject AgroalDataSource dataSource;
 
     Optional<Row> read(long id) {
         try (Connection connection = dataSource.getConnection();

@@ -2,6 +2,7 @@ package eu.xs2a.platform.notify;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
 import java.security.cert.X509Certificate;
 
 /**
@@ -11,13 +12,8 @@ import java.security.cert.X509Certificate;
 @ApplicationScoped
 public class Notifications {
 
-    private final NotificationsConfig config;
-    private final Instance<NotificationSigner> signer;
-
-    Notifications(NotificationsConfig config, Instance<NotificationSigner> signer) {
-        this.config = config;
-        this.signer = signer;
-    }
+    @Inject NotificationsConfig config;
+    @Inject Instance<NotificationSigner> signer;
 
     /** Whether notifications are sent here: enabled and a gateway seal configured. */
     public boolean supported() {

@@ -3,6 +3,7 @@ package eu.xs2a.platform.provider;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -13,11 +14,7 @@ import java.util.TreeSet;
 @ApplicationScoped
 public class ProviderRegistry {
 
-    private final ProvidersConfig config;
-
-    public ProviderRegistry(ProvidersConfig config) {
-        this.config = config;
-    }
+    @Inject ProvidersConfig config;
 
     public ProvidersConfig.Provider require(String providerCode) {
         ProvidersConfig.Provider provider = providerCode == null ? null : config.all().get(providerCode);

@@ -6,6 +6,7 @@ import eu.xs2a.platform.bank.BankRefusals;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.List;
 
 /**
@@ -33,11 +34,7 @@ public class BankSca {
                 + " basket's authorisation, not on its own");
     }
 
-    private final BankClients banks;
-
-    public BankSca(BankClients banks) {
-        this.banks = banks;
-    }
+    @Inject BankClients banks;
 
     /** The PSU's SCA methods at the bank, to choose the approach (empty for a PSU the bank does not know). */
     public List<BankScaMethod> methods(String providerCode, String psuId) {

@@ -3,6 +3,7 @@ package eu.xs2a.platform.sca;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.provider.ProviderRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.util.List;
 import org.jboss.logging.Logger;
 
@@ -17,13 +18,8 @@ public class ScaApproaches {
 
     private static final Logger LOG = Logger.getLogger(ScaApproaches.class);
 
-    private final ProviderRegistry providers;
-    private final BankSca bank;
-
-    public ScaApproaches(ProviderRegistry providers, BankSca bank) {
-        this.providers = providers;
-        this.bank = bank;
-    }
+    @Inject ProviderRegistry providers;
+    @Inject BankSca bank;
 
     public ScaApproach choose(String providerCode, boolean redirectPreferred, String psuId) {
         return ScaApproach.choose(ScaApproach.offered(providers.require(providerCode).scaApproaches()),

@@ -3,6 +3,7 @@ package eu.xs2a.platform.task;
 import eu.xs2a.platform.task.TaskStore.Claimed;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.annotation.PreDestroy;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.time.Duration;
@@ -24,20 +25,14 @@ class LeaseHeartbeat {
 
     private static final Logger LOG = Logger.getLogger(LeaseHeartbeat.class);
 
-    private final TaskStore store;
-    private final TaskConfig config;
-    private final Clock clock;
+    @Inject TaskStore store;
+    @Inject TaskConfig config;
+    @Inject Clock clock;
     private final ScheduledExecutorService beats = Executors.newSingleThreadScheduledExecutor(runnable -> {
         Thread thread = new Thread(runnable, "task-lease-heartbeat");
         thread.setDaemon(true);
         return thread;
     });
-
-    LeaseHeartbeat(TaskStore store, TaskConfig config, Clock clock) {
-        this.store = store;
-        this.config = config;
-        this.clock = clock;
-    }
 
     /** Starts renewing the lease of a task whose run begins at {@code start}; closing the beat stops it. */
     Beat start(Claimed claimed, Instant start) {

@@ -7,6 +7,7 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.HashSet;
@@ -28,23 +29,13 @@ public class TaskPoller {
 
     private static final Logger LOG = Logger.getLogger(TaskPoller.class);
 
-    private final TaskStore store;
-    private final TaskRunner runner;
-    private final TaskHandlers handlers;
-    private final TaskMetrics metrics;
-    private final TaskConfig config;
-    private final Clock clock;
+    @Inject TaskStore store;
+    @Inject TaskRunner runner;
+    @Inject TaskHandlers handlers;
+    @Inject TaskMetrics metrics;
+    @Inject TaskConfig config;
+    @Inject Clock clock;
     private volatile boolean stopping;
-
-    TaskPoller(TaskStore store, TaskRunner runner, TaskHandlers handlers, TaskMetrics metrics, TaskConfig config,
-               Clock clock) {
-        this.store = store;
-        this.runner = runner;
-        this.handlers = handlers;
-        this.metrics = metrics;
-        this.config = config;
-        this.clock = clock;
-    }
 
     void onStop(@Observes ShutdownEvent event) {
         stopping = true;

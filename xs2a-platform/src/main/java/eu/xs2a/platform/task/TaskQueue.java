@@ -3,6 +3,7 @@ package eu.xs2a.platform.task;
 import eu.xs2a.platform.task.TaskStore.Claimed;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import jakarta.transaction.Status;
 import jakarta.transaction.Synchronization;
 import jakarta.transaction.TransactionSynchronizationRegistry;
@@ -19,22 +20,12 @@ import java.util.concurrent.ThreadLocalRandom;
 @ApplicationScoped
 public class TaskQueue {
 
-    private final TaskStore store;
-    private final TaskRunner runner;
-    private final TaskHandlers handlers;
-    private final TaskConfig config;
-    private final Clock clock;
-    private final TransactionSynchronizationRegistry transactions;
-
-    TaskQueue(TaskStore store, TaskRunner runner, TaskHandlers handlers, TaskConfig config, Clock clock,
-              TransactionSynchronizationRegistry transactions) {
-        this.store = store;
-        this.runner = runner;
-        this.handlers = handlers;
-        this.config = config;
-        this.clock = clock;
-        this.transactions = transactions;
-    }
+    @Inject TaskStore store;
+    @Inject TaskRunner runner;
+    @Inject TaskHandlers handlers;
+    @Inject TaskConfig config;
+    @Inject Clock clock;
+    @Inject TransactionSynchronizationRegistry transactions;
 
     /** {@link #enqueue(NewTask)} of a task due now. */
     public boolean enqueue(String type, String subject, String payload) {

@@ -3,6 +3,7 @@ package eu.xs2a.platform.task;
 import eu.xs2a.platform.FailureLog;
 import eu.xs2a.platform.task.TaskStore.Claimed;
 import io.quarkus.narayana.jta.QuarkusTransaction;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.time.Clock;
 import java.time.Duration;
@@ -22,22 +23,12 @@ class TaskRunner {
 
     private static final Logger LOG = Logger.getLogger(TaskRunner.class);
 
-    private final TaskStore store;
-    private final TaskHandlers handlers;
-    private final TaskConfig config;
-    private final TaskMetrics metrics;
-    private final LeaseHeartbeat heartbeat;
-    private final Clock clock;
-
-    TaskRunner(TaskStore store, TaskHandlers handlers, TaskConfig config, TaskMetrics metrics, LeaseHeartbeat heartbeat,
-               Clock clock) {
-        this.store = store;
-        this.heartbeat = heartbeat;
-        this.handlers = handlers;
-        this.config = config;
-        this.metrics = metrics;
-        this.clock = clock;
-    }
+    @Inject TaskStore store;
+    @Inject TaskHandlers handlers;
+    @Inject TaskConfig config;
+    @Inject TaskMetrics metrics;
+    @Inject LeaseHeartbeat heartbeat;
+    @Inject Clock clock;
 
     /** The runs of this thread's handlers, innermost last: a handler may run another task on its thread. */
     private static final ThreadLocal<Running> RUNNING = new ThreadLocal<>();

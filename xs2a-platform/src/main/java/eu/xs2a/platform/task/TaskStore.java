@@ -1,6 +1,7 @@
 package eu.xs2a.platform.task;
 
 import io.agroal.api.AgroalDataSource;
+import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -93,11 +94,7 @@ class TaskStore {
     record Claimed(Task task, UUID token, Instant leaseUntil) {
     }
 
-    private final AgroalDataSource dataSource;
-
-    TaskStore(AgroalDataSource dataSource) {
-        this.dataSource = dataSource;
-    }
+    @Inject AgroalDataSource dataSource;
 
     /** @return whether a task was added (false: one of this type and subject is pending already) */
     boolean enqueue(NewTask task, int attempts, Instant nextAttemptAt, Instant now) {

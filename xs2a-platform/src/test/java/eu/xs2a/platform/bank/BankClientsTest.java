@@ -28,8 +28,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 @QuarkusTestResource(value = TestBanks.class, restrictToAnnotatedClass = true)
 class BankClientsTest {
 
-    @Inject
-    BankClients banks;
+    @Inject BankClients banks;
 
     @ParameterizedTest(name = "bank {0} {1} → {2}")
     @CsvSource({

@@ -27,8 +27,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 @QuarkusTestResource(value = TlsBanks.class, restrictToAnnotatedClass = true)
 class BankTlsTest {
 
-    @Inject
-    BankClients banks;
+    @Inject BankClients banks;
 
     private HttpsTestBank bank;
 

@@ -43,12 +43,9 @@ class KpiTest {
 
     @TestHTTPResource("/")
     URI base;
-    @Inject
-    AgroalDataSource dataSource;
-    @Inject
-    KpiJobs jobs;
-    @Inject
-    TaskClock clock;
+    @Inject AgroalDataSource dataSource;
+    @Inject KpiJobs jobs;
+    @Inject TaskClock clock;
 
     @BeforeEach
     void empty() throws Exception {

@@ -41,26 +41,13 @@ class TaskRuntimeTest {
 
     private static final String TYPE = ScriptedTasks.TYPE;
 
-    @Inject
-    TaskQueue queue;
-
-    @Inject
-    TaskPoller poller;
-
-    @Inject
-    ScriptedTasks handler;
-
-    @Inject
-    HeldTasks held;
-
-    @Inject
-    TaskClock clock;
-
-    @Inject
-    TaskConfig config;
-
-    @Inject
-    AgroalDataSource dataSource;
+    @Inject TaskQueue queue;
+    @Inject TaskPoller poller;
+    @Inject ScriptedTasks handler;
+    @Inject HeldTasks held;
+    @Inject TaskClock clock;
+    @Inject TaskConfig config;
+    @Inject AgroalDataSource dataSource;
 
     @AfterEach
     void cleanUp() throws SQLException {

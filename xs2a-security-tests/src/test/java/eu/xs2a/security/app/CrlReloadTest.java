@@ -31,8 +31,7 @@ class CrlReloadTest {
 
     private static final String SHELF = "/sandbox/api/berlingroup/v1/ais-shelf/1";
 
-    @Inject
-    CrlReload reload;
+    @Inject CrlReload reload;
 
     @Test
     void aCertificateRevokedInTheFileIsRefusedAfterTheNextCheck() throws Exception {

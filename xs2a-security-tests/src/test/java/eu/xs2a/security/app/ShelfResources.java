@@ -21,8 +21,7 @@ public final class ShelfResources {
     @Produces(MediaType.APPLICATION_JSON)
     public abstract static class Shelf {
 
-        @Inject
-        CurrentTpp currentTpp;
+        @Inject CurrentTpp currentTpp;
 
         @GET
         @Signed

@@ -39,11 +39,8 @@ public class ThingResource {
     /** How many things were really created (a replayed create must not add one). */
     static final AtomicInteger CREATED = new AtomicInteger();
 
-    @Inject
-    CurrentTpp currentTpp;
-
-    @Inject
-    ReplayAnswers answers;
+    @Inject CurrentTpp currentTpp;
+    @Inject ReplayAnswers answers;
 
     public record ThingRequest(@NotBlank String name, Integer count) {
     }

@@ -62,8 +62,7 @@ class TrustedListsAppTest {
         }
     }
 
-    @Inject
-    TrustedListRefresh refresh;
+    @Inject TrustedListRefresh refresh;
 
     @Test
     void aSealOfTheListedSealCaPassesAndOneOfAWebsiteCaGetsTheStandardBody() throws Exception {

@@ -27,14 +27,9 @@ public class BearerTokenFilter implements ContainerRequestFilter {
 
     static final String CONSENT_ID = "Consent-ID";
 
-    @Inject
-    ProviderRegistry providers;
-
-    @Inject
-    AccessTokens tokens;
-
-    @Inject
-    CurrentTpp currentTpp;
+    @Inject ProviderRegistry providers;
+    @Inject AccessTokens tokens;
+    @Inject CurrentTpp currentTpp;
 
     @Override
     public void filter(ContainerRequestContext request) {

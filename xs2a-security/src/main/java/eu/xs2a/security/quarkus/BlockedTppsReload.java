@@ -3,6 +3,7 @@ package eu.xs2a.security.quarkus;
 import eu.xs2a.security.core.BlockedTpps;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 /**
@@ -15,11 +16,7 @@ public class BlockedTppsReload {
 
     private static final Logger LOG = Logger.getLogger(BlockedTppsReload.class);
 
-    private final BlockedTpps tpps;
-
-    public BlockedTppsReload(BlockedTpps tpps) {
-        this.tpps = tpps;
-    }
+    @Inject BlockedTpps tpps;
 
     @Scheduled(every = "${psd2.blocked-tpps-reload-every:30S}", delayed = "${psd2.blocked-tpps-reload-every:30S}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)

@@ -4,6 +4,7 @@ import eu.xs2a.security.core.CrlFiles;
 import eu.xs2a.security.core.RequestVerifier;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.security.cert.X509CRL;
 import java.time.Instant;
 import java.util.List;
@@ -20,13 +21,8 @@ public class CrlReload {
 
     private static final Logger LOG = Logger.getLogger(CrlReload.class);
 
-    private final CrlFiles files;
-    private final RequestVerifier verifier;
-
-    public CrlReload(CrlFiles files, RequestVerifier verifier) {
-        this.files = files;
-        this.verifier = verifier;
-    }
+    @Inject CrlFiles files;
+    @Inject RequestVerifier verifier;
 
     @Scheduled(every = "${psd2.crl-reload-every:5M}", delayed = "${psd2.crl-reload-every:5M}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)

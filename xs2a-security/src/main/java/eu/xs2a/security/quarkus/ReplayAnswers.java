@@ -23,11 +23,8 @@ public class ReplayAnswers {
     record Claim(String tppId, UUID requestId, String method) {
     }
 
-    @Inject
-    ReplayStore store;
-
-    @Inject
-    ObjectMapper json;
+    @Inject ReplayStore store;
+    @Inject ObjectMapper json;
 
     private Claim claim;
     private StoredResponse kept;

@@ -3,6 +3,7 @@ package eu.xs2a.security.quarkus;
 import eu.xs2a.security.replay.ReplayStore;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.Instant;
 import org.jboss.logging.Logger;
 
@@ -12,13 +13,8 @@ public class ReplayCleanup {
 
     private static final Logger LOG = Logger.getLogger(ReplayCleanup.class);
 
-    private final ReplayStore store;
-    private final SecurityConfig config;
-
-    public ReplayCleanup(ReplayStore store, SecurityConfig config) {
-        this.store = store;
-        this.config = config;
-    }
+    @Inject ReplayStore store;
+    @Inject SecurityConfig config;
 
     @Scheduled(every = "${psd2.replay.cleanup-every:1H}", delayed = "1M",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)

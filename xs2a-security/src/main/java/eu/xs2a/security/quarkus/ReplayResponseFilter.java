@@ -24,11 +24,8 @@ public class ReplayResponseFilter implements ContainerResponseFilter {
 
     private static final Logger LOG = Logger.getLogger(ReplayResponseFilter.class);
 
-    @Inject
-    SignaturePipeline pipeline;
-
-    @Inject
-    ObjectMapper objectMapper;
+    @Inject SignaturePipeline pipeline;
+    @Inject ObjectMapper objectMapper;
 
     @Override
     public void filter(ContainerRequestContext request, ContainerResponseContext response) {

@@ -3,6 +3,7 @@ package eu.xs2a.security.quarkus;
 import eu.xs2a.security.revocation.RevocationChecker;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import org.jboss.logging.Logger;
 
 /**
@@ -14,11 +15,7 @@ public class RevocationRefresh {
 
     private static final Logger LOG = Logger.getLogger(RevocationRefresh.class);
 
-    private final RevocationChecker revocation;
-
-    public RevocationRefresh(RevocationChecker revocation) {
-        this.revocation = revocation;
-    }
+    @Inject RevocationChecker revocation;
 
     @Scheduled(every = "${psd2.revocation.refresh-every:1M}", delayed = "${psd2.revocation.refresh-every:1M}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)

@@ -10,6 +10,7 @@ import eu.xs2a.security.core.VerifiedRequest;
 import eu.xs2a.security.replay.ReplayOutcome;
 import eu.xs2a.security.replay.StoredResponse;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.io.IOException;
 import java.net.URI;
 import java.util.Map;
@@ -31,13 +32,8 @@ public class SignatureCheck {
     private static final String USED = "was used for a request already served; its answer is not kept: send a new"
             + " request with a new X-Request-ID";
 
-    private final SignaturePipeline pipeline;
-    private final ObjectMapper json;
-
-    public SignatureCheck(SignaturePipeline pipeline, ObjectMapper json) {
-        this.pipeline = pipeline;
-        this.json = json;
-    }
+    @Inject SignaturePipeline pipeline;
+    @Inject ObjectMapper json;
 
     /**
      * Steps 1 to 5, the blocked list and the header limits, as for a {@link Signed} endpoint; the caller's

@@ -45,8 +45,7 @@ public class SignatureFilter implements ContainerRequestFilter {
 
 
     /** Normal-scoped (a client proxy): providers are created early, the configuration is read at first use. */
-    @Inject
-    SignaturePipeline pipeline;
+    @Inject SignaturePipeline pipeline;
 
     @Context
     ResourceInfo resourceInfo;

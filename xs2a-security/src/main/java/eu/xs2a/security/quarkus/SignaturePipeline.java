@@ -17,23 +17,12 @@ import java.net.URI;
 @ApplicationScoped
 public class SignaturePipeline {
 
-    @Inject
-    RequestVerifier verifier;
-
-    @Inject
-    ReplayStore replayStore;
-
-    @Inject
-    CurrentTpp currentTpp;
-
-    @Inject
-    ReplayAnswers replayAnswers;
-
-    @Inject
-    SecurityConfig config;
-
-    @Inject
-    BlockedTpps blockedTpps;
+    @Inject RequestVerifier verifier;
+    @Inject ReplayStore replayStore;
+    @Inject CurrentTpp currentTpp;
+    @Inject ReplayAnswers replayAnswers;
+    @Inject SecurityConfig config;
+    @Inject BlockedTpps blockedTpps;
 
     RequestVerifier verifier() {
         return verifier;

@@ -4,6 +4,7 @@ import eu.xs2a.security.core.RequestVerifier;
 import eu.xs2a.security.trust.TrustedLists;
 import io.quarkus.scheduler.Scheduled;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 
 /**
  * Downloads the trusted lists again every {@code psd2.trust.refresh-every} and puts changed services in force (the
@@ -12,13 +13,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 @ApplicationScoped
 public class TrustedListRefresh {
 
-    private final TrustedLists lists;
-    private final RequestVerifier verifier;
-
-    public TrustedListRefresh(TrustedLists lists, RequestVerifier verifier) {
-        this.lists = lists;
-        this.verifier = verifier;
-    }
+    @Inject TrustedLists lists;
+    @Inject RequestVerifier verifier;
 
     @Scheduled(every = "${psd2.trust.refresh-every:6H}", delayed = "${psd2.trust.refresh-every:6H}",
             concurrentExecution = Scheduled.ConcurrentExecution.SKIP)

@@ -144,7 +144,7 @@ public final class ServiceProcess implements AutoCloseable {
 
     private static ServiceProcess launch(Path jar, String module, Map<String, String> env, int port, Archive use) {
         try {
-            Path log = Files.createTempFile(module + "-", ".log");
+            Path log = newLog(module);
             List<String> command = new ArrayList<>();
             command.add(javaBinary());
             Path app = jar.getParent();
@@ -179,6 +179,19 @@ public final class ServiceProcess implements AutoCloseable {
         } catch (IOException e) {
             throw new IllegalStateException("Cannot start " + module + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * A new log file for one start: in the test module's {@code target/service-logs}, beside its test reports and
+     * gone with the next clean build (a whole suite starts services hundreds of times); in the temporary folder only
+     * when there is no {@code target/} to keep it in.
+     */
+    private static Path newLog(String module) throws IOException {
+        Path target = Path.of("target").toAbsolutePath();
+        if (!Files.isDirectory(target)) {
+            return Files.createTempFile(module + "-", ".log");
+        }
+        return Files.createTempFile(Files.createDirectories(target.resolve("service-logs")), module + "-", ".log");
     }
 
     /**

@@ -57,7 +57,8 @@ class OpenApiDocumentTest extends OpenApiDocumentChecks {
             JsonNode create = operation(json, new Route("POST", path, true));
             assertTrue(headers(create).containsAll(List.of("x-request-id", "digest", "date",
                     "signature", "tpp-signature-certificate", "tpp-redirect-preferred", "tpp-redirect-uri",
-                    "tpp-nok-redirect-uri", "psu-id")), headers(create).toString());
+                    "tpp-nok-redirect-uri", "psu-id", "tpp-notification-uri", "tpp-notification-content-preferred")),
+                    headers(create).toString());
             assertEquals(path.equals(AIS) ? "AisConsentRequest" : "FundsConsentRequest",
                     OpenApiCoverage.requestSchema(create));
             assertEquals("ConsentCreatedResponse", OpenApiCoverage.responseSchema(create, "201"));
@@ -65,6 +66,10 @@ class OpenApiDocumentTest extends OpenApiDocumentChecks {
             assertTrue(created.path("headers").has("ASPSP-SCA-Approach") && created.path("headers").has("X-Request-ID"));
         }
         // the embedded steps: body, PSU-ID, and each Berlin Group code of a wrong step
+        // the explicit start takes the notification headers too (the one bean parameter of every service)
+        JsonNode start = operation(json, new Route("POST", AIS + "/{consent_id}/authorisations", true));
+        assertTrue(headers(start).containsAll(List.of("psu-id", "tpp-notification-uri",
+                "tpp-notification-content-preferred")), headers(start).toString());
         JsonNode update = operation(json, new Route("PUT", AIS + "/{consent_id}/authorisations/{authorisation_id}", true));
         assertEquals("UpdatePsuData", OpenApiCoverage.requestSchema(update));
         assertTrue(headers(update).contains("psu-id"), headers(update).toString());

@@ -1,13 +1,13 @@
 package eu.xs2a.consent.api;
 
-import eu.xs2a.platform.notify.NotificationContent;
+import eu.xs2a.platform.notify.NotificationHeaders;
 import eu.xs2a.platform.notify.NotificationRequest;
-import eu.xs2a.platform.notify.NotificationUris;
 import eu.xs2a.consent.domain.ConsentType;
 import eu.xs2a.consent.domain.NewAisConsent;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -60,11 +60,6 @@ public class AisConsentResource extends ConsentEndpoints {
             description = "where the PSU returns after a failed SCA (default: TPP-Redirect-URI)")
     @Parameter(name = ScaHeaders.PSU_ID, in = ParameterIn.HEADER,
             description = "the PSU's login at the bank, at most 50 characters; signed when sent")
-    @Parameter(name = NotificationUris.HEADER, in = ParameterIn.HEADER, description = "where the gateway POSTs a"
-            + " signed notification of each status change: https (http only for localhost in the sandbox), its host"
-            + " one of the QSEAL's domains (subjectAltName dNSName) or localhost in the sandbox; else FormatError")
-    @Parameter(name = NotificationContent.PREFERRED_HEADER, in = ParameterIn.HEADER, description = "status=X1,...,Xn,"
-            + " each of SCA, PROCESS, LAST once (default status=SCA,PROCESS); else FormatError")
     @APIResponse(responseCode = "201", description = "Consent created",
             headers = {@Header(name = "Location", description = "the consent's path"),
                     @Header(name = "ASPSP-SCA-Approach", description = "REDIRECT, EMBEDDED or DECOUPLED (docs/ARCHITECTURE.md \"SCA approaches\")"),
@@ -72,11 +67,12 @@ public class AisConsentResource extends ConsentEndpoints {
                     @Header(name = NotificationRequest.CONTENT_HEADER, description = "what will be sent, e.g. status=SCA,PROCESS")},
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ConsentCreatedResponse.class)))
     public Response create(@PathParam("provider_code") String provider, @Context HttpHeaders headers,
+                           @BeanParam NotificationHeaders notificationHeaders,
                            @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                    schema = @Schema(implementation = AisConsentRequest.class))) byte[] body) {
         consents.requireProvider(provider); // an unknown provider is 404 whatever else is wrong
         var redirect = ScaHeaders.read(headers);
-        NotificationRequest notification = notificationRequest(headers);
+        NotificationRequest notification = notificationHeaders.accept(notifications, tpp.get().certificate());
         AisConsentRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body, AisConsentRequest.class);
         return notification.answered(responses.created(consents.createAis(provider, tpp.get(), new NewAisConsent(request.access(),
                 request.recurringIndicator(), request.validUntil(), request.frequencyPerDay(),

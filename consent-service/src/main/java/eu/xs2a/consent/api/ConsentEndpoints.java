@@ -1,14 +1,14 @@
 package eu.xs2a.consent.api;
 
-import eu.xs2a.platform.notify.NotificationContent;
+import eu.xs2a.platform.notify.NotificationHeaders;
 import eu.xs2a.platform.notify.NotificationRequest;
-import eu.xs2a.platform.notify.NotificationUris;
 import eu.xs2a.platform.notify.Notifications;
 import eu.xs2a.consent.domain.ConsentService;
 import eu.xs2a.consent.domain.ConsentType;
 import eu.xs2a.consent.domain.AuthorisationStart;
 import eu.xs2a.consent.domain.EmbeddedScaService;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.POST;
 import eu.xs2a.platform.sca.ScaUpdateResponse;
 import eu.xs2a.platform.sca.UpdatePsuDataRequest;
@@ -63,10 +63,6 @@ public abstract class ConsentEndpoints {
     /** The TPP's notification headers at a consent's creation. */
     @Inject Notifications notifications;
 
-    /** TPP-Notification-URI and TPP-Notification-Content-Preferred, checked for the calling TPP (FormatError). */
-    protected NotificationRequest notificationRequest(HttpHeaders headers) {
-        return NotificationHeaders.read(notifications, headers, tpp);
-    }
 
     protected ConsentEndpoints(ConsentType type) {
         this.type = type;
@@ -129,10 +125,6 @@ public abstract class ConsentEndpoints {
             + " which its steps then use. A redirect consent's authorisation starts with the consent: 409.")
     @Parameter(name = ScaHeaders.PSU_ID, in = ParameterIn.HEADER, description = "the PSU's login at the bank; signed"
             + " when sent", example = "psu1")
-    @Parameter(name = NotificationUris.HEADER, in = ParameterIn.HEADER, description = "replaces the consent's"
-            + " notification URI (the rule of its creation)")
-    @Parameter(name = NotificationContent.PREFERRED_HEADER, in = ParameterIn.HEADER, description = "status=X1,...,Xn,"
-            + " X of SCA, PROCESS, LAST (default status=SCA,PROCESS)")
     @APIResponse(responseCode = "201", description = "startScaprocessResponse",
             headers = {@Header(name = "ASPSP-SCA-Approach", description = "EMBEDDED or DECOUPLED"),
                     @Header(name = NotificationRequest.SUPPORT_HEADER, description = "with a TPP-Notification-URI:"
@@ -148,11 +140,12 @@ public abstract class ConsentEndpoints {
     @Path("{consent_id}/authorisations")
     public Response startAuthorisation(@PathParam("provider_code") String provider,
                                        @PathParam("consent_id") String consentId, @Context HttpHeaders headers,
+                                       @BeanParam NotificationHeaders notificationHeaders,
                                        @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                                schema = @Schema(implementation = UpdatePsuDataRequest.class))) byte[] body) {
         consents.requireProvider(provider);
         String psuId = ScaHeaders.psuId(headers);
-        NotificationRequest notification = notificationRequest(headers);
+        NotificationRequest notification = notificationHeaders.accept(notifications, tpp.get().certificate());
         String password = null;
         if (body != null && body.length > 0) {
             UpdatePsuDataRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body,

@@ -12,6 +12,7 @@ import eu.xs2a.platform.error.ErrorBody;
 import eu.xs2a.platform.http.BrowserFacing;
 import eu.xs2a.platform.http.JsonBodies;
 import eu.xs2a.platform.notify.NotificationContent;
+import eu.xs2a.platform.notify.NotificationHeaders;
 import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.platform.notify.NotificationUris;
 import eu.xs2a.platform.notify.Notifications;
@@ -25,6 +26,7 @@ import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
 import jakarta.inject.Inject;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -108,10 +110,6 @@ public class SigningBasketResource {
     @Parameter(name = "PSU-ID", in = ParameterIn.HEADER, description = "the PSU's login at the bank; needed for a"
             + " decoupled basket")
     @Parameter(name = "PSU-IP-Address", in = ParameterIn.HEADER, required = true, description = "the PSU's IP address")
-    @Parameter(name = NotificationUris.HEADER, in = ParameterIn.HEADER, description = "where the gateway POSTs a"
-            + " signed notification of each status change (resourceType basket): the rule of a consent's")
-    @Parameter(name = NotificationContent.PREFERRED_HEADER, in = ParameterIn.HEADER, description = "status=X1,...,Xn,"
-            + " X of SCA, PROCESS, LAST (default status=SCA,PROCESS)")
     @APIResponse(responseCode = "201", description = "Created", headers = {
             @Header(name = "Location", description = "the basket's path"),
             @Header(name = "ASPSP-SCA-Approach", description = "REDIRECT, EMBEDDED or DECOUPLED"),
@@ -123,10 +121,11 @@ public class SigningBasketResource {
             + " TPP or already authorised, a bad notification header); FormatError RESOURCE_BLOCKED (a member in"
             + " another basket); ServiceInvalid (no approach of the provider fits the PSU)")
     public Response create(@PathParam("provider_code") String provider, @Context HttpHeaders headers,
+                           @BeanParam NotificationHeaders notificationHeaders,
                            @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                    schema = @Schema(implementation = SigningBasketRequest.class))) byte[] body) {
         var redirect = BasketHeaders.read(headers);
-        NotificationRequest notification = NotificationHeaders.read(notifications, headers, tpp);
+        NotificationRequest notification = notificationHeaders.accept(notifications, tpp.get().certificate());
         SigningBasketRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body,
                 SigningBasketRequest.class);
         SigningBasketService.CreatedBasket created = baskets.create(provider, tpp.get(),
@@ -212,9 +211,6 @@ public class SigningBasketResource {
             + " psuData.password (embedded) the password step runs at once. The notification headers replace the"
             + " basket's. A redirect basket's authorisation started with it: 409.")
     @Parameter(name = "PSU-ID", in = ParameterIn.HEADER, description = "the PSU's login at the bank")
-    @Parameter(name = NotificationUris.HEADER, in = ParameterIn.HEADER, description = "replaces the basket's"
-            + " notification URI")
-    @Parameter(name = NotificationContent.PREFERRED_HEADER, in = ParameterIn.HEADER, description = "status=X1,...,Xn")
     @APIResponse(responseCode = "201", description = "startScaprocessResponse",
             headers = {@Header(name = "ASPSP-SCA-Approach", description = "EMBEDDED or DECOUPLED"),
                     @Header(name = NotificationRequest.SUPPORT_HEADER, description = "with a TPP-Notification-URI"),
@@ -224,10 +220,11 @@ public class SigningBasketResource {
             + " awaits no authorisation")
     public Response startAuthorisation(@PathParam("provider_code") String provider,
                                        @PathParam("basket_id") String basketId, @Context HttpHeaders headers,
+                                       @BeanParam NotificationHeaders notificationHeaders,
                                        @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                                schema = @Schema(implementation = UpdatePsuDataRequest.class))) byte[] body) {
         String psuId = ScaHeaders.psuId(headers);
-        NotificationRequest notification = NotificationHeaders.read(notifications, headers, tpp);
+        NotificationRequest notification = notificationHeaders.accept(notifications, tpp.get().certificate());
         String password = null;
         if (body != null && body.length > 0) {
             password = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body,

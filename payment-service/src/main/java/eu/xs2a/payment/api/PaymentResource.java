@@ -1,5 +1,6 @@
 package eu.xs2a.payment.api;
 
+import eu.xs2a.platform.notify.NotificationHeaders;
 import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.platform.notify.Notifications;
 import static eu.xs2a.payment.api.PaymentResponses.SCA_APPROACH_HEADER;

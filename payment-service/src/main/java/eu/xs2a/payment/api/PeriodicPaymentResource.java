@@ -5,6 +5,7 @@ import static eu.xs2a.payment.api.PaymentResponses.SCA_APPROACH_HEADER;
 import eu.xs2a.payment.domain.Payment;
 import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.payment.domain.PaymentUrls;
+import eu.xs2a.platform.notify.NotificationHeaders;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;

@@ -57,8 +57,10 @@ class OpenApiDocumentTest extends OpenApiDocumentChecks {
             JsonNode create = operation(json, new Route("POST", path, true));
             assertTrue(headers(create).containsAll(List.of("x-request-id", "digest", "date",
                     "signature", "tpp-signature-certificate", "tpp-redirect-preferred", "tpp-redirect-uri",
-                    "tpp-nok-redirect-uri", "psu-id", "tpp-notification-uri", "tpp-notification-content-preferred")),
-                    headers(create).toString());
+                    "tpp-nok-redirect-uri", "psu-id", "tpp-notification-uri", "tpp-notification-content-preferred",
+                    "tpp-explicit-authorisation-preferred", "psu-ip-address")), headers(create).toString());
+            assertEquals(Set.of("tpp-redirect-preferred", "x-request-id", "digest", "date", "signature",
+                    "tpp-signature-certificate"), OpenApiCoverage.requiredHeaders(create));
             assertEquals(path.equals(AIS) ? "AisConsentRequest" : "FundsConsentRequest",
                     OpenApiCoverage.requestSchema(create));
             assertEquals("ConsentCreatedResponse", OpenApiCoverage.responseSchema(create, "201"));

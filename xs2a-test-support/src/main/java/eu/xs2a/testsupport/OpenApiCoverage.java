@@ -243,7 +243,8 @@ public final class OpenApiCoverage {
                 .collect(Collectors.toCollection(TreeSet::new));
     }
 
-    private static Set<String> requiredHeaders(JsonNode operation) {
+    /** Names (lower case) of the header parameters an operation object marks required. */
+    public static Set<String> requiredHeaders(JsonNode operation) {
         return headerParameters(operation).filter(p -> p.path("required").asBoolean(false))
                 .map(p -> p.path("name").asText().toLowerCase(Locale.ROOT))
                 .collect(Collectors.toCollection(TreeSet::new));

@@ -19,11 +19,9 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
-import org.eclipse.microprofile.openapi.annotations.enums.ParameterIn;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
-import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -48,19 +46,6 @@ public class FundsConsentResource extends ConsentEndpoints {
     @Consumes(MediaType.WILDCARD)
     @Operation(summary = "Create a confirmation-of-funds consent", description = "Registers the consent at the bank (received) and starts "
             + "its authorisation: the PSU approves it through the scaRedirect link.")
-    @Parameter(name = ScaHeaders.EXPLICIT_PREFERRED, in = ParameterIn.HEADER, description = "true: an embedded or"
-            + " decoupled consent comes with startAuthorisation (startAuthorisationWithPsuAuthentication for embedded)"
-            + " and no authorisation; the TPP starts it with POST …/authorisations. A redirect consent overrules it.",
-            schema = @Schema(enumeration = {"true", "false"}))
-    @Parameter(name = ScaHeaders.REDIRECT_PREFERRED, in = ParameterIn.HEADER, required = true,
-            description = "true or false (else BadRequest); false: the bank chooses the approach for the PSU (embedded or decoupled where the provider offers them)",
-            schema = @Schema(enumeration = {"true", "false"}))
-    @Parameter(name = ScaHeaders.REDIRECT_URI, in = ParameterIn.HEADER, description = "where the PSU returns after "
-            + "SCA: absolute https URI (http only for localhost), no fragment, at most 500 characters, signed; required when TPP-Redirect-Preferred is true")
-    @Parameter(name = ScaHeaders.NOK_REDIRECT_URI, in = ParameterIn.HEADER,
-            description = "where the PSU returns after a failed SCA (default: TPP-Redirect-URI)")
-    @Parameter(name = ScaHeaders.PSU_ID, in = ParameterIn.HEADER,
-            description = "the PSU's login at the bank, at most 50 characters; signed when sent")
     @APIResponse(responseCode = "201", description = "Consent created",
             headers = {@Header(name = "Location", description = "the consent's path"),
                     @Header(name = "ASPSP-SCA-Approach", description = "REDIRECT, EMBEDDED or DECOUPLED (docs/ARCHITECTURE.md \"SCA approaches\")"),
@@ -68,16 +53,17 @@ public class FundsConsentResource extends ConsentEndpoints {
                     @Header(name = NotificationRequest.CONTENT_HEADER, description = "what will be sent, e.g. status=SCA,PROCESS")},
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ConsentCreatedResponse.class)))
     public Response create(@PathParam("provider_code") String provider, @Context HttpHeaders headers,
+                           @BeanParam ConsentCreationHeaders sca,
                            @BeanParam NotificationHeaders notificationHeaders,
                            @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                    schema = @Schema(implementation = FundsConsentRequest.class))) byte[] body) {
         consents.requireProvider(provider); // an unknown provider is 404 whatever else is wrong
-        var redirect = ScaHeaders.read(headers);
+        var redirect = sca.redirect();
         NotificationRequest notification = notificationHeaders.accept(notifications, tpp.get().certificate());
         FundsConsentRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body, FundsConsentRequest.class);
         return notification.answered(responses.created(consents.createFunds(provider, tpp.get(), new NewFundsConsent(request.account(),
                 request.cardNumber(), request.cardExpiryDate(), request.cardInformation(),
-                request.registrationInformation()), redirect, ScaHeaders.preferences(headers), notification)));
+                request.registrationInformation()), redirect, sca.preferences(), notification)));
     }
 
     @GET

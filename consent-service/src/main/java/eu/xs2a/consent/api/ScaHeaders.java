@@ -11,7 +11,8 @@ import jakarta.ws.rs.core.HttpHeaders;
 import java.util.Locale;
 
 /**
- * The SCA preference headers of a consent creation. TPP-Redirect-Preferred is required (missing or not
+ * The rules of the SCA headers of a consent creation (read as {@link ConsentCreationHeaders}) and of PSU-ID and the
+ * redirect URIs wherever consent-service takes them. TPP-Redirect-Preferred is required (missing or not
  * true/false → BadRequest); TPP-Redirect-URI is required when redirect is preferred and, like
  * TPP-Nok-Redirect-URI, must follow xs2a-platform's {@link RedirectUris} rule (else FormatError). PSU-IP-Address
  * is optional at consent creation, and checked when sent, as in every service.
@@ -29,8 +30,9 @@ final class ScaHeaders {
     private ScaHeaders() {
     }
 
-    static ScaRedirect read(HttpHeaders headers) {
-        String preferred = headers.getHeaderString(REDIRECT_PREFERRED);
+    /** A consent creation's redirect headers ({@link ConsentCreationHeaders}), by the rules above. */
+    static ScaRedirect read(String preferred, String redirectUri, String nokRedirectUri, String psuId,
+                            String psuIpAddress) {
         if (preferred == null) {
             throw new Psd2Exception(ErrorClass.BAD_REQUEST, REDIRECT_PREFERRED + " is required (true or false)");
         }
@@ -39,23 +41,22 @@ final class ScaHeaders {
             throw new Psd2Exception(ErrorClass.BAD_REQUEST,
                     REDIRECT_PREFERRED + " '" + preferred + "' must be true or false");
         }
-        String redirectUri = headers.getHeaderString(REDIRECT_URI);
         if (normalised.equals("true") && (redirectUri == null || redirectUri.isBlank())) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR,
                     REDIRECT_URI + " is required when " + REDIRECT_PREFERRED + " is true");
         }
-        PsuIpAddress.parse(headers.getHeaderString(PsuIpAddress.HEADER)); // optional here, checked when sent
-        return redirectOf(headers);
+        PsuIpAddress.parse(psuIpAddress); // optional here, checked when sent
+        return redirectOf(redirectUri, nokRedirectUri, psuId);
     }
 
     /** TPP-Redirect-URI, TPP-Nok-Redirect-URI and PSU-ID, each checked when sent. */
     static ScaRedirect redirectOf(HttpHeaders headers) {
-        String redirectUri = headers.getHeaderString(REDIRECT_URI);
-        String nokRedirectUri = headers.getHeaderString(NOK_REDIRECT_URI);
-        String psuId = HeaderText.text(headers.getHeaderString(PSU_ID));
-        if (psuId != null && (psuId.isBlank() || psuId.codePointCount(0, psuId.length()) > MAX_PSU_ID)) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, PSU_ID + " must be 1 to " + MAX_PSU_ID + " characters");
-        }
+        return redirectOf(headers.getHeaderString(REDIRECT_URI), headers.getHeaderString(NOK_REDIRECT_URI),
+                headers.getHeaderString(PSU_ID));
+    }
+
+    private static ScaRedirect redirectOf(String redirectUri, String nokRedirectUri, String psuIdHeader) {
+        String psuId = psuId(psuIdHeader); // checked first, as it always was
         return new ScaRedirect(checkedUri(REDIRECT_URI, redirectUri), checkedUri(NOK_REDIRECT_URI, nokRedirectUri),
                 psuId);
     }
@@ -64,9 +65,8 @@ final class ScaHeaders {
      * TPP-Redirect-Preferred (checked by {@link #read} first) and TPP-Explicit-Authorisation-Preferred (optional,
      * true or false, else BadRequest).
      */
-    static ScaPreferences preferences(HttpHeaders headers) {
-        boolean redirect = !"false".equalsIgnoreCase(headers.getHeaderString(REDIRECT_PREFERRED).trim());
-        String explicit = headers.getHeaderString(EXPLICIT_PREFERRED);
+    static ScaPreferences preferences(String redirectPreferred, String explicit) {
+        boolean redirect = !"false".equalsIgnoreCase(redirectPreferred.trim());
         if (explicit != null && !explicit.trim().equalsIgnoreCase("true") && !explicit.trim().equalsIgnoreCase("false")) {
             throw new Psd2Exception(ErrorClass.BAD_REQUEST,
                     EXPLICIT_PREFERRED + " '" + explicit + "' must be true or false");
@@ -76,7 +76,11 @@ final class ScaHeaders {
 
     /** PSU-ID of an authorisation step, when sent: 1 to 50 characters, else FormatError. */
     static String psuId(HttpHeaders headers) {
-        String psuId = HeaderText.text(headers.getHeaderString(PSU_ID));
+        return psuId(headers.getHeaderString(PSU_ID));
+    }
+
+    private static String psuId(String header) {
+        String psuId = HeaderText.text(header);
         if (psuId != null && (psuId.isBlank() || psuId.codePointCount(0, psuId.length()) > MAX_PSU_ID)) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, PSU_ID + " must be 1 to " + MAX_PSU_ID + " characters");
         }

@@ -1,5 +1,6 @@
 package eu.xs2a.payment;
 
+import eu.xs2a.testsupport.Pain001;
 import eu.xs2a.testsupport.Sql;
 import static eu.xs2a.payment.support.Payments.headers;
 import static eu.xs2a.payment.support.Payments.initiate;
@@ -55,25 +56,11 @@ class Pain001PaymentTest {
     }
 
     static String document(String prolog, String executionDate, String transactions) {
-        return prolog + """
-                <Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03">
-                  <CstmrCdtTrfInitn>
-                    <GrpHdr><MsgId>MSG-1</MsgId><CreDtTm>2026-01-05T10:00:00</CreDtTm><NbOfTxs>1</NbOfTxs>
-                      <InitgPty><Nm>Erika Mustermann</Nm></InitgPty></GrpHdr>
-                    <PmtInf>
-                      <PmtInfId>PMT-1</PmtInfId><PmtMtd>TRF</PmtMtd>
-                      <ReqdExctnDt>%s</ReqdExctnDt>
-                      <Dbtr><Nm>Erika Mustermann</Nm></Dbtr>
-                      <DbtrAcct><Id><IBAN>%s</IBAN></Id></DbtrAcct>
-                      <DbtrAgt><FinInstnId><BIC>SANDDEFFXXX</BIC></FinInstnId></DbtrAgt>
-                %s    </PmtInf>
-                  </CstmrCdtTrfInitn>
-                </Document>
-                """.formatted(executionDate, PSU1_BUSINESS, transactions);
+        return Pain001.document(prolog, executionDate, PSU1_BUSINESS, transactions);
     }
 
     private static String valid() {
-        return document("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", LocalDate.now(SANDBOX_ZONE).toString(),
+        return document(Pain001.XML_DECLARATION, LocalDate.now(SANDBOX_ZONE).toString(),
                 transaction("E2E-PAIN-1", "12.30"));
     }
 

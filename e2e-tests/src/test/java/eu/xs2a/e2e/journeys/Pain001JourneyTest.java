@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import eu.xs2a.e2e.support.BankDays;
 import eu.xs2a.e2e.support.BerlinGroup;
+import eu.xs2a.testsupport.Pain001;
 import io.restassured.response.Response;
 import java.util.List;
 import java.util.Map;
@@ -72,21 +73,7 @@ class Pain001JourneyTest extends Journey {
     }
 
     static String document(String transactions) {
-        return """
-                <?xml version="1.0" encoding="UTF-8"?>
-                <Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03">
-                  <CstmrCdtTrfInitn>
-                    <GrpHdr><MsgId>MSG-E2E</MsgId><CreDtTm>2026-01-05T10:00:00</CreDtTm><NbOfTxs>1</NbOfTxs>
-                      <InitgPty><Nm>Erika Mustermann</Nm></InitgPty></GrpHdr>
-                    <PmtInf>
-                      <PmtInfId>PMT-1</PmtInfId><PmtMtd>TRF</PmtMtd>
-                      <ReqdExctnDt>%s</ReqdExctnDt>
-                      <Dbtr><Nm>Erika Mustermann</Nm></Dbtr>
-                      <DbtrAcct><Id><IBAN>%s</IBAN></Id></DbtrAcct>
-                      <DbtrAgt><FinInstnId><BIC>SANDDEFFXXX</BIC></FinInstnId></DbtrAgt>
-                %s    </PmtInf>
-                  </CstmrCdtTrfInitn>
-                </Document>
-                """.formatted(BankDays.today(BerlinGroup.PROVIDER), PSU1_MAIN, transactions);
+        return Pain001.document(Pain001.XML_DECLARATION, BankDays.today(BerlinGroup.PROVIDER).toString(), PSU1_MAIN,
+                transactions);
     }
 }

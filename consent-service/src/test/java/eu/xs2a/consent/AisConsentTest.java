@@ -225,6 +225,23 @@ class AisConsentTest extends ConsentTestBase {
     }
 
     @Test
+    void explicitPreferenceAndPsuIdRules() {
+        Map<String, String> headers = new LinkedHashMap<>(Signed.redirectHeaders());
+        headers.put("TPP-Explicit-Authorisation-Preferred", "maybe");
+        Response refused = createHeaders(headers, 400);
+        assertError(refused, 400, "BadRequest", "FORMAT_ERROR");
+        assertTrue(refused.jsonPath().getString("error_message").contains("TPP-Explicit-Authorisation-Preferred"),
+                refused.asString());
+        headers.remove("TPP-Explicit-Authorisation-Preferred");
+        // PSU-ID is checked before the redirect URIs: with both wrong, the answer names PSU-ID
+        headers.put("PSU-ID", "p".repeat(51));
+        headers.put("TPP-Nok-Redirect-URI", "not a uri");
+        refused = createHeaders(headers, 400);
+        assertError(refused, 400, "FormatError", "FORMAT_ERROR");
+        assertTrue(refused.jsonPath().getString("error_message").contains("PSU-ID"), refused.asString());
+    }
+
+    @Test
     void redirectUriRules() {
         Map<String, String> headers = new LinkedHashMap<>(Signed.redirectHeaders());
         headers.remove("TPP-Redirect-URI");

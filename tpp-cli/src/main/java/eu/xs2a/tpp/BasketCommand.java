@@ -1,5 +1,6 @@
 package eu.xs2a.tpp;
 
+import eu.xs2a.tpp.http.RequestBuilder;
 import eu.xs2a.tpp.json.JsonPath;
 import eu.xs2a.tpp.state.Placeholders;
 import java.nio.charset.StandardCharsets;
@@ -74,8 +75,7 @@ class BasketCommand implements Runnable {
     @Command(name = "create", mixinStandardHelpOptions = true,
             description = "Creates a signing basket of payments (--payment) and consents (--consent) that await"
                     + " their authorisation; saves {basketId} and the basket's scaRedirect link.")
-    static class Create implements Callable<Integer> {
-        private final Context context;
+    static class Create extends GatewayCommand {
 
         @Option(names = "--payment", paramLabel = "ID", description = "A payment id (repeatable; {name} of a saved value).")
         List<String> payments = new ArrayList<>();
@@ -109,14 +109,8 @@ class BasketCommand implements Runnable {
         @Mixin
         Target target = new Target();
 
-        @Mixin
-        ConnectionOptions connection = new ConnectionOptions();
-
-        @Mixin
-        OutputOptions output = new OutputOptions();
-
         Create(Context context) {
-            this.context = context;
+            super(context);
         }
 
         @Override
@@ -131,19 +125,19 @@ class BasketCommand implements Runnable {
             if (!noRedirect) { // else the bank's choice, embedded or decoupled, has no link (bin/tpp sca --embedded)
                 saves.put(BASKET_SCA_REDIRECT, JsonPath.parse("._links.scaRedirect.href"));
             }
-            List<eu.xs2a.tpp.http.RequestBuilder.Header> headers = new ArrayList<>(List.of(
-                    new eu.xs2a.tpp.http.RequestBuilder.Header("TPP-Redirect-Preferred", Boolean.toString(!noRedirect)),
-                    new eu.xs2a.tpp.http.RequestBuilder.Header("TPP-Redirect-URI", redirectUri)));
+            List<RequestBuilder.Header> headers = new ArrayList<>(List.of(
+                    new RequestBuilder.Header("TPP-Redirect-Preferred", Boolean.toString(!noRedirect)),
+                    new RequestBuilder.Header("TPP-Redirect-URI", redirectUri)));
             optional(headers, "PSU-ID", psuId);
             optional(headers, "TPP-Notification-URI", notificationUri);
             optional(headers, "TPP-Notification-Content-Preferred", notificationContent);
-            return new SignedCall(context, connection, output).run("POST", basketsPath(target.provider), headers,
+            return signedCall().run("POST", basketsPath(target.provider), headers,
                     body.getBytes(StandardCharsets.UTF_8), psuIp, true, saves);
         }
 
-        private static void optional(List<eu.xs2a.tpp.http.RequestBuilder.Header> headers, String name, String value) {
+        private static void optional(List<RequestBuilder.Header> headers, String name, String value) {
             if (value != null) {
-                headers.add(new eu.xs2a.tpp.http.RequestBuilder.Header(name, value));
+                headers.add(new RequestBuilder.Header(name, value));
             }
         }
 
@@ -198,8 +192,7 @@ class BasketCommand implements Runnable {
     }
 
     /** A signed call on one basket (default the last created): the method and the path below the basket. */
-    abstract static class OnBasket implements Callable<Integer> {
-        private final Context context;
+    abstract static class OnBasket extends GatewayCommand {
         private final String method;
         private final String below;
 
@@ -209,21 +202,15 @@ class BasketCommand implements Runnable {
         @Mixin
         Target target = new Target();
 
-        @Mixin
-        ConnectionOptions connection = new ConnectionOptions();
-
-        @Mixin
-        OutputOptions output = new OutputOptions();
-
         OnBasket(Context context, String method, String below) {
-            this.context = context;
+            super(context);
             this.method = method;
             this.below = below;
         }
 
         @Override
         public Integer call() {
-            return new SignedCall(context, connection, output).run(method, target.path(context, basketId, below),
+            return signedCall().run(method, target.path(context, basketId, below),
                     List.of(), new byte[0], null, true, Map.of());
         }
     }

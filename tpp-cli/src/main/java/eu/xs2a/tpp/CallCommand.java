@@ -13,11 +13,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -45,11 +43,9 @@ import picocli.CommandLine.Parameters;
                 "  bin/tpp call POST /sandbox/api/berlingroup/v1/payments/sepa-credit-transfers --psu-ip 192.0.2.1 \\",
                 "      --body payment.json --request-id 3f0c2a4e-9d1b-4c6f-8a57-2b1e0d9c7f31   (a retry after a lost answer)"},
         mixinStandardHelpOptions = true)
-class CallCommand implements Callable<Integer> {
+class CallCommand extends GatewayCommand {
 
     private static final Pattern SAVE_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_-]*");
-
-    private final Context context;
 
     @Parameters(index = "0", paramLabel = "METHOD", description = "GET, POST, PUT, DELETE, ...")
     String method;
@@ -93,14 +89,8 @@ class CallCommand implements Callable<Integer> {
     @Option(names = "--no-sign", description = "Send without the signing headers (to see the gateway refuse it).")
     boolean noSign;
 
-    @Mixin
-    ConnectionOptions connection = new ConnectionOptions();
-
-    @Mixin
-    OutputOptions output = new OutputOptions();
-
     CallCommand(Context context) {
-        this.context = context;
+        super(context);
     }
 
     @Override
@@ -119,7 +109,7 @@ class CallCommand implements Callable<Integer> {
             }
             parsed.add(new RequestBuilder.Header("X-Request-ID", requestId));
         }
-        return new SignedCall(context, connection, output)
+        return signedCall()
                 .run(method, target, parsed, readBody(), psuIp, !noSign, parseSaves(saves));
     }
 

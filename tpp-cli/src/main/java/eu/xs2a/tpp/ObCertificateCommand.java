@@ -11,9 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -30,13 +28,11 @@ import picocli.CommandLine.Option;
                 "Exit code 1 when the gateway answers HTTP >= 400."},
         footer = {"", "Example:", "  bin/tpp cert --roles PSP_AI,PSP_PI --org \"Example TPP\" && bin/tpp ob certificate"},
         mixinStandardHelpOptions = true)
-class ObCertificateCommand implements Callable<Integer> {
+class ObCertificateCommand extends GatewayCommand {
 
     static final String PATH = "/api/open-banking/v3.1/tpp/certificates";
 
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    private final Context context;
 
     @Option(names = "--name", paramLabel = "NAME",
             description = "A name for the certificate. Default: sandbox-qseal-<serial>.")
@@ -47,14 +43,8 @@ class ObCertificateCommand implements Callable<Integer> {
                     + " (PSD2_PUBLIC_BASE_URL + the path). Default: the base URL + the path.")
     String audience;
 
-    @Mixin
-    ConnectionOptions connection = new ConnectionOptions();
-
-    @Mixin
-    OutputOptions output = new OutputOptions();
-
     ObCertificateCommand(Context context) {
-        this.context = context;
+        super(context);
     }
 
     @Override
@@ -87,7 +77,7 @@ class ObCertificateCommand implements Callable<Integer> {
                     (client.clientId() + ":" + secret).getBytes(StandardCharsets.UTF_8));
             headers = List.of(new RequestBuilder.Header("Authorization", "Basic " + basic));
         }
-        SignedCall call = new SignedCall(context, connection, output);
+        SignedCall call = signedCall();
         return call.exchange("POST", PATH, headers, body.toString().getBytes(StandardCharsets.UTF_8), null, false)
                 .isError() ? 1 : 0;
     }

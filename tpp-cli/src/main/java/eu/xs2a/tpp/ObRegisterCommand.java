@@ -14,9 +14,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -40,7 +38,7 @@ import picocli.CommandLine.Option;
                 "  bin/tpp ob register --auth private_key_jwt --new-software \\",
                 "      --redirect-uri https://tpp.example/cb --scope \"openid accounts\""},
         mixinStandardHelpOptions = true)
-class ObRegisterCommand implements Callable<Integer> {
+class ObRegisterCommand extends GatewayCommand {
 
     static final String SSA_PATH = "/api/sandbox/v1/software-statements";
     static final String PATH = "/api/open-banking/v3.1/tpp/register";
@@ -54,8 +52,6 @@ class ObRegisterCommand implements Callable<Integer> {
     enum AuthMethod {
         client_secret_basic, private_key_jwt
     }
-
-    private final Context context;
 
     @Option(names = "--redirect-uri", paramLabel = "URI",
             description = "A redirect URI of the software (repeatable). Default: " + DEFAULT_REDIRECT_URI + ".")
@@ -84,14 +80,8 @@ class ObRegisterCommand implements Callable<Integer> {
                     + " was registered (with a new secret).")
     boolean newSoftware;
 
-    @Mixin
-    ConnectionOptions connection = new ConnectionOptions();
-
-    @Mixin
-    OutputOptions output = new OutputOptions();
-
     ObRegisterCommand(Context context) {
-        this.context = context;
+        super(context);
     }
 
     @Override
@@ -113,7 +103,7 @@ class ObRegisterCommand implements Callable<Integer> {
                 softwareId, statement.get().path("software_statement").asText(), aspspId, uris, auth.name(),
                 scope == null || scope.isBlank() ? null : scope.strip()), Instant.now());
 
-        SignedCall call = new SignedCall(context, connection, output);
+        SignedCall call = signedCall();
         GatewayResponse response = call.exchange("POST", PATH,
                 List.of(new RequestBuilder.Header("Content-Type", "application/jwt")),
                 registrationJwt.getBytes(StandardCharsets.US_ASCII), null, false);

@@ -26,10 +26,8 @@ import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -54,9 +52,7 @@ import picocli.CommandLine.Option;
                 "  bin/tpp ob token --as psu1 --scope accounts",
                 "  bin/tpp ob token --provider sandbox-oauth --as psu1 --scope AIS:{consentId}"},
         mixinStandardHelpOptions = true)
-class ObTokenCommand implements Callable<Integer> {
-
-    private final Context context;
+class ObTokenCommand extends GatewayCommand {
 
     @Option(names = "--provider", paramLabel = "CODE", defaultValue = "sandbox",
             description = "The provider whose OAuth server issues the token (default: ${DEFAULT-VALUE}).")
@@ -65,16 +61,6 @@ class ObTokenCommand implements Callable<Integer> {
     @Option(names = "--scope", paramLabel = "SCOPES",
             description = "Scopes asked for, space-separated. Default: all the client's.")
     String scope;
-
-    @Mixin
-    ConnectionOptions connection = new ConnectionOptions();
-
-    @Mixin
-    OutputOptions output = new OutputOptions();
-
-    ObTokenCommand(Context context) {
-        this.context = context;
-    }
 
     @Option(names = "--code", description = "The authorization code flow (PKCE S256) instead of client credentials:"
             + " the PSU allows the access at the bank; prints the link for a browser unless --as is given.")
@@ -94,6 +80,10 @@ class ObTokenCommand implements Callable<Integer> {
     @Option(names = "--redirect-uri", paramLabel = "URI", defaultValue = ObRegisterCommand.DEFAULT_REDIRECT_URI,
             description = "With --code: a redirect URI the client registered (default: ${DEFAULT-VALUE}).")
     String redirectUri;
+
+    ObTokenCommand(Context context) {
+        super(context);
+    }
 
     @Override
     public Integer call() {
@@ -200,7 +190,7 @@ class ObTokenCommand implements Callable<Integer> {
         }
         String body = formEncode(form);
         // an OAuth endpoint takes no HTTP signature: the client authenticates in the request itself
-        return new SignedCall(context, connection, output).run("POST", path, headers,
+        return signedCall().run("POST", path, headers,
                 body.getBytes(StandardCharsets.UTF_8), null, false,
                 Map.of("access_token", JsonPath.parse("access_token")));
     }

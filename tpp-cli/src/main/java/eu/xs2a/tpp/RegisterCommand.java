@@ -8,9 +8,7 @@ import eu.xs2a.tpp.state.Credentials;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code bin/tpp register}: the Berlin Group TPP registration, signed with the current certificate. */
@@ -27,7 +25,7 @@ import picocli.CommandLine.Option;
                 "  bin/tpp register --name \"Example TPP GmbH\" --email api@tpp.example \\",
                 "      --representative \"Erika Muster\""},
         mixinStandardHelpOptions = true)
-class RegisterCommand implements Callable<Integer> {
+class RegisterCommand extends GatewayCommand {
 
     static final String TPP_PATH = "/api/berlingroup/v1/tpp";
     static final String PATH = TPP_PATH + "/register";
@@ -36,8 +34,6 @@ class RegisterCommand implements Callable<Integer> {
     static final String DEFAULT_REPRESENTATIVE = "Sandbox Developer";
 
     private static final ObjectMapper JSON = new ObjectMapper();
-
-    private final Context context;
 
     @Option(names = "--name", paramLabel = "NAME", description = "Company name. Default: the certificate's organisation.")
     String name;
@@ -72,21 +68,15 @@ class RegisterCommand implements Callable<Integer> {
     @Option(names = "--psu-ip", paramLabel = "IP", description = "Sends PSU-IP-Address (optional here).")
     String psuIp;
 
-    @Mixin
-    ConnectionOptions connection = new ConnectionOptions();
-
-    @Mixin
-    OutputOptions output = new OutputOptions();
-
     RegisterCommand(Context context) {
-        this.context = context;
+        super(context);
     }
 
     @Override
     public Integer call() {
         Credentials credentials = context.home().requireCredentials();
         ObjectNode registration = body(credentials);
-        SignedCall call = new SignedCall(context, connection, output);
+        SignedCall call = signedCall();
         if (alreadyRegistered(credentials)) {
             context.err().println("The organisation " + credentials.organizationIdentifier() + " is registered already;"
                     + " adding the current certificate to it (POST " + CERTIFICATES_PATH + ").");

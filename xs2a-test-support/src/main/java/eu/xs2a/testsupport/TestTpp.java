@@ -13,30 +13,16 @@ import java.util.HexFormat;
 /**
  * A test TPP: a QSEAL certificate issued by a {@link TestPki} and its private key (made at test time, never
  * written to the repository).
+ *
+ * @param tppId the organizationIdentifier in the certificate's subject, which is the gateway's TPP id (null when the
+ *              subject has none)
  */
-public final class TestTpp {
+public record TestTpp(X509Certificate certificate, PrivateKey privateKey, String tppId) {
 
-    private final X509Certificate certificate;
-    private final PrivateKey privateKey;
-    private final String organizationIdentifier;
-
-    TestTpp(X509Certificate certificate, PrivateKey privateKey, String organizationIdentifier) {
-        this.certificate = certificate;
-        this.privateKey = privateKey;
-        this.organizationIdentifier = organizationIdentifier;
-    }
-
-    public X509Certificate certificate() {
-        return certificate;
-    }
-
-    public PrivateKey privateKey() {
-        return privateKey;
-    }
-
-    /** The organizationIdentifier in the certificate's subject, which is the gateway's TPP id. */
-    public String tppId() {
-        return organizationIdentifier;
+    /** Names the TPP only: the private key stays out of test output. */
+    @Override
+    public String toString() {
+        return "TestTpp[" + tppId + "]";
     }
 
     public RequestSigner signer() {

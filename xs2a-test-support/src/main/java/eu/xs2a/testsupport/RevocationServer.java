@@ -28,7 +28,6 @@ import org.bouncycastle.cert.ocsp.BasicOCSPResp;
 import org.bouncycastle.cert.ocsp.BasicOCSPRespBuilder;
 import org.bouncycastle.cert.ocsp.CertificateStatus;
 import org.bouncycastle.cert.ocsp.OCSPReq;
-import org.bouncycastle.cert.ocsp.OCSPResp;
 import org.bouncycastle.cert.ocsp.OCSPRespBuilder;
 import org.bouncycastle.cert.ocsp.Req;
 import org.bouncycastle.cert.ocsp.RevokedStatus;
@@ -99,7 +98,7 @@ public final class RevocationServer implements AutoCloseable {
 
     /** Answers from now on are signed with a key that is not the CA's (a forged responder). */
     public void signWithForeignKey() {
-        KeyPair foreign = TestPki.rsaKeyPair();
+        KeyPair foreign = TestKeys.rsa();
         this.signingKey = foreign.getPrivate();
     }
 

@@ -17,14 +17,12 @@ import java.nio.file.StandardOpenOption;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
 import java.security.PublicKey;
 import java.security.SecureRandom;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509CRL;
 import java.security.cert.X509Certificate;
-import java.security.spec.ECGenParameterSpec;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.time.Duration;
 import java.time.Instant;
@@ -139,7 +137,7 @@ public final class TestPki {
 
     /** A fresh in-memory CA (its PEM file is written to a temporary file on first {@link #caPemFile()}). */
     public static TestPki create(String commonName) {
-        KeyPair ca = rsaKeyPair();
+        KeyPair ca = TestKeys.rsa();
         return new TestPki(caCertificate(new X500NameBuilder(BCStyle.INSTANCE).addRDN(BCStyle.C, "DE")
                 .addRDN(BCStyle.O, "XS2A Test PKI").addRDN(BCStyle.CN, commonName).build(), ca), ca.getPrivate(),
                 null, null, null);
@@ -150,7 +148,7 @@ public final class TestPki {
      * {@code CN=Test QTSP CA 2-1,O=Test QTSP GmbH,organizationIdentifier=NTRDE-HRB000000,C=DE}.
      */
     public static TestPki createWithSubject(String subjectDn) {
-        KeyPair ca = rsaKeyPair();
+        KeyPair ca = TestKeys.rsa();
         return new TestPki(caCertificate(new X500Name(BCStyle.INSTANCE, subjectDn), ca), ca.getPrivate(), null, null, null);
     }
 
@@ -172,7 +170,7 @@ public final class TestPki {
      * the CRL that may revoke it (e.g. a {@link RevocationServer} of this CA).
      */
     public TestPki intermediate(String commonName, String... crlDistributionPoints) {
-        KeyPair keys = rsaKeyPair();
+        KeyPair keys = TestKeys.rsa();
         X500Name subject = new X500NameBuilder(BCStyle.INSTANCE).addRDN(BCStyle.C, "DE")
                 .addRDN(BCStyle.O, "XS2A Test PKI").addRDN(BCStyle.CN, commonName).build();
         try {
@@ -473,7 +471,7 @@ public final class TestPki {
         }
 
         public TestTpp build() {
-            KeyPair keys = ec ? ecKeyPair(ecCurve) : rsaKeyPair(rsaBits);
+            KeyPair keys = ec ? TestKeys.ec(ecCurve) : TestKeys.rsa(rsaBits);
             BigInteger serialNumber = serial != null ? serial : new BigInteger(64, RANDOM).setBit(62);
             X509Certificate certificate = pki.issue(subject != null ? subject : subject(), keys.getPublic(),
                     serialNumber, notBefore, notAfter, qcStatement ? roles : null, ncaName, ncaId, profile,
@@ -584,42 +582,6 @@ public final class TestPki {
         }
     }
 
-    static KeyPair rsaKeyPair() {
-        return rsaKeyPair(2048);
-    }
-
-    static KeyPair rsaKeyPair(int bits) {
-        try {
-            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-            generator.initialize(bits, RANDOM);
-            return generator.generateKeyPair();
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    static KeyPair ecKeyPair() {
-        return ecKeyPair("secp256r1");
-    }
-
-    /** The JDK's provider for the curves it has, else BouncyCastle's (not registered: passed by instance). */
-    static KeyPair ecKeyPair(String curve) {
-        try {
-            KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
-            generator.initialize(new ECGenParameterSpec(curve), RANDOM);
-            return generator.generateKeyPair();
-        } catch (GeneralSecurityException notInTheJdk) {
-            try {
-                KeyPairGenerator generator = KeyPairGenerator.getInstance("EC",
-                        new org.bouncycastle.jce.provider.BouncyCastleProvider());
-                generator.initialize(new ECGenParameterSpec(curve), RANDOM);
-                return generator.generateKeyPair();
-            } catch (GeneralSecurityException e) {
-                throw new IllegalStateException("No EC key on " + curve + ": " + e.getMessage(), e);
-            }
-        }
-    }
-
     // ---- the shared CA on disk -------------------------------------------------------------------------------
 
     private static final String CA_PEM = "ca.pem";
@@ -661,7 +623,7 @@ public final class TestPki {
     }
 
     private static void writeShared(Path dir) throws IOException, GeneralSecurityException {
-        KeyPair caKeys = rsaKeyPair();
+        KeyPair caKeys = TestKeys.rsa();
         X509Certificate ca = caCertificate(new X500NameBuilder(BCStyle.INSTANCE).addRDN(BCStyle.C, "DE")
                 .addRDN(BCStyle.O, "XS2A Test PKI").addRDN(BCStyle.CN, "XS2A Sandbox Test CA").build(), caKeys);
         TestPki pki = new TestPki(ca, caKeys.getPrivate(), null, null, null);

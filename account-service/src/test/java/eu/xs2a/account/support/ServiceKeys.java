@@ -1,13 +1,12 @@
 package eu.xs2a.account.support;
 
+import eu.xs2a.testsupport.TestKeys;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.NoSuchAlgorithmException;
 import java.security.interfaces.RSAPublicKey;
 import java.util.Base64;
 import org.jose4j.jwk.JsonWebKey;
@@ -61,9 +60,7 @@ public final class ServiceKeys {
 
     private static ServiceKeys create() {
         try {
-            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-            generator.initialize(2048);
-            KeyPair pair = generator.generateKeyPair();
+            KeyPair pair = TestKeys.rsa();
             Files.createDirectories(DIR);
             RsaJsonWebKey jwk = new RsaJsonWebKey((RSAPublicKey) pair.getPublic());
             jwk.setPrivateKey(pair.getPrivate());
@@ -77,8 +74,6 @@ public final class ServiceKeys {
                     .encodeToString(pair.getPublic().getEncoded());
             Files.writeString(publicPem, "-----BEGIN PUBLIC KEY-----\n" + body + "\n-----END PUBLIC KEY-----\n");
             return new ServiceKeys(pair.getPublic(), privateJwk, publicPem, publicJwk);
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.consent.support.ServiceTokenKeys;
+import eu.xs2a.testsupport.TestKeys;
 import eu.xs2a.consent.support.TestClock;
 import io.smallrye.jwt.auth.principal.DefaultJWTParser;
 import io.smallrye.jwt.auth.principal.JWTAuthContextInfo;
@@ -24,7 +25,7 @@ class VerifiedServiceTokensTest {
     private static final String ISSUER = "xs2a-gateway";
     private static final String AUDIENCE = "consent-service";
 
-    private final KeyPair keys = ServiceTokenKeys.newKeyPair();
+    private final KeyPair keys = TestKeys.rsa();
     private final TestClock clock = new TestClock();
     private JWTAuthContextInfo context;
     private VerifiedServiceTokens tokens;

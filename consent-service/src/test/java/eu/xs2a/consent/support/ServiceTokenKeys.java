@@ -1,5 +1,6 @@
 package eu.xs2a.consent.support;
 
+import eu.xs2a.testsupport.TestKeys;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -9,7 +10,6 @@ import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
 import java.security.Signature;
 import java.security.spec.PKCS8EncodedKeySpec;
@@ -45,7 +45,7 @@ public class ServiceTokenKeys implements QuarkusTestResourceLifecycleManager {
         }
         try {
             Files.createDirectories(DIR);
-            KeyPair keys = newKeyPair();
+            KeyPair keys = TestKeys.rsa();
             String pem = "-----BEGIN PUBLIC KEY-----\n"
                     + Base64.getMimeEncoder(64, "\n".getBytes(StandardCharsets.US_ASCII))
                     .encodeToString(keys.getPublic().getEncoded())
@@ -54,16 +54,6 @@ public class ServiceTokenKeys implements QuarkusTestResourceLifecycleManager {
             Files.write(PRIVATE_DER, keys.getPrivate().getEncoded());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        }
-    }
-
-    public static KeyPair newKeyPair() {
-        try {
-            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-            generator.initialize(2048);
-            return generator.generateKeyPair();
-        } catch (GeneralSecurityException e) {
-            throw new IllegalStateException(e);
         }
     }
 
@@ -106,7 +96,7 @@ public class ServiceTokenKeys implements QuarkusTestResourceLifecycleManager {
 
     /** A key no service trusts. */
     public static PrivateKey foreignKey() {
-        return newKeyPair().getPrivate();
+        return TestKeys.rsa().getPrivate();
     }
 
     private static String b64(byte[] bytes) {

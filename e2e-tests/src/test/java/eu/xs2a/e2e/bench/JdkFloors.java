@@ -1,8 +1,8 @@
 package eu.xs2a.e2e.bench;
 
+import eu.xs2a.testsupport.TestKeys;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.security.MessageDigest;
 import java.security.Signature;
 import java.util.Arrays;
@@ -54,9 +54,7 @@ final class JdkFloors {
     }
 
     private static Runnable rsaVerify() throws Exception {
-        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-        generator.initialize(2048);
-        KeyPair keys = generator.generateKeyPair();
+        KeyPair keys = TestKeys.rsa();
         byte[] signingString = "digest: SHA-256=abc\nx-request-id: 1\ndate: now".getBytes(StandardCharsets.UTF_8);
         Signature signer = Signature.getInstance("SHA256withRSA");
         signer.initSign(keys.getPrivate());

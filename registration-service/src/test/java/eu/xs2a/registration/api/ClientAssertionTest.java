@@ -15,6 +15,7 @@ import eu.xs2a.registration.support.Concurrently;
 import eu.xs2a.registration.support.Jwts;
 import eu.xs2a.registration.support.OpenBankingClient;
 import eu.xs2a.security.tpp.Role;
+import eu.xs2a.testsupport.TestKeys;
 import eu.xs2a.testsupport.TestPki;
 import eu.xs2a.testsupport.TestTpp;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -22,7 +23,6 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.security.interfaces.RSAPublicKey;
 import java.time.Instant;
 import java.util.Base64;
@@ -149,9 +149,7 @@ class ClientAssertionTest {
 
     @Test
     void anAssertionSignedByAKeyOfTheSoftwareJwksAuthenticates() throws Exception {
-        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-        generator.initialize(2048);
-        KeyPair softwareKey = generator.generateKeyPair();
+        KeyPair softwareKey = TestKeys.rsa();
         RsaJsonWebKey jwk = new RsaJsonWebKey((RSAPublicKey) softwareKey.getPublic());
         jwk.setKeyId("assertion-key");
         String softwareId = "sw" + UUID.randomUUID().toString().replace("-", "");
@@ -168,7 +166,7 @@ class ClientAssertionTest {
         add(Jwts.sign(client.claims(), AlgorithmIdentifiers.RSA_PSS_USING_SHA256, softwareKey.getPrivate(),
                 "assertion-key", null), added).then().statusCode(200).body("data.client_id", equalTo(clientId));
         // a kid the software_jwks lacks, and the right kid with another key
-        KeyPair stranger = generator.generateKeyPair();
+        KeyPair stranger = TestKeys.rsa();
         assertError(add(Jwts.sign(client.claims(), AlgorithmIdentifiers.RSA_PSS_USING_SHA256, stranger.getPrivate(),
                 "other-key", null), added), 401, "AccessDenied", "other-key");
         assertError(add(Jwts.sign(client.claims(), AlgorithmIdentifiers.RSA_PSS_USING_SHA256, stranger.getPrivate(),

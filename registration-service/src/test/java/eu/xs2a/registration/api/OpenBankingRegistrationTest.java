@@ -20,6 +20,7 @@ import eu.xs2a.registration.support.Jwts;
 import eu.xs2a.registration.support.TestDirectory;
 import eu.xs2a.registration.support.TestSmtp;
 import eu.xs2a.security.tpp.Role;
+import eu.xs2a.testsupport.TestKeys;
 import eu.xs2a.testsupport.TestPki;
 import eu.xs2a.testsupport.TestTpp;
 import io.quarkus.narayana.jta.QuarkusTransaction;
@@ -28,7 +29,6 @@ import io.restassured.response.Response;
 import jakarta.mail.internet.MimeMessage;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -138,9 +138,7 @@ class OpenBankingRegistrationTest {
     @Test
     void aRequestSignedWithAKeyOfTheSoftwareJwksIsAccepted() throws Exception {
         Case c = new Case();
-        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-        generator.initialize(2048);
-        KeyPair softwareKey = generator.generateKeyPair();
+        KeyPair softwareKey = TestKeys.rsa();
         RsaJsonWebKey jwk = new RsaJsonWebKey((java.security.interfaces.RSAPublicKey) softwareKey.getPublic());
         jwk.setKeyId("software-key-1");
         c.ssaClaims.put("software_jwks", JsonUtil.parseJson(new JsonWebKeySet(jwk).toJson(JsonWebKey.OutputControlLevel.PUBLIC_ONLY)));
@@ -153,7 +151,7 @@ class OpenBankingRegistrationTest {
         Case other = new Case();
         other.ssaClaims.put("software_jwks", c.ssaClaims.get("software_jwks"));
         other.withSsa(other.ssaClaims);
-        KeyPair stranger = generator.generateKeyPair();
+        KeyPair stranger = TestKeys.rsa();
         String forged = Jwts.sign(other.claims, AlgorithmIdentifiers.RSA_PSS_USING_SHA256, stranger.getPrivate(), "software-key-1", null);
         assertError(registerJwt(forged), 401, "AccessDenied", "signature does not verify")
                 .body("error_code", equalTo("SIGNATURE_INVALID"));
@@ -317,10 +315,8 @@ class OpenBankingRegistrationTest {
     @Test
     void anSsaWithTheDirectoryKidButAnotherKeyIsAccessDenied() throws Exception {
         Case c = new Case();
-        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-        generator.initialize(2048);
         c.claims.put("software_statement", Jwts.sign(c.ssaClaims, AlgorithmIdentifiers.RSA_PSS_USING_SHA256,
-                generator.generateKeyPair().getPrivate(), TestDirectory.KID, null));
+                TestKeys.rsa().getPrivate(), TestDirectory.KID, null));
         assertError(registerJwt(c.jwt()), 401, "AccessDenied", "software_statement signature");
     }
 
@@ -336,10 +332,8 @@ class OpenBankingRegistrationTest {
     @Test
     void anSsaOfAForeignDirectoryKeyIsNotFound() throws Exception {
         Case c = new Case();
-        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-        generator.initialize(2048);
         c.claims.put("software_statement", Jwts.sign(c.ssaClaims, AlgorithmIdentifiers.RSA_PSS_USING_SHA256,
-                generator.generateKeyPair().getPrivate(), "foreign-directory", null));
+                TestKeys.rsa().getPrivate(), "foreign-directory", null));
         assertError(registerJwt(c.jwt()), 404, "NotFound", "foreign-directory");
     }
 
@@ -513,9 +507,7 @@ class OpenBankingRegistrationTest {
 
         // org_id of 141 characters, the request signed by a key of the SSA's software_jwks
         Case d = new Case();
-        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-        generator.initialize(2048);
-        KeyPair softwareKey = generator.generateKeyPair();
+        KeyPair softwareKey = TestKeys.rsa();
         RsaJsonWebKey jwk = new RsaJsonWebKey((java.security.interfaces.RSAPublicKey) softwareKey.getPublic());
         jwk.setKeyId("software-key-1");
         d.ssaClaims.put("software_jwks", JsonUtil.parseJson(new JsonWebKeySet(jwk).toJson(JsonWebKey.OutputControlLevel.PUBLIC_ONLY)));

@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.registration.config.RegistrationConfig;
+import eu.xs2a.testsupport.TestKeys;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.security.KeyPairGenerator;
 import java.security.PublicKey;
 import java.security.interfaces.RSAPublicKey;
 import java.time.Duration;
@@ -79,9 +79,7 @@ class DirectoryKeysTest {
     }
 
     private static PublicKey newKey() throws Exception {
-        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-        generator.initialize(2048);
-        return generator.generateKeyPair().getPublic();
+        return TestKeys.rsa().getPublic();
     }
 
     private static void writeJwks(Path file, PublicKey key, String kid, Instant modified) throws Exception {

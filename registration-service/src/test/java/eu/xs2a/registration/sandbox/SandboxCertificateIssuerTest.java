@@ -16,10 +16,10 @@ import eu.xs2a.security.revocation.RevocationChecker;
 import eu.xs2a.security.revocation.RevocationSettings;
 import eu.xs2a.security.tpp.Role;
 import eu.xs2a.security.tpp.TppIdentity;
+import eu.xs2a.testsupport.TestKeys;
 import eu.xs2a.testsupport.TestPki;
 import eu.xs2a.testsupport.TestTpp;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
 import java.security.interfaces.RSAPublicKey;
@@ -51,9 +51,7 @@ class SandboxCertificateIssuerTest {
     private final SandboxCertificateIssuer issuer = new SandboxCertificateIssuer(caCertificate, caKey);
 
     private X509Certificate issue(String orgId, String name, Set<Role> roles) throws Exception {
-        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-        generator.initialize(2048);
-        KeyPair keys = generator.generateKeyPair();
+        KeyPair keys = TestKeys.rsa();
         return issuer.issue(keys.getPublic(), orgId, name, roles, NOT_BEFORE, NOT_AFTER);
     }
 

@@ -1,12 +1,11 @@
 package eu.xs2a.registration.support;
 
 import eu.xs2a.registration.sandbox.PemFiles;
+import eu.xs2a.testsupport.TestKeys;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyPairGenerator;
-import java.security.NoSuchAlgorithmException;
 
 /** The OAuth token signing key of a test run: an RSA key made at test time in target/ (never committed). */
 public final class OAuthSigningKeyFile {
@@ -19,14 +18,10 @@ public final class OAuthSigningKeyFile {
     public static synchronized Path get() {
         if (!Files.exists(FILE)) {
             try {
-                KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-                generator.initialize(2048);
                 Files.createDirectories(FILE.getParent());
-                Files.writeString(FILE, PemFiles.pkcs8(generator.generateKeyPair().getPrivate()));
+                Files.writeString(FILE, PemFiles.pkcs8(TestKeys.rsa().getPrivate()));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
-            } catch (NoSuchAlgorithmException e) {
-                throw new IllegalStateException(e);
             }
         }
         return FILE;

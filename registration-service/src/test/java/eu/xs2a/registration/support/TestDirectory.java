@@ -1,5 +1,6 @@
 package eu.xs2a.registration.support;
 
+import eu.xs2a.testsupport.TestKeys;
 import eu.xs2a.testsupport.TestPki;
 import java.io.IOException;
 import java.io.StringWriter;
@@ -11,7 +12,6 @@ import java.nio.file.StandardCopyOption;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
 import java.security.interfaces.RSAPrivateCrtKey;
 import java.security.interfaces.RSAPublicKey;
@@ -83,9 +83,7 @@ public final class TestDirectory {
             Files.createDirectories(DIR);
             Path directoryDer = DIR.resolve("directory-key.pk8");
             if (!Files.exists(DIR.resolve("directory-jwks.json"))) {
-                KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-                generator.initialize(2048);
-                KeyPair keys = generator.generateKeyPair();
+                KeyPair keys = TestKeys.rsa();
                 write(directoryDer, keys.getPrivate().getEncoded());
                 write(DIR.resolve("directory.key"), pem(keys.getPrivate()).getBytes(StandardCharsets.US_ASCII));
                 // the sandbox CA key as PEM, from the shared test CA's binary PKCS#8 key

@@ -5,13 +5,13 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import eu.xs2a.security.tpp.Role;
+import eu.xs2a.testsupport.TestKeys;
 import eu.xs2a.testsupport.TestPki;
 import eu.xs2a.testsupport.TestPkiResource;
 import eu.xs2a.testsupport.TestTpp;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.ValidatableResponse;
-import java.security.KeyPairGenerator;
 import java.security.PrivateKey;
 import java.util.HashMap;
 import java.util.Map;
@@ -134,8 +134,6 @@ class BearerTokenFilterTest {
     }
 
     private static PrivateKey otherKey() throws Exception {
-        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-        generator.initialize(2048);
-        return generator.generateKeyPair().getPrivate();
+        return TestKeys.rsa().getPrivate();
     }
 }

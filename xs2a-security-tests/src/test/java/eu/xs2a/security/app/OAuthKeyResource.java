@@ -1,13 +1,12 @@
 package eu.xs2a.security.app;
 
+import eu.xs2a.testsupport.TestKeys;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.NoSuchAlgorithmException;
 import java.util.Base64;
 import java.util.Map;
 
@@ -22,13 +21,7 @@ public class OAuthKeyResource implements QuarkusTestResourceLifecycleManager {
 
     static synchronized KeyPair keys() {
         if (keys == null) {
-            try {
-                KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-                generator.initialize(2048);
-                keys = generator.generateKeyPair();
-            } catch (NoSuchAlgorithmException e) {
-                throw new IllegalStateException(e);
-            }
+            keys = TestKeys.rsa();
         }
         return keys;
     }

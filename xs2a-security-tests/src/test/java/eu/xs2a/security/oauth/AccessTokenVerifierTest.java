@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.testsupport.TestKeys;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -31,8 +31,8 @@ class AccessTokenVerifierTest {
     private static final String BASE = "https://gateway.example";
     private static final String TPP = "PSDDE-BAFIN-123456";
     private static final Instant NOW = Instant.parse("2026-05-01T10:00:00Z");
-    private static final KeyPair KEY = rsa();
-    private static final KeyPair OTHER_KEY = rsa();
+    private static final KeyPair KEY = TestKeys.rsa();
+    private static final KeyPair OTHER_KEY = TestKeys.rsa();
 
     private final AccessTokenVerifier verifier = new AccessTokenVerifier(
             AccessTokenVerifier.publicKey(pem(KEY)), BASE + "/", Clock.fixed(NOW, ZoneOffset.UTC));
@@ -107,16 +107,6 @@ class AccessTokenVerifierTest {
         claims.setExpirationTime(NumericDate.fromSeconds(NOW.getEpochSecond() + 290));
         change.accept(claims);
         return claims;
-    }
-
-    private static KeyPair rsa() {
-        try {
-            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-            generator.initialize(2048);
-            return generator.generateKeyPair();
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
     }
 
     private static String pem(KeyPair key) {

@@ -11,6 +11,7 @@ import eu.europa.esig.dss.token.KeyStoreSignatureTokenConnection;
 import eu.europa.esig.dss.xades.XAdESSignatureParameters;
 import eu.europa.esig.dss.xades.signature.XAdESService;
 import eu.europa.esig.dss.xades.tsl.TrustedListV5SignatureParametersBuilder;
+import eu.xs2a.testsupport.TestKeys;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,7 +19,6 @@ import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
-import java.security.KeyPairGenerator;
 import java.security.KeyStore;
 import java.security.PrivateKey;
 import java.security.SecureRandom;
@@ -61,9 +61,7 @@ final class TestTrustedList {
 
         static Signer create(String commonName) {
             try {
-                KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-                generator.initialize(2048);
-                KeyPair keys = generator.generateKeyPair();
+                KeyPair keys = TestKeys.rsa();
                 X500Name name = new X500Name("CN=" + commonName + ",O=Test Supervisory Body,C=DE");
                 Instant now = Instant.now();
                 JcaX509v3CertificateBuilder builder = new JcaX509v3CertificateBuilder(name,

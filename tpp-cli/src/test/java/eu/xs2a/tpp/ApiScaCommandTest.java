@@ -4,44 +4,28 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import eu.xs2a.tpp.support.Cli;
+import eu.xs2a.tpp.support.AgainstStandInGateway;
 import eu.xs2a.tpp.support.Cli.Run;
 import eu.xs2a.tpp.support.StandInGateway;
 import eu.xs2a.tpp.support.StandInGateway.Answer;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code bin/tpp sca --embedded} and {@code --decoupled} over real HTTP against a stand-in gateway that checks every
  * request's signature: the signed PUTs of an embedded authorisation in order (a payment's, a signing basket's), the
  * saved authorisation as default, and the polling of a decoupled one.
  */
-class ApiScaCommandTest {
+class ApiScaCommandTest extends AgainstStandInGateway {
 
     private static final String PAYMENTS = "/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers";
     private static final String AUTHORISATION = PAYMENTS + "/14/authorisations/a-1";
 
-    @TempDir
-    Path home;
-
-    private StandInGateway gateway;
-    private Cli cli;
-
     @BeforeEach
-    void start() throws Exception {
-        gateway = new StandInGateway();
-        cli = new Cli(home, gateway.baseUrl());
+    void certify() {
         assertEquals(0, cli.run("cert", "--roles", "PSP_PI", "--org", "Example PISP").exitCode());
-    }
-
-    @AfterEach
-    void stop() {
-        gateway.close();
     }
 
     @Test

@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.tpp.state.Credentials;
 import eu.xs2a.tpp.state.TppHome;
-import eu.xs2a.tpp.support.Cli;
+import eu.xs2a.tpp.support.AgainstStandInGateway;
 import eu.xs2a.tpp.support.Cli.Run;
 import eu.xs2a.tpp.support.StandInGateway;
 import eu.xs2a.tpp.support.StandInGateway.Answer;
@@ -20,36 +20,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The commands end to end over real HTTP against a stand-in gateway that issues sandbox certificates from a test CA
  * and checks every other request with xs2a-security's verifier.
  */
-class CommandsAgainstGatewayTest {
+class CommandsAgainstGatewayTest extends AgainstStandInGateway {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String CONSENTS = "/sandbox/api/berlingroup/v1/consents";
-
-    @TempDir
-    Path home;
-
-    private StandInGateway gateway;
-    private Cli cli;
-
-    @BeforeEach
-    void start() throws Exception {
-        gateway = new StandInGateway();
-        cli = new Cli(home, gateway.baseUrl());
-    }
-
-    @AfterEach
-    void stop() {
-        gateway.close();
-    }
 
     /** Example TPP, an AISP, gets its certificate from the sandbox; the credentials the CLI stored for it. */
     private Credentials certifiedAisp() throws Exception {

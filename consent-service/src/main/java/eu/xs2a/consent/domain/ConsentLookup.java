@@ -6,6 +6,7 @@ import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.provider.ProviderCalendar;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
 import java.time.LocalDate;
 import java.util.Set;
 
@@ -24,15 +25,9 @@ public class ConsentLookup {
     private static final Set<String> LISTS = Set.of("accounts", "card-accounts");
     private static final String FUNDS = "funds";
 
-    private final ConsentRepository consents;
-    private final AccessCountRepository accessCounts;
-    private final ProviderCalendar calendar;
-
-    public ConsentLookup(ConsentRepository consents, AccessCountRepository accessCounts, ProviderCalendar calendar) {
-        this.consents = consents;
-        this.accessCounts = accessCounts;
-        this.calendar = calendar;
-    }
+    @Inject ConsentRepository consents;
+    @Inject AccessCountRepository accessCounts;
+    @Inject ProviderCalendar calendar;
 
     /**
      * Reads outside a transaction (one query: the consent and today's count of the resource); only an unattended

@@ -11,6 +11,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import jakarta.persistence.Transient;
 import eu.xs2a.platform.notify.NotificationRequest;
+import eu.xs2a.platform.notify.NotificationWishes;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;

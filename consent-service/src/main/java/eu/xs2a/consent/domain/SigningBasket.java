@@ -1,6 +1,7 @@
 package eu.xs2a.consent.domain;
 
 import eu.xs2a.platform.notify.NotificationRequest;
+import eu.xs2a.platform.notify.NotificationWishes;
 import jakarta.persistence.Column;
 import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;

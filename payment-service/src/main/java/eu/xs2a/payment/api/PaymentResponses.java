@@ -1,6 +1,5 @@
 package eu.xs2a.payment.api;
 
-import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.payment.domain.AuthorisationKind;
 import eu.xs2a.payment.domain.Payment;
 import eu.xs2a.payment.domain.PaymentAuthorisation;
@@ -53,7 +52,7 @@ public class PaymentResponses {
             links.with("scaStatus", PaymentUrls.authorisation(payment, authorisation.authorisation()));
         }
         Response.ResponseBuilder response = Response.status(Response.Status.CREATED);
-        NotificationRequest.stored(payment.notificationUri(), payment.notificationContent()).answer(response);
+        payment.notificationWishes().answer(response);
         return response
                 .header("Location", PaymentUrls.payment(payment))
                 .header(SCA_APPROACH_HEADER, payment.scaApproach().name())

@@ -1,13 +1,12 @@
 package eu.xs2a.payment.domain;
 
+import eu.xs2a.platform.notify.NotificationRequest;
+import eu.xs2a.platform.notify.NotificationWishes;
 import eu.xs2a.platform.sca.ScaApproach;
 import jakarta.persistence.Column;
+import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EntityListeners;
-import jakarta.persistence.Transient;
-import eu.xs2a.platform.notify.NotificationRequest;
-import java.util.ArrayList;
-import java.util.List;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.GeneratedValue;
@@ -15,10 +14,13 @@ import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.SequenceGenerator;
 import jakarta.persistence.Table;
+import jakarta.persistence.Transient;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
 import org.hibernate.annotations.JdbcTypeCode;
 import org.hibernate.type.SqlTypes;
-import java.util.UUID;
 
 /**
  * A payment initiated through the gateway, owned by (providerCode, tppId). The entity guards its own lifecycle:
@@ -86,10 +88,8 @@ public class Payment {
 
     private String bankPaymentId;
 
-    /** TPP-Notification-URI of the initiation or the cancellation, kept only when notifications are offered. */
-    private String notificationUri;
-    /** What will be sent there (ASPSP-Notification-Content, e.g. {@code status=SCA,PROCESS}), or null. */
-    private String notificationContent;
+    @Embedded
+    private NotificationWishes notification;
     /** The statuses moved to since the payment was last written, for the notifications (taken by the listener). */
     @Transient
     private List<TransactionStatus> statusChanges = new ArrayList<>();
@@ -261,20 +261,14 @@ public class Payment {
         this.updatedAt = now;
     }
 
-    /** Keeps what the TPP asked to be notified of (nothing when it gave no URI or notifications are not offered). */
-    public void notifyAt(NotificationRequest notification) {
-        if (notification.storedUri() != null) {
-            this.notificationUri = notification.storedUri();
-            this.notificationContent = notification.storedContent();
-        }
+    /** Keeps what the TPP asked to be notified of at the initiation, a cancellation or an explicit start. */
+    public void notifyAt(NotificationRequest request) {
+        notification = NotificationWishes.after(notification, request);
     }
 
-    public String notificationUri() {
-        return notificationUri;
-    }
-
-    public String notificationContent() {
-        return notificationContent;
+    /** The kept wishes, for the answer headers. */
+    public NotificationRequest notificationWishes() {
+        return NotificationWishes.stored(notification);
     }
 
     /** The statuses moved to since the last call, oldest first; the payment forgets them. */

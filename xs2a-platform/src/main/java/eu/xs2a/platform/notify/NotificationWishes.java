@@ -1,13 +1,13 @@
-package eu.xs2a.consent.domain;
+package eu.xs2a.platform.notify;
 
-import eu.xs2a.platform.notify.NotificationRequest;
 import jakarta.persistence.Embeddable;
 
 /**
- * What a TPP asked to be notified of (docs/ARCHITECTURE.md "Notifications"), kept with a consent or a signing basket
- * (columns {@code notification_uri}, {@code notification_content}): the TPP-Notification-URI of the creation or of
- * the latest explicit start that sent one, kept only when notifications are offered, and what will be sent there
- * (ASPSP-Notification-Content, e.g. {@code status=SCA,PROCESS}). JPA leaves the field null when both are.
+ * What a TPP asked to be notified of (docs/ARCHITECTURE.md "Notifications"), kept with a consent, a signing basket or
+ * a payment (columns {@code notification_uri}, {@code notification_content}): the TPP-Notification-URI of the
+ * creation, or of the latest cancellation or explicit start that sent one, kept only when notifications are offered,
+ * and what will be sent there (ASPSP-Notification-Content, e.g. {@code status=SCA,PROCESS}). JPA leaves the field
+ * null when both are.
  */
 @Embeddable
 public class NotificationWishes {
@@ -25,13 +25,13 @@ public class NotificationWishes {
     }
 
     /** The wishes after a request: replaced when it sent TPP-Notification-URI, else {@code current} as it was. */
-    static NotificationWishes after(NotificationWishes current, NotificationRequest request) {
+    public static NotificationWishes after(NotificationWishes current, NotificationRequest request) {
         return request.uri() == null ? current
                 : new NotificationWishes(request.storedUri(), request.storedContent());
     }
 
     /** The stored wishes as the answer headers need them ({@link NotificationRequest#NONE} without any). */
-    static NotificationRequest stored(NotificationWishes wishes) {
+    public static NotificationRequest stored(NotificationWishes wishes) {
         return wishes == null ? NotificationRequest.NONE
                 : NotificationRequest.stored(wishes.notificationUri, wishes.notificationContent);
     }

@@ -2,16 +2,12 @@ package eu.xs2a.consent.domain;
 
 import eu.xs2a.platform.provider.ProviderCalendar;
 import jakarta.persistence.Column;
-import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EntityListeners;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 import jakarta.persistence.Transient;
-import eu.xs2a.platform.notify.NotificationRequest;
-import eu.xs2a.platform.notify.NotificationWishes;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -31,15 +27,8 @@ import org.hibernate.type.SqlTypes;
 @Entity
 @Table(name = "consent")
 @EntityListeners(ConsentStatusLog.class)
-public class Consent {
+public class Consent extends TppResource {
 
-    @Id
-    private String id;
-    @Column(nullable = false)
-    private String providerCode;
-    @Column(nullable = false)
-    private String tppId;
-    private String tppName;
     @Enumerated(EnumType.STRING)
     @Column(nullable = false)
     private ConsentType type;
@@ -62,25 +51,13 @@ public class Consent {
     private Integer frequencyPerDay;
     @Column(nullable = false)
     private boolean combinedServiceIndicator;
-    private String psuId;
-    private String redirectUri;
-    private String nokRedirectUri;
     private String bankConsentId;
-    @Embedded
-    private NotificationWishes notification;
-    private String bankScaUrl;
     /** The signing basket this consent is in, if any (docs/ARCHITECTURE.md "Signing baskets"). */
     private String basketId;
     @Column(nullable = false)
     private boolean bankDeletePending;
-    /** When the bank last answered about this consent or sent an event for it (the gateway's clock). */
-    private Instant bankCheckedAt;
     /** occurredAt of the newest bank event applied (the bank's clock): an event older than it is stale. */
     private Instant bankEventAt;
-    @Column(nullable = false)
-    private Instant createdAt;
-    @Column(nullable = false)
-    private Instant updatedAt;
     /** Status changes made since this consent was last written, for the log once that write is committed. */
     @Transient
     private List<ConsentStatusChange> statusChanges = new ArrayList<>();
@@ -89,28 +66,23 @@ public class Consent {
         // JPA
     }
 
-    private Consent(String id, String providerCode, String tppId, String tppName, ConsentType type, Instant now) {
-        this.id = id;
-        this.providerCode = providerCode;
-        this.tppId = tppId;
-        this.tppName = tppName;
+    private Consent(String id, String providerCode, String tppId, String tppName, ConsentType type,
+                    ScaRedirect redirect, Instant now) {
+        super(id, providerCode, tppId, tppName, redirect, now);
         this.type = type;
         this.status = ConsentStatus.accepted;
-        this.createdAt = now;
-        this.updatedAt = now;
     }
 
     /** A new AIS consent, {@code accepted} until the bank has registered it. Values are already validated. */
     public static Consent newAis(String id, String providerCode, String tppId, String tppName, AccountAccess access,
                                  boolean recurringIndicator, LocalDate validUntil, int frequencyPerDay,
                                  boolean combinedServiceIndicator, ScaRedirect redirect, Instant now) {
-        Consent consent = new Consent(id, providerCode, tppId, tppName, ConsentType.AIS, now);
+        Consent consent = new Consent(id, providerCode, tppId, tppName, ConsentType.AIS, redirect, now);
         consent.access = access;
         consent.recurringIndicator = recurringIndicator;
         consent.validUntil = validUntil;
         consent.frequencyPerDay = frequencyPerDay;
         consent.combinedServiceIndicator = combinedServiceIndicator;
-        consent.applyRedirect(redirect);
         return consent;
     }
 
@@ -119,31 +91,14 @@ public class Consent {
                                   AccountReference account, String cardNumber, LocalDate cardExpiryDate,
                                   String cardInformation, String registrationInformation, ScaRedirect redirect,
                                   Instant now) {
-        Consent consent = new Consent(id, providerCode, tppId, tppName, ConsentType.PIIS, now);
+        Consent consent = new Consent(id, providerCode, tppId, tppName, ConsentType.PIIS, redirect, now);
         consent.account = account;
         consent.cardNumber = cardNumber;
         consent.cardExpiryDate = cardExpiryDate;
         consent.cardInformation = cardInformation;
         consent.registrationInformation = registrationInformation;
         consent.recurringIndicator = true;
-        consent.applyRedirect(redirect);
         return consent;
-    }
-
-    /** Keeps what the TPP asked to be notified of at the creation or an explicit start ({@link NotificationWishes}). */
-    public void notifyAt(NotificationRequest request) {
-        notification = NotificationWishes.after(notification, request);
-    }
-
-    /** The kept wishes, for the answer headers. */
-    public NotificationRequest notificationWishes() {
-        return NotificationWishes.stored(notification);
-    }
-
-    private void applyRedirect(ScaRedirect redirect) {
-        this.psuId = redirect.psuId();
-        this.redirectUri = redirect.redirectUri();
-        this.nokRedirectUri = redirect.nokRedirectUri();
     }
 
     // --- transitions ---------------------------------------------------------------------------------------
@@ -161,8 +116,8 @@ public class Consent {
         }
         require(EnumSet.of(ConsentStatus.accepted), ConsentStatus.received);
         this.bankConsentId = bankConsentId;
-        this.bankScaUrl = bankScaUrl;
-        this.bankCheckedAt = now;
+        atBank(bankScaUrl, now);
+        heardFromBank(now);
         moveTo(ConsentStatus.received, now, "registered at the bank");
     }
 
@@ -314,11 +269,6 @@ public class Consent {
         return access != null && access.bankOffered() && awaitingSca().contains(status);
     }
 
-    /** The bank answered about this consent, or sent an event for it: the polling job leaves it alone a while. */
-    public void heardFromBank(Instant now) {
-        bankCheckedAt = now;
-    }
-
     /**
      * Whether an event of the bank that occurred at {@code occurredAt} is newer than every one applied before, taking
      * it as the newest when so. Events may arrive out of order (retries); an older one is stale.
@@ -344,12 +294,12 @@ public class Consent {
 
     private void require(Set<ConsentStatus> from, ConsentStatus target) {
         if (!from.contains(status)) {
-            throw new ConsentTransitionException("Consent " + id + " cannot go from " + status + " to " + target);
+            throw new ConsentTransitionException("Consent " + getId() + " cannot go from " + status + " to " + target);
         }
     }
 
     private void moveTo(ConsentStatus target, Instant now, String cause) {
-        statusChanges.add(new ConsentStatusChange(id, providerCode, tppId, status, target, cause));
+        statusChanges.add(new ConsentStatusChange(getId(), getProviderCode(), getTppId(), status, target, cause));
         status = target;
         touch(now);
     }
@@ -359,26 +309,6 @@ public class Consent {
         List<ConsentStatusChange> taken = statusChanges;
         statusChanges = new ArrayList<>();
         return taken;
-    }
-
-    private void touch(Instant now) {
-        updatedAt = now;
-    }
-
-    public String getId() {
-        return id;
-    }
-
-    public String getProviderCode() {
-        return providerCode;
-    }
-
-    public String getTppId() {
-        return tppId;
-    }
-
-    public String getTppName() {
-        return tppName;
     }
 
     public ConsentType getType() {
@@ -429,24 +359,8 @@ public class Consent {
         return combinedServiceIndicator;
     }
 
-    public String getPsuId() {
-        return psuId;
-    }
-
-    public String getRedirectUri() {
-        return redirectUri;
-    }
-
-    public String getNokRedirectUri() {
-        return nokRedirectUri;
-    }
-
     public String getBankConsentId() {
         return bankConsentId;
-    }
-
-    public String getBankScaUrl() {
-        return bankScaUrl;
     }
 
     public String getBasketId() {
@@ -456,7 +370,7 @@ public class Consent {
     /** Joins a signing basket: from now on only the basket's SCA authorises it. */
     public void joinBasket(String basket) {
         if (basketId != null || status != ConsentStatus.received) {
-            throw new IllegalStateException("consent " + id + " cannot join a basket (" + status + ", basket "
+            throw new IllegalStateException("consent " + getId() + " cannot join a basket (" + status + ", basket "
                     + basketId + ")");
         }
         basketId = basket;
@@ -469,17 +383,5 @@ public class Consent {
 
     public boolean isBankDeletePending() {
         return bankDeletePending;
-    }
-
-    public Instant getBankCheckedAt() {
-        return bankCheckedAt;
-    }
-
-    public Instant getCreatedAt() {
-        return createdAt;
-    }
-
-    public Instant getUpdatedAt() {
-        return updatedAt;
     }
 }

@@ -35,6 +35,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * A bank that answers after 30 s holds no database connection. Each test sends more TPP requests that wait for the
@@ -43,9 +45,11 @@ import org.junit.jupiter.api.Test;
  * account-service for an account read (consent-service's consent lookup, {@code POST /internal/v1/consent-checks}).
  * A service that held a connection per waiting call would have none left: its answers would wait for the pool's
  * acquisition timeout and fail. When the bank finally answers, every waiting request gets its normal answer (the
- * services' bank read timeout is longer than 30 s here).
+ * services' bank read timeout is longer than 30 s here). The three tests hold different services' bank calls, each
+ * at its own proxy, and run side by side: each service keeps answering while all three wait.
  */
 @Tag("faults")
+@Execution(ExecutionMode.CONCURRENT)
 class SlowBankTest {
 
     /** How long the bank takes to answer the held calls (the other checks happen meanwhile). */
@@ -59,15 +63,23 @@ class SlowBankTest {
     private static Tpp aisp;
     /** A valid AIS consent whose data account-service has stored: reading under it needs the lookup, not the bank. */
     private static String readableConsent;
+    /**
+     * A valid confirmation-of-funds consent, made before the tests: its registration at the bank would otherwise wait
+     * behind the consent registrations another test holds.
+     */
+    private static Tpp piisp;
+    private static String fundsConsent;
     private static ExecutorService requests;
 
     @BeforeAll
     static void startTheStack() {
         faults = FaultStack.get();
-        requests = Executors.newFixedThreadPool(WAITING);
+        requests = Executors.newCachedThreadPool();
         aisp = faults.newTpp("Slow Bank Budget", "PSP_AI");
         readableConsent = faults.approvedAisConsent(aisp);
         assertStatus(200, aisp.get(ACCOUNTS, consent(readableConsent)));
+        piisp = faults.newTpp("Slow Bank Cards", "PSP_IC");
+        fundsConsent = faults.approvedFundsConsent(piisp);
     }
 
     @AfterAll
@@ -75,20 +87,24 @@ class SlowBankTest {
         requests.shutdownNow();
     }
 
+    /** The proxy this test slows down; healed after it, leaving the other tests' proxies as they are. */
+    private BankProxy bank;
+
     @AfterEach
     void healTheBank() {
-        faults.healBanks();
+        if (bank != null) {
+            bank.heal();
+        }
     }
 
     /**
      * consent-service: PSUs follow the links of consents the bank has not registered yet, so each click registers
-     * its consent at the bank now. Today {@code ConsentForwarder.forward} does that holding the consent's row lock
-     * and a connection for the whole bank call.
+     * its consent at the bank now ({@code ConsentForwarder}, with no lock or connection held during the call).
      */
     @Test
     void consentRegistrationsWaitingForTheBankLeaveConsentServiceItsConnections() throws Exception {
         Tpp tpp = faults.newTpp("Slow Bank Consents", "PSP_AI");
-        BankProxy bank = faults.bankOf(CONSENT_SERVICE);
+        bank = faults.bankOf(CONSENT_SERVICE);
         Predicate<Call> registrations = Call.is("POST", "/bank/v1/consents");
         bank.fail(registrations);
         List<String> links = new ArrayList<>();
@@ -117,8 +133,8 @@ class SlowBankTest {
     }
 
     /**
-     * payment-service: the TPP cancels submitted payments, which the bank must cancel. Today
-     * {@code PaymentService.cancelAtBank} holds the payment's row lock and a connection for the whole bank call.
+     * payment-service: the TPP cancels submitted payments, which the bank must cancel
+     * ({@code PaymentService.cancelAtBank}, with no lock or connection held during the call).
      */
     @Test
     void cancellationsWaitingForTheBankLeavePaymentServiceItsConnections() throws Exception {
@@ -130,7 +146,7 @@ class SlowBankTest {
             payments.add(PAYMENTS + "/" + created.jsonPath().getString("paymentId"));
         }
         String untouched = payments.remove(WAITING);
-        BankProxy bank = faults.bankOf(PAYMENT_SERVICE);
+        bank = faults.bankOf(PAYMENT_SERVICE);
         Predicate<Call> cancellations = Call.is("POST", "/bank/v1/payments/[^/]+/cancellations");
 
         List<CompletableFuture<Response>> deletes = new ArrayList<>();
@@ -155,9 +171,7 @@ class SlowBankTest {
     /** account-service: funds confirmations, answered live by the bank. */
     @Test
     void fundsConfirmationsWaitingForTheBankLeaveAccountServiceItsConnections() throws Exception {
-        Tpp piisp = faults.newTpp("Slow Bank Cards", "PSP_IC");
-        String fundsConsent = faults.approvedFundsConsent(piisp);
-        BankProxy bank = faults.bankOf(ACCOUNT_SERVICE);
+        bank = faults.bankOf(ACCOUNT_SERVICE);
 
         List<CompletableFuture<Response>> confirmations = new ArrayList<>();
         Instant slowSince = slowBank(bank, Call.is("POST", "/bank/v1/funds-checks"), () -> {

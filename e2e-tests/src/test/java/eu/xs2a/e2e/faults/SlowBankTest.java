@@ -46,10 +46,10 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * A service that held a connection per waiting call would have none left: its answers would wait for the pool's
  * acquisition timeout and fail. When the bank finally answers, every waiting request gets its normal answer (the
  * services' bank read timeout is longer than 30 s here). The three tests hold different services' bank calls, each
- * at its own proxy, and run side by side: each service keeps answering while all three wait.
+ * at its own proxy, and run side by side ({@code @Execution(CONCURRENT)} on each: the class as a whole still runs
+ * alone, after the one before it and before the next).
  */
 @Tag("faults")
-@Execution(ExecutionMode.CONCURRENT)
 class SlowBankTest {
 
     /** How long the bank takes to answer the held calls (the other checks happen meanwhile). */
@@ -102,6 +102,7 @@ class SlowBankTest {
      * its consent at the bank now ({@code ConsentForwarder}, with no lock or connection held during the call).
      */
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void consentRegistrationsWaitingForTheBankLeaveConsentServiceItsConnections() throws Exception {
         Tpp tpp = faults.newTpp("Slow Bank Consents", "PSP_AI");
         bank = faults.bankOf(CONSENT_SERVICE);
@@ -137,6 +138,7 @@ class SlowBankTest {
      * ({@code PaymentService.cancelAtBank}, with no lock or connection held during the call).
      */
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void cancellationsWaitingForTheBankLeavePaymentServiceItsConnections() throws Exception {
         Tpp tpp = faults.newTpp("Slow Bank Pay", "PSP_PI");
         List<String> payments = new ArrayList<>();
@@ -170,6 +172,7 @@ class SlowBankTest {
 
     /** account-service: funds confirmations, answered live by the bank. */
     @Test
+    @Execution(ExecutionMode.CONCURRENT)
     void fundsConfirmationsWaitingForTheBankLeaveAccountServiceItsConnections() throws Exception {
         bank = faults.bankOf(ACCOUNT_SERVICE);
 

@@ -94,8 +94,8 @@ public final class ServiceProcess implements AutoCloseable {
 
     /**
      * As {@link #start}, and when the module has no trained class-data archive for its current build, the JVM records
-     * one as it exits ({@link CdsArchive}): whatever the process did until {@link #close()} trains it. The e2e stack
-     * and the benchmark start this way, so bin/test and bin/bench leave archives that bin/run and later starts use.
+     * one as it exits ({@link CdsArchive}): whatever the process did until {@link #close()} trains it. The benchmark's
+     * stack starts this way, so bin/bench leaves archives that bin/run and later starts use.
      */
     public static ServiceProcess startTraining(String module, Map<String, String> env) {
         return startTraining(module, env, freePort());

@@ -84,7 +84,11 @@ public final class Stack {
      */
     public static final Duration BANK_SYNC_STALE_AFTER = Duration.ofSeconds(8);
 
-    /** The stack the e2e tests share; its services send their traces to the {@link TraceCollector}. */
+    /**
+     * The stack the e2e tests share; its services send their traces to the {@link TraceCollector}. It records no
+     * class-data archive: a recording slows each start by about 5 s and the test JVM's exit by about 50 s, and only
+     * the next bin/run would gain from it (bin/bench records its own).
+     */
     public static synchronized Stack get() {
         if (instance == null) {
             instance = start(new Stack(Repository.root(), "xs2a_e2e_", (module, bankUrl) -> {
@@ -94,14 +98,9 @@ public final class Stack {
                             "CONSENT_BANK_SYNC_EVERY", "1s", "PSD2_TASKS_POLL_EVERY", "1s"));
                 }
                 return env;
-            }, true, Set.of()));
+            }, false, Set.of()));
         }
         return instance;
-    }
-
-    /** A stack of its own on the databases {@code <prefix>aspsp}, {@code <prefix>consent}, ... (see bin/db-setup). */
-    public static Stack start(String databasePrefix) {
-        return start(new Stack(Repository.root(), databasePrefix, (module, bankUrl) -> Map.of(), true, Set.of()));
     }
 
     /**

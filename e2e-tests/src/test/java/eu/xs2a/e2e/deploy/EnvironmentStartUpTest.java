@@ -1,5 +1,7 @@
 package eu.xs2a.e2e.deploy;
 
+import eu.xs2a.e2e.support.Lanes;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -20,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * or as live with the sandbox's key material or CA, exits with status 1 and says why in one log line, no stack
  * trace. Started like the stack's own registration-service (its database, its trust files), with one thing changed.
  */
+@ResourceLock(Lanes.SHARED_STACK)
 class EnvironmentStartUpTest {
 
     private static final String MODULE = "registration-service";

@@ -1,5 +1,7 @@
 package eu.xs2a.e2e.deploy;
 
+import eu.xs2a.e2e.support.Lanes;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -31,6 +33,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * response header of its own. Requests are written on a plain socket ({@link RawHttp}): HTTP clients refuse such
  * headers.
  */
+@ResourceLock(Lanes.SHARED_STACK)
 class MalformedHeadersThroughIngressTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -1,5 +1,7 @@
 package eu.xs2a.e2e.deploy;
 
+import eu.xs2a.e2e.support.Lanes;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,6 +32,7 @@ import org.junit.jupiter.api.TestInstance;
  * a part killed with kill -9 comes back by itself while the others keep their process, and {@code bin/run} with parts
  * missing starts only those. Needs the services' jars (mvn install) and the databases of bin/db-setup.
  */
+@ResourceLock(Lanes.OWN_STACKS)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RunSupervisionTest {
 

@@ -1,5 +1,7 @@
 package eu.xs2a.e2e.deploy;
 
+import eu.xs2a.e2e.support.Lanes;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,6 +21,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * signed request: a second registration-service, started like the stack's own but with one file broken, never becomes
  * ready. The same for a provider whose bank TLS configuration does not exist (k8s/README.md "TLS to the bank").
  */
+@ResourceLock(Lanes.SHARED_STACK)
 class TrustFilesStartUpTest {
 
     private static final String MODULE = "registration-service";

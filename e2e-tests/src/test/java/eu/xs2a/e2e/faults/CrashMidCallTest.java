@@ -1,5 +1,7 @@
 package eu.xs2a.e2e.faults;
 
+import eu.xs2a.e2e.support.Lanes;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import static eu.xs2a.e2e.faults.FaultStack.CONSENT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.PAYMENT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.browser;
@@ -36,6 +38,7 @@ import org.junit.jupiter.api.Test;
  * starts the service again and waits for the outcome a TPP and the bank can see. Nothing here names the gateway's
  * tables or jobs: how a service finishes interrupted work is its own affair.
  */
+@ResourceLock(Lanes.OWN_STACKS)
 @Tag("faults")
 class CrashMidCallTest {
 

@@ -52,6 +52,7 @@ final class FaultStack {
 
     private static FaultStack instance;
     private static FaultStack twoInstances;
+    private static PsuBrowser browser;
 
     private final Map<String, BankProxy> banks = new ConcurrentHashMap<>();
     private final Stack stack;
@@ -154,8 +155,12 @@ final class FaultStack {
         return TppLanding.get().uri(page, UUID.randomUUID().toString());
     }
 
-    static PsuBrowser browser() {
-        return PsuBrowser.get();
+    /** The fault tests' own browser: the journeys' runs beside them. */
+    static synchronized PsuBrowser browser() {
+        if (browser == null) {
+            browser = PsuBrowser.start();
+        }
+        return browser;
     }
 
     /** An AIS consent to psu1's main account, approved by psu1 in the browser; its consentId. */

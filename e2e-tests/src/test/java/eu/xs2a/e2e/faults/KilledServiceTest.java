@@ -1,5 +1,7 @@
 package eu.xs2a.e2e.faults;
 
+import eu.xs2a.e2e.support.Lanes;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import static eu.xs2a.e2e.faults.FaultStack.ACCOUNT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.CONSENT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.PAYMENT_SERVICE;
@@ -53,6 +55,7 @@ import org.junit.jupiter.api.Test;
  * docs/ARCHITECTURE.md "Lost answers and safe retries" tells a TPP to: same id, same body, after each answer's
  * Retry-After.
  */
+@ResourceLock(Lanes.OWN_STACKS)
 @Tag("faults")
 class KilledServiceTest {
 

@@ -1,5 +1,7 @@
 package eu.xs2a.e2e.faults;
 
+import eu.xs2a.e2e.support.Lanes;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import static eu.xs2a.e2e.faults.FaultStack.ACCOUNT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.CONSENT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.PAYMENT_SERVICE;
@@ -51,6 +53,7 @@ import org.junit.jupiter.api.Test;
  * (docs/ARCHITECTURE.md "Dedicated-interface KPIs"). The report is taken before and after the traffic over the same
  * minutes, so the setup's requests (the TPP, its consents) are in both and the difference is the known traffic.
  */
+@ResourceLock(Lanes.OWN_STACKS)
 @Tag("faults")
 class KpiReportTest {
 

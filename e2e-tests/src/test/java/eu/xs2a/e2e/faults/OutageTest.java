@@ -1,5 +1,6 @@
 package eu.xs2a.e2e.faults;
 
+import org.junit.jupiter.api.parallel.Isolated;
 import static eu.xs2a.e2e.faults.FaultStack.ACCOUNT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.CONSENT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.PAYMENT_SERVICE;
@@ -42,6 +43,7 @@ import org.junit.jupiter.api.Test;
  * ({@link LocalPostgres}, and started again in a finally), the sandbox bank's process too ({@link FaultStack#stopBank}).
  * Only the TPP's answers, the services' health endpoints and the bank's own records are asserted.
  */
+@Isolated
 @Tag("faults")
 class OutageTest {
 

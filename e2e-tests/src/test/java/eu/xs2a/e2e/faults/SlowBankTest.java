@@ -1,5 +1,8 @@
 package eu.xs2a.e2e.faults;
 
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import eu.xs2a.e2e.support.Lanes;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import static eu.xs2a.e2e.faults.FaultStack.ACCOUNT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.CONSENT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.PAYMENT_SERVICE;
@@ -46,9 +49,11 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
  * A service that held a connection per waiting call would have none left: its answers would wait for the pool's
  * acquisition timeout and fail. When the bank finally answers, every waiting request gets its normal answer (the
  * services' bank read timeout is longer than 30 s here). The three tests hold different services' bank calls, each
- * at its own proxy, and run side by side ({@code @Execution(CONCURRENT)} on each: the class as a whole still runs
- * alone, after the one before it and before the next).
+ * at its own proxy, and run side by side ({@code @Execution(CONCURRENT)} on each). The class holds its lane's lock
+ * shared ({@code READ}): an exclusive lock would make its methods run one after another; no other class of the lane
+ * runs meanwhile, since each of those holds the lock exclusively.
  */
+@ResourceLock(value = Lanes.OWN_STACKS, mode = ResourceAccessMode.READ)
 @Tag("faults")
 class SlowBankTest {
 

@@ -1,5 +1,7 @@
 package eu.xs2a.e2e.faults;
 
+import eu.xs2a.e2e.support.Lanes;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import static eu.xs2a.e2e.faults.FaultStack.CONSENT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.PAYMENT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.redirectUri;
@@ -36,6 +38,7 @@ import org.junit.jupiter.api.Test;
  * received passes, and in the bank's database); the consent's daily unattended accesses are counted exactly across
  * both account-service instances.
  */
+@ResourceLock(Lanes.OWN_STACKS)
 @Tag("faults")
 class TwoInstancesTest {
 

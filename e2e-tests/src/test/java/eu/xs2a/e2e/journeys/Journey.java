@@ -1,5 +1,7 @@
 package eu.xs2a.e2e.journeys;
 
+import eu.xs2a.e2e.support.Lanes;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import eu.xs2a.e2e.support.BankDays;
 import eu.xs2a.e2e.support.BerlinGroup;
 import static eu.xs2a.e2e.support.BerlinGroup.ACCOUNTS;
@@ -25,6 +27,7 @@ import org.junit.jupiter.api.BeforeAll;
  * page, the sandbox's PSUs and accounts (BANK-API.md "Sandbox PSUs") besides those of {@link BerlinGroup}, and the
  * usual headers.
  */
+@ResourceLock(Lanes.SHARED_STACK)
 abstract class Journey {
 
     /** The interface's own product name ("allowed value service-payment"). */

@@ -23,9 +23,9 @@ import org.openqa.selenium.support.ui.WebDriverWait;
 
 /**
  * The PSU's browser: a real headless Chromium driven with Selenium through the bank's SCA pages (BANK-API.md "The
- * PSU's browser"). One browser for the whole test JVM (starting Chromium is the slow part); every SCA starts by
- * clearing cookies so journeys never share a session. The system's chromedriver is named explicitly so that
- * Selenium Manager downloads nothing.
+ * PSU's browser"). One browser for the journeys and one for the fault tests (starting Chromium is the slow part,
+ * and the two run side by side); every SCA starts by clearing cookies so journeys never share a session. The
+ * system's chromedriver is named explicitly so that Selenium Manager downloads nothing.
  */
 public final class PsuBrowser {
 
@@ -61,14 +61,22 @@ public final class PsuBrowser {
         driver.manage().timeouts().pageLoadTimeout(Duration.ofSeconds(30));
     }
 
-    /** The one browser of this JVM, closed by a shutdown hook. */
+    /** The journeys' browser, closed by a shutdown hook. */
     public static synchronized PsuBrowser get() {
         if (instance == null) {
-            PsuBrowser browser = new PsuBrowser();
-            Runtime.getRuntime().addShutdownHook(new Thread(browser::quit));
-            instance = browser;
+            instance = start();
         }
         return instance;
+    }
+
+    /**
+     * A browser of its own, closed by a shutdown hook: for the fault tests, which run beside the journeys (a
+     * WebDriver serves one thread at a time).
+     */
+    public static PsuBrowser start() {
+        PsuBrowser browser = new PsuBrowser();
+        Runtime.getRuntime().addShutdownHook(new Thread(browser::quit));
+        return browser;
     }
 
     /** Opens a link (the gateway's scaRedirect) in a fresh session and follows it to the bank's login page. */

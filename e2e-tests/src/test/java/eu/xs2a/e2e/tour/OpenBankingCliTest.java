@@ -1,5 +1,7 @@
 package eu.xs2a.e2e.tour;
 
+import eu.xs2a.e2e.support.Lanes;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -20,6 +22,7 @@ import org.junit.jupiter.api.Test;
  * registered with a statement from the sandbox directory, and a renewed certificate added as that client, with each
  * of the two client authentication methods; and what the developer sees when the gateway refuses.
  */
+@ResourceLock(Lanes.SHARED_STACK)
 class OpenBankingCliTest {
 
     private final Path root = Repository.root();

@@ -1,5 +1,7 @@
 package eu.xs2a.e2e.tour;
 
+import eu.xs2a.e2e.support.Lanes;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -22,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * against a whole stack. The PSU's part ({@code bin/tpp sca} opens the link with {@code $BROWSER}) is done in a real
  * headless Chromium: the BROWSER script hands the link over and waits until the browser has approved.
  */
+@ResourceLock(Lanes.SHARED_STACK)
 class QuickTourTest {
 
     private final Path root = Repository.root();

@@ -1,0 +1,20 @@
+package eu.xs2a.e2e.support;
+
+/**
+ * The two lanes the e2e classes run in, side by side (junit-platform.properties runs classes concurrently): a class
+ * holds its lane's lock with {@code @ResourceLock}, so the classes of one lane run one at a time while the other lane
+ * goes on. Alone, the suite's JVM left a third of the two cores idle: a journey mostly waits for the stack, the
+ * browser and the bank. A class that holds neither lock touches no stack and runs beside anything; OutageTest stops
+ * the PostgreSQL server every stack uses and runs alone ({@code @Isolated}).
+ */
+public final class Lanes {
+
+    /** The classes that use the stack the tests share ({@link Stack#get()}): journeys, tour, ingress checks. */
+    public static final String SHARED_STACK = "e2e-shared-stack";
+
+    /** The classes that start, kill or hold stacks of their own: the fault stacks and bin/run's supervisor. */
+    public static final String OWN_STACKS = "e2e-own-stacks";
+
+    private Lanes() {
+    }
+}

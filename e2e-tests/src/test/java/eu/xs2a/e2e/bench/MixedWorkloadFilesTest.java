@@ -42,6 +42,31 @@ class MixedWorkloadFilesTest {
         assertTrue(!signature(lines.get(1)).equals(signature(lines.get(3))), "each request signed on its own");
     }
 
+    /** One path's file: what every request shares once in the CONST line, each line its own id, date and signature. */
+    @Test
+    void writesTheSharedHeadersOnceAndEachRequestsOwn() throws Exception {
+        TestTpp tpp = TestPki.create("Bench Test CA").tpp("PSDDE-BENCH-100003", "Third", Role.PSP_AI);
+        Path file = SignedRequestFile.write(dir.resolve("one.req"), tpp.signer(), "POST", "/p/v1/consents",
+                Map.of("PSU-ID", "psu1"), "{\"a\":1}", 3, false);
+
+        List<String> lines = Files.readAllLines(file);
+        assertEquals(4, lines.size());
+        assertTrue(lines.get(0).startsWith("CONST\t"), lines.get(0));
+        assertTrue(lines.get(0).contains("\tPSU-ID\tpsu1") && lines.get(0).contains("\tTPP-Signature-Certificate\t")
+                && lines.get(0).endsWith("\tContent-Type\tapplication/json"), lines.get(0));
+        for (String line : lines.subList(1, 4)) {
+            assertTrue(line.startsWith("POST\t/p/v1/consents\t{\"a\":1}\t"), line);
+            assertTrue(line.contains("\tX-Request-ID\t") && line.contains("\tDate\t"), line);
+            assertTrue(!line.contains("PSU-ID"), "shared headers only in the CONST line: " + line);
+        }
+        assertEquals(3, lines.subList(1, 4).stream().map(MixedWorkloadFilesTest::signature).distinct().count(),
+                "each request signed on its own");
+
+        Path tampered = SignedRequestFile.write(dir.resolve("tampered.req"), tpp.signer(), "GET", "/p/v1/accounts",
+                Map.of(), null, 1, true);
+        assertTrue(!Files.readAllLines(tampered).get(0).contains("Content-Type"), "no body, no Content-Type");
+    }
+
     /** Latency by class from the lines the ingress logged since the mark; refusals apart; all reads together. */
     @Test
     void readsEachEndpointClassFromTheAccessLog() throws Exception {

@@ -12,6 +12,7 @@ import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,36 +52,27 @@ final class SignedRequestFile {
         List<Map<String, String>> signed = IntStream.range(0, count).parallel()
                 .mapToObj(i -> dated.sign(method, path, headers, bytes))
                 .toList();
-        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            StringBuilder constant = new StringBuilder("CONST");
-            signed.get(0).forEach((name, value) -> {
-                if (!PER_REQUEST.contains(name)) {
-                    constant.append('\t').append(name).append('\t').append(value);
-                }
-            });
-            if (body != null) {
-                constant.append("\tContent-Type\tapplication/json");
+        StringBuilder constant = new StringBuilder("CONST");
+        signed.get(0).forEach((name, value) -> {
+            if (!PER_REQUEST.contains(name)) {
+                constant.append('\t').append(name).append('\t').append(value);
             }
-            out.write(constant.toString());
-            out.newLine();
-            for (Map<String, String> request : signed) {
-                StringBuilder line = new StringBuilder(method).append('\t').append(path).append('\t')
-                        .append(body == null ? "" : body);
-                Map<String, String> own = new LinkedHashMap<>();
-                PER_REQUEST.forEach(name -> own.put(name, request.get(name)));
-                if (tamper) {
-                    own.put("Signature", tamper(own.get("Signature")));
-                }
-                own.forEach((name, value) -> line.append('\t').append(name).append('\t').append(value));
-                out.write(line.toString());
-                out.newLine();
-            }
-            out.flush();
-            forceToDisk(file);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        });
+        if (body != null) {
+            constant.append("\tContent-Type\tapplication/json");
         }
-        return file;
+        List<String> requests = signed.stream().map(request -> {
+            StringBuilder line = new StringBuilder(method).append('\t').append(path).append('\t')
+                    .append(body == null ? "" : body);
+            Map<String, String> own = new LinkedHashMap<>();
+            PER_REQUEST.forEach(name -> own.put(name, request.get(name)));
+            if (tamper) {
+                own.put("Signature", tamper(own.get("Signature")));
+            }
+            own.forEach((name, value) -> line.append('\t').append(name).append('\t').append(value));
+            return line.toString();
+        }).toList();
+        return writeLines(file, constant.toString(), requests);
     }
 
     /**
@@ -99,25 +91,34 @@ final class SignedRequestFile {
                 .toList();
         Map<String, String> certificates = new LinkedHashMap<>();
         signed.forEach(headers -> certificates.computeIfAbsent(headers.get(CERTIFICATE), c -> "$cert" + certificates.size()));
+        StringBuilder constant = new StringBuilder("CONST");
+        certificates.forEach((value, alias) -> constant.append('\t').append(alias).append('\t').append(value));
+        List<String> requests = new ArrayList<>();
+        for (int i = 0; i < lines.size(); i++) {
+            Line line = lines.get(i);
+            StringBuilder text = new StringBuilder(line.method()).append('\t').append(line.path()).append('\t')
+                    .append(line.body() == null ? "" : line.body()).append("\t@expect\t").append(line.expect());
+            Map<String, String> headers = new LinkedHashMap<>(signed.get(i));
+            headers.put(CERTIFICATE, certificates.get(headers.get(CERTIFICATE)));
+            if (line.tamper()) {
+                headers.put("Signature", tamper(headers.get("Signature")));
+            }
+            if (line.body() != null) {
+                headers.put("Content-Type", "application/json");
+            }
+            headers.forEach((name, value) -> text.append('\t').append(name).append('\t').append(value));
+            requests.add(text.toString());
+        }
+        return writeLines(file, constant.toString(), requests);
+    }
+
+    /** The file replay.lua reads: the CONST line, then a line per request; on disk before it returns. */
+    private static Path writeLines(Path file, String constant, List<String> requests) {
         try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            StringBuilder constant = new StringBuilder("CONST");
-            certificates.forEach((value, alias) -> constant.append('\t').append(alias).append('\t').append(value));
-            out.write(constant.toString());
+            out.write(constant);
             out.newLine();
-            for (int i = 0; i < lines.size(); i++) {
-                Line line = lines.get(i);
-                StringBuilder text = new StringBuilder(line.method()).append('\t').append(line.path()).append('\t')
-                        .append(line.body() == null ? "" : line.body()).append("\t@expect\t").append(line.expect());
-                Map<String, String> headers = new LinkedHashMap<>(signed.get(i));
-                headers.put(CERTIFICATE, certificates.get(headers.get(CERTIFICATE)));
-                if (line.tamper()) {
-                    headers.put("Signature", tamper(headers.get("Signature")));
-                }
-                if (line.body() != null) {
-                    headers.put("Content-Type", "application/json");
-                }
-                headers.forEach((name, value) -> text.append('\t').append(name).append('\t').append(value));
-                out.write(text.toString());
+            for (String request : requests) {
+                out.write(request);
                 out.newLine();
             }
             out.flush();

@@ -1,12 +1,11 @@
 package eu.xs2a.e2e.deploy;
 
-import eu.xs2a.e2e.support.Lanes;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import eu.xs2a.e2e.support.Lanes;
 import eu.xs2a.e2e.support.Stack;
 import eu.xs2a.testsupport.ServiceProcess;
 import java.io.IOException;
@@ -16,6 +15,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Fail closed (docs/ARCHITECTURE.md "Trust and environments"): a packaged service started without PSD2_ENVIRONMENT,

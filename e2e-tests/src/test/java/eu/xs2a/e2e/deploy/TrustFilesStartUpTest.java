@@ -1,10 +1,9 @@
 package eu.xs2a.e2e.deploy;
 
-import eu.xs2a.e2e.support.Lanes;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import eu.xs2a.e2e.support.Lanes;
 import eu.xs2a.e2e.support.Stack;
 import eu.xs2a.testsupport.ServiceProcess;
 import java.io.IOException;
@@ -13,6 +12,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 

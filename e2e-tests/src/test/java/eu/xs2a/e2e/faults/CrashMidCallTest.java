@@ -1,7 +1,5 @@
 package eu.xs2a.e2e.faults;
 
-import eu.xs2a.e2e.support.Lanes;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import static eu.xs2a.e2e.faults.FaultStack.CONSENT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.PAYMENT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.browser;
@@ -19,6 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import eu.xs2a.e2e.faults.BankProxy.Call;
 import eu.xs2a.e2e.journeys.Tpp;
 import eu.xs2a.e2e.support.Eventually;
+import eu.xs2a.e2e.support.Lanes;
 import io.restassured.response.Response;
 import java.time.Duration;
 import java.util.List;
@@ -29,6 +28,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * kill -9 in the middle of a call to the bank, then a restart: the work is finished, and exactly once at the bank.

@@ -1,7 +1,5 @@
 package eu.xs2a.e2e.faults;
 
-import eu.xs2a.e2e.support.Lanes;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import static eu.xs2a.e2e.faults.FaultStack.ACCOUNT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.CONSENT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.PAYMENT_SERVICE;
@@ -24,6 +22,7 @@ import eu.xs2a.e2e.journeys.Tpp;
 import eu.xs2a.e2e.support.BankDays;
 import eu.xs2a.e2e.support.BerlinGroup;
 import eu.xs2a.e2e.support.Eventually;
+import eu.xs2a.e2e.support.Lanes;
 import io.restassured.response.Response;
 import java.time.Duration;
 import java.time.Instant;
@@ -44,6 +43,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * kill -9 of each service that creates something while {@link #PARALLEL} TPP requests run through the ingress, then a

@@ -1,7 +1,5 @@
 package eu.xs2a.e2e.faults;
 
-import eu.xs2a.e2e.support.Lanes;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import static eu.xs2a.e2e.faults.FaultStack.ACCOUNT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.CONSENT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.PAYMENT_SERVICE;
@@ -23,6 +21,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.e2e.deploy.Monitoring;
 import eu.xs2a.e2e.journeys.Tpp;
 import eu.xs2a.e2e.support.Eventually;
+import eu.xs2a.e2e.support.Lanes;
 import eu.xs2a.e2e.support.Repository;
 import io.restassured.response.Response;
 import java.io.IOException;
@@ -45,6 +44,7 @@ import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * {@code bin/kpi} against the whole stack (the fault tests' own, whose bank a test can fail): a known traffic pattern

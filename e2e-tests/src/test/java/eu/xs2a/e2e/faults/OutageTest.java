@@ -1,6 +1,5 @@
 package eu.xs2a.e2e.faults;
 
-import org.junit.jupiter.api.parallel.Isolated;
 import static eu.xs2a.e2e.faults.FaultStack.ACCOUNT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.CONSENT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.PAYMENT_SERVICE;
@@ -36,6 +35,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * What a TPP sees while a dependency of the gateway is down, and after it is back (docs/ARCHITECTURE.md "What a TPP sees

@@ -1,8 +1,5 @@
 package eu.xs2a.e2e.faults;
 
-import org.junit.jupiter.api.parallel.ResourceAccessMode;
-import eu.xs2a.e2e.support.Lanes;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import static eu.xs2a.e2e.faults.FaultStack.ACCOUNT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.CONSENT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.PAYMENT_SERVICE;
@@ -21,6 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.e2e.faults.BankProxy.Call;
 import eu.xs2a.e2e.journeys.Tpp;
+import eu.xs2a.e2e.support.Lanes;
 import io.restassured.response.Response;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -40,6 +38,8 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.junit.jupiter.api.parallel.ResourceAccessMode;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * A bank that answers after 30 s holds no database connection. Each test sends more TPP requests that wait for the

@@ -1,7 +1,5 @@
 package eu.xs2a.e2e.faults;
 
-import eu.xs2a.e2e.support.Lanes;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import static eu.xs2a.e2e.faults.FaultStack.CONSENT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.PAYMENT_SERVICE;
 import static eu.xs2a.e2e.faults.FaultStack.redirectUri;
@@ -15,6 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import eu.xs2a.e2e.faults.BankProxy.Call;
 import eu.xs2a.e2e.journeys.Tpp;
 import eu.xs2a.e2e.support.Eventually;
+import eu.xs2a.e2e.support.Lanes;
 import io.restassured.response.Response;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -30,6 +29,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * Two instances each of consent-, account- and payment-service behind nginx, on the same databases

@@ -1,7 +1,5 @@
 package eu.xs2a.e2e.journeys;
 
-import eu.xs2a.e2e.support.Lanes;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import eu.xs2a.e2e.support.BankDays;
 import eu.xs2a.e2e.support.BerlinGroup;
 import static eu.xs2a.e2e.support.BerlinGroup.ACCOUNTS;
@@ -12,6 +10,7 @@ import static eu.xs2a.e2e.support.BerlinGroup.PSU_IP;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import eu.xs2a.e2e.support.Eventually;
+import eu.xs2a.e2e.support.Lanes;
 import eu.xs2a.e2e.support.Stack;
 import io.restassured.response.Response;
 import java.util.LinkedHashMap;
@@ -21,9 +20,10 @@ import java.util.UUID;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
- * What every journey shares: the one stack of this JVM (started on first use), the one browser, the TPP's landing
+ * What every journey shares: the one stack of this JVM (started on first use), the journeys' browser, the TPP's landing
  * page, the sandbox's PSUs and accounts (BANK-API.md "Sandbox PSUs") besides those of {@link BerlinGroup}, and the
  * usual headers.
  */

@@ -1,12 +1,11 @@
 package eu.xs2a.e2e.tour;
 
-import eu.xs2a.e2e.support.Lanes;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import eu.xs2a.e2e.support.Lanes;
 import eu.xs2a.e2e.support.Repository;
 import eu.xs2a.e2e.support.Stack;
 import java.io.IOException;
@@ -16,6 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * {@code bin/tpp ob} against the whole stack, as a TPP developer runs it: a sandbox certificate, an open-banking client

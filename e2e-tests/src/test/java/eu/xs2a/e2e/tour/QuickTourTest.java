@@ -1,12 +1,11 @@
 package eu.xs2a.e2e.tour;
 
-import eu.xs2a.e2e.support.Lanes;
-import org.junit.jupiter.api.parallel.ResourceLock;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.e2e.journeys.PsuBrowser;
+import eu.xs2a.e2e.support.Lanes;
 import eu.xs2a.e2e.support.Repository;
 import eu.xs2a.e2e.support.Stack;
 import java.io.IOException;
@@ -18,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The README's quick tour, run verbatim: every command of its first bash block, in order, from the repository's root,

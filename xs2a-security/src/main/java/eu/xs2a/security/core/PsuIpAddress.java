@@ -3,10 +3,12 @@ package eu.xs2a.security.core;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import java.util.regex.Pattern;
+import org.bouncycastle.util.IPAddress;
 
 /**
- * The PSU-IP-Address header, checked the same way wherever it is read: an IPv4 address in dotted decimal, or an IPv6
- * address (hex digits, colons, and a dotted IPv4 tail), at most 140 characters. Sent, it says that the PSU is present.
+ * The PSU-IP-Address header, checked the same way wherever it is read: an IPv4 address in dotted decimal (no leading
+ * zeros), or an IPv6 address in its text forms (RFC 4291 2.2, BouncyCastle's check: eight groups, or fewer around one
+ * {@code ::}, a dotted IPv4 tail; no zone), at most 140 characters. Sent, it says that the PSU is present.
  */
 public final class PsuIpAddress {
 
@@ -14,7 +16,6 @@ public final class PsuIpAddress {
     static final int MAX_LENGTH = 140;
     private static final Pattern IPV4 = Pattern.compile(
             "((25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])\\.){3}(25[0-5]|2[0-4][0-9]|1[0-9]{2}|[1-9]?[0-9])");
-    private static final Pattern IPV6 = Pattern.compile("[0-9A-Fa-f:.]{2,45}");
 
     private PsuIpAddress() {
     }
@@ -25,7 +26,7 @@ public final class PsuIpAddress {
             return null;
         }
         String ip = value.strip();
-        if (ip.length() > MAX_LENGTH || !(IPV4.matcher(ip).matches() || (ip.contains(":") && IPV6.matcher(ip).matches()))) {
+        if (ip.length() > MAX_LENGTH || !(IPV4.matcher(ip).matches() || IPAddress.isValidIPv6(ip))) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, HEADER + " is not an IPv4 or IPv6 address");
         }
         return ip;

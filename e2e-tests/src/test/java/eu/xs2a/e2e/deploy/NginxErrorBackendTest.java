@@ -98,6 +98,29 @@ class NginxErrorBackendTest {
         assertTrue(message.contains("A GET: retry later"), message);
     }
 
+    /**
+     * The controller passes on the original request's path (X-Original-URI) and Accept (X-Format): on a route a PSU's
+     * browser follows, its errors are pages unless JSON is asked for, as at the local ingress.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"502:503:The bank cannot be reached right now", "504:503:The bank cannot be reached right now",
+        "494:400:This link cannot be used", "413:413:This request cannot be completed", "404:404:This link cannot be used"})
+    void aBrowserRouteGetsAPage(String codes) throws IOException {
+        String[] parts = codes.split(":");
+        String original = "/sandbox/api/berlingroup/v1/consents/c/authorisations/a/sca-redirect/t";
+        RawHttp.Response page = RawHttp.send(port, "GET", "/", Map.of("X-Code", parts[0], "X-Original-URI", original,
+                "X-Format", IngressPages.BROWSER_ACCEPT), null);
+        IngressPages.assertPage(page, Integer.parseInt(parts[1]), parts[2]);
+
+        RawHttp.Response json = RawHttp.send(port, "GET", "/", Map.of("X-Code", parts[0], "X-Original-URI", original,
+                "X-Format", "application/json"), null);
+        assertEquals(Integer.parseInt(parts[1]), json.status(), json.bodyText());
+        assertEquals("application/json", json.header("Content-Type"));
+        RawHttp.Response api = RawHttp.send(port, "GET", "/", Map.of("X-Code", parts[0], "X-Original-URI",
+                "/sandbox/api/berlingroup/v1/consents/c", "X-Format", IngressPages.BROWSER_ACCEPT), null);
+        assertEquals("application/json", api.header("Content-Type"));
+    }
+
     @Test
     void aTooLargeBodyStillGetsAJsonAnswer() throws IOException {
         RawHttp.Response r = RawHttp.send(port, "POST", "/x", Map.of(), new byte[1024 * 1024 + 1]);

@@ -177,6 +177,56 @@ class NginxIngressTest {
         assertStandardError(gzip, 400, "FORMAT_ERROR", "FormatError");
     }
 
+    /**
+     * On the routes a PSU's browser follows, nginx's own errors are a page (docs/ARCHITECTURE.md "PSU browser pages"):
+     * a damaged SCA link, callback or OAuth link, opened by a browser or by a client that sends no Accept; a client
+     * that asks for JSON there, and a browser on an API path, get the standard body.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {
+        "/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/7/authorisations/a/sca-redirect?token=%ZZ",
+        "/sandbox/api/berlingroup/v1/consents/c/authorisations/a/sca-callback/s?code=a|b",
+        "/sandbox/oauth/authorize?client_id=a|b", "/sandbox/oauth/callback/../x"})
+    void aDamagedBrowserLinkGetsAPageUnlessJsonIsAskedFor(String rawTarget) throws IOException {
+        for (Map<String, String> headers : List.of(Map.of("Accept", IngressPages.BROWSER_ACCEPT), Map.<String, String>of())) {
+            IngressPages.assertPage(RawHttp.send(port, "GET", rawTarget, headers, null), 400, "This link cannot be used");
+        }
+        assertStandardError(RawHttp.send(port, "GET", rawTarget, Map.of("Accept", "application/json"), null), 400,
+                "FORMAT_ERROR", "FormatError");
+        assertStandardError(RawHttp.send(port, "GET", "/sandbox/api/berlingroup/v1/consents/%ZZ",
+                Map.of("Accept", IngressPages.BROWSER_ACCEPT), null), 400, "FORMAT_ERROR", "FormatError");
+        assertTrue(services.values().stream().flatMap(s -> s.seen.stream()).noneMatch(s -> s.rawUri().equals(rawTarget)));
+    }
+
+    /**
+     * A browser link whose path nginx cannot decode is refused before its headers are read, so Accept is not known:
+     * the page, as for a request without Accept.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"/sandbox/api/berlingroup/v1/consents/c/authorisations/a/sca-redirect/%ZZ",
+        "/sandbox/api/berlingroup/v1/signing-baskets/b/authorisations/a/sca-callback/%00"})
+    void aBrowserLinkNginxCannotDecodeGetsThePage(String rawPath) throws IOException {
+        IngressPages.assertPage(RawHttp.send(port, "GET", rawPath, Map.of("Accept", IngressPages.BROWSER_ACCEPT), null),
+                400, "This link cannot be used");
+    }
+
+    /** A browser route whose service is down, or that no route serves: a page, never the JSON body. */
+    @Test
+    void aBrowserLinkWhoseServiceIsDownGetsAPageToTryAgain() throws IOException {
+        Map<String, String> browser = Map.of("Accept", IngressPages.BROWSER_ACCEPT);
+        for (String target : List.of(
+                "/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/7/authorisations/a/sca-redirect?token=t",
+                "/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/7/sca-callback?state=s")) {
+            RawHttp.Response r = RawHttp.send(port, "GET", target, browser, null);
+            IngressPages.assertPage(r, 503, "The bank cannot be reached right now");
+            assertEquals("5", r.header("Retry-After"));
+        }
+        IngressPages.assertPage(RawHttp.send(port, "GET", "/nowhere/sca-redirect/t", browser, null), 404,
+                "This link cannot be used");
+        assertStandardError(RawHttp.send(port, "GET", "/nowhere/sca-redirect/t", Map.of("Accept", "application/json"),
+                null), 404, "RESOURCE_UNKNOWN", "ResourceUnknown");
+    }
+
     /** Up to nginx's own limit, a long request line is the service's to answer (each service's limit is higher). */
     @Test
     void aLongRequestLineReachesTheServiceAndALongerOneGetsTheStandard400() throws IOException {

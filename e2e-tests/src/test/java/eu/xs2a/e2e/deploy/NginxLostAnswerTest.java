@@ -111,6 +111,21 @@ class NginxLostAnswerTest {
         assertEquals("The service is temporarily unavailable; retry later", body.path("error_message").asText());
     }
 
+    /** A PSU's browser whose callback lost its answer is asked to try the link again, on a page. */
+    @Test
+    void aBrowserWhoseAnswerWasLostGetsAPageToTryAgain() throws IOException {
+        String callback = PAYMENTS + "/p-2/sca-callback?state=s";
+        RawHttp.Response r = RawHttp.send(port, "GET", callback, Map.of("Accept", IngressPages.BROWSER_ACCEPT), null);
+        assertTrue(payments.received.stream().anyMatch(line -> line.startsWith("GET " + PAYMENTS + "/p-2/sca-callback")),
+                "the service received the request: " + payments.received);
+        IngressPages.assertPage(r, 503, "The bank cannot be reached right now");
+        assertEquals("5", r.header("Retry-After"));
+
+        RawHttp.Response json = RawHttp.send(port, "GET", callback, Map.of("Accept", "application/json"), null);
+        assertEquals("The service is temporarily unavailable; retry later",
+                serviceUnavailable(json).path("error_message").asText());
+    }
+
     private static void assertOutcomeUnknown(RawHttp.Response r, String requestId) throws IOException {
         JsonNode body = serviceUnavailable(r);
         assertEquals(requestId, r.header("X-Request-ID"));

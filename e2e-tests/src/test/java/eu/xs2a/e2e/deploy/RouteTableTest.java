@@ -133,7 +133,8 @@ class RouteTableTest {
         assertEquals(expected("^"), routed);
         assertTrue(upstreams.values().stream().allMatch(t -> t.startsWith("127.0.0.1:")), upstreams.toString());
         List<String> locations = conf.lines().map(String::trim).filter(l -> l.startsWith("location ")).toList();
-        assertEquals(routed.size() + 2 + 9, locations.size(), "the routes, / and the static site, nine error pages: " + locations);
+        assertEquals(routed.size() + 2 + 9 + 5, locations.size(),
+                "the routes, / and the static site, nine error bodies and five browser pages: " + locations);
         assertTrue(locations.stream().noneMatch(l -> l.contains("internal")), "nothing under /internal is ever routed");
     }
 

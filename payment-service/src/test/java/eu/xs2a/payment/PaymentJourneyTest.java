@@ -206,7 +206,7 @@ class PaymentJourneyTest {
         assertEquals(null, db.taskState(PaymentTasks.SUBMISSION, id));
         Tpps.get(ALPHA, self + "/authorisations").then().body("authorisationIds", equalTo(java.util.List.of(authorisationId)));
 
-        Errors.expect(Tpps.send(ALPHA, "POST", self + "/authorisations", java.util.Map.of(), "{}"), 406, "ActionNotAllowed")
+        Errors.expect(Tpps.send(ALPHA, "POST", self + "/authorisations", java.util.Map.of(), "{}"), 409, "StatusInvalid")
                 .body("tppMessages[0].code", org.hamcrest.Matchers.equalTo("STATUS_INVALID"));
 
         assertEquals(TPP_OK, Sca.approve(started.path("_links.scaRedirect.href"), "psu1"));

@@ -225,6 +225,8 @@ public class PaymentResource {
                             + "\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/14/authorisations/a2\"},"
                             + "\"scaStatus\":{\"href\":"
                             + "\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/14/authorisations/a2\"}}}")))
+    @APIResponse(responseCode = "409", description = "StatusInvalid STATUS_INVALID: a redirect payment's authorisation"
+            + " was already started, or the payment awaits no authorisation")
     public Response startAuthorisation(@BeanParam PaymentPath path, @BeanParam PsuDataHeaders headers,
                                        @BeanParam NotificationHeaders notification,
                                        @RequestBody(required = false, content = @Content(

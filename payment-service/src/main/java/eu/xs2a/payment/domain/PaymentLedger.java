@@ -131,16 +131,19 @@ public class PaymentLedger {
         return authorisations.find(paymentId, kind, authorisationId);
     }
 
-    /** An explicitly started payment authorisation; only one per payment and only before the PSU authorised. */
+    /**
+     * An explicitly started payment authorisation; only one per payment and only before the PSU authorised, else
+     * StatusInvalid (409: "the addressed resource does not allow additional authorisation"), as every other start.
+     */
     @Transactional
     public StartedAuthorisation startPaymentAuthorisation(long paymentId) {
         Payment payment = locked(paymentId);
         if (payment.transactionStatus() != TransactionStatus.RCVD) {
-            throw new Psd2Exception(ErrorClass.ACTION_NOT_ALLOWED, "Payment " + paymentId + " is "
+            throw new Psd2Exception(ErrorClass.STATUS_INVALID, "Payment " + paymentId + " is "
                     + payment.transactionStatus() + " and cannot be authorised any more");
         }
         if (!authorisations.of(paymentId, AuthorisationKind.PAYMENT).isEmpty()) {
-            throw new Psd2Exception(ErrorClass.ACTION_NOT_ALLOWED, "An authorisation of payment " + paymentId
+            throw new Psd2Exception(ErrorClass.STATUS_INVALID, "An authorisation of payment " + paymentId
                     + " was already started");
         }
         Instant now = clock.instant();

@@ -17,7 +17,9 @@ import java.io.IOException;
  * The one reading policy for a TPP's JSON body, whichever service reads it:
  * <ul>
  *   <li>a value of the wrong JSON type is refused, never converted: {@code 4} or {@code true} for a string,
- *       {@code "4"} for a number, {@code "true"} for a boolean, {@code 4.5} for an integer;</li>
+ *       {@code "4"} for a number, {@code "true"} for a boolean, {@code 4.5} for an integer, and {@code ""} for a
+ *       number, a boolean, a date or an enum (Jackson would read it as null, i.e. as if the field were absent, so a
+ *       TPP's {@code "frequencyPerDay": ""} became the default);</li>
  *   <li>a key given twice is refused (which value counts would be a guess, and readers guessed differently);</li>
  *   <li>a NUL character or half of a surrogate pair in a string read into a typed field is refused (escaped as
  *       U+0000 or a lone U+D800 it parses, but PostgreSQL cannot store the one and the driver would store the other
@@ -45,6 +47,10 @@ public final class StrictJson {
                 .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail);
         for (LogicalType scalar : new LogicalType[] {LogicalType.Integer, LogicalType.Float, LogicalType.Boolean}) {
             mapper.coercionConfigFor(scalar).setCoercion(CoercionInputShape.String, CoercionAction.Fail);
+        }
+        for (LogicalType typed : new LogicalType[] {LogicalType.Integer, LogicalType.Float, LogicalType.Boolean,
+            LogicalType.DateTime, LogicalType.Enum}) {
+            mapper.coercionConfigFor(typed).setCoercion(CoercionInputShape.EmptyString, CoercionAction.Fail);
         }
         mapper.coercionConfigFor(LogicalType.Integer).setCoercion(CoercionInputShape.Float, CoercionAction.Fail);
         mapper.coercionConfigFor(LogicalType.Boolean).setCoercion(CoercionInputShape.Integer, CoercionAction.Fail);

@@ -18,6 +18,13 @@ class StrictJsonTest {
     record Consent(boolean recurringIndicator, int frequencyPerDay, Double share, String note) {
     }
 
+    enum Rule { following, preceding }
+
+    /** The boxed types of the interface's bodies, where Jackson would read "" as null (absent). */
+    record Payment(Boolean batchBookingPreferred, Integer frequencyPerDay, java.math.BigDecimal amount,
+                   java.time.LocalDate startDate, Rule executionRule) {
+    }
+
     private final ObjectMapper mapper = StrictJson.applyTo(new ObjectMapper());
 
     private String refusal(String json) {
@@ -55,6 +62,20 @@ class StrictJsonTest {
                 "{\"recurringIndicator\": \"true\"}", "{\"recurringIndicator\": 1}", "{\"share\": \"0.5\"}")) {
             assertThrows(JsonProcessingException.class, () -> mapper.readValue(body, Consent.class), body);
         }
+    }
+
+    @Test
+    void anEmptyStringIsNoNumberBooleanDateOrEnumValue() throws JsonProcessingException {
+        ObjectMapper withDates = StrictJson.applyTo(new ObjectMapper().findAndRegisterModules());
+        for (String field : List.of("batchBookingPreferred", "frequencyPerDay", "amount", "startDate", "executionRule")) {
+            String body = "{\"" + field + "\": \"\"}";
+            assertThrows(JsonProcessingException.class, () -> withDates.readValue(body, Payment.class), body);
+        }
+        assertThrows(JsonProcessingException.class, () -> mapper.readValue("{\"share\": \"\"}", Consent.class));
+        Payment absent = withDates.readValue("{\"startDate\": \"2030-01-01\", \"executionRule\": \"following\"}",
+                Payment.class);
+        assertEquals(null, absent.frequencyPerDay());
+        assertEquals(Rule.following, absent.executionRule());
     }
 
     @Test

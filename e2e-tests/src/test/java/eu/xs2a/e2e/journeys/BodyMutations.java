@@ -13,14 +13,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import java.math.BigInteger;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Wrong versions of a valid JSON body, as a careless or hostile client sends them: every field (at any depth) given
  * each value of another type or out of every range, every field left out, an unknown field added, and whole bodies
- * that are no JSON object at all. Keyed by a label that says what was changed.
+ * that are no JSON object at all. Each says what was changed and whether the gateway must refuse it: a value of
+ * another JSON type than the valid body's (but null, which may stand for absent) and a body that is no JSON object.
  */
 final class BodyMutations {
 
@@ -32,31 +31,40 @@ final class BodyMutations {
             JSON.createArrayNode(), JSON.createObjectNode(), BooleanNode.TRUE, TextNode.valueOf("\u0000\u202e"),
             TextNode.valueOf("9999999999999999999999.999"), TextNode.valueOf("-0.01"), TextNode.valueOf("2026-02-30"));
 
+    /** One wrong body; {@code refused}: no gateway may take it. */
+    record Mutation(String label, String body, boolean refused) {
+    }
+
     private BodyMutations() {
     }
 
-    /** Label → body, for the valid JSON object {@code valid}. */
-    static Map<String, String> of(String valid) {
+    /** The wrong versions of the valid JSON object {@code valid}. */
+    static List<Mutation> of(String valid) {
         JsonNode root = read(valid);
-        Map<String, String> bodies = new LinkedHashMap<>();
-        for (String whole : List.of("", "null", "[]", "{", "\"text\"", "123", "{}", "{\"a\":1,\"a\":2}",
-                "\ufeff" + valid, valid + "x", "[" + valid + "]", "{\"a\":".repeat(5_000) + "1" + "}".repeat(5_000))) {
-            bodies.put("body " + abbreviated(whole), whole);
+        List<Mutation> mutations = new ArrayList<>();
+        for (String whole : List.of("null", "[]", "{", "\"text\"", "123", "{\"a\":1,\"a\":2}", valid + "x",
+                "[" + valid + "]", "{\"a\":".repeat(5_000) + "1" + "}".repeat(5_000))) {
+            mutations.add(new Mutation("body " + abbreviated(whole), whole, true));
+        }
+        for (String acceptable : List.of("", "{}", "\ufeff" + valid)) { // no body, an empty one, a byte order mark
+            mutations.add(new Mutation("body " + abbreviated(acceptable), acceptable, false));
         }
         for (String field : fields(root, "")) {
+            JsonNode original = root.at(field);
             for (JsonNode value : WRONG_VALUES) {
                 JsonNode copy = root.deepCopy();
                 set(copy, field, value);
-                bodies.put(field + "=" + abbreviated(value.toString()), write(copy));
+                mutations.add(new Mutation(field + "=" + abbreviated(value.toString()), write(copy),
+                        !value.isNull() && value.getNodeType() != original.getNodeType()));
             }
             JsonNode copy = root.deepCopy();
             remove(copy, field);
-            bodies.put(field + " left out", write(copy));
+            mutations.add(new Mutation(field + " left out", write(copy), false));
         }
         ObjectNode unknown = root.deepCopy();
         unknown.put("unknownField", 1);
-        bodies.put("unknown field", write(unknown));
-        return bodies;
+        mutations.add(new Mutation("unknown field", write(unknown), false));
+        return mutations;
     }
 
     /** Every field's JSON Pointer, objects and arrays included. */

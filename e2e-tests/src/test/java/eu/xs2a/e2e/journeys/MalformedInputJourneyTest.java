@@ -27,7 +27,8 @@ import org.junit.jupiter.api.Test;
  * of another type, out of range or left out, bodies that are no JSON object, bad query parameters of a report and bad
  * values of the headers the gateway reads, all signed and sent through the ingress. Every answer is either the
  * operation's own or an error in the standard body that the Berlin Group file describes (ConformanceFilter): never a
- * 5xx, an empty body or another format. All findings are listed at once.
+ * 5xx, an empty body or another format; a value of another JSON type and a body that is no object are refused. All
+ * findings are listed at once.
  */
 class MalformedInputJourneyTest extends Journey {
 
@@ -122,19 +123,20 @@ class MalformedInputJourneyTest extends Journey {
         assertEquals(List.of(), findings);
     }
 
-    /** Each wrong version of {@code valid}, signed and sent; what is not an answer of the interface is a finding. */
+    /**
+     * Each wrong version of {@code valid}, signed and sent; what is not an answer of the interface, or a wrong type
+     * taken, is a finding.
+     */
     private static void send(List<String> findings, String method, String path, Map<String, String> headers,
                              String valid) {
-        BodyMutations.of(valid).forEach((label, body) -> {
-            Response answer;
+        for (BodyMutations.Mutation mutation : BodyMutations.of(valid)) {
+            String request = method + " " + path + " " + mutation.label();
             try {
-                answer = tpp.send(method, path, headers, body);
+                check(findings, request, tpp.send(method, path, headers, mutation.body()), mutation.refused());
             } catch (AssertionError nonConformant) {
-                findings.add(method + " " + path + " " + label + ": " + nonConformant.getMessage());
-                return;
+                findings.add(request + ": " + nonConformant.getMessage());
             }
-            check(findings, method + " " + path + " " + label, answer, false);
-        });
+        }
     }
 
     /** Never a 5xx; an error in the standard body; {@code mustFail}: an error at all (4xx). */

@@ -74,9 +74,24 @@ class MalformedInputJourneyTest extends Journey {
                 .formatted(PSU1_MAIN));
         send(findings, "POST", ACCOUNTS + "/refresh", consent(consentId), "{\"bookingStatus\": \"booked\"}");
 
+        // the embedded steps of a consent, a funds consent and a signing basket
         Response embedded = bankChosenConsent(tpp, "psu1", "EMBEDDED", PSU1_MAIN);
-        String authorisation = path(embedded.jsonPath().getString("_links.scaStatus.href"));
-        send(findings, "PUT", authorisation, Map.of("PSU-ID", "psu1"), password("sandbox"));
+        send(findings, "PUT", path(embedded.jsonPath().getString("_links.scaStatus.href")), Map.of("PSU-ID", "psu1"),
+                password("sandbox"));
+        Map<String, String> bankChosen = Map.of("PSU-IP-Address", PSU_IP, "TPP-Redirect-Preferred", "false",
+                "PSU-ID", "psu1");
+        Response funds = tpp.post(FUNDS_CONSENTS, bankChosen, """
+                {"account": {"iban": "%s", "currency": "EUR"}}""".formatted(PSU1_MAIN));
+        assertStatus(201, funds);
+        send(findings, "PUT", path(funds.jsonPath().getString("_links.scaStatus.href")), Map.of("PSU-ID", "psu1"),
+                otp("123456"));
+        Response member = tpp.post(CONSENTS, redirect(redirectUri("basket"), null), aisBody(PSU1_MAIN));
+        assertStatus(201, member);
+        Response basket = tpp.post(P + "/v1/signing-baskets", bankChosen, "{\"consentIds\": [\""
+                + member.jsonPath().getString("consentId") + "\"]}");
+        assertStatus(201, basket);
+        send(findings, "PUT", path(basket.jsonPath().getString("_links.scaStatus.href")), Map.of("PSU-ID", "psu1"),
+                "{\"authenticationMethodId\": \"sms\"}");
         send(findings, "POST", PAYMENTS + "/" + paymentId + "/authorisations", Map.of("PSU-ID", "psu1"),
                 password("sandbox"));
         assertEquals(List.of(), findings);

@@ -22,6 +22,15 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -116,6 +125,38 @@ class ConsentLookupFailuresTest {
         accounts().then().header("Retry-After", notNullValue());
         UnreliableLookupResource.answer(200, "{}", UnreliableLookupResource.READ_TIMEOUT_MILLIS + 1_000);
         error(accounts(), 503, "ServiceUnavailable");
+    }
+
+    /**
+     * More refreshes at once than the service has database connections, while the lookup takes its time: none may
+     * hold a connection across the lookup, or each would wait for a second one until the pool's timeout. One refresh
+     * starts, every other is "already running"; none is a 5xx.
+     */
+    @Test
+    void moreRefreshesAtOnceThanConnectionsNeverExhaustThePool() throws Exception {
+        String consent = "consent-of-the-refresh-race";
+        UnreliableLookupResource.answer(200, "{\"consentId\":\"" + consent
+                + "\",\"consentStatus\":\"valid\",\"aspspConsentId\":\"bank-race\"}", 300);
+        int requests = 40; // account-service has 16 connections
+        ExecutorService threads = Executors.newFixedThreadPool(requests);
+        try {
+            CountDownLatch start = new CountDownLatch(1);
+            List<Future<Response>> answers = new ArrayList<>();
+            for (int i = 0; i < requests; i++) {
+                answers.add(threads.submit(() -> {
+                    start.await();
+                    return Calls.postJson(Tpps.ALPHA, P + "/accounts/refresh", consent, "{\"initiatedByCustomer\": true}");
+                }));
+            }
+            start.countDown();
+            Map<Integer, Integer> statuses = new TreeMap<>();
+            for (Future<Response> answer : answers) {
+                statuses.merge(answer.get(1, TimeUnit.MINUTES).statusCode(), 1, Integer::sum);
+            }
+            assertEquals(Map.of(200, 1, 406, requests - 1), statuses);
+        } finally {
+            threads.shutdownNow();
+        }
     }
 
     @Test

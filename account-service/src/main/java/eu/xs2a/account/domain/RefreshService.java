@@ -29,7 +29,11 @@ public class RefreshService {
     @Inject Clock clock;
 
     public RefreshStatus start(CallContext ctx, boolean initiatedByCustomer) {
-        if (jobs.running(ctx.providerCode(), ctx.tppId(), ctx.consentId())) {
+        // in a transaction of its own, so that its connection is back in the pool before the lookup below: read
+        // outside one, it stayed with the request, and requests enough to hold every connection then each waited
+        // for a second one (the queue's) until the pool's timeout
+        if (QuarkusTransaction.requiringNew().call(() -> jobs.running(ctx.providerCode(), ctx.tppId(),
+                ctx.consentId()))) {
             throw alreadyRunning();
         }
         ConsentCheckResult check = lookup.check(new ConsentCheckRequest(ctx.providerCode(), ctx.tppId(),

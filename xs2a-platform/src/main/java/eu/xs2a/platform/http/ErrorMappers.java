@@ -26,6 +26,7 @@ import jakarta.ws.rs.core.Response;
 import java.net.ConnectException;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
+import java.util.Locale;
 import java.util.regex.Pattern;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
@@ -236,7 +237,8 @@ public class ErrorMappers {
                 if ((state != null && (state.startsWith("08") || state.equals("57P01") || state.equals("57P03")
                         // a deadlock victim or a serialization failure: nothing was stored, a repeat may succeed
                         || state.equals("40P01") || state.equals("40001")))
-                        || message.contains("Acquisition timeout")) {
+                        // Agroal's pool exhausted: "Sorry, acquisition timeout!", "Acquisition timeout while ..."
+                        || message.toLowerCase(Locale.ROOT).contains("acquisition timeout")) {
                     return true;
                 }
             }

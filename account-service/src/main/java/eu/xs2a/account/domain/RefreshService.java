@@ -29,9 +29,9 @@ public class RefreshService {
     @Inject Clock clock;
 
     public RefreshStatus start(CallContext ctx, boolean initiatedByCustomer) {
-        // in a transaction of its own, so that its connection is back in the pool before the lookup below: read
-        // outside one, it stayed with the request, and requests enough to hold every connection then each waited
-        // for a second one (the queue's) until the pool's timeout
+        // in a transaction of its own, whose end gives the connection back before the lookup below: read outside
+        // one, forty refreshes at once ran the pool dry, each holding one and waiting for the queue's transaction's
+        // (ConsentLookupFailuresTest)
         if (QuarkusTransaction.requiringNew().call(() -> jobs.running(ctx.providerCode(), ctx.tppId(),
                 ctx.consentId()))) {
             throw alreadyRunning();

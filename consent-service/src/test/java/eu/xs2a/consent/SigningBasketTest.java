@@ -13,10 +13,17 @@ import eu.xs2a.consent.support.Tpps;
 import eu.xs2a.testsupport.TestTpp;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.UUID;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 
@@ -247,6 +254,39 @@ class SigningBasketTest extends ConsentTestBase {
 
     private static String otp(String otp) {
         return "{\"scaAuthenticationData\":\"" + otp + "\"}";
+    }
+
+    /**
+     * Baskets naming one payment at once, as a TPP's retries or two of its workers send them: one takes it, every other
+     * is told it is in another basket. The bank read the payment and then locked it, and a basket that committed in
+     * between made that an optimistic-lock failure, which the TPP saw as 503.
+     */
+    @Test
+    void basketsNamingOnePaymentAtOnceGiveItToOne() throws Exception {
+        ExecutorService threads = Executors.newFixedThreadPool(20);
+        try {
+            for (int round = 0; round < 3; round++) {
+                String payment = bankPayment(Tpps.ALPHA);
+                CountDownLatch start = new CountDownLatch(1);
+                List<Future<Response>> answers = new ArrayList<>();
+                for (int i = 0; i < 20; i++) {
+                    answers.add(threads.submit(() -> {
+                        start.await();
+                        return Signed.post(Tpps.ALPHA, BASKETS, headers(), body(List.of(payment), List.of()));
+                    }));
+                }
+                start.countDown();
+                Map<String, Integer> outcomes = new TreeMap<>();
+                for (Future<Response> answer : answers) {
+                    Response r = answer.get(1, TimeUnit.MINUTES);
+                    String code = r.statusCode() < 300 ? "" : " " + r.jsonPath().getString("tppMessages[0].code");
+                    outcomes.merge(r.statusCode() + code, 1, Integer::sum);
+                }
+                assertEquals(Map.of("201", 1, "400 RESOURCE_BLOCKED", 19), outcomes);
+            }
+        } finally {
+            threads.shutdownNow();
+        }
     }
 
     /** A payment at the bank under a new gateway id (its idempotency key), as payment-service submits one. */

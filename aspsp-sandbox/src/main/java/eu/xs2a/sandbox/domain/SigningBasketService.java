@@ -133,8 +133,7 @@ public class SigningBasketService {
     }
 
     private Payment paymentMember(String key, String tppId) {
-        Payment payment = payments.byIdempotencyKey(key).filter(p -> p.tppId.equals(tppId))
-                .flatMap(p -> payments.lock(p.id))
+        Payment payment = payments.lockByIdempotencyKey(key).filter(p -> p.tppId.equals(tppId))
                 .orElseThrow(() -> BankException.refused(MEMBER_UNKNOWN, "payment " + key + " is unknown"));
         if (payment.transactionStatus != TransactionStatus.RCVD || !payment.awaitsSca()) {
             throw BankException.refused(MEMBER_NOT_AWAITING_SCA, "payment " + key + " is "

@@ -23,6 +23,15 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, String>
     }
 
     /**
+     * The payment of this key with its row locked, read as it is once the lock is held. Not a read and then a lock:
+     * Hibernate locks an entity it already holds by its version, and another transaction's change in between made that
+     * an OptimisticLockException (two baskets naming one payment at once).
+     */
+    public Optional<Payment> lockByIdempotencyKey(String key) {
+        return find("idempotencyKey", key).withLock(LockModeType.PESSIMISTIC_WRITE).firstResultOptional();
+    }
+
+    /**
      * Accepted payments due for settlement, locked. A second instance settling at the same moment waits for the
      * lock, and PostgreSQL then checks the row again against the condition, so a payment the first one settled is
      * not returned twice (a simulated bank needs no work queue).

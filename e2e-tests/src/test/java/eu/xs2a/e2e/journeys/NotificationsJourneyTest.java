@@ -66,7 +66,8 @@ class NotificationsJourneyTest extends Journey {
             String consentId = consent.jsonPath().getString("consentId");
             browser().approveAll(consent.jsonPath().getString("_links.scaRedirect.href"), "psu1");
             List<String> consentEvents = eventually("the consent's notifications",
-                    () -> events(receiver, "/consents", "consentStatus"), e -> e.contains("valid"));
+                    () -> events(receiver, "/consents", "consentStatus"),
+                    e -> e.contains("valid") && e.contains("sca:finalised"));
             assertEquals(List.of("received", "valid"), consentEvents.stream().filter(e -> !e.startsWith("sca:")).toList());
             assertTrue(consentEvents.contains("sca:finalised"), consentEvents.toString());
             JsonPath first = JsonPath.from(receiver.received().get(0).text());
@@ -84,7 +85,8 @@ class NotificationsJourneyTest extends Journey {
             browser().approveAll(payment.jsonPath().getString("_links.scaRedirect.href"), "psu1");
             String settled = Pain001JourneyTest.finalStatus(tpp, paymentPath);
             List<String> paymentEvents = eventually("the payment's notifications up to " + settled,
-                    () -> events(receiver, "/payments", "transactionStatus"), e -> e.contains(settled));
+                    () -> events(receiver, "/payments", "transactionStatus"),
+                    e -> e.contains(settled) && e.contains("sca:finalised"));
             assertTrue(paymentEvents.contains("sca:finalised"), paymentEvents.toString());
             List<String> statuses = paymentEvents.stream().filter(e -> !e.startsWith("sca:")).toList();
             assertEquals(statuses.stream().distinct().toList(), statuses, "each status once, in order");
@@ -110,7 +112,8 @@ class NotificationsJourneyTest extends Journey {
             browser().approveAll(basket.jsonPath().getString("_links.scaRedirect.href"), "psu1");
             // events() verifies each one's signature with the gateway's published seal
             List<String> events = eventually("the basket's notifications",
-                    () -> events(receiver, "/baskets", "transactionStatus"), e -> e.contains("ACTC"));
+                    () -> events(receiver, "/baskets", "transactionStatus"),
+                    e -> e.contains("ACTC") && e.contains("sca:finalised"));
             assertEquals(List.of("ACTC"), events.stream().filter(e -> !e.startsWith("sca:")).toList());
             assertTrue(events.contains("sca:finalised"), events.toString());
             for (NotificationReceiver.Received r : receiver.received()) {

@@ -4,13 +4,18 @@ import static eu.xs2a.payment.support.Payments.SCT;
 import static eu.xs2a.payment.support.Payments.headers;
 import static eu.xs2a.payment.support.Tpps.ALPHA;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import eu.xs2a.payment.support.BankSandboxResource;
 import eu.xs2a.payment.support.Payments;
 import eu.xs2a.payment.support.RelayBank;
 import eu.xs2a.payment.support.Tpps;
+import eu.xs2a.payment.support.BankApi;
+import eu.xs2a.payment.support.GatewayDb;
+import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
+import jakarta.inject.Inject;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
 import java.util.Map;
@@ -20,10 +25,58 @@ import org.junit.jupiter.api.Test;
  * What the bank receives of a payment (aspsp-sandbox/BANK-API.md): account references as the bank API defines them,
  * {@code {iban | bban, currency?}}. The interface's {@code sortCode} and {@code swiftCode} are checked and kept with the
  * payment (the read shows them) but the bank's account reference has no field for them, so they are not sent: the
- * sandbox would drop them unread.
+ * sandbox would drop them unread. The PSU's context goes with the payment, for the bank's fraud monitoring.
  */
 @QuarkusTest
 class BankOrderTest {
+
+    static final Map<String, String> PSU_HEADERS = Map.of("PSU-IP-Port", "51234",
+            "PSU-User-Agent", "Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0", "PSU-Accept", "text/html",
+            "PSU-Accept-Charset", "utf-8", "PSU-Accept-Encoding", "gzip, br", "PSU-Accept-Language", "de-DE,de;q=0.9",
+            "PSU-Http-Method", "POST", "PSU-Device-ID", "99435c7e-ad88-49ec-a2ad-99ddcb1f7721",
+            "PSU-Geo-Location", "GEO:52.506931;13.144558");
+
+    @Inject AgroalDataSource dataSource;
+
+    @Test
+    void thePsusContextReachesTheBankWithThePayment() {
+        Map<String, String> headers = headers();
+        headers.putAll(PSU_HEADERS);
+        String self = Payments.initiate(ALPHA, "sandbox", SCT, headers, Payments.body("3.00"))
+                .then().statusCode(201).extract().path("_links.self.href");
+
+        JsonPath bank = BankApi.payment(new GatewayDb(dataSource).bankPaymentId(Payments.id(self)))
+                .then().statusCode(200).extract().jsonPath();
+        assertEquals(Map.of("ipAddress", "192.168.8.78", "ipPort", "51234",
+                "userAgent", "Mozilla/5.0 (X11; Linux x86_64) Firefox/133.0", "accept", "text/html",
+                "acceptCharset", "utf-8", "acceptEncoding", "gzip, br", "acceptLanguage", "de-DE,de;q=0.9",
+                "httpMethod", "POST", "deviceId", "99435c7e-ad88-49ec-a2ad-99ddcb1f7721",
+                "geoLocation", "GEO:52.506931;13.144558"), bank.getMap("psuContext"));
+    }
+
+    @Test
+    void withOnlyTheIpAddressTheBankGetsOnlyThat() {
+        try (RelayBank relay = RelayBank.forRelayedProvider().start()) {
+            Payments.initiate(ALPHA, BankSandboxResource.RELAYED, SCT, headers(), Payments.body("4.00"))
+                    .then().statusCode(201);
+            assertEquals(Map.of("ipAddress", "192.168.8.78"),
+                    JsonPath.from(relay.submissions().get(0)).getMap("psuContext"));
+        }
+    }
+
+    @Test
+    void aPsuHeaderOffItsFormatIsAFormatError() {
+        Map<String, String> bad = Map.of("PSU-Geo-Location", "GEO:52.5;13.1", "PSU-Device-ID", "device-1",
+                "PSU-IP-Port", "70000", "PSU-Http-Method", "HEAD", "PSU-User-Agent", "u".repeat(513));
+        bad.forEach((header, value) -> {
+            Map<String, String> headers = headers();
+            headers.put(header, value);
+            Payments.initiate(ALPHA, "sandbox", SCT, headers, Payments.body("5.00")).then().statusCode(400)
+                    .body("tppMessages[0].category", equalTo("ERROR"))
+                    .body("tppMessages[0].code", equalTo("FORMAT_ERROR"))
+                    .body("tppMessages[0].text", startsWith(header + " "));
+        });
+    }
 
     @Test
     void accountReferencesReachTheBankInTheBanksShape() {

@@ -58,7 +58,8 @@ public class BankPaymentResource {
                 body.creditorAgentName(),
                 amount.currency(), amount.amount(), body.remittanceInformationUnstructured(), body.endToEndIdentification(),
                 body.requestedExecutionDate(), body.psuId(), body.returnUrl(), body.batchBookingPreferred(),
-                entries(body.payments()), body.standingOrder() == null ? null : body.standingOrder().toDomain()),
+                entries(body.payments()), body.standingOrder() == null ? null : body.standingOrder().toDomain(),
+                body.psuContext()),
                 DECOUPLED.equals(body.scaApproach()));
         PaymentCreated created = new PaymentCreated(submitted.payment().id, submitted.payment().transactionStatus.name(),
                 urls.scaUrl(submitted.link()), submitted.payment().scaStatus.name(), appMessage(submitted.link()),
@@ -93,7 +94,8 @@ public class BankPaymentResource {
                 p.debtorIban == null ? null : AccountRef.ofIban(p.debtorIban, p.currency),
                 new Amount(p.currency, p.amount.toPlainString()), p.creditorName,
                 p.creditorIban == null ? null : AccountRef.ofIban(p.creditorIban, null),
-                p.psuId, cancellation, PayeeCheck.of(p), p.batchBooking, entryStates(p), StandingOrderTerms.of(p));
+                p.psuId, cancellation, PayeeCheck.of(p), p.batchBooking, entryStates(p), StandingOrderTerms.of(p),
+                p.psuContext);
     }
 
     /** A bulk's entries (BANK-API.md "Bulk payments"); null for a single payment. */

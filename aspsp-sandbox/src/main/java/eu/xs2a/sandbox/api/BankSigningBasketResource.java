@@ -15,6 +15,7 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
+import java.util.Map;
 
 /** Signing baskets registered by the gateway (BANK-API.md "Signing baskets"). */
 @Path("/bank/v1/signing-baskets")
@@ -28,7 +29,8 @@ public class BankSigningBasketResource {
      * {@code scaApproach}: DECOUPLED pushes to the PSU's app at once, anything else waits for the pages or the API.
      */
     public record RegisterBasket(String idempotencyKey, String tppId, String tppName, List<String> paymentIds,
-                                 List<String> consentIds, String psuId, String returnUrl, String scaApproach) {
+                                 List<String> consentIds, String psuId, String returnUrl, String scaApproach,
+                                 Map<String, String> psuContext) {
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -38,7 +40,8 @@ public class BankSigningBasketResource {
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record BasketState(String bankBasketId, String transactionStatus, String scaStatus, String psuId,
-                              List<String> paymentIds, List<String> bankPaymentIds, List<String> consentIds) {
+                              List<String> paymentIds, List<String> bankPaymentIds, List<String> consentIds,
+                              Map<String, String> psuContext) {
     }
 
     @Inject SigningBasketService baskets;
@@ -50,8 +53,8 @@ public class BankSigningBasketResource {
             throw BankException.badRequest("a signing basket body is required");
         }
         SigningBasketService.Registered registered = baskets.register(body.idempotencyKey(), body.tppId(),
-                body.tppName(), body.paymentIds(), body.consentIds(), body.psuId(), body.returnUrl(),
-                "DECOUPLED".equals(body.scaApproach()));
+                body.tppName(), body.paymentIds(), body.consentIds(), body.psuId(), body.psuContext(),
+                body.returnUrl(), "DECOUPLED".equals(body.scaApproach()));
         SigningBasket basket = registered.basket();
         return Response.status(registered.created() ? Response.Status.CREATED : Response.Status.OK)
                 .entity(new BasketCreated(basket.id, basket.status.name(), basket.scaStatus.name(),
@@ -67,7 +70,7 @@ public class BankSigningBasketResource {
         return new BasketState(basket.id, basket.status.name(), basket.scaStatus.name(), basket.psuId,
                 view.payments().stream().map(p -> p.idempotencyKey).toList(),
                 view.payments().stream().map(p -> p.id).toList(),
-                view.consents().stream().map(c -> c.id).toList());
+                view.consents().stream().map(c -> c.id).toList(), basket.psuContext);
     }
 
     @DELETE

@@ -5,6 +5,7 @@ import eu.xs2a.sandbox.domain.AccountRef;
 import eu.xs2a.sandbox.domain.ConsentAccess.AdditionalInformation;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 
 /** Bodies of {@code /bank/v1/consents}. */
 public final class ConsentDtos {
@@ -30,7 +31,8 @@ public final class ConsentDtos {
     public record RegisterConsent(String idempotencyKey, String type, String tppId, String tppName, Access access,
                                   AccountRef account,
                                   String cardNumber, LocalDate validUntil, Boolean recurringIndicator,
-                                  Integer frequencyPerDay, String psuId, String returnUrl, String scaApproach) {
+                                  Integer frequencyPerDay, String psuId, String returnUrl, String scaApproach,
+                                  Map<String, String> psuContext) {
     }
 
     /** scaStatus and psuMessage tell of a decoupled SCA started at registration. */
@@ -42,6 +44,7 @@ public final class ConsentDtos {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record ConsentState(String bankConsentId, String type, String status, String scaStatus, String psuId,
                                String tppId, String tppName, LocalDate validUntil, Boolean recurringIndicator,
-                               Integer frequencyPerDay, Access access, AccountRef account) {
+                               Integer frequencyPerDay, Access access, AccountRef account,
+                               Map<String, String> psuContext) {
     }
 }

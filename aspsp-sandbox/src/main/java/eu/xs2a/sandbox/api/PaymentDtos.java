@@ -10,6 +10,7 @@ import eu.xs2a.sandbox.domain.PaymentEntry;
 import eu.xs2a.sandbox.domain.StandingOrder;
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 
 /** Bodies of {@code /bank/v1/payments}. */
 public final class PaymentDtos {
@@ -24,7 +25,7 @@ public final class PaymentDtos {
                                 String remittanceInformationUnstructured, String endToEndIdentification,
                                 LocalDate requestedExecutionDate, String psuId, String returnUrl,
                                 String scaApproach, Boolean batchBookingPreferred, List<BulkEntry> payments,
-                                StandingOrderTerms standingOrder) {
+                                StandingOrderTerms standingOrder, Map<String, String> psuContext) {
     }
 
     /** One credit transfer of a bulk payment (BANK-API.md "Bulk payments"). */
@@ -101,7 +102,8 @@ public final class PaymentDtos {
                                Boolean fundsAvailable, AccountRef debtorAccount, Amount instructedAmount,
                                String creditorName, AccountRef creditorAccount, String psuId,
                                CancellationState cancellation, PayeeCheck payeeVerification,
-                               Boolean batchBooking, List<EntryState> payments, StandingOrderTerms standingOrder) {
+                               Boolean batchBooking, List<EntryState> payments, StandingOrderTerms standingOrder,
+                               Map<String, String> psuContext) {
     }
 
     /** The answer of a lookup by idempotency key: one payment or none. */

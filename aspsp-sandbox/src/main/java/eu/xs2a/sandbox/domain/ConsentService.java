@@ -13,6 +13,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -47,7 +48,7 @@ public class ConsentService {
     @Transactional
     public Registered register(String idempotencyKey, String type, String tppId, String tppName, ConsentAccess access,
                                LocalDate validUntil, boolean recurringIndicator, int frequencyPerDay, String psuId,
-                               String returnUrl, boolean decoupled) {
+                               Map<String, String> psuContext, String returnUrl, boolean decoupled) {
         validate(type, access, validUntil, frequencyPerDay);
         TppFields.requireFitting(tppId, tppName);
         if (idempotencyKey != null && (idempotencyKey.isBlank() || idempotencyKey.length() > MAX_KEY)) {
@@ -73,6 +74,7 @@ public class ConsentService {
         consent.tppId = tppId;
         consent.tppName = tppName;
         consent.requestedPsuId = psuId;
+        consent.psuContext = psuContext;
         consent.status = ConsentStatus.received;
         consent.scaStatus = ScaStatus.received;
         consent.requestedAccess = access;

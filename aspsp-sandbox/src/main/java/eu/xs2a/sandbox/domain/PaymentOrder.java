@@ -2,11 +2,13 @@ package eu.xs2a.sandbox.domain;
 
 import java.time.LocalDate;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A payment as the gateway submits it. A bulk ({@code entries} not null, BANK-API.md "Bulk payments") has the
  * debtor, date and parties of the order, and its credit transfers in {@code entries} instead of a creditor and amount;
- * {@code standingOrder} makes it a standing order (BANK-API.md "Standing orders"; null otherwise).
+ * {@code standingOrder} makes it a standing order (BANK-API.md "Standing orders"; null otherwise); {@code psuContext}
+ * what the TPP forwarded of the PSU's request (BANK-API.md "PSU context").
  */
 public record PaymentOrder(String idempotencyKey, String paymentProduct, String tppId, String tppName,
                            AccountRef debtorAccount, String creditorName, AccountRef creditorAccount,
@@ -15,7 +17,7 @@ public record PaymentOrder(String idempotencyKey, String paymentProduct, String 
                            String remittanceInformationUnstructured, String endToEndIdentification,
                            LocalDate requestedExecutionDate, String psuId, String returnUrl,
                            Boolean batchBookingPreferred, List<Entry> entries,
-                           StandingOrder standingOrder) {
+                           StandingOrder standingOrder, Map<String, String> psuContext) {
 
     /** One credit transfer of a bulk. */
     public record Entry(String creditorName, AccountRef creditorAccount, String creditorAddressJson,
@@ -28,6 +30,6 @@ public record PaymentOrder(String idempotencyKey, String paymentProduct, String 
         return new PaymentOrder(idempotencyKey, paymentProduct, tppId, tppName, debtorAccount, e.creditorName(),
                 e.creditorAccount(), e.creditorAddressJson(), e.creditorAgent(), e.creditorAgentName(), e.currency(),
                 e.amount(), e.remittanceInformationUnstructured(), e.endToEndIdentification(), requestedExecutionDate,
-                psuId, returnUrl, null, null, null);
+                psuId, returnUrl, null, null, null, psuContext);
     }
 }

@@ -6,6 +6,9 @@ import jakarta.persistence.Id;
 import jakarta.persistence.MappedSuperclass;
 import jakarta.persistence.Version;
 import java.time.Instant;
+import java.util.Map;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
 
 /**
  * What a consent and a payment share as requests the PSU authorises with SCA: the TPP that asked, the PSU it named
@@ -32,6 +35,13 @@ public abstract class ScaResource {
     public ScaStatus scaStatus;
 
     public String returnUrl;
+
+    /**
+     * What the TPP forwarded of the PSU's own request (BANK-API.md "PSU context": ipAddress, userAgent, deviceId,
+     * geoLocation, …) for the bank's fraud monitoring, as the gateway sent it (jsonb); null when it sent none.
+     */
+    @JdbcTypeCode(SqlTypes.JSON)
+    public Map<String, String> psuContext;
 
     public Instant createdAt;
 

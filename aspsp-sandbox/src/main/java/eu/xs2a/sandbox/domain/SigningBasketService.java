@@ -13,6 +13,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
 
@@ -55,7 +56,8 @@ public class SigningBasketService {
      */
     @Transactional
     public Registered register(String idempotencyKey, String tppId, String tppName, List<String> paymentKeys,
-                               List<String> consentIds, String psuId, String returnUrl, boolean decoupled) {
+                               List<String> consentIds, String psuId, Map<String, String> psuContext,
+                               String returnUrl, boolean decoupled) {
         if (idempotencyKey == null || idempotencyKey.isBlank() || idempotencyKey.length() > MAX_KEY) {
             throw BankException.badRequest("idempotencyKey must be 1 to " + MAX_KEY + " characters");
         }
@@ -91,6 +93,7 @@ public class SigningBasketService {
         basket.tppId = tppId;
         basket.tppName = tppName;
         basket.requestedPsuId = psuId;
+        basket.psuContext = psuContext;
         basket.status = SigningBasket.Status.RCVD;
         basket.scaStatus = ScaStatus.received;
         basket.returnUrl = returnUrl;

@@ -4,6 +4,7 @@ import eu.xs2a.platform.notify.NotificationHeaders;
 import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.consent.domain.ConsentType;
 import eu.xs2a.consent.domain.NewAisConsent;
+import eu.xs2a.security.core.PsuContext;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
@@ -58,11 +59,12 @@ public class AisConsentResource extends ConsentEndpoints {
                                    schema = @Schema(implementation = AisConsentRequest.class))) byte[] body) {
         consents.requireProvider(provider); // an unknown provider is 404 whatever else is wrong
         var redirect = sca.redirect();
+        PsuContext psu = sca.psuContext();
         NotificationRequest notification = notificationHeaders.accept(notifications, tpp.get().certificate());
         AisConsentRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body, AisConsentRequest.class);
         return notification.answered(responses.created(consents.createAis(provider, tpp.get(), new NewAisConsent(request.access(),
                 request.recurringIndicator(), request.validUntil(), request.frequencyPerDay(),
-                request.combinedServiceIndicator()), redirect, sca.preferences(), notification)));
+                request.combinedServiceIndicator()), redirect, sca.preferences(), psu, notification)));
     }
 
     @GET

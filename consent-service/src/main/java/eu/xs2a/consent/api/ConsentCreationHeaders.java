@@ -2,6 +2,10 @@ package eu.xs2a.consent.api;
 
 import eu.xs2a.consent.domain.ScaPreferences;
 import eu.xs2a.consent.domain.ScaRedirect;
+import eu.xs2a.security.core.PsuContext;
+import eu.xs2a.security.core.PsuIpAddress;
+import eu.xs2a.security.quarkus.PsuContextHeaders;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.HeaderParam;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -28,11 +32,17 @@ public record ConsentCreationHeaders(
         @Parameter(description = "the PSU's login at the bank, at most 50 characters; signed when sent")
         @HeaderParam("PSU-ID") String psuId,
         @Parameter(description = "the PSU's IP address; optional at a consent's creation, checked when sent")
-        @HeaderParam("PSU-IP-Address") String psuIpAddress) {
+        @HeaderParam("PSU-IP-Address") String psuIpAddress,
+        @BeanParam PsuContextHeaders psuHeaders) {
 
     /** TPP-Redirect-Preferred, the redirect URIs, PSU-ID and PSU-IP-Address, checked (BadRequest, FormatError). */
     ScaRedirect redirect() {
         return ScaHeaders.read(redirectPreferred, redirectUri, nokRedirectUri, psuId, psuIpAddress);
+    }
+
+    /** PSU-IP-Address and the rest of the PSU's context, each checked when sent (FormatError), for the bank. */
+    PsuContext psuContext() {
+        return psuHeaders.context(PsuIpAddress.parse(psuIpAddress));
     }
 
     /** The approach preferences, once {@link #redirect} has checked TPP-Redirect-Preferred. */

@@ -4,6 +4,7 @@ import eu.xs2a.platform.notify.NotificationHeaders;
 import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.consent.domain.ConsentType;
 import eu.xs2a.consent.domain.NewFundsConsent;
+import eu.xs2a.security.core.PsuContext;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
@@ -59,11 +60,12 @@ public class FundsConsentResource extends ConsentEndpoints {
                                    schema = @Schema(implementation = FundsConsentRequest.class))) byte[] body) {
         consents.requireProvider(provider); // an unknown provider is 404 whatever else is wrong
         var redirect = sca.redirect();
+        PsuContext psu = sca.psuContext();
         NotificationRequest notification = notificationHeaders.accept(notifications, tpp.get().certificate());
         FundsConsentRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body, FundsConsentRequest.class);
         return notification.answered(responses.created(consents.createFunds(provider, tpp.get(), new NewFundsConsent(request.account(),
                 request.cardNumber(), request.cardExpiryDate(), request.cardInformation(),
-                request.registrationInformation()), redirect, sca.preferences(), notification)));
+                request.registrationInformation()), redirect, sca.preferences(), psu, notification)));
     }
 
     @GET

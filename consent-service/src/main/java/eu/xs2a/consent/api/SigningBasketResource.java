@@ -19,7 +19,9 @@ import eu.xs2a.platform.sca.ScaApproach;
 import eu.xs2a.platform.sca.ScaStatusResponse;
 import eu.xs2a.platform.sca.ScaUpdateResponse;
 import eu.xs2a.platform.sca.UpdatePsuDataRequest;
+import eu.xs2a.security.core.PsuContext;
 import eu.xs2a.security.quarkus.CurrentTpp;
+import eu.xs2a.security.quarkus.PsuContextHeaders;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
@@ -119,17 +121,18 @@ public class SigningBasketResource {
             + " TPP or already authorised, a bad notification header); FormatError RESOURCE_BLOCKED (a member in"
             + " another basket); ServiceInvalid (no approach of the provider fits the PSU)")
     public Response create(@PathParam("provider_code") String provider, @Context HttpHeaders headers,
-                           @BeanParam NotificationHeaders notificationHeaders,
+                           @BeanParam NotificationHeaders notificationHeaders, @BeanParam PsuContextHeaders psuHeaders,
                            @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                    schema = @Schema(implementation = SigningBasketRequest.class))) byte[] body) {
         var redirect = BasketHeaders.read(headers);
+        PsuContext psu = BasketHeaders.psuContext(headers, psuHeaders);
         NotificationRequest notification = notificationHeaders.accept(notifications, tpp.get().certificate());
         SigningBasketRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body,
                 SigningBasketRequest.class);
         SigningBasketService.CreatedBasket created = baskets.create(provider, tpp.get(),
                 request.paymentIds() == null ? List.of() : request.paymentIds(),
                 request.consentIds() == null ? List.of() : request.consentIds(), redirect,
-                BasketHeaders.redirectPreferred(headers), notification);
+                BasketHeaders.redirectPreferred(headers), psu, notification);
         SigningBasket basket = created.basket();
         BasketAuthorisation authorisation = created.authorisation();
         String self = urls.basketPath(provider, basket.getId());

@@ -9,6 +9,7 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+import eu.xs2a.security.core.PsuContext;
 import java.util.List;
 
 /** The bank's signing-basket API as a REST client (aspsp-sandbox/BANK-API.md "Signing baskets"). */
@@ -22,7 +23,8 @@ public interface BankBasketApi {
      * the basket's (DECOUPLED has the bank push to the PSU's app at once).
      */
     record Registration(String idempotencyKey, String tppId, String tppName, List<String> paymentIds,
-                        List<String> consentIds, String psuId, String returnUrl, String scaApproach) {
+                        List<String> consentIds, String psuId, String returnUrl, String scaApproach,
+                        PsuContext psuContext) {
     }
 
     /** {@code psuMessage}: the bank's message of a decoupled push, else null. */

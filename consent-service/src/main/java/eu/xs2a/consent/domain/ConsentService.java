@@ -18,6 +18,7 @@ import eu.xs2a.platform.sca.ScaStatus;
 import eu.xs2a.platform.task.ClaimedTask;
 import eu.xs2a.platform.task.TaskQueue;
 import eu.xs2a.platform.validation.IsoDates;
+import eu.xs2a.security.core.PsuContext;
 import eu.xs2a.security.tpp.TppIdentity;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -71,7 +72,7 @@ public class ConsentService {
 
     /** A new AIS consent; each field of the request has met its own constraints (api.AisConsentRequest). */
     public CreatedConsent createAis(String providerCode, TppIdentity tpp, NewAisConsent request, ScaRedirect redirect,
-                                    ScaPreferences preferences, NotificationRequest notification) {
+                                    ScaPreferences preferences, PsuContext psu, NotificationRequest notification) {
         ProvidersConfig.Provider provider = providers.require(providerCode);
         AccountAccess access = request.access().validated(config.maxAccountReferences());
         LocalDate today = calendar.today(providerCode);
@@ -88,6 +89,7 @@ public class ConsentService {
                 tpp.name(), access,
                 request.recurringIndicator(), validUntil, frequency, false, redirect, clock.instant());
         consent.notifyAt(notification);
+        consent.fromPsu(psu);
         // the PSU chooses a bank-offered consent's accounts on the bank's own page: redirect where the bank offers it
         boolean redirectPreferred = preferences.redirectPreferred() || access.bankOffered();
         return create(consent, approaches.choose(providerCode, redirectPreferred, redirect.psuId()),
@@ -96,7 +98,7 @@ public class ConsentService {
 
     /** A new funds consent; each field of the request has met its own constraints (api.FundsConsentRequest). */
     public CreatedConsent createFunds(String providerCode, TppIdentity tpp, NewFundsConsent request,
-                                      ScaRedirect redirect, ScaPreferences preferences,
+                                      ScaRedirect redirect, ScaPreferences preferences, PsuContext psu,
                                       NotificationRequest notification) {
         providers.require(providerCode);
         AccountReference account = request.account().validated("account");
@@ -112,6 +114,7 @@ public class ConsentService {
                 request.cardNumber(), cardExpiry, request.cardInformation(), request.registrationInformation(),
                 redirect, clock.instant());
         consent.notifyAt(notification);
+        consent.fromPsu(psu);
         return create(consent, approaches.choose(providerCode, preferences.redirectPreferred(), redirect.psuId()),
                 preferences.explicitStart());
     }

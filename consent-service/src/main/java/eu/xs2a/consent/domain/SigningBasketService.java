@@ -14,6 +14,7 @@ import eu.xs2a.platform.provider.ProviderRegistry;
 import eu.xs2a.platform.sca.ScaApproach;
 import eu.xs2a.platform.sca.ScaApproaches;
 import eu.xs2a.platform.sca.ScaStatus;
+import eu.xs2a.security.core.PsuContext;
 import eu.xs2a.security.tpp.TppIdentity;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -72,7 +73,8 @@ public class SigningBasketService {
      * ServiceUnavailable.
      */
     public CreatedBasket create(String providerCode, TppIdentity tpp, List<String> paymentIds, List<String> consentIds,
-                                ScaRedirect redirect, boolean redirectPreferred, NotificationRequest notification) {
+                                ScaRedirect redirect, boolean redirectPreferred, PsuContext psu,
+                                NotificationRequest notification) {
         providers.require(providerCode);
         requireMembers(paymentIds, consentIds);
         // ServiceInvalid when none of the provider's approaches fits the PSU
@@ -86,6 +88,7 @@ public class SigningBasketService {
         SigningBasket basket = new SigningBasket(SecureTokens.random(SecureTokens.ID_BYTES), providerCode,
                 tpp.tppId(), tpp.name(), paymentIds, consentIds, redirect, now);
         basket.notifyAt(notification);
+        basket.fromPsu(psu);
         BasketAuthorisation authorisation = new BasketAuthorisation(SecureTokens.random(SecureTokens.ID_BYTES),
                 basket.getId(), approach, SecureTokens.sha256Hex(token), now.plus(config.scaLinkTtl()),
                 SecureTokens.random(SecureTokens.ID_BYTES), now);
@@ -111,7 +114,7 @@ public class SigningBasketService {
             registered = bank.register(providerCode, new BankBasketApi.Registration(basket.getId(), tpp.tppId(),
                     tpp.name(), paymentIds, bankConsentIds, redirect.psuId(),
                     urls.basketScaCallback(providerCode, basket.getId(), authorisation.id(),
-                            authorisation.callbackState()), approach.name()));
+                            authorisation.callbackState()), approach.name(), basket.psuContext()));
         } catch (Psd2Exception refused) {
             QuarkusTransaction.requiringNew().run(() -> undo(basket.getId()));
             throw refused;

@@ -2,11 +2,14 @@ package eu.xs2a.consent.domain;
 
 import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.platform.notify.NotificationWishes;
+import eu.xs2a.security.core.PsuContext;
 import jakarta.persistence.Column;
 import jakarta.persistence.Embedded;
 import jakarta.persistence.Id;
 import jakarta.persistence.MappedSuperclass;
 import java.time.Instant;
+import org.hibernate.annotations.JdbcTypeCode;
+import org.hibernate.type.SqlTypes;
 
 /**
  * What a consent and a signing basket have alike: a TPP created it at a provider, the PSU authorises it at the bank
@@ -24,6 +27,9 @@ public abstract class TppResource {
     private String tppId;
     private String tppName;
     private String psuId;
+    /** What the TPP forwarded of the PSU's request at the creation, sent to the bank with the registration. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    private PsuContext psuContext;
     private String redirectUri;
     private String nokRedirectUri;
     private String bankScaUrl;
@@ -52,6 +58,16 @@ public abstract class TppResource {
         this.nokRedirectUri = redirect.nokRedirectUri();
         this.createdAt = now;
         this.updatedAt = now;
+    }
+
+    /** Keeps the PSU's context of the creation request, before it is stored. */
+    public void fromPsu(PsuContext context) {
+        psuContext = context.isEmpty() ? null : context;
+    }
+
+    /** The PSU's context of the creation; null when the TPP forwarded none (or before the gateway kept it). */
+    public PsuContext psuContext() {
+        return psuContext;
     }
 
     /** Keeps what the TPP asked to be notified of at the creation or an explicit start ({@link NotificationWishes}). */

@@ -125,6 +125,11 @@ class MalformedInputJourneyTest extends Journey {
         wrong.put("TPP-Explicit-Authorisation-Preferred", "2");
         wrong.put("TPP-Notification-URI", "ftp://files.example");
         wrong.put("PSU-ID", "p".repeat(51));
+        wrong.put("PSU-Geo-Location", "GEO:52.5;13.1");
+        wrong.put("PSU-Device-ID", "device-1");
+        wrong.put("PSU-IP-Port", "65536");
+        wrong.put("PSU-Http-Method", "CONNECT");
+        wrong.put("PSU-User-Agent", "u".repeat(600));
         wrong.forEach((header, value) -> {
             Map<String, String> headers = initiation();
             headers.put(header, value);

@@ -5,13 +5,17 @@ import eu.xs2a.payment.domain.NewPayment;
 import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.security.tpp.TppIdentity;
+import eu.xs2a.security.core.PsuContext;
+import eu.xs2a.security.quarkus.PsuContextHeaders;
+import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.HeaderParam;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 
 /**
  * The request headers of a payment initiation, the same for single, periodic and bulk payments, besides the redirect
- * ones ({@link RedirectHeaders}) and the notification ones ({@link NotificationHeaders}).
+ * ones ({@link RedirectHeaders}) and the notification ones ({@link NotificationHeaders}): PSU-IP-Address (required)
+ * with the rest of the PSU's context, which goes to the bank with the payment.
  */
 public record InitiationHeaders(
         @Parameter(hidden = true) @HeaderParam("Content-Type") String contentType,
@@ -22,7 +26,8 @@ public record InitiationHeaders(
         @HeaderParam("PSU-ID") String psuId,
         @Parameter(description = "true: no authorisation is started; the TPP starts it with POST …/authorisations"
                 + " (default false)", schema = @Schema(enumeration = {"true", "false"}))
-        @HeaderParam("TPP-Explicit-Authorisation-Preferred") String explicitPreferred) {
+        @HeaderParam("TPP-Explicit-Authorisation-Preferred") String explicitPreferred,
+        @BeanParam PsuContextHeaders psuHeaders) {
 
     /** These headers and the redirect ones checked, each refusal the header's own error. */
     Checked checked(RedirectHeaders redirectHeaders) {
@@ -30,19 +35,20 @@ public record InitiationHeaders(
         boolean explicit = HeaderRules.flag(explicitPreferred, false, "TPP-Explicit-Authorisation-Preferred");
         String ip = HeaderRules.psuIpAddress(psuIpAddress);
         String psu = HeaderRules.psuId(psuId);
+        PsuContext context = psuHeaders.context(ip);
         String okUri = redirectHeaders.okUri(redirect);
         String nokUri = redirectHeaders.nokUri();
-        return new Checked(psu, ip, okUri, nokUri, explicit, redirect);
+        return new Checked(psu, context, okUri, nokUri, explicit, redirect);
     }
 
     /** The checked header values. */
-    record Checked(String psuId, String psuIpAddress, String redirectUri, String nokRedirectUri,
+    record Checked(String psuId, PsuContext psuContext, String redirectUri, String nokRedirectUri,
                    boolean explicitAuthorisation, boolean redirectPreferred) {
 
         /** The initiation request of {@code order} (the bulk's first entry for a bulk). */
         NewPayment payment(String providerCode, String paymentProduct, TppIdentity tpp, PaymentOrder order,
                            BulkOrder bulk, NotificationRequest notification) {
-            return new NewPayment(providerCode, paymentProduct, tpp.tppId(), tpp.name(), order, psuId, psuIpAddress,
+            return new NewPayment(providerCode, paymentProduct, tpp.tppId(), tpp.name(), order, psuId, psuContext,
                     redirectUri, nokRedirectUri, explicitAuthorisation, redirectPreferred, bulk, notification);
         }
     }

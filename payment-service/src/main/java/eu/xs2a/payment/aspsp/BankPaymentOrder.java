@@ -1,13 +1,15 @@
 package eu.xs2a.payment.aspsp;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import eu.xs2a.security.core.PsuContext;
 import java.util.Map;
 
 /**
  * {@code POST /bank/v1/payments}; {@code idempotencyKey} is the gateway's payment id; {@code scaApproach} DECOUPLED
  * (with psuId) has the bank push the approval to the PSU's app at once, else absent. A bulk has no creditor or amount
  * of its own: its credit transfers are {@code payments}; {@code standingOrder} the terms of a periodic payment, which
- * the bank keeps as a standing order (absent for a single payment).
+ * the bank keeps as a standing order (absent for a single payment); {@code psuContext} what the TPP forwarded of the
+ * PSU's request, for the bank's fraud monitoring.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record BankPaymentOrder(String idempotencyKey, String paymentProduct, String tppId, String tppName,
@@ -16,5 +18,6 @@ public record BankPaymentOrder(String idempotencyKey, String paymentProduct, Str
                                Map<String, String> instructedAmount, String remittanceInformationUnstructured,
                                String endToEndIdentification, String requestedExecutionDate, String psuId,
                                String returnUrl, String scaApproach, Boolean batchBookingPreferred,
-                               java.util.List<BankBulkEntry> payments, BankStandingOrder standingOrder) {
+                               java.util.List<BankBulkEntry> payments, BankStandingOrder standingOrder,
+                               PsuContext psuContext) {
 }

@@ -1,21 +1,23 @@
 package eu.xs2a.payment.domain;
 
 import eu.xs2a.platform.notify.NotificationRequest;
+import eu.xs2a.security.core.PsuContext;
 
 /**
  * A validated initiation request: who asks, under which provider and product, and what; and the TPP's SCA wishes
- * (TPP-Explicit-Authorisation-Preferred, TPP-Redirect-Preferred), and its notification wishes.
+ * (TPP-Explicit-Authorisation-Preferred, TPP-Redirect-Preferred), its notification wishes, and the PSU's context
+ * (PSU-IP-Address, always there, and what else the TPP forwarded).
  */
 public record NewPayment(String providerCode, String paymentProduct, String tppId, String tppName, PaymentOrder order,
-                         String psuId, String psuIpAddress, String redirectUri, String nokRedirectUri,
+                         String psuId, PsuContext psuContext, String redirectUri, String nokRedirectUri,
                          boolean explicitAuthorisation, boolean redirectPreferred, BulkOrder bulk,
                          NotificationRequest notification) {
 
     /** A single payment. */
     public NewPayment(String providerCode, String paymentProduct, String tppId, String tppName, PaymentOrder order,
-                      String psuId, String psuIpAddress, String redirectUri, String nokRedirectUri,
+                      String psuId, PsuContext psuContext, String redirectUri, String nokRedirectUri,
                       boolean explicitAuthorisation, boolean redirectPreferred) {
-        this(providerCode, paymentProduct, tppId, tppName, order, psuId, psuIpAddress, redirectUri, nokRedirectUri,
+        this(providerCode, paymentProduct, tppId, tppName, order, psuId, psuContext, redirectUri, nokRedirectUri,
                 explicitAuthorisation, redirectPreferred, null, NotificationRequest.NONE);
     }
 }

@@ -3,6 +3,7 @@ package eu.xs2a.payment.domain;
 import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.platform.notify.NotificationWishes;
 import eu.xs2a.platform.sca.ScaApproach;
+import eu.xs2a.security.core.PsuContext;
 import jakarta.persistence.Column;
 import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;
@@ -69,6 +70,10 @@ public class Payment {
 
     @Column(nullable = false)
     private String psuIpAddress;
+
+    /** What the TPP forwarded of the PSU's request (PSU-IP-Address and the rest), sent to the bank with the payment. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    private PsuContext psuContext;
 
     private String redirectUri;
 
@@ -168,6 +173,17 @@ public class Payment {
         payment.createdAt = now;
         payment.updatedAt = now;
         return payment;
+    }
+
+    /** Keeps the PSU's context of the initiation, before it is stored. */
+    public Payment withPsuContext(PsuContext context) {
+        this.psuContext = context;
+        return this;
+    }
+
+    /** The PSU's context of the initiation; null for a payment stored before the gateway kept it. */
+    public PsuContext psuContext() {
+        return psuContext;
     }
 
     /** Makes the new payment a periodic one, before it is stored. */

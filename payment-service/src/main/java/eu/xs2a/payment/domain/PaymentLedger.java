@@ -92,9 +92,10 @@ public class PaymentLedger {
         Instant now = clock.instant();
         Payment payment = Payment.initiate(request.providerCode(), request.tppId(), request.tppName(),
                 request.paymentProduct(), write(request.bulk() != null ? request.bulk() : request.order()),
-                request.psuId(), request.psuIpAddress(),
+                request.psuId(), request.psuContext().ipAddress(),
                 request.redirectUri(), request.nokRedirectUri(), request.explicitAuthorisation(), approach,
-                SecureTokens.random(SecureTokens.LINK_BYTES), now).withStandingOrder(standingOrder);
+                SecureTokens.random(SecureTokens.LINK_BYTES), now).withStandingOrder(standingOrder)
+                .withPsuContext(request.psuContext());
         if (request.bulk() != null) {
             payment.markBulk();
         }

@@ -170,7 +170,7 @@ public class PaymentSubmission implements TaskHandler {
                 order.requestedExecutionDate() == null ? null : order.requestedExecutionDate().toString(),
                 payment.psuId(), urls.callback(payment, payment.callbackState()),
                 payment.decoupledAtSubmission() ? ScaApproach.DECOUPLED.name() : null, null, null,
-                BankStandingOrder.of(payment.standingOrder()));
+                BankStandingOrder.of(payment.standingOrder()), payment.psuContext());
     }
 
     /** A bulk: the debtor and date once, each credit transfer in {@code payments} (BANK-API.md "Bulk payments"). */
@@ -185,7 +185,8 @@ public class PaymentSubmission implements TaskHandler {
                 payment.tppId(), payment.tppName(), bankRef(bulk.debtorAccount()), null, null, null, null, null, null,
                 null, null, bulk.requestedExecutionDate() == null ? null : bulk.requestedExecutionDate().toString(),
                 payment.psuId(), urls.callback(payment, payment.callbackState()),
-                payment.decoupledAtSubmission() ? ScaApproach.DECOUPLED.name() : null, bulk.batchBooking(), entries, null);
+                payment.decoupledAtSubmission() ? ScaApproach.DECOUPLED.name() : null, bulk.batchBooking(), entries, null,
+                payment.psuContext());
     }
 
     private static Map<String, String> amount(PaymentOrder order) {

@@ -18,6 +18,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.http.ContentType;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
+import java.net.URI;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.util.HashMap;
@@ -207,6 +208,27 @@ class ConsentApiTest {
         body.put("tppId", body.get("tppId") + "9");
         api().body(body).post("/bank/v1/consents").then().statusCode(400).body("code", equalTo("FORMAT_ERROR"))
                 .body("message", equalTo("tppId is longer than 140 characters"));
+    }
+
+    @Test
+    void theTppsBrandNamesItOnThePagesAndThePsusContextIsKept() {
+        Map<String, Object> body = Bank.aisConsent(Bank.allPsd2(), null);
+        body.put("tppBrand", "PayFast");
+        body.put("psuContext", Map.of("ipAddress", "192.0.2.10", "deviceId", "99435c7e-ad88-49ec-a2ad-99ddcb1f7721"));
+        Response created = Bank.registerConsent(body);
+        api().get("/bank/v1/consents/" + created.path("bankConsentId")).then().statusCode(200)
+                .body("tppBrand", equalTo("PayFast"))
+                .body("psuContext.ipAddress", equalTo("192.0.2.10"))
+                .body("psuContext.deviceId", equalTo("99435c7e-ad88-49ec-a2ad-99ddcb1f7721"));
+        given().get(URI.create(created.<String>path("scaUrl")).getPath()).then().statusCode(200)
+                .body(containsString("<strong id=\"tpp-name\">PayFast (Alpha TPP)</strong>"));
+        String unbranded = Bank.registerConsent(Bank.aisConsent(Bank.allPsd2(), null)).path("scaUrl");
+        given().get(URI.create(unbranded).getPath()).then().statusCode(200)
+                .body(containsString("<strong id=\"tpp-name\">Alpha TPP</strong>"));
+
+        body.put("tppBrand", "B".repeat(141));
+        api().body(body).post("/bank/v1/consents").then().statusCode(400)
+                .body("message", equalTo("tppBrand is longer than 140 characters"));
     }
 
     @Test

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The PSU's context (PSU-IP-Address, PSU-User-Agent, PSU-Device-ID, PSU-Geo-Location, …) of a consent's or a signing
- * basket's creation goes to the bank with its registration, for the bank's fraud monitoring; a header off its format is FormatError.
+ * basket's creation goes to the bank with its registration, for the bank's fraud monitoring, and so does the TPP's
+ * brand (TPP-Brand-Logging-Information) of an AIS consent's; a header off its format is FormatError.
  */
 @QuarkusTest
 class PsuContextTest extends ConsentTestBase {
@@ -41,9 +42,12 @@ class PsuContextTest extends ConsentTestBase {
     String bankUrl;
 
     @Test
-    void anAisConsentsCreationTellsTheBankThePsusContext() {
-        String id = created(Signed.AIS, Signed.aisBody(null, 4, true, Psu.PSU1_MAIN), PSU_HEADERS);
+    void anAisConsentsCreationTellsTheBankThePsusContextAndTheTppsBrand() {
+        Map<String, String> headers = new java.util.HashMap<>(PSU_HEADERS);
+        headers.put("TPP-Brand-Logging-Information", "Budget Buddy");
+        String id = created(Signed.AIS, Signed.aisBody(null, 4, true, Psu.PSU1_MAIN), headers);
         assertEquals(AT_THE_BANK, atTheBank(id));
+        assertEquals("Budget Buddy", bank("/bank/v1/consents/" + bankConsentId(id)).getString("tppBrand"));
     }
 
     @Test
@@ -75,7 +79,7 @@ class PsuContextTest extends ConsentTestBase {
     void aPsuHeaderOffItsFormatIsAFormatError() {
         Map<String, String> bad = Map.of("PSU-Geo-Location", "GEO:52.506931", "PSU-Device-ID", "not-a-uuid",
                 "PSU-IP-Port", "0", "PSU-Http-Method", "TRACE", "PSU-Accept", "a".repeat(513),
-                "PSU-IP-Address", "::1::");
+                "PSU-IP-Address", "::1::", "TPP-Brand-Logging-Information", "b".repeat(141));
         bad.forEach((header, value) -> {
             Map<String, String> headers = Signed.redirectHeaders();
             headers.put(header, value);
@@ -96,8 +100,11 @@ class PsuContextTest extends ConsentTestBase {
     }
 
     private Map<String, String> atTheBank(String consentId) {
-        String bankConsentId = ConsentRows.column(dataSource, consentId, "bank_consent_id", String.class);
-        return bank("/bank/v1/consents/" + bankConsentId).getMap("psuContext");
+        return bank("/bank/v1/consents/" + bankConsentId(consentId)).getMap("psuContext");
+    }
+
+    private String bankConsentId(String consentId) {
+        return ConsentRows.column(dataSource, consentId, "bank_consent_id", String.class);
     }
 
     /** What the bank itself holds (its own API, BANK-API.md). */

@@ -25,7 +25,8 @@ import org.junit.jupiter.api.Test;
  * What the bank receives of a payment (aspsp-sandbox/BANK-API.md): account references as the bank API defines them,
  * {@code {iban | bban, currency?}}. The interface's {@code sortCode} and {@code swiftCode} are checked and kept with the
  * payment (the read shows them) but the bank's account reference has no field for them, so they are not sent: the
- * sandbox would drop them unread. The PSU's context goes with the payment, for the bank's fraud monitoring.
+ * sandbox would drop them unread. The PSU's context goes with the payment, for the bank's fraud monitoring, and the
+ * TPP's brand, by which the bank's pages name the TPP.
  */
 @QuarkusTest
 class BankOrderTest {
@@ -39,9 +40,10 @@ class BankOrderTest {
     @Inject AgroalDataSource dataSource;
 
     @Test
-    void thePsusContextReachesTheBankWithThePayment() {
+    void thePsusContextAndTheTppsBrandReachTheBankWithThePayment() {
         Map<String, String> headers = headers();
         headers.putAll(PSU_HEADERS);
+        headers.put("TPP-Brand-Logging-Information", "PayFast");
         String self = Payments.initiate(ALPHA, "sandbox", SCT, headers, Payments.body("3.00"))
                 .then().statusCode(201).extract().path("_links.self.href");
 
@@ -52,6 +54,7 @@ class BankOrderTest {
                 "acceptCharset", "utf-8", "acceptEncoding", "gzip, br", "acceptLanguage", "de-DE,de;q=0.9",
                 "httpMethod", "POST", "deviceId", "99435c7e-ad88-49ec-a2ad-99ddcb1f7721",
                 "geoLocation", "GEO:52.506931;13.144558"), bank.getMap("psuContext"));
+        assertEquals("PayFast", bank.getString("tppBrand"));
     }
 
     @Test
@@ -65,9 +68,10 @@ class BankOrderTest {
     }
 
     @Test
-    void aPsuHeaderOffItsFormatIsAFormatError() {
+    void aPsuOrBrandHeaderOffItsFormatIsAFormatError() {
         Map<String, String> bad = Map.of("PSU-Geo-Location", "GEO:52.5;13.1", "PSU-Device-ID", "device-1",
-                "PSU-IP-Port", "70000", "PSU-Http-Method", "HEAD", "PSU-User-Agent", "u".repeat(513));
+                "PSU-IP-Port", "70000", "PSU-Http-Method", "HEAD", "PSU-User-Agent", "u".repeat(513),
+                "TPP-Brand-Logging-Information", "b".repeat(141));
         bad.forEach((header, value) -> {
             Map<String, String> headers = headers();
             headers.put(header, value);

@@ -52,7 +52,7 @@ public class BankConsentResource {
                 access.additionalInformation(), body.account(), body.cardNumber());
         ConsentService.Registered registered = consents.register(body.idempotencyKey(), body.type(), body.tppId(),
                 body.tppName(), requested, body.validUntil(), Boolean.TRUE.equals(body.recurringIndicator()),
-                body.frequencyPerDay() == null ? DEFAULT_FREQUENCY : body.frequencyPerDay(), body.psuId(), body.psuContext(),
+                body.frequencyPerDay() == null ? DEFAULT_FREQUENCY : body.frequencyPerDay(), body.psuId(), body.psuContext(), body.tppBrand(),
                 body.returnUrl(), "DECOUPLED".equals(body.scaApproach()));
         return Response.status(registered.created() ? Response.Status.CREATED : Response.Status.OK)
                 .entity(new ConsentCreated(registered.consent().id, registered.consent().status.name(),
@@ -89,7 +89,8 @@ public class BankConsentResource {
         }
         return new ConsentState(consent.id, consent.type, consent.status.name(), consent.scaStatus.name(), consent.psuId,
                 consent.tppId, consent.tppName, consent.validUntil, consent.recurringIndicator, consent.frequencyPerDay,
-                access, Consent.PIIS.equals(consent.type) ? requested.account() : null, consent.psuContext);
+                access, Consent.PIIS.equals(consent.type) ? requested.account() : null, consent.psuContext,
+                consent.tppBrand);
     }
 
     /**

@@ -59,7 +59,7 @@ public class BankPaymentResource {
                 amount.currency(), amount.amount(), body.remittanceInformationUnstructured(), body.endToEndIdentification(),
                 body.requestedExecutionDate(), body.psuId(), body.returnUrl(), body.batchBookingPreferred(),
                 entries(body.payments()), body.standingOrder() == null ? null : body.standingOrder().toDomain(),
-                body.psuContext()),
+                body.psuContext(), body.tppBrand()),
                 DECOUPLED.equals(body.scaApproach()));
         PaymentCreated created = new PaymentCreated(submitted.payment().id, submitted.payment().transactionStatus.name(),
                 urls.scaUrl(submitted.link()), submitted.payment().scaStatus.name(), appMessage(submitted.link()),
@@ -95,7 +95,7 @@ public class BankPaymentResource {
                 new Amount(p.currency, p.amount.toPlainString()), p.creditorName,
                 p.creditorIban == null ? null : AccountRef.ofIban(p.creditorIban, null),
                 p.psuId, cancellation, PayeeCheck.of(p), p.batchBooking, entryStates(p), StandingOrderTerms.of(p),
-                p.psuContext);
+                p.psuContext, p.tppBrand);
     }
 
     /** A bulk's entries (BANK-API.md "Bulk payments"); null for a single payment. */

@@ -32,7 +32,7 @@ public final class ConsentDtos {
                                   AccountRef account,
                                   String cardNumber, LocalDate validUntil, Boolean recurringIndicator,
                                   Integer frequencyPerDay, String psuId, String returnUrl, String scaApproach,
-                                  Map<String, String> psuContext) {
+                                  Map<String, String> psuContext, String tppBrand) {
     }
 
     /** scaStatus and psuMessage tell of a decoupled SCA started at registration. */
@@ -45,6 +45,6 @@ public final class ConsentDtos {
     public record ConsentState(String bankConsentId, String type, String status, String scaStatus, String psuId,
                                String tppId, String tppName, LocalDate validUntil, Boolean recurringIndicator,
                                Integer frequencyPerDay, Access access, AccountRef account,
-                               Map<String, String> psuContext) {
+                               Map<String, String> psuContext, String tppBrand) {
     }
 }

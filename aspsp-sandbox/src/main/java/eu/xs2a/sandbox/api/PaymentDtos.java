@@ -25,7 +25,7 @@ public final class PaymentDtos {
                                 String remittanceInformationUnstructured, String endToEndIdentification,
                                 LocalDate requestedExecutionDate, String psuId, String returnUrl,
                                 String scaApproach, Boolean batchBookingPreferred, List<BulkEntry> payments,
-                                StandingOrderTerms standingOrder, Map<String, String> psuContext) {
+                                StandingOrderTerms standingOrder, Map<String, String> psuContext, String tppBrand) {
     }
 
     /** One credit transfer of a bulk payment (BANK-API.md "Bulk payments"). */
@@ -103,7 +103,7 @@ public final class PaymentDtos {
                                String creditorName, AccountRef creditorAccount, String psuId,
                                CancellationState cancellation, PayeeCheck payeeVerification,
                                Boolean batchBooking, List<EntryState> payments, StandingOrderTerms standingOrder,
-                               Map<String, String> psuContext) {
+                               Map<String, String> psuContext, String tppBrand) {
     }
 
     /** The answer of a lookup by idempotency key: one payment or none. */

@@ -48,7 +48,8 @@ public class ConsentService {
     @Transactional
     public Registered register(String idempotencyKey, String type, String tppId, String tppName, ConsentAccess access,
                                LocalDate validUntil, boolean recurringIndicator, int frequencyPerDay, String psuId,
-                               Map<String, String> psuContext, String returnUrl, boolean decoupled) {
+                               Map<String, String> psuContext, String tppBrand, String returnUrl,
+                               boolean decoupled) {
         validate(type, access, validUntil, frequencyPerDay);
         TppFields.requireFitting(tppId, tppName);
         if (idempotencyKey != null && (idempotencyKey.isBlank() || idempotencyKey.length() > MAX_KEY)) {
@@ -75,6 +76,7 @@ public class ConsentService {
         consent.tppName = tppName;
         consent.requestedPsuId = psuId;
         consent.psuContext = psuContext;
+        consent.tppBrand = TppFields.brand(tppBrand);
         consent.status = ConsentStatus.received;
         consent.scaStatus = ScaStatus.received;
         consent.requestedAccess = access;

@@ -25,6 +25,9 @@ public abstract class ScaResource {
 
     public String tppName;
 
+    /** The brand under which the TPP meets the PSU (TPP-Brand-Logging-Information), if the gateway sent one. */
+    public String tppBrand;
+
     /** The PSU the gateway named when registering (PSU-ID), if any: only that PSU may approve. */
     public String requestedPsuId;
 
@@ -44,6 +47,11 @@ public abstract class ScaResource {
     public Map<String, String> psuContext;
 
     public Instant createdAt;
+
+    /** The TPP as the bank's pages name it: the brand the PSU knows, with the legal name beside it. */
+    public String tppShownName() {
+        return tppBrand == null ? tppName : tppBrand + " (" + tppName + ")";
+    }
 
     /** Who has signed so far, comma-separated PSU ids in order (several for a multilevel SCA); null before. */
     public String signedBy;

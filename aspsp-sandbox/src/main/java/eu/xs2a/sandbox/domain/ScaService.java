@@ -69,7 +69,7 @@ public class ScaService {
         return refusable(() -> {
             ScaFlow flow = load(token);
             return switch (flow.link().state) {
-                case NEW -> new ShowLogin(flow.resource().tppName, null);
+                case NEW -> new ShowLogin(flow.resource().tppShownName(), null);
                 case LOGGED_IN -> bound(flow, session, new Redirect(stepPath(token, "decision"), null));
                 case APPROVED -> bound(flow, session, new Redirect(stepPath(token, "otp"), null));
                 case DONE -> throw used();
@@ -88,7 +88,7 @@ public class ScaService {
             }
             PsuLogin.Result result = psuLogin.check(username, password);
             if (result instanceof PsuLogin.Refused refused) {
-                return new ShowLogin(flow.resource().tppName, refused.message());
+                return new ShowLogin(flow.resource().tppShownName(), refused.message());
             }
             String psuId = ((PsuLogin.Accepted) result).psu().id;
             if (flow.signedAlreadyBy(psuId)) {
@@ -363,19 +363,19 @@ public class ScaService {
             flow.basketConsents().forEach(c -> lines.add(new Line(Consent.PIIS.equals(c.type)
                     ? "Confirmation of funds" : "Access to your accounts", consentLines(c).stream()
                     .map(l -> l.account() + ": " + l.access()).reduce((a, b) -> a + "; " + b).orElse(""))));
-            return new Summary("BASKET", flow.basket().tppName, psu.fullName, lines, null, 0,
+            return new Summary("BASKET", flow.basket().tppShownName(), psu.fullName, lines, null, 0,
                     null, null, null, null, null, null, List.of(), null, List.of(), List.of());
         }
         if (flow.link().kind == ScaLink.Kind.CONSENT) {
             Consent consent = flow.consent();
-            return new Summary(consent.type.equals(Consent.PIIS) ? "PIIS" : "AIS", consent.tppName, psu.fullName,
+            return new Summary(consent.type.equals(Consent.PIIS) ? "PIIS" : "AIS", consent.tppShownName(), psu.fullName,
                     consentLines(consent), consent.validUntil.toString(), consent.frequencyPerDay,
                     null, null, null, null, null, null, List.of(), null, List.of(), accountChoices(consent, psu));
         }
         Payment payment = flow.payment();
         List<String> choices = payment.debtorAccountId == null
                 ? accounts.ofPsu(psu.id).stream().filter(a -> !a.isCard()).map(a -> a.iban).toList() : List.of();
-        return new Summary(flow.link().kind.name(), payment.tppName, psu.fullName, List.of(), null, 0,
+        return new Summary(flow.link().kind.name(), payment.tppShownName(), psu.fullName, List.of(), null, 0,
                 payment.amount.setScale(2).toPlainString(), payment.currency, payment.creditorName, payment.creditorIban,
                 payment.remittance, payment.debtorIban, choices,
                 flow.link().kind == ScaLink.Kind.PAYMENT ? ScaStep.PayeeNotice.of(payment) : null,

@@ -5,12 +5,14 @@ import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.consent.domain.ConsentType;
 import eu.xs2a.consent.domain.NewAisConsent;
 import eu.xs2a.security.core.PsuContext;
+import eu.xs2a.security.core.TppBrand;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
+import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
@@ -23,6 +25,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
@@ -55,16 +58,20 @@ public class AisConsentResource extends ConsentEndpoints {
     public Response create(@PathParam("provider_code") String provider, @Context HttpHeaders headers,
                            @BeanParam ConsentCreationHeaders sca,
                            @BeanParam NotificationHeaders notificationHeaders,
+                           @Parameter(description = "the brand under which the TPP meets the PSU (at most 140"
+                                   + " characters): the bank's pages name the TPP by it")
+                           @HeaderParam(TppBrand.HEADER) String tppBrand,
                            @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                    schema = @Schema(implementation = AisConsentRequest.class))) byte[] body) {
         consents.requireProvider(provider); // an unknown provider is 404 whatever else is wrong
         var redirect = sca.redirect();
         PsuContext psu = sca.psuContext();
+        String brand = TppBrand.parse(tppBrand);
         NotificationRequest notification = notificationHeaders.accept(notifications, tpp.get().certificate());
         AisConsentRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body, AisConsentRequest.class);
         return notification.answered(responses.created(consents.createAis(provider, tpp.get(), new NewAisConsent(request.access(),
                 request.recurringIndicator(), request.validUntil(), request.frequencyPerDay(),
-                request.combinedServiceIndicator()), redirect, sca.preferences(), psu, notification)));
+                request.combinedServiceIndicator()), redirect, sca.preferences(), psu, brand, notification)));
     }
 
     @GET

@@ -58,6 +58,8 @@ public class Consent extends TppResource {
     private boolean bankDeletePending;
     /** occurredAt of the newest bank event applied (the bank's clock): an event older than it is stale. */
     private Instant bankEventAt;
+    /** The brand under which the TPP meets the PSU (TPP-Brand-Logging-Information), sent to the bank; or null. */
+    private String tppBrand;
     /** Status changes made since this consent was last written, for the log once that write is committed. */
     @Transient
     private List<ConsentStatusChange> statusChanges = new ArrayList<>();
@@ -99,6 +101,15 @@ public class Consent extends TppResource {
         consent.registrationInformation = registrationInformation;
         consent.recurringIndicator = true;
         return consent;
+    }
+
+    /** Keeps the TPP's brand of the creation request, before it is stored. */
+    public void knownAs(String brand) {
+        tppBrand = brand;
+    }
+
+    public String getTppBrand() {
+        return tppBrand;
     }
 
     // --- transitions ---------------------------------------------------------------------------------------

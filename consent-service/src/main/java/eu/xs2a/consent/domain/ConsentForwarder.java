@@ -52,6 +52,6 @@ public class ConsentForwarder {
                 ais ? consent.isRecurringIndicator() : null, consent.getFrequencyPerDay(), consent.getPsuId(),
                 // no SCA starts with the registration when the TPP starts it itself (nothing pushed to the PSU's app yet)
                 returnUrl, authorisation.scaApproach() == ScaApproach.REDIRECT || authorisation.isExplicitStartPending()
-                        ? null : authorisation.scaApproach().name(), consent.psuContext());
+                        ? null : authorisation.scaApproach().name(), consent.psuContext(), consent.getTppBrand());
     }
 }

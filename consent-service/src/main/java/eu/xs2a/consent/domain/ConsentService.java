@@ -72,7 +72,8 @@ public class ConsentService {
 
     /** A new AIS consent; each field of the request has met its own constraints (api.AisConsentRequest). */
     public CreatedConsent createAis(String providerCode, TppIdentity tpp, NewAisConsent request, ScaRedirect redirect,
-                                    ScaPreferences preferences, PsuContext psu, NotificationRequest notification) {
+                                    ScaPreferences preferences, PsuContext psu, String tppBrand,
+                                    NotificationRequest notification) {
         ProvidersConfig.Provider provider = providers.require(providerCode);
         AccountAccess access = request.access().validated(config.maxAccountReferences());
         LocalDate today = calendar.today(providerCode);
@@ -90,6 +91,7 @@ public class ConsentService {
                 request.recurringIndicator(), validUntil, frequency, false, redirect, clock.instant());
         consent.notifyAt(notification);
         consent.fromPsu(psu);
+        consent.knownAs(tppBrand);
         // the PSU chooses a bank-offered consent's accounts on the bank's own page: redirect where the bank offers it
         boolean redirectPreferred = preferences.redirectPreferred() || access.bankOffered();
         return create(consent, approaches.choose(providerCode, redirectPreferred, redirect.psuId()),

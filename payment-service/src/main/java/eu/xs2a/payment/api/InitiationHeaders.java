@@ -6,6 +6,7 @@ import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.security.tpp.TppIdentity;
 import eu.xs2a.security.core.PsuContext;
+import eu.xs2a.security.core.TppBrand;
 import eu.xs2a.security.quarkus.PsuContextHeaders;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.HeaderParam;
@@ -27,6 +28,9 @@ public record InitiationHeaders(
         @Parameter(description = "true: no authorisation is started; the TPP starts it with POST …/authorisations"
                 + " (default false)", schema = @Schema(enumeration = {"true", "false"}))
         @HeaderParam("TPP-Explicit-Authorisation-Preferred") String explicitPreferred,
+        @Parameter(description = "the brand under which the TPP meets the PSU (at most 140 characters): the bank's"
+                + " pages name the TPP by it")
+        @HeaderParam(TppBrand.HEADER) String tppBrand,
         @BeanParam PsuContextHeaders psuHeaders) {
 
     /** These headers and the redirect ones checked, each refusal the header's own error. */
@@ -38,17 +42,17 @@ public record InitiationHeaders(
         PsuContext context = psuHeaders.context(ip);
         String okUri = redirectHeaders.okUri(redirect);
         String nokUri = redirectHeaders.nokUri();
-        return new Checked(psu, context, okUri, nokUri, explicit, redirect);
+        return new Checked(psu, context, TppBrand.parse(tppBrand), okUri, nokUri, explicit, redirect);
     }
 
     /** The checked header values. */
-    record Checked(String psuId, PsuContext psuContext, String redirectUri, String nokRedirectUri,
+    record Checked(String psuId, PsuContext psuContext, String tppBrand, String redirectUri, String nokRedirectUri,
                    boolean explicitAuthorisation, boolean redirectPreferred) {
 
         /** The initiation request of {@code order} (the bulk's first entry for a bulk). */
         NewPayment payment(String providerCode, String paymentProduct, TppIdentity tpp, PaymentOrder order,
                            BulkOrder bulk, NotificationRequest notification) {
-            return new NewPayment(providerCode, paymentProduct, tpp.tppId(), tpp.name(), order, psuId, psuContext,
+            return new NewPayment(providerCode, paymentProduct, tpp.tppId(), tpp.name(), order, psuId, psuContext, tppBrand,
                     redirectUri, nokRedirectUri, explicitAuthorisation, redirectPreferred, bulk, notification);
         }
     }

@@ -6,18 +6,11 @@ import eu.xs2a.security.core.PsuContext;
 /**
  * A validated initiation request: who asks, under which provider and product, and what; and the TPP's SCA wishes
  * (TPP-Explicit-Authorisation-Preferred, TPP-Redirect-Preferred), its notification wishes, and the PSU's context
- * (PSU-IP-Address, always there, and what else the TPP forwarded).
+ * (PSU-IP-Address, always there, and what else the TPP forwarded), and the TPP's brand
+ * (TPP-Brand-Logging-Information).
  */
 public record NewPayment(String providerCode, String paymentProduct, String tppId, String tppName, PaymentOrder order,
-                         String psuId, PsuContext psuContext, String redirectUri, String nokRedirectUri,
-                         boolean explicitAuthorisation, boolean redirectPreferred, BulkOrder bulk,
-                         NotificationRequest notification) {
-
-    /** A single payment. */
-    public NewPayment(String providerCode, String paymentProduct, String tppId, String tppName, PaymentOrder order,
-                      String psuId, PsuContext psuContext, String redirectUri, String nokRedirectUri,
-                      boolean explicitAuthorisation, boolean redirectPreferred) {
-        this(providerCode, paymentProduct, tppId, tppName, order, psuId, psuContext, redirectUri, nokRedirectUri,
-                explicitAuthorisation, redirectPreferred, null, NotificationRequest.NONE);
-    }
+                         String psuId, PsuContext psuContext, String tppBrand, String redirectUri,
+                         String nokRedirectUri, boolean explicitAuthorisation, boolean redirectPreferred,
+                         BulkOrder bulk, NotificationRequest notification) {
 }

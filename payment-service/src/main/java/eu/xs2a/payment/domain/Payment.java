@@ -75,6 +75,9 @@ public class Payment {
     @JdbcTypeCode(SqlTypes.JSON)
     private PsuContext psuContext;
 
+    /** The brand under which the TPP meets the PSU (TPP-Brand-Logging-Information), sent to the bank; or null. */
+    private String tppBrand;
+
     private String redirectUri;
 
     private String nokRedirectUri;
@@ -175,10 +178,15 @@ public class Payment {
         return payment;
     }
 
-    /** Keeps the PSU's context of the initiation, before it is stored. */
-    public Payment withPsuContext(PsuContext context) {
+    /** Keeps the PSU's context and the TPP's brand of the initiation, before it is stored. */
+    public Payment toldOfTheRequest(PsuContext context, String brand) {
         this.psuContext = context;
+        this.tppBrand = brand;
         return this;
+    }
+
+    public String tppBrand() {
+        return tppBrand;
     }
 
     /** The PSU's context of the initiation; null for a payment stored before the gateway kept it. */

@@ -170,7 +170,8 @@ public class PaymentSubmission implements TaskHandler {
                 order.requestedExecutionDate() == null ? null : order.requestedExecutionDate().toString(),
                 payment.psuId(), urls.callback(payment, payment.callbackState()),
                 payment.decoupledAtSubmission() ? ScaApproach.DECOUPLED.name() : null, null, null,
-                BankStandingOrder.of(payment.standingOrder()), payment.psuContext());
+                BankStandingOrder.of(payment.standingOrder()), payment.psuContext(),
+                payment.tppBrand());
     }
 
     /** A bulk: the debtor and date once, each credit transfer in {@code payments} (BANK-API.md "Bulk payments"). */
@@ -186,7 +187,7 @@ public class PaymentSubmission implements TaskHandler {
                 null, null, bulk.requestedExecutionDate() == null ? null : bulk.requestedExecutionDate().toString(),
                 payment.psuId(), urls.callback(payment, payment.callbackState()),
                 payment.decoupledAtSubmission() ? ScaApproach.DECOUPLED.name() : null, bulk.batchBooking(), entries, null,
-                payment.psuContext());
+                payment.psuContext(), payment.tppBrand());
     }
 
     private static Map<String, String> amount(PaymentOrder order) {

@@ -136,6 +136,9 @@ class MalformedInputJourneyTest extends Journey {
             check(findings, "POST " + PAYMENTS + " " + header + ": " + value,
                     tpp.post(PAYMENTS, headers, sepaCreditTransfer("6.00")), true);
         });
+        // the PSU's context is checked wherever it is sent, also where nothing goes to the bank
+        check(findings, "GET " + ACCOUNTS + " PSU-Geo-Location: GEO:52.5;13.1", tpp.get(ACCOUNTS,
+                Map.of("Consent-ID", consentId, "PSU-IP-Address", PSU_IP, "PSU-Geo-Location", "GEO:52.5;13.1")), true);
         for (String consent : List.of("", "x".repeat(200), "../" + consentId)) {
             check(findings, "GET " + ACCOUNTS + " Consent-ID: " + consent,
                     tpp.get(ACCOUNTS, Map.of("Consent-ID", consent, "PSU-IP-Address", PSU_IP)), true);

@@ -54,6 +54,14 @@ public record PsuContext(String ipAddress, String ipPort, String userAgent, Stri
                 text(ACCEPT_LANGUAGE, acceptLanguage), method(httpMethod), deviceId(deviceId), geo(geoLocation));
     }
 
+    /** The PSU's context of a request, every header checked by {@link PsuIpAddress} and {@link #of}. */
+    public static PsuContext read(RequestHeaders headers) {
+        return of(PsuIpAddress.parse(headers.get(PsuIpAddress.HEADER)), headers.get(IP_PORT), headers.get(USER_AGENT),
+                headers.get(ACCEPT), headers.get(ACCEPT_CHARSET), headers.get(ACCEPT_ENCODING),
+                headers.get(ACCEPT_LANGUAGE), headers.get(HTTP_METHOD), headers.get(DEVICE_ID),
+                headers.get(GEO_LOCATION));
+    }
+
     /** True when the TPP forwarded nothing of the PSU's request. */
     @JsonIgnore
     public boolean isEmpty() {

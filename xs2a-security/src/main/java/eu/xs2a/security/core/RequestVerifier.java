@@ -153,7 +153,8 @@ public final class RequestVerifier {
 
     /**
      * The interface's header length limits (PSU-ID 50, TPP-Redirect-URI 500, PSU-IP-Address 140 characters), counted
-     * in the characters of the text the header carries, not in its octets.
+     * in the characters of the text the header carries, not in its octets; then the formats of the PSU's context
+     * ({@link PsuContext#read}), wherever it is sent, so that one rule holds on every operation.
      */
     public static void checkHeaderLimits(RequestHeaders headers) {
         for (Map.Entry<String, Integer> limit : HEADER_LIMITS.entrySet()) {
@@ -163,6 +164,7 @@ public final class RequestVerifier {
                         + limit.getValue() + " characters");
             }
         }
+        PsuContext.read(headers);
     }
 
     /** Step 6: the certificate's PSD2 roles must include at least one of {@code required} (empty: no rule). */

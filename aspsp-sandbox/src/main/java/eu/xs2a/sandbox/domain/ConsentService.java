@@ -75,8 +75,7 @@ public class ConsentService {
         consent.tppId = tppId;
         consent.tppName = tppName;
         consent.requestedPsuId = psuId;
-        consent.psuContext = psuContext;
-        consent.tppBrand = TppFields.brand(tppBrand);
+        consent.toldOfTheRequest(psuContext, tppBrand);
         consent.status = ConsentStatus.received;
         consent.scaStatus = ScaStatus.received;
         consent.requestedAccess = access;

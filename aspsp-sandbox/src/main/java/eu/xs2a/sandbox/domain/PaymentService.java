@@ -84,8 +84,7 @@ public class PaymentService {
         payment.tppId = order.tppId();
         payment.tppName = order.tppName();
         payment.requestedPsuId = order.psuId();
-        payment.psuContext = order.psuContext();
-        payment.tppBrand = TppFields.brand(order.tppBrand());
+        payment.toldOfTheRequest(order.psuContext(), order.tppBrand());
         payment.debtorIban = debtor.map(a -> a.iban).orElse(order.debtorAccount() == null ? null : order.debtorAccount().label());
         payment.debtorAccountId = debtor.map(a -> a.id).orElse(null);
         payment.creditorName = order.entries() == null ? order.creditorName() : order.entries().size() + " payments";

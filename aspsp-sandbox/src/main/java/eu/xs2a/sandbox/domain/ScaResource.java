@@ -48,6 +48,12 @@ public abstract class ScaResource {
 
     public Instant createdAt;
 
+    /** What the gateway told of the request besides itself (BANK-API.md "PSU context", "TPP brand"). */
+    public void toldOfTheRequest(Map<String, String> context, String brand) {
+        psuContext = context;
+        tppBrand = TppFields.brand(brand);
+    }
+
     /** The TPP as the bank's pages name it: the brand the PSU knows, with the legal name beside it. */
     public String tppShownName() {
         return tppBrand == null ? tppName : tppBrand + " (" + tppName + ")";

@@ -93,7 +93,7 @@ public class SigningBasketService {
         basket.tppId = tppId;
         basket.tppName = tppName;
         basket.requestedPsuId = psuId;
-        basket.psuContext = psuContext;
+        basket.toldOfTheRequest(psuContext, null);
         basket.status = SigningBasket.Status.RCVD;
         basket.scaStatus = ScaStatus.received;
         basket.returnUrl = returnUrl;

@@ -35,9 +35,9 @@ public record ConsentCreationHeaders(
         @HeaderParam("PSU-IP-Address") String psuIpAddress,
         @BeanParam PsuContextHeaders psuHeaders) {
 
-    /** TPP-Redirect-Preferred, the redirect URIs, PSU-ID and PSU-IP-Address, checked (BadRequest, FormatError). */
+    /** TPP-Redirect-Preferred, the redirect URIs and PSU-ID, checked (BadRequest, FormatError). */
     ScaRedirect redirect() {
-        return ScaHeaders.read(redirectPreferred, redirectUri, nokRedirectUri, psuId, psuIpAddress);
+        return ScaHeaders.read(redirectPreferred, redirectUri, nokRedirectUri, psuId);
     }
 
     /** PSU-IP-Address and the rest of the PSU's context, each checked when sent (FormatError), for the bank. */

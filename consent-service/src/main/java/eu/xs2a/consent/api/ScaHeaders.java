@@ -15,7 +15,7 @@ import java.util.Locale;
  * redirect URIs wherever consent-service takes them. TPP-Redirect-Preferred is required (missing or not
  * true/false → BadRequest); TPP-Redirect-URI is required when redirect is preferred and, like
  * TPP-Nok-Redirect-URI, must follow xs2a-platform's {@link RedirectUris} rule (else FormatError). PSU-IP-Address
- * is optional at consent creation, and checked when sent, as in every service.
+ * is optional at consent creation and read with the rest of the PSU's context ({@link ConsentCreationHeaders}).
  * With {@code false} the approach is the bank's choice for the PSU (docs/ARCHITECTURE.md "SCA approaches").
  */
 final class ScaHeaders {
@@ -31,8 +31,7 @@ final class ScaHeaders {
     }
 
     /** A consent creation's redirect headers ({@link ConsentCreationHeaders}), by the rules above. */
-    static ScaRedirect read(String preferred, String redirectUri, String nokRedirectUri, String psuId,
-                            String psuIpAddress) {
+    static ScaRedirect read(String preferred, String redirectUri, String nokRedirectUri, String psuId) {
         if (preferred == null) {
             throw new Psd2Exception(ErrorClass.BAD_REQUEST, REDIRECT_PREFERRED + " is required (true or false)");
         }
@@ -45,7 +44,6 @@ final class ScaHeaders {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR,
                     REDIRECT_URI + " is required when " + REDIRECT_PREFERRED + " is true");
         }
-        PsuIpAddress.parse(psuIpAddress); // optional here, checked when sent
         return redirectOf(redirectUri, nokRedirectUri, psuId);
     }
 

@@ -178,20 +178,20 @@ public class Payment {
         return payment;
     }
 
-    /** Keeps the PSU's context and the TPP's brand of the initiation, before it is stored. */
-    public Payment toldOfTheRequest(PsuContext context, String brand) {
-        this.psuContext = context;
-        this.tppBrand = brand;
-        return this;
-    }
-
-    public String tppBrand() {
-        return tppBrand;
+    /** Keeps what the bank is told of the initiation besides the order: the PSU's context, the TPP's brand. */
+    public void toldOfTheRequest(PsuContext context, String brand) {
+        psuContext = context;
+        tppBrand = brand;
     }
 
     /** The PSU's context of the initiation; null for a payment stored before the gateway kept it. */
     public PsuContext psuContext() {
         return psuContext;
+    }
+
+    /** The TPP's brand (TPP-Brand-Logging-Information) of the initiation, or null. */
+    public String tppBrand() {
+        return tppBrand;
     }
 
     /** Makes the new payment a periodic one, before it is stored. */

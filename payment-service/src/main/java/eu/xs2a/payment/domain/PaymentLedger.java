@@ -94,8 +94,8 @@ public class PaymentLedger {
                 request.paymentProduct(), write(request.bulk() != null ? request.bulk() : request.order()),
                 request.psuId(), request.psuContext().ipAddress(),
                 request.redirectUri(), request.nokRedirectUri(), request.explicitAuthorisation(), approach,
-                SecureTokens.random(SecureTokens.LINK_BYTES), now).withStandingOrder(standingOrder)
-                .toldOfTheRequest(request.psuContext(), request.tppBrand());
+                SecureTokens.random(SecureTokens.LINK_BYTES), now).withStandingOrder(standingOrder);
+        payment.toldOfTheRequest(request.psuContext(), request.tppBrand());
         if (request.bulk() != null) {
             payment.markBulk();
         }

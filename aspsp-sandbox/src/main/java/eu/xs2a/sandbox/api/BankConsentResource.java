@@ -52,8 +52,8 @@ public class BankConsentResource {
                 access.additionalInformation(), body.account(), body.cardNumber());
         ConsentService.Registered registered = consents.register(body.idempotencyKey(), body.type(), body.tppId(),
                 body.tppName(), requested, body.validUntil(), Boolean.TRUE.equals(body.recurringIndicator()),
-                body.frequencyPerDay() == null ? DEFAULT_FREQUENCY : body.frequencyPerDay(), body.psuId(), body.psuContext(), body.tppBrand(),
-                body.returnUrl(), "DECOUPLED".equals(body.scaApproach()));
+                body.frequencyPerDay() == null ? DEFAULT_FREQUENCY : body.frequencyPerDay(), body.psuId(),
+                body.psuContext(), body.tppBrand(), body.returnUrl(), "DECOUPLED".equals(body.scaApproach()));
         return Response.status(registered.created() ? Response.Status.CREATED : Response.Status.OK)
                 .entity(new ConsentCreated(registered.consent().id, registered.consent().status.name(),
                         urls.scaUrl(registered.link()), registered.consent().scaStatus.name(),

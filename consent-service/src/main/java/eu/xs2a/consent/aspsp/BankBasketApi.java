@@ -1,5 +1,6 @@
 package eu.xs2a.consent.aspsp;
 
+import eu.xs2a.security.core.PsuContext;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -9,7 +10,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
-import eu.xs2a.security.core.PsuContext;
 import java.util.List;
 
 /** The bank's signing-basket API as a REST client (aspsp-sandbox/BANK-API.md "Signing baskets"). */

@@ -52,8 +52,8 @@ public record InitiationHeaders(
         /** The initiation request of {@code order} (the bulk's first entry for a bulk). */
         NewPayment payment(String providerCode, String paymentProduct, TppIdentity tpp, PaymentOrder order,
                            BulkOrder bulk, NotificationRequest notification) {
-            return new NewPayment(providerCode, paymentProduct, tpp.tppId(), tpp.name(), order, psuId, psuContext, tppBrand,
-                    redirectUri, nokRedirectUri, explicitAuthorisation, redirectPreferred, bulk, notification);
+            return new NewPayment(providerCode, paymentProduct, tpp.tppId(), tpp.name(), order, psuId, psuContext,
+                    tppBrand, redirectUri, nokRedirectUri, explicitAuthorisation, redirectPreferred, bulk, notification);
         }
     }
 }

@@ -186,8 +186,8 @@ public class PaymentSubmission implements TaskHandler {
                 payment.tppId(), payment.tppName(), bankRef(bulk.debtorAccount()), null, null, null, null, null, null,
                 null, null, bulk.requestedExecutionDate() == null ? null : bulk.requestedExecutionDate().toString(),
                 payment.psuId(), urls.callback(payment, payment.callbackState()),
-                payment.decoupledAtSubmission() ? ScaApproach.DECOUPLED.name() : null, bulk.batchBooking(), entries, null,
-                payment.psuContext(), payment.tppBrand());
+                payment.decoupledAtSubmission() ? ScaApproach.DECOUPLED.name() : null, bulk.batchBooking(), entries,
+                null, payment.psuContext(), payment.tppBrand());
     }
 
     private static Map<String, String> amount(PaymentOrder order) {

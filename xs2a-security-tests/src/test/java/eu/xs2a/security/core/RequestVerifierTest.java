@@ -631,7 +631,8 @@ class RequestVerifierTest {
         void headerLimits() {
             RequestVerifier.checkHeaderLimits(RequestHeaders.of(Map.of("PSU-ID", "x".repeat(50),
                     "TPP-Redirect-URI", "https://t.example/" + "x".repeat(482), "PSU-IP-Address", "192.0.2.10",
-                    "PSU-Geo-Location", "GEO:52.506931;13.144558", "PSU-Device-ID", "99435c7e-ad88-49ec-a2ad-99ddcb1f7721")));
+                    "PSU-Geo-Location", "GEO:52.506931;13.144558",
+                    "PSU-Device-ID", "99435c7e-ad88-49ec-a2ad-99ddcb1f7721")));
             fails(ErrorClass.FORMAT_ERROR, () -> RequestVerifier.checkHeaderLimits(RequestHeaders.of(Map.of("psu-id", "x".repeat(51)))));
             fails(ErrorClass.FORMAT_ERROR, () -> RequestVerifier.checkHeaderLimits(RequestHeaders.of(
                     Map.of("TPP-Redirect-URI", "x".repeat(501)))));

@@ -211,7 +211,7 @@ class ConsentApiTest {
     }
 
     @Test
-    void theTppsBrandNamesItOnThePagesAndThePsusContextIsKept() {
+    void theTppsBrandNamesItOnThePagesAndInOnlineBankingAndThePsusContextIsKept() {
         Map<String, Object> body = Bank.aisConsent(Bank.allPsd2(), null);
         body.put("tppBrand", "PayFast");
         body.put("psuContext", Map.of("ipAddress", "192.0.2.10", "deviceId", "99435c7e-ad88-49ec-a2ad-99ddcb1f7721"));
@@ -222,6 +222,11 @@ class ConsentApiTest {
                 .body("psuContext.deviceId", equalTo("99435c7e-ad88-49ec-a2ad-99ddcb1f7721"));
         given().get(URI.create(created.<String>path("scaUrl")).getPath()).then().statusCode(200)
                 .body(containsString("<strong id=\"tpp-name\">PayFast (Alpha TPP)</strong>"));
+        PsuBrowser.approve(created.path("scaUrl"), "psu1");
+        String session = Forms.given().formParam("username", "psu1").formParam("password", "sandbox")
+                .post("/online-banking/login").then().statusCode(303).extract().cookie("SANDBOX_OB");
+        given().cookie("SANDBOX_OB", session).get("/online-banking").then().statusCode(200)
+                .body(containsString("<td class=\"tpp\">PayFast (Alpha TPP)</td>"));
         String unbranded = Bank.registerConsent(Bank.aisConsent(Bank.allPsd2(), null)).path("scaUrl");
         given().get(URI.create(unbranded).getPath()).then().statusCode(200)
                 .body(containsString("<strong id=\"tpp-name\">Alpha TPP</strong>"));

@@ -6,6 +6,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -41,6 +42,11 @@ final class Repo {
     }
 
     static Result runWithEnv(List<String> command, Map<String, String> env) {
+        return runWithEnv(command, env, Duration.ofMinutes(2));
+    }
+
+    /** Runs a command to its end, at most {@code bound}; a command that outlasts it is killed and what it printed told. */
+    static Result runWithEnv(List<String> command, Map<String, String> env, Duration bound) {
         try {
             Path out = Files.createTempFile("cmd", ".out");
             Path err = Files.createTempFile("cmd", ".err");
@@ -48,13 +54,17 @@ final class Repo {
                     .redirectOutput(out.toFile()).redirectError(err.toFile());
             builder.environment().putAll(env);
             Process p = builder.start();
-            if (!p.waitFor(2, TimeUnit.MINUTES)) {
+            boolean ended = p.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS);
+            if (!ended) {
                 p.destroyForcibly();
-                throw new IllegalStateException("timed out: " + command);
             }
-            Result r = new Result(p.exitValue(), Files.readString(out), Files.readString(err));
+            Result r = new Result(ended ? p.exitValue() : -1, Files.readString(out), Files.readString(err));
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);
+            if (!ended) {
+                throw new IllegalStateException("timed out after " + bound.toSeconds() + " s: " + command
+                        + "\n--- its stdout:\n" + r.stdout() + "\n--- its stderr:\n" + r.stderr());
+            }
             return r;
         } catch (IOException e) {
             throw new UncheckedIOException(e);

@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -38,6 +39,12 @@ class RunSupervisionTest {
 
     /** A bound for a broken supervisor only: a service starts in seconds, after a 2 s backoff. */
     private static final Duration COMES_BACK = Duration.ofMinutes(2);
+    /**
+     * A bound for a hung bin/run only: longer than its own (120 s for each part to be ready, in turn), so that a part
+     * that does not start is told by bin/run's own message, and a slow machine starting five JVMs beside another
+     * lane's stack is not taken for a broken one.
+     */
+    private static final Duration BIN_RUN_BOUND = Duration.ofMinutes(12);
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
     private Path runDir;
@@ -51,7 +58,7 @@ class RunSupervisionTest {
         env = Map.of("XS2A_RUN_DIR", runDir.toString(), "XS2A_PORT_OFFSET", String.valueOf(offset),
                 "XS2A_DB_PREFIX", "xs2a_runtest_", "XS2A_NO_INSTALL", "1");
         Repo.Result started = run("--detach");
-        assertEquals(0, started.exitCode(), started.stdout() + started.stderr());
+        assertEquals(0, started.exitCode(), started.stdout() + started.stderr() + logs());
         assertTrue(started.stdout().contains("The gateway is up"), started.stdout());
     }
 
@@ -88,7 +95,7 @@ class RunSupervisionTest {
         ProcessHandle.of(payment).orElseThrow().destroyForcibly();
         Eventually.within(COMES_BACK, "payment-service gone", () -> ProcessHandle.of(payment).isPresent(), alive -> !alive);
         Repo.Result again = run("--detach");
-        assertEquals(0, again.exitCode(), again.stdout() + again.stderr());
+        assertEquals(0, again.exitCode(), again.stdout() + again.stderr() + logs());
         assertNotEquals(payment, pid("payment-service"));
         assertEquals(consent, pid("consent-service"));
         assertEquals(restarted, pid("aspsp-sandbox"));
@@ -96,7 +103,26 @@ class RunSupervisionTest {
     }
 
     private Repo.Result run(String argument) {
-        return Repo.runWithEnv(List.of(Repo.path("bin/run").toString(), argument), env);
+        try {
+            return Repo.runWithEnv(List.of(Repo.path("bin/run").toString(), argument), env, BIN_RUN_BOUND);
+        } catch (IllegalStateException e) {
+            throw new IllegalStateException(e.getMessage() + logs(), e);
+        }
+    }
+
+    /** The last lines of every log of the run, for a failure's message. */
+    private String logs() {
+        StringBuilder told = new StringBuilder();
+        try (Stream<Path> files = Files.list(runDir.resolve("logs"))) {
+            for (Path log : files.sorted().toList()) {
+                List<String> lines = Files.readAllLines(log);
+                told.append("\n--- ").append(log.getFileName()).append(" (last lines):\n")
+                        .append(String.join("\n", lines.subList(Math.max(0, lines.size() - 20), lines.size())));
+            }
+        } catch (IOException | UncheckedIOException e) {
+            told.append("\n(no logs: ").append(e.getMessage()).append(')');
+        }
+        return told.toString();
     }
 
     private long pid(String part) {

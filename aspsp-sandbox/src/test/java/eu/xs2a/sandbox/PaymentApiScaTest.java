@@ -63,6 +63,39 @@ class PaymentApiScaTest {
     }
 
     @Test
+    void eachStepKeepsThePsuContextItCarriesAndAStepWithoutOneKeepsTheLast() {
+        Map<String, Object> order = Bank.payment(null, "4.00");
+        order.put("requestedExecutionDate", Bank.today().plusDays(3).toString()); // cancellable after its SCA
+        order.put("psuContext", Map.of("ipAddress", "192.0.2.10"));
+        String id = Bank.submitPayment(order).path("bankPaymentId");
+        Bank.getPayment(id).then().body("psuContext.ipAddress", equalTo("192.0.2.10"))
+                .body("scaPsuContext", equalTo(null));
+
+        Map<String, String> atLogin = Map.of("ipAddress", "198.51.100.7", "deviceId",
+                "99435c7e-ad88-49ec-a2ad-99ddcb1f7721");
+        step(id, "sca", "authentication", Map.of("psuId", "psu-embedded", "password", "wrong", "psuContext", atLogin))
+                .then().statusCode(200).body("error", equalTo("PSU_CREDENTIALS_INVALID"));
+        // a refused step's context is kept too: the failed attempt is what fraud monitoring looks at
+        Bank.getPayment(id).then().body("scaPsuContext.ipAddress", equalTo("198.51.100.7"))
+                .body("scaPsuContext.deviceId", equalTo("99435c7e-ad88-49ec-a2ad-99ddcb1f7721"))
+                .body("psuContext.ipAddress", equalTo("192.0.2.10"));
+
+        step(id, "sca", "authentication", Map.of("psuId", "psu-embedded", "password", "sandbox")).then()
+                .statusCode(200).body("scaStatus", equalTo("scaMethodSelected"));
+        Bank.getPayment(id).then().body("scaPsuContext.ipAddress", equalTo("198.51.100.7"));
+        step(id, "sca", "otp", Map.of("otp", "123456", "psuContext", Map.of("geoLocation", "GEO:52.506931;13.144558")))
+                .then().statusCode(200).body("scaStatus", equalTo("finalised"));
+        Bank.getPayment(id).then().body("scaPsuContext.geoLocation", equalTo("GEO:52.506931;13.144558"))
+                .body("scaPsuContext.ipAddress", equalTo(null));
+
+        Bank.api().body(Map.of("returnUrl", Bank.RETURN_URL)).post("/bank/v1/payments/" + id + "/cancellations")
+                .then().statusCode(200);
+        step(id, "cancellation-sca", null, Map.of("psuContext", Map.of("ipAddress", "203.0.113.5"))).then()
+                .statusCode(200).body("scaStatus", equalTo("received"));
+        Bank.getPayment(id).then().body("scaPsuContext.ipAddress", equalTo("203.0.113.5"));
+    }
+
+    @Test
     void aDecoupledSubmissionPushesAtOnceAndTheAppApproves() {
         Map<String, Object> order = Bank.payment(DECOUPLED_MAIN, "3.00");
         order.put("psuId", "psu-decoupled");

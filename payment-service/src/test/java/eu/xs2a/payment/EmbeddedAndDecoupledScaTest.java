@@ -12,6 +12,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.payment.support.Await;
+import eu.xs2a.payment.support.BankApi;
+import eu.xs2a.payment.support.GatewayDb;
 import eu.xs2a.payment.support.Payments;
 import eu.xs2a.payment.support.Tpps;
 import eu.xs2a.testsupport.BankDates;
@@ -210,6 +212,37 @@ class EmbeddedAndDecoupledScaTest {
         assertEquals("ACSP", status(created.jsonPath().getString("_links.self.href")));
         // authorised: nothing left to start
         assertError(Tpps.send(ALPHA, "POST", authorisations, Map.of(), ""), 409, "StatusInvalid", "STATUS_INVALID");
+    }
+
+    @Test
+    void theStartAndEachStepPassThePsusContextToTheBank() {
+        Response created = initiate("psu-embedded", true, Payments.body("1.45"));
+        String self = created.jsonPath().getString("_links.self.href");
+        String authorisations = created.jsonPath().getString("_links.startAuthorisationWithPsuAuthentication.href");
+        String bankPaymentId = new GatewayDb(dataSource).bankPaymentId(Payments.id(self));
+        assertNull(BankApi.payment(bankPaymentId).jsonPath().get("scaPsuContext"), "none sent yet");
+
+        Response started = Tpps.send(ALPHA, "POST", authorisations, Map.of("PSU-IP-Address", "198.51.100.7",
+                "PSU-Device-ID", "99435C7E-AD88-49EC-A2AD-99DDCB1F7721"), "");
+        assertEquals(201, started.statusCode(), started.asString());
+        assertEquals(Map.of("ipAddress", "198.51.100.7", "deviceId", "99435c7e-ad88-49ec-a2ad-99ddcb1f7721"),
+                BankApi.payment(bankPaymentId).jsonPath().getMap("scaPsuContext"));
+
+        String auth = authorisations + "/" + started.jsonPath().getString("authorisationId");
+        Response authenticated = Tpps.send(ALPHA, "PUT", auth, Map.of("PSU-IP-Address", "203.0.113.9",
+                "PSU-Geo-Location", "GEO:48.137154;11.576124"), password("sandbox"));
+        assertEquals(200, authenticated.statusCode(), authenticated.asString());
+        assertEquals(Map.of("ipAddress", "203.0.113.9", "geoLocation", "GEO:48.137154;11.576124"),
+                BankApi.payment(bankPaymentId).jsonPath().getMap("scaPsuContext"));
+
+        // a value off its format stops the step before the bank: the OTP is still to come
+        assertError(Tpps.send(ALPHA, "PUT", auth, Map.of("PSU-Device-ID", "device-1"), otp("123456")), 400,
+                "FormatError", "FORMAT_ERROR");
+        assertEquals("scaMethodSelected", Tpps.get(ALPHA, auth).jsonPath().getString("scaStatus"));
+        Response finalised = Tpps.send(ALPHA, "PUT", auth, Map.of("PSU-IP-Address", "2001:db8::7"), otp("123456"));
+        assertEquals(200, finalised.statusCode(), finalised.asString());
+        assertEquals(Map.of("ipAddress", "2001:db8::7"),
+                BankApi.payment(bankPaymentId).jsonPath().getMap("scaPsuContext"));
     }
 
     @Test

@@ -90,7 +90,7 @@ public class BankConsentResource {
         return new ConsentState(consent.id, consent.type, consent.status.name(), consent.scaStatus.name(), consent.psuId,
                 consent.tppId, consent.tppName, consent.validUntil, consent.recurringIndicator, consent.frequencyPerDay,
                 access, Consent.PIIS.equals(consent.type) ? requested.account() : null, consent.psuContext,
-                consent.tppBrand);
+                consent.tppBrand, consent.scaPsuContext);
     }
 
     /**

@@ -95,7 +95,7 @@ public class BankPaymentResource {
                 new Amount(p.currency, p.amount.toPlainString()), p.creditorName,
                 p.creditorIban == null ? null : AccountRef.ofIban(p.creditorIban, null),
                 p.psuId, cancellation, PayeeCheck.of(p), p.batchBooking, entryStates(p), StandingOrderTerms.of(p),
-                p.psuContext, p.tppBrand);
+                p.psuContext, p.tppBrand, p.scaPsuContext);
     }
 
     /** A bulk's entries (BANK-API.md "Bulk payments"); null for a single payment. */

@@ -72,7 +72,8 @@ public abstract class BankScaResource {
     public Step restart(@PathParam("id") String id,
                         @PathParam("sca") String of, ScaDtos.Restart body) {
         boolean decoupled = body != null && "DECOUPLED".equals(body.scaApproach());
-        return answered(sca.restart(kind(of), id, decoupled, body == null ? null : body.psuId()));
+        return answered(sca.restart(kind(of), id, decoupled, body == null ? null : body.psuId(),
+                body == null ? null : body.psuContext()));
     }
 
     @POST
@@ -82,7 +83,7 @@ public abstract class BankScaResource {
         if (body == null || body.psuId() == null || body.password() == null) {
             throw BankException.badRequest("psuId and password are required");
         }
-        return answered(sca.authenticate(kind(of), id, body.psuId(), body.password()));
+        return answered(sca.authenticate(kind(of), id, body.psuId(), body.password(), body.psuContext()));
     }
 
     @POST
@@ -92,7 +93,7 @@ public abstract class BankScaResource {
         if (body == null || body.authenticationMethodId() == null) {
             throw BankException.badRequest("authenticationMethodId is required");
         }
-        return answered(sca.select(kind(of), id, body.authenticationMethodId()));
+        return answered(sca.select(kind(of), id, body.authenticationMethodId(), body.psuContext()));
     }
 
     @POST
@@ -102,7 +103,7 @@ public abstract class BankScaResource {
         if (body == null || body.otp() == null) {
             throw BankException.badRequest("otp is required");
         }
-        return answered(sca.authorise(kind(of), id, body.otp()));
+        return answered(sca.authorise(kind(of), id, body.otp(), body.psuContext()));
     }
 
     /** What the path names ({@code segment}: its last, where it varies). */

@@ -41,7 +41,7 @@ public class BankSigningBasketResource {
     @JsonInclude(JsonInclude.Include.NON_NULL)
     public record BasketState(String bankBasketId, String transactionStatus, String scaStatus, String psuId,
                               List<String> paymentIds, List<String> bankPaymentIds, List<String> consentIds,
-                              Map<String, String> psuContext) {
+                              Map<String, String> psuContext, Map<String, String> scaPsuContext) {
     }
 
     @Inject SigningBasketService baskets;
@@ -70,7 +70,8 @@ public class BankSigningBasketResource {
         return new BasketState(basket.id, basket.status.name(), basket.scaStatus.name(), basket.psuId,
                 view.payments().stream().map(p -> p.idempotencyKey).toList(),
                 view.payments().stream().map(p -> p.id).toList(),
-                view.consents().stream().map(c -> c.id).toList(), basket.psuContext);
+                view.consents().stream().map(c -> c.id).toList(), basket.psuContext,
+                basket.scaPsuContext);
     }
 
     @DELETE

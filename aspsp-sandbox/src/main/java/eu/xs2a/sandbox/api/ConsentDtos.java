@@ -45,6 +45,6 @@ public final class ConsentDtos {
     public record ConsentState(String bankConsentId, String type, String status, String scaStatus, String psuId,
                                String tppId, String tppName, LocalDate validUntil, Boolean recurringIndicator,
                                Integer frequencyPerDay, Access access, AccountRef account,
-                               Map<String, String> psuContext, String tppBrand) {
+                               Map<String, String> psuContext, String tppBrand, Map<String, String> scaPsuContext) {
     }
 }

@@ -103,7 +103,7 @@ public final class PaymentDtos {
                                String creditorName, AccountRef creditorAccount, String psuId,
                                CancellationState cancellation, PayeeCheck payeeVerification,
                                Boolean batchBooking, List<EntryState> payments, StandingOrderTerms standingOrder,
-                               Map<String, String> psuContext, String tppBrand) {
+                               Map<String, String> psuContext, String tppBrand, Map<String, String> scaPsuContext) {
     }
 
     /** The answer of a lookup by idempotency key: one payment or none. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import eu.xs2a.sandbox.domain.ApiScaService;
 import eu.xs2a.sandbox.domain.ScaMethod;
 import java.util.List;
+import java.util.Map;
 
 /** Bodies of SCA through the bank API (BANK-API.md "SCA through the API"). */
 public final class ScaDtos {
@@ -11,17 +12,18 @@ public final class ScaDtos {
     private ScaDtos() {
     }
 
-    public record Authentication(String psuId, String password) {
+    /** Each step may carry the PSU's context of the TPP's request (BANK-API.md "PSU context"), kept as sent. */
+    public record Authentication(String psuId, String password, Map<String, String> psuContext) {
     }
 
     /** A new SCA of a consent: EMBEDDED (or absent) or DECOUPLED, with the PSU for a decoupled one. */
-    public record Restart(String scaApproach, String psuId) {
+    public record Restart(String scaApproach, String psuId, Map<String, String> psuContext) {
     }
 
-    public record MethodSelection(String authenticationMethodId) {
+    public record MethodSelection(String authenticationMethodId, Map<String, String> psuContext) {
     }
 
-    public record Otp(String otp) {
+    public record Otp(String otp, Map<String, String> psuContext) {
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)

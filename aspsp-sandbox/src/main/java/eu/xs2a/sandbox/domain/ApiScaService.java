@@ -9,6 +9,7 @@ import jakarta.transaction.Transactional;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -73,8 +74,10 @@ public class ApiScaService {
 
     /** The PSU's password: its methods next, or straight to the code (one method) or the app (decoupled). */
     @Transactional
-    public Outcome authenticate(ScaLink.Kind kind, String resourceId, String psuId, String password) {
+    public Outcome authenticate(ScaLink.Kind kind, String resourceId, String psuId, String password,
+                                Map<String, String> psuContext) {
         ScaFlow flow = flowAt(kind, resourceId, ScaLink.State.NEW);
+        flow.resource().toldOfTheStep(psuContext);
         PsuLogin.Result result = psuLogin.check(psuId, password);
         if (result instanceof PsuLogin.Refused) {
             return Outcome.of(flow.scaStatus()).refused(PSU_CREDENTIALS_INVALID);
@@ -96,8 +99,9 @@ public class ApiScaService {
 
     /** The method the PSU picked of several. */
     @Transactional
-    public Outcome select(ScaLink.Kind kind, String resourceId, String methodId) {
+    public Outcome select(ScaLink.Kind kind, String resourceId, String methodId, Map<String, String> psuContext) {
         ScaFlow flow = flowAt(kind, resourceId, ScaLink.State.LOGGED_IN);
+        flow.resource().toldOfTheStep(psuContext);
         Psu psu = psus.findById(flow.link().psuId);
         return psu.methods().stream().filter(m -> m.id().equals(methodId)).findFirst()
                 .map(m -> choose(flow, m))
@@ -107,8 +111,9 @@ public class ApiScaService {
 
     /** The OTP: the sandbox code finalises; a wrong one counts, and the last allowed wrong one fails the SCA. */
     @Transactional
-    public Outcome authorise(ScaLink.Kind kind, String resourceId, String otp) {
+    public Outcome authorise(ScaLink.Kind kind, String resourceId, String otp, Map<String, String> psuContext) {
         ScaFlow flow = flowAt(kind, resourceId, ScaLink.State.APPROVED);
+        flow.resource().toldOfTheStep(psuContext);
         ScaMethod chosen = chosen(flow.link());
         if (chosen == null || chosen.decoupled()) {
             throw BankException.conflict(STATUS_INVALID, "this SCA is approved in the PSU's app, not with a code");
@@ -157,7 +162,8 @@ public class ApiScaService {
      * decoupled SCA the push goes to the PSU's app at once.
      */
     @Transactional
-    public Outcome restart(ScaLink.Kind kind, String resourceId, boolean decoupled, String psuId) {
+    public Outcome restart(ScaLink.Kind kind, String resourceId, boolean decoupled, String psuId,
+                           Map<String, String> psuContext) {
         String id = requireResource(kind, resourceId);
         links.lockAllOf(id);
         ScaLink link = ScaLink.issue(kind, id, clock.instant());
@@ -173,6 +179,7 @@ public class ApiScaService {
         links.replaceOpen(id, kind);
         links.persist(link);
         flow.restarted();
+        flow.resource().toldOfTheStep(psuContext);
         if (decoupled) {
             return startDecoupled(link, psuId);
         }

@@ -46,12 +46,26 @@ public abstract class ScaResource {
     @JdbcTypeCode(SqlTypes.JSON)
     public Map<String, String> psuContext;
 
+    /**
+     * The PSU's context the gateway sent with the newest step of this request's SCA through the API (a new SCA, the
+     * password, the method, the OTP; of its cancellation too), as sent (jsonb); null before any step sent one.
+     */
+    @JdbcTypeCode(SqlTypes.JSON)
+    public Map<String, String> scaPsuContext;
+
     public Instant createdAt;
 
     /** What the gateway told of the request besides itself (BANK-API.md "PSU context", "TPP brand"). */
     public void toldOfTheRequest(Map<String, String> context, String brand) {
         psuContext = context;
         tppBrand = TppFields.brand(brand);
+    }
+
+    /** What the gateway told of the PSU with an SCA step: kept when it sent any (the bank decides nothing by it). */
+    public void toldOfTheStep(Map<String, String> context) {
+        if (context != null && !context.isEmpty()) {
+            scaPsuContext = context;
+        }
     }
 
     /** The TPP as the bank's pages name it: the brand the PSU knows, with the legal name beside it. */

@@ -3,9 +3,7 @@ package eu.xs2a.consent.api;
 import eu.xs2a.consent.domain.ScaRedirect;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
-import eu.xs2a.security.core.PsuContext;
 import eu.xs2a.security.core.PsuIpAddress;
-import eu.xs2a.security.quarkus.PsuContextHeaders;
 import jakarta.ws.rs.core.HttpHeaders;
 import java.util.Locale;
 
@@ -30,11 +28,6 @@ final class BasketHeaders {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, PsuIpAddress.HEADER + " is required");
         }
         return ScaHeaders.redirectOf(headers);
-    }
-
-    /** PSU-IP-Address (as {@link #read} checked it) and the rest of the PSU's context, each checked when sent. */
-    static PsuContext psuContext(HttpHeaders headers, PsuContextHeaders psuHeaders) {
-        return psuHeaders.context(PsuIpAddress.parse(headers.getHeaderString(PsuIpAddress.HEADER)));
     }
 
     /** TPP-Redirect-Preferred as {@link #read} checked it: absent or true → redirect where offered. */

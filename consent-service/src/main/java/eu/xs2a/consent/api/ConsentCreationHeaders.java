@@ -2,7 +2,7 @@ package eu.xs2a.consent.api;
 
 import eu.xs2a.consent.domain.ScaPreferences;
 import eu.xs2a.consent.domain.ScaRedirect;
-import eu.xs2a.security.core.PsuContext;
+import eu.xs2a.platform.bank.PsuContext;
 import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.quarkus.PsuContextHeaders;
 import jakarta.ws.rs.BeanParam;

@@ -26,7 +26,9 @@ import eu.xs2a.platform.http.BrowserFacing;
 import eu.xs2a.platform.http.JsonBodies;
 import eu.xs2a.platform.sca.AuthorisationsResponse;
 import eu.xs2a.platform.sca.ScaStatusResponse;
+import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.quarkus.CurrentTpp;
+import eu.xs2a.security.quarkus.PsuContextHeaders;
 import eu.xs2a.security.quarkus.Signed;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -125,6 +127,8 @@ public abstract class ConsentEndpoints {
             + " which its steps then use. A redirect consent's authorisation starts with the consent: 409.")
     @Parameter(name = ScaHeaders.PSU_ID, in = ParameterIn.HEADER, description = "the PSU's login at the bank; signed"
             + " when sent", example = "psu1")
+    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = "the PSU's IP address, when the PSU"
+            + " is present; passed on to the bank with the step, with the other PSU-* headers")
     @APIResponse(responseCode = "201", description = "startScaprocessResponse",
             headers = {@Header(name = "ASPSP-SCA-Approach", description = "EMBEDDED or DECOUPLED"),
                     @Header(name = NotificationRequest.SUPPORT_HEADER, description = "with a TPP-Notification-URI:"
@@ -140,6 +144,7 @@ public abstract class ConsentEndpoints {
     @Path("{consent_id}/authorisations")
     public Response startAuthorisation(@PathParam("provider_code") String provider,
                                        @PathParam("consent_id") String consentId, @Context HttpHeaders headers,
+                                       @BeanParam PsuContextHeaders psuHeaders,
                                        @BeanParam NotificationHeaders notificationHeaders,
                                        @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                                schema = @Schema(implementation = UpdatePsuDataRequest.class))) byte[] body) {
@@ -153,7 +158,7 @@ public abstract class ConsentEndpoints {
             password = request.passwordOfAStart();
         }
         return notification.answered(responses.started(starts.start(provider, tpp.tppId(), type, consentId, psuId,
-                password, notification)));
+                password, notification, ScaHeaders.psuContext(headers, psuHeaders))));
     }
 
     @PUT
@@ -167,6 +172,8 @@ public abstract class ConsentEndpoints {
             + " logged.")
     @Parameter(name = ScaHeaders.PSU_ID, in = ParameterIn.HEADER, description = "the PSU's login at the bank, with"
             + " psuData.password (else the PSU-ID of the consent's creation); signed when sent", example = "psu1")
+    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = "the PSU's IP address, when the PSU"
+            + " is present; passed on to the bank with the step, with the other PSU-* headers")
     @APIResponse(responseCode = "200", description = "The step was taken",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScaUpdateResponse.class),
                     examples = {@ExampleObject(name = "several methods", value = "{\"scaStatus\":\"psuAuthenticated\","
@@ -189,7 +196,7 @@ public abstract class ConsentEndpoints {
     public ScaUpdateResponse updatePsuData(@PathParam("provider_code") String provider,
                                            @PathParam("consent_id") String consentId,
                                            @PathParam("authorisation_id") String authorisationId,
-                                           @Context HttpHeaders headers,
+                                           @Context HttpHeaders headers, @BeanParam PsuContextHeaders psuHeaders,
                                            @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                                    schema = @Schema(implementation = UpdatePsuDataRequest.class))) byte[] body) {
         consents.requireProvider(provider);
@@ -197,7 +204,7 @@ public abstract class ConsentEndpoints {
         UpdatePsuDataRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body,
                 UpdatePsuDataRequest.class);
         return responses.step(embedded.update(provider, tpp.tppId(), type, consentId, authorisationId,
-                request.toUpdate(psuId)));
+                request.toUpdate(psuId, ScaHeaders.psuContext(headers, psuHeaders))));
     }
 
     /** The PSU's browser follows the one-time scaRedirect link: on to the bank's SCA page. Not signed. */

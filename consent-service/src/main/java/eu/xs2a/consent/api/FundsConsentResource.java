@@ -1,10 +1,10 @@
 package eu.xs2a.consent.api;
 
-import eu.xs2a.platform.notify.NotificationHeaders;
-import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.consent.domain.ConsentType;
 import eu.xs2a.consent.domain.NewFundsConsent;
-import eu.xs2a.security.core.PsuContext;
+import eu.xs2a.platform.bank.PsuContext;
+import eu.xs2a.platform.notify.NotificationHeaders;
+import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;

@@ -2,11 +2,13 @@ package eu.xs2a.consent.api;
 
 import eu.xs2a.consent.domain.ScaPreferences;
 import eu.xs2a.consent.domain.ScaRedirect;
+import eu.xs2a.platform.bank.PsuContext;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.validation.RedirectUris;
 import eu.xs2a.security.core.HeaderText;
 import eu.xs2a.security.core.PsuIpAddress;
+import eu.xs2a.security.quarkus.PsuContextHeaders;
 import jakarta.ws.rs.core.HttpHeaders;
 import java.util.Locale;
 
@@ -70,6 +72,14 @@ final class ScaHeaders {
                     EXPLICIT_PREFERRED + " '" + explicit + "' must be true or false");
         }
         return new ScaPreferences(redirect, explicit != null && explicit.trim().equalsIgnoreCase("true"));
+    }
+
+    /**
+     * PSU-IP-Address and the rest of the PSU's context of a request that passes them on to the bank (a creation, an
+     * authorisation's start or step), each checked when sent.
+     */
+    static PsuContext psuContext(HttpHeaders headers, PsuContextHeaders psuHeaders) {
+        return psuHeaders.context(PsuIpAddress.parse(headers.getHeaderString(PsuIpAddress.HEADER)));
     }
 
     /** PSU-ID of an authorisation step, when sent: 1 to 50 characters, else FormatError. */

@@ -8,6 +8,7 @@ import eu.xs2a.consent.domain.BasketScaSteps;
 import eu.xs2a.consent.domain.SigningBasket;
 import eu.xs2a.consent.domain.SigningBasketService;
 import eu.xs2a.platform.api.Href;
+import eu.xs2a.platform.bank.PsuContext;
 import eu.xs2a.platform.error.ErrorBody;
 import eu.xs2a.platform.http.BrowserFacing;
 import eu.xs2a.platform.http.JsonBodies;
@@ -19,7 +20,7 @@ import eu.xs2a.platform.sca.ScaApproach;
 import eu.xs2a.platform.sca.ScaStatusResponse;
 import eu.xs2a.platform.sca.ScaUpdateResponse;
 import eu.xs2a.platform.sca.UpdatePsuDataRequest;
-import eu.xs2a.security.core.PsuContext;
+import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.quarkus.CurrentTpp;
 import eu.xs2a.security.quarkus.PsuContextHeaders;
 import eu.xs2a.security.quarkus.RequiresRole;
@@ -125,7 +126,7 @@ public class SigningBasketResource {
                            @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                    schema = @Schema(implementation = SigningBasketRequest.class))) byte[] body) {
         var redirect = BasketHeaders.read(headers);
-        PsuContext psu = BasketHeaders.psuContext(headers, psuHeaders);
+        PsuContext psu = ScaHeaders.psuContext(headers, psuHeaders);
         NotificationRequest notification = notificationHeaders.accept(notifications, tpp.get().certificate());
         SigningBasketRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body,
                 SigningBasketRequest.class);
@@ -212,6 +213,8 @@ public class SigningBasketResource {
             + " psuData.password (embedded) the password step runs at once. The notification headers replace the"
             + " basket's. A redirect basket's authorisation started with it: 409.")
     @Parameter(name = "PSU-ID", in = ParameterIn.HEADER, description = "the PSU's login at the bank")
+    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = "the PSU's IP address, when the PSU"
+            + " is present; passed on to the bank with the step, with the other PSU-* headers")
     @APIResponse(responseCode = "201", description = "startScaprocessResponse",
             headers = {@Header(name = "ASPSP-SCA-Approach", description = "EMBEDDED or DECOUPLED"),
                     @Header(name = NotificationRequest.SUPPORT_HEADER, description = "with a TPP-Notification-URI"),
@@ -221,6 +224,7 @@ public class SigningBasketResource {
             + " awaits no authorisation")
     public Response startAuthorisation(@PathParam("provider_code") String provider,
                                        @PathParam("basket_id") String basketId, @Context HttpHeaders headers,
+                                       @BeanParam PsuContextHeaders psuHeaders,
                                        @BeanParam NotificationHeaders notificationHeaders,
                                        @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                                schema = @Schema(implementation = UpdatePsuDataRequest.class))) byte[] body) {
@@ -231,7 +235,8 @@ public class SigningBasketResource {
             password = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body,
                     UpdatePsuDataRequest.class).passwordOfAStart();
         }
-        BasketScaSteps.Step started = steps.start(provider, tpp.tppId(), basketId, psuId, password, notification);
+        BasketScaSteps.Step started = steps.start(provider, tpp.tppId(), basketId, psuId, password, notification,
+                ScaHeaders.psuContext(headers, psuHeaders));
         BasketAuthorisation authorisation = started.authorisation();
         return notification.answer(Response.status(Response.Status.CREATED))
                 .header(ConsentResponses.SCA_APPROACH_HEADER, authorisation.scaApproach().name())
@@ -263,6 +268,8 @@ public class SigningBasketResource {
             + " The password and the OTP are passed to the bank, never stored or logged.")
     @Parameter(name = "PSU-ID", in = ParameterIn.HEADER, description = "the PSU's login at the bank, with"
             + " psuData.password")
+    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = "the PSU's IP address, when the PSU"
+            + " is present; passed on to the bank with the step, with the other PSU-* headers")
     @APIResponse(responseCode = "200", description = "The step was taken",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScaUpdateResponse.class)))
     @APIResponse(responseCode = "400", description = "FormatError; ScaInvalid SCA_INVALID (wrong OTP; after the"
@@ -273,14 +280,14 @@ public class SigningBasketResource {
     public ScaUpdateResponse updatePsuData(@PathParam("provider_code") String provider,
                                            @PathParam("basket_id") String basketId,
                                            @PathParam("authorisation_id") String authorisationId,
-                                           @Context HttpHeaders headers,
+                                           @Context HttpHeaders headers, @BeanParam PsuContextHeaders psuHeaders,
                                            @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,
                                                    schema = @Schema(implementation = UpdatePsuDataRequest.class))) byte[] body) {
         String psuId = ScaHeaders.psuId(headers);
         UpdatePsuDataRequest request = bodies.read(headers.getHeaderString(HttpHeaders.CONTENT_TYPE), body,
                 UpdatePsuDataRequest.class);
         return step(provider, steps.update(provider, tpp.tppId(), basketId, authorisationId,
-                request.toUpdate(psuId)));
+                request.toUpdate(psuId, ScaHeaders.psuContext(headers, psuHeaders))));
     }
 
     /** The answer to a step: the status reached, the PSU's methods or challenge, the next link and scaStatus. */

@@ -3,7 +3,7 @@ package eu.xs2a.consent.aspsp;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import eu.xs2a.consent.domain.AccountAccess;
 import eu.xs2a.consent.domain.AccountReference;
-import eu.xs2a.security.core.PsuContext;
+import eu.xs2a.platform.bank.PsuContext;
 
 /**
  * Body of {@code POST /bank/v1/consents}: {@code type} AIS carries access, PIIS carries account. The idempotency key is

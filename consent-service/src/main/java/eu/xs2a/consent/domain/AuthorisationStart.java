@@ -4,6 +4,7 @@ import eu.xs2a.consent.config.ConsentConfig;
 import eu.xs2a.consent.persistence.AuthorisationRepository;
 import eu.xs2a.consent.persistence.ConsentRepository;
 import eu.xs2a.platform.SecureTokens;
+import eu.xs2a.platform.bank.PsuContext;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.notify.NotificationRequest;
@@ -11,13 +12,13 @@ import eu.xs2a.platform.sca.BankSca;
 import eu.xs2a.platform.sca.BankScaStep;
 import eu.xs2a.platform.sca.PsuDataUpdate;
 import eu.xs2a.platform.sca.ScaApproach;
-import eu.xs2a.platform.sca.ScaTarget;
 import eu.xs2a.platform.sca.ScaStatus;
+import eu.xs2a.platform.sca.ScaTarget;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.time.Instant;
 import java.time.Clock;
+import java.time.Instant;
 
 /**
  * Explicit start of a consent authorisation ({@code POST …/authorisations}; docs/ARCHITECTURE.md "SCA approaches"):
@@ -46,9 +47,10 @@ public class AuthorisationStart {
      * @param psuId    PSU-ID of the request, or null (then the consent's)
      * @param password psuData.password, or null for an empty body
      * @param notification the start's notification headers ({@link NotificationRequest#NONE} without them)
+     * @param psuContext   the PSU's context of the request, passed on to the bank with the new SCA
      */
     public ScaStepResult start(String providerCode, String tppId, ConsentType type, String consentId, String psuId,
-                               String password, NotificationRequest notification) {
+                               String password, NotificationRequest notification, PsuContext psuContext) {
         consentService.requireProvider(providerCode);
         Consent consent = consentService.owned(providerCode, tppId, type, consentId);
         if (consent.getBasketId() != null) {
@@ -70,7 +72,7 @@ public class AuthorisationStart {
         }
         String psu = psuId != null ? psuId : consent.getPsuId();
         BankScaStep restarted = bank.start(providerCode, ScaTarget.consent(consent.getBankConsentId()), approach, psu,
-                password != null);
+                password != null, psuContext);
         ScaStepResult started = QuarkusTransaction.requiringNew().call(() -> {
             Consent locked = consents.lock(consent.getId());
             Instant now = clock.instant();
@@ -93,6 +95,6 @@ public class AuthorisationStart {
             return started;
         }
         return embedded.update(providerCode, tppId, type, consentId, started.authorisation().id(),
-                PsuDataUpdate.authentication(psuId, password));
+                PsuDataUpdate.authentication(psuId, password, psuContext));
     }
 }

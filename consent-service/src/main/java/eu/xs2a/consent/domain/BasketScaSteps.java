@@ -3,6 +3,7 @@ package eu.xs2a.consent.domain;
 import eu.xs2a.consent.config.ConsentConfig;
 import eu.xs2a.consent.persistence.SigningBasketRepository;
 import eu.xs2a.platform.SecureTokens;
+import eu.xs2a.platform.bank.PsuContext;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.notify.NotificationRequest;
@@ -72,10 +73,11 @@ public class BasketScaSteps {
      * {@code POST …/authorisations}: a new authorisation of an embedded or decoupled basket that awaits its SCA. The
      * bank starts its one SCA of the basket again, the open authorisations end failed, and the TPP's notification
      * headers (when sent) replace the basket's wishes. With {@code password} (embedded) the password step runs at
-     * once. A redirect basket's authorisation started with it: 409 STATUS_INVALID.
+     * once; {@code psuContext} goes to the bank with the new SCA and the password. A redirect basket's authorisation
+     * started with it: 409 STATUS_INVALID.
      */
     public Step start(String providerCode, String tppId, String basketId, String psuId, String password,
-                      NotificationRequest notification) {
+                      NotificationRequest notification, PsuContext psuContext) {
         providers.require(providerCode);
         SigningBasket basket = service.owned(providerCode, tppId, basketId);
         ScaApproach approach = QuarkusTransaction.requiringNew().call(() -> baskets.authorisationsOf(basket.getId()))
@@ -87,7 +89,7 @@ public class BasketScaSteps {
         requireOpen(basket);
         String psu = psuId != null ? psuId : basket.getPsuId();
         BankScaStep restarted = sca.start(providerCode, ScaTarget.basket(basket.getBankBasketId()), approach, psu,
-                password != null);
+                password != null, psuContext);
         Step started = QuarkusTransaction.requiringNew().call(() -> {
             SigningBasket locked = baskets.lock(basket.getId());
             requireOpen(locked);
@@ -107,7 +109,7 @@ public class BasketScaSteps {
             return started;
         }
         return update(providerCode, tppId, basketId, started.authorisation().id(),
-                PsuDataUpdate.authentication(psuId, password));
+                PsuDataUpdate.authentication(psuId, password, psuContext));
     }
 
     private static void requireOpen(SigningBasket basket) {

@@ -1,14 +1,15 @@
 package eu.xs2a.consent.domain;
 
-import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.consent.aspsp.BankConsentPort;
 import eu.xs2a.consent.aspsp.BankConsentState;
 import eu.xs2a.consent.config.ConsentConfig;
 import eu.xs2a.consent.persistence.AuthorisationRepository;
 import eu.xs2a.consent.persistence.ConsentRepository;
 import eu.xs2a.platform.SecureTokens;
+import eu.xs2a.platform.bank.PsuContext;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.platform.provider.ProviderCalendar;
 import eu.xs2a.platform.provider.ProviderRegistry;
 import eu.xs2a.platform.provider.ProvidersConfig;
@@ -18,7 +19,6 @@ import eu.xs2a.platform.sca.ScaStatus;
 import eu.xs2a.platform.task.ClaimedTask;
 import eu.xs2a.platform.task.TaskQueue;
 import eu.xs2a.platform.validation.IsoDates;
-import eu.xs2a.security.core.PsuContext;
 import eu.xs2a.security.tpp.TppIdentity;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;

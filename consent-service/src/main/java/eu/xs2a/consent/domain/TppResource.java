@@ -1,8 +1,8 @@
 package eu.xs2a.consent.domain;
 
+import eu.xs2a.platform.bank.PsuContext;
 import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.platform.notify.NotificationWishes;
-import eu.xs2a.security.core.PsuContext;
 import jakarta.persistence.Column;
 import jakarta.persistence.Embedded;
 import jakarta.persistence.Id;

@@ -360,7 +360,7 @@ public class PaymentResource {
                 : bodies.read(headers.contentType(), body, UpdatePsuDataRequest.class).passwordOfAStart();
         payments.notifyAt(payment, accepted);
         return accepted.answered(responses.apiAuthorisationStarted(steps.start(payment, kind, approach, psu,
-                password)));
+                password, headers.psuContext())));
     }
 
     private ScaUpdateResponse step(PaymentPath path, AuthorisationKind kind, String authorisationId,
@@ -368,7 +368,7 @@ public class PaymentResource {
         Payment payment = owned(path);
         String psu = HeaderRules.psuId(headers.psuId());
         UpdatePsuDataRequest request = bodies.read(headers.contentType(), body, UpdatePsuDataRequest.class);
-        return responses.step(steps.update(payment, kind, authorisationId, request.toUpdate(psu)));
+        return responses.step(steps.update(payment, kind, authorisationId, request.toUpdate(psu, headers.psuContext())));
     }
 
     protected Payment owned(PaymentPath path) {

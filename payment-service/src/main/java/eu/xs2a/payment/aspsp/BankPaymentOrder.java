@@ -1,7 +1,7 @@
 package eu.xs2a.payment.aspsp;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import eu.xs2a.security.core.PsuContext;
+import eu.xs2a.platform.bank.PsuContext;
 import java.util.Map;
 
 /**

@@ -1,7 +1,7 @@
 package eu.xs2a.payment.domain;
 
+import eu.xs2a.platform.bank.PsuContext;
 import eu.xs2a.platform.notify.NotificationRequest;
-import eu.xs2a.security.core.PsuContext;
 
 /**
  * A validated initiation request: who asks, under which provider and product, and what; and the TPP's SCA wishes

@@ -1,9 +1,9 @@
 package eu.xs2a.payment.domain;
 
+import eu.xs2a.platform.bank.PsuContext;
 import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.platform.notify.NotificationWishes;
 import eu.xs2a.platform.sca.ScaApproach;
-import eu.xs2a.security.core.PsuContext;
 import jakarta.persistence.Column;
 import jakarta.persistence.Embedded;
 import jakarta.persistence.Entity;

@@ -1,5 +1,6 @@
 package eu.xs2a.payment.domain;
 
+import eu.xs2a.platform.bank.PsuContext;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.sca.BankSca;
@@ -63,20 +64,22 @@ public class PaymentScaSteps {
      *
      * @param psuId    PSU-ID of the request, or null (then the payment's)
      * @param password psuData.password, or null for an empty body
+     * @param psuContext the PSU's context of the request, passed on to the bank with the new SCA
      */
     public StepResult start(Payment payment, AuthorisationKind kind, ScaApproach approach, String psuId,
-                            String password) {
+                            String password, PsuContext psuContext) {
         ledger.requireAwaitingAuthorisation(payment, kind);
         requireAtBank(payment);
         String psu = psuId != null ? psuId : payment.psuId();
         BankScaStep restarted = bank.start(payment.providerCode(), target(payment, kind), approach, psu,
-                password != null);
+                password != null, psuContext);
         PaymentAuthorisation started = ledger.startApiAuthorisation(payment.id(), kind, approach, psuId,
                 restarted.scaStatus());
         if (password == null) {
             return new StepResult(ledger.get(payment.id()), started, restarted);
         }
-        return update(ledger.get(payment.id()), kind, started.id(), PsuDataUpdate.authentication(psuId, password));
+        return update(ledger.get(payment.id()), kind, started.id(), PsuDataUpdate.authentication(psuId, password,
+                psuContext));
     }
 
     /**

@@ -3,6 +3,7 @@ package eu.xs2a.platform.sca;
 import eu.xs2a.platform.bank.BankClient;
 import eu.xs2a.platform.bank.BankClients;
 import eu.xs2a.platform.bank.BankRefusals;
+import eu.xs2a.platform.bank.PsuContext;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,7 +14,8 @@ import java.util.List;
  * The bank's SCA through its API for every service ({@link BankScaApi} over the shared bank client and its
  * translation of failures): the PSU's methods, a new SCA, and the embedded steps. The bank's refusals of the PSU's
  * input are in the answer ({@link BankScaStep#error()}); a step the bank's SCA is not at (a concurrent step came
- * first, or it ended) is 409 STATUS_INVALID. The password and the OTP are passed on, never kept.
+ * first, or it ended) is 409 STATUS_INVALID. The password and the OTP are passed on, never kept; the PSU's context of
+ * the TPP's request goes with every step, as it goes with a creation (docs/ARCHITECTURE.md "PSU context").
  */
 @ApplicationScoped
 public class BankSca {
@@ -47,9 +49,11 @@ public class BankSca {
      * A new SCA of a request awaiting it (an authorisation started explicitly): the bank drops the open one and
      * starts again at received; a decoupled one pushes to the PSU's app at once.
      */
-    public BankScaStep restart(String providerCode, ScaTarget target, ScaApproach approach, String psuId) {
+    public BankScaStep restart(String providerCode, ScaTarget target, ScaApproach approach, String psuId,
+                               PsuContext psuContext) {
         return bank(providerCode).call("start a new SCA", (api, auth) -> api.restart(auth, target.resources(),
-                target.bankId(), target.sca(), new BankScaRequests.Restart(approach.name(), psuId)), OUT_OF_ORDER);
+                target.bankId(), target.sca(), new BankScaRequests.Restart(approach.name(), psuId, told(psuContext))),
+                OUT_OF_ORDER);
     }
 
     /**
@@ -58,7 +62,7 @@ public class BankSca {
      * never gives the TPP (FormatError when the body carried one).
      */
     public BankScaStep start(String providerCode, ScaTarget target, ScaApproach approach, String psuId,
-                             boolean withPassword) {
+                             boolean withPassword, PsuContext psuContext) {
         if (approach == ScaApproach.DECOUPLED && psuId == null) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "PSU-ID is required to start a decoupled authorisation");
         }
@@ -66,24 +70,27 @@ public class BankSca {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR,
                     "A decoupled authorisation takes no psuData: the PSU approves in the bank's app");
         }
-        return restart(providerCode, target, approach, psuId);
+        return restart(providerCode, target, approach, psuId, psuContext);
     }
 
-    public BankScaStep authenticate(String providerCode, ScaTarget target, String psuId, String password) {
+    public BankScaStep authenticate(String providerCode, ScaTarget target, String psuId, String password,
+                                    PsuContext psuContext) {
         return bank(providerCode).call("authenticate the PSU", (api, auth) -> api.authenticate(auth,
                 target.resources(), target.bankId(), target.sca(),
-                new BankScaRequests.Authentication(psuId, password)), OUT_OF_ORDER);
+                new BankScaRequests.Authentication(psuId, password, told(psuContext))), OUT_OF_ORDER);
     }
 
-    public BankScaStep selectMethod(String providerCode, ScaTarget target, String authenticationMethodId) {
+    public BankScaStep selectMethod(String providerCode, ScaTarget target, String authenticationMethodId,
+                                    PsuContext psuContext) {
         return bank(providerCode).call("select the SCA method", (api, auth) -> api.selectMethod(auth,
                 target.resources(), target.bankId(), target.sca(),
-                new BankScaRequests.MethodSelection(authenticationMethodId)), OUT_OF_ORDER);
+                new BankScaRequests.MethodSelection(authenticationMethodId, told(psuContext))), OUT_OF_ORDER);
     }
 
-    public BankScaStep authorise(String providerCode, ScaTarget target, String otp) {
+    public BankScaStep authorise(String providerCode, ScaTarget target, String otp, PsuContext psuContext) {
         return bank(providerCode).call("authorise with the OTP", (api, auth) -> api.authorise(auth,
-                target.resources(), target.bankId(), target.sca(), new BankScaRequests.Otp(otp)), OUT_OF_ORDER);
+                target.resources(), target.bankId(), target.sca(), new BankScaRequests.Otp(otp, told(psuContext))),
+                OUT_OF_ORDER);
     }
 
     /**
@@ -101,11 +108,17 @@ public class BankSca {
                 if (update.password() == null || update.password().isEmpty()) {
                     throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "psuData.password is required");
                 }
-                yield authenticate(providerCode, target, psuId, update.password());
+                yield authenticate(providerCode, target, psuId, update.password(), update.psuContext());
             }
-            case SELECT_METHOD -> selectMethod(providerCode, target, update.authenticationMethodId());
-            case AUTHORISE_TRANSACTION -> authorise(providerCode, target, update.otp());
+            case SELECT_METHOD -> selectMethod(providerCode, target, update.authenticationMethodId(),
+                    update.psuContext());
+            case AUTHORISE_TRANSACTION -> authorise(providerCode, target, update.otp(), update.psuContext());
         };
+    }
+
+    /** What a step's body carries of the PSU's context: nothing when the TPP forwarded none. */
+    private static PsuContext told(PsuContext psuContext) {
+        return psuContext == null ? null : psuContext.orNull();
     }
 
     /** The bank's refusal of the PSU's input ({@link BankScaStep#error()}) as the Berlin Group error; never quoting it. */

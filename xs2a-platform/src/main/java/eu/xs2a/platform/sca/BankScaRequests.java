@@ -1,12 +1,19 @@
 package eu.xs2a.platform.sca;
 
-/** Bodies of the embedded SCA steps at the bank; the password and the OTP are passed on, never kept. */
+import com.fasterxml.jackson.annotation.JsonInclude;
+import eu.xs2a.platform.bank.PsuContext;
+
+/**
+ * Bodies of the embedded SCA steps at the bank; the password and the OTP are passed on, never kept. Each carries the
+ * PSU's context of the TPP's request when the TPP sent any (left out otherwise), for the bank's fraud monitoring.
+ */
 public final class BankScaRequests {
 
     private BankScaRequests() {
     }
 
-    public record Authentication(String psuId, String password) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Authentication(String psuId, String password, PsuContext psuContext) {
 
         /** Never the password, should a record ever be logged. */
         @Override
@@ -16,13 +23,16 @@ public final class BankScaRequests {
     }
 
     /** A new SCA of the request (an authorisation started explicitly): EMBEDDED, or DECOUPLED with the PSU. */
-    public record Restart(String scaApproach, String psuId) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Restart(String scaApproach, String psuId, PsuContext psuContext) {
     }
 
-    public record MethodSelection(String authenticationMethodId) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record MethodSelection(String authenticationMethodId, PsuContext psuContext) {
     }
 
-    public record Otp(String otp) {
+    @JsonInclude(JsonInclude.Include.NON_NULL)
+    public record Otp(String otp, PsuContext psuContext) {
 
         @Override
         public String toString() {

@@ -1,5 +1,6 @@
 package eu.xs2a.platform.sca;
 
+import eu.xs2a.platform.bank.PsuContext;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -23,8 +24,8 @@ public record UpdatePsuDataRequest(PsuData psuData, String authenticationMethodI
         }
     }
 
-    /** The step the body asks for; FormatError when it names none or several. */
-    public PsuDataUpdate toUpdate(String psuId) {
+    /** The step the body asks for, with the request's PSU-ID and PSU context; FormatError when it names none or several. */
+    public PsuDataUpdate toUpdate(String psuId, PsuContext psuContext) {
         int given = (psuData != null ? 1 : 0) + (authenticationMethodId != null ? 1 : 0)
                 + (scaAuthenticationData != null ? 1 : 0);
         if (given != 1) {
@@ -32,18 +33,18 @@ public record UpdatePsuDataRequest(PsuData psuData, String authenticationMethodI
                     + " authenticationMethodId and scaAuthenticationData");
         }
         if (psuData != null) {
-            return PsuDataUpdate.authentication(psuId, psuData.password());
+            return PsuDataUpdate.authentication(psuId, psuData.password(), psuContext);
         }
         if (authenticationMethodId != null) {
             if (authenticationMethodId.isBlank() || authenticationMethodId.length() > 35) {
                 throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "authenticationMethodId must be 1 to 35 characters");
             }
-            return PsuDataUpdate.methodSelection(authenticationMethodId);
+            return PsuDataUpdate.methodSelection(authenticationMethodId, psuContext);
         }
         if (scaAuthenticationData.isBlank() || scaAuthenticationData.length() > 140) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "scaAuthenticationData must be 1 to 140 characters");
         }
-        return PsuDataUpdate.transactionAuthorisation(scaAuthenticationData);
+        return PsuDataUpdate.transactionAuthorisation(scaAuthenticationData, psuContext);
     }
 
     /** The body of an explicit start: nothing (null) or psuData.password alone; FormatError for anything else. */

@@ -1,5 +1,6 @@
 package eu.xs2a.security.core;
 
+import eu.xs2a.platform.bank.PsuContext;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.ErrorTexts;
 import eu.xs2a.platform.error.Psd2Exception;
@@ -164,7 +165,7 @@ public final class RequestVerifier {
                         + limit.getValue() + " characters");
             }
         }
-        PsuContext.read(headers);
+        PsuContextCheck.read(headers);
     }
 
     /** Step 6: the certificate's PSD2 roles must include at least one of {@code required} (empty: no rule). */

@@ -1,6 +1,7 @@
 package eu.xs2a.security.quarkus;
 
-import eu.xs2a.security.core.PsuContext;
+import eu.xs2a.platform.bank.PsuContext;
+import eu.xs2a.security.core.PsuContextCheck;
 import jakarta.ws.rs.HeaderParam;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -11,32 +12,32 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
  */
 public record PsuContextHeaders(
         @Parameter(description = "the port of the PSU's device, 1 to 65535")
-        @HeaderParam(PsuContext.IP_PORT) String ipPort,
+        @HeaderParam(PsuContextCheck.IP_PORT) String ipPort,
         @Parameter(description = "the PSU's browser's or app's User-Agent, as the TPP received it (at most 512"
                 + " characters)")
-        @HeaderParam(PsuContext.USER_AGENT) String userAgent,
+        @HeaderParam(PsuContextCheck.USER_AGENT) String userAgent,
         @Parameter(description = "the PSU's Accept header (at most 512 characters)")
-        @HeaderParam(PsuContext.ACCEPT) String accept,
+        @HeaderParam(PsuContextCheck.ACCEPT) String accept,
         @Parameter(description = "the PSU's Accept-Charset header (at most 512 characters)")
-        @HeaderParam(PsuContext.ACCEPT_CHARSET) String acceptCharset,
+        @HeaderParam(PsuContextCheck.ACCEPT_CHARSET) String acceptCharset,
         @Parameter(description = "the PSU's Accept-Encoding header (at most 512 characters)")
-        @HeaderParam(PsuContext.ACCEPT_ENCODING) String acceptEncoding,
+        @HeaderParam(PsuContextCheck.ACCEPT_ENCODING) String acceptEncoding,
         @Parameter(description = "the PSU's Accept-Language header (at most 512 characters)")
-        @HeaderParam(PsuContext.ACCEPT_LANGUAGE) String acceptLanguage,
+        @HeaderParam(PsuContextCheck.ACCEPT_LANGUAGE) String acceptLanguage,
         @Parameter(description = "the method of the PSU's request to the TPP",
                 schema = @Schema(enumeration = {"GET", "POST", "PUT", "PATCH", "DELETE"}))
-        @HeaderParam(PsuContext.HTTP_METHOD) String httpMethod,
+        @HeaderParam(PsuContextCheck.HTTP_METHOD) String httpMethod,
         @Parameter(description = "a UUID of the PSU's device or app installation, the same for every request from it",
                 schema = @Schema(format = "uuid"))
-        @HeaderParam(PsuContext.DEVICE_ID) String deviceId,
+        @HeaderParam(PsuContextCheck.DEVICE_ID) String deviceId,
         @Parameter(description = "where the PSU is, as GEO:latitude;longitude with six decimals each",
                 example = "GEO:52.506931;13.144558",
                 schema = @Schema(pattern = "GEO:-?[0-9]{1,2}\\.[0-9]{6};-?[0-9]{1,3}\\.[0-9]{6}"))
-        @HeaderParam(PsuContext.GEO_LOCATION) String geoLocation) {
+        @HeaderParam(PsuContextCheck.GEO_LOCATION) String geoLocation) {
 
     /** These headers checked (FormatError naming the first one off its format), with the checked PSU-IP-Address. */
     public PsuContext context(String checkedIpAddress) {
-        return PsuContext.of(checkedIpAddress, ipPort, userAgent, accept, acceptCharset, acceptEncoding,
+        return PsuContextCheck.of(checkedIpAddress, ipPort, userAgent, accept, acceptCharset, acceptEncoding,
                 acceptLanguage, httpMethod, deviceId, geoLocation);
     }
 }

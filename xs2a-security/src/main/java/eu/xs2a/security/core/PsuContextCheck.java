@@ -1,26 +1,19 @@
 package eu.xs2a.security.core;
 
-import com.fasterxml.jackson.annotation.JsonIgnore;
-import com.fasterxml.jackson.annotation.JsonInclude;
+import eu.xs2a.platform.bank.PsuContext;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
-import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * What the TPP forwards of the PSU's own request (the Berlin Group's PSU-IP-Address, PSU-IP-Port, PSU-Accept…,
- * PSU-User-Agent, PSU-Http-Method, PSU-Device-ID and PSU-Geo-Location headers), checked to the standard's formats, so
- * that the bank's fraud monitoring (RTS Art. 2) sees the PSU's device and place with each consent and payment. Every
- * field is optional; the JSON form (to the bank, and in the gateway's own rows) leaves absent ones out.
+ * The PSU-context headers checked to the standard's formats, into a {@link PsuContext}: on every signed operation
+ * (step 6 of the pipeline) and where an operation forwards them to the bank. A value off its format is FormatError
+ * naming the header.
  */
-@RegisterForReflection
-@JsonInclude(JsonInclude.Include.NON_NULL)
-public record PsuContext(String ipAddress, String ipPort, String userAgent, String accept, String acceptCharset,
-                         String acceptEncoding, String acceptLanguage, String httpMethod, String deviceId,
-                         String geoLocation) {
+public final class PsuContextCheck {
 
     public static final String IP_PORT = "PSU-IP-Port";
     public static final String USER_AGENT = "PSU-User-Agent";
@@ -33,7 +26,6 @@ public record PsuContext(String ipAddress, String ipPort, String userAgent, Stri
     public static final String GEO_LOCATION = "PSU-Geo-Location";
     /** The PSU's own headers are forwarded as sent; longer than this is no browser's or app's header. */
     static final int MAX_TEXT = 512;
-    public static final PsuContext NONE = new PsuContext(null, null, null, null, null, null, null, null, null, null);
 
     private static final Set<String> METHODS = Set.of("GET", "POST", "PUT", "PATCH", "DELETE");
     private static final Pattern PORT = Pattern.compile("[0-9]{1,5}");
@@ -41,6 +33,9 @@ public record PsuContext(String ipAddress, String ipPort, String userAgent, Stri
             "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
     /** The standard's pattern, with the latitude and longitude kept as groups for their ranges. */
     private static final Pattern GEO = Pattern.compile("GEO:(-?[0-9]{1,2}\\.[0-9]{6});(-?[0-9]{1,3}\\.[0-9]{6})");
+
+    private PsuContextCheck() {
+    }
 
     /**
      * The headers as received ({@code ipAddress} already checked by {@link PsuIpAddress}), each checked when sent, a
@@ -60,12 +55,6 @@ public record PsuContext(String ipAddress, String ipPort, String userAgent, Stri
                 headers.get(ACCEPT), headers.get(ACCEPT_CHARSET), headers.get(ACCEPT_ENCODING),
                 headers.get(ACCEPT_LANGUAGE), headers.get(HTTP_METHOD), headers.get(DEVICE_ID),
                 headers.get(GEO_LOCATION));
-    }
-
-    /** True when the TPP forwarded nothing of the PSU's request. */
-    @JsonIgnore
-    public boolean isEmpty() {
-        return equals(NONE);
     }
 
     private static String port(String value) {

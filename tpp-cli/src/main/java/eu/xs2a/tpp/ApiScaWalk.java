@@ -9,6 +9,7 @@ import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -32,12 +33,19 @@ final class ApiScaWalk {
         this.out = out;
     }
 
-    /** @return 0 when the authorisation is finalised, 1 otherwise */
-    int embedded(String authorisation, String psu, String password, String method, String otp) {
+    /**
+     * @param psuIp the PSU's IP address, sent as PSU-IP-Address with every step; null sends none
+     * @return 0 when the authorisation is finalised, 1 otherwise
+     */
+    int embedded(String authorisation, String psu, String password, String method, String otp, String psuIp) {
+        List<RequestBuilder.Header> everyStep = psuIp == null || psuIp.isBlank() ? List.of()
+                : List.of(new RequestBuilder.Header("PSU-IP-Address", psuIp.strip()));
         ObjectNode psuData = JSON.createObjectNode();
         psuData.putObject("psuData").put("password", password);
         step("Password of " + psu);
-        Optional<JsonNode> answer = put(authorisation, List.of(new RequestBuilder.Header("PSU-ID", psu)), psuData);
+        List<RequestBuilder.Header> withPsu = new ArrayList<>(everyStep);
+        withPsu.add(new RequestBuilder.Header("PSU-ID", psu));
+        Optional<JsonNode> answer = put(authorisation, withPsu, psuData);
         if (answer.isPresent() && "psuAuthenticated".equals(answer.get().path("scaStatus").asText())) {
             String chosen = method != null ? method : answer.get().path("scaMethods").path(0)
                     .path("authenticationMethodId").asText(null);
@@ -45,11 +53,11 @@ final class ApiScaWalk {
                 throw new CliException("the PSU has several SCA methods but the answer names none: give --method");
             }
             step("SCA method " + chosen + (method == null ? " (the first offered; --method chooses another)" : ""));
-            answer = put(authorisation, List.of(), JSON.createObjectNode().put("authenticationMethodId", chosen));
+            answer = put(authorisation, everyStep, JSON.createObjectNode().put("authenticationMethodId", chosen));
         }
         if (answer.isPresent() && "scaMethodSelected".equals(answer.get().path("scaStatus").asText())) {
             step("One-time code");
-            answer = put(authorisation, List.of(), JSON.createObjectNode().put("scaAuthenticationData", otp));
+            answer = put(authorisation, everyStep, JSON.createObjectNode().put("scaAuthenticationData", otp));
         }
         return ended(answer.map(a -> a.path("scaStatus").asText()).orElse(null));
     }

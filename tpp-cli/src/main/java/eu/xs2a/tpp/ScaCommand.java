@@ -78,6 +78,10 @@ class ScaCommand implements Callable<Integer> {
             + " (authenticationMethodId, e.g. sms or chip) when it has several (default: the first offered).")
     String method;
 
+    @Option(names = "--psu-ip", paramLabel = "IP", description = "With --embedded: sends PSU-IP-Address with each step,"
+            + " which the gateway passes on to the bank (where the PSU is while authenticating).")
+    String psuIp;
+
     @Option(names = "--base-url", paramLabel = "URL", description = "With --embedded or --decoupled: the gateway."
             + " Default: $XS2A_BASE_URL, else " + Context.DEFAULT_BASE_URL + ".")
     String baseUrl;
@@ -143,7 +147,7 @@ class ScaCommand implements Callable<Integer> {
         connection.baseUrl = baseUrl;
         connection.timeoutSeconds = Math.max(1, timeoutSeconds);
         ApiScaWalk walk = new ApiScaWalk(new SignedCall(context, connection, new OutputOptions()), context.out());
-        return embedded ? walk.embedded(authorisation, psu.strip(), password, method, otp)
+        return embedded ? walk.embedded(authorisation, psu.strip(), password, method, otp, psuIp)
                 : walk.decoupled(authorisation, java.time.Duration.ofSeconds(Math.max(1, timeoutSeconds)));
     }
 

@@ -64,6 +64,18 @@ class ApiScaCommandTest extends AgainstStandInGateway {
         assertEquals("{\"authenticationMethodId\":\"chip\"}", puts.get(1).bodyText());
         assertEquals("{\"scaAuthenticationData\":\"123456\"}", puts.get(2).bodyText());
         assertTrue(walked.out().contains("Done: the authorisation is finalised."), walked.out());
+        puts.forEach(put -> assertEquals(null, put.header("PSU-IP-Address"), "none without --psu-ip"));
+
+        Run located = cli.run("sca", "--embedded", "--as", "psu1", "--method", "chip", "--psu-ip", "198.51.100.7");
+        assertEquals(0, located.exitCode(), located.toString());
+        List<StandInGateway.Received> again = gateway.received().stream().filter(r -> r.method().equals("PUT"))
+                .skip(3).toList();
+        assertEquals(3, again.size(), again.toString());
+        again.forEach(put -> {
+            assertEquals("198.51.100.7", put.header("PSU-IP-Address"), "on every step");
+            assertNotNull(put.verified(), "signed and verified");
+        });
+        assertEquals("psu1", again.get(0).header("PSU-ID"));
     }
 
     @Test

@@ -88,8 +88,10 @@ class PaymentApiScaTest {
         Bank.getPayment(id).then().body("scaPsuContext.geoLocation", equalTo("GEO:52.506931;13.144558"))
                 .body("scaPsuContext.ipAddress", equalTo(null));
 
-        Bank.api().body(Map.of("returnUrl", Bank.RETURN_URL)).post("/bank/v1/payments/" + id + "/cancellations")
-                .then().statusCode(200);
+        // the cancellation's request starts its SCA: its context is kept as a step's
+        Bank.api().body(Map.of("returnUrl", Bank.RETURN_URL, "psuContext", Map.of("ipAddress", "203.0.113.4")))
+                .post("/bank/v1/payments/" + id + "/cancellations").then().statusCode(200);
+        Bank.getPayment(id).then().body("scaPsuContext.ipAddress", equalTo("203.0.113.4"));
         step(id, "cancellation-sca", null, Map.of("psuContext", Map.of("ipAddress", "203.0.113.5"))).then()
                 .statusCode(200).body("scaStatus", equalTo("received"));
         Bank.getPayment(id).then().body("scaPsuContext.ipAddress", equalTo("203.0.113.5"));

@@ -246,6 +246,27 @@ class EmbeddedAndDecoupledScaTest {
     }
 
     @Test
+    void aCancellationTellsTheBankThePsusContextAndItsStepsDoToo() {
+        String self = authorisedForTomorrow("psu-embedded");
+        String bankPaymentId = new GatewayDb(dataSource).bankPaymentId(Payments.id(self));
+        assertError(Tpps.send(ALPHA, "DELETE", self, Map.of("TPP-Redirect-Preferred", "false",
+                "PSU-Geo-Location", "GEO:91.000000;13.144558"), null), 400, "FormatError", "FORMAT_ERROR");
+        assertNull(BankApi.payment(bankPaymentId).jsonPath().get("cancellation"), "nothing reached the bank");
+
+        Response accepted = Tpps.send(ALPHA, "DELETE", self, Map.of("TPP-Redirect-Preferred", "false",
+                "PSU-IP-Address", "192.0.2.44", "PSU-User-Agent", "PayFast/7.1 (iOS 18)"), null);
+        assertEquals(202, accepted.statusCode(), accepted.asString());
+        assertEquals(Map.of("ipAddress", "192.0.2.44", "userAgent", "PayFast/7.1 (iOS 18)"),
+                BankApi.payment(bankPaymentId).jsonPath().getMap("scaPsuContext"));
+        String auth = accepted.jsonPath().getString("_links.updatePsuAuthentication.href");
+        Response authenticated = Tpps.send(ALPHA, "PUT", auth, Map.of("PSU-IP-Address", "192.0.2.45"),
+                password("sandbox"));
+        assertEquals(200, authenticated.statusCode(), authenticated.asString());
+        assertEquals(Map.of("ipAddress", "192.0.2.45"),
+                BankApi.payment(bankPaymentId).jsonPath().getMap("scaPsuContext"));
+    }
+
+    @Test
     void embeddedCancellationCancelsAndAFailedOneLeavesThePayment() {
         String self = authorisedForTomorrow("psu-embedded");
         Response accepted = cancel(self);

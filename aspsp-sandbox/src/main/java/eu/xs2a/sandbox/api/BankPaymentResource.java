@@ -126,7 +126,7 @@ public class BankPaymentResource {
     @Path("/{bankPaymentId}/cancellations")
     public CancellationAnswer cancel(@PathParam("bankPaymentId") String bankPaymentId, CancelPayment body) {
         PaymentService.Cancellation result = payments.cancel(bankPaymentId, body == null ? null : body.returnUrl(),
-                body != null && DECOUPLED.equals(body.scaApproach()));
+                body != null && DECOUPLED.equals(body.scaApproach()), body == null ? null : body.psuContext());
         return result.link()
                 .map(link -> new CancellationAnswer(result.payment().transactionStatus.name(), urls.scaUrl(link),
                         result.payment().cancellationScaStatus.name(), appMessage(link)))

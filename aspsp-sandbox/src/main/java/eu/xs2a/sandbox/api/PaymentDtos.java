@@ -111,7 +111,7 @@ public final class PaymentDtos {
     }
 
     /** {@code scaApproach} DECOUPLED pushes the cancellation's approval to the PSU's app at once. */
-    public record CancelPayment(String returnUrl, String scaApproach) {
+    public record CancelPayment(String returnUrl, String scaApproach, Map<String, String> psuContext) {
     }
 
     public record CancellationAnswer(String transactionStatus, String scaUrl, String scaStatus, String psuMessage) {

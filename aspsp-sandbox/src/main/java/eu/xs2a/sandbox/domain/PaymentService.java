@@ -16,6 +16,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.util.Currency;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
@@ -144,7 +145,8 @@ public class PaymentService {
      * approval goes to that PSU's app at once when {@code decoupled}.
      */
     @Transactional
-    public Cancellation cancel(String bankPaymentId, String returnUrl, boolean decoupled) {
+    public Cancellation cancel(String bankPaymentId, String returnUrl, boolean decoupled,
+                               Map<String, String> psuContext) {
         // locked (links first, as a PSU's step does): a second cancellation waits for the first instead of failing
         // on the row's version
         links.lockAllOf(bankPaymentId);
@@ -159,6 +161,7 @@ public class PaymentService {
             throw BankException.badRequest("returnUrl is required to cancel an authorised payment");
         }
         payment.requestCancellation(returnUrl);
+        payment.toldOfTheStep(psuContext); // the request that starts the cancellation's SCA
         // only the newest cancellation link can be completed, as the gateway only follows the newest authorisation
         links.replaceOpen(payment.id, ScaLink.Kind.CANCELLATION);
         ScaLink link = ScaLink.issue(ScaLink.Kind.CANCELLATION, payment.id, clock.instant());

@@ -24,7 +24,9 @@ import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import eu.xs2a.platform.http.JsonBodies;
 import eu.xs2a.platform.sca.AuthorisationsResponse;
 import eu.xs2a.platform.sca.ScaStatusResponse;
+import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.quarkus.CurrentTpp;
+import eu.xs2a.security.quarkus.PsuContextHeaders;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
@@ -180,6 +182,10 @@ public class PaymentResource {
                            @Parameter(description = "the PSU's login at the bank (else the initiation's), to choose "
                                    + "the approach")
                            @HeaderParam("PSU-ID") String psuId,
+                           @Parameter(description = "the PSU's IP address, when the PSU is present; passed on to the"
+                                   + " bank with the cancellation, with the other PSU-* headers")
+                           @HeaderParam(PsuIpAddress.HEADER) String psuIpAddress,
+                           @BeanParam PsuContextHeaders psuHeaders,
                            @BeanParam NotificationHeaders notification) {
         Payment payment = owned(path);
         boolean redirect = redirectHeaders.preferred();
@@ -187,7 +193,7 @@ public class PaymentResource {
         String nokUri = redirectHeaders.nokUri();
         NotificationRequest accepted = notification.accept(notifications, currentTpp.get().certificate());
         Cancellation cancellation = payments.cancel(payment, redirect, HeaderRules.psuId(psuId), okUri, nokUri,
-                accepted);
+                accepted, psuHeaders.context(PsuIpAddress.parse(psuIpAddress)));
         if (cancellation.authorisation() == null) {
             return accepted.answered(Response.noContent().build());
         }

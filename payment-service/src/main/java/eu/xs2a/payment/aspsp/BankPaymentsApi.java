@@ -9,7 +9,6 @@ import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import java.util.Map;
 
 /** The bank's payment endpoints (aspsp-sandbox/BANK-API.md), one REST client per provider ({@code BankClients}). */
 @Path("/bank/v1/payments")
@@ -32,5 +31,5 @@ public interface BankPaymentsApi {
     @POST
     @Path("/{bankPaymentId}/cancellations")
     BankCancellation cancel(@HeaderParam("Authorization") String authorization,
-                            @PathParam("bankPaymentId") String bankPaymentId, Map<String, String> request);
+                            @PathParam("bankPaymentId") String bankPaymentId, BankCancellationRequest request);
 }

@@ -1,5 +1,6 @@
 package eu.xs2a.payment.aspsp;
 
+import eu.xs2a.platform.bank.PsuContext;
 import java.util.Optional;
 
 /**
@@ -25,7 +26,9 @@ public interface BankPort {
 
     /**
      * Asks the bank to cancel a payment; the PSU may have to authorise the cancellation, at {@code scaUrl}, through the
-     * TPP, or ({@code decoupled}) in the bank's app, where the bank pushes it at once.
+     * TPP, or ({@code decoupled}) in the bank's app, where the bank pushes it at once. {@code psuContext}: the PSU's
+     * context of the TPP's request, or null (the gateway's own withdrawal).
      */
-    BankCancellation cancel(String providerCode, String bankPaymentId, String returnUrl, boolean decoupled);
+    BankCancellation cancel(String providerCode, String bankPaymentId, String returnUrl, boolean decoupled,
+                            PsuContext psuContext);
 }

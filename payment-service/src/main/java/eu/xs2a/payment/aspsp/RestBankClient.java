@@ -4,11 +4,11 @@ import eu.xs2a.platform.bank.BankClient;
 import eu.xs2a.platform.bank.BankClients;
 import eu.xs2a.platform.bank.BankRefusals;
 import eu.xs2a.platform.bank.BankTranslation;
+import eu.xs2a.platform.bank.PsuContext;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -53,9 +53,9 @@ public class RestBankClient implements BankPort {
     }
 
     @Override
-    public BankCancellation cancel(String providerCode, String bankPaymentId, String returnUrl, boolean decoupled) {
-        Map<String, String> body = decoupled ? Map.of("returnUrl", returnUrl, "scaApproach", "DECOUPLED")
-                : Map.of("returnUrl", returnUrl);
+    public BankCancellation cancel(String providerCode, String bankPaymentId, String returnUrl, boolean decoupled,
+                                   PsuContext psuContext) {
+        BankCancellationRequest body = BankCancellationRequest.of(returnUrl, decoupled, psuContext);
         return bank(providerCode).call("cancel the payment",
                 (api, auth) -> api.cancel(auth, bankPaymentId, body),
                 CANCELLATION);

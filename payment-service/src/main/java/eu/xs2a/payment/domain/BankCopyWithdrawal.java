@@ -67,7 +67,7 @@ public class BankCopyWithdrawal implements TaskHandler {
                 }
             }
             BankCancellation answer = bank.cancel(payment.providerCode(), payment.bankPaymentId(),
-                    urls.callback(payment, payment.callbackState()), false);
+                    urls.callback(payment, payment.callbackState()), false, null);
             if (TransactionStatus.CANC.name().equals(answer.transactionStatus())) {
                 ledger.recordWithdrawn(paymentId);
                 LOG.infof("Payment %d: the bank's copy %s of the payment ended here was withdrawn", paymentId,

@@ -1,6 +1,5 @@
 package eu.xs2a.payment.domain;
 
-import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.payment.aspsp.BankCancellation;
 import eu.xs2a.payment.aspsp.BankPort;
 import eu.xs2a.payment.config.PaymentConfig;
@@ -8,9 +7,11 @@ import eu.xs2a.payment.domain.PaymentLedger.Created;
 import eu.xs2a.payment.domain.PaymentLedger.NewAuthorisation;
 import eu.xs2a.payment.domain.PaymentLedger.StartedAuthorisation;
 import eu.xs2a.platform.SecureTokens;
+import eu.xs2a.platform.bank.PsuContext;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.ErrorTexts;
 import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.platform.provider.ProviderCalendar;
 import eu.xs2a.platform.provider.ProviderRegistry;
 import eu.xs2a.platform.provider.ProvidersConfig;
@@ -264,9 +265,10 @@ public class PaymentService {
      * CancellationInvalid.
      *
      * @param psuId PSU-ID of the DELETE, else the payment's, to ask the bank for the PSU's methods; may be null
+     * @param psuContext the PSU's context of the DELETE, sent to the bank with the cancellation
      */
     public Cancellation cancel(Payment payment, boolean redirectPreferred, String psuId, String redirectUri,
-                               String nokRedirectUri, NotificationRequest notification) {
+                               String nokRedirectUri, NotificationRequest notification, PsuContext psuContext) {
         notifyAt(payment, notification);
         Payment current = refreshed(payment);
         if (current.transactionStatus().isConcluded()) {
@@ -282,7 +284,7 @@ public class PaymentService {
         try {
             ScaApproach approach = approaches.choose(current.providerCode(), redirectPreferred,
                     psuId != null ? psuId : current.psuId());
-            return cancelAtBank(current, approach, redirectUri, nokRedirectUri);
+            return cancelAtBank(current, approach, redirectUri, nokRedirectUri, psuContext);
         } catch (Psd2Exception e) {
             if (e.errorClass() == ErrorClass.CANCELLATION_INVALID) {
                 throw cancellationInvalid(refreshed(ledger.get(paymentId)));
@@ -305,7 +307,7 @@ public class PaymentService {
      * of the previous one).
      */
     private Cancellation cancelAtBank(Payment submitted, ScaApproach approach, String redirectUri,
-                                      String nokRedirectUri) {
+                                      String nokRedirectUri, PsuContext psuContext) {
         long paymentId = submitted.id();
         UUID claim = UUID.randomUUID();
         awaitCancellationTurn(submitted, claim);
@@ -316,7 +318,7 @@ public class PaymentService {
             }
             String state = SecureTokens.random(SecureTokens.LINK_BYTES);
             BankCancellation answer = bank.cancel(payment.providerCode(), payment.bankPaymentId(),
-                    urls.callback(payment, state), approach == ScaApproach.DECOUPLED);
+                    urls.callback(payment, state), approach == ScaApproach.DECOUPLED, psuContext);
             if (TransactionStatus.CANC.name().equals(answer.transactionStatus())) {
                 return new Cancellation(ledger.markCancelled(paymentId, claim), null);
             }

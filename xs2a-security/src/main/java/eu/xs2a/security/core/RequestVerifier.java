@@ -1,6 +1,5 @@
 package eu.xs2a.security.core;
 
-import eu.xs2a.platform.bank.PsuContext;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.ErrorTexts;
 import eu.xs2a.platform.error.Psd2Exception;
@@ -155,7 +154,7 @@ public final class RequestVerifier {
     /**
      * The interface's header length limits (PSU-ID 50, TPP-Redirect-URI 500, PSU-IP-Address 140 characters), counted
      * in the characters of the text the header carries, not in its octets; then the formats of the PSU's context
-     * ({@link PsuContext#read}), wherever it is sent, so that one rule holds on every operation.
+     * ({@link PsuContextCheck#read}), wherever it is sent, so that one rule holds on every operation.
      */
     public static void checkHeaderLimits(RequestHeaders headers) {
         for (Map.Entry<String, Integer> limit : HEADER_LIMITS.entrySet()) {

@@ -220,29 +220,26 @@ class EmbeddedAndDecoupledScaTest {
         String self = created.jsonPath().getString("_links.self.href");
         String authorisations = created.jsonPath().getString("_links.startAuthorisationWithPsuAuthentication.href");
         String bankPaymentId = new GatewayDb(dataSource).bankPaymentId(Payments.id(self));
-        assertNull(BankApi.payment(bankPaymentId).jsonPath().get("scaPsuContext"), "none sent yet");
+        assertNull(atTheBanksSca(bankPaymentId), "none sent yet");
 
         Response started = Tpps.send(ALPHA, "POST", authorisations, Map.of("PSU-IP-Address", "198.51.100.7",
                 "PSU-Device-ID", "99435C7E-AD88-49EC-A2AD-99DDCB1F7721"), "");
         assertEquals(201, started.statusCode(), started.asString());
         assertEquals(Map.of("ipAddress", "198.51.100.7", "deviceId", "99435c7e-ad88-49ec-a2ad-99ddcb1f7721"),
-                BankApi.payment(bankPaymentId).jsonPath().getMap("scaPsuContext"));
+                atTheBanksSca(bankPaymentId));
 
         String auth = authorisations + "/" + started.jsonPath().getString("authorisationId");
-        Response authenticated = Tpps.send(ALPHA, "PUT", auth, Map.of("PSU-IP-Address", "203.0.113.9",
-                "PSU-Geo-Location", "GEO:48.137154;11.576124"), password("sandbox"));
-        assertEquals(200, authenticated.statusCode(), authenticated.asString());
+        step(auth, Map.of("PSU-IP-Address", "203.0.113.9", "PSU-Geo-Location", "GEO:48.137154;11.576124"),
+                password("sandbox"));
         assertEquals(Map.of("ipAddress", "203.0.113.9", "geoLocation", "GEO:48.137154;11.576124"),
-                BankApi.payment(bankPaymentId).jsonPath().getMap("scaPsuContext"));
+                atTheBanksSca(bankPaymentId));
 
         // a value off its format stops the step before the bank: the OTP is still to come
         assertError(Tpps.send(ALPHA, "PUT", auth, Map.of("PSU-Device-ID", "device-1"), otp("123456")), 400,
                 "FormatError", "FORMAT_ERROR");
         assertEquals("scaMethodSelected", Tpps.get(ALPHA, auth).jsonPath().getString("scaStatus"));
-        Response finalised = Tpps.send(ALPHA, "PUT", auth, Map.of("PSU-IP-Address", "2001:db8::7"), otp("123456"));
-        assertEquals(200, finalised.statusCode(), finalised.asString());
-        assertEquals(Map.of("ipAddress", "2001:db8::7"),
-                BankApi.payment(bankPaymentId).jsonPath().getMap("scaPsuContext"));
+        step(auth, Map.of("PSU-IP-Address", "2001:db8::7"), otp("123456"));
+        assertEquals(Map.of("ipAddress", "2001:db8::7"), atTheBanksSca(bankPaymentId));
     }
 
     @Test
@@ -257,13 +254,10 @@ class EmbeddedAndDecoupledScaTest {
                 "PSU-IP-Address", "192.0.2.44", "PSU-User-Agent", "PayFast/7.1 (iOS 18)"), null);
         assertEquals(202, accepted.statusCode(), accepted.asString());
         assertEquals(Map.of("ipAddress", "192.0.2.44", "userAgent", "PayFast/7.1 (iOS 18)"),
-                BankApi.payment(bankPaymentId).jsonPath().getMap("scaPsuContext"));
+                atTheBanksSca(bankPaymentId));
         String auth = accepted.jsonPath().getString("_links.updatePsuAuthentication.href");
-        Response authenticated = Tpps.send(ALPHA, "PUT", auth, Map.of("PSU-IP-Address", "192.0.2.45"),
-                password("sandbox"));
-        assertEquals(200, authenticated.statusCode(), authenticated.asString());
-        assertEquals(Map.of("ipAddress", "192.0.2.45"),
-                BankApi.payment(bankPaymentId).jsonPath().getMap("scaPsuContext"));
+        step(auth, Map.of("PSU-IP-Address", "192.0.2.45"), password("sandbox"));
+        assertEquals(Map.of("ipAddress", "192.0.2.45"), atTheBanksSca(bankPaymentId));
     }
 
     @Test
@@ -330,6 +324,17 @@ class EmbeddedAndDecoupledScaTest {
             headers.put("TPP-Explicit-Authorisation-Preferred", "true");
         }
         return Payments.initiate(ALPHA, "sandbox", SCT, headers, body);
+    }
+
+    /** A step with these headers, which the gateway takes (200). */
+    private static void step(String path, Map<String, String> headers, String body) {
+        Response step = Tpps.send(ALPHA, "PUT", path, headers, body);
+        assertEquals(200, step.statusCode(), step.asString());
+    }
+
+    /** What the bank was told of the PSU with the newest step of the payment's SCA (or its cancellation's). */
+    private static Map<String, Object> atTheBanksSca(String bankPaymentId) {
+        return BankApi.payment(bankPaymentId).jsonPath().getMap("scaPsuContext");
     }
 
     private static Response cancel(String self) {

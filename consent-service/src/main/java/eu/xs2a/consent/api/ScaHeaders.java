@@ -27,6 +27,9 @@ final class ScaHeaders {
     static final String NOK_REDIRECT_URI = "TPP-Nok-Redirect-URI";
     static final String PSU_ID = "PSU-ID";
     static final String EXPLICIT_PREFERRED = "TPP-Explicit-Authorisation-Preferred";
+    /** How an authorisation's start and steps document PSU-IP-Address (the other PSU-* headers: PsuContextHeaders). */
+    static final String PSU_IP_OF_A_STEP = "the PSU's IP address, when the PSU is present; passed on to the bank with"
+            + " the step, with the other PSU-* headers";
     private static final int MAX_PSU_ID = 50;
 
     private ScaHeaders() {

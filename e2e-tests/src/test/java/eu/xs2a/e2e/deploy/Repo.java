@@ -45,7 +45,7 @@ final class Repo {
         return runWithEnv(command, env, Duration.ofMinutes(2));
     }
 
-    /** Runs a command to its end, at most {@code bound}; a command that outlasts it is killed and what it printed told. */
+    /** Runs a command to its end, at most {@code bound}; one that outlasts it is killed, and what it printed told. */
     static Result runWithEnv(List<String> command, Map<String, String> env, Duration bound) {
         try {
             Path out = Files.createTempFile("cmd", ".out");

@@ -374,7 +374,8 @@ public class PaymentResource {
         Payment payment = owned(path);
         String psu = HeaderRules.psuId(headers.psuId());
         UpdatePsuDataRequest request = bodies.read(headers.contentType(), body, UpdatePsuDataRequest.class);
-        return responses.step(steps.update(payment, kind, authorisationId, request.toUpdate(psu, headers.psuContext())));
+        return responses.step(steps.update(payment, kind, authorisationId,
+                request.toUpdate(psu, headers.psuContext())));
     }
 
     protected Payment owned(PaymentPath path) {

@@ -24,7 +24,7 @@ public record UpdatePsuDataRequest(PsuData psuData, String authenticationMethodI
         }
     }
 
-    /** The step the body asks for, with the request's PSU-ID and PSU context; FormatError when it names none or several. */
+    /** The step the body asks for, with the request's PSU-ID and PSU context; FormatError for none or several. */
     public PsuDataUpdate toUpdate(String psuId, PsuContext psuContext) {
         int given = (psuData != null ? 1 : 0) + (authenticationMethodId != null ? 1 : 0)
                 + (scaAuthenticationData != null ? 1 : 0);

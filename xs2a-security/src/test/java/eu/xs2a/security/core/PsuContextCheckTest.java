@@ -28,8 +28,8 @@ class PsuContextCheckTest {
 
     @Test
     void theEdgesOfTheRangesPass() {
-        PsuContext context = PsuContextCheck.of(null, "65535", "u".repeat(PsuContextCheck.MAX_TEXT), null, null, null, null,
-                null, null, "GEO:-90.000000;-180.000000");
+        PsuContext context = PsuContextCheck.of(null, "65535", "u".repeat(PsuContextCheck.MAX_TEXT), null, null, null,
+                null, null, null, "GEO:-90.000000;-180.000000");
         assertEquals("65535", context.ipPort());
         assertEquals("GEO:-90.000000;-180.000000", context.geoLocation());
         assertEquals("1", PsuContextCheck.of(null, "1", null, null, null, null, null, null, null, null).ipPort());

@@ -3,7 +3,6 @@ package eu.xs2a.consent.api;
 import eu.xs2a.consent.domain.ScaPreferences;
 import eu.xs2a.consent.domain.ScaRedirect;
 import eu.xs2a.platform.bank.PsuContext;
-import eu.xs2a.security.core.PsuIpAddress;
 import eu.xs2a.security.quarkus.PsuContextHeaders;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.HeaderParam;
@@ -42,7 +41,7 @@ public record ConsentCreationHeaders(
 
     /** PSU-IP-Address and the rest of the PSU's context, each checked when sent (FormatError), for the bank. */
     PsuContext psuContext() {
-        return psuHeaders.context(PsuIpAddress.parse(psuIpAddress));
+        return psuHeaders.withIpAddressHeader(psuIpAddress);
     }
 
     /** The approach preferences, once {@link #redirect} has checked TPP-Redirect-Preferred. */

@@ -127,7 +127,8 @@ public abstract class ConsentEndpoints {
             + " which its steps then use. A redirect consent's authorisation starts with the consent: 409.")
     @Parameter(name = ScaHeaders.PSU_ID, in = ParameterIn.HEADER, description = "the PSU's login at the bank; signed"
             + " when sent", example = "psu1")
-    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = ScaHeaders.PSU_IP_OF_A_STEP)
+    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER,
+            description = PsuContextHeaders.IP_ADDRESS_PASSED_ON)
     @APIResponse(responseCode = "201", description = "startScaprocessResponse",
             headers = {@Header(name = "ASPSP-SCA-Approach", description = "EMBEDDED or DECOUPLED"),
                     @Header(name = NotificationRequest.SUPPORT_HEADER, description = "with a TPP-Notification-URI:"
@@ -171,7 +172,8 @@ public abstract class ConsentEndpoints {
             + " logged.")
     @Parameter(name = ScaHeaders.PSU_ID, in = ParameterIn.HEADER, description = "the PSU's login at the bank, with"
             + " psuData.password (else the PSU-ID of the consent's creation); signed when sent", example = "psu1")
-    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = ScaHeaders.PSU_IP_OF_A_STEP)
+    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER,
+            description = PsuContextHeaders.IP_ADDRESS_PASSED_ON)
     @APIResponse(responseCode = "200", description = "The step was taken",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScaUpdateResponse.class),
                     examples = {@ExampleObject(name = "several methods", value = "{\"scaStatus\":\"psuAuthenticated\","

@@ -27,9 +27,6 @@ final class ScaHeaders {
     static final String NOK_REDIRECT_URI = "TPP-Nok-Redirect-URI";
     static final String PSU_ID = "PSU-ID";
     static final String EXPLICIT_PREFERRED = "TPP-Explicit-Authorisation-Preferred";
-    /** How an authorisation's start and steps document PSU-IP-Address (the other PSU-* headers: PsuContextHeaders). */
-    static final String PSU_IP_OF_A_STEP = "the PSU's IP address, when the PSU is present; passed on to the bank with"
-            + " the step, with the other PSU-* headers";
     private static final int MAX_PSU_ID = 50;
 
     private ScaHeaders() {
@@ -82,7 +79,7 @@ final class ScaHeaders {
      * authorisation's start or step), each checked when sent.
      */
     static PsuContext psuContext(HttpHeaders headers, PsuContextHeaders psuHeaders) {
-        return psuHeaders.context(PsuIpAddress.parse(headers.getHeaderString(PsuIpAddress.HEADER)));
+        return psuHeaders.withIpAddressHeader(headers.getHeaderString(PsuIpAddress.HEADER));
     }
 
     /** PSU-ID of an authorisation step, when sent: 1 to 50 characters, else FormatError. */

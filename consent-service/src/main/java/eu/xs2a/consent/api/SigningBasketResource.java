@@ -213,7 +213,8 @@ public class SigningBasketResource {
             + " psuData.password (embedded) the password step runs at once. The notification headers replace the"
             + " basket's. A redirect basket's authorisation started with it: 409.")
     @Parameter(name = "PSU-ID", in = ParameterIn.HEADER, description = "the PSU's login at the bank")
-    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = ScaHeaders.PSU_IP_OF_A_STEP)
+    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER,
+            description = PsuContextHeaders.IP_ADDRESS_PASSED_ON)
     @APIResponse(responseCode = "201", description = "startScaprocessResponse",
             headers = {@Header(name = "ASPSP-SCA-Approach", description = "EMBEDDED or DECOUPLED"),
                     @Header(name = NotificationRequest.SUPPORT_HEADER, description = "with a TPP-Notification-URI"),
@@ -267,7 +268,8 @@ public class SigningBasketResource {
             + " The password and the OTP are passed to the bank, never stored or logged.")
     @Parameter(name = "PSU-ID", in = ParameterIn.HEADER, description = "the PSU's login at the bank, with"
             + " psuData.password")
-    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER, description = ScaHeaders.PSU_IP_OF_A_STEP)
+    @Parameter(name = PsuIpAddress.HEADER, in = ParameterIn.HEADER,
+            description = PsuContextHeaders.IP_ADDRESS_PASSED_ON)
     @APIResponse(responseCode = "200", description = "The step was taken",
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScaUpdateResponse.class)))
     @APIResponse(responseCode = "400", description = "FormatError; ScaInvalid SCA_INVALID (wrong OTP; after the"

@@ -182,8 +182,7 @@ public class PaymentResource {
                            @Parameter(description = "the PSU's login at the bank (else the initiation's), to choose "
                                    + "the approach")
                            @HeaderParam("PSU-ID") String psuId,
-                           @Parameter(description = "the PSU's IP address, when the PSU is present; passed on to the"
-                                   + " bank with the cancellation, with the other PSU-* headers")
+                           @Parameter(description = PsuContextHeaders.IP_ADDRESS_PASSED_ON)
                            @HeaderParam(PsuIpAddress.HEADER) String psuIpAddress,
                            @BeanParam PsuContextHeaders psuHeaders,
                            @BeanParam NotificationHeaders notification) {
@@ -193,7 +192,7 @@ public class PaymentResource {
         String nokUri = redirectHeaders.nokUri();
         NotificationRequest accepted = notification.accept(notifications, currentTpp.get().certificate());
         Cancellation cancellation = payments.cancel(payment, redirect, HeaderRules.psuId(psuId), okUri, nokUri,
-                accepted, psuHeaders.context(PsuIpAddress.parse(psuIpAddress)));
+                accepted, psuHeaders.withIpAddressHeader(psuIpAddress));
         if (cancellation.authorisation() == null) {
             return accepted.answered(Response.noContent().build());
         }

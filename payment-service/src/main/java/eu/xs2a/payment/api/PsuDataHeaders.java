@@ -16,13 +16,12 @@ public record PsuDataHeaders(@Parameter(hidden = true) @HeaderParam("Content-Typ
                                      + " further signatory's authorisation (else the initiation's); signed when sent",
                                      example = "psu1")
                              @HeaderParam("PSU-ID") String psuId,
-                             @Parameter(description = "the PSU's IP address, when the PSU is present; passed on to the"
-                                     + " bank with the step, with the other PSU-* headers")
+                             @Parameter(description = PsuContextHeaders.IP_ADDRESS_PASSED_ON)
                              @HeaderParam(PsuIpAddress.HEADER) String psuIpAddress,
                              @BeanParam PsuContextHeaders psuHeaders) {
 
     /** PSU-IP-Address and the rest of the PSU's context, each checked when sent. */
     PsuContext psuContext() {
-        return psuHeaders.context(PsuIpAddress.parse(psuIpAddress));
+        return psuHeaders.withIpAddressHeader(psuIpAddress);
     }
 }

@@ -2,6 +2,7 @@ package eu.xs2a.security.quarkus;
 
 import eu.xs2a.platform.bank.PsuContext;
 import eu.xs2a.security.core.PsuContextCheck;
+import eu.xs2a.security.core.PsuIpAddress;
 import jakarta.ws.rs.HeaderParam;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
@@ -34,6 +35,15 @@ public record PsuContextHeaders(
                 example = "GEO:52.506931;13.144558",
                 schema = @Schema(pattern = "GEO:-?[0-9]{1,2}\\.[0-9]{6};-?[0-9]{1,3}\\.[0-9]{6}"))
         @HeaderParam(PsuContextCheck.GEO_LOCATION) String geoLocation) {
+
+    /** How an operation whose PSU-IP-Address is optional documents it (a required one says so in its own words). */
+    public static final String IP_ADDRESS_PASSED_ON = "the PSU's IP address, when the PSU is present; passed on to"
+            + " the bank with this request, as the other PSU-* headers are";
+
+    /** These headers and PSU-IP-Address as received (optional: null or blank is none), each checked when sent. */
+    public PsuContext withIpAddressHeader(String psuIpAddress) {
+        return context(PsuIpAddress.parse(psuIpAddress));
+    }
 
     /** These headers checked (FormatError naming the first one off its format), with the checked PSU-IP-Address. */
     public PsuContext context(String checkedIpAddress) {

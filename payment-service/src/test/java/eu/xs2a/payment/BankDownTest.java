@@ -16,6 +16,7 @@ import static org.hamcrest.Matchers.nullValue;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -130,7 +131,7 @@ class BankDownTest extends PaymentTaskTestBase {
         Errors.expect(down, 503, "ServiceUnavailable");
         down.then().header("Retry-After", notNullValue());
         GatewayDb db = new GatewayDb(dataSource);
-        long ended = db.latestPaymentId();
+        String ended = db.latestPaymentId();
         assertEquals("RJCT", db.transactionStatus(ended));
         assertNull(db.bankPaymentId(ended));
 
@@ -146,8 +147,8 @@ class BankDownTest extends PaymentTaskTestBase {
                     .body("_links.scaOAuth.href", endsWith("/" + BankSandboxResource.FLAKY_OAUTH
                             + "/oauth/.well-known/oauth-authorization-server"))
                     .body("_links.scaRedirect", nullValue());
-            long id = id(created.path("_links.self.href"));
-            assertTrue(id != ended, "a new payment");
+            String id = id(created.path("_links.self.href"));
+            assertNotEquals(ended, id, "a new payment");
             assertNotNull(db.bankPaymentId(id), "at the bank before the answer");
             tasks.submit(ended);
             assertNull(db.bankPaymentId(ended), "the ended one is never forwarded");
@@ -167,7 +168,7 @@ class BankDownTest extends PaymentTaskTestBase {
         // rejected, and the error answer written by the same transaction (PostgreSQL's xmin) that rejected it, in
         // place of the RCVD answer kept at creation: a crash before the answer went out cannot leave that one
         GatewayDb db = new GatewayDb(dataSource);
-        long id = db.latestPaymentId();
+        String id = db.latestPaymentId();
         assertEquals("RJCT", db.transactionStatus(id));
         assertEquals("400", db.keptAnswerStatus(requestId));
         assertTrue(db.keptWithPayment(id, requestId), "the rejection and its answer in one transaction");
@@ -193,7 +194,7 @@ class BankDownTest extends PaymentTaskTestBase {
             created = Payments.initiate(ALPHA, BankSandboxResource.FLAKY, SCT, headers(), Payments.body("4.00"));
         }
         created.then().statusCode(201).body("transactionStatus", equalTo("RCVD"));
-        long id = id(created.path("_links.self.href"));
+        String id = id(created.path("_links.self.href"));
         assertEquals("RCVD", db.transactionStatus(id));
         assertNull(db.bankPaymentId(id));
         assertTrue(db.submitAttempts(id) >= 1, "tried once inline");
@@ -231,7 +232,7 @@ class BankDownTest extends PaymentTaskTestBase {
             Response created = Payments.initiate(ALPHA, BankSandboxResource.RELAYED, SCT, headers(),
                     Payments.body("5.00"));
             created.then().statusCode(201).body("transactionStatus", equalTo("RCVD"));
-            long id = id(created.path("_links.self.href"));
+            String id = id(created.path("_links.self.href"));
             TaskView afterFirst = tasks.latest(PaymentTasks.SUBMISSION, id).orElseThrow();
             assertEquals(TaskView.State.QUEUED, afterFirst.state());
             assertEquals(1, afterFirst.attempts(), "the initiation's own attempt counts");
@@ -263,7 +264,7 @@ class BankDownTest extends PaymentTaskTestBase {
             String key = "\"idempotencyKey\":\"" + id + "\"";
             assertEquals(1, relay.submissions().stream().filter(body -> body.contains(key)).count(),
                     "the bank got it once");
-            BankApi.submitWithKey(String.valueOf(id)).then().statusCode(200).body("bankPaymentId",
+            BankApi.submitWithKey(id).then().statusCode(200).body("bankPaymentId",
                     equalTo(bankPaymentId));
             clock.reset();
             assertEquals("RCVD", status(created.path("_links.self.href")));
@@ -280,7 +281,7 @@ class BankDownTest extends PaymentTaskTestBase {
         GatewayDb db = new GatewayDb(dataSource);
         Response created = Payments.initiate(ALPHA, BankSandboxResource.FLAKY, SCT, headers(), Payments.body("7.00"));
         String self = created.then().statusCode(201).extract().path("_links.self.href");
-        long id = id(self);
+        String id = id(self);
         assertEquals(RunResult.RETRY, tasks.submit(id), "still before its give-up age");
         assertEquals("RCVD", db.transactionStatus(id));
 

@@ -12,6 +12,7 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -54,7 +55,7 @@ class BankWithdrawalTest extends PaymentTaskTestBase {
 
     private static final Map<String, String> CANCEL = Map.of("TPP-Redirect-URI", TPP_OK);
 
-    private record Raced(String self, long id, String bankPaymentId, String scaRedirect) {
+    private record Raced(String self, String id, String bankPaymentId, String scaRedirect) {
     }
 
     /**
@@ -168,7 +169,7 @@ class BankWithdrawalTest extends PaymentTaskTestBase {
         }
     }
 
-    private record Lost(String self, long id, String copy) {
+    private record Lost(String self, String id, String copy) {
     }
 
     /**
@@ -262,12 +263,12 @@ class BankWithdrawalTest extends PaymentTaskTestBase {
         GatewayDb db = new GatewayDb(dataSource);
         ExecutorService tpp = Executors.newSingleThreadExecutor();
         try (RelayBank relay = relay().holdSubmissions().start()) {
-            long before = db.latestPaymentId();
+            String before = db.latestPaymentId();
             Future<Response> initiation = tpp.submit(() -> Payments.initiate(ALPHA, BankSandboxResource.RELAYED, SCT,
                     headers(), Payments.body("32.00")));
             assertTrue(relay.awaitHeldSubmission(60), "the initiation submits the payment");
-            long id = db.latestPaymentId();
-            assertTrue(id > before);
+            String id = db.latestPaymentId();
+            assertNotEquals(before, id, "a new payment");
             String self = Payments.path(BankSandboxResource.RELAYED, SCT) + "/" + id;
             Tpps.send(ALPHA, "DELETE", self, CANCEL, null).then().statusCode(204);
             assertEquals("PENDING", db.bankWithdrawal(id));

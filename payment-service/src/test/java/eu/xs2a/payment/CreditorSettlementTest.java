@@ -62,7 +62,7 @@ class CreditorSettlementTest extends PaymentTaskTestBase {
         GatewayDb db = new GatewayDb(dataSource);
         try (RelayBank relay = RelayBank.forRelayedProvider().start()) {
             String self = executed(db, "31.00");
-            long id = id(self);
+            String id = id(self);
             assertEquals("ACSC", status(self));
             // executed: no longer cancellable, and the PSU's authorisation is done
             Errors.expect(Tpps.send(ALPHA, "DELETE", self, Map.of("TPP-Redirect-URI", TPP_OK), null), 405,
@@ -101,8 +101,8 @@ class CreditorSettlementTest extends PaymentTaskTestBase {
         try (RelayBank relay = RelayBank.forRelayedProvider().start()) {
             String old = executed(db, "32.00");
             String recent = executed(db, "33.00");
-            long oldId = id(old);
-            long recentId = id(recent);
+            String oldId = id(old);
+            String recentId = id(recent);
             String oldAtBank = db.bankPaymentId(oldId);
             String recentAtBank = db.bankPaymentId(recentId);
 
@@ -139,7 +139,7 @@ class CreditorSettlementTest extends PaymentTaskTestBase {
         GatewayDb db = new GatewayDb(dataSource);
         try (RelayBank relay = RelayBank.forRelayedProvider().start()) {
             String recent = executed(db, "34.00");
-            long id = id(recent);
+            String id = id(recent);
             String atBank = db.bankPaymentId(id);
             assertEquals("ACSC", db.transactionStatus(id));
             int reads = relay.reads(atBank);

@@ -44,7 +44,7 @@ class DebtorAccountTest {
         Response created = Payments.initiate(ALPHA, "sandbox", SCT, headers(), Payments.body("4.00"));
         created.then().statusCode(201);
         String self = created.path("_links.self.href");
-        long id = Long.parseLong(created.path("paymentId"));
+        String id = created.path("paymentId");
 
         Tpps.get(ALPHA, self).then().statusCode(200)
                 .body("transactionStatus", equalTo("RCVD"))
@@ -72,7 +72,7 @@ class DebtorAccountTest {
     void theDebtorTheTppNamedIsShownAsTheTppNamedIt() {
         Response created = Payments.initiate(ALPHA, "sandbox", SCT, headers(), withDebtor("4.10", PSU1_MAIN));
         String self = created.then().statusCode(201).extract().path("_links.self.href");
-        long id = Long.parseLong(created.path("paymentId"));
+        String id = created.path("paymentId");
 
         assertEquals(TPP_OK, Sca.approve(created.path("_links.scaRedirect.href"), "psu1"));
         Tpps.get(ALPHA, self).then().statusCode(200)
@@ -102,7 +102,7 @@ class DebtorAccountTest {
             Response created = Payments.initiate(ALPHA, BankSandboxResource.RELAYED, SCT, headers(),
                     Payments.body("4.30"));
             String self = created.then().statusCode(201).extract().path("_links.self.href");
-            long id = Long.parseLong(created.path("paymentId"));
+            String id = created.path("paymentId");
             relay.reportDebtorIban("DE00 1002 0030 BROKEN");
 
             assertEquals(TPP_OK, Sca.approve(created.path("_links.scaRedirect.href"), "psu1", PSU1_SAVINGS));

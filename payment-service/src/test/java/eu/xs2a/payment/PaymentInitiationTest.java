@@ -56,9 +56,9 @@ class PaymentInitiationTest {
                 .body("_links.scaRedirect.href", matchesPattern(
                         "https?://[^/]+" + self + "/authorisations/[0-9a-f-]{36}/sca-redirect\\?token=[A-Za-z0-9_-]{43}"))
                 .body("_links.startAuthorisation", nullValue());
-        // paymentId is a JSON string (Berlin Group schema paymentId), the digits of the integer id in the paths
+        // paymentId is a JSON string (Berlin Group schema paymentId): 192 random bits, base64url, as consent ids are
         response.then().body("paymentId", instanceOf(String.class))
-                .body("paymentId", matchesPattern("[1-9][0-9]*"));
+                .body("paymentId", matchesPattern("[A-Za-z0-9_-]{32}"));
     }
 
     @Test

@@ -24,6 +24,7 @@ import eu.xs2a.payment.support.Payments;
 import eu.xs2a.payment.support.Sca;
 import eu.xs2a.payment.support.Tasks;
 import eu.xs2a.payment.support.Tpps;
+import eu.xs2a.platform.SecureTokens;
 import eu.xs2a.platform.task.RunResult;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.path.json.JsonPath;
@@ -63,8 +64,8 @@ class PaymentJourneyTest {
         Initiated abandoned = initiateRedirect("13.00");
         Initiated paid = initiateRedirect("14.00");
         assertEquals(TPP_OK, Sca.approve(paid.scaRedirect(), "psu1"));
-        long abandonedId = Long.parseLong(abandoned.self().substring(abandoned.self().lastIndexOf('/') + 1));
-        long paidId = Long.parseLong(paid.self().substring(paid.self().lastIndexOf('/') + 1));
+        String abandonedId = Payments.id(abandoned.self());
+        String paidId = Payments.id(paid.self());
 
         db.initiatedAgo(abandonedId, java.time.Duration.ofHours(25));
         db.initiatedAgo(paidId, java.time.Duration.ofHours(25));
@@ -109,7 +110,7 @@ class PaymentJourneyTest {
     @Test
     void thePollingJobFollowsThePaymentWithoutAnyTppRead() {
         Initiated payment = initiateRedirect("6.00");
-        long id = Long.parseLong(payment.self().substring(payment.self().lastIndexOf('/') + 1));
+        String id = Payments.id(payment.self());
         // the callback itself asks the bank once; from then on only the job does
         assertEquals(TPP_OK, Sca.approve(payment.scaRedirect(), "psu1"));
         GatewayDb db = new GatewayDb(dataSource);
@@ -166,11 +167,12 @@ class PaymentJourneyTest {
         Initiated payment = initiateRedirect("1.00");
         String link = Payments.local(payment.scaRedirect());
         String forged = link.replaceAll("token=.*", "token=forged");
+        String otherId = SecureTokens.random(SecureTokens.ID_BYTES);
         String wrongToken = given().config(Tpps.RAW).accept("application/json").get(forged).then().statusCode(404).extract().path("error_message");
         for (String other : List.of(
-                forged.replaceFirst("/sepa-credit-transfers/[0-9]+/", "/sepa-credit-transfers/999999999/"),
+                forged.replaceFirst("/sepa-credit-transfers/[^/]+/", "/sepa-credit-transfers/" + otherId + "/"),
                 forged.replaceFirst("/sepa-credit-transfers/", "/instant-sepa-credit-transfers/"),
-                link.replaceFirst("/sepa-credit-transfers/[0-9]+/", "/sepa-credit-transfers/999999999/"))) {
+                link.replaceFirst("/sepa-credit-transfers/[^/]+/", "/sepa-credit-transfers/" + otherId + "/"))) {
             Errors.expect(given().config(Tpps.RAW).accept("application/json").get(other), 404, "ResourceUnknown")
                     .body("error_message", equalTo(wrongToken));
             given().config(Tpps.RAW).head(other).then().statusCode(404);
@@ -201,7 +203,7 @@ class PaymentJourneyTest {
         // not at the bank yet, nor a submission task: the bank's SCA page is made when the PSU follows the link, so
         // it cannot have expired however late the TPP started the authorisation
         GatewayDb db = new GatewayDb(dataSource);
-        long id = Long.parseLong(self.substring(self.lastIndexOf('/') + 1));
+        String id = Payments.id(self);
         assertEquals(null, db.bankPaymentId(id));
         assertEquals(null, db.taskState(PaymentTasks.SUBMISSION, id));
         Tpps.get(ALPHA, self + "/authorisations").then().body("authorisationIds", equalTo(java.util.List.of(authorisationId)));

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import eu.xs2a.payment.support.Errors;
 import eu.xs2a.payment.support.Payments;
 import eu.xs2a.payment.support.Tpps;
+import eu.xs2a.platform.SecureTokens;
 import eu.xs2a.testsupport.TestTpp;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -57,9 +58,10 @@ class PaymentReadTest {
     @Test
     void anotherTppsPaymentLooksExactlyLikeAnUnknownOne() {
         String self = Payments.create(ALPHA, "1.00");
-        long id = Long.parseLong(self.substring(self.lastIndexOf('/') + 1));
+        String id = Payments.id(self);
         String authorisation = Tpps.get(ALPHA, self + "/authorisations").path("authorisationIds[0]");
-        String unknown = Payments.path("sandbox", SCT) + "/" + (id + 1_000_000);
+        String unknownId = SecureTokens.random(SecureTokens.ID_BYTES);
+        String unknown = Payments.path("sandbox", SCT) + "/" + unknownId;
 
         for (String suffix : List.of("", "/status", "/authorisations", "/authorisations/" + authorisation,
                 "/cancellation-authorisations")) {
@@ -67,7 +69,7 @@ class PaymentReadTest {
             Response missing = Tpps.get(BETA, unknown + suffix);
             Errors.expect(foreign, 404, "ResourceUnknown");
             Errors.expect(missing, 404, "ResourceUnknown");
-            assertEquals(missing.asString().replace(String.valueOf(id + 1_000_000), String.valueOf(id)),
+            assertEquals(missing.asString().replace(unknownId, id),
                     foreign.asString(), "same body for " + suffix);
         }
         Errors.expect(Tpps.send(BETA, "DELETE", self, Map.of("TPP-Redirect-URI", Payments.TPP_OK), null), 404,
@@ -91,7 +93,8 @@ class PaymentReadTest {
         TestTpp tpp = ALPHA;
         String self = Payments.create(ALPHA, "1.00");
         String created = self.substring(self.lastIndexOf('/') + 1);
-        for (String id : List.of("abc", "-1", "1.5", "0x10", "99999999999999999999999", "0", "0" + created, "+" + created)) {
+        for (String id : List.of("abc", "-1", "1.5", "0x10", "0", "0" + created, created + "A", created.substring(1),
+                "+" + created)) {
             Response response = Tpps.get(tpp, Payments.path("sandbox", SCT) + "/" + id + "/status");
             Errors.expect(response, 404, "ResourceUnknown");
             response.then().body("error_message", equalTo("Payment '" + id + "' is unknown"));

@@ -80,14 +80,13 @@ class PaymentSecurityTest {
         second.then().statusCode(201);
         String paymentId = first.jsonPath().getString("paymentId");
         assertEquals(paymentId, second.jsonPath().getString("paymentId"));
-        long id = Long.parseLong(paymentId);
         assertEquals(first.asString(), second.asString(), "the first answer, replayed");
         assertEquals(before + 1, db.paymentCount(), "one payment at the gateway");
 
-        String bankPaymentId = db.bankPaymentId(id);
+        String bankPaymentId = db.bankPaymentId(paymentId);
         BankApi.payment(bankPaymentId).then().statusCode(200).body("transactionStatus", equalTo("RCVD"));
         // the bank already holds exactly one payment under this key: asking again creates nothing (200, same id)
-        BankApi.submitWithKey(String.valueOf(id)).then().statusCode(200).body("bankPaymentId", equalTo(bankPaymentId));
+        BankApi.submitWithKey(paymentId).then().statusCode(200).body("bankPaymentId", equalTo(bankPaymentId));
     }
 
     @Test

@@ -14,7 +14,7 @@ import java.util.HexFormat;
  */
 public final class SecureTokens {
 
-    /** 192 bits: consent-service's consent and authorisation ids and its SCA link tokens. */
+    /** 192 bits: consent, basket, payment and authorisation ids and consent-service's SCA link tokens. */
     public static final int ID_BYTES = 24;
     /** 256 bits: payment-service's SCA link tokens and callback states. */
     public static final int LINK_BYTES = 32;

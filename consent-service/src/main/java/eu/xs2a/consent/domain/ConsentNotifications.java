@@ -26,18 +26,20 @@ import java.util.List;
 @ApplicationScoped
 public class ConsentNotifications {
 
-    /** The consent's TPP, its notification wishes and its path. */
+    /** The consent's TPP, its notification wishes, its path and id. */
     static final NotificationParent CONSENT = new NotificationParent("consent", """
             select tpp_id, notification_uri, notification_content,
                    '/' || provider_code || '/api/berlingroup'
                        || case when type = 'AIS' then '/v1/consents/' else '/v2/consents/confirmation-of-funds/' end
-                       || id
+                       || id,
+                   id
               from consent where id = ?""");
 
-    /** The basket's TPP, its notification wishes and its path. */
+    /** The basket's TPP, its notification wishes, its path and id. */
     static final NotificationParent BASKET = new NotificationParent("basket", """
             select tpp_id, notification_uri, notification_content,
-                   '/' || provider_code || '/api/berlingroup/v1/signing-baskets/' || id
+                   '/' || provider_code || '/api/berlingroup/v1/signing-baskets/' || id,
+                   id
               from signing_basket where id = ?""");
 
     @Inject NotificationOutbox outbox;
@@ -46,15 +48,15 @@ public class ConsentNotifications {
     void consentChanged(List<ConsentStatusChange> changes) {
         Instant now = clock.instant();
         for (ConsentStatusChange change : changes) {
-            outbox.record(CONSENT, change.consentId(), new StatusChange(ResourceType.consent, change.consentId(),
-                    null, "consentStatus", change.to().name(), change.to().isFinal(), now));
+            outbox.record(CONSENT, change.consentId(), new StatusChange(ResourceType.consent, null,
+                    "consentStatus", change.to().name(), change.to().isFinal(), now));
         }
     }
 
     void basketChanged(SigningBasket basket) {
         Instant now = clock.instant();
         for (SigningBasket.Status status : basket.takeStatusChanges()) {
-            outbox.record(BASKET, basket.getId(), new StatusChange(ResourceType.basket, basket.getId(), null,
+            outbox.record(BASKET, basket.getId(), new StatusChange(ResourceType.basket, null,
                     "transactionStatus", status.name(), status.isFinal(), now));
         }
     }
@@ -68,8 +70,7 @@ public class ConsentNotifications {
                 : ((ConsentAuthorisation) authorisation).getConsentId();
         for (ScaStatus status : changes) {
             outbox.record(basket ? BASKET : CONSENT, parentId, StatusChange.sca(
-                    basket ? ResourceType.basket : ResourceType.consent, parentId, authorisation.id(), status.name(),
-                    now));
+                    basket ? ResourceType.basket : ResourceType.consent, authorisation.id(), status.name(), now));
         }
     }
 

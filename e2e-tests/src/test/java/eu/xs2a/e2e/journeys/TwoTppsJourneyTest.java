@@ -6,6 +6,8 @@ import static eu.xs2a.e2e.support.BerlinGroup.PAYMENTS;
 import static eu.xs2a.e2e.support.BerlinGroup.PSU1_MAIN;
 import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.restassured.response.Response;
 import java.util.Map;
@@ -55,12 +57,13 @@ class TwoTppsJourneyTest extends Journey {
         assertError(beta.get(alphaPaymentPath + "/status"), 404, "ResourceUnknown", "RESOURCE_UNKNOWN");
         assertError(beta.delete(alphaPaymentPath, PaymentJourneyTest.cancelHeaders()), 404, "ResourceUnknown", "RESOURCE_UNKNOWN");
 
-        // payment ids are sequential integers: beta, with its self-minted seal, guesses alpha's and its neighbours
-        long alphaPaymentId = Long.parseLong(alphaPayment.jsonPath().getString("paymentId"));
-        for (long guess : new long[] {alphaPaymentId - 1, alphaPaymentId, alphaPaymentId + 1}) {
-            assertError(beta.get(PAYMENTS + "/" + guess), 404, "ResourceUnknown", "RESOURCE_UNKNOWN");
-            assertError(beta.get(PAYMENTS + "/" + guess + "/status"), 404, "ResourceUnknown", "RESOURCE_UNKNOWN");
-        }
+        // payment ids are random, 192 bits as consent ids: no neighbour to guess, no count of payments to read off
+        String alphaPaymentId = alphaPayment.jsonPath().getString("paymentId");
+        assertTrue(alphaPaymentId.matches("[A-Za-z0-9_-]{32}"), alphaPaymentId);
+        Response alphaSecond = alpha.post(PAYMENTS, PaymentJourneyTest.paymentHeaders(redirectUri("paid"), null),
+                PaymentJourneyTest.paymentBody(PSU1_MAIN, "2.00", "E2E-ALPHA-2", null));
+        assertStatus(201, alphaSecond);
+        assertNotEquals(alphaPaymentId, alphaSecond.jsonPath().getString("paymentId"));
 
         // nor can beta become alpha: the sandbox issues a seal of alpha's organisation to nobody but alpha
         Response unsigned = given().baseUri(stack.baseUrl()).contentType("application/json")

@@ -7,8 +7,8 @@ import eu.xs2a.platform.api.Href;
 import java.util.Map;
 
 /**
- * Berlin Group paymentInitationRequestResponse-201. {@code paymentId} is a JSON string, as the Berlin Group schema
- * {@code paymentId} defines it; its value is the digits of the interface's integer id (the one in the paths).
+ * Berlin Group paymentInitationRequestResponse-201. {@code paymentId}: the payment's id in its paths, random
+ * base64url ({@link Payment#resourceId()}).
  * {@code psuMessage}: a decoupled SCA's push went to the PSU's app.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
@@ -17,7 +17,7 @@ public record PaymentInitiationResponse(String transactionStatus, String payment
                                         PayeeVerificationResponse payeeVerification) {
 
     static PaymentInitiationResponse of(Payment payment, Map<String, Href> links, String psuMessage) {
-        return new PaymentInitiationResponse(payment.transactionStatus().name(), String.valueOf(payment.id()), links,
+        return new PaymentInitiationResponse(payment.transactionStatus().name(), payment.resourceId(), links,
                 psuMessage, PayeeVerificationResponse.of(payment.payeeVerification()));
     }
 }

@@ -76,7 +76,7 @@ public class ScaRedirectResource {
             return found(outcome.redirectUri());
         }
         if (BrowserPages.wantsJson(headers.getAcceptableMediaTypes())) {
-            return Response.ok(CallbackResponse.of(outcome.payment().id(),
+            return Response.ok(new CallbackResponse(outcome.payment().resourceId(),
                     outcome.payment().transactionStatus().name(),
                     outcome.scaStatus() == null ? null : outcome.scaStatus().name()), MediaType.APPLICATION_JSON_TYPE)
                     .header("Cache-Control", "no-store").header("Vary", "Accept").build();

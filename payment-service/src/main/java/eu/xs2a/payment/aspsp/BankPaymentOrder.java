@@ -5,7 +5,7 @@ import eu.xs2a.platform.bank.PsuContext;
 import java.util.Map;
 
 /**
- * {@code POST /bank/v1/payments}; {@code idempotencyKey} is the gateway's payment id; {@code scaApproach} DECOUPLED
+ * {@code POST /bank/v1/payments}; {@code idempotencyKey} is the gateway's paymentId; {@code scaApproach} DECOUPLED
  * (with psuId) has the bank push the approval to the PSU's app at once, else absent. A bulk has no creditor or amount
  * of its own: its credit transfers are {@code payments}; {@code standingOrder} the terms of a periodic payment, which
  * the bank keeps as a standing order (absent for a single payment); {@code psuContext} what the TPP forwarded of the

@@ -116,7 +116,7 @@ public class BankCopyWithdrawal implements TaskHandler {
      * returned. ServiceUnavailable when the bank cannot be asked.
      */
     private Payment findBankCopy(Payment payment) {
-        Optional<BankPaymentState> copy = bank.find(payment.providerCode(), String.valueOf(payment.id()));
+        Optional<BankPaymentState> copy = bank.find(payment.providerCode(), payment.resourceId());
         if (copy.isEmpty()) {
             ledger.recordWithdrawn(payment.id());
             LOG.infof("Payment %d ended here (%s) before the bank acknowledged it, and the bank has no copy of it:"
@@ -159,6 +159,6 @@ public class BankCopyWithdrawal implements TaskHandler {
     /** The bank's copy, by its id or, when a lost submission answer left it unknown, by the idempotency key. */
     private static String copyName(Payment payment) {
         return "the bank's copy " + (payment.isSubmitted() ? payment.bankPaymentId()
-                : "(id unknown: looked up by idempotency key " + payment.id() + ")");
+                : "(id unknown: looked up by idempotency key " + payment.resourceId() + ")");
     }
 }

@@ -1,5 +1,6 @@
 package eu.xs2a.payment.domain;
 
+import eu.xs2a.platform.SecureTokens;
 import eu.xs2a.platform.bank.PsuContext;
 import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.platform.notify.NotificationWishes;
@@ -37,6 +38,10 @@ public class Payment {
     @GeneratedValue(strategy = GenerationType.SEQUENCE, generator = "payment_id")
     @SequenceGenerator(name = "payment_id", sequenceName = "payment_id_seq", allocationSize = 1)
     private Long id;
+
+    /** The paymentId of the interface: random, so that it tells no TPP how many payments there are. */
+    @Column(nullable = false, updatable = false)
+    private String resourceId;
 
     @Column(nullable = false)
     private String providerCode;
@@ -160,6 +165,7 @@ public class Payment {
                                    String nokRedirectUri, boolean explicitAuthorisation, ScaApproach scaApproach,
                                    String callbackState, Instant now) {
         Payment payment = new Payment();
+        payment.resourceId = SecureTokens.random(SecureTokens.ID_BYTES);
         payment.providerCode = providerCode;
         payment.tppId = tppId;
         payment.tppName = tppName;
@@ -461,8 +467,14 @@ public class Payment {
                 : new AccountRef(chosenDebtorIban, null, null, null, chosenDebtorCurrency);
     }
 
+    /** The gateway's own key of the payment, which its tables and tasks refer to; never shown to a TPP. */
     public Long id() {
         return id;
+    }
+
+    /** The paymentId a TPP addresses the payment by, and the bank knows it by (its idempotency key). */
+    public String resourceId() {
+        return resourceId;
     }
 
     public String providerCode() {

@@ -122,6 +122,12 @@ public class PaymentLedger {
         return payments.findById(id);
     }
 
+    /** The payment of this paymentId, or null. */
+    @Transactional
+    public Payment byResourceId(String resourceId) {
+        return payments.byResourceId(resourceId).orElse(null);
+    }
+
     @Transactional
     public List<PaymentAuthorisation> authorisations(long paymentId, AuthorisationKind kind) {
         return authorisations.of(paymentId, kind);

@@ -27,11 +27,12 @@ import java.util.List;
 @ApplicationScoped
 public class PaymentNotifications {
 
-    /** The payment's TPP, its notification wishes and its path ({@link PaymentUrls#payment}). */
+    /** The payment's TPP, its notification wishes, its path ({@link PaymentUrls#payment}) and paymentId. */
     static final NotificationParent PAYMENT = new NotificationParent("payment", """
             select tpp_id, notification_uri, notification_content,
                    '/' || provider_code || '/api/berlingroup/v1/' || payment_service || '/' || payment_product
-                       || '/' || id
+                       || '/' || resource_id,
+                   resource_id
               from payment where id = ?""");
 
     @Inject NotificationOutbox outbox;
@@ -40,7 +41,7 @@ public class PaymentNotifications {
     void paymentChanged(Payment payment) {
         Instant now = clock.instant();
         for (TransactionStatus status : payment.takeStatusChanges()) {
-            outbox.record(PAYMENT, payment.id(), new StatusChange(ResourceType.payment, payment.id().toString(), null,
+            outbox.record(PAYMENT, payment.id(), new StatusChange(ResourceType.payment, null,
                     "transactionStatus", status.name(), status.isFinal(), now));
         }
     }
@@ -52,7 +53,7 @@ public class PaymentNotifications {
                 ? ResourceType.cancellation : ResourceType.payment;
         for (ScaStatus status : changes) {
             outbox.record(PAYMENT, authorisation.paymentId(), StatusChange.sca(type,
-                    authorisation.paymentId().toString(), authorisation.id(), status.name(), now));
+                    authorisation.id(), status.name(), now));
         }
     }
 

@@ -40,8 +40,8 @@ import org.jboss.logging.Logger;
 public class PaymentService {
 
     private static final Logger LOG = Logger.getLogger(PaymentService.class);
-    /** The ids the gateway hands out, written as it writes them: "01" is not another name of payment 1. */
-    private static final Pattern PAYMENT_ID = Pattern.compile("[1-9][0-9]{0,17}");
+    /** What a paymentId can be (base64url; numbers for payments taken before ids were random): no lookup else. */
+    private static final Pattern PAYMENT_ID = Pattern.compile("[A-Za-z0-9_-]{1,64}");
     /** Retry-After of a 503 this service answers when the bank cannot do what was asked now. */
     private static final int BANK_RETRY_AFTER_SECONDS = 5;
     /** ISO 20022 MS03, "reason not specified": an OAuth SCA payment the bank did not get at its initiation. */
@@ -184,7 +184,7 @@ public class PaymentService {
     public Payment owned(String providerCode, String tppId, String paymentService, String paymentProduct,
                          String paymentId) {
         requireProduct(providerCode, paymentProduct);
-        Payment payment = PAYMENT_ID.matcher(paymentId).matches() ? ledger.get(Long.parseLong(paymentId)) : null;
+        Payment payment = PAYMENT_ID.matcher(paymentId).matches() ? ledger.byResourceId(paymentId) : null;
         if (payment == null || !payment.isVisibleTo(providerCode, tppId, paymentProduct)
                 || !payment.paymentService().equals(paymentService)) {
             throw unknownPayment(paymentId);
@@ -481,7 +481,7 @@ public class PaymentService {
     }
 
     private Payment addressed(String providerCode, String paymentProduct, String paymentId) {
-        Payment payment = PAYMENT_ID.matcher(paymentId).matches() ? ledger.get(Long.parseLong(paymentId)) : null;
+        Payment payment = PAYMENT_ID.matcher(paymentId).matches() ? ledger.byResourceId(paymentId) : null;
         return payment != null && payment.providerCode().equals(providerCode)
                 && payment.paymentProduct().equals(paymentProduct) ? payment : null;
     }

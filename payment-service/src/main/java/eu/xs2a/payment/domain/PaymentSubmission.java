@@ -163,7 +163,7 @@ public class PaymentSubmission implements TaskHandler {
             return bankBulkOrder(payment);
         }
         PaymentOrder order = ledger.order(payment);
-        return new BankPaymentOrder(String.valueOf(payment.id()), config.bankProduct(payment.paymentProduct()),
+        return new BankPaymentOrder(payment.resourceId(), config.bankProduct(payment.paymentProduct()),
                 payment.tppId(), payment.tppName(), bankRef(order.debtorAccount()), order.creditorName(),
                 bankRef(order.creditorAccount()), address(order), order.creditorAgent(), order.creditorAgentName(),
                 amount(order), order.remittanceInformationUnstructured(), order.endToEndIdentification(),
@@ -182,7 +182,7 @@ public class PaymentSubmission implements TaskHandler {
                         e.creditorAgent(), e.creditorAgentName(), amount(e), e.remittanceInformationUnstructured(),
                         e.endToEndIdentification()))
                 .toList();
-        return new BankPaymentOrder(String.valueOf(payment.id()), config.bankProduct(payment.paymentProduct()),
+        return new BankPaymentOrder(payment.resourceId(), config.bankProduct(payment.paymentProduct()),
                 payment.tppId(), payment.tppName(), bankRef(bulk.debtorAccount()), null, null, null, null, null, null,
                 null, null, bulk.requestedExecutionDate() == null ? null : bulk.requestedExecutionDate().toString(),
                 payment.psuId(), urls.callback(payment, payment.callbackState()),

@@ -27,7 +27,7 @@ public class PaymentUrls {
 
     public static String payment(Payment payment) {
         return "/" + payment.providerCode() + "/api/berlingroup/v1/" + payment.paymentService() + "/"
-                + payment.paymentProduct() + "/" + payment.id();
+                + payment.paymentProduct() + "/" + payment.resourceId();
     }
 
     public static String status(Payment payment) {

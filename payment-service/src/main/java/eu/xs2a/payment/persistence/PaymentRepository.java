@@ -21,6 +21,11 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
         return findByIdOptional(id, LockModeType.PESSIMISTIC_WRITE);
     }
 
+    /** The payment a TPP addresses by this paymentId. */
+    public Optional<Payment> byResourceId(String resourceId) {
+        return find("resourceId", resourceId).firstResultOptional();
+    }
+
     /**
      * The ids of the payments these providers' bank knows as {@code bankPaymentId}: one, unless providers that share a
      * bank (and its credential) hold the same payment id of it, which a bank does not hand out twice.

@@ -14,9 +14,12 @@ import java.util.List;
 
 /**
  * Reads the gateway's own records (what the TPP API does not show: the bank's id, the payment's tasks and their
- * attempts).
+ * attempts) of a payment named by its paymentId.
  */
 public final class GatewayDb {
+
+    /** A payment's tasks name it by its key in the table ({@code subject}); the tests know its paymentId. */
+    private static final String KEY = "(select id::text from payment where resource_id = ?)";
 
     private final AgroalDataSource dataSource;
     private final Sql sql;
@@ -26,59 +29,59 @@ public final class GatewayDb {
         this.sql = new Sql(dataSource);
     }
 
-    public String bankPaymentId(long paymentId) {
+    public String bankPaymentId(String paymentId) {
         return paymentColumn("bank_payment_id", paymentId);
     }
 
     /** The bank's SCA page of the payment, as the bank answered its submission. */
-    public String bankScaUrl(long paymentId) {
+    public String bankScaUrl(String paymentId) {
         return paymentColumn("bank_sca_url", paymentId);
     }
 
     /** The state of the payment's newest task of this type (queued, running, done, given_up), or null: none. */
-    public String taskState(String type, long paymentId) {
-        return sql.text("select state from task where type = ? and subject = ? order by id desc limit 1", type,
-                String.valueOf(paymentId));
+    public String taskState(String type, String paymentId) {
+        return sql.text("select state from task where type = ? and subject = " + KEY + " order by id desc limit 1",
+                type, paymentId);
     }
 
     /** The payment's status reason (the bank's, or the gateway's: NARR, MS03). */
-    public String statusReason(long paymentId) {
+    public String statusReason(String paymentId) {
         return paymentColumn("status_reason", paymentId);
     }
 
     /** The debtor account the PSU chose at the bank, as stored; null when none is known (or the TPP named one). */
-    public String chosenDebtorIban(long paymentId) {
+    public String chosenDebtorIban(String paymentId) {
         return paymentColumn("chosen_debtor_iban", paymentId);
     }
 
-    public String transactionStatus(long paymentId) {
+    public String transactionStatus(String paymentId) {
         return paymentColumn("transaction_status", paymentId);
     }
 
     /** Finished attempts of the payment's newest submission task (0 without one). */
-    public long submitAttempts(long paymentId) {
+    public long submitAttempts(String paymentId) {
         return taskAttempts("payment-submission", paymentId);
     }
 
     /** PENDING, WITHDRAWN or ABANDONED for a cancelled payment whose copy the bank holds; else null. */
-    public String bankWithdrawal(long paymentId) {
+    public String bankWithdrawal(String paymentId) {
         return paymentColumn("bank_withdrawal", paymentId);
     }
 
     /** Finished attempts of the payment's newest withdrawal task (0 without one). */
-    public long withdrawalAttempts(long paymentId) {
+    public long withdrawalAttempts(String paymentId) {
         return taskAttempts("payment-withdrawal", paymentId);
     }
 
     /** Why the newest withdrawal task of the payment was given up, else why its last attempt failed. */
-    public String lastWithdrawalError(long paymentId) {
+    public String lastWithdrawalError(String paymentId) {
         return sql.text("select coalesce(given_up_reason, last_error) from task where type = 'payment-withdrawal'"
-                + " and subject = ? order by id desc limit 1", String.valueOf(paymentId));
+                + " and subject = " + KEY + " order by id desc limit 1", paymentId);
     }
 
-    private long taskAttempts(String type, long paymentId) {
-        String attempts = sql.text("select attempts::text from task where type = ? and subject = ? order by id desc"
-                + " limit 1", type, String.valueOf(paymentId));
+    private long taskAttempts(String type, String paymentId) {
+        String attempts = sql.text("select attempts::text from task where type = ? and subject = " + KEY
+                + " order by id desc limit 1", type, paymentId);
         return attempts == null ? 0 : Long.parseLong(attempts);
     }
 
@@ -86,10 +89,10 @@ public final class GatewayDb {
      * The payments whose bank copy an operator must settle, by the query README ("Withdrawals an operator must
      * settle") gives.
      */
-    public List<Long> abandonedWithdrawals() {
-        List<Long> ids = new ArrayList<>();
+    public List<String> abandonedWithdrawals() {
+        List<String> ids = new ArrayList<>();
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement("""
-                select p.id, p.provider_code, p.bank_payment_id, p.withdrawal_ended_at, t.attempts, t.given_up_reason
+                select p.resource_id, p.provider_code, p.bank_payment_id, p.withdrawal_ended_at, t.attempts, t.given_up_reason
                 from payment p
                 left join lateral (select attempts, given_up_reason from task
                                     where type = 'payment-withdrawal' and subject = p.id::text
@@ -98,7 +101,7 @@ public final class GatewayDb {
                 order by p.withdrawal_ended_at desc""");
              ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
-                ids.add(rs.getLong("id"));
+                ids.add(rs.getString("resource_id"));
             }
         } catch (SQLException e) {
             throw new IllegalStateException(e);
@@ -107,20 +110,20 @@ public final class GatewayDb {
     }
 
     /** When the gateway last heard from the bank about the payment (an answer or a status event), or null. */
-    public Instant bankHeardAt(long paymentId) {
+    public Instant bankHeardAt(String paymentId) {
         String micros = sql.text("select (extract(epoch from bank_heard_at) * 1000000)::bigint::text from payment"
-                + " where id = ?", paymentId);
+                + " where resource_id = ?", paymentId);
         return micros == null ? null : Instant.EPOCH.plus(Long.parseLong(micros), ChronoUnit.MICROS);
     }
 
     /** Leaves a payment as a pod of the release before executed_at would: executed, with no executed_at. */
-    public void forgetExecution(long paymentId) {
-        sql.update("update payment set executed_at = null where id = ?", paymentId);
+    public void forgetExecution(String paymentId) {
+        sql.update("update payment set executed_at = null where resource_id = ?", paymentId);
     }
 
     /** Moves a payment's execution (when it reached ACSC) back in time; its last change stays where it is. */
-    public void executedAgo(long paymentId, Duration age) {
-        sql.update("update payment set executed_at = now() - ?::interval where id = ?", age.toSeconds() + " seconds",
+    public void executedAgo(String paymentId, Duration age) {
+        sql.update("update payment set executed_at = now() - ?::interval where resource_id = ?", age.toSeconds() + " seconds",
                 paymentId);
     }
 
@@ -136,20 +139,21 @@ public final class GatewayDb {
     }
 
     /** True when one transaction last wrote both the payment and the answer kept for a request id, as above. */
-    public boolean keptWithPayment(long paymentId, String requestId) {
-        return Boolean.parseBoolean(sql.text("select ((select xmin from payment where id = ?)::text = "
+    public boolean keptWithPayment(String paymentId, String requestId) {
+        return Boolean.parseBoolean(sql.text("select ((select xmin from payment where resource_id = ?)::text = "
                 + "(select xmin from request_replay where request_id = ?::uuid)::text)::text", paymentId, requestId));
     }
 
     /** Moves a payment's initiation (and last change) back in time, as if it had waited that long. */
-    public void initiatedAgo(long paymentId, Duration age) {
+    public void initiatedAgo(String paymentId, Duration age) {
         String interval = age.toSeconds() + " seconds";
         sql.update("update payment set created_at = now() - ?::interval, updated_at = now() - ?::interval,"
-                + " bank_heard_at = null where id = ?", interval, interval, paymentId);
+                + " bank_heard_at = null where resource_id = ?", interval, interval, paymentId);
     }
 
-    public long latestPaymentId() {
-        return sql.number("select coalesce(max(id), 0) from payment");
+    /** The paymentId of the payment initiated last, or null: none. */
+    public String latestPaymentId() {
+        return sql.text("select resource_id from payment order by id desc limit 1");
     }
 
     public long paymentCount() {
@@ -157,7 +161,7 @@ public final class GatewayDb {
     }
 
     /** One column of the payment's row, as text. */
-    private String paymentColumn(String column, long paymentId) {
-        return sql.text("select " + column + " from payment where id = ?", paymentId);
+    private String paymentColumn(String column, String paymentId) {
+        return sql.text("select " + column + " from payment where resource_id = ?", paymentId);
     }
 }

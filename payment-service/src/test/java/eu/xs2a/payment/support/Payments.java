@@ -65,8 +65,8 @@ public final class Payments {
     }
 
     /** The payment id at the end of a payment's self link. */
-    public static long id(String self) {
-        return Long.parseLong(self.substring(self.lastIndexOf('/') + 1));
+    public static String id(String self) {
+        return self.substring(self.lastIndexOf('/') + 1);
     }
 
     /** The payment's transactionStatus as TPP Alpha reads it (200 expected). */

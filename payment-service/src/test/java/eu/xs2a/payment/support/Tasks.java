@@ -1,5 +1,6 @@
 package eu.xs2a.payment.support;
 
+import eu.xs2a.payment.domain.PaymentLedger;
 import eu.xs2a.payment.domain.PaymentTasks;
 import eu.xs2a.payment.domain.StatusPolling;
 import eu.xs2a.platform.task.RunResult;
@@ -22,15 +23,16 @@ public class Tasks {
     @Inject TaskQueue queue;
     @Inject TaskPoller poller;
     @Inject StatusPolling statusPolling;
+    @Inject PaymentLedger ledger;
 
     /** The payment's submission, its next attempt now. */
-    public RunResult submit(long paymentId) {
-        return queue.runNow(PaymentTasks.SUBMISSION, String.valueOf(paymentId));
+    public RunResult submit(String paymentId) {
+        return queue.runNow(PaymentTasks.SUBMISSION, subject(paymentId));
     }
 
     /** The withdrawal of the payment's bank copy, its next attempt now. */
-    public RunResult withdraw(long paymentId) {
-        return queue.runNow(PaymentTasks.WITHDRAWAL, String.valueOf(paymentId));
+    public RunResult withdraw(String paymentId) {
+        return queue.runNow(PaymentTasks.WITHDRAWAL, subject(paymentId));
     }
 
     /**
@@ -38,8 +40,8 @@ public class Tasks {
      * that check: what the job and the poller do for this payment. NOTHING_PENDING: it was not due. Other payments'
      * checks that the rounds enqueued stay queued (the tests' leftovers: each round takes a batch of them).
      */
-    public RunResult pollStatus(long paymentId) {
-        String subject = String.valueOf(paymentId);
+    public RunResult pollStatus(String paymentId) {
+        String subject = subject(paymentId);
         while (!pending(queue.latest(PaymentTasks.STATUS, subject)) && statusPolling.round() > 0) {
             // the next batch
         }
@@ -56,7 +58,12 @@ public class Tasks {
         return poller.runDue();
     }
 
-    public Optional<TaskView> latest(String type, long paymentId) {
-        return queue.latest(type, String.valueOf(paymentId));
+    public Optional<TaskView> latest(String type, String paymentId) {
+        return queue.latest(type, subject(paymentId));
+    }
+
+    /** A payment's tasks name it by its key in the table. */
+    private String subject(String paymentId) {
+        return String.valueOf(ledger.byResourceId(paymentId).id());
     }
 }

@@ -33,7 +33,7 @@ public class NotificationOutbox {
     @Inject TaskQueue tasks;
 
     /**
-     * Records the change's notification for the resource {@code parentId} of {@code parent}, if its TPP asked for
+     * Records the change's notification for the resource keyed {@code parentId} in {@code parent}, if its TPP asked for
      * it; call inside the transaction that stores the change.
      *
      * @return whether a notification was recorded
@@ -44,6 +44,7 @@ public class NotificationOutbox {
             String uri;
             String content;
             String self;
+            String resourceId;
             try (PreparedStatement select = connection.prepareStatement(parent.select())) {
                 select.setObject(1, parentId);
                 try (ResultSet row = select.executeQuery()) {
@@ -54,6 +55,7 @@ public class NotificationOutbox {
                     uri = row.getString(2);
                     content = row.getString(3);
                     self = row.getString(4);
+                    resourceId = row.getString(5);
                 }
             }
             if (uri == null || !NotificationContent.parse(content).wants(change.isSca(), change.finalStatus())) {
@@ -64,7 +66,7 @@ public class NotificationOutbox {
                 insert.setString(1, parent.key() + ":" + parentId);
                 insert.setString(2, tppId);
                 insert.setString(3, uri);
-                insert.setString(4, body(change, self));
+                insert.setString(4, body(change, resourceId, self));
                 insert.setTimestamp(5, Timestamp.from(change.time()));
                 insert.executeUpdate();
                 try (ResultSet keys = insert.getGeneratedKeys()) {
@@ -80,9 +82,9 @@ public class NotificationOutbox {
     }
 
     /** The JSON the TPP receives. */
-    static String body(StatusChange change, String self) {
+    static String body(StatusChange change, String resourceId, String self) {
         Map<String, Object> body = new LinkedHashMap<>();
-        body.put("resourceId", change.resourceId());
+        body.put("resourceId", resourceId);
         body.put("resourceType", change.resourceType().name());
         if (change.authorisationId() != null) {
             body.put("authorisationId", change.authorisationId());

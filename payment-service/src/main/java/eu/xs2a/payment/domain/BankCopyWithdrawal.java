@@ -55,7 +55,7 @@ public class BankCopyWithdrawal implements TaskHandler {
         long paymentId = payment.id();
         try {
             if (!payment.isSubmitted()) {
-                Optional<Duration> submitting = submissionOnItsWay(paymentId);
+                Optional<Duration> submitting = submissionOnItsWay(payment);
                 if (submitting.isPresent()) {
                     // its answer names the copy; a lookup now might come before the bank stored it
                     return TaskOutcome.retryAfter("a submission of the payment is still on its way to the bank",
@@ -70,8 +70,8 @@ public class BankCopyWithdrawal implements TaskHandler {
                     urls.callback(payment, payment.callbackState()), false, null);
             if (TransactionStatus.CANC.name().equals(answer.transactionStatus())) {
                 ledger.recordWithdrawn(paymentId);
-                LOG.infof("Payment %d: the bank's copy %s of the payment ended here was withdrawn", paymentId,
-                        payment.bankPaymentId());
+                LOG.infof("Payment %s: the bank's copy %s of the payment ended here was withdrawn",
+                        payment.resourceId(), payment.bankPaymentId());
                 return TaskOutcome.done();
             }
             return TaskOutcome.giveUp(copyName(payment) + ": the bank answered its cancellation with "
@@ -82,8 +82,8 @@ public class BankCopyWithdrawal implements TaskHandler {
             }
             if (e.errorClass() == ErrorClass.RESOURCE_UNKNOWN) {
                 ledger.recordWithdrawn(paymentId);
-                LOG.infof("Payment %d: the bank does not know its copy %s (any more): nothing to withdraw", paymentId,
-                        payment.bankPaymentId());
+                LOG.infof("Payment %s: the bank does not know its copy %s (any more): nothing to withdraw",
+                        payment.resourceId(), payment.bankPaymentId());
                 return TaskOutcome.done();
             }
             return failed(payment, e);
@@ -93,15 +93,18 @@ public class BankCopyWithdrawal implements TaskHandler {
     /** Given up (at once, or still failing at the task's give-up age): the payment's withdrawal is ABANDONED. */
     @Override
     public void givenUp(Task task, String reason) {
-        ledger.abandonWithdrawal(Long.parseLong(task.subject()));
+        Payment payment = PaymentTasks.payment(ledger, task);
+        if (payment != null) {
+            ledger.abandonWithdrawal(payment.id());
+        }
     }
 
     /**
      * How long to wait for a submission of the payment still running (its lease's rest), or empty when none is: the
      * runtime holds every submission as a task, so a lookup after it has ended finds any copy it made.
      */
-    private Optional<Duration> submissionOnItsWay(long paymentId) {
-        Optional<TaskView> submission = tasks.latest(PaymentTasks.SUBMISSION, String.valueOf(paymentId));
+    private Optional<Duration> submissionOnItsWay(Payment payment) {
+        Optional<TaskView> submission = tasks.latest(PaymentTasks.SUBMISSION, payment.resourceId());
         if (submission.isEmpty() || submission.get().state() != TaskView.State.RUNNING) {
             return Optional.empty();
         }
@@ -119,12 +122,12 @@ public class BankCopyWithdrawal implements TaskHandler {
         Optional<BankPaymentState> copy = bank.find(payment.providerCode(), payment.resourceId());
         if (copy.isEmpty()) {
             ledger.recordWithdrawn(payment.id());
-            LOG.infof("Payment %d ended here (%s) before the bank acknowledged it, and the bank has no copy of it:"
-                    + " nothing to withdraw", payment.id(), payment.transactionStatus());
+            LOG.infof("Payment %s ended here (%s) before the bank acknowledged it, and the bank has no copy of it:"
+                    + " nothing to withdraw", payment.resourceId(), payment.transactionStatus());
             return null;
         }
-        LOG.warnf("Payment %d ended here (%s) before the bank acknowledged it, but the bank has a copy (%s, %s) whose"
-                        + " submission answer was lost: withdrawing it", payment.id(), payment.transactionStatus(),
+        LOG.warnf("Payment %s ended here (%s) before the bank acknowledged it, but the bank has a copy (%s, %s) whose"
+                        + " submission answer was lost: withdrawing it", payment.resourceId(), payment.transactionStatus(),
                 copy.get().bankPaymentId(), copy.get().transactionStatus());
         return ledger.recordBankCopy(payment.id(), copy.get().bankPaymentId());
     }
@@ -144,8 +147,8 @@ public class BankCopyWithdrawal implements TaskHandler {
         TransactionStatus status = TransactionStatus.fromBank(copy.transactionStatus());
         if (status == TransactionStatus.CANC || status == TransactionStatus.RJCT) {
             ledger.recordWithdrawn(payment.id());
-            LOG.infof("Payment %d: the bank's copy %s of the payment ended here is %s there: nothing to withdraw",
-                    payment.id(), payment.bankPaymentId(), status);
+            LOG.infof("Payment %s: the bank's copy %s of the payment ended here is %s there: nothing to withdraw",
+                    payment.resourceId(), payment.bankPaymentId(), status);
             return TaskOutcome.done();
         }
         return TaskOutcome.giveUp(copyName(payment) + " is " + copy.transactionStatus()

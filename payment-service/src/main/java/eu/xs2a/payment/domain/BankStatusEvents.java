@@ -49,9 +49,9 @@ public class BankStatusEvents {
                 event.statusReason(), null, null, null, null, null);
         for (long id : ids) {
             // read under the row lock the ledger takes: no state read before it could be stale
-            TransactionStatus now = ledger.applyBankState(id, reported).transactionStatus();
-            LOG.infof("Bank status event %s (occurred %s): payment %d reported %s, is %s", event.eventId(),
-                    event.occurredAt(), id, event.status(), now);
+            Payment now = ledger.applyBankState(id, reported);
+            LOG.infof("Bank status event %s (occurred %s): payment %s reported %s, is %s", event.eventId(),
+                    event.occurredAt(), now.resourceId(), event.status(), now.transactionStatus());
         }
     }
 }

@@ -21,7 +21,7 @@ final class ChosenDebtorAccount {
     }
 
     /** The reported account as the gateway shows it ({@code iban}, {@code currency}?), or empty if none or unusable. */
-    static Optional<AccountRef> from(BankAccountRef reported, long paymentId) {
+    static Optional<AccountRef> from(BankAccountRef reported, String paymentId) {
         if (reported == null) {
             return Optional.empty();
         }
@@ -32,7 +32,7 @@ final class ChosenDebtorAccount {
             }
             return Optional.of(new AccountRef(iban, null, null, null, reported.currency()));
         } catch (Psd2Exception e) {
-            LOG.warnf("Payment %d: the bank reported a debtor account the gateway cannot use (%s); it is not shown",
+            LOG.warnf("Payment %s: the bank reported a debtor account the gateway cannot use (%s); it is not shown",
                     paymentId, e.getMessage());
             return Optional.empty();
         }

@@ -249,7 +249,7 @@ public class PaymentLedger {
         // a debtor account the TPP named stays the payment's: the bank's report only fills in the PSU's choice
         if (state.debtorAccount() != null && payment.chosenDebtorAccount() == null
                 && order(payment).debtorAccount() == null) {
-            ChosenDebtorAccount.from(state.debtorAccount(), paymentId)
+            ChosenDebtorAccount.from(state.debtorAccount(), payment.resourceId())
                     .ifPresent(debtor -> payment.learnChosenDebtor(debtor, now));
         }
         authorisations.latest(paymentId, AuthorisationKind.PAYMENT)
@@ -382,7 +382,7 @@ public class PaymentLedger {
         boolean awaits = kind == AuthorisationKind.PAYMENT ? payment.transactionStatus().awaitsAuthorisation()
                 : !payment.transactionStatus().isConcluded();
         if (!awaits) {
-            throw new Psd2Exception(ErrorClass.STATUS_INVALID, "Payment " + payment.id() + " is "
+            throw new Psd2Exception(ErrorClass.STATUS_INVALID, "Payment " + payment.resourceId() + " is "
                     + payment.transactionStatus() + ": it awaits no authorisation");
         }
     }
@@ -444,7 +444,7 @@ public class PaymentLedger {
                 polling.batchSize());
         int enqueued = 0;
         for (PaymentRepository.Due payment : due) {
-            if (tasks.enqueue(NewTask.of(PaymentTasks.STATUS, String.valueOf(payment.id()))
+            if (tasks.enqueue(NewTask.of(PaymentTasks.STATUS, payment.paymentId())
                     .target(payment.providerCode()))) {
                 enqueued++;
             }
@@ -496,19 +496,19 @@ public class PaymentLedger {
         try {
             return json.readValue(payment.initiation(), PaymentOrder.class);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("Stored initiation of payment " + payment.id() + " is unreadable", e);
+            throw new IllegalStateException("Stored initiation of payment " + payment.resourceId() + " is unreadable", e);
         }
     }
 
     /** A bulk's initiation (for a single payment: IllegalStateException). */
     public BulkOrder bulkOrder(Payment payment) {
         if (!payment.isBulk()) {
-            throw new IllegalStateException("Payment " + payment.id() + " is not a bulk");
+            throw new IllegalStateException("Payment " + payment.resourceId() + " is not a bulk");
         }
         try {
             return json.readValue(payment.initiation(), BulkOrder.class);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("Stored initiation of payment " + payment.id() + " is unreadable", e);
+            throw new IllegalStateException("Stored initiation of payment " + payment.resourceId() + " is unreadable", e);
         }
     }
 
@@ -520,7 +520,7 @@ public class PaymentLedger {
         try {
             return List.of(json.readValue(payment.bulkEntries(), BulkEntryState[].class));
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("Stored bulk entries of payment " + payment.id() + " are unreadable", e);
+            throw new IllegalStateException("Stored bulk entries of payment " + payment.resourceId() + " are unreadable", e);
         }
     }
 
@@ -556,9 +556,9 @@ public class PaymentLedger {
      * only if that request died before (its lease ran out).
      */
     private ClaimedTask claimSubmission(Payment payment) {
-        return tasks.enqueueClaimed(NewTask.of(PaymentTasks.SUBMISSION, String.valueOf(payment.id()))
+        return tasks.enqueueClaimed(NewTask.of(PaymentTasks.SUBMISSION, payment.resourceId())
                 .target(payment.providerCode())).orElseThrow(() -> new IllegalStateException(
-                        "Payment " + payment.id() + " has a submission task already"));
+                        "Payment " + payment.resourceId() + " has a submission task already"));
     }
 
     /**
@@ -567,14 +567,14 @@ public class PaymentLedger {
      * poller takes it up only if that request died before.
      */
     private boolean enqueueSubmission(Payment payment, Instant now) {
-        return tasks.enqueue(NewTask.of(PaymentTasks.SUBMISSION, String.valueOf(payment.id()))
+        return tasks.enqueue(NewTask.of(PaymentTasks.SUBMISSION, payment.resourceId())
                 .target(payment.providerCode())
                 .notBefore(now.plus(taskConfig.lease(PaymentTasks.SUBMISSION))));
     }
 
     /** The task withdrawing the bank's copy of a payment ended here, due at once. */
     private void enqueueWithdrawal(Payment payment) {
-        tasks.enqueue(NewTask.of(PaymentTasks.WITHDRAWAL, String.valueOf(payment.id())).target(payment.providerCode()));
+        tasks.enqueue(NewTask.of(PaymentTasks.WITHDRAWAL, payment.resourceId()).target(payment.providerCode()));
     }
 
     private Payment locked(long paymentId) {

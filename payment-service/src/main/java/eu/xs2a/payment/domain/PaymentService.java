@@ -143,7 +143,7 @@ public class PaymentService {
         if (after.isSubmitted()) {
             return after;
         }
-        LOG.infof("Payment %d of the OAuth SCA approach not at the bank after its initiation: %s", payment.id(),
+        LOG.infof("Payment %s of the OAuth SCA approach not at the bank after its initiation: %s", payment.resourceId(),
                 after.transactionStatus());
         throw unavailable;
     }
@@ -206,8 +206,8 @@ public class PaymentService {
         try {
             return ledger.applyBankState(payment.id(), bank.fetch(payment.providerCode(), payment.bankPaymentId()));
         } catch (Psd2Exception e) {
-            LOG.infof("Payment %d: bank status not available (%s), answering the last known status",
-                    payment.id(), e.getMessage());
+            LOG.infof("Payment %s: bank status not available (%s), answering the last known status",
+                    payment.resourceId(), e.getMessage());
             return ledger.get(payment.id());
         }
     }
@@ -291,7 +291,8 @@ public class PaymentService {
             }
             if (e.errorClass() == ErrorClass.RESOURCE_UNKNOWN) {
                 // the bank lost a payment it acknowledged: not the TPP's fault, and no answer about the payment itself
-                LOG.errorf("Payment %d: the bank no longer knows its copy %s", paymentId, current.bankPaymentId());
+                LOG.errorf("Payment %s: the bank no longer knows its copy %s", current.resourceId(),
+                        current.bankPaymentId());
                 throw Psd2Exception.serviceUnavailable("The bank cannot cancel the payment now; try again later",
                         BANK_RETRY_AFTER_SECONDS, e).causedByBank();
             }
@@ -373,7 +374,7 @@ public class PaymentService {
         if (kind == AuthorisationKind.PAYMENT && payment.awaitsSubmission()) {
             // the first attempt if this enqueued the task (explicit authorisation); else one more the PSU asked for,
             // which leaves the backoff of the task (the initiation's, whose bank was down) as it was
-            payment = submission.attemptNow(payment.id(), ledger.requireSubmission(payment.id())).payment();
+            payment = submission.attemptNow(payment, ledger.requireSubmission(payment.id())).payment();
             if (payment.transactionStatus().isConcluded()) {
                 // cancelled by the TPP while it was being submitted: nothing to authorise
                 throw unusableLink().withTppReturn(tppReturn);
@@ -496,7 +497,7 @@ public class PaymentService {
     }
 
     private static Psd2Exception cancellationInvalid(Payment payment) {
-        return new Psd2Exception(ErrorClass.CANCELLATION_INVALID, "Payment " + payment.id() + " is "
+        return new Psd2Exception(ErrorClass.CANCELLATION_INVALID, "Payment " + payment.resourceId() + " is "
                 + payment.transactionStatus() + " and can no longer be cancelled");
     }
 }

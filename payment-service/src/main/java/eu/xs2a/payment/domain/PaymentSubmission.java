@@ -80,23 +80,24 @@ public class PaymentSubmission implements TaskHandler {
      *         submitting it at this moment), with the bank's message for the PSU when a decoupled SCA started
      * @throws Psd2Exception ServiceInvalid: the bank refused the payment, which is RJCT now
      */
-    public Attempt attemptNow(long paymentId, boolean counted) {
-        String subject = String.valueOf(paymentId);
-        return attempt(paymentId, new RequestAttempt(),
+    public Attempt attemptNow(Payment payment, boolean counted) {
+        String subject = payment.resourceId();
+        return attempt(payment, new RequestAttempt(),
                 () -> counted ? tasks.runNow(type(), subject) : tasks.tryNow(type(), subject));
     }
 
     /**
      * The initiation's attempt of the submission task it enqueued claimed ({@link PaymentLedger.Created#submission}),
-     * once the transaction that stored {@code payment} has committed. As {@link #attemptNow(long, boolean)} otherwise.
+     * once the transaction that stored {@code payment} has committed. As {@link #attemptNow(Payment, boolean)}
+     * otherwise.
      */
     public Attempt attemptNow(ClaimedTask task, Payment payment) {
         RequestAttempt attempt = new RequestAttempt();
         attempt.stored = payment;
-        return attempt(payment.id(), attempt, () -> tasks.run(task));
+        return attempt(payment, attempt, () -> tasks.run(task));
     }
 
-    private Attempt attempt(long paymentId, RequestAttempt attempt, Supplier<RunResult> run) {
+    private Attempt attempt(Payment payment, RequestAttempt attempt, Supplier<RunResult> run) {
         REQUEST.set(attempt);
         RunResult result;
         try {
@@ -107,8 +108,9 @@ public class PaymentSubmission implements TaskHandler {
         if (attempt.refusal != null) {
             throw attempt.refusal;
         }
-        LOG.debugf("Payment %d: submission attempted by the request (%s)", paymentId, result);
-        return new Attempt(attempt.submitted != null ? attempt.submitted : ledger.get(paymentId), attempt.psuMessage);
+        LOG.debugf("Payment %s: submission attempted by the request (%s)", payment.resourceId(), result);
+        return new Attempt(attempt.submitted != null ? attempt.submitted : ledger.get(payment.id()),
+                attempt.psuMessage);
     }
 
     @Override
@@ -127,7 +129,7 @@ public class PaymentSubmission implements TaskHandler {
             if (e.errorClass() == ErrorClass.SERVICE_UNAVAILABLE) {
                 return TaskOutcome.targetUnreachable(e.getMessage());
             }
-            LOG.warnf("Payment %d refused by the bank: %s", paymentId, e.getMessage());
+            LOG.warnf("Payment %s refused by the bank: %s", payment.resourceId(), e.getMessage());
             QuarkusTransaction.requiringNew().run(() -> {
                 ledger.rejectAtSubmission(paymentId, REFUSED_BY_BANK, request != null ? e : null);
                 tasks.doneHere(task);
@@ -155,7 +157,10 @@ public class PaymentSubmission implements TaskHandler {
      */
     @Override
     public void givenUp(Task task, String reason) {
-        ledger.rejectUnauthorised(Long.parseLong(task.subject()), StatusCheck.NOT_AUTHORISED_IN_TIME);
+        Payment payment = PaymentTasks.payment(ledger, task);
+        if (payment != null) {
+            ledger.rejectUnauthorised(payment.id(), StatusCheck.NOT_AUTHORISED_IN_TIME);
+        }
     }
 
     private BankPaymentOrder bankOrder(Payment payment) {

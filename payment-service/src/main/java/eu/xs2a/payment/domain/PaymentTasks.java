@@ -24,9 +24,13 @@ public final class PaymentTasks {
     private PaymentTasks() {
     }
 
-    /** The payment a task is about (its subject is the payment id), or null when there is none. */
+    /**
+     * The payment a task is about, or null when there is none: its subject is the paymentId, so that the runtime's
+     * log lines name the payment as its TPP does (a task of a payment taken before ids were random names its number,
+     * which is that payment's paymentId).
+     */
     static Payment payment(PaymentLedger ledger, Task task) {
-        return ledger.get(Long.parseLong(task.subject()));
+        return ledger.byResourceId(task.subject());
     }
 
     /**

@@ -57,7 +57,7 @@ public class StatusCheck implements TaskHandler {
         if (ledger.isPastAuthorisationDeadline(payment, clock.instant())
                 && ledger.rejectUnauthorised(paymentId, NOT_AUTHORISED_IN_TIME).transactionStatus()
                 == TransactionStatus.RJCT) {
-            LOG.infof("Payment %d was not authorised within its deadline: RJCT", paymentId);
+            LOG.infof("Payment %s was not authorised within its deadline: RJCT", payment.resourceId());
         }
         return TaskOutcome.done();
     }

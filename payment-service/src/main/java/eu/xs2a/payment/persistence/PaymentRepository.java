@@ -13,7 +13,7 @@ import java.util.Optional;
 public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
 
     /** A payment due for a status check, and the provider whose bank is asked. */
-    public record Due(long id, String providerCode) {
+    public record Due(String paymentId, String providerCode) {
     }
 
     /** Locks the row for a state change (callbacks, task handlers and TPP calls may race on one payment). */
@@ -54,7 +54,7 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
     public List<Due> dueForStatusCheck(Instant checkedBefore, Instant settledCheckedBefore, Instant activeSince,
                                        Instant settledSince, Instant deadline, String taskType, int limit) {
         List<Object[]> rows = getEntityManager().createNativeQuery("""
-                select p.id, p.provider_code from payment p
+                select p.resource_id, p.provider_code from payment p
                 where ((p.bank_payment_id is not null
                         and p.transaction_status in ('RCVD', 'PATC', 'ACTC', 'ACSP', 'ACSC')
                         and (p.bank_heard_at is null
@@ -63,7 +63,7 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
                         and (p.transaction_status not in ('RCVD', 'PATC') or p.updated_at > :since)
                         and (p.transaction_status <> 'ACSC' or coalesce(p.executed_at, p.updated_at) > :settledSince))
                        or (p.transaction_status in ('RCVD', 'PATC') and p.created_at < :deadline))
-                  and not exists (select 1 from task t where t.type = :taskType and t.subject = p.id::text
+                  and not exists (select 1 from task t where t.type = :taskType and t.subject = p.resource_id
                                                          and t.state in ('queued', 'running'))
                 order by p.bank_heard_at nulls first, p.id
                 limit :limit""")
@@ -75,6 +75,6 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
                 .setParameter("taskType", taskType)
                 .setParameter("limit", limit)
                 .getResultList();
-        return rows.stream().map(row -> new Due(((Number) row[0]).longValue(), (String) row[1])).toList();
+        return rows.stream().map(row -> new Due((String) row[0], (String) row[1])).toList();
     }
 }

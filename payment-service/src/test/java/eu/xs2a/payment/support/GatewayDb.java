@@ -18,9 +18,6 @@ import java.util.List;
  */
 public final class GatewayDb {
 
-    /** A payment's tasks name it by its key in the table ({@code subject}); the tests know its paymentId. */
-    private static final String KEY = "(select id::text from payment where resource_id = ?)";
-
     private final AgroalDataSource dataSource;
     private final Sql sql;
 
@@ -40,7 +37,7 @@ public final class GatewayDb {
 
     /** The state of the payment's newest task of this type (queued, running, done, given_up), or null: none. */
     public String taskState(String type, String paymentId) {
-        return sql.text("select state from task where type = ? and subject = " + KEY + " order by id desc limit 1",
+        return sql.text("select state from task where type = ? and subject = ? order by id desc limit 1",
                 type, paymentId);
     }
 
@@ -76,11 +73,11 @@ public final class GatewayDb {
     /** Why the newest withdrawal task of the payment was given up, else why its last attempt failed. */
     public String lastWithdrawalError(String paymentId) {
         return sql.text("select coalesce(given_up_reason, last_error) from task where type = 'payment-withdrawal'"
-                + " and subject = " + KEY + " order by id desc limit 1", paymentId);
+                + " and subject = ? order by id desc limit 1", paymentId);
     }
 
     private long taskAttempts(String type, String paymentId) {
-        String attempts = sql.text("select attempts::text from task where type = ? and subject = " + KEY
+        String attempts = sql.text("select attempts::text from task where type = ? and subject = ?"
                 + " order by id desc limit 1", type, paymentId);
         return attempts == null ? 0 : Long.parseLong(attempts);
     }
@@ -95,7 +92,7 @@ public final class GatewayDb {
                 select p.resource_id, p.provider_code, p.bank_payment_id, p.withdrawal_ended_at, t.attempts, t.given_up_reason
                 from payment p
                 left join lateral (select attempts, given_up_reason from task
-                                    where type = 'payment-withdrawal' and subject = p.id::text
+                                    where type = 'payment-withdrawal' and subject = p.resource_id
                                     order by id desc limit 1) t on true
                 where p.bank_withdrawal = 'ABANDONED'
                 order by p.withdrawal_ended_at desc""");

@@ -1,6 +1,5 @@
 package eu.xs2a.payment.support;
 
-import eu.xs2a.payment.domain.PaymentLedger;
 import eu.xs2a.payment.domain.PaymentTasks;
 import eu.xs2a.payment.domain.StatusPolling;
 import eu.xs2a.platform.task.RunResult;
@@ -23,16 +22,15 @@ public class Tasks {
     @Inject TaskQueue queue;
     @Inject TaskPoller poller;
     @Inject StatusPolling statusPolling;
-    @Inject PaymentLedger ledger;
 
     /** The payment's submission, its next attempt now. */
     public RunResult submit(String paymentId) {
-        return queue.runNow(PaymentTasks.SUBMISSION, subject(paymentId));
+        return queue.runNow(PaymentTasks.SUBMISSION, paymentId);
     }
 
     /** The withdrawal of the payment's bank copy, its next attempt now. */
     public RunResult withdraw(String paymentId) {
-        return queue.runNow(PaymentTasks.WITHDRAWAL, subject(paymentId));
+        return queue.runNow(PaymentTasks.WITHDRAWAL, paymentId);
     }
 
     /**
@@ -41,11 +39,10 @@ public class Tasks {
      * checks that the rounds enqueued stay queued (the tests' leftovers: each round takes a batch of them).
      */
     public RunResult pollStatus(String paymentId) {
-        String subject = subject(paymentId);
-        while (!pending(queue.latest(PaymentTasks.STATUS, subject)) && statusPolling.round() > 0) {
+        while (!pending(queue.latest(PaymentTasks.STATUS, paymentId)) && statusPolling.round() > 0) {
             // the next batch
         }
-        return queue.runNow(PaymentTasks.STATUS, subject);
+        return queue.runNow(PaymentTasks.STATUS, paymentId);
     }
 
     private static boolean pending(Optional<TaskView> task) {
@@ -59,11 +56,6 @@ public class Tasks {
     }
 
     public Optional<TaskView> latest(String type, String paymentId) {
-        return queue.latest(type, subject(paymentId));
-    }
-
-    /** A payment's tasks name it by its key in the table. */
-    private String subject(String paymentId) {
-        return String.valueOf(ledger.byResourceId(paymentId).id());
+        return queue.latest(type, paymentId);
     }
 }

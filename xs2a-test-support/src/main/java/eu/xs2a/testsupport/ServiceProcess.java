@@ -1,5 +1,6 @@
 package eu.xs2a.testsupport;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
@@ -235,10 +236,10 @@ public final class ServiceProcess implements AutoCloseable {
     }
 
     /** The lowest port the kernel gives outgoing connections (Linux), or 0 when it cannot be read. */
-    private static int firstEphemeralPort() {
-        try {
-            return Integer.parseInt(Files.readString(Path.of("/proc/sys/net/ipv4/ip_local_port_range")).trim()
-                    .split("\\s+")[0]);
+    static int firstEphemeralPort() {
+        // read by line: Files.readString trusts the size procfs reports and may return only the first bytes
+        try (BufferedReader range = Files.newBufferedReader(Path.of("/proc/sys/net/ipv4/ip_local_port_range"))) {
+            return Integer.parseInt(range.readLine().trim().split("\\s+")[0]);
         } catch (IOException | RuntimeException e) {
             return 0;
         }

@@ -59,7 +59,7 @@ public class BankPaymentResource {
                 amount.currency(), amount.amount(), body.remittanceInformationUnstructured(), body.endToEndIdentification(),
                 body.requestedExecutionDate(), body.psuId(), body.returnUrl(), body.batchBookingPreferred(),
                 entries(body.payments()), body.standingOrder() == null ? null : body.standingOrder().toDomain(),
-                body.psuContext(), body.tppBrand()),
+                body.psuContext(), body.tppBrand(), body.rejectionNoFundsPreferred()),
                 DECOUPLED.equals(body.scaApproach()));
         PaymentCreated created = new PaymentCreated(submitted.payment().id, submitted.payment().transactionStatus.name(),
                 urls.scaUrl(submitted.link()), submitted.payment().scaStatus.name(), appMessage(submitted.link()),
@@ -95,7 +95,8 @@ public class BankPaymentResource {
                 new Amount(p.currency, p.amount.toPlainString()), p.creditorName,
                 p.creditorIban == null ? null : AccountRef.ofIban(p.creditorIban, null),
                 p.psuId, cancellation, PayeeCheck.of(p), p.batchBooking, entryStates(p), StandingOrderTerms.of(p),
-                p.psuContext, p.tppBrand, p.scaPsuContext);
+                p.psuContext, p.tppBrand, p.scaPsuContext, p.rejectionNoFundsPreferred,
+                p.awaitsFunds() ? p.awaitsFundsUntil : null);
     }
 
     /** A bulk's entries (BANK-API.md "Bulk payments"); null for a single payment. */

@@ -8,6 +8,7 @@ import eu.xs2a.sandbox.domain.BankException;
 import eu.xs2a.sandbox.domain.Payment;
 import eu.xs2a.sandbox.domain.PaymentEntry;
 import eu.xs2a.sandbox.domain.StandingOrder;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
@@ -25,7 +26,8 @@ public final class PaymentDtos {
                                 String remittanceInformationUnstructured, String endToEndIdentification,
                                 LocalDate requestedExecutionDate, String psuId, String returnUrl,
                                 String scaApproach, Boolean batchBookingPreferred, List<BulkEntry> payments,
-                                StandingOrderTerms standingOrder, Map<String, String> psuContext, String tppBrand) {
+                                StandingOrderTerms standingOrder, Map<String, String> psuContext, String tppBrand,
+                                Boolean rejectionNoFundsPreferred) {
     }
 
     /** One credit transfer of a bulk payment (BANK-API.md "Bulk payments"). */
@@ -103,7 +105,8 @@ public final class PaymentDtos {
                                String creditorName, AccountRef creditorAccount, String psuId,
                                CancellationState cancellation, PayeeCheck payeeVerification,
                                Boolean batchBooking, List<EntryState> payments, StandingOrderTerms standingOrder,
-                               Map<String, String> psuContext, String tppBrand, Map<String, String> scaPsuContext) {
+                               Map<String, String> psuContext, String tppBrand, Map<String, String> scaPsuContext,
+                               Boolean rejectionNoFundsPreferred, Instant awaitsFundsUntil) {
     }
 
     /** The answer of a lookup by idempotency key: one payment or none. */

@@ -28,6 +28,13 @@ public interface SandboxConfig {
     @WithDefault("false")
     boolean clockControl();
 
+    /**
+     * How long an authorised payment the funds do not cover waits for them when its TPP preferred that
+     * (TPP-Rejection-NoFunds-Preferred false), checked by the settlement job; then it is rejected (AM04).
+     */
+    @WithDefault("4H")
+    Duration fundsWait();
+
     /** How long an accepted payment (ACSP) waits before the settlement job books it (ACSC). */
     @WithDefault("3S")
     Duration settlementDelay();

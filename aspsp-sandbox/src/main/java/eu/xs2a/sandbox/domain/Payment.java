@@ -128,6 +128,12 @@ public class Payment extends ScaResource {
     /** How many occurrences of the standing order were executed (booked or refused for want of funds). */
     public int executions;
 
+    /** The TPP's TPP-Rejection-NoFunds-Preferred: false lets the payment wait for funds; null or true: AM04 at once. */
+    public Boolean rejectionNoFundsPreferred;
+
+    /** Until when an authorised payment the funds did not cover waits for them (ACTC); null when it does not wait. */
+    public Instant awaitsFundsUntil;
+
     public boolean isStandingOrder() {
         return frequency != null;
     }
@@ -204,13 +210,32 @@ public class Payment extends ScaResource {
     public void acceptForExecution() {
         requireStatus(TransactionStatus.ACTC);
         fundsAvailable = true;
+        awaitsFundsUntil = null;
         transactionStatus = TransactionStatus.ACSP;
+    }
+
+    /** Whether funds short at the authorisation leave it waiting for them, as the TPP preferred. */
+    public boolean waitsForFundsWhenShort() {
+        return Boolean.FALSE.equals(rejectionNoFundsPreferred) && !isBulk() && !isStandingOrder();
+    }
+
+    /** The funds do not cover it yet: it stays technically accepted (ACTC) and waits for them until {@code until}. */
+    public void awaitFunds(Instant until) {
+        requireStatus(TransactionStatus.ACTC);
+        fundsAvailable = false;
+        awaitsFundsUntil = until;
+    }
+
+    /** Whether it is waiting for funds now (an ACTC payment that ended otherwise, e.g. cancelled, is not). */
+    public boolean awaitsFunds() {
+        return awaitsFundsUntil != null && transactionStatus == TransactionStatus.ACTC;
     }
 
     /** Refused by the bank's checks after authorisation. */
     public void rejectAfterChecks(String reason, Boolean funds) {
         requireStatus(TransactionStatus.ACTC);
         fundsAvailable = funds;
+        awaitsFundsUntil = null;
         reject(reason);
     }
 

@@ -86,6 +86,7 @@ public class PaymentService {
         payment.tppName = order.tppName();
         payment.requestedPsuId = order.psuId();
         payment.toldOfTheRequest(order.psuContext(), order.tppBrand());
+        payment.rejectionNoFundsPreferred = order.rejectionNoFundsPreferred();
         payment.debtorIban = debtor.map(a -> a.iban).orElse(order.debtorAccount() == null ? null : order.debtorAccount().label());
         payment.debtorAccountId = debtor.map(a -> a.id).orElse(null);
         payment.creditorName = order.entries() == null ? order.creditorName() : order.entries().size() + " payments";
@@ -212,11 +213,38 @@ public class PaymentService {
             return;
         }
         if (!funds.covers(debtor, debtor.currency, payment.debitAmount)) {
+            if (payment.waitsForFundsWhenShort()) {
+                payment.awaitFunds(clock.instant().plus(config.fundsWait()));
+                return;
+            }
             payment.rejectAfterChecks(Payment.REASON_INSUFFICIENT_FUNDS, false);
             return;
         }
         ledger.reserve(locked, payment.debitAmount, clock.instant());
         payment.acceptForExecution();
+    }
+
+    /**
+     * Up to {@code batch} payments waiting for funds (TPP-Rejection-NoFunds-Preferred false), those waiting longest
+     * first: each is accepted with the amount reserved once its debtor account covers it, or rejected (AM04) once its
+     * wait is over; locked and checked again once locked, as settlement is. Returns those whose status changed.
+     */
+    public List<Payment> retryAwaitingFunds(int batch) {
+        Instant now = clock.instant();
+        List<Payment> changed = new java.util.ArrayList<>();
+        for (Payment payment : payments.lockAwaitingFunds(batch)) {
+            Account debtor = accounts.findById(payment.debtorAccountId);
+            List<Balance> locked = ledger.lockBalances(debtor.id);
+            if (funds.covers(debtor, debtor.currency, payment.debitAmount)) {
+                ledger.reserve(locked, payment.debitAmount, now);
+                payment.acceptForExecution();
+                changed.add(payment);
+            } else if (!now.isBefore(payment.awaitsFundsUntil)) {
+                payment.rejectAfterChecks(Payment.REASON_INSUFFICIENT_FUNDS, false);
+                changed.add(payment);
+            }
+        }
+        return changed;
     }
 
     /**

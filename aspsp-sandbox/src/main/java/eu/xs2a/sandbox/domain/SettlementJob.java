@@ -9,7 +9,8 @@ import java.util.List;
 import org.jboss.logging.Logger;
 
 /**
- * Settles accepted payments (ACSP → ACSC) and executes the standing orders' due occurrences on a schedule; which ones are due is the payment service's rule. Rows are
+ * Settles accepted payments (ACSP → ACSC), decides the payments waiting for funds and executes the standing orders'
+ * due occurrences on a schedule; which ones are due is the payment service's rule. Rows are
  * locked and checked again once locked, so overlapping runs or several instances never settle a payment twice. Once
  * a batch committed, the gateway is told of each settlement (BANK-API.md "Status events").
  */
@@ -32,6 +33,10 @@ public class SettlementJob {
             LOG.debugf("settled payment %s", id);
             events.deliverNow(id);
         }
+        // payments waiting for funds: accepted once covered, rejected once their wait is over
+        List<String> decided = QuarkusTransaction.requiringNew()
+                .call(() -> paymentService.retryAwaitingFunds(BATCH).stream().map(p -> p.id).toList());
+        decided.forEach(events::deliverNow);
         // standing orders: each due occurrence, in its own transaction; the gateway hears of those that ended
         List<String> ended = QuarkusTransaction.requiringNew()
                 .call(() -> paymentService.executeDueOccurrences(BATCH).stream().map(p -> p.id).toList());

@@ -61,6 +61,16 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, String>
                 .getResultList();
     }
 
+    /** Authorised payments waiting for funds, those waiting longest first, locked. */
+    public List<Payment> lockAwaitingFunds(int limit) {
+        return getEntityManager().createNativeQuery(
+                        "select * from payment where awaits_funds_until is not null and transaction_status = :status"
+                                + " order by authorised_at limit :limit for update", Payment.class)
+                .setParameter("status", TransactionStatus.ACTC.name())
+                .setParameter("limit", limit)
+                .getResultList();
+    }
+
     public List<Payment> lockDueForSettlement(Instant authorisedBefore, LocalDate today, int limit) {
         return getEntityManager().createNativeQuery(
                         "select * from payment where transaction_status = :status and frequency is null and authorised_at <= :before"

@@ -6,8 +6,10 @@ import static eu.xs2a.payment.support.Tpps.ALPHA;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import eu.xs2a.payment.support.BankSandboxResource;
+import eu.xs2a.payment.support.Errors;
 import eu.xs2a.payment.support.Payments;
 import eu.xs2a.payment.support.RelayBank;
 import eu.xs2a.payment.support.Tpps;
@@ -18,6 +20,7 @@ import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
 import io.restassured.path.json.JsonPath;
 import io.restassured.response.Response;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -80,6 +83,26 @@ class BankOrderTest {
                     .body("tppMessages[0].code", equalTo("FORMAT_ERROR"))
                     .body("tppMessages[0].text", startsWith(header + " "));
         });
+    }
+
+    @Test
+    void theNoFundsPreferenceReachesTheBankOnlyWhenSentAndOnlyAsTrueOrFalse() {
+        try (RelayBank relay = RelayBank.forRelayedProvider().start()) {
+            Payments.initiate(ALPHA, BankSandboxResource.RELAYED, SCT, headers(), Payments.body("6.00"))
+                    .then().statusCode(201);
+            Payments.initiate(ALPHA, BankSandboxResource.RELAYED, SCT,
+                    Payments.headers("TPP-Rejection-NoFunds-Preferred", "true"), Payments.body("6.00"))
+                    .then().statusCode(201);
+            for (String bad : List.of("yes", "0", "falsey")) {
+                Errors.expect(Payments.initiate(ALPHA, BankSandboxResource.RELAYED, SCT,
+                        Payments.headers("TPP-Rejection-NoFunds-Preferred", bad), Payments.body("6.00")), 400,
+                        "BadRequest").body("tppMessages[0].text",
+                        equalTo("TPP-Rejection-NoFunds-Preferred must be true or false"));
+            }
+            assertEquals(2, relay.submissions().size(), "a refused header sends nothing to the bank");
+            assertFalse(JsonPath.from(relay.submissions().get(0)).getMap("").containsKey("rejectionNoFundsPreferred"));
+            assertEquals(Boolean.TRUE, JsonPath.from(relay.submissions().get(1)).get("rejectionNoFundsPreferred"));
+        }
     }
 
     @Test

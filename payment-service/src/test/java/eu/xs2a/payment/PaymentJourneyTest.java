@@ -11,11 +11,13 @@ import static eu.xs2a.payment.support.Tpps.ALPHA;
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.notNullValue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.payment.domain.PaymentTasks;
 import eu.xs2a.payment.support.Await;
+import eu.xs2a.payment.support.BankApi;
 import eu.xs2a.payment.support.BankBrowser;
 import eu.xs2a.payment.support.Errors;
 import eu.xs2a.payment.support.GatewayDb;
@@ -127,6 +129,28 @@ class PaymentJourneyTest {
         assertEquals("RJCT", Await.until(() -> status(payment.self()), s -> s.equals("RJCT"), "RJCT"));
         assertEquals(TPP_OK, back, "SCA itself succeeded; the bank rejected the payment afterwards");
         Tpps.get(ALPHA, payment.self() + "/status").then().body("fundsAvailable", equalTo(false));
+    }
+
+    /**
+     * TPP-Rejection-NoFunds-Preferred false: the bank keeps psu-poor's payment waiting for funds (ACTC, funds not
+     * available) instead of rejecting it; true is AM04 at once, as without the header.
+     */
+    @Test
+    void aTppThatPrefersNoRejectionGetsAPaymentThatWaitsForFunds() {
+        Response waiting = initiate(ALPHA, "sandbox", SCT, headers("TPP-Rejection-NoFunds-Preferred", "false"),
+                body("11.00"));
+        String self = waiting.then().statusCode(201).extract().path("_links.self.href");
+        assertEquals(TPP_OK, Sca.approve(waiting.path("_links.scaRedirect.href"), "psu-poor"));
+        Tpps.get(ALPHA, self + "/status").then().statusCode(200)
+                .body("transactionStatus", equalTo("ACTC")).body("fundsAvailable", equalTo(false));
+        BankApi.payment(new GatewayDb(dataSource).bankPaymentId(Payments.id(self))).then()
+                .body("rejectionNoFundsPreferred", equalTo(false)).body("awaitsFundsUntil", notNullValue());
+
+        Response refused = initiate(ALPHA, "sandbox", SCT, headers("TPP-Rejection-NoFunds-Preferred", "true"),
+                body("11.00"));
+        String refusedSelf = refused.then().statusCode(201).extract().path("_links.self.href");
+        Sca.approve(refused.path("_links.scaRedirect.href"), "psu-poor");
+        assertEquals("RJCT", Await.until(() -> status(refusedSelf), s -> s.equals("RJCT"), "RJCT"));
     }
 
     @Test

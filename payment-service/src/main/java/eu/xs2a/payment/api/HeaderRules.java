@@ -17,8 +17,14 @@ final class HeaderRules {
 
     /** A boolean header: absent → the default; anything but true/false → BadRequest. */
     static boolean flag(String value, boolean absent, String header) {
+        Boolean flag = optionalFlag(value, header);
+        return flag == null ? absent : flag;
+    }
+
+    /** A true/false header; null when absent. */
+    static Boolean optionalFlag(String value, String header) {
         if (value == null || value.isBlank()) {
-            return absent;
+            return null;
         }
         return switch (value.trim().toLowerCase(Locale.ROOT)) {
             case "true" -> true;

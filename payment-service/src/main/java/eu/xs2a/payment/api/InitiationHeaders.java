@@ -16,7 +16,8 @@ import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 /**
  * The request headers of a payment initiation, the same for single, periodic and bulk payments, besides the redirect
  * ones ({@link RedirectHeaders}) and the notification ones ({@link NotificationHeaders}): PSU-IP-Address (required)
- * with the rest of the PSU's context, which goes to the bank with the payment.
+ * with the rest of the PSU's context, which goes to the bank with the payment, as TPP-Brand-Logging-Information and
+ * TPP-Rejection-NoFunds-Preferred do.
  */
 public record InitiationHeaders(
         @Parameter(hidden = true) @HeaderParam("Content-Type") String contentType,
@@ -31,7 +32,13 @@ public record InitiationHeaders(
         @Parameter(description = "the brand under which the TPP meets the PSU (at most 140 characters): the bank's"
                 + " pages name the TPP by it")
         @HeaderParam(TppBrand.HEADER) String tppBrand,
+        @Parameter(description = "false: should the funds not cover the payment when the PSU authorised it, the"
+                + " bank may wait for them as its online banking does; true: it rejects the payment then (AM04)."
+                + " Absent: the bank's choice", schema = @Schema(enumeration = {"true", "false"}))
+        @HeaderParam(NO_FUNDS_HEADER) String rejectionNoFundsPreferred,
         @BeanParam PsuContextHeaders psuHeaders) {
+
+    static final String NO_FUNDS_HEADER = "TPP-Rejection-NoFunds-Preferred";
 
     /** These headers and the redirect ones checked, each refusal the header's own error. */
     Checked checked(RedirectHeaders redirectHeaders) {
@@ -42,18 +49,21 @@ public record InitiationHeaders(
         PsuContext context = psuHeaders.context(ip);
         String okUri = redirectHeaders.okUri(redirect);
         String nokUri = redirectHeaders.nokUri();
-        return new Checked(psu, context, TppBrand.parse(tppBrand), okUri, nokUri, explicit, redirect);
+        Boolean noFundsRejection = HeaderRules.optionalFlag(rejectionNoFundsPreferred, NO_FUNDS_HEADER);
+        return new Checked(psu, context, TppBrand.parse(tppBrand), noFundsRejection, okUri, nokUri, explicit,
+                redirect);
     }
 
     /** The checked header values. */
-    record Checked(String psuId, PsuContext psuContext, String tppBrand, String redirectUri, String nokRedirectUri,
-                   boolean explicitAuthorisation, boolean redirectPreferred) {
+    record Checked(String psuId, PsuContext psuContext, String tppBrand, Boolean rejectionNoFundsPreferred,
+                   String redirectUri, String nokRedirectUri, boolean explicitAuthorisation,
+                   boolean redirectPreferred) {
 
         /** The initiation request of {@code order} (the bulk's first entry for a bulk). */
         NewPayment payment(String providerCode, String paymentProduct, TppIdentity tpp, PaymentOrder order,
                            BulkOrder bulk, NotificationRequest notification) {
             return new NewPayment(providerCode, paymentProduct, tpp.tppId(), tpp.name(), order, psuId, psuContext,
-                    tppBrand, redirectUri, nokRedirectUri, explicitAuthorisation, redirectPreferred, bulk, notification);
+                    tppBrand, rejectionNoFundsPreferred, redirectUri, nokRedirectUri, explicitAuthorisation, redirectPreferred, bulk, notification);
         }
     }
 }

@@ -83,6 +83,9 @@ public class Payment {
     /** The brand under which the TPP meets the PSU (TPP-Brand-Logging-Information), sent to the bank; or null. */
     private String tppBrand;
 
+    /** TPP-Rejection-NoFunds-Preferred, sent to the bank; null when the TPP did not say. */
+    private Boolean rejectionNoFundsPreferred;
+
     private String redirectUri;
 
     private String nokRedirectUri;
@@ -184,10 +187,19 @@ public class Payment {
         return payment;
     }
 
-    /** Keeps what the bank is told of the initiation besides the order: the PSU's context, the TPP's brand. */
-    public void toldOfTheRequest(PsuContext context, String brand) {
+    /**
+     * Keeps what the bank is told of the initiation besides the order: the PSU's context, the TPP's brand, and
+     * whether the TPP prefers a rejection when funds fall short (null: not said).
+     */
+    public void toldOfTheRequest(PsuContext context, String brand, Boolean noFundsRejection) {
         psuContext = context;
         tppBrand = brand;
+        rejectionNoFundsPreferred = noFundsRejection;
+    }
+
+    /** The TPP's TPP-Rejection-NoFunds-Preferred, or null. */
+    public Boolean rejectionNoFundsPreferred() {
+        return rejectionNoFundsPreferred;
     }
 
     /** The PSU's context of the initiation; null for a payment stored before the gateway kept it. */

@@ -95,7 +95,7 @@ public class PaymentLedger {
                 request.psuId(), request.psuContext().ipAddress(),
                 request.redirectUri(), request.nokRedirectUri(), request.explicitAuthorisation(), approach,
                 SecureTokens.random(SecureTokens.LINK_BYTES), now).withStandingOrder(standingOrder);
-        payment.toldOfTheRequest(request.psuContext(), request.tppBrand());
+        payment.toldOfTheRequest(request.psuContext(), request.tppBrand(), request.rejectionNoFundsPreferred());
         if (request.bulk() != null) {
             payment.markBulk();
         }

@@ -176,7 +176,7 @@ public class PaymentSubmission implements TaskHandler {
                 payment.psuId(), urls.callback(payment, payment.callbackState()),
                 payment.decoupledAtSubmission() ? ScaApproach.DECOUPLED.name() : null, null, null,
                 BankStandingOrder.of(payment.standingOrder()), payment.psuContext(),
-                payment.tppBrand());
+                payment.tppBrand(), payment.rejectionNoFundsPreferred());
     }
 
     /** A bulk: the debtor and date once, each credit transfer in {@code payments} (BANK-API.md "Bulk payments"). */
@@ -192,7 +192,7 @@ public class PaymentSubmission implements TaskHandler {
                 null, null, bulk.requestedExecutionDate() == null ? null : bulk.requestedExecutionDate().toString(),
                 payment.psuId(), urls.callback(payment, payment.callbackState()),
                 payment.decoupledAtSubmission() ? ScaApproach.DECOUPLED.name() : null, bulk.batchBooking(), entries,
-                null, payment.psuContext(), payment.tppBrand());
+                null, payment.psuContext(), payment.tppBrand(), payment.rejectionNoFundsPreferred());
     }
 
     private static Map<String, String> amount(PaymentOrder order) {

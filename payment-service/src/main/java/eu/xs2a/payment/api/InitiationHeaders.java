@@ -63,7 +63,8 @@ public record InitiationHeaders(
         NewPayment payment(String providerCode, String paymentProduct, TppIdentity tpp, PaymentOrder order,
                            BulkOrder bulk, NotificationRequest notification) {
             return new NewPayment(providerCode, paymentProduct, tpp.tppId(), tpp.name(), order, psuId, psuContext,
-                    tppBrand, rejectionNoFundsPreferred, redirectUri, nokRedirectUri, explicitAuthorisation, redirectPreferred, bulk, notification);
+                    tppBrand, rejectionNoFundsPreferred, redirectUri, nokRedirectUri, explicitAuthorisation,
+                    redirectPreferred, bulk, notification);
         }
     }
 }

@@ -127,8 +127,8 @@ public class BankCopyWithdrawal implements TaskHandler {
             return null;
         }
         LOG.warnf("Payment %s ended here (%s) before the bank acknowledged it, but the bank has a copy (%s, %s) whose"
-                        + " submission answer was lost: withdrawing it", payment.resourceId(), payment.transactionStatus(),
-                copy.get().bankPaymentId(), copy.get().transactionStatus());
+                        + " submission answer was lost: withdrawing it", payment.resourceId(),
+                payment.transactionStatus(), copy.get().bankPaymentId(), copy.get().transactionStatus());
         return ledger.recordBankCopy(payment.id(), copy.get().bankPaymentId());
     }
 

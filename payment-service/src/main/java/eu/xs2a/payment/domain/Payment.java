@@ -289,7 +289,8 @@ public class Payment {
 
     public void markSubmitted(String bankPaymentId, String bankScaUrl, Instant now) {
         if (this.bankPaymentId != null && !this.bankPaymentId.equals(bankPaymentId)) {
-            throw new IllegalTransitionException("Payment " + resourceId + " is already known to the bank as " + this.bankPaymentId);
+            throw new IllegalTransitionException("Payment " + resourceId + " is already known to the bank as "
+                    + this.bankPaymentId);
         }
         if (this.bankPaymentId == null && bankWithdrawal != null && !awaitsWithdrawal()) {
             // that withdrawal ended while no copy was known (the bank had none yet, or could not be asked): this
@@ -323,7 +324,8 @@ public class Payment {
     /** Applies a legal move; an illegal one is a programming error. */
     public void moveTo(TransactionStatus target, String reason, Instant now) {
         if (!transactionStatus.canMoveTo(target)) {
-            throw new IllegalTransitionException("Payment " + resourceId + " cannot move from " + transactionStatus + " to " + target);
+            throw new IllegalTransitionException("Payment " + resourceId + " cannot move from " + transactionStatus
+                    + " to " + target);
         }
         this.transactionStatus = target;
         statusChanges.add(target);
@@ -401,7 +403,8 @@ public class Payment {
     /** The bank's copy of an ended payment, found by its idempotency key, is the one to withdraw. */
     public void adoptBankCopy(String copyId, Instant now) {
         if (!isEndedHere() || !awaitsWithdrawal()) {
-            throw new IllegalTransitionException("Payment " + resourceId + " has no withdrawal that could adopt a bank copy");
+            throw new IllegalTransitionException("Payment " + resourceId
+                    + " has no withdrawal that could adopt a bank copy");
         }
         if (bankPaymentId == null) {
             this.bankPaymentId = copyId;

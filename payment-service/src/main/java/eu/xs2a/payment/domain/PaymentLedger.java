@@ -496,7 +496,8 @@ public class PaymentLedger {
         try {
             return json.readValue(payment.initiation(), PaymentOrder.class);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("Stored initiation of payment " + payment.resourceId() + " is unreadable", e);
+            throw new IllegalStateException("Stored initiation of payment " + payment.resourceId()
+                    + " is unreadable", e);
         }
     }
 
@@ -508,7 +509,8 @@ public class PaymentLedger {
         try {
             return json.readValue(payment.initiation(), BulkOrder.class);
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("Stored initiation of payment " + payment.resourceId() + " is unreadable", e);
+            throw new IllegalStateException("Stored initiation of payment " + payment.resourceId()
+                    + " is unreadable", e);
         }
     }
 
@@ -520,7 +522,8 @@ public class PaymentLedger {
         try {
             return List.of(json.readValue(payment.bulkEntries(), BulkEntryState[].class));
         } catch (JsonProcessingException e) {
-            throw new IllegalStateException("Stored bulk entries of payment " + payment.resourceId() + " are unreadable", e);
+            throw new IllegalStateException("Stored bulk entries of payment " + payment.resourceId()
+                    + " are unreadable", e);
         }
     }
 

@@ -89,7 +89,8 @@ public final class GatewayDb {
     public List<String> abandonedWithdrawals() {
         List<String> ids = new ArrayList<>();
         try (Connection c = dataSource.getConnection(); PreparedStatement s = c.prepareStatement("""
-                select p.resource_id, p.provider_code, p.bank_payment_id, p.withdrawal_ended_at, t.attempts, t.given_up_reason
+                select p.resource_id, p.provider_code, p.bank_payment_id, p.withdrawal_ended_at, t.attempts,
+                       t.given_up_reason
                 from payment p
                 left join lateral (select attempts, given_up_reason from task
                                     where type = 'payment-withdrawal' and subject = p.resource_id
@@ -120,8 +121,8 @@ public final class GatewayDb {
 
     /** Moves a payment's execution (when it reached ACSC) back in time; its last change stays where it is. */
     public void executedAgo(String paymentId, Duration age) {
-        sql.update("update payment set executed_at = now() - ?::interval where resource_id = ?", age.toSeconds() + " seconds",
-                paymentId);
+        sql.update("update payment set executed_at = now() - ?::interval where resource_id = ?",
+                age.toSeconds() + " seconds", paymentId);
     }
 
     /** The status of the answer kept for a request id, or null while none is kept. */

@@ -53,6 +53,11 @@ import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 @Produces(MediaType.APPLICATION_JSON)
 public abstract class ConsentEndpoints {
 
+    /** The examples' ids have the shape of real ones: 32 random base64url characters. */
+    private static final String EXAMPLE_AUTHORISATION_ID = "Xe4Rt7Yu1Io9Pa3Sd6Fg2Hj5Kl8Zx0Cv";
+    private static final String EXAMPLE_AUTHORISATION = "/sandbox/api/berlingroup/v1/consents/"
+            + "tR3kWq8ZpLm2Xv9YbN4cJd7Hs1Fg6Ua0/authorisations/" + EXAMPLE_AUTHORISATION_ID;
+
     private final ConsentType type;
     @Inject ConsentService consents;
     @Inject ScaService sca;
@@ -64,7 +69,6 @@ public abstract class ConsentEndpoints {
 
     /** The TPP's notification headers at a consent's creation. */
     @Inject Notifications notifications;
-
 
     protected ConsentEndpoints(ConsentType type) {
         this.type = type;
@@ -136,9 +140,10 @@ public abstract class ConsentEndpoints {
                     @Header(name = NotificationRequest.CONTENT_HEADER, description = "what will be sent")},
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = ScaUpdateResponse.class),
                     examples = @ExampleObject(name = "embedded, empty body", value = "{\"scaStatus\":\"received\","
-                            + "\"authorisationId\":\"a2\",\"_links\":{\"updatePsuAuthentication\":{\"href\":"
-                            + "\"/sandbox/api/berlingroup/v1/consents/c1/authorisations/a2\"},\"scaStatus\":{\"href\":"
-                            + "\"/sandbox/api/berlingroup/v1/consents/c1/authorisations/a2\"}}}")))
+                            + "\"authorisationId\":\"" + EXAMPLE_AUTHORISATION_ID + "\","
+                            + "\"_links\":{\"updatePsuAuthentication\":{\"href\":"
+                            + "\"" + EXAMPLE_AUTHORISATION + "\"},\"scaStatus\":{\"href\":"
+                            + "\"" + EXAMPLE_AUTHORISATION + "\"}}}")))
     @APIResponse(responseCode = "409", description = "StatusInvalid STATUS_INVALID: the consent awaits no SCA, or is"
             + " authorised by redirect")
     @Path("{consent_id}/authorisations")
@@ -180,10 +185,10 @@ public abstract class ConsentEndpoints {
                             + "\"scaMethods\":[{\"authenticationType\":\"SMS_OTP\",\"authenticationMethodId\":\"sms\","
                             + "\"name\":\"SMS to +49 170 ***** 12\"},{\"authenticationType\":\"CHIP_OTP\","
                             + "\"authenticationMethodId\":\"chip\",\"name\":\"chipTAN reader\"}],\"_links\":"
-                            + "{\"selectAuthenticationMethod\":{\"href\":\"/sandbox/api/berlingroup/v1/consents/c1/authorisations/a1\"},"
-                            + "\"scaStatus\":{\"href\":\"/sandbox/api/berlingroup/v1/consents/c1/authorisations/a1\"}}}"),
+                            + "{\"selectAuthenticationMethod\":{\"href\":\"" + EXAMPLE_AUTHORISATION + "\"},"
+                            + "\"scaStatus\":{\"href\":\"" + EXAMPLE_AUTHORISATION + "\"}}}"),
                             @ExampleObject(name = "finalised", value = "{\"scaStatus\":\"finalised\",\"_links\":"
-                                    + "{\"scaStatus\":{\"href\":\"/sandbox/api/berlingroup/v1/consents/c1/authorisations/a1\"}}}")}))
+                                    + "{\"scaStatus\":{\"href\":\"" + EXAMPLE_AUTHORISATION + "\"}}}")}))
     @APIResponse(responseCode = "400", description = "FormatError (not exactly one step in the body); ScaInvalid"
             + " SCA_INVALID (wrong OTP; after the bank's allowed attempts the authorisation is failed and the consent"
             + " rejected); ScaMethodUnknown SCA_METHOD_UNKNOWN")

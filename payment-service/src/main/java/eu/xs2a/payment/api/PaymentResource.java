@@ -62,6 +62,14 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 public class PaymentResource {
 
+    /** The examples' ids have the shape of real ones: 32 random base64url characters, an authorisation's a UUID. */
+    static final String EXAMPLE_ID = "wzQYVCszDc6ZFUSjydfFn5fMXd05__Q2";
+    static final String EXAMPLE_AUTHORISATION_ID = "5c2f0a3e-8d41-4b7e-9a56-1f0d3c7b2e94";
+    private static final String EXAMPLE_PAYMENT = "/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/"
+            + EXAMPLE_ID;
+    private static final String EXAMPLE_AUTHORISATION = EXAMPLE_PAYMENT + "/authorisations/"
+            + EXAMPLE_AUTHORISATION_ID;
+
     private static final String EMBEDDED_STEPS = "One step of an embedded authorisation, in order: psuData.password"
             + " with PSU-ID (→ psuAuthenticated with scaMethods and selectAuthenticationMethod when the PSU has several"
             + " methods, else scaMethodSelected with chosenScaMethod, challengeData and authoriseTransaction),"
@@ -96,16 +104,16 @@ public class PaymentResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = PaymentInitiationResponse.class),
                     examples = {@ExampleObject(name = "embedded", value = "{\"transactionStatus\":\"RCVD\","
-                            + "\"paymentId\":\"14\",\"_links\":{\"updatePsuAuthentication\":{\"href\":"
-                            + "\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/14/authorisations/a1\"},"
-                            + "\"self\":{\"href\":\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/14\"},"
-                            + "\"status\":{\"href\":\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/14/status\"},"
-                            + "\"scaStatus\":{\"href\":\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/14/authorisations/a1\"}}}"),
+                            + "\"paymentId\":\"" + EXAMPLE_ID + "\",\"_links\":{\"updatePsuAuthentication\":{\"href\":"
+                            + "\"" + EXAMPLE_AUTHORISATION + "\"},"
+                            + "\"self\":{\"href\":\"" + EXAMPLE_PAYMENT + "\"},"
+                            + "\"status\":{\"href\":\"" + EXAMPLE_PAYMENT + "/status\"},"
+                            + "\"scaStatus\":{\"href\":\"" + EXAMPLE_AUTHORISATION + "\"}}}"),
                             @ExampleObject(name = "decoupled", value = "{\"transactionStatus\":\"RCVD\","
-                                    + "\"paymentId\":\"15\",\"_links\":{\"self\":{\"href\":"
-                                    + "\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/15\"},\"status\":{\"href\":"
-                                    + "\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/15/status\"},\"scaStatus\":{\"href\":"
-                                    + "\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/15/authorisations/a2\"}},"
+                                    + "\"paymentId\":\"" + EXAMPLE_ID + "\",\"_links\":{\"self\":{\"href\":"
+                                    + "\"" + EXAMPLE_PAYMENT + "\"},\"status\":{\"href\":"
+                                    + "\"" + EXAMPLE_PAYMENT + "/status\"},\"scaStatus\":{\"href\":"
+                                    + "\"" + EXAMPLE_AUTHORISATION + "\"}},"
                                     + "\"psuMessage\":\"Please confirm the request in your SandboxBank app.\"}")}))
     public Response initiate(@PathParam("provider_code") String providerCode,
                              @Parameter(description = "service-payment (the interface's product) or a Berlin Group "
@@ -226,10 +234,11 @@ public class PaymentResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(oneOf = {StartAuthorisationResponse.class, ScaUpdateResponse.class}),
                     examples = @ExampleObject(name = "embedded, empty body", value = "{\"scaStatus\":\"received\","
-                            + "\"authorisationId\":\"a2\",\"_links\":{\"updatePsuAuthentication\":{\"href\":"
-                            + "\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/14/authorisations/a2\"},"
+                            + "\"authorisationId\":\"" + EXAMPLE_AUTHORISATION_ID + "\","
+                            + "\"_links\":{\"updatePsuAuthentication\":{\"href\":"
+                            + "\"" + EXAMPLE_AUTHORISATION + "\"},"
                             + "\"scaStatus\":{\"href\":"
-                            + "\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/14/authorisations/a2\"}}}")))
+                            + "\"" + EXAMPLE_AUTHORISATION + "\"}}}")))
     @APIResponse(responseCode = "409", description = "StatusInvalid STATUS_INVALID: a redirect payment's authorisation"
             + " was already started, or the payment awaits no authorisation")
     public Response startAuthorisation(@BeanParam PaymentPath path, @BeanParam PsuDataHeaders headers,
@@ -253,9 +262,9 @@ public class PaymentResource {
                     + "\"name\":\"SMS to +49 170 ***** 12\"},\"challengeData\":{\"otpMaxLength\":6,\"otpFormat\":"
                     + "\"integer\",\"additionalInformation\":\"Enter the code sent by SMS to +49 170 ***** 12 (in the "
                     + "sandbox always 123456).\"},\"_links\":{\"authoriseTransaction\":{\"href\":"
-                    + "\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/14/authorisations/a1\"},"
+                    + "\"" + EXAMPLE_AUTHORISATION + "\"},"
                     + "\"scaStatus\":{\"href\":"
-                    + "\"/sandbox/api/berlingroup/v1/payments/sepa-credit-transfers/14/authorisations/a1\"}}}")))
+                    + "\"" + EXAMPLE_AUTHORISATION + "\"}}}")))
     @APIResponse(responseCode = "400", description = STEP_400)
     @APIResponse(responseCode = "401", description = "PsuCredentialsInvalid PSU_CREDENTIALS_INVALID")
     @APIResponse(responseCode = "404", description = "ResourceUnknown: no such payment or authorisation")

@@ -41,6 +41,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 @Produces(MediaType.APPLICATION_JSON)
 public class PeriodicPaymentResource extends PaymentResource {
 
+    private static final String EXAMPLE_PAYMENT = "/sandbox/api/berlingroup/v1/periodic-payments/sepa-credit-transfers/"
+            + EXAMPLE_ID;
+    private static final String EXAMPLE_AUTHORISATION = EXAMPLE_PAYMENT + "/authorisations/"
+            + EXAMPLE_AUTHORISATION_ID;
+
     @Override
     protected String paymentService() {
         return PaymentUrls.PERIODIC_PAYMENTS;
@@ -60,13 +65,11 @@ public class PeriodicPaymentResource extends PaymentResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = PaymentInitiationResponse.class),
                     examples = @ExampleObject(name = "redirect", value = "{\"transactionStatus\":\"RCVD\","
-                            + "\"paymentId\":\"21\",\"_links\":{\"scaRedirect\":{\"href\":"
-                            + "\"https://gateway.example/sandbox/api/berlingroup/v1/periodic-payments/"
-                            + "sepa-credit-transfers/21/authorisations/a1/sca-redirect?token=…\"},\"self\":{\"href\":"
-                            + "\"/sandbox/api/berlingroup/v1/periodic-payments/sepa-credit-transfers/21\"},"
-                            + "\"status\":{\"href\":\"/sandbox/api/berlingroup/v1/periodic-payments/"
-                            + "sepa-credit-transfers/21/status\"},\"scaStatus\":{\"href\":\"/sandbox/api/"
-                            + "berlingroup/v1/periodic-payments/sepa-credit-transfers/21/authorisations/a1\"}}}")))
+                            + "\"paymentId\":\"" + EXAMPLE_ID + "\",\"_links\":{\"scaRedirect\":{\"href\":"
+                            + "\"https://gateway.example" + EXAMPLE_AUTHORISATION + "/sca-redirect?token=…\"},"
+                            + "\"self\":{\"href\":\"" + EXAMPLE_PAYMENT + "\"},"
+                            + "\"status\":{\"href\":\"" + EXAMPLE_PAYMENT + "/status\"},"
+                            + "\"scaStatus\":{\"href\":\"" + EXAMPLE_AUTHORISATION + "\"}}}")))
     @Override
     public Response initiate(@PathParam("provider_code") String providerCode,
                              @Parameter(description = "a JSON Berlin Group product the provider offers; else "

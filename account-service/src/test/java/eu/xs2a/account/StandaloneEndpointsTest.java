@@ -19,6 +19,7 @@ import io.restassured.response.Response;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -118,6 +119,24 @@ class StandaloneEndpointsTest {
             "bookingStatus=booked&dateFrom=2024-03-01&deltaList=maybe"})
     void badTransactionQueriesAreFormatErrors(String query) {
         error(Calls.get(Tpps.ALPHA, P + "/accounts/any/transactions?" + query, CONSENT), 400, "FormatError");
+    }
+
+    /** Berlin Group's own 400 codes, of class FormatError: a reversed period, parameters that do not fit. */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "accounts/any/transactions?bookingStatus=both&dateFrom=2024-03-02&dateTo=2024-03-01 | PERIOD_INVALID",
+            "accounts/any/transactions?bookingStatus=booked&entryReferenceFrom=12&deltaList=true"
+                    + " | PARAMETER_NOT_CONSISTENT",
+            "accounts/any/transactions?bookingStatus=pending&deltaList=true | PARAMETER_NOT_CONSISTENT",
+            "accounts/any/transactions?bookingStatus=booked&deltaList=true&page=1 | PARAMETER_NOT_CONSISTENT",
+            "card-accounts/any/transactions?bookingStatus=booked&dateFrom=2024-03-01&deltaList=true"
+                    + " | PARAMETER_NOT_SUPPORTED",
+            "card-accounts/any/transactions?bookingStatus=information | PARAMETER_NOT_SUPPORTED",
+            "accounts/any/transactions?bookingStatus=booked&dateFrom=01.01.2024 | FORMAT_ERROR"})
+    void transactionQueriesCarryTheStandardsMessageCode(String path, String code) {
+        Response refused = Calls.get(Tpps.ALPHA, P + "/" + path, CONSENT);
+        error(refused, 400, "FormatError");
+        refused.then().body("error_code", equalTo(code)).body("tppMessages[0].code", equalTo(code));
     }
 
     /** deltaList=false asks for the plain report: past validation, the unknown account id is what is refused. */

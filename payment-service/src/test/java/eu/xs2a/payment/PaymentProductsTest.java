@@ -94,6 +94,7 @@ class PaymentProductsTest {
         paid(INSTANT, euro("2.00", null));
         String tomorrow = LocalDate.now(ZoneId.of("Europe/Berlin")).plusDays(1).toString();
         Errors.expect(initiate(ALPHA, "sandbox", INSTANT, headers(), euro("2.00", tomorrow)), 400, "FormatError")
+                .body("error_code", equalTo("EXECUTION_DATE_INVALID"))
                 .body("error_message", equalTo("requestedExecutionDate " + tomorrow + " is not today: an instant"
                         + " credit transfer is executed at once"));
         Errors.expect(initiate(ALPHA, "sandbox", INSTANT, headers(), euro("100000.01", null)), 400, "FormatError")

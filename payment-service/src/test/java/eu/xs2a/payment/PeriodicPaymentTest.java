@@ -186,6 +186,15 @@ class PeriodicPaymentTest {
             String text = refused.jsonPath().getString("tppMessages[0].text");
             assertEquals(true, text != null && text.contains(field), terms + " → " + refused.asString());
         });
+        // the standard's own message code where it has one: a first execution in the past, an end before the start
+        Map<String, String> codes = Map.of(
+                "\"startDate\": \"" + today().minusDays(1) + "\", \"frequency\": \"Monthly\"", "EXECUTION_DATE_INVALID",
+                "\"startDate\": \"" + start + "\", \"endDate\": \"" + start.minusDays(1)
+                        + "\", \"frequency\": \"Monthly\"", "PERIOD_INVALID",
+                "\"startDate\": \"" + start + "\", \"frequency\": \"Fortnightly\"", "FORMAT_ERROR");
+        codes.forEach((terms, code) -> Errors.expect(initiate(headers(), body("Merchant GmbH", Payments.CREDITOR_IBAN,
+                terms)), 400, "FormatError").body("error_code", equalTo(code))
+                .body("tppMessages[0].code", equalTo(code)));
         // the 1.3.6 monthly variant, its months named once each
         initiate(headers(), body("Merchant GmbH", Payments.CREDITOR_IBAN, "\"startDate\": \"" + start
                 + "\", \"frequency\": \"MonthlyVariable\", \"monthsOfExecution\": [\"1\", \"4\", \"10\"]"))

@@ -79,7 +79,7 @@ class ProviderTimeZoneTest {
         Tpps.get(ALPHA, self).then().statusCode(200).body("requestedExecutionDate", equalTo(BERLIN_TODAY.toString()));
 
         Errors.expect(initiateDated(BankSandboxResource.FAR_EAST, BERLIN_TODAY), 400, "FormatError")
-                .body("error_code", equalTo("FORMAT_ERROR"))
+                .body("error_code", equalTo("EXECUTION_DATE_INVALID"))
                 .body("error_message", containsString("requestedExecutionDate " + BERLIN_TODAY + " is in the past"));
         // the far provider's own today is fine, and so is the sandbox's tomorrow
         initiateDated(BankSandboxResource.FAR_EAST, BERLIN_TODAY.plusDays(1)).then().statusCode(201);

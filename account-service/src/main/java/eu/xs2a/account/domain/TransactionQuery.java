@@ -52,10 +52,10 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
             return parse(bookingStatus, dateFrom, dateTo, page, size, withBalance, today, maxPageSize);
         }
         if (entryReferenceFrom != null && list) {
-            throw format("entryReferenceFrom and deltaList=true are two delta reports: ask for one of them");
+            throw inconsistent("entryReferenceFrom and deltaList=true are two delta reports: ask for one of them");
         }
         if (!Transaction.BOOKED.equals(bookingStatus)) {
-            throw format("A delta report (" + (list ? "deltaList" : "entryReferenceFrom")
+            throw inconsistent("A delta report (" + (list ? "deltaList" : "entryReferenceFrom")
                     + ") lists booked entries: bookingStatus must be booked");
         }
         Long after = null;
@@ -67,8 +67,8 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
             after = Long.parseLong(entryReferenceFrom);
         }
         if (list && page != null && !page.isBlank() && !"0".equals(page)) {
-            throw format("deltaList=true answers the entries after the last one delivered: read it again for the next "
-                    + "page rather than asking for page " + ErrorTexts.shown(page));
+            throw inconsistent("deltaList=true answers the entries after the last one delivered: read it again for the"
+                    + " next page rather than asking for page " + ErrorTexts.shown(page));
         }
         // ignored, but a malformed date is still a FormatError rather than silently dropped
         LocalDate from = dateFrom == null || dateFrom.isBlank() ? null : IsoDates.parse("dateFrom", dateFrom);
@@ -89,11 +89,11 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
      */
     public static void refuseDeltaReport(String entryReferenceFrom, String deltaList) {
         if (entryReferenceFrom != null) {
-            throw format("entryReferenceFrom (delta reports) is not supported by this ASPSP");
+            throw notSupported("entryReferenceFrom (delta reports) is not supported by this ASPSP");
         }
         // deltaList=false asks for the plain report, which generated clients send by default
         if (flag("deltaList", deltaList)) {
-            throw format("deltaList (delta reports) is not supported by this ASPSP");
+            throw notSupported("deltaList (delta reports) is not supported by this ASPSP");
         }
     }
 
@@ -114,7 +114,7 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
         LocalDate from = IsoDates.parse("dateFrom", dateFrom);
         LocalDate to = dateTo == null || dateTo.isBlank() ? today : IsoDates.parse("dateTo", dateTo);
         if (from.isAfter(to)) {
-            throw format("dateFrom " + from + " is after dateTo " + to);
+            throw new Psd2Exception(ErrorClass.PERIOD_INVALID, "dateFrom " + from + " is after dateTo " + to);
         }
         int pageIndex = integer("page", page, 0);
         int pageSize = size == null || size.isBlank() ? maxPageSize : pageSize(size, maxPageSize);
@@ -147,7 +147,7 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
     /** Card accounts have no standing orders (the 1.3.6 cardAccountReport has no information list). */
     public static void refuseInformation(String bookingStatus) {
         if (INFORMATION.equals(bookingStatus)) {
-            throw format("bookingStatus 'information' (standing orders) applies to payment accounts, not to card "
+            throw notSupported("bookingStatus 'information' (standing orders) applies to payment accounts, not to card "
                     + "accounts: ask for booked, pending or both");
         }
     }
@@ -206,5 +206,13 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
 
     private static Psd2Exception format(String message) {
         return new Psd2Exception(ErrorClass.FORMAT_ERROR, message);
+    }
+
+    private static Psd2Exception inconsistent(String message) {
+        return new Psd2Exception(ErrorClass.PARAMETER_NOT_CONSISTENT, message);
+    }
+
+    private static Psd2Exception notSupported(String message) {
+        return new Psd2Exception(ErrorClass.PARAMETER_NOT_SUPPORTED, message);
     }
 }

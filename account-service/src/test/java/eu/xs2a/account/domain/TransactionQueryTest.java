@@ -42,15 +42,35 @@ class TransactionQueryTest {
         assertThrows(Psd2Exception.class, () -> parse("information", null, null, "x", null));
         assertFalse(parse("booked", "2026-01-01", null, null, null).information());
         Psd2Exception card = assertThrows(Psd2Exception.class, () -> TransactionQuery.refuseInformation("information"));
-        assertEquals(ErrorClass.FORMAT_ERROR, card.errorClass());
+        assertEquals(ErrorClass.PARAMETER_NOT_SUPPORTED, card.errorClass());
         TransactionQuery.refuseInformation("booked");
+    }
+
+    /** Berlin Group's own codes: delta parameters that contradict each other, or that card accounts lack. */
+    @Test
+    void deltaParametersThatDoNotFitTogetherOrAreNotSupportedSaySo() {
+        assertEquals(ErrorClass.PARAMETER_NOT_CONSISTENT, delta("booked", null, "5", "true").errorClass());
+        assertEquals(ErrorClass.PARAMETER_NOT_CONSISTENT, delta("pending", null, null, "true").errorClass());
+        assertEquals(ErrorClass.PARAMETER_NOT_CONSISTENT, delta("booked", "2", null, "true").errorClass());
+        assertEquals(ErrorClass.FORMAT_ERROR, delta("booked", null, "five", null).errorClass(), "malformed");
+        assertEquals(ErrorClass.PARAMETER_NOT_SUPPORTED, assertThrows(Psd2Exception.class,
+                () -> TransactionQuery.refuseDeltaReport("5", null)).errorClass());
+        assertEquals(ErrorClass.PARAMETER_NOT_SUPPORTED, assertThrows(Psd2Exception.class,
+                () -> TransactionQuery.refuseDeltaReport(null, "true")).errorClass());
+        TransactionQuery.refuseDeltaReport(null, "false");
+    }
+
+    private static Psd2Exception delta(String bookingStatus, String page, String entryReferenceFrom,
+                                       String deltaList) {
+        return assertThrows(Psd2Exception.class, () -> TransactionQuery.parse(bookingStatus, null, null, page, null,
+                null, entryReferenceFrom, deltaList, TODAY, 100));
     }
 
     @Test
     void aRangeOfOneDayIsFineAReversedOneIsNot() {
         assertEquals(TODAY, parse("booked", "2026-11-21", "2026-11-21", null, null).dateFrom());
         Psd2Exception e = assertThrows(Psd2Exception.class, () -> parse("booked", "2026-11-22", "2026-11-21", null, null));
-        assertEquals(ErrorClass.FORMAT_ERROR, e.errorClass());
+        assertEquals(ErrorClass.PERIOD_INVALID, e.errorClass());
         assertTrue(e.getMessage().contains("after"));
     }
 

@@ -91,9 +91,9 @@ class DeltaReportJourneyTest extends Journey {
         assertNull(none.jsonPath().get("transactions._links.next"));
         // unhappy: both delta kinds at once, a delta of pending entries, an entry reference never given
         assertError(tpp.get(transactions + "&deltaList=true&entryReferenceFrom=" + lastReference,
-                consent(consentId)), 400, "FormatError", "FORMAT_ERROR");
+                consent(consentId)), 400, "FormatError", "PARAMETER_NOT_CONSISTENT");
         assertError(tpp.get(ACCOUNTS + "/" + account + "/transactions?bookingStatus=pending&deltaList=true",
-                consent(consentId)), 400, "FormatError", "FORMAT_ERROR");
+                consent(consentId)), 400, "FormatError", "PARAMETER_NOT_CONSISTENT");
         assertError(tpp.get(transactions + "&entryReferenceFrom=999999999", consent(consentId)), 400,
                 "FormatError", "FORMAT_ERROR");
     }

@@ -86,7 +86,7 @@ class StandingOrdersJourneyTest extends Journey {
         assertError(tpp.get(ACCOUNTS + "/" + sameAccount + "/transactions?bookingStatus=information",
                 consent(balancesOnly)), 401, "ConsentInvalid", "CONSENT_INVALID");
         assertError(tpp.get(CARD_ACCOUNTS + "/any/transactions?bookingStatus=information", consent(consentId)), 400,
-                "FormatError", "FORMAT_ERROR");
+                "FormatError", "PARAMETER_NOT_SUPPORTED");
 
         // cancelled with the PSU's authorisation: no longer a standing order of the account
         Map<String, String> headers = cancelHeaders();

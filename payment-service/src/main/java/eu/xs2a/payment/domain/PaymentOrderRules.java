@@ -13,7 +13,8 @@ import java.util.Set;
  * The rules a payment order must meet before the gateway accepts it (issue 8, "Initiation") that go beyond one field:
  * between fields, on the provider's day and on the bank product. Each field's own rules (required, lengths, formats)
  * are the constraints of the body it was read from ({@code api.PaymentInitiationRequest}), checked before. Each
- * failure names the field at fault.
+ * failure names the field at fault; an execution date the payment cannot run on is Berlin Group's
+ * EXECUTION_DATE_INVALID, every other failure FORMAT_ERROR.
  */
 public final class PaymentOrderRules {
 
@@ -47,7 +48,7 @@ public final class PaymentOrderRules {
         }
         amount(order.instructedAmount());
         if (order.requestedExecutionDate() != null && order.requestedExecutionDate().isBefore(today)) {
-            throw format("requestedExecutionDate " + order.requestedExecutionDate() + " is in the past");
+            throw executionDate("requestedExecutionDate " + order.requestedExecutionDate() + " is in the past");
         }
         if (SEPA_PRODUCTS.contains(bankProduct)) {
             euroToAnIban(order, "a SEPA credit transfer");
@@ -80,7 +81,7 @@ public final class PaymentOrderRules {
     /** Executed at once, within seconds: not on a later day, and not above the provider's limit. */
     private static void instant(PaymentOrder order, LocalDate today, BigDecimal maxAmount) {
         if (order.requestedExecutionDate() != null && order.requestedExecutionDate().isAfter(today)) {
-            throw format("requestedExecutionDate " + order.requestedExecutionDate() + " is not today: an instant"
+            throw executionDate("requestedExecutionDate " + order.requestedExecutionDate() + " is not today: an instant"
                     + " credit transfer is executed at once");
         }
         if (maxAmount != null && new BigDecimal(order.instructedAmount().amount()).compareTo(maxAmount) > 0) {
@@ -113,5 +114,9 @@ public final class PaymentOrderRules {
 
     private static Psd2Exception format(String message) {
         return new Psd2Exception(ErrorClass.FORMAT_ERROR, message);
+    }
+
+    private static Psd2Exception executionDate(String message) {
+        return new Psd2Exception(ErrorClass.EXECUTION_DATE_INVALID, message);
     }
 }

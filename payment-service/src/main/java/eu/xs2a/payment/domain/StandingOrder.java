@@ -28,13 +28,17 @@ public record StandingOrder(LocalDate startDate, LocalDate endDate, String execu
     /** Berlin Group: at most 11 entries (12 would be Monthly). */
     private static final int MONTHS_MAX = 11;
 
-    /** The rules between the fields and on the provider's day; each failure is a FormatError naming its field. */
+    /**
+     * The rules between the fields and on the provider's day; each failure is of class FormatError and names its
+     * field (code EXECUTION_DATE_INVALID for a start in the past, PERIOD_INVALID for an end before it).
+     */
     public void validate(LocalDate today) {
         if (startDate.isBefore(today)) {
-            throw format("startDate " + startDate + " is in the past");
+            throw new Psd2Exception(ErrorClass.EXECUTION_DATE_INVALID, "startDate " + startDate + " is in the past");
         }
         if (endDate != null && endDate.isBefore(startDate)) {
-            throw format("endDate " + endDate + " is before startDate " + startDate);
+            throw new Psd2Exception(ErrorClass.PERIOD_INVALID, "endDate " + endDate + " is before startDate "
+                    + startDate);
         }
         boolean variable = MONTHLY_VARIABLE.equals(frequency);
         if (variable && (monthsOfExecution == null || monthsOfExecution.isEmpty())) {

@@ -61,7 +61,8 @@ class PaymentOrderRulesTest {
         assertDoesNotThrow(() -> PaymentOrderRules.validate(today, TODAY, SCT, null));
         PaymentOrder past = new PaymentOrder("M", CREDITOR, null, new Money("EUR", "1"), null, null, null, null,
                 null, TODAY.minusDays(1));
-        assertThrows(Psd2Exception.class, () -> PaymentOrderRules.validate(past, TODAY, SCT, null));
+        assertEquals(ErrorClass.EXECUTION_DATE_INVALID, assertThrows(Psd2Exception.class,
+                () -> PaymentOrderRules.validate(past, TODAY, SCT, null)).errorClass());
     }
 
     @Test
@@ -106,9 +107,11 @@ class PaymentOrderRulesTest {
                 "no limit configured");
         PaymentOrder tomorrow = new PaymentOrder("M", CREDITOR, null, new Money("EUR", "1"), null, null, null, null,
                 null, TODAY.plusDays(1));
+        Psd2Exception notToday = assertThrows(Psd2Exception.class,
+                () -> PaymentOrderRules.validate(tomorrow, TODAY, INSTANT, limit));
         assertEquals("requestedExecutionDate 2026-11-22 is not today: an instant credit transfer is executed at once",
-                assertThrows(Psd2Exception.class, () -> PaymentOrderRules.validate(tomorrow, TODAY, INSTANT, limit))
-                        .getMessage());
+                notToday.getMessage());
+        assertEquals(ErrorClass.EXECUTION_DATE_INVALID, notToday.errorClass());
         assertDoesNotThrow(() -> PaymentOrderRules.validate(tomorrow, TODAY, SCT, null), "a SEPA transfer may wait");
     }
 

@@ -22,6 +22,18 @@ public enum ErrorClass {
      * the basket's SCA authorises it); Berlin Group's 400 RESOURCE_BLOCKED.
      */
     RESOURCE_BLOCKED("FormatError", 400, "RESOURCE_BLOCKED"),
+    /**
+     * Berlin Group's more precise 400 message codes, each of class FormatError (the interface's table has no own
+     * class for them; error_code is the provider's to choose). Query parameters that contradict each other, such as
+     * two kinds of delta report at once.
+     */
+    PARAMETER_NOT_CONSISTENT("FormatError", 400, "PARAMETER_NOT_CONSISTENT"),
+    /** A parameter the standard makes "optional if supported by the API provider" that this one does not support. */
+    PARAMETER_NOT_SUPPORTED("FormatError", 400, "PARAMETER_NOT_SUPPORTED"),
+    /** A requested time period out of bound: it ends before it starts. */
+    PERIOD_INVALID("FormatError", 400, "PERIOD_INVALID"),
+    /** A payment's requested execution date (or first execution) the payment cannot be executed on. */
+    EXECUTION_DATE_INVALID("FormatError", 400, "EXECUTION_DATE_INVALID"),
     WRONG_REQUIRED_FIELDS("WrongRequiredFields", 401, "FORMAT_ERROR"),
     CONSENT_INVALID("ConsentInvalid", 401, "CONSENT_INVALID"),
     /** Embedded SCA: the PSU's password (or PSU-ID) was not accepted by the bank. */

@@ -69,7 +69,7 @@ class SigningBasketTest extends ConsentTestBase {
         // another TPP sees neither
         assertError(Signed.get(Tpps.BETA, basket), 404, "ResourceUnknown", "RESOURCE_UNKNOWN");
         assertError(Signed.post(Tpps.BETA, BASKETS, headers(), body(List.of(), List.of(consentId))), 400,
-                "FormatError", "FORMAT_ERROR");
+                "FormatError", "RESOURCE_UNKNOWN");
         // the basket's authorisation is redirect and started with it
         assertError(Signed.post(Tpps.ALPHA, basket + "/authorisations", Map.of(), ""), 409, "StatusInvalid",
                 "STATUS_INVALID");
@@ -87,10 +87,10 @@ class SigningBasketTest extends ConsentTestBase {
         assertEquals(true, List.of("ACSP", "ACSC").contains(atBank), atBank);
 
         // authorised members join no other basket, and the basket is no longer deletable
-        assertError(Signed.post(Tpps.ALPHA, BASKETS, headers(), body(List.of(payment), List.of())), 400,
-                "FormatError", "FORMAT_ERROR");
-        assertError(Signed.post(Tpps.ALPHA, BASKETS, headers(), body(List.of(), List.of(consentId))), 400,
-                "FormatError", "FORMAT_ERROR");
+        assertError(Signed.post(Tpps.ALPHA, BASKETS, headers(), body(List.of(payment), List.of())), 409,
+                "StatusInvalid", "REFERENCE_STATUS_INVALID");
+        assertError(Signed.post(Tpps.ALPHA, BASKETS, headers(), body(List.of(), List.of(consentId))), 409,
+                "StatusInvalid", "REFERENCE_STATUS_INVALID");
         assertError(Signed.delete(Tpps.ALPHA, basket), 409, "StatusInvalid", "STATUS_INVALID");
     }
 
@@ -100,7 +100,10 @@ class SigningBasketTest extends ConsentTestBase {
         assertError(Signed.post(Tpps.ALPHA, BASKETS, headers(), body(List.of(), List.of())), 400, "FormatError",
                 "FORMAT_ERROR");
         assertError(Signed.post(Tpps.ALPHA, BASKETS, headers(), body(List.of("no-such-payment"), List.of())), 400,
-                "FormatError", "FORMAT_ERROR");
+                "FormatError", "RESOURCE_UNKNOWN");
+        // the basket's one SCA needs each payment's account: one whose PSU picks it at its own SCA cannot join
+        assertError(Signed.post(Tpps.ALPHA, BASKETS, headers(), body(List.of(bankPayment(Tpps.ALPHA, "")),
+                List.of())), 400, "FormatError", "REFERENCE_MIX_INVALID");
         assertError(Signed.post(Tpps.ALPHA, BASKETS, headers(), body(List.of(), List.of(consentId, consentId))), 400,
                 "FormatError", "FORMAT_ERROR");
         Map<String, String> noIp = headers();
@@ -291,13 +294,18 @@ class SigningBasketTest extends ConsentTestBase {
 
     /** A payment at the bank under a new gateway id (its idempotency key), as payment-service submits one. */
     private String bankPayment(TestTpp tpp) {
+        return bankPayment(tpp, "\"debtorAccount\": {\"iban\": \"" + Psu.PSU1_MAIN + "\"}, ");
+    }
+
+    /** debtor: the debtorAccount field with its comma, or "" for a payment whose PSU picks the account at its SCA. */
+    private String bankPayment(TestTpp tpp, String debtor) {
         String key = UUID.randomUUID().toString().replace("-", "");
         Response submitted = bank().body("""
                 {"idempotencyKey": "%s", "paymentProduct": "sepa-credit-transfers", "tppId": "%s", "tppName": "Alpha TPP",
-                 "debtorAccount": {"iban": "%s"}, "creditorName": "Merchant GmbH",
+                 %s"creditorName": "Merchant GmbH",
                  "creditorAccount": {"iban": "DE89370400440532013000"},
                  "instructedAmount": {"currency": "EUR", "amount": "1.50"}, "returnUrl": "https://gateway.example/cb"}
-                """.formatted(key, tpp.tppId(), Psu.PSU1_MAIN)).post(bankUrl + "/bank/v1/payments");
+                """.formatted(key, tpp.tppId(), debtor)).post(bankUrl + "/bank/v1/payments");
         assertEquals(201, submitted.statusCode(), submitted.asString());
         return key;
     }

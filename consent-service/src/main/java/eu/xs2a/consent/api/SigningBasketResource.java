@@ -118,9 +118,12 @@ public class SigningBasketResource {
                     + " notifications are sent"),
             @Header(name = NotificationRequest.CONTENT_HEADER, description = "what will be sent")},
             content = @Content(mediaType = MediaType.APPLICATION_JSON, schema = @Schema(implementation = Created.class)))
-    @APIResponse(responseCode = "400", description = "FormatError FORMAT_ERROR (no member, a member unknown for this"
-            + " TPP or already authorised, a bad notification header); FormatError RESOURCE_BLOCKED (a member in"
-            + " another basket); ServiceInvalid (no approach of the provider fits the PSU)")
+    @APIResponse(responseCode = "400", description = "FormatError FORMAT_ERROR (no member, a bad notification"
+            + " header); FormatError RESOURCE_UNKNOWN (a member unknown for this TPP); FormatError RESOURCE_BLOCKED (a"
+            + " member in another basket); FormatError REFERENCE_MIX_INVALID (a member the basket cannot take, e.g. a"
+            + " payment without debtorAccount); ServiceInvalid (no approach of the provider fits the PSU)")
+    @APIResponse(responseCode = "409", description = "StatusInvalid REFERENCE_STATUS_INVALID: a member that awaits no"
+            + " authorisation (already authorised, rejected or ended)")
     public Response create(@PathParam("provider_code") String provider, @Context HttpHeaders headers,
                            @BeanParam NotificationHeaders notificationHeaders, @BeanParam PsuContextHeaders psuHeaders,
                            @RequestBody(required = true, content = @Content(mediaType = MediaType.APPLICATION_JSON,

@@ -10,9 +10,10 @@ import jakarta.inject.Inject;
 
 /**
  * The bank's signing baskets, over the shared bank client (aspsp-sandbox/BANK-API.md "Signing baskets"). The bank
- * judges the payments (which only it and payment-service know): a member it does not hold for this TPP, or one that
- * awaits no authorisation → FormatError; one in another basket → RESOURCE_BLOCKED; a member it cannot take in a
- * basket → FormatError. Everything else is the shared translation.
+ * judges the payments (which only it and payment-service know), with Berlin Group's signing basket codes: a member
+ * it does not hold for this TPP → 400 RESOURCE_UNKNOWN; one that awaits no authorisation → 409
+ * REFERENCE_STATUS_INVALID; one in another basket → 400 RESOURCE_BLOCKED; a member it cannot take in a basket → 400
+ * REFERENCE_MIX_INVALID. Everything else is the shared translation.
  */
 @ApplicationScoped
 public class BankBaskets {
@@ -24,9 +25,14 @@ public class BankBaskets {
         if (answered.is(REFUSED, "MEMBER_IN_BASKET")) {
             return new Psd2Exception(ErrorClass.RESOURCE_BLOCKED, memberText(answered.message()));
         }
-        if (answered.is(REFUSED, "MEMBER_UNKNOWN") || answered.is(REFUSED, "MEMBER_NOT_AWAITING_SCA")
-                || answered.is(REFUSED, "MEMBER_INVALID")) {
-            return new Psd2Exception(ErrorClass.FORMAT_ERROR, memberText(answered.message()));
+        if (answered.is(REFUSED, "MEMBER_UNKNOWN")) {
+            return new Psd2Exception(ErrorClass.REFERENCE_UNKNOWN, memberText(answered.message()));
+        }
+        if (answered.is(REFUSED, "MEMBER_NOT_AWAITING_SCA")) {
+            return new Psd2Exception(ErrorClass.REFERENCE_STATUS_INVALID, memberText(answered.message()));
+        }
+        if (answered.is(REFUSED, "MEMBER_INVALID")) {
+            return new Psd2Exception(ErrorClass.REFERENCE_MIX_INVALID, memberText(answered.message()));
         }
         return null;
     };

@@ -69,7 +69,7 @@ public class SigningBasketService {
      * the TPP's notification wishes, registers it at the bank (no transaction open; a decoupled one pushes to the
      * PSU's app at once), and keeps the bank's id, SCA page and the authorisation's first step. A refusal by the bank
      * (a payment unknown for this TPP, authorised, or in another basket) or a bank that cannot be reached undoes the
-     * basket: its consents are free again, and the TPP gets the bank's refusal (FormatError, RESOURCE_BLOCKED) or
+     * basket: its consents are free again, and the TPP gets the bank's refusal ({@code BankBaskets}) or
      * ServiceUnavailable.
      */
     public CreatedBasket create(String providerCode, TppIdentity tpp, List<String> paymentIds, List<String> consentIds,
@@ -96,7 +96,7 @@ public class SigningBasketService {
             List<String> ids = new ArrayList<>();
             for (String consentId : consentIds) {
                 Consent consent = baskets.lockConsentOwned(consentId, providerCode, tpp.tppId())
-                        .orElseThrow(() -> new Psd2Exception(ErrorClass.FORMAT_ERROR,
+                        .orElseThrow(() -> new Psd2Exception(ErrorClass.REFERENCE_UNKNOWN,
                                 "Consent '" + Ids.shown(consentId) + "' is unknown"));
                 requireJoinable(consent);
                 ids.add(consent.getBankConsentId());
@@ -158,7 +158,7 @@ public class SigningBasketService {
     /** A consent may join a basket while it awaits its first authorisation at the bank, in no other basket. */
     private static void requireJoinable(Consent consent) {
         if (consent.getStatus() != ConsentStatus.received) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Consent '" + consent.getId() + "' is "
+            throw new Psd2Exception(ErrorClass.REFERENCE_STATUS_INVALID, "Consent '" + consent.getId() + "' is "
                     + consent.getStatus() + ": only a consent that awaits its authorisation (received) can be put in"
                     + " a signing basket");
         }

@@ -71,9 +71,9 @@ class SigningBasketJourneyTest extends Journey {
         Tpp other = newTpp("Other Basket Pay", "PSP_AI", "PSP_PI");
         assertError(other.get(basketPath), 404, "ResourceUnknown", "RESOURCE_UNKNOWN");
         assertError(other.post(BASKETS, basketHeaders(ok), basket(List.of(p2), List.of())), 400, "FormatError",
-                "FORMAT_ERROR");
+                "RESOURCE_UNKNOWN");
         assertError(other.post(BASKETS, basketHeaders(ok), basket(List.of(), List.of(consentId))), 400,
-                "FormatError", "FORMAT_ERROR");
+                "FormatError", "RESOURCE_UNKNOWN");
 
         // one SCA for all three
         assertEquals(ok, browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1"));
@@ -89,10 +89,10 @@ class SigningBasketJourneyTest extends Journey {
         assertStatus(200, tpp.get(ACCOUNTS, consent(consentId)));
 
         // authorised members join no basket; an authorised basket cannot be deleted
-        assertError(tpp.post(BASKETS, basketHeaders(ok), basket(List.of(p1), List.of())), 400, "FormatError",
-                "FORMAT_ERROR");
-        assertError(tpp.post(BASKETS, basketHeaders(ok), basket(List.of(), List.of(consentId))), 400,
-                "FormatError", "FORMAT_ERROR");
+        assertError(tpp.post(BASKETS, basketHeaders(ok), basket(List.of(p1), List.of())), 409, "StatusInvalid",
+                "REFERENCE_STATUS_INVALID");
+        assertError(tpp.post(BASKETS, basketHeaders(ok), basket(List.of(), List.of(consentId))), 409,
+                "StatusInvalid", "REFERENCE_STATUS_INVALID");
         assertError(tpp.delete(basketPath, new LinkedHashMap<>()), 409, "StatusInvalid", "STATUS_INVALID");
     }
 

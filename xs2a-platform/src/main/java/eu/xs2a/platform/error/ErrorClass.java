@@ -34,6 +34,10 @@ public enum ErrorClass {
     PERIOD_INVALID("FormatError", 400, "PERIOD_INVALID"),
     /** A payment's requested execution date (or first execution) the payment cannot be executed on. */
     EXECUTION_DATE_INVALID("FormatError", 400, "EXECUTION_DATE_INVALID"),
+    /** A resource the body names (a signing basket's member) that is unknown for this TPP: 400, not the path's 404. */
+    REFERENCE_UNKNOWN("FormatError", 400, "RESOURCE_UNKNOWN"),
+    /** A signing basket's member that the basket function cannot take together with the others. */
+    REFERENCE_MIX_INVALID("FormatError", 400, "REFERENCE_MIX_INVALID"),
     WRONG_REQUIRED_FIELDS("WrongRequiredFields", 401, "FORMAT_ERROR"),
     CONSENT_INVALID("ConsentInvalid", 401, "CONSENT_INVALID"),
     /** Embedded SCA: the PSU's password (or PSU-ID) was not accepted by the bank. */
@@ -97,6 +101,8 @@ public enum ErrorClass {
     ACTION_NOT_ALLOWED("ActionNotAllowed", 406, "STATUS_INVALID"),
     /** An authorisation step out of order, or on a finished authorisation (Berlin Group's 409 STATUS_INVALID). */
     STATUS_INVALID("StatusInvalid", 409, "STATUS_INVALID"),
+    /** A signing basket's member that no longer awaits its authorisation (authorised, rejected, ended). */
+    REFERENCE_STATUS_INVALID("StatusInvalid", 409, "REFERENCE_STATUS_INVALID"),
     /** An Accept the endpoint cannot serve (Berlin Group's REQUESTED_FORMATS_INVALID). */
     REQUESTED_FORMATS_INVALID("ActionNotAllowed", 406, "REQUESTED_FORMATS_INVALID"),
     INVALID("Invalid", 406, "FORMAT_ERROR"),

@@ -157,6 +157,12 @@ class BulkPaymentTest {
         Errors.expect(initiate(body), 400, "FormatError").body("error_message", containsString(message));
     }
 
+    /** Refused with the field at fault as the tppMessage's path, an entry's with its index. */
+    private static void refused(String body, String message, String path) {
+        Errors.expect(initiate(body), 400, "FormatError").body("error_message", containsString(message))
+                .body("tppMessages[0].path", equalTo(path));
+    }
+
     @Test
     void eachBadBodyIsAFormatErrorNamingTheField() {
         String ok = entry("1.00", Payments.CREDITOR_IBAN, "Merchant GmbH");
@@ -164,18 +170,21 @@ class BulkPaymentTest {
         refused(bulk(null), "payments is required");
         refused("{\"debtorAccount\": {\"iban\": \"" + PSU1_MAIN + "\"}}", "payments is required");
         refused(bulk(null, ok, "{\"instructedAmount\": {\"currency\": \"EUR\", \"amount\": \"1.00\"},"
-                + " \"creditorAccount\": {\"iban\": \"" + Payments.CREDITOR_IBAN + "\"}}"), "payments[1].creditorName is required");
-        refused(bulk(null, ok, entry("1.00", "DE00000", "X")), "payments[1].creditorAccount.iban");
+                + " \"creditorAccount\": {\"iban\": \"" + Payments.CREDITOR_IBAN + "\"}}"),
+                "payments[1].creditorName is required", "payments[1].creditorName");
+        refused(bulk(null, ok, entry("1.00", "DE00000", "X")), "payments[1].creditorAccount.iban",
+                "payments[1].creditorAccount.iban");
         refused(bulk(null, ok.replace("{\"instructedAmount\"", "{\"debtorAccount\": {\"iban\": \"" + PSU1_MAIN
-                + "\"}, \"instructedAmount\"")), "payments[0].debtorAccount is not allowed");
+                + "\"}, \"instructedAmount\"")), "payments[0].debtorAccount is not allowed",
+                "payments[0].debtorAccount");
         refused(bulk(null, ok.replace("{\"instructedAmount\"", "{\"requestedExecutionDate\": \""
                 + LocalDate.now(Pain001PaymentTest.SANDBOX_ZONE).plusDays(1) + "\", \"instructedAmount\"")), "payments[0].requestedExecutionDate is not allowed");
-        refused(bulk(null, ok.replace("\"EUR\"", "\"USD\"")), "payments[0]:");
+        refused(bulk(null, ok.replace("\"EUR\"", "\"USD\"")), "payments[0]:", "payments[0].instructedAmount.currency");
         refused(bulk(null, ok, "null"), "payments[1] must be an object");
         refused(bulk(null, ok).replace("\"payments\": [", "\"batchBookingPreferred\": \"yes\", \"payments\": ["),
                 "batchBookingPreferred");
         refused(bulk(null, ok).replace("\"payments\": [", "\"requestedExecutionDate\": \"2020-01-01\", \"payments\": ["),
-                "requestedExecutionDate");
+                "requestedExecutionDate", "requestedExecutionDate");
         List<String> many = new ArrayList<>();
         for (int i = 0; i < 101; i++) {
             many.add(ok);

@@ -19,6 +19,7 @@ import eu.xs2a.testsupport.BankDates;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import java.time.LocalDate;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -186,15 +187,21 @@ class PeriodicPaymentTest {
             String text = refused.jsonPath().getString("tppMessages[0].text");
             assertEquals(true, text != null && text.contains(field), terms + " → " + refused.asString());
         });
-        // the standard's own message code where it has one: a first execution in the past, an end before the start
-        Map<String, String> codes = Map.of(
-                "\"startDate\": \"" + today().minusDays(1) + "\", \"frequency\": \"Monthly\"", "EXECUTION_DATE_INVALID",
+        // the standard's own message code where it has one (a first execution in the past, an end before the start),
+        // and the field at fault as the tppMessage's path
+        Map<String, List<String>> codes = Map.of(
+                "\"startDate\": \"" + today().minusDays(1) + "\", \"frequency\": \"Monthly\"",
+                List.of("EXECUTION_DATE_INVALID", "startDate"),
                 "\"startDate\": \"" + start + "\", \"endDate\": \"" + start.minusDays(1)
-                        + "\", \"frequency\": \"Monthly\"", "PERIOD_INVALID",
-                "\"startDate\": \"" + start + "\", \"frequency\": \"Fortnightly\"", "FORMAT_ERROR");
-        codes.forEach((terms, code) -> Errors.expect(initiate(headers(), body("Merchant GmbH", Payments.CREDITOR_IBAN,
-                terms)), 400, "FormatError").body("error_code", equalTo(code))
-                .body("tppMessages[0].code", equalTo(code)));
+                        + "\", \"frequency\": \"Monthly\"", List.of("PERIOD_INVALID", "endDate"),
+                "\"startDate\": \"" + start + "\", \"frequency\": \"Fortnightly\"",
+                List.of("FORMAT_ERROR", "frequency"),
+                "\"startDate\": \"" + start + "\", \"frequency\": \"MonthlyVariable\"",
+                List.of("FORMAT_ERROR", "monthsOfExecution"));
+        codes.forEach((terms, codeAndPath) -> Errors.expect(initiate(headers(), body("Merchant GmbH",
+                Payments.CREDITOR_IBAN, terms)), 400, "FormatError").body("error_code", equalTo(codeAndPath.get(0)))
+                .body("tppMessages[0].code", equalTo(codeAndPath.get(0)))
+                .body("tppMessages[0].path", equalTo(codeAndPath.get(1))));
         // the 1.3.6 monthly variant, its months named once each
         initiate(headers(), body("Merchant GmbH", Payments.CREDITOR_IBAN, "\"startDate\": \"" + start
                 + "\", \"frequency\": \"MonthlyVariable\", \"monthsOfExecution\": [\"1\", \"4\", \"10\"]"))

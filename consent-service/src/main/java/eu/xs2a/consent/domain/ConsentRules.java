@@ -32,11 +32,11 @@ public final class ConsentRules {
             return max;
         }
         if (date.isBefore(today)) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "validUntil " + date + " is in the past");
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "validUntil " + date + " is in the past").at("validUntil");
         }
         if (date.isAfter(max)) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "validUntil " + date + " is more than " + maxDays
-                    + " days ahead (latest allowed: " + max + ")");
+                    + " days ahead (latest allowed: " + max + ")").at("validUntil");
         }
         return date;
     }

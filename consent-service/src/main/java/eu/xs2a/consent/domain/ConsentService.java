@@ -84,7 +84,8 @@ public class ConsentService {
         if (Boolean.TRUE.equals(request.combinedServiceIndicator())) {
             // no payment initiation shares a consent's SCA here: saying yes would promise a session we never give
             throw new Psd2Exception(ErrorClass.SESSIONS_NOT_SUPPORTED, "combinedServiceIndicator true is not "
-                    + "supported: a consent and a payment are authorised each on its own; send false");
+                    + "supported: a consent and a payment are authorised each on its own; send false")
+                    .at("combinedServiceIndicator");
         }
         Consent consent = Consent.newAis(SecureTokens.random(SecureTokens.ID_BYTES), providerCode, tpp.tppId(),
                 tpp.name(), access,
@@ -108,7 +109,8 @@ public class ConsentService {
         if (request.cardExpiryDate() != null) {
             cardExpiry = IsoDates.parse("cardExpiryDate", request.cardExpiryDate());
             if (cardExpiry.isBefore(calendar.today(providerCode))) {
-                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "cardExpiryDate " + cardExpiry + " is in the past");
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "cardExpiryDate " + cardExpiry + " is in the past")
+                        .at("cardExpiryDate");
             }
         }
         Consent consent = Consent.newPiis(SecureTokens.random(SecureTokens.ID_BYTES), providerCode, tpp.tppId(),

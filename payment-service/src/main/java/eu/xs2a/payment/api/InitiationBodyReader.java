@@ -65,11 +65,12 @@ public class InitiationBodyReader {
             // Berlin Group: these are the bulk's, never an entry's
             if (entry.debtorAccount() != null) {
                 throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "payments[" + i + "].debtorAccount is not allowed:"
-                        + " a bulk's entries share its debtorAccount");
+                        + " a bulk's entries share its debtorAccount").at("payments[" + i + "].debtorAccount");
             }
             if (entry.requestedExecutionDate() != null) {
                 throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "payments[" + i + "].requestedExecutionDate is not"
-                        + " allowed: a bulk's entries share its requestedExecutionDate");
+                        + " allowed: a bulk's entries share its requestedExecutionDate")
+                        .at("payments[" + i + "].requestedExecutionDate");
             }
             entries.add(order(entry));
         }

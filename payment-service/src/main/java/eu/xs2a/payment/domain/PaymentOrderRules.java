@@ -61,20 +61,23 @@ public final class PaymentOrderRules {
         }
         if (CROSS_BORDER.equals(bankProduct)) {
             if (order.creditorAgent() == null) {
-                throw format("creditorAgent is required: a cross-border credit transfer names the creditor's bank by BIC");
+                throw format("creditorAgent", "creditorAgent is required: a cross-border credit transfer names the"
+                        + " creditor's bank by BIC");
             }
             if (order.creditorAddress() == null) {
-                throw format("creditorAddress is required: a cross-border credit transfer names the creditor's country");
+                throw format("creditorAddress", "creditorAddress is required: a cross-border credit transfer names"
+                        + " the creditor's country");
             }
         }
     }
 
     private static void euroToAnIban(PaymentOrder order, String what) {
         if (!EURO.equals(order.instructedAmount().currency())) {
-            throw format("instructedAmount.currency must be EUR: " + what + " is in euro");
+            throw format("instructedAmount.currency", "instructedAmount.currency must be EUR: " + what + " is in euro");
         }
         if (order.creditorAccount().iban() == null) {
-            throw format("creditorAccount.iban is required: " + what + " names the creditor by IBAN");
+            throw format("creditorAccount.iban", "creditorAccount.iban is required: " + what
+                    + " names the creditor by IBAN");
         }
     }
 
@@ -85,14 +88,15 @@ public final class PaymentOrderRules {
                     + " credit transfer is executed at once");
         }
         if (maxAmount != null && new BigDecimal(order.instructedAmount().amount()).compareTo(maxAmount) > 0) {
-            throw format("instructedAmount.amount " + order.instructedAmount().amount() + " is above the provider's"
+            throw format("instructedAmount.amount", "instructedAmount.amount " + order.instructedAmount().amount()
+                    + " is above the provider's"
                     + " limit of " + maxAmount.toPlainString() + " EUR for an instant credit transfer");
         }
     }
 
     private static void account(AccountRef account, String field) {
         if (account.iban() == null && account.bban() == null) {
-            throw format(field + " needs an iban or a bban");
+            throw format(field, field + " needs an iban or a bban");
         }
     }
 
@@ -102,21 +106,22 @@ public final class PaymentOrderRules {
         int decimals = Math.max(0, currency.getDefaultFractionDigits());
         String shape = "[0-9]{1," + INTEGER_DIGITS_MAX + "}" + (decimals > 0 ? "(\\.[0-9]{1," + decimals + "})?" : "");
         if (!money.amount().matches(shape)) {
-            throw format("instructedAmount.amount '" + ErrorTexts.shown(money.amount(), SHOWN_LENGTH)
+            throw format("instructedAmount.amount", "instructedAmount.amount '"
+                    + ErrorTexts.shown(money.amount(), SHOWN_LENGTH)
                     + "' is not a positive amount with at most " + INTEGER_DIGITS_MAX
                     + " digits before the decimal point and " + decimals + " after it for "
                     + currency.getCurrencyCode());
         }
         if (new BigDecimal(money.amount()).signum() <= 0) {
-            throw format("instructedAmount.amount must be greater than zero");
+            throw format("instructedAmount.amount", "instructedAmount.amount must be greater than zero");
         }
     }
 
-    private static Psd2Exception format(String message) {
-        return new Psd2Exception(ErrorClass.FORMAT_ERROR, message);
+    private static Psd2Exception format(String field, String message) {
+        return new Psd2Exception(ErrorClass.FORMAT_ERROR, message).at(field);
     }
 
     private static Psd2Exception executionDate(String message) {
-        return new Psd2Exception(ErrorClass.EXECUTION_DATE_INVALID, message);
+        return new Psd2Exception(ErrorClass.EXECUTION_DATE_INVALID, message).at("requestedExecutionDate");
     }
 }

@@ -46,6 +46,7 @@ public class PaymentService {
     private static final int BANK_RETRY_AFTER_SECONDS = 5;
     /** ISO 20022 MS03, "reason not specified": an OAuth SCA payment the bank did not get at its initiation. */
     private static final String NOT_SUBMITTED = "MS03";
+    private static final String BULK_DATE = "requestedExecutionDate";
     /** Beyond the bank's timeouts, how long a DELETE's claim on a payment lasts ({@link Payment#claimCancellation}). */
     private static final Duration CANCELLATION_CLAIM_MARGIN = Duration.ofSeconds(5);
     /** How often a DELETE waiting for another's cancellation of the same payment looks again. */
@@ -164,12 +165,15 @@ public class PaymentService {
                 PaymentOrderRules.validate(entry, calendar.today(request.providerCode()),
                         config.bankProduct(request.paymentProduct()), provider.instantMaxAmount().orElse(null));
             } catch (Psd2Exception e) {
-                throw new Psd2Exception(e.errorClass(), "payments[" + i + "]: " + e.getMessage());
+                // the bulk's date is every entry's: its path stays the bulk's own field
+                String path = e.path() == null || BULK_DATE.equals(e.path()) ? e.path()
+                        : "payments[" + i + "]." + e.path();
+                throw new Psd2Exception(e.errorClass(), "payments[" + i + "]: " + e.getMessage()).at(path);
             }
             if (currency != null && !currency.equals(entry.instructedAmount().currency())) {
                 throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "payments[" + i + "].instructedAmount.currency is "
                         + entry.instructedAmount().currency() + ": every entry of a bulk is in one currency, here "
-                        + currency);
+                        + currency).at("payments[" + i + "].instructedAmount.currency");
             }
             currency = entry.instructedAmount().currency();
         }

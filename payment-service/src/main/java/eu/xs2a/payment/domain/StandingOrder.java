@@ -34,33 +34,35 @@ public record StandingOrder(LocalDate startDate, LocalDate endDate, String execu
      */
     public void validate(LocalDate today) {
         if (startDate.isBefore(today)) {
-            throw new Psd2Exception(ErrorClass.EXECUTION_DATE_INVALID, "startDate " + startDate + " is in the past");
+            throw new Psd2Exception(ErrorClass.EXECUTION_DATE_INVALID, "startDate " + startDate + " is in the past")
+                    .at("startDate");
         }
         if (endDate != null && endDate.isBefore(startDate)) {
             throw new Psd2Exception(ErrorClass.PERIOD_INVALID, "endDate " + endDate + " is before startDate "
-                    + startDate);
+                    + startDate).at("endDate");
         }
         boolean variable = MONTHLY_VARIABLE.equals(frequency);
         if (variable && (monthsOfExecution == null || monthsOfExecution.isEmpty())) {
-            throw format("monthsOfExecution is required when frequency is MonthlyVariable");
+            throw months("monthsOfExecution is required when frequency is MonthlyVariable");
         }
         if (!variable && monthsOfExecution != null) {
-            throw format("monthsOfExecution is only allowed when frequency is MonthlyVariable");
+            throw months("monthsOfExecution is only allowed when frequency is MonthlyVariable");
         }
         if (variable) {
             if (monthsOfExecution.size() > MONTHS_MAX) {
-                throw format("monthsOfExecution has more than " + MONTHS_MAX + " entries");
+                throw months("monthsOfExecution has more than " + MONTHS_MAX + " entries");
             }
             Set<String> seen = new HashSet<>();
             for (String month : monthsOfExecution) {
                 if (!seen.add(month)) {
-                    throw format("monthsOfExecution names month " + month + " twice");
+                    throw months("monthsOfExecution names month " + month + " twice");
                 }
             }
         }
     }
 
-    private static Psd2Exception format(String message) {
-        return new Psd2Exception(ErrorClass.FORMAT_ERROR, message);
+    /** Every other rule is about monthsOfExecution. */
+    private static Psd2Exception months(String message) {
+        return new Psd2Exception(ErrorClass.FORMAT_ERROR, message).at("monthsOfExecution");
     }
 }

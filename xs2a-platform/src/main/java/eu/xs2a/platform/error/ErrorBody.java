@@ -2,6 +2,7 @@ package eu.xs2a.platform.error;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyOrder;
 import java.util.List;
 
 /**
@@ -18,9 +19,14 @@ public record ErrorBody(
 
     /** The Berlin Group's limit on a tppMessage's text (tppMessageText, Max500Text). */
     static final int MAX_TEXT_LENGTH = 500;
+    /** The Berlin Group's limit on a tppMessage's path (Max128Text): a longer one is left out rather than cut. */
+    static final int MAX_PATH_LENGTH = 128;
     private static final String CUT = "…";
 
-    public record TppMessage(String category, String code, String text) {
+    /** Berlin Group's tppMessage; {@code path} (Max128Text) points at the field at fault, absent when none is. */
+    @JsonPropertyOrder({"category", "code", "path", "text"})
+    public record TppMessage(String category, String code, @JsonInclude(JsonInclude.Include.NON_NULL) String path,
+                             String text) {
     }
 
     /**
@@ -28,14 +34,19 @@ public record ErrorBody(
      * there, ending in "…", so that the body stays within the Berlin Group's schema.
      */
     public static ErrorBody of(ErrorClass errorClass, String message) {
+        return of(errorClass, message, null);
+    }
+
+    private static ErrorBody of(ErrorClass errorClass, String message, String path) {
         String text = message == null || message.isBlank() ? errorClass.text() : shortened(message);
-        return new ErrorBody(List.of(new TppMessage("ERROR", errorClass.code(), text)),
+        String shownPath = path == null || path.length() > MAX_PATH_LENGTH ? null : path;
+        return new ErrorBody(List.of(new TppMessage("ERROR", errorClass.code(), shownPath, text)),
                 errorClass.code(), errorClass.text(), text, null);
     }
 
     /** The body of a {@link Psd2Exception}: {@link #of(ErrorClass, String)} plus its signature debugger detail, if any. */
     public static ErrorBody of(Psd2Exception e) {
-        ErrorBody body = of(e.errorClass(), e.getMessage());
+        ErrorBody body = of(e.errorClass(), e.getMessage(), e.path());
         return e.signatureDebug() == null ? body : new ErrorBody(body.tppMessages, body.errorCode, body.errorText,
                 body.errorMessage, e.signatureDebug());
     }

@@ -60,13 +60,14 @@ public final class JsonBodyError {
     public static Psd2Exception of(JsonProcessingException e) {
         String duplicate = duplicateKey(e);
         if (duplicate != null) {
-            return new Psd2Exception(ErrorClass.FORMAT_ERROR, "Field '" + duplicate + "' is given twice", e);
+            return new Psd2Exception(ErrorClass.FORMAT_ERROR, "Field '" + duplicate + "' is given twice", e)
+                    .at(duplicate);
         }
         if (e instanceof JsonMappingException mapping) {
             String field = path(mapping);
             return new Psd2Exception(ErrorClass.FORMAT_ERROR, field.isEmpty()
                     ? "The request body does not have the expected structure"
-                    : "Field '" + field + "' has a wrong type or value", e);
+                    : "Field '" + field + "' has a wrong type or value", e).at(field);
         }
         JsonLocation at = e.getLocation();
         return new Psd2Exception(ErrorClass.FORMAT_ERROR, "The request body is not valid JSON"

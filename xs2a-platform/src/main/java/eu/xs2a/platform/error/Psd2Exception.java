@@ -11,23 +11,26 @@ public class Psd2Exception extends RuntimeException {
     private final SignatureDebug signatureDebug;
     private final String tppReturnUri;
     private final boolean bankCaused;
+    private final String path;
 
     public Psd2Exception(ErrorClass errorClass, String message) {
-        this(errorClass, message, null, null, null, null, false);
+        this(errorClass, message, null, null, null, null, false, null);
     }
 
     public Psd2Exception(ErrorClass errorClass, String message, Throwable cause) {
-        this(errorClass, message, null, null, null, cause, false);
+        this(errorClass, message, null, null, null, cause, false, null);
     }
 
     private Psd2Exception(ErrorClass errorClass, String message, Integer retryAfterSeconds,
-                          SignatureDebug signatureDebug, String tppReturnUri, Throwable cause, boolean bankCaused) {
+                          SignatureDebug signatureDebug, String tppReturnUri, Throwable cause, boolean bankCaused,
+                          String path) {
         super(message, cause, false, false);
         this.errorClass = errorClass;
         this.retryAfterSeconds = retryAfterSeconds;
         this.signatureDebug = signatureDebug;
         this.tppReturnUri = tppReturnUri;
         this.bankCaused = bankCaused;
+        this.path = path;
     }
 
     /**
@@ -35,17 +38,19 @@ public class Psd2Exception extends RuntimeException {
      * {@code signatureDebug}; null {@code debug} gives the plain refusal.
      */
     public static Psd2Exception signatureInvalid(String message, SignatureDebug debug) {
-        return new Psd2Exception(ErrorClass.SIGNATURE_INVALID, message, null, debug, null, null, false);
+        return new Psd2Exception(ErrorClass.SIGNATURE_INVALID, message, null, debug, null, null, false, null);
     }
 
     /** 503 with a {@code Retry-After} header: the bank could not be reached or answered too slowly. */
     public static Psd2Exception serviceUnavailable(String message, int retryAfterSeconds, Throwable cause) {
-        return new Psd2Exception(ErrorClass.SERVICE_UNAVAILABLE, message, retryAfterSeconds, null, null, cause, false);
+        return new Psd2Exception(ErrorClass.SERVICE_UNAVAILABLE, message, retryAfterSeconds, null, null, cause, false,
+                null);
     }
 
     /** 429 AccessExceeded with a {@code Retry-After} header: a limit the caller may try again after. */
     public static Psd2Exception accessExceeded(String message, int retryAfterSeconds) {
-        return new Psd2Exception(ErrorClass.ACCESS_EXCEEDED, message, retryAfterSeconds, null, null, null, false);
+        return new Psd2Exception(ErrorClass.ACCESS_EXCEEDED, message, retryAfterSeconds, null, null, null, false,
+                null);
     }
 
     /**
@@ -55,7 +60,8 @@ public class Psd2Exception extends RuntimeException {
      */
     public Psd2Exception withTppReturn(String uri) {
         return uri == null || uri.isBlank() ? this
-                : new Psd2Exception(errorClass, getMessage(), retryAfterSeconds, signatureDebug, uri, getCause(), bankCaused);
+                : new Psd2Exception(errorClass, getMessage(), retryAfterSeconds, signatureDebug, uri, getCause(),
+                bankCaused, path);
     }
 
     /**
@@ -64,7 +70,21 @@ public class Psd2Exception extends RuntimeException {
      */
     public Psd2Exception causedByBank() {
         return new Psd2Exception(errorClass, getMessage(), retryAfterSeconds, signatureDebug, tppReturnUri, getCause(),
-                true);
+                true, path);
+    }
+
+    /**
+     * The same error, pointing at the field at fault: the Berlin Group tppMessage's {@code path}, the field's path in
+     * the TPP's body ({@code instructedAmount.amount}, {@code access.accounts[0].iban}) or a query parameter's name.
+     */
+    public Psd2Exception at(String field) {
+        return new Psd2Exception(errorClass, getMessage(), retryAfterSeconds, signatureDebug, tppReturnUri, getCause(),
+                bankCaused, field == null || field.isBlank() ? null : field);
+    }
+
+    /** The field at fault ({@link #at}), or null when the error is not one field's. */
+    public String path() {
+        return path;
     }
 
     /** Whether the bank caused this error ({@link #causedByBank()}). */

@@ -21,7 +21,7 @@ public final class FreeTexts {
     public static String check(String field, String text, TextCharset charset) {
         String refusal = refusal(text, charset);
         if (refusal != null) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, field + " " + refusal);
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, field + " " + refusal).at(field);
         }
         return text;
     }

@@ -38,7 +38,8 @@ public final class Ibans {
         String reason = value == null ? "it is missing" : problem(normalise(value));
         if (reason != null) {
             String shown = value == null ? "null" : "'" + ErrorTexts.shown(value, MAX_SHOWN) + "'";
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, field + " " + shown + " is not a valid IBAN: " + reason);
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, field + " " + shown + " is not a valid IBAN: " + reason)
+                    .at(field);
         }
         return normalise(value);
     }

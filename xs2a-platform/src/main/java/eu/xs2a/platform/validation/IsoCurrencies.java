@@ -34,6 +34,7 @@ public final class IsoCurrencies {
     private static Psd2Exception notACurrency(String field, String code) {
         String shown = code == null ? "null"
                 : "'" + ErrorTexts.shown(code, MAX_SHOWN) + "'";
-        return new Psd2Exception(ErrorClass.FORMAT_ERROR, field + " " + shown + " is not an ISO 4217 currency code");
+        return new Psd2Exception(ErrorClass.FORMAT_ERROR, field + " " + shown + " is not an ISO 4217 currency code")
+                .at(field);
     }
 }

@@ -39,6 +39,7 @@ public final class IsoDates {
 
     private static Psd2Exception notADate(String field, String text) {
         String shown = text == null ? "null" : "'" + text + "'";
-        return new Psd2Exception(ErrorClass.FORMAT_ERROR, field + " " + shown + " is not an ISO date (yyyy-MM-dd)");
+        return new Psd2Exception(ErrorClass.FORMAT_ERROR, field + " " + shown + " is not an ISO date (yyyy-MM-dd)")
+                .at(field);
     }
 }

@@ -21,7 +21,7 @@ import java.util.stream.Collectors;
  * constraint names ({@link AnsweredAs}), and a text of each violation of that class as "field message", in field
  * order, where the field is the path in the TPP's body ({@code creditorAccount.iban}, {@code access.accounts[0]}).
  * A field that is missing is only said to be missing (its other constraints fail on nothing too). A single violation
- * reads exactly as the hand-written checks it replaces did.
+ * reads exactly as the hand-written checks it replaces did. When one field is at fault, it is the refusal's path.
  */
 public final class Violations {
 
@@ -54,11 +54,14 @@ public final class Violations {
             return new Psd2Exception(ErrorClass.FORMAT_ERROR, "The request is invalid");
         }
         ErrorClass errorClass = errorClass(sorted.get(0));
-        String text = sorted.stream().filter(v -> errorClass(v) == errorClass)
+        List<ConstraintViolation<?>> answered = sorted.stream().filter(v -> errorClass(v) == errorClass).toList();
+        String text = answered.stream()
                 .map(Violations::describe)
                 .distinct()
                 .collect(Collectors.joining("; "));
-        return new Psd2Exception(errorClass, text);
+        Set<String> fields = answered.stream().map(v -> field(v.getPropertyPath())).collect(Collectors.toSet());
+        Psd2Exception refusal = new Psd2Exception(errorClass, text);
+        return fields.size() == 1 ? refusal.at(fields.iterator().next()) : refusal;
     }
 
     /** A required field's violation: no value, or (for a text) nothing but white space. */

@@ -34,6 +34,7 @@ class JsonBodyErrorTest {
         assertEquals("Field 'parts[1].currency' has a wrong type or value",
                 refusal("{\"parts\": [{\"currency\": \"EUR\"}, {\"currency\": {}}]}").getMessage());
         assertEquals("Field 'count' has a wrong type or value", refusal("{\"count\": \"3\"}").getMessage());
+        assertEquals("parts[1].currency", refusal("{\"parts\": [{\"currency\": \"EUR\"}, {\"currency\": {}}]}").path());
     }
 
     @Test
@@ -42,6 +43,7 @@ class JsonBodyErrorTest {
         JsonProcessingException nested = assertThrows(JsonProcessingException.class, () -> strict.readValue(
                 "{\"instructedAmount\": {\"currency\": \"EUR\", \"currency\": \"USD\"}}", Order.class));
         assertEquals("Field 'instructedAmount.currency' is given twice", JsonBodyError.of(nested).getMessage());
+        assertEquals("instructedAmount.currency", JsonBodyError.of(nested).path());
         JsonProcessingException tree = assertThrows(JsonProcessingException.class,
                 () -> strict.readTree("{\"data\": {\"list\": [{\"a\": 1, \"a\": 2}]}}"));
         assertEquals("Field 'data.list[0].a' is given twice", JsonBodyError.of(tree).getMessage());
@@ -50,6 +52,7 @@ class JsonBodyErrorTest {
     @Test
     void aBodyOfTheWrongShapeOrNoJsonAtAllSaysSo() {
         assertEquals("The request body does not have the expected structure", refusal("[1, 2]").getMessage());
+        assertEquals(null, refusal("[1, 2]").path(), "no field to point at");
         assertEquals("The request body is not valid JSON (line 1, column 11)", refusal("{\"count\": ").getMessage());
         assertEquals("The request body is not valid JSON (line 2, column 8)", refusal("{\n\"a\": 1 2}").getMessage());
         assertEquals("The request body is not valid JSON (line 1, column 1)", refusal("not json").getMessage());

@@ -53,6 +53,7 @@ class ViolationsTest {
         assertEquals(ErrorClass.FORMAT_ERROR, iban.errorClass());
         assertEquals("account.iban 'DE9710020030100000037' is not a valid IBAN: an IBAN of DE has 22 characters,"
                 + " this one 21", iban.getMessage());
+        assertEquals("account.iban", iban.path(), "the tppMessage's path");
         assertEquals("accounts[1].currency 'XYZ' is not an ISO 4217 currency code",
                 refusal(new Body(null, List.of(new Reference(null, "EUR"), new Reference(null, "XYZ")), null, null))
                         .getMessage());
@@ -64,8 +65,9 @@ class ViolationsTest {
     void aListElementIsNamedByItsIndex() {
         java.util.ArrayList<Reference> withNull = new java.util.ArrayList<>();
         withNull.add(null);
-        assertEquals("accounts[0] must be an account reference",
-                refusal(new Body(null, withNull, null, null)).getMessage());
+        Psd2Exception element = refusal(new Body(null, withNull, null, null));
+        assertEquals("accounts[0] must be an account reference", element.getMessage());
+        assertEquals("accounts[0]", element.path());
     }
 
     @Test
@@ -81,6 +83,7 @@ class ViolationsTest {
         assertEquals(ErrorClass.FORMAT_ERROR, both.errorClass());
         assertEquals("account.currency 'XYZ' is not an ISO 4217 currency code; day 'tomorrow' is not an ISO date"
                 + " (yyyy-MM-dd)", both.getMessage());
+        assertEquals(null, both.path(), "two fields at fault: no one path");
     }
 
     @Test

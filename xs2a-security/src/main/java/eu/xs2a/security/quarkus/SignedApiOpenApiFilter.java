@@ -156,6 +156,9 @@ public class SignedApiOpenApiFilter implements OASFilter {
         Schema message = OASFactory.createSchema().addType(SchemaType.OBJECT)
                 .addProperty("category", string().addEnumeration("ERROR"))
                 .addProperty("code", string().description("Berlin Group message code, e.g. CONSENT_UNKNOWN"))
+                .addProperty("path", string().maxLength(128).description("the field at fault, when one is: its path"
+                        + " in the request body (instructedAmount.amount, access.accounts[0].iban) or a query"
+                        + " parameter's name"))
                 .addProperty("text", string());
         return OASFactory.createSchema().addType(SchemaType.OBJECT)
                 .description("The one error body of every service: Berlin Group tppMessages plus the interface's "

@@ -207,8 +207,16 @@ class AisConsentTest extends ConsentTestBase {
         assertNull(consent.jsonPath().get("access.additionalInformation.trustedBeneficiaries"),
                 "not offered, so not shown as granted");
         assertFormatError(access.formatted(Psu.PSU1_SAVINGS), "additionalInformation.ownerName[0]");
+        Signed.post(Tpps.ALPHA, Signed.AIS, Signed.redirectHeaders(), access.formatted(Psu.PSU1_SAVINGS)).then()
+                .body("tppMessages[0].path",
+                        org.hamcrest.Matchers.equalTo("access.additionalInformation.ownerName[0]"));
         assertFormatError("{\"access\":{\"allPsd2\":\"allAccounts\",\"additionalInformation\":{\"ownerName\":[]}},"
                 + "\"recurringIndicator\":true,\"frequencyPerDay\":4}", "allAccountsWithOwnerName");
+        // a reference that names no account, or two: the reference is the field at fault
+        Signed.post(Tpps.ALPHA, Signed.AIS, Signed.redirectHeaders(), "{\"access\":{\"balances\":[{\"iban\":\""
+                + Psu.PSU1_MAIN + "\",\"msisdn\":\"+491701234567\"}]},\"recurringIndicator\":true,"
+                + "\"frequencyPerDay\":4}").then().statusCode(400)
+                .body("tppMessages[0].path", org.hamcrest.Matchers.equalTo("access.balances[0]"));
     }
 
     @Test

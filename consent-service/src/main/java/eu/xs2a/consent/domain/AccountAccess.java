@@ -70,7 +70,8 @@ public record AccountAccess(List<@NotNull(message = AccountAccess.NOT_A_REFERENC
         if (bankOffered()) {
             if (additionalInformation != null) {
                 throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "access.additionalInformation needs accounts named by"
-                        + " the TPP: a bank-offered consent (empty lists) cannot ask for owner names");
+                        + " the TPP: a bank-offered consent (empty lists) cannot ask for owner names")
+                        .at("access.additionalInformation");
             }
             return BANK_OFFERED;
         }
@@ -108,7 +109,8 @@ public record AccountAccess(List<@NotNull(message = AccountAccess.NOT_A_REFERENC
         }
         if (a.isEmpty() && b.isEmpty() && t.isEmpty()) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "access.additionalInformation needs accounts, balances or"
-                    + " transactions; for every account use the value allAccountsWithOwnerName");
+                    + " transactions; for every account use the value allAccountsWithOwnerName")
+                    .at("access.additionalInformation");
         }
         List<AccountReference> owners = validatedList("access.additionalInformation.ownerName",
                 additionalInformation.ownerName(), maxReferences);
@@ -117,7 +119,8 @@ public record AccountAccess(List<@NotNull(message = AccountAccess.NOT_A_REFERENC
             AccountReference owner = owners.get(i);
             if (!named.designate(owner)) {
                 throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "access.additionalInformation.ownerName[" + i
-                        + "] must also be named in access.accounts, access.balances or access.transactions");
+                        + "] must also be named in access.accounts, access.balances or access.transactions")
+                        .at("access.additionalInformation.ownerName[" + i + "]");
             }
         }
         return new AdditionalInformationAccess(List.copyOf(owners));
@@ -175,7 +178,7 @@ public record AccountAccess(List<@NotNull(message = AccountAccess.NOT_A_REFERENC
     private static void emptyBesideNamed(String field, List<AccountReference> list, boolean named) {
         if (named && list != null && list.isEmpty()) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, field + " is empty beside lists that name accounts:"
-                    + " name its accounts, or leave it out");
+                    + " name its accounts, or leave it out").at(field);
         }
     }
 
@@ -187,14 +190,15 @@ public record AccountAccess(List<@NotNull(message = AccountAccess.NOT_A_REFERENC
         }
         if (list.size() > maxReferences) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, field + " names " + list.size()
-                    + " account references; at most " + maxReferences + " are allowed");
+                    + " account references; at most " + maxReferences + " are allowed").at(field);
         }
         // the same account named twice is stored, and shown, once (a set: linear, whatever the list's order)
         Set<AccountReference> result = new LinkedHashSet<>();
         for (int i = 0; i < list.size(); i++) {
             AccountReference ref = list.get(i);
             if (ref == null) {
-                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, field + "[" + i + "] " + NOT_A_REFERENCE);
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, field + "[" + i + "] " + NOT_A_REFERENCE)
+                        .at(field + "[" + i + "]");
             }
             result.add(ref.validated(field + "[" + i + "]"));
         }

@@ -47,7 +47,7 @@ public record AccountReference(
     public AccountReference validated(String field) {
         int identifiers = count(iban) + count(bban) + count(pan) + count(maskedPan) + count(msisdn);
         if (identifiers != 1) {
-            throw format(field + " must carry exactly one of iban, bban, pan, maskedPan, msisdn");
+            throw format(field + " must carry exactly one of iban, bban, pan, maskedPan, msisdn").at(field);
         }
         return normalised();
     }
@@ -59,7 +59,7 @@ public record AccountReference(
     public AccountReference validatedForLookup(String field) {
         int identifiers = count(iban) + count(bban) + count(pan) + count(maskedPan) + count(msisdn);
         if (identifiers == 0) {
-            throw format(field + " must carry one of iban, bban, pan, maskedPan, msisdn");
+            throw format(field + " must carry one of iban, bban, pan, maskedPan, msisdn").at(field);
         }
         return normalised();
     }

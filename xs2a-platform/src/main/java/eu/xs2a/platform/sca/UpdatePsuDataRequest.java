@@ -37,12 +37,14 @@ public record UpdatePsuDataRequest(PsuData psuData, String authenticationMethodI
         }
         if (authenticationMethodId != null) {
             if (authenticationMethodId.isBlank() || authenticationMethodId.length() > 35) {
-                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "authenticationMethodId must be 1 to 35 characters");
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "authenticationMethodId must be 1 to 35 characters")
+                        .at("authenticationMethodId");
             }
             return PsuDataUpdate.methodSelection(authenticationMethodId, psuContext);
         }
         if (scaAuthenticationData.isBlank() || scaAuthenticationData.length() > 140) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "scaAuthenticationData must be 1 to 140 characters");
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "scaAuthenticationData must be 1 to 140 characters")
+                    .at("scaAuthenticationData");
         }
         return PsuDataUpdate.transactionAuthorisation(scaAuthenticationData, psuContext);
     }
@@ -57,7 +59,7 @@ public record UpdatePsuDataRequest(PsuData psuData, String authenticationMethodI
             return null;
         }
         if (psuData.password() == null || psuData.password().isEmpty()) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "psuData.password is required");
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "psuData.password is required").at("psuData.password");
         }
         return psuData.password();
     }

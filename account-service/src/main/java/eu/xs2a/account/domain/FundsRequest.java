@@ -35,10 +35,10 @@ public record FundsRequest(Map<String, String> account, String cardNumber, BankA
         }
         JsonNode accountNode = body.get("account");
         if (accountNode == null || accountNode.isNull()) {
-            throw format("account is required");
+            throw field("account", "account is required");
         }
         if (!accountNode.isObject()) {
-            throw format("account must be an object");
+            throw field("account", "account must be an object");
         }
         Map<String, String> account = new LinkedHashMap<>();
         for (String field : ACCOUNT_FIELDS) {
@@ -48,7 +48,7 @@ public record FundsRequest(Map<String, String> account, String cardNumber, BankA
             }
         }
         if (IDENTIFIERS.stream().noneMatch(account::containsKey)) {
-            throw format("account needs one of " + String.join(", ", IDENTIFIERS));
+            throw field("account", "account needs one of " + String.join(", ", IDENTIFIERS));
         }
         if (account.containsKey("currency")) {
             IsoCurrencies.parse("account.currency", account.get("currency"));
@@ -56,12 +56,14 @@ public record FundsRequest(Map<String, String> account, String cardNumber, BankA
         // the Berlin Group shapes, as consent-service checks them on the consent: a FormatError here, never its 400
         // coming back from the consent lookup
         if (account.containsKey("bban") && !BBAN.matcher(account.get("bban")).matches()) {
-            throw format("account.bban '" + account.get("bban") + "' is not a BBAN (1 to 30 letters and digits)");
+            throw field("account.bban", "account.bban '" + account.get("bban")
+                    + "' is not a BBAN (1 to 30 letters and digits)");
         }
-        for (String field : List.of("pan", "maskedPan", "msisdn")) {
-            String value = account.get(field);
+        for (String name : List.of("pan", "maskedPan", "msisdn")) {
+            String value = account.get(name);
             if (value != null && value.codePointCount(0, value.length()) > MAX_CARD_OR_PHONE) {
-                throw format("account." + field + " is longer than " + MAX_CARD_OR_PHONE + " characters");
+                throw field("account." + name, "account." + name + " is longer than " + MAX_CARD_OR_PHONE
+                        + " characters");
             }
         }
         if (account.containsKey("iban")) {
@@ -72,30 +74,32 @@ public record FundsRequest(Map<String, String> account, String cardNumber, BankA
 
         JsonNode amountNode = body.get("instructedAmount");
         if (amountNode == null || amountNode.isNull()) {
-            throw format("instructedAmount is required");
+            throw field("instructedAmount", "instructedAmount is required");
         }
         if (!amountNode.isObject()) {
-            throw format("instructedAmount must be an object with amount and currency");
+            throw field("instructedAmount", "instructedAmount must be an object with amount and currency");
         }
         String currencyCode = optionalText(amountNode, "currency", "instructedAmount.currency", 3);
         if (currencyCode == null) {
-            throw format("instructedAmount.currency is required");
+            throw field("instructedAmount.currency", "instructedAmount.currency is required");
         }
         Currency currency = IsoCurrencies.parse("instructedAmount.currency", currencyCode);
         String amount = optionalText(amountNode, "amount", "instructedAmount.amount", 30);
         if (amount == null) {
-            throw format("instructedAmount.amount is required");
+            throw field("instructedAmount.amount", "instructedAmount.amount is required");
         }
         if (!AMOUNT.matcher(amount).matches()) {
-            throw format("instructedAmount.amount '" + amount + "' is not a positive decimal string like \"12.30\"");
+            throw field("instructedAmount.amount", "instructedAmount.amount '" + amount
+                    + "' is not a positive decimal string like \"12.30\"");
         }
         BigDecimal value = new BigDecimal(amount);
         if (value.signum() <= 0) {
-            throw format("instructedAmount.amount must be greater than zero");
+            throw field("instructedAmount.amount", "instructedAmount.amount must be greater than zero");
         }
         int digits = currency.getDefaultFractionDigits();
         if (digits >= 0 && value.scale() > digits) {
-            throw format("instructedAmount.amount '" + amount + "' has more than " + digits + " decimals for "
+            throw field("instructedAmount.amount", "instructedAmount.amount '" + amount + "' has more than " + digits
+                    + " decimals for "
                     + currencyCode);
         }
         return new FundsRequest(account, cardNumber, new BankAmount(currencyCode, amount));
@@ -108,19 +112,24 @@ public record FundsRequest(Map<String, String> account, String cardNumber, BankA
             return null;
         }
         if (!node.isTextual()) {
-            throw format(path + " must be a string");
+            throw field(path, path + " must be a string");
         }
         String value = node.asText().trim();
         if (value.isEmpty()) {
-            throw format(path + " must not be empty");
+            throw field(path, path + " must not be empty");
         }
         if (value.length() > maxLength) {
-            throw format(path + " is longer than " + maxLength + " characters");
+            throw field(path, path + " is longer than " + maxLength + " characters");
         }
         return value;
     }
 
     private static Psd2Exception format(String message) {
         return new Psd2Exception(ErrorClass.FORMAT_ERROR, message);
+    }
+
+    /** A refusal of one field, which the error body names as its path. */
+    private static Psd2Exception field(String path, String message) {
+        return format(message).at(path);
     }
 }

@@ -34,6 +34,7 @@ class FundsRequestTest {
     void otherAmountsAreFormatErrors(String amount) {
         Psd2Exception e = assertThrows(Psd2Exception.class, () -> parse(amount, "EUR"));
         assertEquals(ErrorClass.FORMAT_ERROR, e.errorClass());
+        assertEquals("instructedAmount.amount", e.path(), "the field at fault");
     }
 
     @Test
@@ -55,11 +56,13 @@ class FundsRequestTest {
                         + " \"amount\": \"1\"}}")));
         assertEquals("account.iban 'DE9710020030100000037' is not a valid IBAN: an IBAN of DE has 22 characters, this one"
                 + " 21", shortGerman.getMessage());
+        assertEquals("account.iban", shortGerman.path());
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"eur", "EU", "EURO", "QQQ", "€"})
     void currenciesMustBeIso4217(String currency) {
-        assertThrows(Psd2Exception.class, () -> parse("1.00", currency));
+        assertEquals("instructedAmount.currency", assertThrows(Psd2Exception.class, () -> parse("1.00", currency))
+                .path());
     }
 }

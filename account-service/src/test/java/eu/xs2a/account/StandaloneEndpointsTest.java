@@ -124,19 +124,21 @@ class StandaloneEndpointsTest {
     /** Berlin Group's own 400 codes, of class FormatError: a reversed period, parameters that do not fit. */
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "accounts/any/transactions?bookingStatus=both&dateFrom=2024-03-02&dateTo=2024-03-01 | PERIOD_INVALID",
+            "accounts/any/transactions?bookingStatus=both&dateFrom=2024-03-02&dateTo=2024-03-01 | PERIOD_INVALID"
+                    + " | dateFrom",
             "accounts/any/transactions?bookingStatus=booked&entryReferenceFrom=12&deltaList=true"
-                    + " | PARAMETER_NOT_CONSISTENT",
-            "accounts/any/transactions?bookingStatus=pending&deltaList=true | PARAMETER_NOT_CONSISTENT",
-            "accounts/any/transactions?bookingStatus=booked&deltaList=true&page=1 | PARAMETER_NOT_CONSISTENT",
+                    + " | PARAMETER_NOT_CONSISTENT |",
+            "accounts/any/transactions?bookingStatus=pending&deltaList=true | PARAMETER_NOT_CONSISTENT |",
+            "accounts/any/transactions?bookingStatus=booked&deltaList=true&page=1 | PARAMETER_NOT_CONSISTENT |",
             "card-accounts/any/transactions?bookingStatus=booked&dateFrom=2024-03-01&deltaList=true"
-                    + " | PARAMETER_NOT_SUPPORTED",
-            "card-accounts/any/transactions?bookingStatus=information | PARAMETER_NOT_SUPPORTED",
-            "accounts/any/transactions?bookingStatus=booked&dateFrom=01.01.2024 | FORMAT_ERROR"})
-    void transactionQueriesCarryTheStandardsMessageCode(String path, String code) {
+                    + " | PARAMETER_NOT_SUPPORTED | deltaList",
+            "card-accounts/any/transactions?bookingStatus=information | PARAMETER_NOT_SUPPORTED | bookingStatus",
+            "accounts/any/transactions?bookingStatus=booked&dateFrom=01.01.2024 | FORMAT_ERROR | dateFrom"})
+    void transactionQueriesCarryTheStandardsMessageCode(String path, String code, String parameter) {
         Response refused = Calls.get(Tpps.ALPHA, P + "/" + path, CONSENT);
         error(refused, 400, "FormatError");
-        refused.then().body("error_code", equalTo(code)).body("tppMessages[0].code", equalTo(code));
+        refused.then().body("error_code", equalTo(code)).body("tppMessages[0].code", equalTo(code))
+                .body("tppMessages[0].path", equalTo(parameter));
     }
 
     /** deltaList=false asks for the plain report: past validation, the unknown account id is what is refused. */

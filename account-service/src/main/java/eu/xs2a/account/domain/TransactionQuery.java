@@ -61,7 +61,7 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
         Long after = null;
         if (entryReferenceFrom != null) {
             if (!ENTRY_REFERENCE.matcher(entryReferenceFrom).matches()) {
-                throw format("entryReferenceFrom '" + ErrorTexts.shown(entryReferenceFrom)
+                throw parameter("entryReferenceFrom", "entryReferenceFrom '" + ErrorTexts.shown(entryReferenceFrom)
                         + "' is not an entryReference this ASPSP gave");
             }
             after = Long.parseLong(entryReferenceFrom);
@@ -89,32 +89,36 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
      */
     public static void refuseDeltaReport(String entryReferenceFrom, String deltaList) {
         if (entryReferenceFrom != null) {
-            throw notSupported("entryReferenceFrom (delta reports) is not supported by this ASPSP");
+            throw notSupported("entryReferenceFrom (delta reports) is not supported by this ASPSP")
+                    .at("entryReferenceFrom");
         }
         // deltaList=false asks for the plain report, which generated clients send by default
         if (flag("deltaList", deltaList)) {
-            throw notSupported("deltaList (delta reports) is not supported by this ASPSP");
+            throw notSupported("deltaList (delta reports) is not supported by this ASPSP").at("deltaList");
         }
     }
 
     public static TransactionQuery parse(String bookingStatus, String dateFrom, String dateTo, String page,
                                          String size, String withBalance, LocalDate today, int maxPageSize) {
         if (bookingStatus == null || bookingStatus.isBlank()) {
-            throw format("Query parameter bookingStatus is required (booked, pending, both or information)");
+            throw parameter("bookingStatus", "Query parameter bookingStatus is required (booked, pending, both or"
+                    + " information)");
         }
         if (INFORMATION.equals(bookingStatus)) {
             return information(dateFrom, dateTo, page, size, withBalance, maxPageSize);
         }
         if (!List.of(Transaction.BOOKED, Transaction.PENDING, "both").contains(bookingStatus)) {
-            throw format("bookingStatus '" + bookingStatus + "' is not one of booked, pending, both, information");
+            throw parameter("bookingStatus", "bookingStatus '" + bookingStatus
+                    + "' is not one of booked, pending, both, information");
         }
         if (dateFrom == null || dateFrom.isBlank()) {
-            throw format("Query parameter dateFrom is required (yyyy-MM-dd)");
+            throw parameter("dateFrom", "Query parameter dateFrom is required (yyyy-MM-dd)");
         }
         LocalDate from = IsoDates.parse("dateFrom", dateFrom);
         LocalDate to = dateTo == null || dateTo.isBlank() ? today : IsoDates.parse("dateTo", dateTo);
         if (from.isAfter(to)) {
-            throw new Psd2Exception(ErrorClass.PERIOD_INVALID, "dateFrom " + from + " is after dateTo " + to);
+            throw new Psd2Exception(ErrorClass.PERIOD_INVALID, "dateFrom " + from + " is after dateTo " + to)
+                    .at("dateFrom");
         }
         int pageIndex = integer("page", page, 0);
         int pageSize = size == null || size.isBlank() ? maxPageSize : pageSize(size, maxPageSize);
@@ -148,7 +152,7 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
     public static void refuseInformation(String bookingStatus) {
         if (INFORMATION.equals(bookingStatus)) {
             throw notSupported("bookingStatus 'information' (standing orders) applies to payment accounts, not to card "
-                    + "accounts: ask for booked, pending or both");
+                    + "accounts: ask for booked, pending or both").at("bookingStatus");
         }
     }
 
@@ -180,13 +184,14 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
         if ("false".equals(value)) {
             return false;
         }
-        throw format("Query parameter " + name + " must be true or false, not '" + ErrorTexts.shown(value) + "'");
+        throw parameter(name, "Query parameter " + name + " must be true or false, not '" + ErrorTexts.shown(value)
+                + "'");
     }
 
     /** One message for every bad size: -1 and "ten" are as wrong as 0 or 101. */
     private static int pageSize(String value, int max) {
         if (!WHOLE_NUMBER.matcher(value).matches() || Long.parseLong(value) < 1 || Long.parseLong(value) > max) {
-            throw format("size must be between 1 and " + max);
+            throw parameter("size", "size must be between 1 and " + max);
         }
         return Integer.parseInt(value);
     }
@@ -201,7 +206,7 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
                 return (int) number;
             }
         }
-        throw format(name + " '" + value + "' is not a whole number from 0 to " + Integer.MAX_VALUE);
+        throw parameter(name, name + " '" + value + "' is not a whole number from 0 to " + Integer.MAX_VALUE);
     }
 
     private static Psd2Exception format(String message) {
@@ -214,5 +219,10 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
 
     private static Psd2Exception notSupported(String message) {
         return new Psd2Exception(ErrorClass.PARAMETER_NOT_SUPPORTED, message);
+    }
+
+    /** A refusal of one query parameter, which the error body names as its path. */
+    private static Psd2Exception parameter(String name, String message) {
+        return format(message).at(name);
     }
 }

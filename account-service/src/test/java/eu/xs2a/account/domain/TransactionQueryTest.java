@@ -60,6 +60,30 @@ class TransactionQueryTest {
         TransactionQuery.refuseDeltaReport(null, "false");
     }
 
+    /** A refusal of one query parameter names it as the tppMessage's path. */
+    @Test
+    void aRefusedParameterIsThePath() {
+        assertEquals("bookingStatus", assertThrows(Psd2Exception.class,
+                () -> parse("all", "2026-01-01", null, null, null)).path());
+        assertEquals("dateFrom", assertThrows(Psd2Exception.class, () -> parse("booked", null, null, null, null))
+                .path());
+        assertEquals("dateFrom", assertThrows(Psd2Exception.class,
+                () -> parse("booked", "2026-11-22", "2026-11-21", null, null)).path());
+        assertEquals("dateTo", assertThrows(Psd2Exception.class,
+                () -> parse("booked", "2026-01-01", "tomorrow", null, null)).path());
+        assertEquals("page", assertThrows(Psd2Exception.class, () -> parse("booked", "2026-01-01", null, "-1", null))
+                .path());
+        assertEquals("size", assertThrows(Psd2Exception.class, () -> parse("booked", "2026-01-01", null, null, "0"))
+                .path());
+        assertEquals("withBalance", assertThrows(Psd2Exception.class, () -> TransactionQuery.flag("withBalance", "1"))
+                .path());
+        assertEquals("deltaList", assertThrows(Psd2Exception.class,
+                () -> TransactionQuery.refuseDeltaReport(null, "true")).path());
+        assertEquals("bookingStatus", assertThrows(Psd2Exception.class,
+                () -> TransactionQuery.refuseInformation("information")).path());
+        assertEquals(null, delta("booked", null, "5", "true").path(), "two parameters that do not fit: no one path");
+    }
+
     private static Psd2Exception delta(String bookingStatus, String page, String entryReferenceFrom,
                                        String deltaList) {
         return assertThrows(Psd2Exception.class, () -> TransactionQuery.parse(bookingStatus, null, null, page, null,

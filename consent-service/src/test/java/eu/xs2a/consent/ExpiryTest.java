@@ -3,11 +3,14 @@ package eu.xs2a.consent;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import eu.xs2a.consent.domain.ConsentJobs;
+import eu.xs2a.consent.persistence.AccessCountRepository;
 import eu.xs2a.consent.support.ClockedConsentTestBase;
+import eu.xs2a.consent.support.ConsentRows;
 import eu.xs2a.consent.support.Lookup;
 import eu.xs2a.consent.support.Psu;
 import eu.xs2a.consent.support.Signed;
 import eu.xs2a.consent.support.Tpps;
+import eu.xs2a.platform.provider.ProviderCalendar;
 import eu.xs2a.testsupport.BankDates;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
@@ -16,6 +19,7 @@ import java.time.Duration;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.ZoneOffset;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The expiry job with a controlled clock: validUntil passed → expired; no SCA within 24 h → rejected. */
@@ -23,6 +27,8 @@ import org.junit.jupiter.api.Test;
 class ExpiryTest extends ClockedConsentTestBase {
 
     @Inject ConsentJobs jobs;
+    @Inject ProviderCalendar calendar;
+    @Inject AccessCountRepository accessCounts;
 
     @Test
     void aValidConsentExpiresTheDayAfterValidUntil() {
@@ -160,6 +166,32 @@ class ExpiryTest extends ClockedConsentTestBase {
         Response read = Signed.get(Tpps.ALPHA, Signed.AIS + "/" + longest.jsonPath().getString("consentId"));
         assertEquals(berlinDate.plusDays(180).toString(), read.jsonPath().getString("validUntil"));
         assertEquals(berlinDate.toString(), read.jsonPath().getString("lastActionDate"), "the Berlin date too");
+    }
+
+    /**
+     * The run drops the access counts of the days before the westernmost bank's yesterday, once a day: counts are
+     * written for today only, so the same day's later runs have nothing to look for (a count put under an old day by
+     * hand shows that they do not look).
+     */
+    @Test
+    void accessCountsOlderThanYesterdayAreDroppedOnceADay() {
+        String id = createAis(Tpps.ALPHA).jsonPath().getString("consentId");
+        jobs.expire(); // today's dropping done
+        LocalDate today = calendar.earliestToday().orElseThrow();
+        for (int daysAgo = 0; daysAgo <= 3; daysAgo++) {
+            accessCounts.countOne(id, today.minusDays(daysAgo), "accounts", 4);
+        }
+        List<String> fourDays = List.of(today.minusDays(3) + ":1", today.minusDays(2) + ":1",
+                today.minusDays(1) + ":1", today + ":1");
+        assertEquals(fourDays, ConsentRows.accessCounts(dataSource, id));
+
+        jobs.expire();
+        assertEquals(fourDays, ConsentRows.accessCounts(dataSource, id), "dropped once today already");
+
+        clock.advance(Duration.ofDays(1));
+        jobs.expire();
+        assertEquals(List.of(today + ":1"), ConsentRows.accessCounts(dataSource, id),
+                "the new day's run keeps only its yesterday and today");
     }
 
     private static String status(String id) {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import eu.xs2a.consent.domain.ConsentJobs;
 import eu.xs2a.consent.support.ClockedConsentTestBase;
+import eu.xs2a.consent.support.ConsentRows;
 import eu.xs2a.consent.support.Lookup;
 import eu.xs2a.consent.support.Psu;
 import eu.xs2a.consent.support.SandboxBank;
@@ -14,16 +15,11 @@ import eu.xs2a.testsupport.BankDates;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -104,7 +100,7 @@ class ProviderTimeZoneTest extends ClockedConsentTestBase {
         Response second = Lookup.check(unattended);
         assertEquals(200, second.statusCode(), second.asString());
         assertEquals(2, second.jsonPath().getInt("remainingToday"), "the same day at the far bank: one count");
-        assertEquals(List.of(validUntil + ":2"), accessDays(far));
+        assertEquals(List.of(validUntil + ":2"), ConsentRows.accessCounts(dataSource, far));
 
         clock.advanceTo(utc(validUntil, 12)); // the next day in Kiritimati
         assertEquals("valid", storedStatus(far), "the job has not run");
@@ -197,23 +193,5 @@ class ProviderTimeZoneTest extends ClockedConsentTestBase {
 
     private static String status(String path, String id) {
         return Signed.get(Tpps.ALPHA, path + "/" + id + "/status").jsonPath().getString("consentStatus");
-    }
-
-    /** The consent's access counts as "day:count", by day. */
-    private List<String> accessDays(String consentId) {
-        try (Connection connection = dataSource.getConnection();
-             PreparedStatement query = connection.prepareStatement("select access_day, access_count"
-                     + " from consent_access_count where consent_id = ? order by access_day")) {
-            query.setString(1, consentId);
-            List<String> days = new ArrayList<>();
-            try (ResultSet rows = query.executeQuery()) {
-                while (rows.next()) {
-                    days.add(rows.getObject(1, LocalDate.class) + ":" + rows.getInt(2));
-                }
-            }
-            return days;
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

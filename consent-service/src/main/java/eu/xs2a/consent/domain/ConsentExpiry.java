@@ -15,6 +15,7 @@ import jakarta.inject.Inject;
 import jakarta.transaction.TransactionSynchronizationRegistry;
 import java.time.Clock;
 import java.time.Instant;
+import java.time.LocalDate;
 import java.util.List;
 import org.jboss.logging.Logger;
 
@@ -48,6 +49,9 @@ public class ConsentExpiry {
     @Inject TransactionSynchronizationRegistry transactions;
     @Inject ConsentNotifications notifications;
 
+    /** The day before which this instance last dropped the access counts (its first run drops them in any case). */
+    private volatile LocalDate accessCountsDroppedBefore;
+
     /** Runs both rules until nothing is left; returns how many consents changed. */
     public int run() {
         int changed = 0;
@@ -60,11 +64,23 @@ public class ConsentExpiry {
             } while (batch > 0);
         }
         changed += rejectOverdue();
-        // yesterday's counts are kept (a day's last calls may still be racing); older ones are dropped. The day is
-        // the westernmost bank's, so no count is dropped that a provider whose day is later still needs
-        calendar.earliestToday().ifPresent(earliest -> QuarkusTransaction.requiringNew()
-                .run(() -> accessCounts.deleteBefore(earliest.minusDays(1))));
+        dropOldAccessCounts();
         return changed;
+    }
+
+    /**
+     * Yesterday's counts are kept (a day's last calls may still be racing); older ones are dropped. The day is the
+     * westernmost bank's, so no count is dropped that a provider whose day is later still needs. Counts are written
+     * for today only, so once a day is enough: the delete scans the whole table (no index on the day, which every
+     * unattended read's insert would pay for).
+     */
+    private void dropOldAccessCounts() {
+        calendar.earliestToday().map(earliest -> earliest.minusDays(1))
+                .filter(before -> !before.equals(accessCountsDroppedBefore))
+                .ifPresent(before -> {
+                    QuarkusTransaction.requiringNew().run(() -> accessCounts.deleteBefore(before));
+                    accessCountsDroppedBefore = before;
+                });
     }
 
     private int expireBatch(String providerCode) {

@@ -18,7 +18,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -39,13 +38,28 @@ public class ConsentRepository implements PanacheRepositoryBase<Consent, String>
               from consent c
              where c.id = ? and c.provider_code = ? and c.tpp_id = ?""";
 
-    private static final String EXPIRE_VALID_PAST = """
+    /**
+     * The batch is chosen once (an array, not {@code id in (subquery)}, which a plan may run again for every valid
+     * consent) through the index {@code consent_valid_until}.
+     */
+    static final String EXPIRE_VALID_PAST = """
             update consent set status = 'expired', updated_at = ?
-             where id in (select id from consent
-                           where status = 'valid' and provider_code = ? and valid_until < ?
-                           limit ?)
+             where id = any(array(select id from consent
+                                   where status = 'valid' and provider_code = ? and valid_until < ?
+                                   limit ?))
                and status = 'valid'
             returning id, tpp_id, valid_until""";
+
+    /**
+     * The statuses are written out, as in the partial index {@code consent_bank_checked} the query reads in order (a
+     * bound parameter would not let the planner use it); every registered consent has {@code bank_checked_at}.
+     */
+    static final String DUE_FOR_BANK_CHECK = """
+            select * from consent
+             where status in ('received', 'partiallyAuthorised', 'valid') and bank_consent_id is not null
+               and provider_code in (:providers) and bank_checked_at < :heardBefore
+             order by bank_checked_at
+             limit :limit""";
 
     private static final String OWNED = "id = ?1 and providerCode = ?2 and tppId = ?3 and type = ?4";
 
@@ -132,12 +146,13 @@ public class ConsentRepository implements PanacheRepositoryBase<Consent, String>
      * not told anything since {@code heardBefore}: the polling job asks the bank about them. A plain read; the task
      * runtime's one pending task per consent keeps replicas from asking twice.
      */
+    @SuppressWarnings("unchecked")
     public List<Consent> dueForBankCheck(Instant heardBefore, Set<String> providerCodes, int limit) {
-        return find("bankConsentId is not null and status in ?1 and providerCode in ?2"
-                        + " and coalesce(bankCheckedAt, updatedAt) < ?3 order by coalesce(bankCheckedAt, updatedAt)",
-                EnumSet.of(ConsentStatus.received, ConsentStatus.partiallyAuthorised, ConsentStatus.valid),
-                providerCodes, heardBefore)
-                .page(0, limit).list();
+        return getEntityManager().createNativeQuery(DUE_FOR_BANK_CHECK, Consent.class)
+                .setParameter("providers", providerCodes)
+                .setParameter("heardBefore", heardBefore)
+                .setParameter("limit", limit)
+                .getResultList();
     }
 
     /**

@@ -262,6 +262,25 @@ class PostgresReplayStoreTest {
     }
 
     @Test
+    void oldRowsAreRemovedBatchAfterBatchAndNewerOnesKept() {
+        now.set(START.minus(Duration.ofHours(40)));
+        List<UUID> old = new ArrayList<>();
+        for (int i = 0; i < 25; i++) {
+            old.add(UUID.randomUUID());
+            store.claim("TPP-E", old.get(i), "GET", PATH, DIGEST);
+        }
+        now.set(START);
+        UUID recent = UUID.randomUUID();
+        store.claim("TPP-E", recent, "GET", PATH, DIGEST);
+
+        assertTrue(store.deleteCreatedBefore(START.minus(Duration.ofHours(24)), 10) >= 25, "three batches");
+        for (UUID id : old) {
+            assertSame(ReplayOutcome.FIRST, store.claim("TPP-E", id, "GET", PATH, DIGEST));
+        }
+        alreadyUsed(() -> store.claim("TPP-E", recent, "GET", PATH, DIGEST));
+    }
+
+    @Test
     void concurrentTwinsCannotBothBeFirst() throws Exception {
         UUID id = UUID.randomUUID();
         int threads = 8;

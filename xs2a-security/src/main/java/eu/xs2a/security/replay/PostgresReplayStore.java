@@ -72,7 +72,13 @@ public class PostgresReplayStore implements ReplayStore {
     private static final String KEEP = "update request_replay set response_status = ?, response_headers = ?, "
             + "response_body = ? where tpp_id = ? and request_id = ?";
     private static final String RELEASE = "delete from request_replay where tpp_id = ? and request_id = ? and response_status is null";
-    private static final String DELETE_OLD = "delete from request_replay where created_at < ?";
+    /**
+     * A day's rows go in batches, each its own short transaction: one statement for the whole day (millions of rows
+     * at a busy bank) would hold back vacuum and burst the WAL and its replicas for as long as it ran.
+     */
+    private static final String DELETE_OLD = "delete from request_replay where ctid = any(array("
+            + "select ctid from request_replay where created_at < ? limit ?))";
+    private static final int DELETE_BATCH = 10_000;
 
     /** The digest column of a request that is not a create (see {@link #claim}). */
     static final String DIGEST_NOT_KEPT = "-";
@@ -234,7 +240,20 @@ public class PostgresReplayStore implements ReplayStore {
 
     @Override
     public int deleteCreatedBefore(Instant cutoff) {
-        return update(DELETE_OLD, delete -> delete.setTimestamp(1, Timestamp.from(cutoff)));
+        return deleteCreatedBefore(cutoff, DELETE_BATCH);
+    }
+
+    int deleteCreatedBefore(Instant cutoff, int batch) {
+        int removed = 0;
+        int deleted;
+        do {
+            deleted = update(DELETE_OLD, delete -> {
+                delete.setTimestamp(1, Timestamp.from(cutoff));
+                delete.setInt(2, batch);
+            });
+            removed += deleted;
+        } while (deleted == batch);
+        return removed;
     }
 
     /** Sets a statement's parameters. */

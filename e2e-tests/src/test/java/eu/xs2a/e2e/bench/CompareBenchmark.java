@@ -105,6 +105,9 @@ class CompareBenchmark {
 
         Comparison comparison = new Comparison();
         for (int round = 1; round <= ROUNDS; round++) {
+            // as autovacuum keeps a live server's tables (this machine's server runs without it; bench/README.md)
+            a.stack.vacuumAnalyze();
+            b.stack.vacuumAnalyze();
             for (Side side : List.of(a, b)) {
                 Side idle = side == a ? b : a;
                 for (String workload : WORKLOADS) {

@@ -10,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
@@ -83,6 +85,9 @@ public final class Stack {
      * so that a journey sees the polling find a bank-side change.
      */
     public static final Duration BANK_SYNC_STALE_AFTER = Duration.ofSeconds(8);
+
+    /** The stack's databases, each named with the stack's prefix. */
+    private static final List<String> DATABASES = List.of("aspsp", "registration", "consent", "account", "payment");
 
     /**
      * The stack the e2e tests share; its services send their traces to the {@link TraceCollector}. It records no
@@ -224,7 +229,7 @@ public final class Stack {
     private void start() {
         ingressPort = ServiceProcess.freePort();
         Repository.run(List.of(root.resolve("bin/sandbox-keys").toString(), keys.toString()));
-        for (String db : List.of("aspsp", "registration", "consent", "account", "payment")) {
+        for (String db : DATABASES) {
             emptyDatabase(databasePrefix + db);
         }
         // the bank sends its status events to consent- and payment-service: their ports are chosen before it starts
@@ -358,6 +363,36 @@ public final class Stack {
     /** {@code xs2a_e2e_} → {@code e2e-}: the stack's folders under e2e-tests/target. */
     private String folderPrefix() {
         return databasePrefix.replaceFirst("^xs2a_", "").replace('_', '-');
+    }
+
+    /**
+     * VACUUM (ANALYZE) of each of the stack's databases: what autovacuum does on a live server all along. On a server
+     * that runs without it (this machine's CI configuration turns it off) the services would be measured planning on
+     * tables never analysed and reading through the dead rows of every update. Answers whether the server's
+     * autovacuum is on.
+     */
+    public boolean vacuumAnalyze() {
+        boolean autovacuum = false;
+        for (String db : DATABASES) {
+            try (Connection c = DriverManager.getConnection(databaseUrl(db), "xs2a", "xs2a");
+                 Statement s = c.createStatement()) {
+                List<String> tables = new ArrayList<>();
+                try (ResultSet names = s.executeQuery("select quote_ident(tablename) from pg_tables"
+                        + " where schemaname = 'public'")) {
+                    while (names.next()) {
+                        tables.add(names.getString(1));
+                    }
+                }
+                // the stack's own tables: the system catalogues are the superuser's, and skipped with a warning each
+                s.execute("vacuum (analyze) " + String.join(", ", tables));
+                try (ResultSet on = s.executeQuery("show autovacuum")) {
+                    autovacuum = on.next() && "on".equals(on.getString(1));
+                }
+            } catch (SQLException e) {
+                throw new IllegalStateException("Cannot vacuum " + databasePrefix + db + ": " + e.getMessage(), e);
+            }
+        }
+        return autovacuum;
     }
 
     /** Each run starts from empty databases so that its seeds, ids and counters are its own. */

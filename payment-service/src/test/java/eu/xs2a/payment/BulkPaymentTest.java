@@ -185,6 +185,9 @@ class BulkPaymentTest {
                 "batchBookingPreferred");
         refused(bulk(null, ok).replace("\"payments\": [", "\"requestedExecutionDate\": \"2020-01-01\", \"payments\": ["),
                 "requestedExecutionDate", "requestedExecutionDate");
+        refused(bulk(null, ok).replace("\"payments\": [", "\"requestedExecutionDate\": \""
+                + LocalDate.now(Pain001PaymentTest.SANDBOX_ZONE).plusDays(366) + "\", \"payments\": ["),
+                "is too far ahead", "requestedExecutionDate");
         List<String> many = new ArrayList<>();
         for (int i = 0; i < 101; i++) {
             many.add(ok);

@@ -192,6 +192,9 @@ class PeriodicPaymentTest {
         Map<String, List<String>> codes = Map.of(
                 "\"startDate\": \"" + today().minusDays(1) + "\", \"frequency\": \"Monthly\"",
                 List.of("EXECUTION_DATE_INVALID", "startDate"),
+                // beyond the provider's horizon (max-execution-days-ahead, 365 by default)
+                "\"startDate\": \"" + today().plusDays(366) + "\", \"frequency\": \"Monthly\"",
+                List.of("EXECUTION_DATE_INVALID", "startDate"),
                 "\"startDate\": \"" + start + "\", \"endDate\": \"" + start.minusDays(1)
                         + "\", \"frequency\": \"Monthly\"", List.of("PERIOD_INVALID", "endDate"),
                 "\"startDate\": \"" + start + "\", \"frequency\": \"Fortnightly\"",

@@ -29,7 +29,8 @@ import org.junit.jupiter.api.Test;
  * the service: {@code sandbox} (Europe/Berlin) and {@value BankSandboxResource#FAR_EAST} (Pacific/Kiritimati, UTC+14)
  * are both the sandbox bank, and at one instant the same date is today for the one and past for the other. The clock
  * is set ({@link TestClock}), so that the instant is known; a separate class from {@link PaymentInitiationTest}, whose
- * checks also run against the packaged jar, which has no test clock.
+ * checks also run against the packaged jar, which has no test clock. How far ahead a payment may be dated is the
+ * provider's too (psd2.providers.&lt;code&gt;.max-execution-days-ahead).
  */
 @QuarkusTest
 class ProviderTimeZoneTest {
@@ -86,6 +87,22 @@ class ProviderTimeZoneTest {
         initiateDated("sandbox", BERLIN_TODAY.plusDays(1)).then().statusCode(201);
         // the day before is past for both
         Errors.expect(initiateDated("sandbox", BERLIN_TODAY.minusDays(1)), 400, "FormatError");
+    }
+
+    /** The last day each provider's bank takes a payment for is its own; the day after is refused, naming the field. */
+    @Test
+    void eachProviderTakesPaymentsUpToItsOwnHorizon() {
+        clock.advanceTo(SAME_DAY);
+        initiateDated("sandbox", BERLIN_TODAY.plusDays(365)).then().statusCode(201);
+        Errors.expect(initiateDated("sandbox", BERLIN_TODAY.plusDays(366)), 400, "FormatError")
+                .body("error_code", equalTo("EXECUTION_DATE_INVALID"))
+                .body("tppMessages[0].path", equalTo("requestedExecutionDate"))
+                .body("error_message", containsString("requestedExecutionDate " + BERLIN_TODAY.plusDays(366)
+                        + " is too far ahead: the bank takes payments for execution up to " + BERLIN_TODAY.plusDays(365)));
+        int farEast = BankSandboxResource.FAR_EAST_DAYS_AHEAD;
+        initiateDated(BankSandboxResource.FAR_EAST, BERLIN_TODAY.plusDays(farEast)).then().statusCode(201);
+        Errors.expect(initiateDated(BankSandboxResource.FAR_EAST, BERLIN_TODAY.plusDays(farEast + 1)), 400,
+                "FormatError").body("error_code", equalTo("EXECUTION_DATE_INVALID"));
     }
 
     /** Earlier in the (UTC) day both calendars show one date: the refusal above is the far zone's at that time. */

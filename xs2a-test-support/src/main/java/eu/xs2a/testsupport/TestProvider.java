@@ -51,6 +51,11 @@ public final class TestProvider {
         return timeZone("${psd2.providers." + provider + ".time-zone}");
     }
 
+    /** How many days ahead the provider's bank takes a future-dated payment. */
+    public TestProvider maxExecutionDaysAhead(int days) {
+        return set("max-execution-days-ahead", Integer.toString(days));
+    }
+
     /** The OAuth SCA approach (docs/ARCHITECTURE.md "OAuth SCA approach"). */
     public TestProvider oauthSca() {
         return set("oauth-sca", "true");

@@ -107,6 +107,25 @@ class PaymentJourneyTest extends Journey {
         assertEquals("RJCT", finalStatus(tpp, payment, "the bank deciding"));
     }
 
+    /** The bank takes a payment dated up to a year ahead (the provider's max-execution-days-ahead), none later. */
+    @Test
+    void aPaymentIsTakenUpToAYearAheadAndRefusedLater() {
+        Tpp tpp = newTpp("Gamma Pay", "PSP_PI");
+        LocalDate lastDay = BankDays.today(PROVIDER).plusDays(365);
+        Response refused = tpp.post(PAYMENTS, paymentHeaders(redirectUri("paid"), null),
+                paymentBody(PSU1_MAIN, "8.00", "E2E-FAR-1", lastDay.plusDays(35).toString()));
+        assertError(refused, 400, "FormatError", "EXECUTION_DATE_INVALID");
+        assertEquals("requestedExecutionDate", refused.jsonPath().getString("tppMessages[0].path"));
+
+        Response created = initiated(tpp, redirectUri("paid"),
+                paymentBody(PSU1_MAIN, "8.00", "E2E-FAR-2", lastDay.toString()));
+        String payment = PAYMENTS + "/" + created.jsonPath().getString("paymentId");
+        browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1");
+        // accepted for execution on its day, a year from now
+        assertEquals("ACSP", transactionStatus(tpp, payment));
+        assertEquals(lastDay.toString(), tpp.get(payment).jsonPath().getString("requestedExecutionDate"));
+    }
+
     @Test
     void aPaymentCancelledBeforeScaIsCancelledAtOnce() {
         Tpp tpp = newTpp("Gamma Pay", "PSP_PI");

@@ -22,7 +22,7 @@ public record BulkPaymentInitiationRequest(
         Boolean batchBookingPreferred,
         @NotNull(message = PaymentInitiationRequest.REQUIRED) @Valid
         PaymentInitiationRequest.AccountReference debtorAccount,
-        @IsoDate String requestedExecutionDate,
+        @Schema(description = PaymentInitiationRequest.EXECUTION_DATE) @IsoDate String requestedExecutionDate,
         @Schema(description = "the credit transfers, at most payment.bulk.max-size (100)")
         @NotEmpty(message = "is required (at least one payment)") @Valid
         List<@NotNull(message = "must be an object") @Valid PaymentInitiationRequest> payments) {

@@ -12,6 +12,7 @@ import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
+import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.hibernate.validator.constraints.CodePointLength;
 
 /**
@@ -40,9 +41,11 @@ public record PaymentInitiationRequest(
         @Valid Address creditorAddress,
         @CodePointLength(max = 140, message = PaymentInitiationRequest.TOO_LONG) @FreeText
         String remittanceInformationUnstructured,
-        @IsoDate String requestedExecutionDate) {
+        @Schema(description = PaymentInitiationRequest.EXECUTION_DATE) @IsoDate String requestedExecutionDate) {
 
     static final String REQUIRED = "is required";
+    static final String EXECUTION_DATE = "the day the bank executes the payment: from today at the provider's bank to"
+            + " its max-execution-days-ahead (365 by default) later; another day is 400 EXECUTION_DATE_INVALID";
     static final String TOO_LONG = "is longer than {max} characters";
 
     @JsonIgnoreProperties(ignoreUnknown = true)

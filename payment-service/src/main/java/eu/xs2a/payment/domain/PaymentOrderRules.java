@@ -13,8 +13,8 @@ import java.util.Set;
  * The rules a payment order must meet before the gateway accepts it (issue 8, "Initiation") that go beyond one field:
  * between fields, on the provider's day and on the bank product. Each field's own rules (required, lengths, formats)
  * are the constraints of the body it was read from ({@code api.PaymentInitiationRequest}), checked before. Each
- * failure names the field at fault; an execution date the payment cannot run on is Berlin Group's
- * EXECUTION_DATE_INVALID, every other failure FORMAT_ERROR.
+ * failure names the field at fault; an execution date the payment cannot run on (past, too far ahead, an instant
+ * transfer's later day) is Berlin Group's EXECUTION_DATE_INVALID, every other failure FORMAT_ERROR.
  */
 public final class PaymentOrderRules {
 
@@ -30,25 +30,27 @@ public final class PaymentOrderRules {
     /** Any currency; the creditor's bank by BIC and the creditor's country are needed to route it. */
     private static final String CROSS_BORDER = "cross-border-credit-transfers";
     private static final String EURO = "EUR";
+    private static final String EXECUTION_DATE = "requestedExecutionDate";
 
     private PaymentOrderRules() {
     }
 
     /**
      * @param order            an order whose fields each meet their own rules
-     * @param today            the current date in the provider's own time zone (its bank's calendar)
+     * @param days             the days the provider's bank executes payments on: from its today (in its own time
+     *                         zone) to the last day it takes a future-dated payment for
      * @param bankProduct      the product the bank runs the payment as; its scheme adds its own rules, so that the
      *                         bank does not refuse, after the payment exists, what could be refused before
      * @param instantMaxAmount the provider's limit of an instant credit transfer in euro, or null for none
      */
-    public static void validate(PaymentOrder order, LocalDate today, String bankProduct, BigDecimal instantMaxAmount) {
+    public static void validate(PaymentOrder order, ExecutionDays days, String bankProduct, BigDecimal instantMaxAmount) {
         account(order.creditorAccount(), "creditorAccount");
         if (order.debtorAccount() != null) {
             account(order.debtorAccount(), "debtorAccount");
         }
         amount(order.instructedAmount());
-        if (order.requestedExecutionDate() != null && order.requestedExecutionDate().isBefore(today)) {
-            throw executionDate("requestedExecutionDate " + order.requestedExecutionDate() + " is in the past");
+        if (order.requestedExecutionDate() != null) {
+            days.check(EXECUTION_DATE, order.requestedExecutionDate());
         }
         if (SEPA_PRODUCTS.contains(bankProduct)) {
             euroToAnIban(order, "a SEPA credit transfer");
@@ -57,7 +59,7 @@ public final class PaymentOrderRules {
             euroToAnIban(order, "a TARGET2 payment");
         }
         if (INSTANT.equals(bankProduct)) {
-            instant(order, today, instantMaxAmount);
+            instant(order, days.today(), instantMaxAmount);
         }
         if (CROSS_BORDER.equals(bankProduct)) {
             if (order.creditorAgent() == null) {
@@ -84,8 +86,8 @@ public final class PaymentOrderRules {
     /** Executed at once, within seconds: not on a later day, and not above the provider's limit. */
     private static void instant(PaymentOrder order, LocalDate today, BigDecimal maxAmount) {
         if (order.requestedExecutionDate() != null && order.requestedExecutionDate().isAfter(today)) {
-            throw executionDate("requestedExecutionDate " + order.requestedExecutionDate() + " is not today: an instant"
-                    + " credit transfer is executed at once");
+            throw ExecutionDays.invalid(EXECUTION_DATE, "requestedExecutionDate " + order.requestedExecutionDate()
+                    + " is not today: an instant credit transfer is executed at once");
         }
         if (maxAmount != null && new BigDecimal(order.instructedAmount().amount()).compareTo(maxAmount) > 0) {
             throw format("instructedAmount.amount", "instructedAmount.amount " + order.instructedAmount().amount()
@@ -119,9 +121,5 @@ public final class PaymentOrderRules {
 
     private static Psd2Exception format(String field, String message) {
         return new Psd2Exception(ErrorClass.FORMAT_ERROR, message).at(field);
-    }
-
-    private static Psd2Exception executionDate(String message) {
-        return new Psd2Exception(ErrorClass.EXECUTION_DATE_INVALID, message).at("requestedExecutionDate");
     }
 }

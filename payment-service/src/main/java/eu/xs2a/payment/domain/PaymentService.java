@@ -104,14 +104,16 @@ public class PaymentService {
      */
     public Created initiate(NewPayment request, StandingOrder standingOrder) {
         ProvidersConfig.Provider provider = requireProduct(request.providerCode(), request.paymentProduct());
+        ExecutionDays days = ExecutionDays.from(calendar.today(request.providerCode()),
+                provider.maxExecutionDaysAhead());
         if (request.bulk() != null) {
-            validateBulk(request.bulk(), provider, request);
+            validateBulk(request.bulk(), provider, request, days);
         } else {
-            PaymentOrderRules.validate(request.order(), calendar.today(request.providerCode()),
-                    config.bankProduct(request.paymentProduct()), provider.instantMaxAmount().orElse(null));
+            PaymentOrderRules.validate(request.order(), days, config.bankProduct(request.paymentProduct()),
+                    provider.instantMaxAmount().orElse(null));
         }
         if (standingOrder != null) {
-            standingOrder.validate(calendar.today(request.providerCode()));
+            standingOrder.validate(days);
         }
         ScaApproach approach = approaches.choose(request.providerCode(), request.redirectPreferred(), request.psuId());
         Created created = ledger.create(request, approach, standingOrder);
@@ -153,7 +155,8 @@ public class PaymentService {
      * At most {@code payment.bulk.max-size} entries, each meeting a single payment's rules with the bulk's debtor and
      * date (the error names the entry: {@code payments[1]: …}); all in one currency, which the bank books them in.
      */
-    private void validateBulk(BulkOrder bulk, ProvidersConfig.Provider provider, NewPayment request) {
+    private void validateBulk(BulkOrder bulk, ProvidersConfig.Provider provider, NewPayment request,
+                              ExecutionDays days) {
         if (bulk.payments().size() > config.bulk().maxSize()) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "payments has " + bulk.payments().size()
                     + " entries; a bulk payment has at most " + config.bulk().maxSize());
@@ -162,8 +165,8 @@ public class PaymentService {
         for (int i = 0; i < bulk.payments().size(); i++) {
             PaymentOrder entry = bulk.entry(i);
             try {
-                PaymentOrderRules.validate(entry, calendar.today(request.providerCode()),
-                        config.bankProduct(request.paymentProduct()), provider.instantMaxAmount().orElse(null));
+                PaymentOrderRules.validate(entry, days, config.bankProduct(request.paymentProduct()),
+                        provider.instantMaxAmount().orElse(null));
             } catch (Psd2Exception e) {
                 // the bulk's date is every entry's: its path stays the bulk's own field
                 String path = e.path() == null || BULK_DATE.equals(e.path()) ? e.path()

@@ -29,14 +29,11 @@ public record StandingOrder(LocalDate startDate, LocalDate endDate, String execu
     private static final int MONTHS_MAX = 11;
 
     /**
-     * The rules between the fields and on the provider's day; each failure is of class FormatError and names its
-     * field (code EXECUTION_DATE_INVALID for a start in the past, PERIOD_INVALID for an end before it).
+     * The rules between the fields and on the provider's days; each failure is of class FormatError and names its
+     * field (code EXECUTION_DATE_INVALID for a start in the past or too far ahead, PERIOD_INVALID for an end before it).
      */
-    public void validate(LocalDate today) {
-        if (startDate.isBefore(today)) {
-            throw new Psd2Exception(ErrorClass.EXECUTION_DATE_INVALID, "startDate " + startDate + " is in the past")
-                    .at("startDate");
-        }
+    public void validate(ExecutionDays days) {
+        days.check("startDate", startDate);
         if (endDate != null && endDate.isBefore(startDate)) {
             throw new Psd2Exception(ErrorClass.PERIOD_INVALID, "endDate " + endDate + " is before startDate "
                     + startDate).at("endDate");

@@ -27,6 +27,8 @@ public class BankSandboxResource implements QuarkusTestResourceLifecycleManager 
     public static final String RELAYED_PORT = "test.relayed.port";
     public static final String FAR_EAST = "far-east";
     public static final String FAR_EAST_ZONE = "Pacific/Kiritimati";
+    /** How far ahead its bank takes a payment: less than the default year, so that the horizon is seen per provider. */
+    public static final int FAR_EAST_DAYS_AHEAD = 30;
     /** A provider whose bank has a credential of its own (no payment of the tests is ever its). */
     public static final String OTHER_BANK = "other-bank";
     public static final String OTHER_BANK_CREDENTIAL = "other-bank-credential";
@@ -58,7 +60,7 @@ public class BankSandboxResource implements QuarkusTestResourceLifecycleManager 
         config.put(RELAYED_PORT, String.valueOf(relayedPort));
         config.putAll(TestProvider.of(FAR_EAST, "The sandbox bank on the other side of the date line", bankUrl)
                 .credentialOf("sandbox").paymentProducts("sepa-credit-transfers").scaApproaches("REDIRECT")
-                .timeZone(FAR_EAST_ZONE).config());
+                .timeZone(FAR_EAST_ZONE).maxExecutionDaysAhead(FAR_EAST_DAYS_AHEAD).config());
         config.putAll(TestProvider.of(OTHER_BANK, "A bank with a credential of its own", bankUrl)
                 .credential(OTHER_BANK_CREDENTIAL).paymentProducts("sepa-credit-transfers")
                 .scaApproaches("REDIRECT").timeZoneOf("sandbox").config());

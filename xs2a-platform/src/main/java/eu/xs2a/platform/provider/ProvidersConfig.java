@@ -53,6 +53,14 @@ public interface ProvidersConfig {
         int maxConsentValidityDays();
 
         /**
+         * How many days after its own today the provider's bank takes a future-dated payment: a requestedExecutionDate
+         * (or a periodic payment's startDate) later than that is refused at once as EXECUTION_DATE_INVALID, instead of
+         * a payment that waits at the bank for years. Default 365, a year ahead as banks commonly allow.
+         */
+        @WithDefault("365")
+        int maxExecutionDaysAhead();
+
+        /**
          * The bank's own time zone: its calendar day decides a consent's last valid day and per-day access count, a
          * payment's requested execution date, and a transaction report's default dateTo. Required, since no zone is
          * right for every bank and a wrong one moves those days by hours.

@@ -41,32 +41,37 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
     /**
      * Payments due for a status check that have no status check task ({@code taskType}) pending in the task table,
      * those never checked first. Due: known to the bank and possibly still changing there, not checked since
-     * {@code checkedBefore} (not heard of since: {@code payment.jobs.stale-after}; {@code settledCheckedBefore} for an
-     * executed one, ACSC, which only waits for ACCC);
-     * unauthorised (RCVD, PATC) ones only while they changed after {@code activeSince}, executed ones only while they
-     * were executed after {@code settledSince}: within the settlement horizon, the SQL form of
-     * {@code SettlementHorizon.isPast} (whose {@code cutoff} {@code settledSince} is), so that the job and TPP reads
-     * stop asking about the same payments. Also due, known to the bank or not: unauthorised ones initiated before
-     * {@code deadline}, which the check rejects. A plain read: the task table's one pending task per payment keeps
-     * replicas from checking one payment twice at once.
+     * {@code before} (not heard of since: {@code payment.jobs.stale-after}); unauthorised (RCVD, PATC) ones only while
+     * they changed after {@code since}. Executed ones (ACSC, which only wait for ACCC) not checked since
+     * {@code settledBefore}, and only while they were executed after {@code settledSince}: within the settlement
+     * horizon, the SQL form of {@code SettlementHorizon.isPast} (whose {@code cutoff} {@code settledSince} is), so that
+     * the job and TPP reads stop asking about the same payments. Also due, known to the bank or not: unauthorised ones
+     * initiated before {@code deadline}, which the check rejects. Each of the three is read through its own partial
+     * index ({@code payment_open}, {@code payment_settling}, {@code payment_unauthorised}), so that a year of executed
+     * payments is never read. A plain read: the task table's one pending task per payment keeps replicas from
+     * checking one payment twice at once.
      */
+    static final String DUE_FOR_STATUS_CHECK = """
+            select p.resource_id, p.provider_code from payment p
+            where ((p.bank_payment_id is not null
+                    and p.transaction_status in ('RCVD', 'PATC', 'ACTC', 'ACSP')
+                    and (p.bank_heard_at is null or p.bank_heard_at < :before)
+                    and (p.transaction_status in ('ACTC', 'ACSP') or p.updated_at > :since))
+                   or (p.bank_payment_id is not null
+                    and p.transaction_status = 'ACSC'
+                    and coalesce(p.executed_at, p.updated_at) > :settledSince
+                    and (p.bank_heard_at is null or p.bank_heard_at < :settledBefore))
+                   or (p.transaction_status in ('RCVD', 'PATC') and p.created_at < :deadline))
+              and not exists (select 1 from task t where t.type = :taskType and t.subject = p.resource_id
+                                                     and t.state in ('queued', 'running'))
+            order by p.bank_heard_at nulls first, p.id
+            limit :limit""";
+
+    /** {@link #DUE_FOR_STATUS_CHECK}'s payments, by id and provider. */
     @SuppressWarnings("unchecked")
     public List<Due> dueForStatusCheck(Instant checkedBefore, Instant settledCheckedBefore, Instant activeSince,
                                        Instant settledSince, Instant deadline, String taskType, int limit) {
-        List<Object[]> rows = getEntityManager().createNativeQuery("""
-                select p.resource_id, p.provider_code from payment p
-                where ((p.bank_payment_id is not null
-                        and p.transaction_status in ('RCVD', 'PATC', 'ACTC', 'ACSP', 'ACSC')
-                        and (p.bank_heard_at is null
-                             or (p.transaction_status <> 'ACSC' and p.bank_heard_at < :before)
-                             or (p.transaction_status = 'ACSC' and p.bank_heard_at < :settledBefore))
-                        and (p.transaction_status not in ('RCVD', 'PATC') or p.updated_at > :since)
-                        and (p.transaction_status <> 'ACSC' or coalesce(p.executed_at, p.updated_at) > :settledSince))
-                       or (p.transaction_status in ('RCVD', 'PATC') and p.created_at < :deadline))
-                  and not exists (select 1 from task t where t.type = :taskType and t.subject = p.resource_id
-                                                         and t.state in ('queued', 'running'))
-                order by p.bank_heard_at nulls first, p.id
-                limit :limit""")
+        List<Object[]> rows = getEntityManager().createNativeQuery(DUE_FOR_STATUS_CHECK)
                 .setParameter("before", checkedBefore)
                 .setParameter("settledBefore", settledCheckedBefore)
                 .setParameter("since", activeSince)

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The periodic sweeps over all consents must read their index, whatever the table holds: a bank's hundreds of
- * thousands of valid consents made a table scan per run, and once a re-scan per valid consent. The plans are asked
- * for with sequential scans priced out ({@link QueryPlans}).
+ * thousands of valid consents made a table scan per run, and once a re-scan per valid consent. So must the lookup of
+ * every account read. The plans are asked for with sequential scans priced out ({@link QueryPlans}).
  */
 @QuarkusTest
 class ConsentSweepPlansTest {
@@ -35,6 +35,16 @@ class ConsentSweepPlansTest {
         assertTrue(plan.contains("InitPlan"), plan);
         assertFalse(plan.contains("SubPlan"), plan);
         assertTrue(plan.contains("consent_valid_until"), plan);
+    }
+
+    /** Every account read of every TPP runs it: one consent by its key, not the TPP's consents filtered. */
+    @Test
+    void theLookupReadsTheConsentByItsKey() throws SQLException {
+        String plan = QueryPlans.explain(dataSource, ConsentRepository.FOR_LOOKUP, List.of(LocalDate.of(2026, 3, 4),
+                "accounts", "a-consent-id", "sandbox", "PSDDE-BAFIN-111111"));
+
+        assertTrue(plan.contains("Index Scan using consent_pkey on consent"), plan);
+        assertTrue(plan.contains("Index Cond: ((id)::text ="), plan);
     }
 
     @Test

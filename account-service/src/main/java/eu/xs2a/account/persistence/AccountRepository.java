@@ -27,9 +27,11 @@ public class AccountRepository implements PanacheRepositoryBase<Account, UUID> {
      * The account, the consent's cover of it (columns 19-22, 29) and its balances (23-28, 34, one row each); a card
      * account's fields are columns 30-33. The cover counts
      * only once the consent's fetch has finished (its snapshot exists): a first fetch that failed half-way leaves
-     * cover rows behind, and a read must then fetch again rather than answer from what is stored.
+     * cover rows behind, and a read must then fetch again rather than answer from what is stored. The cover is a
+     * lateral join, so that its key's four columns, the account's id with them, find its one row (a plain join read
+     * every cover of the consent and checked the snapshot once for each).
      */
-    private static final String WITH_COVERAGE = """
+    static final String WITH_COVERAGE = """
             select a.id, a.resource_id, a.provider_code, a.tpp_id, a.account_key, a.bank_account_id, a.iban, a.bban,
                    a.bic, a.currency, a.name, a.product, a.cash_account_type, a.status, a.owner_name, a.usage,
                    a.corporate_id, a.updated_at,
@@ -39,11 +41,11 @@ public class AccountRepository implements PanacheRepositoryBase<Account, UUID> {
                    a.card, a.masked_pan, a.credit_limit_amount, a.credit_limit_currency,
                    b.credit_limit_included
               from bank_account a
-              left join consent_account l
-                on l.account_id = a.id and l.provider_code = a.provider_code and l.tpp_id = a.tpp_id
-                   and l.consent_id = ?
-                   and exists (select 1 from consent_snapshot s where s.provider_code = l.provider_code
-                               and s.tpp_id = l.tpp_id and s.consent_id = l.consent_id)
+              left join lateral (select * from consent_account c
+                                  where c.provider_code = a.provider_code and c.tpp_id = a.tpp_id
+                                    and c.consent_id = ? and c.account_id = a.id
+                                    and exists (select 1 from consent_snapshot s where s.provider_code = c.provider_code
+                                                and s.tpp_id = c.tpp_id and s.consent_id = c.consent_id)) l on true
               left join account_balance b on b.account_id = a.id
              where a.provider_code = ? and a.tpp_id = ? and a.resource_id = ?
              order by b.id""";

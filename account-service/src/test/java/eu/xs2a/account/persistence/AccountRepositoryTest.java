@@ -10,14 +10,17 @@ import eu.xs2a.account.domain.Balance;
 import eu.xs2a.account.domain.ConsentAccount;
 import eu.xs2a.account.domain.ConsentSnapshot;
 import eu.xs2a.account.persistence.AccountRepository.WithCoverage;
+import eu.xs2a.testsupport.QueryPlans;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import jakarta.inject.Inject;
+import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.UUID;
+import javax.sql.DataSource;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -34,6 +37,7 @@ class AccountRepositoryTest {
     private static final Instant CHANGED = Instant.parse("2026-03-03T23:59:58.654321Z");
 
     @Inject AccountRepository accounts;
+    @Inject DataSource dataSource;
 
     private String tppId;
     private Account stored;
@@ -173,6 +177,16 @@ class AccountRepositoryTest {
         assertNull(accounts.findWithCoverage(PROVIDER, tppId, stored.resourceId, CONSENT).orElseThrow().balances()
                 .get(0).creditLimitIncluded);
         assertFalse(accounts.findWithCoverage(PROVIDER, tppId, stored.resourceId, CONSENT).orElseThrow().account().card);
+    }
+
+    /** Every account read runs it: the cover's one row by its whole key, not every cover of the consent. */
+    @Test
+    void theCoverIsFoundByItsWholeKey() throws SQLException {
+        String plan = QueryPlans.explain(dataSource, AccountRepository.WITH_COVERAGE, List.of(CONSENT, PROVIDER, tppId,
+                stored.resourceId));
+
+        assertTrue(plan.contains("(account_id = a.id)"), plan);
+        assertFalse(plan.contains("Join Filter"), plan);
     }
 
     @Test

@@ -98,7 +98,8 @@ class ProviderTimeZoneTest {
                 .body("error_code", equalTo("EXECUTION_DATE_INVALID"))
                 .body("tppMessages[0].path", equalTo("requestedExecutionDate"))
                 .body("error_message", containsString("requestedExecutionDate " + BERLIN_TODAY.plusDays(366)
-                        + " is too far ahead: the bank takes payments for execution up to " + BERLIN_TODAY.plusDays(365)));
+                        + " is too far ahead: the bank takes payments for execution up to "
+                        + BERLIN_TODAY.plusDays(365)));
         int farEast = BankSandboxResource.FAR_EAST_DAYS_AHEAD;
         initiateDated(BankSandboxResource.FAR_EAST, BERLIN_TODAY.plusDays(farEast)).then().statusCode(201);
         Errors.expect(initiateDated(BankSandboxResource.FAR_EAST, BERLIN_TODAY.plusDays(farEast + 1)), 400,

@@ -54,7 +54,8 @@ public class PeriodicPaymentResource extends PaymentResource {
     @POST
     @Operation(summary = "Initiate a periodic payment", description = "Creates the standing order (RCVD) and its "
             + "authorisation, as a single payment's initiation does. Besides the payment's fields: startDate "
-            + "(required, from today at the provider's bank to its max-execution-days-ahead later), endDate (not before startDate; absent: until cancelled), executionRule "
+            + "(required, from today at the provider's bank to its max-execution-days-ahead later), endDate (not "
+            + "before startDate; absent: until cancelled), executionRule "
             + "(following or preceding working day), frequency (required: Daily, Weekly, EveryTwoWeeks, Monthly, "
             + "EveryTwoMonths, Quarterly, SemiAnnual, Annual, MonthlyVariable), dayOfExecution (1 to 31; 31 is the "
             + "month's last day), monthsOfExecution (MonthlyVariable only). Each wrong field is a FormatError naming "

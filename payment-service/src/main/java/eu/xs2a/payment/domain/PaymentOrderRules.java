@@ -43,7 +43,8 @@ public final class PaymentOrderRules {
      *                         bank does not refuse, after the payment exists, what could be refused before
      * @param instantMaxAmount the provider's limit of an instant credit transfer in euro, or null for none
      */
-    public static void validate(PaymentOrder order, ExecutionDays days, String bankProduct, BigDecimal instantMaxAmount) {
+    public static void validate(PaymentOrder order, ExecutionDays days, String bankProduct,
+                                BigDecimal instantMaxAmount) {
         account(order.creditorAccount(), "creditorAccount");
         if (order.debtorAccount() != null) {
             account(order.debtorAccount(), "debtorAccount");

@@ -30,7 +30,8 @@ public record StandingOrder(LocalDate startDate, LocalDate endDate, String execu
 
     /**
      * The rules between the fields and on the provider's days; each failure is of class FormatError and names its
-     * field (code EXECUTION_DATE_INVALID for a start in the past or too far ahead, PERIOD_INVALID for an end before it).
+     * field (code EXECUTION_DATE_INVALID for a start in the past or too far ahead, PERIOD_INVALID for an end before
+     * it).
      */
     public void validate(ExecutionDays days) {
         days.check("startDate", startDate);

@@ -2,7 +2,10 @@ package eu.xs2a.account.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.PositiveOrZero;
 import java.time.Duration;
+import org.hibernate.validator.constraints.time.DurationMin;
 
 /** The account data store and its fetches from the bank (the refresh's tasks: {@code psd2.tasks.*}). */
 @ConfigMapping(prefix = "psd2.account-data")
@@ -10,14 +13,17 @@ public interface AccountDataConfig {
 
     /** How far back transactions are fetched from the bank. */
     @WithDefault("730")
+    @Positive
     int historyDays();
 
     /** Page size asked from the bank when fetching transactions. */
     @WithDefault("500")
+    @Positive
     int bankPageSize();
 
     /** Largest page of transactions given to a TPP (also the default). */
     @WithDefault("100")
+    @Positive
     int maxPageSize();
 
     /**
@@ -26,6 +32,7 @@ public interface AccountDataConfig {
      * ({@code RefreshMaxRunCheck}).
      */
     @WithDefault("100")
+    @Positive
     int maxBankPages();
 
     /**
@@ -33,9 +40,11 @@ public interface AccountDataConfig {
      * ({@code _links.download} of the JSON answer): the whole report in one answer, once.
      */
     @WithDefault("1000")
+    @PositiveOrZero
     int downloadThreshold();
 
     /** How long a download link may be used (once). */
     @WithDefault("10M")
+    @DurationMin(nanos = 0, inclusive = false)
     Duration downloadValidFor();
 }

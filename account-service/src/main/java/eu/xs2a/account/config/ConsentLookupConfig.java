@@ -4,7 +4,11 @@ import eu.xs2a.platform.bank.GuardConfig;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import io.smallrye.config.WithParentName;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.PositiveOrZero;
 import java.time.Duration;
+import org.hibernate.validator.constraints.time.DurationMax;
+import org.hibernate.validator.constraints.time.DurationMin;
 
 /** Where consent-service's lookup endpoint is and how account-service authenticates to it. */
 @ConfigMapping(prefix = "psd2.consent-lookup")
@@ -15,9 +19,11 @@ public interface ConsentLookupConfig {
     String url();
 
     @WithDefault("1S")
+    @DurationMin(nanos = 0, inclusive = false)
     Duration connectTimeout();
 
     @WithDefault("3S")
+    @DurationMin(nanos = 0, inclusive = false)
     Duration readTimeout();
 
     /**
@@ -25,6 +31,7 @@ public interface ConsentLookupConfig {
      * (a Kubernetes Service balances connections, not requests).
      */
     @WithDefault("60S")
+    @DurationMin(nanos = 0, inclusive = false)
     Duration connectionTimeToLive();
 
     /**
@@ -41,14 +48,17 @@ public interface ConsentLookupConfig {
      * gateway's bound for revocations.
      */
     @WithDefault("0S")
+    @DurationMin(nanos = 0) @DurationMax(seconds = 1)
     Duration presentAnswersFor();
 
     /** At most this many such answers are kept (the least used go first). */
     @WithDefault("10000")
+    @Positive
     int presentAnswersKept();
 
     /** Retry-After sent with the 503 when consent-service cannot be reached. */
     @WithDefault("5")
+    @PositiveOrZero
     int retryAfterSeconds();
 
     Token token();
@@ -65,10 +75,12 @@ public interface ConsentLookupConfig {
         String subject();
 
         @WithDefault("5M")
+        @DurationMin(nanos = 0, inclusive = false)
         Duration lifetime();
 
         /** A cached token is replaced this long before it expires. */
         @WithDefault("1M")
+        @DurationMin(nanos = 0)
         Duration renewBefore();
     }
 }

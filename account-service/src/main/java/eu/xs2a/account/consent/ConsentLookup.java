@@ -1,9 +1,9 @@
 package eu.xs2a.account.consent;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.benmanes.caffeine.cache.Cache;
 import com.github.benmanes.caffeine.cache.Caffeine;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.account.config.ConsentLookupConfig;
 import eu.xs2a.platform.bank.CallGuard;
 import eu.xs2a.platform.bank.GuardSettings;
@@ -11,7 +11,6 @@ import eu.xs2a.platform.bank.RestClients;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import io.quarkus.runtime.Startup;
-import io.quarkus.runtime.configuration.ConfigurationException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
@@ -60,12 +59,8 @@ public class ConsentLookup {
 
     public ConsentLookup(ConsentLookupConfig config, ServiceTokenIssuer tokens, ObjectMapper json) {
         Duration reuse = config.presentAnswersFor();
-        if (reuse.isNegative() || reuse.compareTo(Duration.ofSeconds(1)) > 0) {
-            throw new ConfigurationException("psd2.consent-lookup.present-answers-for is " + reuse
-                    + "; it must be between 0 and 1 s, the most a revoked consent may still be read");
-        }
         this.presentAnswers = reuse.isZero() ? null : Caffeine.newBuilder().expireAfterWrite(reuse)
-                .maximumSize(Math.max(1, config.presentAnswersKept())).build();
+                .maximumSize(config.presentAnswersKept()).build();
         GuardSettings settings = GuardSettings.of(config.guard());
         this.api = RestClients.connectionLifetime(RestClients.builder(config.url().replaceAll("/+$", ""),
                         config.connectTimeout(), config.readTimeout(), settings.maxConcurrentCalls()),

@@ -2,9 +2,14 @@ package eu.xs2a.sandbox.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
+import jakarta.validation.constraints.Positive;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.ZoneId;
+import java.util.Map;
 import java.util.Optional;
+import org.hibernate.validator.constraints.time.DurationMin;
 
 /** Everything the simulated bank can be tuned with (application.properties, prefix {@code sandbox}). */
 @ConfigMapping(prefix = "sandbox")
@@ -19,6 +24,7 @@ public interface SandboxConfig {
      * (longer than the gateway's read timeout).
      */
     @WithDefault("5S")
+    @DurationMin(nanos = 0)
     Duration slowDelay();
 
     /**
@@ -33,10 +39,12 @@ public interface SandboxConfig {
      * (TPP-Rejection-NoFunds-Preferred false), checked by the settlement job; then it is rejected (AM04).
      */
     @WithDefault("4H")
+    @DurationMin(nanos = 0, inclusive = false)
     Duration fundsWait();
 
     /** How long an accepted payment (ACSP) waits before the settlement job books it (ACSC). */
     @WithDefault("3S")
+    @DurationMin(nanos = 0)
     Duration settlementDelay();
 
     /** How often the settlement job looks for due payments (read by the job's @Scheduled expression). */
@@ -58,6 +66,7 @@ public interface SandboxConfig {
      * revocation and status event as the PSU's own revoke in online banking.
      */
     @WithDefault("60S")
+    @DurationMin(nanos = 0)
     Duration revokedLaterDelay();
 
     /** How often the job that revokes them looks for due consents (read by the job's @Scheduled expression). */
@@ -66,6 +75,7 @@ public interface SandboxConfig {
 
     /** How long after the push the sandbox's app answers a decoupled SCA (approves; psu-decoupled-deny's denies). */
     @WithDefault("3S")
+    @DurationMin(nanos = 0)
     Duration decoupledDelay();
 
     /** How often the app's job looks for due pushes (read by the job's @Scheduled expression). */
@@ -76,12 +86,13 @@ public interface SandboxConfig {
      * The bank's exchange rates, units of a currency per euro (USD 1.0850: one euro buys 1.085 dollars): a cross-border
      * credit transfer in a currency listed here is debited in euro at this rate; in any other, it is rejected (AM03).
      */
-    java.util.Map<String, java.math.BigDecimal> fxRates();
+    Map<String, @Positive BigDecimal> fxRates();
 
     Sca sca();
 
     Events events();
 
+    @WithName("online-banking") // spelled out: Bean Validation's messages name a group by its Java name
     OnlineBanking onlineBanking();
 
     Login login();
@@ -89,6 +100,7 @@ public interface SandboxConfig {
     interface Sca {
         /** How long an SCA link works after it was issued. */
         @WithDefault("10M")
+        @DurationMin(nanos = 0, inclusive = false)
         Duration linkValidity();
 
         /** The one-time code every sandbox PSU (except psu-fail) receives. */
@@ -97,6 +109,7 @@ public interface SandboxConfig {
 
         /** Wrong codes allowed before the authorisation fails. */
         @WithDefault("3")
+        @Positive
         int otpAttempts();
     }
 
@@ -116,6 +129,7 @@ public interface SandboxConfig {
 
         /** Attempts per event, the first one included; then it is given up with one log line. */
         @WithDefault("10")
+        @Positive
         int maxAttempts();
 
         /**
@@ -123,13 +137,16 @@ public interface SandboxConfig {
          * the gateway's polling is the safety net for an event that did not get through.
          */
         @WithDefault("2S")
+        @DurationMin(nanos = 0, inclusive = false)
         Duration timeout();
 
         /** The first retry's delay; each further one doubles it, up to {@link #backoffCap()}. */
         @WithDefault("2S")
+        @DurationMin(nanos = 0, inclusive = false)
         Duration backoffBase();
 
         @WithDefault("5M")
+        @DurationMin(nanos = 0, inclusive = false)
         Duration backoffCap();
 
         /** How often undelivered events are looked for (read by the job's @Scheduled expression). */
@@ -140,6 +157,7 @@ public interface SandboxConfig {
     interface OnlineBanking {
         /** How long an online-banking login lasts. */
         @WithDefault("30M")
+        @DurationMin(nanos = 0, inclusive = false)
         Duration sessionValidity();
     }
 
@@ -147,10 +165,12 @@ public interface SandboxConfig {
     interface Login {
         /** Wrong passwords in a row that lock a PSU's login. */
         @WithDefault("5")
+        @Positive
         int maxFailures();
 
         /** How long a locked login stays locked (even the right password is refused meanwhile). */
         @WithDefault("15M")
+        @DurationMin(nanos = 0, inclusive = false)
         Duration lockDuration();
     }
 }

@@ -2,7 +2,10 @@ package eu.xs2a.consent.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
+import jakarta.validation.constraints.Positive;
 import java.time.Duration;
+import org.hibernate.validator.constraints.time.DurationMin;
 
 /** consent-service settings (section "Consents" of application.properties). */
 @ConfigMapping(prefix = "consent")
@@ -10,6 +13,7 @@ public interface ConsentConfig {
 
     /** validUntil when the TPP sends none (90 days; docs/ARCHITECTURE.md "State machines"). */
     @WithDefault("90")
+    @Positive
     int defaultValidityDays();
 
     /**
@@ -17,6 +21,7 @@ public interface ConsentConfig {
      * additionalInformation.ownerName, each): a PSU has a few accounts, and every lookup reads the whole access.
      */
     @WithDefault("200")
+    @Positive
     int maxAccountReferences();
 
     /**
@@ -24,17 +29,21 @@ public interface ConsentConfig {
      * out while the consent waits for the bank).
      */
     @WithDefault("10M")
+    @DurationMin(nanos = 0, inclusive = false)
     Duration scaLinkTtl();
 
     /** A consent without finished SCA this long after creation is rejected. */
     @WithDefault("24H")
+    @DurationMin(nanos = 0, inclusive = false)
     Duration scaDeadline();
 
     /** Consents one transaction of the expiry job handles at most. */
     @WithDefault("100")
+    @Positive
     int jobBatchSize();
 
     /** Polling the bank for consents it has told nothing of (docs/ARCHITECTURE.md "Bank status events and polling"). */
+    @WithName("bank-sync") // spelled out: Bean Validation's messages name a group by its Java name
     BankSync bankSync();
 
     interface BankSync {
@@ -43,6 +52,7 @@ public interface ConsentConfig {
          * asked about ({@code GET /bank/v1/consents/{id}}).
          */
         @WithDefault("5M")
+        @DurationMin(nanos = 0, inclusive = false)
         Duration staleAfter();
 
         /** How often the job looks for such consents ("off" disables it). */

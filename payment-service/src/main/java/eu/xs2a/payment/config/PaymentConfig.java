@@ -1,7 +1,10 @@
 package eu.xs2a.payment.config;
 
 import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithName;
+import jakarta.validation.constraints.Positive;
 import java.time.Duration;
+import org.hibernate.validator.constraints.time.DurationMin;
 
 /** payment-service settings (application.properties, section "Payments"). */
 @ConfigMapping(prefix = "payment")
@@ -11,6 +14,7 @@ public interface PaymentConfig {
     String publicBaseUrl();
 
     /** How long a one-time scaRedirect link stays usable. */
+    @DurationMin(nanos = 0, inclusive = false)
     Duration scaLinkValidity();
 
     /**
@@ -24,6 +28,7 @@ public interface PaymentConfig {
         return bankProducts().getOrDefault(paymentProduct, paymentProduct);
     }
 
+    @WithName("status-polling") // spelled out: Bean Validation's messages name a group by its Java name
     StatusPolling statusPolling();
 
     Bulk bulk();
@@ -32,6 +37,7 @@ public interface PaymentConfig {
     interface Bulk {
         /** The most credit transfers one bulk may hold. */
         @io.smallrye.config.WithDefault("100")
+        @Positive
         int maxSize();
     }
 
@@ -50,6 +56,7 @@ public interface PaymentConfig {
          * A payment that may still change at the bank is asked about once the gateway has not heard from the bank
          * about it (an answer or a status event, column {@code bank_heard_at}) for this long.
          */
+        @DurationMin(nanos = 0, inclusive = false)
         Duration staleAfter();
     }
 
@@ -59,15 +66,18 @@ public interface PaymentConfig {
          * A payment nobody has authorised (RCVD) is polled only while it saw activity within this window; after
          * that only TPP reads and the PSU's return ask the bank, so abandoned payments do not pile up in the job.
          */
+        @DurationMin(nanos = 0, inclusive = false)
         Duration unauthorisedWindow();
 
         /**
          * A payment still unauthorised (RCVD) this long after its initiation is rejected (RJCT) and its open
          * authorisations fail: no link to authorise it lasts that long, and a TPP waiting for a final status gets one.
          */
+        @DurationMin(nanos = 0, inclusive = false)
         Duration authorisationDeadline();
 
         /** Status checks one round of the job enqueues at most. */
+        @Positive
         int batchSize();
 
         /**
@@ -75,6 +85,7 @@ public interface PaymentConfig {
          * (settled on the creditor's account): the creditor's bank may take until the next business day, and many banks
          * never report it.
          */
+        @DurationMin(nanos = 0, inclusive = false)
         Duration settledInterval();
 
         /**
@@ -82,6 +93,7 @@ public interface PaymentConfig {
          * (domain.SettlementHorizon); after that its stored ACSC is the answer and the bank is not asked any more.
          * Bounds the work a bank that never reports ACCC causes.
          */
+        @DurationMin(nanos = 0)
         Duration settlementHorizon();
     }
 }

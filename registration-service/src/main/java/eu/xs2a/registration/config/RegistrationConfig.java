@@ -2,8 +2,10 @@ package eu.xs2a.registration.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import jakarta.validation.constraints.Min;
 import java.time.Duration;
 import java.util.Optional;
+import org.hibernate.validator.constraints.time.DurationMin;
 
 /** Open-banking dynamic client registration settings. */
 @ConfigMapping(prefix = "psd2.registration")
@@ -21,6 +23,7 @@ public interface RegistrationConfig {
 
     /** How far in the future a registration's {@code iat} may lie (clock skew of the TPP). */
     @WithDefault("60S")
+    @DurationMin(nanos = 0, inclusive = false)
     Duration maxIatSkew();
 
     /**
@@ -28,6 +31,7 @@ public interface RegistrationConfig {
      * old one (found in a log, a proxy, a mailbox) must not register or recover a client, whatever its {@code exp}.
      */
     @WithDefault("10M")
+    @DurationMin(nanos = 0, inclusive = false)
     Duration maxIatAge();
 
     /**
@@ -35,6 +39,7 @@ public interface RegistrationConfig {
      * request that stays usable for days.
      */
     @WithDefault("1H")
+    @DurationMin(nanos = 0, inclusive = false)
     Duration maxLifetime();
 
     /**
@@ -50,13 +55,16 @@ public interface RegistrationConfig {
      * exp, so this also bounds how long that record lives.
      */
     @WithDefault("5M")
+    @DurationMin(nanos = 0, inclusive = false)
     Duration clientAssertionMaxLifetime();
 
     /** How often the jti of expired client assertions are deleted. */
     @WithDefault("1H")
+    @DurationMin(nanos = 0, inclusive = false)
     Duration usedAssertionCleanupEvery();
 
     /** Bytes of randomness of a generated client secret. */
     @WithDefault("32")
+    @Min(16)
     int clientSecretBytes();
 }

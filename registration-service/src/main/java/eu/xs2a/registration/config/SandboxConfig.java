@@ -2,8 +2,11 @@ package eu.xs2a.registration.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
+import jakarta.validation.constraints.Positive;
 import java.time.Duration;
 import java.util.Optional;
+import org.hibernate.validator.constraints.time.DurationMin;
 
 /**
  * Sandbox self-service key material (files outside the repository, created by {@code bin/sandbox-keys}).
@@ -23,12 +26,15 @@ public interface SandboxConfig {
 
     /** Validity of an issued test QSEAL. */
     @WithDefault("365")
+    @Positive
     int certificateValidityDays();
 
     /** Validity of an issued software statement. */
     @WithDefault("365")
+    @Positive
     int softwareStatementValidityDays();
 
+    @WithName("key-generation") // spelled out: Bean Validation's messages name a group by its Java name
     KeyGeneration keyGeneration();
 
     /**
@@ -42,18 +48,22 @@ public interface SandboxConfig {
 
         /** Requests one client (IP address) may make at once. */
         @WithDefault("20")
+        @Positive
         int perClientBurst();
 
         /** A client regains one request this often (3 s: 20 a minute once its burst is spent). */
         @WithDefault("3S")
+        @DurationMin(nanos = 0, inclusive = false)
         Duration perClientRefill();
 
         /** Requests the instance serves at once, from all clients together. */
         @WithDefault("40")
+        @Positive
         int globalBurst();
 
         /** The instance regains one request this often (250 ms: at most 4 key pairs a second once the burst is spent). */
         @WithDefault("250MS")
+        @DurationMin(nanos = 0, inclusive = false)
         Duration globalRefill();
 
         /**
@@ -61,6 +71,7 @@ public interface SandboxConfig {
          * finds no room is held by the instance's bucket alone (memory stays bounded when addresses are many).
          */
         @WithDefault("10000")
+        @Positive
         int maxClients();
     }
 }

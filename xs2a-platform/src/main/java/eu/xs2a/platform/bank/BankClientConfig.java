@@ -2,12 +2,18 @@ package eu.xs2a.platform.bank;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import io.smallrye.config.WithName;
 import io.smallrye.config.WithParentName;
+import jakarta.validation.constraints.DecimalMax;
+import jakarta.validation.constraints.DecimalMin;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.PositiveOrZero;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.OptionalInt;
+import org.hibernate.validator.constraints.time.DurationMin;
 
 /**
  * How the gateway guards its calls to the banks (docs/ARCHITECTURE.md "Bank port"): one bulkhead and one circuit
@@ -19,6 +25,7 @@ public interface BankClientConfig {
 
     /** Retry-After of the 503 the TPP gets when its bank cannot be reached, failed, or its circuit is open. */
     @WithDefault("5")
+    @PositiveOrZero
     int retryAfterSeconds();
 
     /** Every provider's guard unless it sets its own: {@code psd2.bank-client.max-concurrent-calls} etc. */
@@ -31,17 +38,22 @@ public interface BankClientConfig {
     /** The same keys as {@link GuardConfig}, for one provider. */
     interface ProviderGuard {
 
+        @Positive
         OptionalInt maxConcurrentCalls();
 
+        @WithName("circuit-breaker") // spelled out: Bean Validation's messages name a group by its Java name
         CircuitBreaker circuitBreaker();
 
         interface CircuitBreaker {
+            @Positive
             OptionalInt requestVolume();
 
+            @DecimalMin("0") @DecimalMax("1")
             OptionalDouble failureRatio();
 
-            Optional<Duration> delay();
+            Optional<@DurationMin(nanos = 0) Duration> delay();
 
+            @Positive
             OptionalInt successThreshold();
         }
     }

@@ -2,22 +2,12 @@ package eu.xs2a.platform.bank;
 
 import java.time.Duration;
 
-/** The values one {@link CallGuard} is built with (see {@link GuardConfig} for what each means). */
+/**
+ * The values one {@link CallGuard} is built with (see {@link GuardConfig} for what each means); their ranges are the
+ * mappings' constraints, checked when the service starts.
+ */
 public record GuardSettings(int maxConcurrentCalls, int requestVolume, double failureRatio, Duration delay,
                             int successThreshold) {
-
-    public GuardSettings {
-        if (maxConcurrentCalls < 1 || requestVolume < 1 || successThreshold < 1) {
-            throw new IllegalArgumentException("max-concurrent-calls, request-volume and success-threshold must be"
-                    + " at least 1");
-        }
-        if (failureRatio < 0 || failureRatio > 1) {
-            throw new IllegalArgumentException("failure-ratio must be between 0 and 1, was " + failureRatio);
-        }
-        if (delay.isNegative()) {
-            throw new IllegalArgumentException("the circuit breaker's delay must not be negative");
-        }
-    }
 
     public static GuardSettings of(GuardConfig config) {
         GuardConfig.CircuitBreaker circuit = config.circuitBreaker();

@@ -2,7 +2,9 @@ package eu.xs2a.platform.kpi;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import jakarta.validation.constraints.Positive;
 import java.time.Duration;
+import org.hibernate.validator.constraints.time.DurationMin;
 
 /** The dedicated-interface KPIs' settings ({@code psd2.kpi.*}; xs2a-platform/README.md "KPIs"). */
 @ConfigMapping(prefix = "psd2.kpi")
@@ -25,13 +27,16 @@ public interface KpiConfig {
 
     /** An answer later than this counts as unanswered, as a 5xx does (the EBA's 30 s). */
     @WithDefault("30S")
+    @DurationMin(nanos = 0, inclusive = false)
     Duration unansweredAfter();
 
     /** Consecutive unanswered requests of a service class that make it "unavailable" (the EBA's five). */
     @WithDefault("5")
+    @Positive
     int unavailableAfter();
 
     /** The longest range a report covers (a quarter and a bit; longer ranges are asked in parts). */
     @WithDefault("400D")
+    @DurationMin(nanos = 0, inclusive = false)
     Duration maxRange();
 }

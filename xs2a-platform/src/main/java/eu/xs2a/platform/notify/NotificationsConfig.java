@@ -4,6 +4,7 @@ import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
 import java.util.Optional;
+import org.hibernate.validator.constraints.time.DurationMin;
 
 /**
  * Notifications to TPPs ({@code psd2.notifications.*}; docs/ARCHITECTURE.md "Notifications"). The attempts' backoff
@@ -22,14 +23,17 @@ public interface NotificationsConfig {
      * next one of the same resource goes. Keep it below the runtime's {@code psd2.tasks.give-up-after}.
      */
     @WithDefault("24H")
+    @DurationMin(nanos = 0, inclusive = false)
     Duration giveUpAfter();
 
     /** Connect and answer timeout of one attempt. */
     @WithDefault("10S")
+    @DurationMin(nanos = 0, inclusive = false)
     Duration timeout();
 
     /** How soon a notification waiting for an earlier one of the same resource looks again. */
     @WithDefault("5S")
+    @DurationMin(nanos = 0)
     Duration orderWait();
 
     /**

@@ -3,11 +3,15 @@ package eu.xs2a.platform.provider;
 import eu.xs2a.platform.validation.TextCharset;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import jakarta.validation.constraints.Positive;
+import jakarta.validation.constraints.PositiveOrZero;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.hibernate.validator.constraints.time.DurationMin;
 
 /** The provider registry (config/providers.properties, a ConfigMap in Kubernetes). */
 @ConfigMapping(prefix = "psd2.providers")
@@ -36,9 +40,11 @@ public interface ProvidersConfig {
         Optional<String> tlsConfigurationName();
 
         @WithDefault("1S")
+        @DurationMin(nanos = 0, inclusive = false)
         Duration connectTimeout();
 
         @WithDefault("3S")
+        @DurationMin(nanos = 0, inclusive = false)
         Duration readTimeout();
 
         List<String> paymentProducts();
@@ -47,9 +53,11 @@ public interface ProvidersConfig {
         List<String> scaApproaches();
 
         @WithDefault("4")
+        @Positive
         int maxFrequencyPerDay();
 
         @WithDefault("180")
+        @Positive
         int maxConsentValidityDays();
 
         /**
@@ -58,6 +66,7 @@ public interface ProvidersConfig {
          * a payment that waits at the bank for years. Default 365, a year ahead as banks commonly allow.
          */
         @WithDefault("365")
+        @PositiveOrZero
         int maxExecutionDaysAhead();
 
         /**
@@ -79,7 +88,7 @@ public interface ProvidersConfig {
          * The largest amount, in euro, the provider takes as one instant SEPA credit transfer (the scheme's or the
          * bank's own limit); a larger one is refused at once as a FormatError. Absent: no limit.
          */
-        Optional<java.math.BigDecimal> instantMaxAmount();
+        Optional<@Positive BigDecimal> instantMaxAmount();
 
         /**
          * The OAuth SCA approach (docs/ARCHITECTURE.md "OAuth SCA approach"): a redirect consent or payment answers

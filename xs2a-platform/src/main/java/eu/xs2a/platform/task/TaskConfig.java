@@ -2,9 +2,11 @@ package eu.xs2a.platform.task;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import jakarta.validation.constraints.Positive;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import org.hibernate.validator.constraints.time.DurationMin;
 
 /** The task runtime's settings ({@code psd2.tasks.*}; xs2a-platform/README.md "Task runtime"). */
 @ConfigMapping(prefix = "psd2.tasks")
@@ -28,6 +30,7 @@ public interface TaskConfig {
 
     /** Tasks one claim takes; a poll claims again until nothing due is left. */
     @WithDefault("20")
+    @Positive
     int batchSize();
 
     /**
@@ -36,40 +39,46 @@ public interface TaskConfig {
      * has run out another worker may take the task over, and the first owner's outcome is refused.
      */
     @WithDefault("30S")
+    @DurationMin(nanos = 0, inclusive = false)
     Duration lease();
 
     /** A handler still running this long is taken for hung: its lease is no longer renewed, and runs out. */
     @WithDefault("10M")
+    @DurationMin(nanos = 0, inclusive = false)
     Duration maxRun();
 
     /** The ceiling of the first retry's delay, doubled per failed attempt up to {@link #backoffCap()}; full jitter. */
     @WithDefault("30S")
+    @DurationMin(nanos = 0, inclusive = false)
     Duration backoffBase();
 
     @WithDefault("15M")
+    @DurationMin(nanos = 0, inclusive = false)
     Duration backoffCap();
 
     /** A task still failing this long after it was enqueued is given up: one ERROR line, the reason in its row. */
     @WithDefault("72H")
+    @DurationMin(nanos = 0, inclusive = false)
     Duration giveUpAfter();
 
     /** Finished tasks are deleted this long after they finished; given-up ones are kept for operators. */
     @WithDefault("7D")
+    @DurationMin(nanos = 0, inclusive = false)
     Duration keepDone();
 
     /** Per task type ({@code psd2.tasks.type.<type>.*}), any of the settings above that differ for it. */
     Map<String, TypeSettings> type();
 
     interface TypeSettings {
-        Optional<Duration> lease();
+        Optional<@DurationMin(nanos = 0, inclusive = false) Duration> lease();
 
-        Optional<Duration> maxRun();
+        Optional<@DurationMin(nanos = 0, inclusive = false) Duration> maxRun();
 
-        Optional<Duration> backoffBase();
+        Optional<@DurationMin(nanos = 0, inclusive = false) Duration> backoffBase();
 
-        Optional<Duration> backoffCap();
+        Optional<@DurationMin(nanos = 0, inclusive = false) Duration> backoffCap();
 
-        Optional<Duration> giveUpAfter();
+        Optional<@DurationMin(nanos = 0, inclusive = false) Duration> giveUpAfter();
     }
 
     /** The lease of one task type. */

@@ -3,10 +3,12 @@ package eu.xs2a.security.quarkus;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import io.smallrye.config.WithName;
+import jakarta.validation.constraints.Positive;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.hibernate.validator.constraints.time.DurationMin;
 
 /** Configuration of the signed-request pipeline ({@code psd2.*}; see xs2a-security/README.md). */
 @ConfigMapping(prefix = "psd2")
@@ -23,6 +25,7 @@ public interface SecurityConfig {
 
     /** How often the CRL files are read again: changed content is in force from then on, without a restart. */
     @WithDefault("5M")
+    @DurationMin(nanos = 0, inclusive = false)
     Duration crlReloadEvery();
 
     /**
@@ -33,6 +36,7 @@ public interface SecurityConfig {
 
     /** How often the blocked TPPs file is read again: a changed list is in force from then on, without a restart. */
     @WithDefault("30S")
+    @DurationMin(nanos = 0, inclusive = false)
     Duration blockedTppsReloadEvery();
 
     /**
@@ -63,6 +67,7 @@ public interface SecurityConfig {
 
     /** Largest request body accepted on signed endpoints (bytes); larger → 413 with the standard body. */
     @WithDefault("1048576")
+    @Positive
     int maxBodySize();
 
     enum Environment { sandbox, live }
@@ -70,10 +75,12 @@ public interface SecurityConfig {
     interface Signature {
         /** How far the Date header may be from the server clock. */
         @WithDefault("300S")
+        @DurationMin(nanos = 0, inclusive = false)
         Duration maxClockSkew();
 
         /** Certificates kept parsed and path-checked. */
         @WithDefault("10000")
+        @Positive
         int certificateCacheSize();
     }
 
@@ -81,10 +88,12 @@ public interface SecurityConfig {
     interface Revocation {
         /** One OCSP request or CRL download, connect and answer together. */
         @WithDefault("5S")
+        @DurationMin(nanos = 0, inclusive = false)
         Duration fetchTimeout();
 
         /** The longest a request waits for a certificate's status, all its sources together. */
         @WithDefault("10S")
+        @DurationMin(nanos = 0, inclusive = false)
         Duration maxWait();
 
         /**
@@ -95,18 +104,22 @@ public interface SecurityConfig {
 
         /** How long "status unknown" stands before the sources are asked again. */
         @WithDefault("60S")
+        @DurationMin(nanos = 0, inclusive = false)
         Duration unknownRetry();
 
         /** How long an OCSP answer or CRL without nextUpdate is used. */
         @WithDefault("1H")
+        @DurationMin(nanos = 0, inclusive = false)
         Duration defaultValidity();
 
         /** A CRL in use is downloaded again this long before its nextUpdate. */
         @WithDefault("5M")
+        @DurationMin(nanos = 0, inclusive = false)
         Duration refreshAhead();
 
         /** How often the CRLs in use are checked for renewal. */
         @WithDefault("1M")
+        @DurationMin(nanos = 0, inclusive = false)
         Duration refreshEvery();
     }
 
@@ -123,10 +136,12 @@ public interface SecurityConfig {
 
         /** How often every list is downloaded again; a list that fails keeps its last good copy. */
         @WithDefault("6H")
+        @DurationMin(nanos = 0, inclusive = false)
         Duration refreshEvery();
 
         /** One download of a list (the national lists are up to a few MB). */
         @WithDefault("30S")
+        @DurationMin(nanos = 0, inclusive = false)
         Duration fetchTimeout();
 
         /** Where the downloaded copies are kept (read at start before downloading). Unset: java.io.tmpdir. */
@@ -154,6 +169,7 @@ public interface SecurityConfig {
     interface Replay {
         /** How long an X-Request-ID stays used. */
         @WithDefault("24H")
+        @DurationMin(nanos = 0, inclusive = false)
         Duration retention();
 
         /**
@@ -162,10 +178,12 @@ public interface SecurityConfig {
          * timeouts are seconds.
          */
         @WithDefault("60S")
+        @DurationMin(nanos = 0, inclusive = false)
         Duration pendingTimeout();
 
         /** How often rows older than the retention are removed. */
         @WithDefault("1H")
+        @DurationMin(nanos = 0, inclusive = false)
         Duration cleanupEvery();
 
         /**

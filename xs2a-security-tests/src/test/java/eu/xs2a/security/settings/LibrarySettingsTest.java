@@ -9,12 +9,18 @@ import eu.xs2a.platform.provider.ProvidersConfig;
 import eu.xs2a.platform.task.TaskConfig;
 import eu.xs2a.security.quarkus.SecurityConfig;
 import eu.xs2a.testsupport.SettingsCheck;
+import java.io.IOException;
+import java.io.Reader;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The shared libraries' settings are bounded: a number or duration out of range stops every service at start with a
@@ -50,6 +56,21 @@ class LibrarySettingsTest {
         assertEquals(List.of(), SettingsCheck.problems(ProvidersConfig.class, PROVIDER));
         MAPPINGS.values().stream().filter(mapping -> mapping != ProvidersConfig.class).forEach(mapping ->
                 assertEquals(List.of(), SettingsCheck.problems(mapping, Map.of()), mapping.getName()));
+    }
+
+    /** The provider registries of the repository: bin/run's and the Kubernetes overlays' ConfigMaps. */
+    @ParameterizedTest
+    @ValueSource(strings = {"config/providers.properties", "k8s/overlays/sandbox/providers.properties",
+            "k8s/overlays/live/providers.properties"})
+    void theShippedProviderRegistriesAreInRange(String file) throws IOException {
+        Properties registry = new Properties();
+        try (Reader reader = Files.newBufferedReader(Path.of("..", file))) {
+            registry.load(reader);
+        }
+        Map<String, String> settings = new HashMap<>();
+        registry.stringPropertyNames().forEach(key -> settings.put(key, registry.getProperty(key)));
+        settings.put("PSD2_EXAMPLEBANK_BANK_CREDENTIAL", "from its Secret"); // the live one has no default
+        assertEquals(List.of(), SettingsCheck.problems(ProvidersConfig.class, settings));
     }
 
     @ParameterizedTest

@@ -9,48 +9,71 @@ import eu.xs2a.testsupport.ServiceProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.ResourceLock;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * A setting out of range stops a packaged service at start, every such setting named in its log, instead of a gateway
- * that runs with it (the module tests' {@code *SettingsTest} go through each mapping's bounds): here a provider's
+ * A setting out of range, or an SCA approach the standard does not know, stops a packaged service at start, every
+ * such setting named in its log, instead of a gateway that runs with it (the module tests' {@code *SettingsTest} go through each mapping's bounds): here a provider's
  * setting in the provider registry (the ConfigMap of k8s/), a shared library's and the service's own, the latter two
  * as the environment variables a deployment sets.
  */
 @ResourceLock(Lanes.SHARED_STACK)
 class SettingsStartUpTest {
 
+    private static final String DAYS_AHEAD = "psd2.providers.sandbox.max-execution-days-ahead";
+
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "registration-service | PSD2_SANDBOX_CERTIFICATE_VALIDITY_DAYS     | 0   "
+            "registration-service | PSD2_SANDBOX_CERTIFICATE_VALIDITY_DAYS  | 0   "
                     + "| psd2.sandbox.certificate-validity-days must be greater than 0",
-            "consent-service      | CONSENT_SCA_DEADLINE                       | -1H "
+            "consent-service      | CONSENT_SCA_DEADLINE                    | -1H "
                     + "| consent.sca-deadline must be longer than 0",
-            "account-service      | PSD2_CONSENT_LOOKUP_PRESENT_ANSWERS_FOR    | 5S  "
+            "account-service      | PSD2_CONSENT_LOOKUP_PRESENT_ANSWERS_FOR | 5S  "
                     + "| psd2.consent-lookup.present-answers-for must be shorter than or equal to 1 second",
-            "payment-service      | PAYMENT_STATUS_POLLING_BATCH_SIZE          | 0   "
+            "payment-service      | PAYMENT_STATUS_POLLING_BATCH_SIZE       | 0   "
                     + "| payment.status-polling.batch-size must be greater than 0"})
     void aSettingOutOfRangeStopsTheServiceAtStart(String module, String variable, String value, String expected)
             throws IOException {
+        assertRefusedAtStart(module, DAYS_AHEAD + "=-1", Map.of(variable, value),
+                expected, DAYS_AHEAD + " must be greater than or equal to 0");
+    }
+
+    /** The enum's converter fails the whole provider mapping: reported alone, before any bound of the same mapping. */
+    @Test
+    void anScaApproachTheStandardDoesNotKnowStopsTheServiceAtStart() throws IOException {
+        assertRefusedAtStart("consent-service", "psd2.providers.sandbox2.sca-approaches=REDIRECT,OAUTH", Map.of(),
+                "psd2.providers.sandbox2.sca-approaches with the config value \"REDIRECT,OAUTH\"",
+                "Cannot convert OAUTH to enum class eu.xs2a.platform.sca.ScaApproach");
+    }
+
+    /**
+     * The module started with one more line in the provider registry, {@code psd2.tasks.batch-size=0} and
+     * {@code variables}: it exits during start, its log saying each line of {@code expected}.
+     */
+    private static void assertRefusedAtStart(String module, String providerLine, Map<String, String> variables,
+                                             String... expected) throws IOException {
         Path providers = Files.createTempFile("providers-", ".properties");
         Files.writeString(providers, Files.readString(Repo.path("config/providers.properties"))
-                + "\npsd2.providers.sandbox.max-execution-days-ahead=-1\n");
+                + "\n" + providerLine + "\n");
         Map<String, String> env = new HashMap<>(Stack.get().environment(module));
         env.put("PSD2_PROVIDERS_FILE", providers.toString());
         env.put("PSD2_TASKS_BATCH_SIZE", "0");
-        env.put(variable, value);
+        env.putAll(variables);
         ServiceProcess service = ServiceProcess.launch(module, env, ServiceProcess.freePort());
         try {
             IllegalStateException e = assertThrows(IllegalStateException.class, service::awaitReady);
             assertTrue(e.getMessage().contains("exited during start"), e.getMessage());
             String log = Files.readString(service.log());
-            for (String line : new String[] {"Configuration validation failed", expected,
-                    "psd2.providers.sandbox.max-execution-days-ahead must be greater than or equal to 0",
-                    "psd2.tasks.batch-size must be greater than 0"}) {
+            List<String> lines = new ArrayList<>(List.of(expected));
+            lines.addAll(List.of("Configuration validation failed", "psd2.tasks.batch-size must be greater than 0"));
+            for (String line : lines) {
                 assertTrue(log.contains(line), "the log says '" + line + "': " + log);
             }
         } finally {

@@ -1,5 +1,6 @@
 package eu.xs2a.platform.provider;
 
+import eu.xs2a.platform.sca.ScaApproach;
 import eu.xs2a.platform.validation.TextCharset;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
@@ -49,8 +50,12 @@ public interface ProvidersConfig {
 
         List<String> paymentProducts();
 
+        /**
+         * The SCA approaches the provider offers: any of {@code REDIRECT}, {@code EMBEDDED}, {@code DECOUPLED} (in any
+         * case); another value stops the service at start.
+         */
         @WithDefault("REDIRECT")
-        List<String> scaApproaches();
+        List<ScaApproach> scaApproaches();
 
         @WithDefault("4")
         @Positive

@@ -2,9 +2,7 @@ package eu.xs2a.platform.sca;
 
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
-import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.function.Supplier;
 
@@ -17,18 +15,6 @@ import java.util.function.Supplier;
  */
 public enum ScaApproach {
     REDIRECT, EMBEDDED, DECOUPLED;
-
-    /** The provider registry's list, read strictly: a value that is not an approach stops the caller. */
-    public static Set<ScaApproach> offered(List<String> configured) {
-        Set<ScaApproach> approaches = EnumSet.noneOf(ScaApproach.class);
-        for (String value : configured) {
-            approaches.add(valueOf(value.trim().toUpperCase(Locale.ROOT)));
-        }
-        if (approaches.isEmpty()) {
-            throw new IllegalStateException("a provider must offer at least one SCA approach");
-        }
-        return approaches;
-    }
 
     /**
      * The approach for one request.

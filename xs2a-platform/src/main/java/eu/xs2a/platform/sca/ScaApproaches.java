@@ -4,6 +4,7 @@ import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.provider.ProviderRegistry;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.EnumSet;
 import java.util.List;
 import org.jboss.logging.Logger;
 
@@ -22,7 +23,7 @@ public class ScaApproaches {
     @Inject BankSca bank;
 
     public ScaApproach choose(String providerCode, boolean redirectPreferred, String psuId) {
-        return ScaApproach.choose(ScaApproach.offered(providers.require(providerCode).scaApproaches()),
+        return ScaApproach.choose(EnumSet.copyOf(providers.require(providerCode).scaApproaches()),
                 redirectPreferred, () -> methodsOf(providerCode, psuId));
     }
 

@@ -1,6 +1,7 @@
 package eu.xs2a.security.settings;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.platform.bank.BankClientConfig;
 import eu.xs2a.platform.kpi.KpiConfig;
@@ -71,6 +72,18 @@ class LibrarySettingsTest {
         registry.stringPropertyNames().forEach(key -> settings.put(key, registry.getProperty(key)));
         settings.put("PSD2_EXAMPLEBANK_BANK_CREDENTIAL", "from its Secret"); // the live one has no default
         assertEquals(List.of(), SettingsCheck.problems(ProvidersConfig.class, settings));
+    }
+
+    @Test
+    void aProviderOffersOnlyTheStandardsScaApproaches() {
+        Map<String, String> settings = new HashMap<>(PROVIDER);
+        settings.put("psd2.providers.bank.sca-approaches", "redirect, Embedded,DECOUPLED");
+        assertEquals(List.of(), SettingsCheck.problems(ProvidersConfig.class, settings));
+        settings.put("psd2.providers.bank.sca-approaches", "REDIRECT,OAUTH");
+        List<String> problems = SettingsCheck.problems(ProvidersConfig.class, settings);
+        assertEquals(1, problems.size(), problems.toString());
+        assertTrue(problems.get(0).contains("psd2.providers.bank.sca-approaches")
+                && problems.get(0).contains("OAUTH"), problems.get(0));
     }
 
     @ParameterizedTest

@@ -57,14 +57,8 @@ public final class SettingsCheck {
 
     /** The problems, each as {@code "<property> <message>"} (Quarkus's line for it); empty when the settings are fine. */
     public static List<String> problems(Class<?> mapping, Map<String, String> settings) {
-        BeanValidationConfigValidator validator = () -> VALIDATOR;
         try {
-            new SmallRyeConfigBuilder()
-                    .withMapping(mapping)
-                    .withConverter(Duration.class, 200, new DurationConverter()) // Quarkus's 30S, 5M, 24H
-                    .withSources(new PropertiesConfigSource(settings, "test settings", 100))
-                    .withValidator(validator)
-                    .build();
+            read(mapping, settings);
             return List.of();
         } catch (ConfigValidationException e) {
             List<String> problems = new ArrayList<>();
@@ -73,6 +67,21 @@ public final class SettingsCheck {
             }
             return problems;
         }
+    }
+
+    /**
+     * The mapping as a service reads it from these settings, its defaults for the rest and its bounds checked: a unit
+     * test's configuration object (an anonymous implementation would inherit the constraints, which CDI refuses).
+     */
+    public static <T> T read(Class<T> mapping, Map<String, String> settings) {
+        BeanValidationConfigValidator validator = () -> VALIDATOR;
+        return new SmallRyeConfigBuilder()
+                .withMapping(mapping)
+                .withConverter(Duration.class, 200, new DurationConverter()) // Quarkus's 30S, 5M, 24H
+                .withSources(new PropertiesConfigSource(settings, "test settings", 100))
+                .withValidator(validator)
+                .build()
+                .getConfigMapping(mapping);
     }
 
     /**

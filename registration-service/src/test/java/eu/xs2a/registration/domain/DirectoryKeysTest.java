@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.registration.config.RegistrationConfig;
+import eu.xs2a.testsupport.SettingsCheck;
 import eu.xs2a.testsupport.TestKeys;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -14,8 +15,8 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.security.PublicKey;
 import java.security.interfaces.RSAPublicKey;
-import java.time.Duration;
 import java.time.Instant;
+import java.util.Map;
 import java.util.Optional;
 import org.jose4j.jwk.JsonWebKey;
 import org.jose4j.jwk.JsonWebKeySet;
@@ -30,52 +31,8 @@ class DirectoryKeysTest {
     Path dir;
 
     private static RegistrationConfig config(Optional<String> jwks) {
-        return new RegistrationConfig() {
-            @Override
-            public Optional<String> directoryJwks() {
-                return jwks;
-            }
-
-            @Override
-            public String aspspId() {
-                return "test-aspsp";
-            }
-
-            @Override
-            public Duration maxIatSkew() {
-                return Duration.ofSeconds(60);
-            }
-
-            @Override
-            public Duration maxIatAge() {
-                return Duration.ofMinutes(10);
-            }
-
-            @Override
-            public Duration maxLifetime() {
-                return Duration.ofHours(1);
-            }
-
-            @Override
-            public String publicBaseUrl() {
-                return "http://localhost:8080";
-            }
-
-            @Override
-            public Duration clientAssertionMaxLifetime() {
-                return Duration.ofMinutes(5);
-            }
-
-            @Override
-            public Duration usedAssertionCleanupEvery() {
-                return Duration.ofHours(1);
-            }
-
-            @Override
-            public int clientSecretBytes() {
-                return 32;
-            }
-        };
+        return SettingsCheck.read(RegistrationConfig.class,
+                jwks.map(file -> Map.of("psd2.registration.directory-jwks", file)).orElse(Map.of()));
     }
 
     private static PublicKey newKey() throws Exception {

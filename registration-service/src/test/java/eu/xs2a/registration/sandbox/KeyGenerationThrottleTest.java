@@ -7,12 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.registration.config.SandboxConfig;
+import eu.xs2a.testsupport.SettingsCheck;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
-import java.util.Optional;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** The throttle's arithmetic, with a clock the test moves: bursts, refills, Retry-After, bounded memory. */
@@ -46,63 +47,13 @@ class KeyGenerationThrottleTest {
 
     private KeyGenerationThrottle throttle(int perClientBurst, Duration perClientRefill, int globalBurst,
                                            Duration globalRefill, int maxClients) {
-        SandboxConfig.KeyGeneration keyGeneration = new SandboxConfig.KeyGeneration() {
-            @Override
-            public int perClientBurst() {
-                return perClientBurst;
-            }
-
-            @Override
-            public Duration perClientRefill() {
-                return perClientRefill;
-            }
-
-            @Override
-            public int globalBurst() {
-                return globalBurst;
-            }
-
-            @Override
-            public Duration globalRefill() {
-                return globalRefill;
-            }
-
-            @Override
-            public int maxClients() {
-                return maxClients;
-            }
-        };
-        SandboxConfig config = new SandboxConfig() {
-            @Override
-            public Optional<String> caCert() {
-                return Optional.empty();
-            }
-
-            @Override
-            public Optional<String> caKey() {
-                return Optional.empty();
-            }
-
-            @Override
-            public Optional<String> directoryKey() {
-                return Optional.empty();
-            }
-
-            @Override
-            public int certificateValidityDays() {
-                return 365;
-            }
-
-            @Override
-            public int softwareStatementValidityDays() {
-                return 365;
-            }
-
-            @Override
-            public KeyGeneration keyGeneration() {
-                return keyGeneration;
-            }
-        };
+        String prefix = "psd2.sandbox.key-generation.";
+        SandboxConfig config = SettingsCheck.read(SandboxConfig.class, Map.of(
+                prefix + "per-client-burst", String.valueOf(perClientBurst),
+                prefix + "per-client-refill", perClientRefill.toString(),
+                prefix + "global-burst", String.valueOf(globalBurst),
+                prefix + "global-refill", globalRefill.toString(),
+                prefix + "max-clients", String.valueOf(maxClients)));
         return new KeyGenerationThrottle(config, clock);
     }
 

@@ -24,6 +24,6 @@ public record BulkPaymentInitiationRequest(
         PaymentInitiationRequest.AccountReference debtorAccount,
         @Schema(description = PaymentInitiationRequest.EXECUTION_DATE) @IsoDate String requestedExecutionDate,
         @Schema(description = "the credit transfers, at most payment.bulk.max-size (100)")
-        @NotEmpty(message = "is required (at least one payment)") @Valid
+        @NotEmpty(message = "is required (at least one payment)")
         List<@NotNull(message = "must be an object") @Valid PaymentInitiationRequest> payments) {
 }

@@ -9,9 +9,7 @@ import eu.xs2a.testsupport.ServiceProcess;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -41,20 +39,34 @@ class SettingsStartUpTest {
                     + "| payment.status-polling.batch-size must be greater than 0"})
     void aSettingOutOfRangeStopsTheServiceAtStart(String module, String variable, String value, String expected)
             throws IOException {
-        assertRefusedAtStart(module, DAYS_AHEAD + "=-1", Map.of(variable, value),
-                expected, DAYS_AHEAD + " must be greater than or equal to 0");
+        assertRefusedAtStart(module, DAYS_AHEAD + "=-1", Map.of(variable, value, "PSD2_TASKS_BATCH_SIZE", "0"),
+                "Configuration validation failed", expected, DAYS_AHEAD + " must be greater than or equal to 0",
+                "psd2.tasks.batch-size must be greater than 0");
+    }
+
+    /**
+     * Settings each in range but wrong together: a task type's backoff base above its cap, and notifications given up
+     * by the task runtime before their own give-up (TaskSettingsCheck, at start).
+     */
+    @Test
+    void settingsThatHoldOnlyTogetherStopTheServiceAtStart() throws IOException {
+        assertRefusedAtStart("consent-service", "psd2.tasks.type.consent-forward.backoff-base=1H\n"
+                        + "psd2.tasks.type.notification.give-up-after=1H", Map.of(),
+                "psd2.tasks.type.consent-forward.backoff-base (PT1H) is longer than psd2.tasks.backoff-cap",
+                "psd2.notifications.give-up-after (PT24H) is not shorter than"
+                        + " psd2.tasks.type.notification.give-up-after (PT1H)");
     }
 
     /** The enum's converter fails the whole provider mapping: reported alone, before any bound of the same mapping. */
     @Test
     void anScaApproachTheStandardDoesNotKnowStopsTheServiceAtStart() throws IOException {
         assertRefusedAtStart("consent-service", "psd2.providers.sandbox2.sca-approaches=REDIRECT,OAUTH", Map.of(),
-                "psd2.providers.sandbox2.sca-approaches with the config value \"REDIRECT,OAUTH\"",
+                "Configuration validation failed", "psd2.providers.sandbox2.sca-approaches with the config value \"REDIRECT,OAUTH\"",
                 "Cannot convert OAUTH to enum class eu.xs2a.platform.sca.ScaApproach");
     }
 
     /**
-     * The module started with one more line in the provider registry, {@code psd2.tasks.batch-size=0} and
+     * The module started with more lines in the provider registry (read as any other configuration file) and
      * {@code variables}: it exits during start, its log saying each line of {@code expected}.
      */
     private static void assertRefusedAtStart(String module, String providerLine, Map<String, String> variables,
@@ -64,16 +76,13 @@ class SettingsStartUpTest {
                 + "\n" + providerLine + "\n");
         Map<String, String> env = new HashMap<>(Stack.get().environment(module));
         env.put("PSD2_PROVIDERS_FILE", providers.toString());
-        env.put("PSD2_TASKS_BATCH_SIZE", "0");
         env.putAll(variables);
         ServiceProcess service = ServiceProcess.launch(module, env, ServiceProcess.freePort());
         try {
             IllegalStateException e = assertThrows(IllegalStateException.class, service::awaitReady);
             assertTrue(e.getMessage().contains("exited during start"), e.getMessage());
             String log = Files.readString(service.log());
-            List<String> lines = new ArrayList<>(List.of(expected));
-            lines.addAll(List.of("Configuration validation failed", "psd2.tasks.batch-size must be greater than 0"));
-            for (String line : lines) {
+            for (String line : expected) {
                 assertTrue(log.contains(line), "the log says '" + line + "': " + log);
             }
         } finally {

@@ -1,8 +1,10 @@
 package eu.xs2a.platform.notify;
 
 import eu.xs2a.platform.task.Task;
+import eu.xs2a.platform.task.TaskConfig;
 import eu.xs2a.platform.task.TaskHandler;
 import eu.xs2a.platform.task.TaskOutcome;
+import java.util.List;
 
 /**
  * The task type {@code notification}, subject a notification's id: one attempt to deliver it
@@ -27,5 +29,10 @@ public abstract class NotificationDelivery implements TaskHandler {
     @Override
     public TaskOutcome run(Task task) {
         return sender.attempt(task);
+    }
+
+    @Override
+    public List<String> settingsRefusals(TaskConfig config) {
+        return sender.settingsRefusals(config);
     }
 }

@@ -1,6 +1,7 @@
 package eu.xs2a.platform.notify;
 
 import eu.xs2a.platform.task.Task;
+import eu.xs2a.platform.task.TaskConfig;
 import eu.xs2a.platform.task.TaskOutcome;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
@@ -14,7 +15,9 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
+import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.jboss.logging.Logger;
@@ -48,6 +51,24 @@ public class NotificationSender {
         this.clock = clock;
         this.http = HttpClient.newBuilder().connectTimeout(config.timeout())
                 .followRedirects(HttpClient.Redirect.NEVER).build();
+    }
+
+    /**
+     * The notification's own give-up must come before the task runtime's: else the runtime gives a notification up
+     * first, without its WARN and with its row still pending, and the later ones of its resource wait for it until
+     * they are given up too.
+     */
+    List<String> settingsRefusals(TaskConfig tasks) {
+        Duration runtime = tasks.giveUpAfter(NotificationDelivery.TYPE);
+        if (!config.enabled() || config.giveUpAfter().compareTo(runtime) < 0) {
+            return List.of();
+        }
+        boolean own = Optional.ofNullable(tasks.type().get(NotificationDelivery.TYPE))
+                .flatMap(TaskConfig.TypeSettings::giveUpAfter).isPresent();
+        return List.of("psd2.notifications.give-up-after (" + config.giveUpAfter() + ") is not shorter than "
+                + (own ? "psd2.tasks.type.notification.give-up-after" : "psd2.tasks.give-up-after") + " (" + runtime
+                + "): the task runtime would give a notification up before it gives itself up, and the later ones of"
+                + " its resource would wait for it. The service does not start.");
     }
 
     TaskOutcome attempt(Task task) {

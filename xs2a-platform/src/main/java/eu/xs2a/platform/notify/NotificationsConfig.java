@@ -20,7 +20,8 @@ public interface NotificationsConfig {
 
     /**
      * How long a notification is retried after the change it tells of; then it is given up with one WARN line and the
-     * next one of the same resource goes. Keep it below the runtime's {@code psd2.tasks.give-up-after}.
+     * next one of the same resource goes. Below the runtime's give-up of {@code notification} tasks, or the service
+     * does not start ({@link NotificationSender#settingsRefusals}).
      */
     @WithDefault("24H")
     @DurationMin(nanos = 0, inclusive = false)

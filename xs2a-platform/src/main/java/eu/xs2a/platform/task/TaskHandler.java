@@ -1,5 +1,7 @@
 package eu.xs2a.platform.task;
 
+import java.util.List;
+
 /**
  * The work of one task type, found by CDI (make it a bean: {@code @ApplicationScoped}). A run follows three steps:
  * read the state it needs (a short transaction of its own), call the other side (no transaction, no connection, no
@@ -23,5 +25,13 @@ public interface TaskHandler {
      * default.
      */
     default void givenUp(Task task, String reason) {
+    }
+
+    /**
+     * What is wrong with the runtime's settings for this type, checked once at start ({@link TaskSettingsCheck}): one
+     * line per refusal, naming the keys; each stops the service. None by default.
+     */
+    default List<String> settingsRefusals(TaskConfig config) {
+        return List.of();
     }
 }

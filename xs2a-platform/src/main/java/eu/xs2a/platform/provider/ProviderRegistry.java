@@ -2,19 +2,40 @@ package eu.xs2a.platform.provider;
 
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import org.jboss.logging.Logger;
 
 /** Looks up providers by the {@code {provider_code}} path segment; an unknown code is ResourceUnknown (404). */
 @ApplicationScoped
 public class ProviderRegistry {
 
+    private static final Logger LOG = Logger.getLogger(ProviderRegistry.class);
+
     @Inject ProvidersConfig config;
+
+    /**
+     * One line per provider at start, so that an operator sees which registry the service read (the ConfigMap's, a
+     * local file's): never the bank credential, nor a password in the bank's URL.
+     */
+    void describe(@Observes StartupEvent start) {
+        config.all().entrySet().stream().sorted(Map.Entry.comparingByKey()).forEach(entry -> {
+            ProvidersConfig.Provider p = entry.getValue();
+            LOG.infof("Provider %s (%s): bank %s%s, timeouts %s/%s, time zone %s, products %s, SCA approaches %s%s%s",
+                    entry.getKey(), p.name(), p.bankUrl().replaceFirst("//[^/@]*@", "//***@"),
+                    p.tlsConfigurationName().map(tls -> " (TLS " + tls + ")").orElse(""), p.connectTimeout(),
+                    p.readTimeout(), p.timeZone(), p.paymentProducts(), p.scaApproaches(),
+                    p.oauthSca() ? ", OAuth SCA" : "", p.oauthPreStep() ? ", OAuth pre-step" : "");
+        });
+    }
 
     public ProvidersConfig.Provider require(String providerCode) {
         ProvidersConfig.Provider provider = providerCode == null ? null : config.all().get(providerCode);

@@ -17,10 +17,10 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * A setting out of range, or an SCA approach the standard does not know, stops a packaged service at start, every
- * such setting named in its log, instead of a gateway that runs with it (the module tests' {@code *SettingsTest} go through each mapping's bounds): here a provider's
- * setting in the provider registry (the ConfigMap of k8s/), a shared library's and the service's own, the latter two
- * as the environment variables a deployment sets.
+ * A setting out of range, an SCA approach the standard does not know, settings wrong together or a misspelt key stop a
+ * packaged service at start, each named in its log, instead of a gateway that runs with them (the module tests'
+ * {@code *SettingsTest} go through each mapping's bounds): settings in the provider registry (the ConfigMap of k8s/),
+ * a shared library's and the service's own, the latter two as the environment variables a deployment sets.
  */
 @ResourceLock(Lanes.SHARED_STACK)
 class SettingsStartUpTest {
@@ -63,6 +63,13 @@ class SettingsStartUpTest {
         assertRefusedAtStart("consent-service", "psd2.providers.sandbox2.sca-approaches=REDIRECT,OAUTH", Map.of(),
                 "Configuration validation failed", "psd2.providers.sandbox2.sca-approaches with the config value \"REDIRECT,OAUTH\"",
                 "Cannot convert OAUTH to enum class eu.xs2a.platform.sca.ScaApproach");
+    }
+
+    /** A misspelt key of the provider registry would leave its setting at the default in silence. */
+    @Test
+    void aMisspeltKeyStopsTheServiceAtStart() throws IOException {
+        assertRefusedAtStart("payment-service", "psd2.providers.sandbox.max-execution-day-ahead=30", Map.of(),
+                "psd2.providers.sandbox.max-execution-day-ahead is not a setting (the keys there: bank-credential,");
     }
 
     /**

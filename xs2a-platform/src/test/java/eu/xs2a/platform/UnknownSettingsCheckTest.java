@@ -1,0 +1,37 @@
+package eu.xs2a.platform;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A misspelt key under the platform's prefixes is named at start, with the keys its place has. */
+class UnknownSettingsCheckTest {
+
+    @Test
+    void knownKeysPassWhereverTheyStand() {
+        assertEquals(List.of(), UnknownSettingsCheck.refusals(List.of(
+                "psd2.providers.bank.max-execution-days-ahead", "psd2.providers.bank.payment-products[0]",
+                "psd2.providers.\"b.c\".name", "psd2.tasks.type.any.lease", "psd2.tasks.poll-every",
+                "psd2.bank-client.circuit-breaker.delay", "psd2.bank-client.provider.bank.max-concurrent-calls",
+                "psd2.kpi.max-range", "psd2.notifications.seal-key",
+                // other prefixes are not the platform's
+                "psd2.providers-file", "psd2.public-base-url", "consent.anything", "PSD2_PROVIDERS_SANDBOX_X")));
+    }
+
+    @Test
+    void aMisspeltKeyIsNamedWithItsNeighbours() {
+        List<String> refusals = UnknownSettingsCheck.refusals(List.of("psd2.providers.bank.max-execution-day-ahead",
+                "psd2.tasks.type.payment-submission.leas", "psd2.bank-client.circuitBreaker.delay"));
+        assertEquals(3, refusals.size(), refusals.toString());
+        assertTrue(refusals.get(0).startsWith("psd2.bank-client.circuitBreaker.delay is not a setting"), refusals.get(0));
+        assertTrue(refusals.get(1).startsWith("psd2.providers.bank.max-execution-day-ahead is not a setting (the keys"
+                + " there: bank-credential, bank-url, connect-timeout, instant-max-amount, max-consent-validity-days,"
+                + " max-execution-days-ahead, "), refusals.get(1));
+        assertTrue(refusals.get(2).startsWith("psd2.tasks.type.payment-submission.leas is not a setting (the keys there:"
+                + " backoff-base, backoff-cap, give-up-after, lease, max-run)"), refusals.get(2));
+        assertTrue(refusals.get(2).endsWith("a misspelt key is ignored, its setting left at its default. The service"
+                + " does not start."), refusals.get(2));
+    }
+}

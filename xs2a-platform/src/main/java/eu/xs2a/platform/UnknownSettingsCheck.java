@@ -23,9 +23,9 @@ import org.eclipse.microprofile.config.spi.ConfigSource;
 import org.jboss.logging.Logger;
 
 /**
- * A key under the platform's prefixes that no setting has ({@code psd2.providers.bank.max-execution-day-ahead}) would be
- * ignored in silence, its setting left at its default: Quarkus reports unknown keys of its own namespace only. Such a
- * key stops the service at start, one ERROR line each with the keys its place has. The prefixes are the platform's
+ * A key under the platform's prefixes that no setting has ({@code psd2.providers.bank.max-execution-day-ahead}) would
+ * be ignored in silence, its setting left at its default: Quarkus reports unknown keys of its own namespace only. Such
+ * a key stops the service at start, one ERROR line each with the keys its place has. The prefixes are the platform's
  * mappings' (the provider registry, {@code psd2.tasks}, {@code psd2.bank-client}, {@code psd2.kpi},
  * {@code psd2.notifications}), whose maps (providers, task types) take any name and so hide a misspelt key most. Keys
  * given as environment variables are not checked: they cannot be told from the other variables.

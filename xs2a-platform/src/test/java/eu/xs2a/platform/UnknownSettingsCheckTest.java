@@ -25,12 +25,13 @@ class UnknownSettingsCheckTest {
         List<String> refusals = UnknownSettingsCheck.refusals(List.of("psd2.providers.bank.max-execution-day-ahead",
                 "psd2.tasks.type.payment-submission.leas", "psd2.bank-client.circuitBreaker.delay"));
         assertEquals(3, refusals.size(), refusals.toString());
-        assertTrue(refusals.get(0).startsWith("psd2.bank-client.circuitBreaker.delay is not a setting"), refusals.get(0));
+        assertTrue(refusals.get(0).startsWith("psd2.bank-client.circuitBreaker.delay is not a setting"),
+                refusals.get(0));
         assertTrue(refusals.get(1).startsWith("psd2.providers.bank.max-execution-day-ahead is not a setting (the keys"
                 + " there: bank-credential, bank-url, connect-timeout, instant-max-amount, max-consent-validity-days,"
                 + " max-execution-days-ahead, "), refusals.get(1));
-        assertTrue(refusals.get(2).startsWith("psd2.tasks.type.payment-submission.leas is not a setting (the keys there:"
-                + " backoff-base, backoff-cap, give-up-after, lease, max-run)"), refusals.get(2));
+        assertTrue(refusals.get(2).startsWith("psd2.tasks.type.payment-submission.leas is not a setting (the keys"
+                + " there: backoff-base, backoff-cap, give-up-after, lease, max-run)"), refusals.get(2));
         assertTrue(refusals.get(2).endsWith("a misspelt key is ignored, its setting left at its default. The service"
                 + " does not start."), refusals.get(2));
     }

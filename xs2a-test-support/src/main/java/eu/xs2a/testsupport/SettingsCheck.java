@@ -50,12 +50,13 @@ public final class SettingsCheck {
     private static final Validator VALIDATOR = Validation.buildDefaultValidatorFactory().getValidator();
     /** The setting types whose every value parses, however absurd (a negative timeout, a batch of zero). */
     private static final Set<Class<?>> NUMBERS = Set.of(int.class, long.class, double.class, Integer.class, Long.class,
-            Double.class, BigDecimal.class, Duration.class, OptionalInt.class, OptionalLong.class, OptionalDouble.class);
+            Double.class, BigDecimal.class, Duration.class, OptionalInt.class, OptionalLong.class,
+            OptionalDouble.class);
 
     private SettingsCheck() {
     }
 
-    /** The problems, each as {@code "<property> <message>"} (Quarkus's line for it); empty when the settings are fine. */
+    /** The problems, each {@code "<property> <message>"} (Quarkus's line for it); empty when the settings are fine. */
     public static List<String> problems(Class<?> mapping, Map<String, String> settings) {
         try {
             read(mapping, settings);
@@ -86,9 +87,10 @@ public final class SettingsCheck {
 
     /**
      * Every number and duration of these mappings is bounded ({@link #unconstrained}), the module's shipped settings
-     * ({@link #applicationProperties}) are within the bounds, and each case of the table {@code cases} (a test resource,
-     * tab-separated: setting, value, the message Quarkus gives; no message: the value is taken) says what the shipped
-     * settings with that one value changed give. A case belongs to the mapping whose prefix its setting starts with.
+     * ({@link #applicationProperties}) are within the bounds, and each case of the table {@code cases} (a test
+     * resource, tab-separated: setting, value, the message Quarkus gives; no message: the value is taken) says what the
+     * shipped settings with that one value changed give. A case belongs to the mapping whose prefix its setting starts
+     * with.
      */
     public static void assertBounds(String cases, Class<?>... mappings) {
         for (Class<?> mapping : mappings) {

@@ -25,7 +25,8 @@ class ProvidersAtStartTest {
         Map<String, String> env = Stack.get().environment(module);
         String log = Files.readString(Stack.get().process(module).log());
         assertTrue(log.contains("Provider sandbox (Sandbox Bank): bank " + env.get("PSD2_SANDBOX_BANK_URL")
-                + ", timeouts PT1S/PT3S, time zone Europe/Berlin, products [service-payment, sepa-credit-transfers,"), log);
+                + ", timeouts PT1S/PT3S, time zone Europe/Berlin, products [service-payment,"
+                + " sepa-credit-transfers,"), log);
         assertTrue(log.contains("pain.001-instant-sepa-credit-transfers], SCA approaches [REDIRECT, EMBEDDED,"
                 + " DECOUPLED]"), log);
         assertTrue(log.contains("Provider sandbox-oauth-pre (") && log.contains(", OAuth pre-step"), log);

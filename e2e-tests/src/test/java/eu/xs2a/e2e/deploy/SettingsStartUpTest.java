@@ -61,7 +61,8 @@ class SettingsStartUpTest {
     @Test
     void anScaApproachTheStandardDoesNotKnowStopsTheServiceAtStart() throws IOException {
         assertRefusedAtStart("consent-service", "psd2.providers.sandbox2.sca-approaches=REDIRECT,OAUTH", Map.of(),
-                "Configuration validation failed", "psd2.providers.sandbox2.sca-approaches with the config value \"REDIRECT,OAUTH\"",
+                "Configuration validation failed",
+                "psd2.providers.sandbox2.sca-approaches with the config value \"REDIRECT,OAUTH\"",
                 "Cannot convert OAUTH to enum class eu.xs2a.platform.sca.ScaApproach");
     }
 

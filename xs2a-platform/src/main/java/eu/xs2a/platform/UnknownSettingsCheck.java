@@ -6,7 +6,6 @@ import eu.xs2a.platform.notify.NotificationsConfig;
 import eu.xs2a.platform.provider.ProvidersConfig;
 import eu.xs2a.platform.task.TaskConfig;
 import io.quarkus.runtime.StartupEvent;
-import io.quarkus.runtime.configuration.ConfigurationException;
 import io.smallrye.config.ConfigMappings.ConfigClass;
 import io.smallrye.config.ConfigMappings;
 import io.smallrye.config.EnvConfigSource;
@@ -50,11 +49,7 @@ class UnknownSettingsCheck {
                 source.getPropertyNames().stream().filter(name -> !name.contains("*")).forEach(names::add);
             }
         }
-        List<String> refusals = refusals(names);
-        if (!refusals.isEmpty()) {
-            refusals.forEach(LOG::error);
-            throw new ConfigurationException("", Set.of("psd2"));
-        }
+        StartRefusal.stopIfAny(LOG, refusals(names), "psd2");
     }
 
     /** One line per name under an owned prefix that is no setting's, in name order. */

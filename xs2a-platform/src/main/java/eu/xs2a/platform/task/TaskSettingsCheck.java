@@ -1,7 +1,7 @@
 package eu.xs2a.platform.task;
 
+import eu.xs2a.platform.StartRefusal;
 import io.quarkus.runtime.StartupEvent;
-import io.quarkus.runtime.configuration.ConfigurationException;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
@@ -30,10 +30,7 @@ class TaskSettingsCheck {
         for (String type : handlers.types()) {
             refusals.addAll(handlers.of(type).settingsRefusals(config));
         }
-        if (!refusals.isEmpty()) {
-            refusals.forEach(LOG::error);
-            throw new ConfigurationException("", Set.of("psd2.tasks"));
-        }
+        StartRefusal.stopIfAny(LOG, refusals, "psd2.tasks");
     }
 
     /** The backoff refusals: the defaults', then each type's of {@code types} and of the configuration, by name. */

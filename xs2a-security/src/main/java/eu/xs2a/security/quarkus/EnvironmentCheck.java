@@ -1,8 +1,8 @@
 package eu.xs2a.security.quarkus;
 
+import eu.xs2a.platform.StartRefusal;
 import eu.xs2a.security.core.TrustMaterial;
 import io.quarkus.runtime.StartupEvent;
-import io.quarkus.runtime.configuration.ConfigurationException;
 import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import javax.security.auth.x500.X500Principal;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.ConfigProvider;
@@ -25,10 +24,9 @@ import org.jboss.logging.Logger;
  *   <li>in {@code live} with any sandbox key material configured ({@code psd2.sandbox.ca-cert}, {@code ca-key},
  *       {@code directory-key}) or the sandbox CA made by {@code bin/sandbox-keys} among its trust anchors.</li>
  * </ul>
- * Each refusal is one ERROR line naming what to fix, then the service exits with status 1 and no stack trace: the
- * refusal is thrown as a {@link ConfigurationException}, for which Quarkus prints only its message, here empty (a
- * {@code PreventFurtherStepsException} left the JVM waiting in its stop). It runs first of the start-up observers,
- * before the trust material and the {@code @Startup} beans that read the environment.
+ * Each refusal is one ERROR line naming what to fix, then the service exits with status 1 and no stack trace
+ * (xs2a-platform's {@link StartRefusal}). It runs first of the start-up observers, before the trust material and the
+ * {@code @Startup} beans that read the environment.
  */
 @ApplicationScoped
 public class EnvironmentCheck {
@@ -45,10 +43,7 @@ public class EnvironmentCheck {
 
     void onStart(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE) StartupEvent event, SecurityConfig config) {
         String refusal = refusal(config, ConfigProvider.getConfig());
-        if (refusal != null) {
-            LOG.error(refusal);
-            throw new ConfigurationException("", Set.of("psd2.environment"));
-        }
+        StartRefusal.stopIfAny(LOG, refusal == null ? List.of() : List.of(refusal), "psd2.environment");
     }
 
     /** Why the service must not start, or null. */

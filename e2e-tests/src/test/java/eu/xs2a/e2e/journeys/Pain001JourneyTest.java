@@ -4,10 +4,12 @@ import static eu.xs2a.e2e.support.BerlinGroup.CREDITOR;
 import static eu.xs2a.e2e.support.BerlinGroup.P;
 import static eu.xs2a.e2e.support.BerlinGroup.PSU1_MAIN;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.e2e.support.BankDays;
 import eu.xs2a.e2e.support.BerlinGroup;
 import eu.xs2a.testsupport.Pain001;
+import io.restassured.path.xml.XmlPath;
 import io.restassured.response.Response;
 import java.util.List;
 import java.util.Map;
@@ -15,8 +17,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A pain.001 payment through the whole stack: the TPP posts an ISO 20022 pain.001.001.03 document (XML, signed as
- * sent), psu1 authorises it in the browser, the bank settles it (ACSC); every answer is JSON, checked against the
- * Berlin Group file like the JSON products' (payment-service README "pain.001 payments").
+ * sent), psu1 authorises it in the browser, the bank settles it (ACSC); every answer is checked against the Berlin
+ * Group file like the JSON products', JSON but for the status asked in XML, a pain.002 report (payment-service README
+ * "pain.001 payments").
  */
 class Pain001JourneyTest extends Journey {
 
@@ -46,6 +49,14 @@ class Pain001JourneyTest extends Journey {
         assertEquals("Berlin", read.jsonPath().getString("creditorAddress.townName").substring(6));
         assertEquals(BankDays.today(BerlinGroup.PROVIDER).toString(), read.jsonPath().getString("requestedExecutionDate"));
         assertStatus(200, tpp.get(payment + "/authorisations"));
+        // asked in XML, the status is the pain.002 report of the document (its MsgId), in its version
+        Response report = tpp.get(payment + "/status", Map.of("Accept", "application/xml"));
+        assertStatus(200, report);
+        assertTrue(report.contentType().startsWith("application/xml"), report.contentType());
+        XmlPath xml = new XmlPath(report.asString());
+        assertEquals("MSG-1", xml.getString("Document.CstmrPmtStsRpt.OrgnlGrpInfAndSts.OrgnlMsgId"));
+        assertEquals("pain.001.001.03", xml.getString("Document.CstmrPmtStsRpt.OrgnlGrpInfAndSts.OrgnlMsgNmId"));
+        assertEquals("ACSC", xml.getString("Document.CstmrPmtStsRpt.OrgnlGrpInfAndSts.GrpSts"));
     }
 
     static Map<String, String> xmlHeaders(String ok) {

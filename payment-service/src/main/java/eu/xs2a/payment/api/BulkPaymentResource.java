@@ -2,7 +2,6 @@ package eu.xs2a.payment.api;
 
 import static eu.xs2a.payment.api.PaymentResponses.SCA_APPROACH_HEADER;
 
-import eu.xs2a.payment.domain.BulkOrder;
 import eu.xs2a.payment.domain.Payment;
 import eu.xs2a.payment.domain.PaymentUrls;
 import eu.xs2a.platform.notify.NotificationHeaders;
@@ -15,6 +14,8 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -86,8 +87,7 @@ public class BulkPaymentResource extends PaymentResource {
     /** The bulk; its first entry stands for the payment's own order. */
     @Override
     protected InitiationBody readBody(String providerCode, String paymentProduct, String contentType, byte[] body) {
-        BulkOrder bulk = bodyReader.readBulk(paymentProduct, contentType, body, providerCode);
-        return new InitiationBody(bulk.entry(0), null, bulk);
+        return bodyReader.readBulk(paymentProduct, contentType, body, providerCode);
     }
 
     @GET
@@ -107,15 +107,20 @@ public class BulkPaymentResource extends PaymentResource {
 
     @GET
     @Path("/{payment_id}/status")
+    @Produces({MediaType.APPLICATION_JSON, MediaType.APPLICATION_XML, MediaType.TEXT_XML})
     @Operation(summary = "Bulk payment status", description = "transactionStatus of the bulk (RCVD, PATC, ACTC, ACSP,"
-            + " ACSC, PART, RJCT, CANC) and, as an extension, each entry's own in payments")
-    @APIResponse(responseCode = "200", description = "The transaction status",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = BulkPaymentStatusResponse.class)))
+            + " ACSC, PART, RJCT, CANC) and, as an extension, each entry's own in payments. " + PAIN_002)
+    @APIResponse(responseCode = "200", description = "The transaction status", content = {
+            @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = BulkPaymentStatusResponse.class)),
+            @Content(mediaType = MediaType.APPLICATION_XML, schema = @Schema(type = SchemaType.STRING,
+                    description = "an ISO 20022 pain.002 status report of the bulk, for a bulk initiated in pain.001"))})
+    @APIResponse(responseCode = "406", description = "ActionNotAllowed REQUESTED_FORMATS_INVALID: XML asked"
+            + " for a bulk initiated in JSON")
     @Override
-    public Object status(@BeanParam PaymentPath path) {
+    public Response status(@BeanParam PaymentPath path, @Context HttpHeaders headers) {
         Payment payment = payments.refreshed(owned(path));
-        return BulkPaymentStatusResponse.of(payment, payments.bulkOrder(payment).payments().size(),
-                payments.bulkEntries(payment));
+        return statusAnswer(payment, headers, BulkPaymentStatusResponse.of(payment,
+                payments.bulkOrder(payment).payments().size(), payments.bulkEntries(payment)));
     }
 }

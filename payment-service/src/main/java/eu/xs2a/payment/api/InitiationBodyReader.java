@@ -40,24 +40,25 @@ public class InitiationBodyReader {
      * provider's character set: JSON, or for a {@code pain.001-} product an ISO 20022 document read into the same
      * fields ({@link Pain001Reader}).
      */
-    PaymentOrder read(String paymentProduct, String contentType, byte[] body, String providerCode) {
+    InitiationBody read(String paymentProduct, String contentType, byte[] body, String providerCode) {
         requireContentType(paymentProduct, contentType);
-        boolean xml = paymentProduct.startsWith(PAIN_001_PREFIX);
+        Pain001Reader.Read document = paymentProduct.startsWith(PAIN_001_PREFIX) ? pain001.read(body) : null;
         PaymentInitiationRequest request = bodies.read(MediaType.APPLICATION_JSON,
-                xml ? pain001.readAsJson(body) : body, PaymentInitiationRequest.class,
+                document != null ? document.json() : body, PaymentInitiationRequest.class,
                 providers.require(providerCode).textCharset());
-        return order(request);
+        return new InitiationBody(order(request), null, null, document != null ? document.message() : null);
     }
 
     /**
      * The body of a bulk initiation: JSON ({@link BulkPaymentInitiationRequest}), or for a {@code pain.001-} product
-     * one PmtInf with its CdtTrfTxInf ({@link Pain001Reader#readBulkAsJson}).
+     * one PmtInf with its CdtTrfTxInf ({@link Pain001Reader#readBulk}). Its first entry stands for the payment's own
+     * order.
      */
-    BulkOrder readBulk(String paymentProduct, String contentType, byte[] body, String providerCode) {
+    InitiationBody readBulk(String paymentProduct, String contentType, byte[] body, String providerCode) {
         requireContentType(paymentProduct, contentType);
-        boolean xml = paymentProduct.startsWith(PAIN_001_PREFIX);
+        Pain001Reader.Read document = paymentProduct.startsWith(PAIN_001_PREFIX) ? pain001.readBulk(body) : null;
         BulkPaymentInitiationRequest request = bodies.read(MediaType.APPLICATION_JSON,
-                xml ? pain001.readBulkAsJson(body) : body, BulkPaymentInitiationRequest.class,
+                document != null ? document.json() : body, BulkPaymentInitiationRequest.class,
                 providers.require(providerCode).textCharset());
         List<PaymentOrder> entries = new ArrayList<>();
         for (int i = 0; i < request.payments().size(); i++) {
@@ -74,8 +75,9 @@ public class InitiationBodyReader {
             }
             entries.add(order(entry));
         }
-        return new BulkOrder(request.batchBookingPreferred(), account(request.debtorAccount()),
+        BulkOrder bulk = new BulkOrder(request.batchBookingPreferred(), account(request.debtorAccount()),
                 date(request.requestedExecutionDate()), entries);
+        return new InitiationBody(bulk.entry(0), null, bulk, document != null ? document.message() : null);
     }
 
     private static PaymentOrder order(PaymentInitiationRequest request) {

@@ -1,8 +1,6 @@
 package eu.xs2a.payment.api;
 
-import eu.xs2a.payment.domain.BulkOrder;
 import eu.xs2a.payment.domain.NewPayment;
-import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.platform.bank.PsuContext;
 import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.security.core.TppBrand;
@@ -59,12 +57,12 @@ public record InitiationHeaders(
                    String redirectUri, String nokRedirectUri, boolean explicitAuthorisation,
                    boolean redirectPreferred) {
 
-        /** The initiation request of {@code order} (the bulk's first entry for a bulk). */
-        NewPayment payment(String providerCode, String paymentProduct, TppIdentity tpp, PaymentOrder order,
-                           BulkOrder bulk, NotificationRequest notification) {
-            return new NewPayment(providerCode, paymentProduct, tpp.tppId(), tpp.name(), order, psuId, psuContext,
-                    tppBrand, rejectionNoFundsPreferred, redirectUri, nokRedirectUri, explicitAuthorisation,
-                    redirectPreferred, bulk, notification);
+        /** The initiation request of the body read (its order is the bulk's first entry for a bulk). */
+        NewPayment payment(String providerCode, String paymentProduct, TppIdentity tpp, InitiationBody read,
+                           NotificationRequest notification) {
+            return new NewPayment(providerCode, paymentProduct, tpp.tppId(), tpp.name(), read.order(), psuId,
+                    psuContext, tppBrand, rejectionNoFundsPreferred, redirectUri, nokRedirectUri,
+                    explicitAuthorisation, redirectPreferred, read.bulk(), read.originalMessage(), notification);
         }
     }
 }

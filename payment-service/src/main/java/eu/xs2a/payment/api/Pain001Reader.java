@@ -3,6 +3,7 @@ package eu.xs2a.payment.api;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import eu.xs2a.payment.domain.OriginalMessage;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -70,23 +71,29 @@ public class Pain001Reader {
         }
     }
 
-    /** The document as the JSON initiation body's tree, for the JSON body's field rules. */
-    byte[] readAsJson(byte[] body) {
-        Element block = paymentBlock(body);
+    /** A document read: its payment (or bulk) as the JSON body's tree, and the document as status reports name it. */
+    record Read(byte[] json, OriginalMessage message) {
+    }
+
+    /** The document of one payment, for the JSON initiation body's field rules. */
+    Read read(byte[] body) {
+        Element root = document(body);
+        Element block = paymentBlock(root);
         List<Element> transactions = children(block, "CdtTrfTxInf");
         if (transactions.size() > 1) {
             throw format("The document holds more than one payment: several CdtTrfTxInf are a bulk payment, initiated"
                     + " at /v1/bulk-payments/{payment-product}");
         }
-        return bytes(toJson(block, one(block, "CdtTrfTxInf", "PmtInf")));
+        return new Read(bytes(toJson(block, one(block, "CdtTrfTxInf", "PmtInf"))), message(root));
     }
 
     /**
      * A bulk document (one PmtInf, one or more CdtTrfTxInf) as the JSON bulk body's tree: the debtor, date and
      * {@code BtchBookg} of the PmtInf once, each CdtTrfTxInf an entry of {@code payments}.
      */
-    byte[] readBulkAsJson(byte[] body) {
-        Element block = paymentBlock(body);
+    Read readBulk(byte[] body) {
+        Element root = document(body);
+        Element block = paymentBlock(root);
         ObjectNode json = mapper.createObjectNode();
         Element batch = path(block, "BtchBookg");
         if (batch != null) {
@@ -100,7 +107,7 @@ public class Pain001Reader {
             entries.add(entry);
         }
         json.set("payments", entries);
-        return bytes(json);
+        return new Read(bytes(json), message(root));
     }
 
     private static void moveTo(ObjectNode bulk, ObjectNode entry, String field) {
@@ -117,8 +124,8 @@ public class Pain001Reader {
         }
     }
 
-    /** The document's one PmtInf, after the parser's and the schema's checks. */
-    private Element paymentBlock(byte[] body) {
+    /** The document's root, after the parser's and the schema's checks. */
+    private Element document(byte[] body) {
         if (body == null || body.length == 0) {
             throw format("The request body is required");
         }
@@ -128,6 +135,17 @@ public class Pain001Reader {
                     + NAMESPACE + " or " + NAMESPACE_09 + ")");
         }
         validate(root);
+        return root;
+    }
+
+    /** The group header's MsgId (both schemas require it) and the document's version. */
+    private static OriginalMessage message(Element root) {
+        return new OriginalMessage(text(path(root, "CstmrCdtTrfInitn", "GrpHdr", "MsgId")),
+                isVersion09(root) ? OriginalMessage.PAIN_001_09 : OriginalMessage.PAIN_001_03);
+    }
+
+    /** The document's one PmtInf. */
+    private static Element paymentBlock(Element root) {
         Element initiation = one(root, "CstmrCdtTrfInitn", "Document");
         List<Element> blocks = children(initiation, "PmtInf");
         if (blocks.isEmpty()) {

@@ -7,13 +7,10 @@ import static eu.xs2a.payment.api.PaymentResponses.SCA_APPROACH_HEADER;
 
 import eu.xs2a.payment.domain.AuthorisationKind;
 import eu.xs2a.payment.domain.Payment;
-import eu.xs2a.payment.domain.BulkOrder;
-import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.payment.domain.PaymentService;
 import eu.xs2a.payment.domain.PaymentService.Cancellation;
 import eu.xs2a.payment.domain.PaymentScaSteps;
 import eu.xs2a.payment.domain.PaymentUrls;
-import eu.xs2a.payment.domain.StandingOrder;
 import eu.xs2a.platform.sca.ScaApproach;
 import eu.xs2a.platform.sca.ScaUpdateResponse;
 import eu.xs2a.platform.sca.UpdatePsuDataRequest;
@@ -39,6 +36,8 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -78,6 +77,9 @@ public class PaymentResource {
     private static final String STEP_400 = "FormatError (not exactly one step in the body); ScaInvalid SCA_INVALID"
             + " (wrong OTP; after the bank's allowed attempts the authorisation is failed); ScaMethodUnknown"
             + " SCA_METHOD_UNKNOWN";
+    static final String PAIN_002 = "With Accept: application/xml (or text/xml) before application/json, a payment"
+            + " initiated with a pain.001 document answers an ISO 20022 pain.002 status report in its version"
+            + " (pain.002.001.03 for .03, pain.002.001.10 for .09; docs/ARCHITECTURE.md \"XML bodies\").";
     private static final String STEP_409 = "StatusInvalid STATUS_INVALID: the step is out of order, the"
             + " authorisation is final, or it is not an embedded one";
 
@@ -87,6 +89,7 @@ public class PaymentResource {
     @Inject CurrentTpp currentTpp;
     @Inject PaymentResponses responses;
     @Inject PaymentScaSteps steps;
+    @Inject Pain002Writer statusReports;
 
     /** The TPP's notification headers at an initiation, a cancellation or an authorisation's start. */
     @Inject Notifications notifications;
@@ -137,16 +140,12 @@ public class PaymentResource {
         NotificationRequest accepted = notification.accept(notifications, tpp.certificate());
         InitiationBody read = readBody(providerCode, paymentProduct, headers.contentType(), body);
         return accepted.answered(responses.initiated(payments.initiate(checked.payment(providerCode, paymentProduct,
-                tpp, read.order(), read.bulk(), accepted), read.terms())));
-    }
-
-    /** What an initiation's body holds: the order; a standing order's terms, or a bulk, for those services. */
-    protected record InitiationBody(PaymentOrder order, StandingOrder terms, BulkOrder bulk) {
+                tpp, read, accepted), read.terms())));
     }
 
     /** Reads the initiation's body (the exact bytes received: the Digest covers them); overridden by service. */
     protected InitiationBody readBody(String providerCode, String paymentProduct, String contentType, byte[] body) {
-        return new InitiationBody(bodyReader.read(paymentProduct, contentType, body, providerCode), null, null);
+        return bodyReader.read(paymentProduct, contentType, body, providerCode);
     }
 
     @GET
@@ -164,15 +163,29 @@ public class PaymentResource {
 
     @GET
     @Path("/{payment_id}/status")
+    @Produces({MediaType.APPLICATION_JSON, MediaType.APPLICATION_XML, MediaType.TEXT_XML})
     @Operation(summary = "Payment status", description = "transactionStatus (RCVD, PATC, ACTC, ACSP, ACSC, ACCC, "
             + "RJCT, CANC), asked at the bank when not final (ACSC is not: ACCC may follow); PATC while some, not "
-            + "all, of the debtor account's signatories authorised (multilevel SCA)")
-    @APIResponse(responseCode = "200", description = "The transaction status",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = PaymentStatusResponse.class)))
-    public Object status(@BeanParam PaymentPath path) {
+            + "all, of the debtor account's signatories authorised (multilevel SCA). " + PAIN_002)
+    @APIResponse(responseCode = "200", description = "The transaction status", content = {
+            @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = PaymentStatusResponse.class)),
+            @Content(mediaType = MediaType.APPLICATION_XML, schema = @Schema(type = SchemaType.STRING,
+                    description = "an ISO 20022 pain.002 status report, for a payment initiated in pain.001"))})
+    @APIResponse(responseCode = "406", description = "ActionNotAllowed REQUESTED_FORMATS_INVALID: XML asked"
+            + " for a payment initiated in JSON")
+    public Response status(@BeanParam PaymentPath path, @Context HttpHeaders headers) {
         Payment payment = payments.refreshed(owned(path));
-        return PaymentStatusResponse.of(payment);
+        return statusAnswer(payment, headers, PaymentStatusResponse.of(payment));
+    }
+
+    /** The status as JSON ({@code json}), or as a pain.002 report when the TPP asks for XML ({@link Pain002Writer}). */
+    protected Response statusAnswer(Payment payment, HttpHeaders headers, Object json) {
+        MediaType xml = Pain002Writer.xmlWanted(headers.getAcceptableMediaTypes());
+        if (xml == null) {
+            return Response.ok(json, MediaType.APPLICATION_JSON_TYPE).build();
+        }
+        return Response.ok(statusReports.report(payment), xml).build();
     }
 
     @DELETE

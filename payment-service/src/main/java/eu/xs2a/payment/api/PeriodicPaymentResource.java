@@ -3,7 +3,6 @@ package eu.xs2a.payment.api;
 import static eu.xs2a.payment.api.PaymentResponses.SCA_APPROACH_HEADER;
 
 import eu.xs2a.payment.domain.Payment;
-import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.payment.domain.PaymentUrls;
 import eu.xs2a.platform.notify.NotificationHeaders;
 import eu.xs2a.security.quarkus.RequiresRole;
@@ -88,8 +87,8 @@ public class PeriodicPaymentResource extends PaymentResource {
     /** The payment's fields and the standing order's terms. */
     @Override
     protected InitiationBody readBody(String providerCode, String paymentProduct, String contentType, byte[] body) {
-        PaymentOrder order = bodyReader.read(paymentProduct, contentType, body, providerCode);
-        return new InitiationBody(order, bodyReader.readStandingOrder(contentType, body, order), null);
+        InitiationBody read = bodyReader.read(paymentProduct, contentType, body, providerCode);
+        return read.withTerms(bodyReader.readStandingOrder(contentType, body, read.order()));
     }
 
     @GET

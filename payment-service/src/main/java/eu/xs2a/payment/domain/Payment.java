@@ -158,6 +158,9 @@ public class Payment {
     /** The terms of a periodic payment (Berlin Group periodic-payments); null for a single payment. */
     @JdbcTypeCode(SqlTypes.JSON)
     private StandingOrder standingOrder;
+    /** The pain.001 document of a {@code pain.001-} initiation, which its status reports name; else null. */
+    @JdbcTypeCode(SqlTypes.JSON)
+    private OriginalMessage originalMessage;
 
     protected Payment() {
         // JPA
@@ -227,6 +230,16 @@ public class Payment {
     /** The terms of a periodic payment, or null for a single one. */
     public StandingOrder standingOrder() {
         return standingOrder;
+    }
+
+    /** Keeps the pain.001 document the new payment was initiated with (null: a JSON initiation). */
+    public void initiatedWith(OriginalMessage message) {
+        originalMessage = message;
+    }
+
+    /** The pain.001 document of the initiation, or null (a JSON initiation, or one from before it was kept). */
+    public OriginalMessage originalMessage() {
+        return originalMessage;
     }
 
     /** Whether the resource belongs to this caller under this provider and product (else it "does not exist"). */

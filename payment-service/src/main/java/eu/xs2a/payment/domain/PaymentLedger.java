@@ -96,6 +96,7 @@ public class PaymentLedger {
                 request.redirectUri(), request.nokRedirectUri(), request.explicitAuthorisation(), approach,
                 SecureTokens.random(SecureTokens.LINK_BYTES), now).withStandingOrder(standingOrder);
         payment.toldOfTheRequest(request.psuContext(), request.tppBrand(), request.rejectionNoFundsPreferred());
+        payment.initiatedWith(request.originalMessage());
         if (request.bulk() != null) {
             payment.markBulk();
         }

@@ -1,0 +1,137 @@
+package eu.xs2a.payment.api;
+
+import eu.xs2a.payment.domain.OriginalMessage;
+import eu.xs2a.payment.domain.Payment;
+import eu.xs2a.payment.domain.TransactionStatus;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.ws.rs.core.MediaType;
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Locale;
+import java.util.UUID;
+import java.util.regex.Pattern;
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+
+/**
+ * A payment's status as an ISO 20022 pain.002 customer payment status report: the status endpoints' answer to a TPP
+ * that asks for XML of a payment initiated with a pain.001 document. Berlin Group 1.3.6 has the report follow the
+ * original's schema, so a {@code pain.001.001.03} payment's is a {@code pain.002.001.03} and a {@code .09} one's a
+ * {@code pain.002.001.10}. The report is the group status of the original message ({@code OrgnlGrpInfAndSts}: its
+ * MsgId and version, {@code GrpSts}); a bulk's entries are not reported one by one.
+ *
+ * <p>{@code pain.002.001.03}'s status list is closed and older than three of the interface's codes; they are written
+ * as the nearest it has: PATC (some signatories authorised) as PDNG, ACCC (settled on the creditor's account too) as
+ * ACSC, CANC as RJCT with the status reason CUST (requested by the customer). {@code pain.002.001.10} takes each
+ * transactionStatus as it is. A rejection carries the bank's reason: an ISO code of up to four characters as
+ * {@code Rsn/Cd} in both, a longer one as {@code Rsn/Prtry} in {@code .10} only (the SEPA form of {@code .03} has none).
+ */
+@ApplicationScoped
+public class Pain002Writer {
+
+    static final String NAMESPACE_03 = "urn:iso:std:iso:20022:tech:xsd:pain.002.001.03";
+    static final String NAMESPACE_10 = "urn:iso:std:iso:20022:tech:xsd:pain.002.001.10";
+    /** ISO 20022's ExternalStatusReason1Code: a code of the external list, up to four characters. */
+    private static final Pattern REASON_CODE = Pattern.compile("[A-Z0-9]{1,4}");
+    private static final XMLOutputFactory OUTPUT = XMLOutputFactory.newFactory();
+
+    @Inject Clock clock;
+
+    /**
+     * The XML type the TPP asks for, or null for JSON: the first type of the Accept header (highest preference first)
+     * that names XML or JSON decides; wildcards decide nothing, so no Accept and a bare wildcard get JSON.
+     */
+    static MediaType xmlWanted(List<MediaType> acceptable) {
+        for (MediaType type : acceptable) {
+            if (type.isWildcardType() || type.isWildcardSubtype()) {
+                continue;
+            }
+            String name = (type.getType() + "/" + type.getSubtype()).toLowerCase(Locale.ROOT);
+            if (name.equals(MediaType.APPLICATION_XML) || name.equals(MediaType.TEXT_XML)) {
+                return MediaType.valueOf(name);
+            }
+            if (name.equals(MediaType.APPLICATION_JSON)) {
+                return null;
+            }
+        }
+        return null;
+    }
+
+    /** The report of {@code payment}'s status; a payment not initiated with a pain.001 document has none (406). */
+    byte[] report(Payment payment) {
+        OriginalMessage original = payment.originalMessage();
+        if (original == null) {
+            throw new Psd2Exception(ErrorClass.REQUESTED_FORMATS_INVALID, "A pain.002 status report is answered for"
+                    + " payments initiated with a pain.001 document (since this gateway kept its MsgId); accept"
+                    + " application/json");
+        }
+        boolean v03 = OriginalMessage.PAIN_001_03.equals(original.messageName());
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            XMLStreamWriter xml = OUTPUT.createXMLStreamWriter(out, StandardCharsets.UTF_8.name());
+            xml.writeStartDocument(StandardCharsets.UTF_8.name(), "1.0");
+            xml.writeStartElement("Document");
+            xml.writeDefaultNamespace(v03 ? NAMESPACE_03 : NAMESPACE_10);
+            xml.writeStartElement("CstmrPmtStsRpt");
+            xml.writeStartElement("GrpHdr");
+            // hex: the SEPA form's MsgId allows no underscore
+            element(xml, "MsgId", UUID.randomUUID().toString().replace("-", ""));
+            element(xml, "CreDtTm", Instant.now(clock).truncatedTo(ChronoUnit.SECONDS).toString());
+            xml.writeEndElement();
+            xml.writeStartElement("OrgnlGrpInfAndSts");
+            element(xml, "OrgnlMsgId", original.messageId());
+            element(xml, "OrgnlMsgNmId", original.messageName());
+            TransactionStatus status = payment.transactionStatus();
+            element(xml, "GrpSts", v03 ? code03(status) : status.name());
+            if (v03 && status == TransactionStatus.CANC) {
+                reason(xml, "Cd", "CUST");
+            } else if (status == TransactionStatus.RJCT && payment.statusReason() != null) {
+                boolean code = REASON_CODE.matcher(payment.statusReason()).matches();
+                if (code || !v03) {
+                    reason(xml, code ? "Cd" : "Prtry", payment.statusReason());
+                }
+            }
+            xml.writeEndElement();
+            xml.writeEndElement();
+            xml.writeEndElement();
+            xml.writeEndDocument();
+            xml.close();
+        } catch (XMLStreamException e) {
+            throw new IllegalStateException("a report of known elements always writes", e);
+        }
+        return out.toByteArray();
+    }
+
+    /** pain.002.001.03's TransactionGroupStatus3Code for a transactionStatus (the class comment says why). */
+    static String code03(TransactionStatus status) {
+        return switch (status) {
+            case PATC -> "PDNG";
+            case ACCC -> "ACSC";
+            case CANC -> "RJCT";
+            default -> status.name();
+        };
+    }
+
+    /** {@code StsRsnInf/Rsn} with the reason as {@code kind}: {@code Cd} (a code) or {@code Prtry} (any text). */
+    private static void reason(XMLStreamWriter xml, String kind, String reason) throws XMLStreamException {
+        xml.writeStartElement("StsRsnInf");
+        xml.writeStartElement("Rsn");
+        element(xml, kind, reason);
+        xml.writeEndElement();
+        xml.writeEndElement();
+    }
+
+    private static void element(XMLStreamWriter xml, String name, String text) throws XMLStreamException {
+        xml.writeStartElement(name);
+        xml.writeCharacters(text);
+        xml.writeEndElement();
+    }
+}

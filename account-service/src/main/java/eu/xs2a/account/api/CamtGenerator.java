@@ -1,14 +1,16 @@
 package eu.xs2a.account.api;
 
+import static eu.xs2a.platform.iso20022.Iso20022Writer.text;
+
 import eu.xs2a.account.domain.Account;
 import eu.xs2a.account.domain.Balance;
 import eu.xs2a.account.domain.StatementBalances;
 import eu.xs2a.account.domain.Transaction;
 import eu.xs2a.account.domain.TransactionReport;
 import eu.xs2a.platform.SecureTokens;
+import eu.xs2a.platform.iso20022.Iso20022Writer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import java.io.StringWriter;
 import java.math.BigDecimal;
 import java.time.Clock;
 import java.time.Instant;
@@ -16,7 +18,6 @@ import java.time.LocalDate;
 import java.time.temporal.ChronoUnit;
 import java.util.Map;
 import java.util.regex.Pattern;
-import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 
@@ -39,7 +40,6 @@ public class CamtGenerator {
             "openingBooked", "OPBD", "interimAvailable", "ITAV", "interimBooked", "ITBD", "forwardAvailable", "FWAV",
             "openingAvailable", "OPAV", "closingAvailable", "CLAV", "previouslyClosedBooked", "PRCD");
 
-    private final XMLOutputFactory factory = XMLOutputFactory.newFactory();
     @Inject Clock clock;
 
     /** camt.053 for a report of booked entries only. */
@@ -50,19 +50,10 @@ public class CamtGenerator {
     public String write(TransactionReport report) {
         boolean statement = statement(report);
         StatementBalances balances = statement ? StatementBalances.of(report, "camt.053") : null;
-        StringWriter out = new StringWriter();
-        try {
-            XMLStreamWriter xml = factory.createXMLStreamWriter(out);
-            xml.writeStartDocument("UTF-8", "1.0");
-            xml.writeStartElement("Document");
-            xml.writeDefaultNamespace(statement ? CAMT_053 : CAMT_052);
-            xml.writeStartElement(statement ? "BkToCstmrStmt" : "BkToCstmrAcctRpt");
-            String id = SecureTokens.random(12); // 16 characters: a Max35Text id of this answer
-            String created = Instant.now(clock).truncatedTo(ChronoUnit.SECONDS).toString();
-            xml.writeStartElement("GrpHdr");
-            text(xml, "MsgId", id);
-            text(xml, "CreDtTm", created);
-            xml.writeEndElement();
+        String id = SecureTokens.random(12); // 16 characters: a Max35Text id of this answer
+        String created = Instant.now(clock).truncatedTo(ChronoUnit.SECONDS).toString();
+        return Iso20022Writer.document(statement ? CAMT_053 : CAMT_052,
+                statement ? "BkToCstmrStmt" : "BkToCstmrAcctRpt", id, created, xml -> {
             xml.writeStartElement(statement ? "Stmt" : "Rpt");
             text(xml, "Id", id);
             text(xml, "CreDtTm", created);
@@ -86,14 +77,7 @@ public class CamtGenerator {
                 entry(xml, t);
             }
             xml.writeEndElement();
-            xml.writeEndElement();
-            xml.writeEndElement();
-            xml.writeEndDocument();
-            xml.close();
-        } catch (XMLStreamException e) {
-            throw new IllegalStateException("writing to a string cannot fail", e);
-        }
-        return out.toString();
+        });
     }
 
     private static void account(XMLStreamWriter xml, Account a) throws XMLStreamException {
@@ -226,12 +210,6 @@ public class CamtGenerator {
         }
         xml.writeStartElement(name);
         text(xml, "Dt", date.toString());
-        xml.writeEndElement();
-    }
-
-    private static void text(XMLStreamWriter xml, String name, String value) throws XMLStreamException {
-        xml.writeStartElement(name);
-        xml.writeCharacters(value);
         xml.writeEndElement();
     }
 

@@ -1,15 +1,16 @@
 package eu.xs2a.payment.api;
 
+import static eu.xs2a.platform.iso20022.Iso20022Writer.text;
+
 import eu.xs2a.payment.domain.OriginalMessage;
 import eu.xs2a.payment.domain.Payment;
 import eu.xs2a.payment.domain.TransactionStatus;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.platform.iso20022.Iso20022Writer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.MediaType;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -17,7 +18,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 import java.util.regex.Pattern;
-import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 
@@ -41,7 +41,6 @@ public class Pain002Writer {
     static final String NAMESPACE_10 = "urn:iso:std:iso:20022:tech:xsd:pain.002.001.10";
     /** ISO 20022's ExternalStatusReason1Code: a code of the external list, up to four characters. */
     private static final Pattern REASON_CODE = Pattern.compile("[A-Z0-9]{1,4}");
-    private static final XMLOutputFactory OUTPUT = XMLOutputFactory.newFactory();
 
     @Inject Clock clock;
 
@@ -66,31 +65,22 @@ public class Pain002Writer {
     }
 
     /** The report of {@code payment}'s status; a payment not initiated with a pain.001 document has none (406). */
-    byte[] report(Payment payment) {
+    String report(Payment payment) {
         OriginalMessage original = payment.originalMessage();
         if (original == null) {
             throw new Psd2Exception(ErrorClass.REQUESTED_FORMATS_INVALID, "A pain.002 status report is answered for"
-                    + " payments initiated with a pain.001 document (since this gateway kept its MsgId); accept"
-                    + " application/json");
+                    + " payments initiated with a pain.001 document; accept application/json");
         }
         boolean v03 = OriginalMessage.PAIN_001_03.equals(original.messageName());
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        try {
-            XMLStreamWriter xml = OUTPUT.createXMLStreamWriter(out, StandardCharsets.UTF_8.name());
-            xml.writeStartDocument(StandardCharsets.UTF_8.name(), "1.0");
-            xml.writeStartElement("Document");
-            xml.writeDefaultNamespace(v03 ? NAMESPACE_03 : NAMESPACE_10);
-            xml.writeStartElement("CstmrPmtStsRpt");
-            xml.writeStartElement("GrpHdr");
-            // hex: the SEPA form's MsgId allows no underscore
-            element(xml, "MsgId", UUID.randomUUID().toString().replace("-", ""));
-            element(xml, "CreDtTm", Instant.now(clock).truncatedTo(ChronoUnit.SECONDS).toString());
-            xml.writeEndElement();
+        TransactionStatus status = payment.transactionStatus();
+        // hex: the SEPA form's MsgId allows no underscore
+        String messageId = UUID.randomUUID().toString().replace("-", "");
+        return Iso20022Writer.document(v03 ? NAMESPACE_03 : NAMESPACE_10, "CstmrPmtStsRpt", messageId,
+                Instant.now(clock).truncatedTo(ChronoUnit.SECONDS).toString(), xml -> {
             xml.writeStartElement("OrgnlGrpInfAndSts");
-            element(xml, "OrgnlMsgId", original.messageId());
-            element(xml, "OrgnlMsgNmId", original.messageName());
-            TransactionStatus status = payment.transactionStatus();
-            element(xml, "GrpSts", v03 ? code03(status) : status.name());
+            text(xml, "OrgnlMsgId", original.messageId());
+            text(xml, "OrgnlMsgNmId", original.messageName());
+            text(xml, "GrpSts", v03 ? code03(status) : status.name());
             if (v03 && status == TransactionStatus.CANC) {
                 reason(xml, "Cd", "CUST");
             } else if (status == TransactionStatus.RJCT && payment.statusReason() != null) {
@@ -100,14 +90,7 @@ public class Pain002Writer {
                 }
             }
             xml.writeEndElement();
-            xml.writeEndElement();
-            xml.writeEndElement();
-            xml.writeEndDocument();
-            xml.close();
-        } catch (XMLStreamException e) {
-            throw new IllegalStateException("a report of known elements always writes", e);
-        }
-        return out.toByteArray();
+        });
     }
 
     /** pain.002.001.03's TransactionGroupStatus3Code for a transactionStatus (the class comment says why). */
@@ -124,14 +107,8 @@ public class Pain002Writer {
     private static void reason(XMLStreamWriter xml, String kind, String reason) throws XMLStreamException {
         xml.writeStartElement("StsRsnInf");
         xml.writeStartElement("Rsn");
-        element(xml, kind, reason);
+        text(xml, kind, reason);
         xml.writeEndElement();
-        xml.writeEndElement();
-    }
-
-    private static void element(XMLStreamWriter xml, String name, String text) throws XMLStreamException {
-        xml.writeStartElement(name);
-        xml.writeCharacters(text);
         xml.writeEndElement();
     }
 }

@@ -111,7 +111,7 @@ class Pain002StatusReportTest {
     void aVersion03PaymentAnswersAPain00203ReportNamingItsDocument() throws Exception {
         String self = initiated(PAYMENTS, document03(one("E2E-STS-1")));
         Response xml = status(self, "application/xml");
-        xml.then().statusCode(200).header("Content-Type", startsWith("application/xml"));
+        xml.then().statusCode(200).header("Content-Type", equalTo("application/xml;charset=UTF-8"));
         Document report = parsed(xml);
         assertEquals("urn:iso:std:iso:20022:tech:xsd:pain.002.001.03", report.getDocumentElement().getNamespaceURI());
         assertEquals("MSG-1", at(report, "Document/CstmrPmtStsRpt/OrgnlGrpInfAndSts/OrgnlMsgId"));

@@ -185,7 +185,7 @@ public class PaymentResource {
         if (xml == null) {
             return Response.ok(json, MediaType.APPLICATION_JSON_TYPE).build();
         }
-        return Response.ok(statusReports.report(payment), xml).build();
+        return Response.ok(statusReports.report(payment), xml.withCharset("UTF-8")).build();
     }
 
     @DELETE

@@ -16,6 +16,7 @@ import eu.xs2a.payment.support.Await;
 import eu.xs2a.payment.support.Errors;
 import eu.xs2a.payment.support.GatewayDb;
 import eu.xs2a.payment.support.Payments;
+import eu.xs2a.payment.support.Sca;
 import eu.xs2a.payment.support.Tpps;
 import eu.xs2a.testsupport.Sql;
 import io.agroal.api.AgroalDataSource;
@@ -28,6 +29,7 @@ import java.net.URL;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.time.LocalDate;
+import java.util.Arrays;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
@@ -40,6 +42,7 @@ import javax.xml.xpath.XPathFactory;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.junit.jupiter.api.Test;
 import org.w3c.dom.Document;
+import org.w3c.dom.NodeList;
 import org.xml.sax.SAXException;
 
 /**
@@ -93,10 +96,18 @@ class Pain002StatusReportTest {
     }
 
     private static String at(Document report, String path) throws Exception {
-        // local names: the two versions' namespaces differ
-        String xpath = "/" + String.join("/", java.util.Arrays.stream(path.split("/"))
-                .map(step -> "*[local-name()='" + step + "']").toList());
-        return (String) XPathFactory.newInstance().newXPath().evaluate(xpath, report, XPathConstants.STRING);
+        return (String) XPathFactory.newInstance().newXPath().evaluate(xpath(path), report, XPathConstants.STRING);
+    }
+
+    /** The path by local names: the two versions' namespaces differ. */
+    private static String xpath(String path) {
+        return "/" + String.join("/", Arrays.stream(path.split("/")).map(step -> "*[local-name()='" + step + "']")
+                .toList());
+    }
+
+    private static int count(Document report, String path) throws Exception {
+        return ((NodeList) XPathFactory.newInstance().newXPath().evaluate(xpath(path), report,
+                XPathConstants.NODESET)).getLength();
     }
 
     /** Validates the report against the schema in src/test/resources/iso20022/; a violation fails the test. */
@@ -194,6 +205,37 @@ class Pain002StatusReportTest {
         valid(xml, "pain.002.001.10.xsd");
         assertEquals("MSG-1", at(parsed(xml), "Document/CstmrPmtStsRpt/OrgnlGrpInfAndSts/OrgnlMsgId"));
         status(self, "application/json").then().statusCode(200).body("transactionStatus", equalTo("RCVD"));
+    }
+
+    /**
+     * A bulk without batch booking whose second entry the funds cannot cover ends PART: the report names that entry
+     * under the original's PmtInfId, rejected with the bank's reason (the other two are booked).
+     */
+    @Test
+    void aPartBulkNamesTheEntryTheBankRejected() throws Exception {
+        for (boolean v03 : new boolean[] {true, false}) {
+            String entries = one("E2E-PART-1") + Pain001PaymentTest.transaction("E2E-PART-2", "999999999.00")
+                    + one("E2E-PART-3");
+            Response created = Tpps.send(ALPHA, "POST", BULKS + SCT, headers("Content-Type", "application/xml"),
+                    v03 ? document03(entries) : document09(entries));
+            created.then().statusCode(201);
+            String self = created.jsonPath().getString("_links.self.href");
+            assertEquals(Payments.TPP_OK, Sca.approve(created.jsonPath().getString("_links.scaRedirect.href"),
+                    "psu1"));
+            Await.until(() -> Payments.status(self), "PART"::equals, "settlement of the covered entries");
+            Response xml = status(self, "application/xml");
+            if (!v03) {
+                valid(xml, "pain.002.001.10.xsd"); // .03's SEPA form knows no PART: its fields are read below
+            }
+            Document report = parsed(xml);
+            String rejected = "Document/CstmrPmtStsRpt/OrgnlPmtInfAndSts/TxInfAndSts";
+            assertEquals("PART", at(report, "Document/CstmrPmtStsRpt/OrgnlGrpInfAndSts/GrpSts"));
+            assertEquals("PMT-1", at(report, "Document/CstmrPmtStsRpt/OrgnlPmtInfAndSts/OrgnlPmtInfId"));
+            assertEquals(1, count(report, rejected), "only the rejected entry is named");
+            assertEquals("E2E-PART-2", at(report, rejected + "/OrgnlEndToEndId"));
+            assertEquals("RJCT", at(report, rejected + "/TxSts"));
+            assertEquals("AM04", at(report, rejected + "/StsRsnInf/Rsn/Cd"));
+        }
     }
 
     @Test

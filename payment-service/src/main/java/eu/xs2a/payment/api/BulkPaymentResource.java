@@ -2,6 +2,8 @@ package eu.xs2a.payment.api;
 
 import static eu.xs2a.payment.api.PaymentResponses.SCA_APPROACH_HEADER;
 
+import eu.xs2a.payment.domain.BulkEntryState;
+import eu.xs2a.payment.domain.BulkOrder;
 import eu.xs2a.payment.domain.Payment;
 import eu.xs2a.payment.domain.PaymentUrls;
 import eu.xs2a.platform.notify.NotificationHeaders;
@@ -18,6 +20,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
@@ -120,7 +123,9 @@ public class BulkPaymentResource extends PaymentResource {
     @Override
     public Response status(@BeanParam PaymentPath path, @Context HttpHeaders headers) {
         Payment payment = payments.refreshed(owned(path));
-        return statusAnswer(payment, headers, BulkPaymentStatusResponse.of(payment,
-                payments.bulkOrder(payment).payments().size(), payments.bulkEntries(payment)));
+        BulkOrder bulk = payments.bulkOrder(payment);
+        List<BulkEntryState> entries = payments.bulkEntries(payment);
+        return statusAnswer(payment, headers, BulkPaymentStatusResponse.of(payment, bulk.payments().size(), entries),
+                Pain002Writer.rejectedEntries(payment, bulk, entries));
     }
 }

@@ -138,10 +138,11 @@ public class Pain001Reader {
         return root;
     }
 
-    /** The group header's MsgId (both schemas require it) and the document's version. */
+    /** The group header's MsgId and the PmtInfId (both schemas require them), and the document's version. */
     private static OriginalMessage message(Element root) {
         return new OriginalMessage(text(path(root, "CstmrCdtTrfInitn", "GrpHdr", "MsgId")),
-                isVersion09(root) ? OriginalMessage.PAIN_001_09 : OriginalMessage.PAIN_001_03);
+                isVersion09(root) ? OriginalMessage.PAIN_001_09 : OriginalMessage.PAIN_001_03,
+                text(path(root, "CstmrCdtTrfInitn", "PmtInf", "PmtInfId")));
     }
 
     /** The document's one PmtInf. */

@@ -2,6 +2,8 @@ package eu.xs2a.payment.api;
 
 import static eu.xs2a.platform.iso20022.Iso20022Writer.text;
 
+import eu.xs2a.payment.domain.BulkEntryState;
+import eu.xs2a.payment.domain.BulkOrder;
 import eu.xs2a.payment.domain.OriginalMessage;
 import eu.xs2a.payment.domain.Payment;
 import eu.xs2a.payment.domain.TransactionStatus;
@@ -14,6 +16,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
@@ -26,7 +29,9 @@ import javax.xml.stream.XMLStreamWriter;
  * that asks for XML of a payment initiated with a pain.001 document. Berlin Group 1.3.6 has the report follow the
  * original's schema, so a {@code pain.001.001.03} payment's is a {@code pain.002.001.03} and a {@code .09} one's a
  * {@code pain.002.001.10}. The report is the group status of the original message ({@code OrgnlGrpInfAndSts}: its
- * MsgId and version, {@code GrpSts}); a bulk's entries are not reported one by one.
+ * MsgId and version, {@code GrpSts}); a PART bulk's report adds, under the original's PmtInfId, each entry the bank
+ * rejected alone ({@code TxInfAndSts}: its EndToEndId, RJCT and the bank's reason), as the SEPA form reports
+ * rejections.
  *
  * <p>{@code pain.002.001.03}'s status list is closed and older than three of the interface's codes; they are written
  * as the nearest it has: PATC (some signatories authorised) as PDNG, ACCC (settled on the creditor's account too) as
@@ -40,6 +45,8 @@ public class Pain002Writer {
     static final String NAMESPACE_03 = "urn:iso:std:iso:20022:tech:xsd:pain.002.001.03";
     static final String NAMESPACE_10 = "urn:iso:std:iso:20022:tech:xsd:pain.002.001.10";
     /** ISO 20022's ExternalStatusReason1Code: a code of the external list, up to four characters. */
+    /** ISO 20022's "no end-to-end id given". */
+    private static final String NOT_PROVIDED = "NOTPROVIDED";
     private static final Pattern REASON_CODE = Pattern.compile("[A-Z0-9]{1,4}");
 
     @Inject Clock clock;
@@ -64,8 +71,32 @@ public class Pain002Writer {
         return null;
     }
 
-    /** The report of {@code payment}'s status; a payment not initiated with a pain.001 document has none (406). */
-    String report(Payment payment) {
+    /** A bulk's entry the bank rejected on its own: its EndToEndId (NOTPROVIDED: it had none) and the bank's reason. */
+    record RejectedEntry(String endToEndId, String reason) {
+    }
+
+    /** The entries a PART bulk's report names (the bank rejected them alone); none for any other status. */
+    static List<RejectedEntry> rejectedEntries(Payment payment, BulkOrder bulk, List<BulkEntryState> reported) {
+        List<RejectedEntry> rejected = new ArrayList<>();
+        if (payment.transactionStatus() != TransactionStatus.PART) {
+            return rejected;
+        }
+        for (int i = 0; i < bulk.payments().size(); i++) {
+            BulkEntryState state = i < reported.size() ? reported.get(i) : null;
+            if (TransactionStatus.RJCT.name().equals(BulkPaymentResponse.entryStatus(payment, state))) {
+                String endToEnd = bulk.payments().get(i).endToEndIdentification();
+                rejected.add(new RejectedEntry(endToEnd == null ? NOT_PROVIDED : endToEnd,
+                        state == null ? null : state.statusReason()));
+            }
+        }
+        return rejected;
+    }
+
+    /**
+     * The report of {@code payment}'s status, with a PART bulk's {@code rejected} entries under the original's PmtInf;
+     * a payment not initiated with a pain.001 document has none (406).
+     */
+    String report(Payment payment, List<RejectedEntry> rejected) {
         OriginalMessage original = payment.originalMessage();
         if (original == null) {
             throw new Psd2Exception(ErrorClass.REQUESTED_FORMATS_INVALID, "A pain.002 status report is answered for"
@@ -83,13 +114,22 @@ public class Pain002Writer {
             text(xml, "GrpSts", v03 ? code03(status) : status.name());
             if (v03 && status == TransactionStatus.CANC) {
                 reason(xml, "Cd", "CUST");
-            } else if (status == TransactionStatus.RJCT && payment.statusReason() != null) {
-                boolean code = REASON_CODE.matcher(payment.statusReason()).matches();
-                if (code || !v03) {
-                    reason(xml, code ? "Cd" : "Prtry", payment.statusReason());
-                }
+            } else if (status == TransactionStatus.RJCT) {
+                bankReason(xml, payment.statusReason(), v03);
             }
             xml.writeEndElement();
+            if (!rejected.isEmpty() && original.paymentInformationId() != null) {
+                xml.writeStartElement("OrgnlPmtInfAndSts");
+                text(xml, "OrgnlPmtInfId", original.paymentInformationId());
+                for (RejectedEntry entry : rejected) {
+                    xml.writeStartElement("TxInfAndSts");
+                    text(xml, "OrgnlEndToEndId", entry.endToEndId());
+                    text(xml, "TxSts", TransactionStatus.RJCT.name());
+                    bankReason(xml, entry.reason(), v03);
+                    xml.writeEndElement();
+                }
+                xml.writeEndElement();
+            }
         });
     }
 
@@ -101,6 +141,17 @@ public class Pain002Writer {
             case CANC -> "RJCT";
             default -> status.name();
         };
+    }
+
+    /** A rejection's reason from the bank: a code as {@code Cd}, other text as {@code Prtry} (not in .03's SEPA form). */
+    private static void bankReason(XMLStreamWriter xml, String reason, boolean v03) throws XMLStreamException {
+        if (reason == null) {
+            return;
+        }
+        boolean code = REASON_CODE.matcher(reason).matches();
+        if (code || !v03) {
+            reason(xml, code ? "Cd" : "Prtry", reason);
+        }
     }
 
     /** {@code StsRsnInf/Rsn} with the reason as {@code kind}: {@code Cd} (a code) or {@code Prtry} (any text). */

@@ -40,6 +40,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -176,16 +177,20 @@ public class PaymentResource {
             + " for a payment initiated in JSON")
     public Response status(@BeanParam PaymentPath path, @Context HttpHeaders headers) {
         Payment payment = payments.refreshed(owned(path));
-        return statusAnswer(payment, headers, PaymentStatusResponse.of(payment));
+        return statusAnswer(payment, headers, PaymentStatusResponse.of(payment), List.of());
     }
 
-    /** The status as JSON ({@code json}), or as a pain.002 report when the TPP asks for XML ({@link Pain002Writer}). */
-    protected Response statusAnswer(Payment payment, HttpHeaders headers, Object json) {
+    /**
+     * The status as JSON ({@code json}), or as a pain.002 report when the TPP asks for XML ({@link Pain002Writer}), with
+     * a bulk's {@code rejected} entries.
+     */
+    protected Response statusAnswer(Payment payment, HttpHeaders headers, Object json,
+                                    List<Pain002Writer.RejectedEntry> rejected) {
         MediaType xml = Pain002Writer.xmlWanted(headers.getAcceptableMediaTypes());
         if (xml == null) {
             return Response.ok(json, MediaType.APPLICATION_JSON_TYPE).build();
         }
-        return Response.ok(statusReports.report(payment), xml.withCharset("UTF-8")).build();
+        return Response.ok(statusReports.report(payment, rejected), xml.withCharset("UTF-8")).build();
     }
 
     @DELETE

@@ -24,7 +24,7 @@ import picocli.CommandLine.Parameters;
         description = {
                 "Signs a request with the current certificate (Digest, X-Request-ID, Date, Signature,"
                         + " TPP-Signature-Certificate; PSU-ID and TPP-Redirect-URI signed when sent) and sends it;"
-                        + " prints the status, the headers and the body (JSON pretty-printed).",
+                        + " prints the status, the headers and the body (JSON pretty-printed, XML indented).",
                 "{name} in PATH or in a header value is replaced by a value saved with --save (bin/tpp show lists"
                         + " them). A header given with --header wins over the computed one (e.g. to try a wrong"
                         + " Digest). The body is sent byte for byte as read.",

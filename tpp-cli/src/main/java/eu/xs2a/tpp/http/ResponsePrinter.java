@@ -6,10 +6,31 @@ import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.core.util.Separators;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import javax.xml.XMLConstants;
+import javax.xml.parsers.DocumentBuilder;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.parsers.ParserConfigurationException;
+import javax.xml.transform.OutputKeys;
+import javax.xml.transform.Transformer;
+import javax.xml.transform.TransformerException;
+import javax.xml.transform.TransformerFactory;
+import javax.xml.transform.dom.DOMSource;
+import javax.xml.transform.stream.StreamResult;
+import org.w3c.dom.Document;
+import org.xml.sax.SAXException;
+import org.xml.sax.helpers.DefaultHandler;
 
-/** Prints a response for a human: the status line, the headers, a blank line and the body (JSON pretty-printed). */
+/**
+ * Prints a response for a human: the status line, the headers, a blank line and the body (JSON pretty-printed, and XML
+ * such as a camt or pain.002 report indented).
+ */
 public final class ResponsePrinter {
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -47,7 +68,9 @@ public final class ResponsePrinter {
 
     /** Only the body (for {@code --quiet}, to pipe into another tool). */
     public void printBody(GatewayResponse response) {
-        String text = response.json().map(ResponsePrinter::pretty).orElseGet(response::bodyText);
+        String text = response.json().map(ResponsePrinter::pretty)
+                .or(() -> isXml(response) ? prettyXml(response.body()) : Optional.empty())
+                .orElseGet(response::bodyText);
         out.println(text.endsWith("\n") ? text.substring(0, text.length() - 1) : text);
         out.flush();
     }
@@ -76,6 +99,39 @@ public final class ResponsePrinter {
             return JSON.writer(PRETTY).writeValueAsString(node);
         } catch (JsonProcessingException e) {
             return node.toString();
+        }
+    }
+
+    private static boolean isXml(GatewayResponse response) {
+        return response.header("Content-Type").map(type -> type.toLowerCase(Locale.ROOT).split(";")[0].strip())
+                .filter(type -> type.equals("application/xml") || type.equals("text/xml")).isPresent();
+    }
+
+    /**
+     * The document indented by two spaces, or empty when it is not well-formed. The parser refuses a DOCTYPE, so
+     * nothing a body says is fetched or expanded.
+     */
+    static Optional<String> prettyXml(byte[] body) {
+        try {
+            DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+            factory.setNamespaceAware(true);
+            factory.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+            factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+            DocumentBuilder builder = factory.newDocumentBuilder();
+            // no "[Fatal Error]" line on stderr: a body that does not parse is printed as it came
+            builder.setErrorHandler(new DefaultHandler());
+            Document document = builder.parse(new ByteArrayInputStream(body));
+            document.setXmlStandalone(true);
+            TransformerFactory transformers = TransformerFactory.newInstance();
+            transformers.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
+            Transformer transformer = transformers.newTransformer();
+            transformer.setOutputProperty(OutputKeys.INDENT, "yes");
+            transformer.setOutputProperty("{http://xml.apache.org/xslt}indent-amount", "2");
+            StringWriter out = new StringWriter();
+            transformer.transform(new DOMSource(document), new StreamResult(out));
+            return Optional.of(out.toString());
+        } catch (ParserConfigurationException | SAXException | IOException | TransformerException e) {
+            return Optional.empty();
         }
     }
 

@@ -6,6 +6,8 @@ import eu.xs2a.platform.notify.NotificationsConfig;
 import eu.xs2a.platform.provider.ProvidersConfig;
 import eu.xs2a.platform.task.TaskConfig;
 import io.quarkus.runtime.StartupEvent;
+import io.quarkus.arc.All;
+import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.ConfigMappings.ConfigClass;
 import io.smallrye.config.ConfigMappings;
 import io.smallrye.config.EnvConfigSource;
@@ -26,8 +28,9 @@ import org.jboss.logging.Logger;
  * be ignored in silence, its setting left at its default: Quarkus reports unknown keys of its own namespace only. Such
  * a key stops the service at start, one ERROR line each with the keys its place has. The prefixes are the platform's
  * mappings' (the provider registry, {@code psd2.tasks}, {@code psd2.bank-client}, {@code psd2.kpi},
- * {@code psd2.notifications}), whose maps (providers, task types) take any name and so hide a misspelt key most. Keys
- * given as environment variables are not checked: they cannot be told from the other variables.
+ * {@code psd2.notifications}), whose maps (providers, task types) take any name and so hide a misspelt key most, and
+ * those of the service's own mappings ({@link ServiceSettings}). Keys given as environment variables are not checked:
+ * they cannot be told from the other variables.
  */
 @ApplicationScoped
 class UnknownSettingsCheck {
@@ -40,7 +43,7 @@ class UnknownSettingsCheck {
             ConfigClass.configClass(KpiConfig.class, "psd2.kpi"),
             ConfigClass.configClass(NotificationsConfig.class, "psd2.notifications"));
 
-    void onStart(@Observes StartupEvent event, Config config) {
+    void onStart(@Observes StartupEvent event, Config config, @All List<ServiceSettings> services) {
         // the environment's source names a variable as the key it might mean (PSD2_PROVIDERS_FILE as
         // psd2.providers.file); a mapping's defaults are patterns (psd2.providers.*.name)
         List<String> names = new ArrayList<>();
@@ -49,17 +52,26 @@ class UnknownSettingsCheck {
                 source.getPropertyNames().stream().filter(name -> !name.contains("*")).forEach(names::add);
             }
         }
-        StartRefusal.stopIfAny(LOG, refusals(names), "psd2");
+        List<Class<?>> mappings = new ArrayList<>();
+        services.forEach(service -> mappings.addAll(service.mappings()));
+        StartRefusal.stopIfAny(LOG, refusals(names, mappings), "psd2");
     }
 
-    /** One line per name under an owned prefix that is no setting's, in name order. */
-    static List<String> refusals(Iterable<String> names) {
-        PropertyNamesMatcher known = ConfigMappings.propertyNamesMatcher(OWNED);
+    /**
+     * One line per name under a prefix of the platform's or of {@code serviceMappings} that is no setting's, in name
+     * order.
+     */
+    static List<String> refusals(Iterable<String> names, List<Class<?>> serviceMappings) {
+        List<ConfigClass> checked = new ArrayList<>(OWNED);
+        for (Class<?> mapping : serviceMappings) {
+            checked.add(ConfigClass.configClass(mapping, mapping.getAnnotation(ConfigMapping.class).prefix()));
+        }
+        PropertyNamesMatcher known = ConfigMappings.propertyNamesMatcher(checked);
         Set<String> patterns = new TreeSet<>();
-        OWNED.forEach(owned -> patterns.addAll(ConfigMappings.getProperties(owned).keySet()));
+        checked.forEach(owned -> patterns.addAll(ConfigMappings.getProperties(owned).keySet()));
         Set<String> unknown = new TreeSet<>();
         for (String name : names) {
-            boolean owned = OWNED.stream().anyMatch(c -> name.startsWith(c.getPrefix() + "."));
+            boolean owned = checked.stream().anyMatch(c -> name.startsWith(c.getPrefix() + "."));
             if (owned && !known.matches(name)) {
                 unknown.add(name);
             }

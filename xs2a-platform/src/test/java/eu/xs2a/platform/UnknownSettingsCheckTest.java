@@ -3,7 +3,11 @@ package eu.xs2a.platform;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** A misspelt key under the platform's prefixes is named at start, with the keys its place has. */
@@ -17,13 +21,13 @@ class UnknownSettingsCheckTest {
                 "psd2.bank-client.circuit-breaker.delay", "psd2.bank-client.provider.bank.max-concurrent-calls",
                 "psd2.kpi.max-range", "psd2.notifications.seal-key",
                 // other prefixes are not the platform's
-                "psd2.providers-file", "psd2.public-base-url", "consent.anything", "PSD2_PROVIDERS_SANDBOX_X")));
+                "psd2.providers-file", "psd2.public-base-url", "consent.anything", "PSD2_PROVIDERS_SANDBOX_X"), List.of()));
     }
 
     @Test
     void aMisspeltKeyIsNamedWithItsNeighbours() {
         List<String> refusals = UnknownSettingsCheck.refusals(List.of("psd2.providers.bank.max-execution-day-ahead",
-                "psd2.tasks.type.payment-submission.leas", "psd2.bank-client.circuitBreaker.delay"));
+                "psd2.tasks.type.payment-submission.leas", "psd2.bank-client.circuitBreaker.delay"), List.of());
         assertEquals(3, refusals.size(), refusals.toString());
         assertTrue(refusals.get(0).startsWith("psd2.bank-client.circuitBreaker.delay is not a setting"),
                 refusals.get(0));
@@ -34,5 +38,32 @@ class UnknownSettingsCheckTest {
                 + " there: backoff-base, backoff-cap, give-up-after, lease, max-run)"), refusals.get(2));
         assertTrue(refusals.get(2).endsWith("a misspelt key is ignored, its setting left at its default. The service"
                 + " does not start."), refusals.get(2));
+    }
+
+    /** A service's mapping (defaults only, so that the library's own Quarkus tests start without its keys). */
+    @ConfigMapping(prefix = "demo-service")
+    interface DemoSettings {
+        @WithDefault("5S")
+        Duration every();
+
+        Map<String, Kind> kind();
+
+        interface Kind {
+            @WithDefault("1")
+            int size();
+        }
+    }
+
+    @Test
+    void aServicesOwnPrefixIsCheckedWhenItNamesItsMappings() {
+        List<String> names = List.of("demo-service.every", "demo-service.kind.big.size", "demo-service.evry",
+                "demo-service.kind.big.sise");
+        assertEquals(List.of(), UnknownSettingsCheck.refusals(names, List.of()), "not named: not checked");
+        List<String> refusals = UnknownSettingsCheck.refusals(names, List.of(DemoSettings.class));
+        assertEquals(2, refusals.size(), refusals.toString());
+        assertTrue(refusals.get(0).startsWith("demo-service.evry is not a setting (the keys there: every)"),
+                refusals.get(0));
+        assertTrue(refusals.get(1).startsWith("demo-service.kind.big.sise is not a setting (the keys there: size)"),
+                refusals.get(1));
     }
 }

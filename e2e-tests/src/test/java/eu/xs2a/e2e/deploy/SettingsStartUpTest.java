@@ -73,6 +73,13 @@ class SettingsStartUpTest {
                 "psd2.providers.sandbox.max-execution-day-ahead is not a setting (the keys there: bank-credential,");
     }
 
+    /** So would one of a service's own settings, in any configuration file (here the one of the registry). */
+    @Test
+    void aMisspeltKeyOfTheServicesOwnStopsItAtStart() throws IOException {
+        assertRefusedAtStart("payment-service", "payment.status-polling.batch-sise=10", Map.of(),
+                "payment.status-polling.batch-sise is not a setting (the keys there: ");
+    }
+
     /**
      * The module started with more lines in the provider registry (read as any other configuration file) and
      * {@code variables}: it exits during start, its log saying each line of {@code expected}.

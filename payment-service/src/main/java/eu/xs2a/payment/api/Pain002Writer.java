@@ -44,9 +44,9 @@ public class Pain002Writer {
 
     static final String NAMESPACE_03 = "urn:iso:std:iso:20022:tech:xsd:pain.002.001.03";
     static final String NAMESPACE_10 = "urn:iso:std:iso:20022:tech:xsd:pain.002.001.10";
-    /** ISO 20022's ExternalStatusReason1Code: a code of the external list, up to four characters. */
     /** ISO 20022's "no end-to-end id given". */
     private static final String NOT_PROVIDED = "NOTPROVIDED";
+    /** ISO 20022's ExternalStatusReason1Code: a code of the external list, up to four characters. */
     private static final Pattern REASON_CODE = Pattern.compile("[A-Z0-9]{1,4}");
 
     @Inject Clock clock;
@@ -150,7 +150,8 @@ public class Pain002Writer {
         }
         boolean code = REASON_CODE.matcher(reason).matches();
         if (code || !v03) {
-            reason(xml, code ? "Cd" : "Prtry", reason);
+            // a bank's polled reason is not checked as an event's is: no control character reaches the XML
+            reason(xml, code ? "Cd" : "Prtry", reason.replaceAll("\\p{Cntrl}", " "));
         }
     }
 

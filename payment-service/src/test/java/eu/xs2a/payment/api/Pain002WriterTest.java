@@ -4,10 +4,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import eu.xs2a.payment.domain.OriginalMessage;
+import eu.xs2a.payment.domain.Payment;
 import eu.xs2a.payment.domain.TransactionStatus;
+import eu.xs2a.platform.sca.ScaApproach;
 import jakarta.ws.rs.core.MediaType;
+import java.io.StringReader;
+import java.time.Clock;
+import java.time.Instant;
 import java.util.List;
 import java.util.Set;
+import javax.xml.XMLConstants;
+import javax.xml.transform.stream.StreamSource;
+import javax.xml.validation.SchemaFactory;
 import org.junit.jupiter.api.Test;
 
 /** The status codes of pain.002.001.03 and the choice of XML from an Accept header's types. */
@@ -37,5 +46,28 @@ class Pain002WriterTest {
                 MediaType.valueOf("application/XML; charset=UTF-8"), MediaType.APPLICATION_JSON_TYPE)));
         assertEquals(MediaType.TEXT_XML_TYPE, Pain002Writer.xmlWanted(List.of(MediaType.TEXT_XML_TYPE)));
         assertNull(Pain002Writer.xmlWanted(List.of(MediaType.TEXT_PLAIN_TYPE)));
+    }
+
+    /**
+     * A bank reason that is no ISO code goes as Prtry in pain.002.001.10, without control characters (a polled reason
+     * is not checked as an event's is), and not at all in .03's SEPA form; the report stays valid XML for ISO's schema.
+     */
+    @Test
+    void aRejectionWithAReasonThatIsNoCode() throws Exception {
+        Pain002Writer writer = new Pain002Writer();
+        writer.clock = Clock.systemUTC();
+        Payment payment = Payment.initiate("sandbox", "tpp", "TPP", "pain.001-sepa-credit-transfers", "{}", null,
+                "192.0.2.10", null, null, false, ScaApproach.REDIRECT, "state", Instant.now());
+        payment.initiatedWith(new OriginalMessage("MSG-9", OriginalMessage.PAIN_001_09, "PMT-9"));
+        payment.moveTo(TransactionStatus.RJCT, "Konto\u0007 gesperrt", Instant.now());
+        String report = writer.report(payment, List.of());
+        assertTrue(report.contains("<StsRsnInf><Rsn><Prtry>Konto  gesperrt</Prtry></Rsn></StsRsnInf>"), report);
+        SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI)
+                .newSchema(Pain002WriterTest.class.getResource("/iso20022/pain.002.001.10.xsd")).newValidator()
+                .validate(new StreamSource(new StringReader(report)));
+
+        payment.initiatedWith(new OriginalMessage("MSG-9", OriginalMessage.PAIN_001_03, "PMT-9"));
+        String v03 = writer.report(payment, List.of());
+        assertTrue(v03.contains("<GrpSts>RJCT</GrpSts></OrgnlGrpInfAndSts>"), v03);
     }
 }

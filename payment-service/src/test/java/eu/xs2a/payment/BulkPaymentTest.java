@@ -208,6 +208,9 @@ class BulkPaymentTest {
                 .body("payments[1].instructedAmount.amount", equalTo("2.00"))
                 .body("debtorAccount.iban", equalTo(Pain001PaymentTest.PSU1_BUSINESS))
                 .body("batchBookingPreferred", nullValue());
+        // asked for XML, the read is the document as sent
+        assertEquals(document, Tpps.send(ALPHA, "GET", created.jsonPath().getString("_links.self.href"),
+                Map.of("Accept", "application/xml"), null).then().statusCode(200).extract().asString());
     }
 
     @Test

@@ -108,6 +108,21 @@ class Pain001PaymentTest {
         Tpps.get(ALPHA, self.replace("/" + SCT + "/", "/sepa-credit-transfers/")).then().statusCode(404);
     }
 
+    /** Asked for XML, the read answers the document as it was sent, byte for byte; JSON stays the default. */
+    @Test
+    void theReadInXmlIsTheDocumentAsSent() {
+        String document = valid();
+        Response created = post(SCT, XML, document);
+        created.then().statusCode(201);
+        String self = created.jsonPath().getString("_links.self.href");
+        Response xml = Tpps.send(ALPHA, "GET", self, java.util.Map.of("Accept", "application/xml"), null);
+        xml.then().statusCode(200).header("Content-Type", startsWith("application/xml"));
+        assertEquals(document, xml.asString());
+        Tpps.send(ALPHA, "GET", self, java.util.Map.of("Accept", "application/json, application/xml"), null).then()
+                .statusCode(200).header("Content-Type", startsWith("application/json"))
+                .body("endToEndIdentification", equalTo("E2E-PAIN-1"));
+    }
+
     /**
      * pain.001.001.09: the execution date in ReqdExctnDt/Dt, the agent's BICFI, a structured address; read into the
      * same fields.

@@ -97,15 +97,20 @@ public class BulkPaymentResource extends PaymentResource {
     @Path("/{payment_id}")
     @Operation(summary = "Read a bulk payment", description = "The bulk as initiated, with its transactionStatus and"
             + " each entry's own (extension)")
-    @APIResponse(responseCode = "200", description = "The bulk payment",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = BulkPaymentResponse.class)))
+    @Produces({MediaType.APPLICATION_JSON, MediaType.APPLICATION_XML, MediaType.TEXT_XML})
+    @APIResponse(responseCode = "200", description = "The bulk payment", content = {
+            @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = BulkPaymentResponse.class)),
+            @Content(mediaType = MediaType.APPLICATION_XML, schema = @Schema(type = SchemaType.STRING,
+                    description = "the pain.001 document as initiated, for a bulk initiated in pain.001"))})
+    @APIResponse(responseCode = "406", description = "ActionNotAllowed REQUESTED_FORMATS_INVALID: XML asked"
+            + " for a bulk initiated in JSON")
     @Override
-    public Response read(@BeanParam PaymentPath path) {
+    public Response read(@BeanParam PaymentPath path, @Context HttpHeaders headers) {
         // Response as the overridden method's: a covariant type would add a bridge method, a second endpoint
         Payment payment = payments.refreshed(owned(path));
-        return Response.ok(BulkPaymentResponse.of(payments.bulkOrder(payment), payment, payments.bulkEntries(payment)))
-                .build();
+        return readAnswer(payment, headers, BulkPaymentResponse.of(payments.bulkOrder(payment), payment,
+                payments.bulkEntries(payment)));
     }
 
     @GET

@@ -46,7 +46,7 @@ public class InitiationBodyReader {
         PaymentInitiationRequest request = bodies.read(MediaType.APPLICATION_JSON,
                 document != null ? document.json() : body, PaymentInitiationRequest.class,
                 providers.require(providerCode).textCharset());
-        return new InitiationBody(order(request), null, null, document != null ? document.message() : null);
+        return new InitiationBody(order(request), null, null, document != null ? document.document() : null);
     }
 
     /**
@@ -77,7 +77,7 @@ public class InitiationBodyReader {
         }
         BulkOrder bulk = new BulkOrder(request.batchBookingPreferred(), account(request.debtorAccount()),
                 date(request.requestedExecutionDate()), entries);
-        return new InitiationBody(bulk.entry(0), null, bulk, document != null ? document.message() : null);
+        return new InitiationBody(bulk.entry(0), null, bulk, document != null ? document.document() : null);
     }
 
     private static PaymentOrder order(PaymentInitiationRequest request) {

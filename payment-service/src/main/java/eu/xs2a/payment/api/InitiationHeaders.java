@@ -62,7 +62,7 @@ public record InitiationHeaders(
                            NotificationRequest notification) {
             return new NewPayment(providerCode, paymentProduct, tpp.tppId(), tpp.name(), read.order(), psuId,
                     psuContext, tppBrand, rejectionNoFundsPreferred, redirectUri, nokRedirectUri,
-                    explicitAuthorisation, redirectPreferred, read.bulk(), read.originalMessage(), notification);
+                    explicitAuthorisation, redirectPreferred, read.bulk(), read.document(), notification);
         }
     }
 }

@@ -3,6 +3,7 @@ package eu.xs2a.payment.api;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import eu.xs2a.payment.domain.InitiationDocument;
 import eu.xs2a.payment.domain.OriginalMessage;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
@@ -71,8 +72,8 @@ public class Pain001Reader {
         }
     }
 
-    /** A document read: its payment (or bulk) as the JSON body's tree, and the document as status reports name it. */
-    record Read(byte[] json, OriginalMessage message) {
+    /** A document read: its payment (or bulk) as the JSON body's tree, and the document itself. */
+    record Read(byte[] json, InitiationDocument document) {
     }
 
     /** The document of one payment, for the JSON initiation body's field rules. */
@@ -84,7 +85,8 @@ public class Pain001Reader {
             throw format("The document holds more than one payment: several CdtTrfTxInf are a bulk payment, initiated"
                     + " at /v1/bulk-payments/{payment-product}");
         }
-        return new Read(bytes(toJson(block, one(block, "CdtTrfTxInf", "PmtInf"))), message(root));
+        return new Read(bytes(toJson(block, one(block, "CdtTrfTxInf", "PmtInf"))),
+                new InitiationDocument(message(root), body));
     }
 
     /**
@@ -107,7 +109,7 @@ public class Pain001Reader {
             entries.add(entry);
         }
         json.set("payments", entries);
-        return new Read(bytes(json), message(root));
+        return new Read(bytes(json), new InitiationDocument(message(root), body));
     }
 
     private static void moveTo(ObjectNode bulk, ObjectNode entry, String field) {

@@ -12,13 +12,11 @@ import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.iso20022.Iso20022Writer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.ws.rs.core.MediaType;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import javax.xml.stream.XMLStreamException;
@@ -50,26 +48,6 @@ public class Pain002Writer {
     private static final Pattern REASON_CODE = Pattern.compile("[A-Z0-9]{1,4}");
 
     @Inject Clock clock;
-
-    /**
-     * The XML type the TPP asks for, or null for JSON: the first type of the Accept header (highest preference first)
-     * that names XML or JSON decides; wildcards decide nothing, so no Accept and a bare wildcard get JSON.
-     */
-    static MediaType xmlWanted(List<MediaType> acceptable) {
-        for (MediaType type : acceptable) {
-            if (type.isWildcardType() || type.isWildcardSubtype()) {
-                continue;
-            }
-            String name = (type.getType() + "/" + type.getSubtype()).toLowerCase(Locale.ROOT);
-            if (name.equals(MediaType.APPLICATION_XML) || name.equals(MediaType.TEXT_XML)) {
-                return MediaType.valueOf(name);
-            }
-            if (name.equals(MediaType.APPLICATION_JSON)) {
-                return null;
-            }
-        }
-        return null;
-    }
 
     /** A bulk's entry the bank rejected on its own: its EndToEndId (NOTPROVIDED: it had none) and the bank's reason. */
     record RejectedEntry(String endToEndId, String reason) {

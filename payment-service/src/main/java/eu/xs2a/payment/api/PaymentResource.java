@@ -11,6 +11,8 @@ import eu.xs2a.payment.domain.PaymentService;
 import eu.xs2a.payment.domain.PaymentService.Cancellation;
 import eu.xs2a.payment.domain.PaymentScaSteps;
 import eu.xs2a.payment.domain.PaymentUrls;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.sca.ScaApproach;
 import eu.xs2a.platform.sca.ScaUpdateResponse;
 import eu.xs2a.platform.sca.UpdatePsuDataRequest;
@@ -41,6 +43,7 @@ import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
+import java.util.Locale;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -153,13 +156,33 @@ public class PaymentResource {
     @Path("/{payment_id}")
     @Operation(summary = "Read a payment", description = "The payment as initiated, with its transactionStatus; for an"
             + " initiation without debtorAccount, the account the PSU chose at the bank once the PSU has chosen it")
-    @APIResponse(responseCode = "200", description = "The payment",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = PaymentResponse.class)))
+    @Produces({MediaType.APPLICATION_JSON, MediaType.APPLICATION_XML, MediaType.TEXT_XML})
+    @APIResponse(responseCode = "200", description = "The payment", content = {
+            @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = PaymentResponse.class)),
+            @Content(mediaType = MediaType.APPLICATION_XML, schema = @Schema(type = SchemaType.STRING,
+                    description = "the pain.001 document as initiated, for a payment initiated in pain.001"))})
+    @APIResponse(responseCode = "406", description = "ActionNotAllowed REQUESTED_FORMATS_INVALID: XML asked"
+            + " for a payment initiated in JSON")
     // Response, not the record: PeriodicPaymentResource and BulkPaymentResource answer their own bodies here
-    public Response read(@BeanParam PaymentPath path) {
+    public Response read(@BeanParam PaymentPath path, @Context HttpHeaders headers) {
         Payment payment = payments.refreshed(owned(path));
-        return Response.ok(PaymentResponse.of(payments.order(payment), payment)).build();
+        return readAnswer(payment, headers, PaymentResponse.of(payments.order(payment), payment));
+    }
+
+    /**
+     * The payment as JSON ({@code json}), or, when the TPP asks for XML, the pain.001 document it was initiated with,
+     * byte for byte (its declaration names its encoding).
+     */
+    protected Response readAnswer(Payment payment, HttpHeaders headers, Object json) {
+        MediaType xml = xmlWanted(headers.getAcceptableMediaTypes());
+        if (xml == null) {
+            return Response.ok(json, MediaType.APPLICATION_JSON_TYPE).build();
+        }
+        byte[] document = payments.document(payment).orElseThrow(() -> new Psd2Exception(
+                ErrorClass.REQUESTED_FORMATS_INVALID, "The pain.001 document is answered for payments initiated"
+                + " with one; accept application/json"));
+        return Response.ok(document, xml).build();
     }
 
     @GET
@@ -186,11 +209,31 @@ public class PaymentResource {
      */
     protected Response statusAnswer(Payment payment, HttpHeaders headers, Object json,
                                     List<Pain002Writer.RejectedEntry> rejected) {
-        MediaType xml = Pain002Writer.xmlWanted(headers.getAcceptableMediaTypes());
+        MediaType xml = xmlWanted(headers.getAcceptableMediaTypes());
         if (xml == null) {
             return Response.ok(json, MediaType.APPLICATION_JSON_TYPE).build();
         }
         return Response.ok(statusReports.report(payment, rejected), xml.withCharset("UTF-8")).build();
+    }
+
+    /**
+     * The XML type the TPP asks for, or null for JSON: the first type of the Accept header (highest preference first)
+     * that names XML or JSON decides; wildcards decide nothing, so no Accept and a bare wildcard get JSON.
+     */
+    static MediaType xmlWanted(List<MediaType> acceptable) {
+        for (MediaType type : acceptable) {
+            if (type.isWildcardType() || type.isWildcardSubtype()) {
+                continue;
+            }
+            String name = (type.getType() + "/" + type.getSubtype()).toLowerCase(Locale.ROOT);
+            if (name.equals(MediaType.APPLICATION_XML) || name.equals(MediaType.TEXT_XML)) {
+                return MediaType.valueOf(name);
+            }
+            if (name.equals(MediaType.APPLICATION_JSON)) {
+                return null;
+            }
+        }
+        return null;
     }
 
     @DELETE

@@ -14,6 +14,8 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.openapi.annotations.Operation;
@@ -100,7 +102,8 @@ public class PeriodicPaymentResource extends PaymentResource {
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = PeriodicPaymentResponse.class)))
     @Override
-    public Response read(@BeanParam PaymentPath path) {
+    public Response read(@BeanParam PaymentPath path, @Context HttpHeaders headers) {
+        // JSON only (the class's @Produces): a periodic payment is initiated in JSON
         Payment payment = payments.refreshed(owned(path));
         return Response.ok(PeriodicPaymentResponse.of(payments.order(payment), payment)).build();
     }

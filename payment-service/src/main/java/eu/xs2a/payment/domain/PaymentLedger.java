@@ -96,12 +96,17 @@ public class PaymentLedger {
                 request.redirectUri(), request.nokRedirectUri(), request.explicitAuthorisation(), approach,
                 SecureTokens.random(SecureTokens.LINK_BYTES), now).withStandingOrder(standingOrder);
         payment.toldOfTheRequest(request.psuContext(), request.tppBrand(), request.rejectionNoFundsPreferred());
-        payment.initiatedWith(request.originalMessage());
+        if (request.document() != null) {
+            payment.initiatedWith(request.document().message());
+        }
         if (request.bulk() != null) {
             payment.markBulk();
         }
         payment.notifyAt(request.notification());
         payments.persist(payment);
+        if (request.document() != null) {
+            payments.keepDocument(payment, request.document().bytes());
+        }
         // else (explicit redirect): submitted when the PSU follows the link (requireSubmission)
         ClaimedTask submission = payment.submittedAtInitiation() ? claimSubmission(payment) : null;
         NewAuthorisation authorisation = request.explicitAuthorisation() ? null
@@ -503,6 +508,10 @@ public class PaymentLedger {
     }
 
     /** A bulk's initiation (for a single payment: IllegalStateException). */
+    public Optional<byte[]> document(Payment payment) {
+        return payments.document(payment.id());
+    }
+
     public BulkOrder bulkOrder(Payment payment) {
         if (!payment.isBulk()) {
             throw new IllegalStateException("Payment " + payment.resourceId() + " is not a bulk");

@@ -26,6 +26,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.regex.Pattern;
 import org.jboss.logging.Logger;
@@ -225,6 +226,11 @@ public class PaymentService {
 
     public BulkOrder bulkOrder(Payment payment) {
         return ledger.bulkOrder(payment);
+    }
+
+    /** The pain.001 document the payment was initiated with, if it was initiated with one. */
+    public Optional<byte[]> document(Payment payment) {
+        return ledger.document(payment);
     }
 
     public List<BulkEntryState> bulkEntries(Payment payment) {

@@ -21,6 +21,20 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
         return findByIdOptional(id, LockModeType.PESSIMISTIC_WRITE);
     }
 
+    /** Keeps the pain.001 document a new payment was initiated with (in its own table: read only when asked for). */
+    public void keepDocument(Payment payment, byte[] document) {
+        flush(); // the payment's row first: the document's references it
+        getEntityManager().createNativeQuery("insert into payment_document (payment_id, document) values (?1, ?2)")
+                .setParameter(1, payment.id()).setParameter(2, document).executeUpdate();
+    }
+
+    /** The pain.001 document the payment was initiated with, if one was kept. */
+    public Optional<byte[]> document(long paymentId) {
+        return getEntityManager().createNativeQuery("select document from payment_document where payment_id = ?1",
+                        byte[].class)
+                .setParameter(1, paymentId).getResultStream().findFirst().map(byte[].class::cast);
+    }
+
     /** The payment a TPP addresses by this paymentId. */
     public Optional<Payment> byResourceId(String resourceId) {
         return find("resourceId", resourceId).firstResultOptional();

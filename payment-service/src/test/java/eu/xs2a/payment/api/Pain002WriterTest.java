@@ -39,13 +39,13 @@ class Pain002WriterTest {
 
     @Test
     void theFirstTypeNamingXmlOrJsonDecides() {
-        assertNull(Pain002Writer.xmlWanted(List.of()));
-        assertNull(Pain002Writer.xmlWanted(List.of(MediaType.WILDCARD_TYPE)));
-        assertNull(Pain002Writer.xmlWanted(List.of(MediaType.APPLICATION_JSON_TYPE, MediaType.APPLICATION_XML_TYPE)));
-        assertEquals(MediaType.APPLICATION_XML_TYPE, Pain002Writer.xmlWanted(List.of(MediaType.valueOf("text/*"),
+        assertNull(PaymentResource.xmlWanted(List.of()));
+        assertNull(PaymentResource.xmlWanted(List.of(MediaType.WILDCARD_TYPE)));
+        assertNull(PaymentResource.xmlWanted(List.of(MediaType.APPLICATION_JSON_TYPE, MediaType.APPLICATION_XML_TYPE)));
+        assertEquals(MediaType.APPLICATION_XML_TYPE, PaymentResource.xmlWanted(List.of(MediaType.valueOf("text/*"),
                 MediaType.valueOf("application/XML; charset=UTF-8"), MediaType.APPLICATION_JSON_TYPE)));
-        assertEquals(MediaType.TEXT_XML_TYPE, Pain002Writer.xmlWanted(List.of(MediaType.TEXT_XML_TYPE)));
-        assertNull(Pain002Writer.xmlWanted(List.of(MediaType.TEXT_PLAIN_TYPE)));
+        assertEquals(MediaType.TEXT_XML_TYPE, PaymentResource.xmlWanted(List.of(MediaType.TEXT_XML_TYPE)));
+        assertNull(PaymentResource.xmlWanted(List.of(MediaType.TEXT_PLAIN_TYPE)));
     }
 
     /**

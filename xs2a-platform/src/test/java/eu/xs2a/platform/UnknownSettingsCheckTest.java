@@ -21,7 +21,8 @@ class UnknownSettingsCheckTest {
                 "psd2.bank-client.circuit-breaker.delay", "psd2.bank-client.provider.bank.max-concurrent-calls",
                 "psd2.kpi.max-range", "psd2.notifications.seal-key",
                 // other prefixes are not the platform's
-                "psd2.providers-file", "psd2.public-base-url", "consent.anything", "PSD2_PROVIDERS_SANDBOX_X"), List.of()));
+                "psd2.providers-file", "psd2.public-base-url", "consent.anything", "PSD2_PROVIDERS_SANDBOX_X"),
+                List.of()));
     }
 
     @Test

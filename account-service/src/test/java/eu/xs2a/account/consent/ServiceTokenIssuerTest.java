@@ -28,7 +28,8 @@ class ServiceTokenIssuerTest {
         String warning = ServiceTokenIssuer.warning(token(Map.of("psd2.consent-lookup.token.renew-before", "5M")))
                 .orElseThrow();
         assertTrue(warning.startsWith("psd2.consent-lookup.token.renew-before (PT5M) is not shorter than"
-                + " psd2.consent-lookup.token.lifetime (PT5M): every consent lookup signs a new service token"), warning);
+                + " psd2.consent-lookup.token.lifetime (PT5M): every consent lookup signs a new service token"),
+                warning);
         assertTrue(ServiceTokenIssuer.warning(token(Map.of("psd2.consent-lookup.token.lifetime", "30S"))).isPresent());
     }
 }

@@ -18,8 +18,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A pain.001 payment through the whole stack: the TPP posts an ISO 20022 pain.001.001.03 document (XML, signed as
  * sent), psu1 authorises it in the browser, the bank settles it (ACSC); every answer is checked against the Berlin
- * Group file like the JSON products', JSON but for the status asked in XML, a pain.002 report (payment-service README
- * "pain.001 payments").
+ * Group file like the JSON products', JSON but for the status and the read asked in XML: a pain.002 report, the
+ * document as sent (payment-service README "pain.001 payments").
  */
 class Pain001JourneyTest extends Journey {
 
@@ -31,11 +31,12 @@ class Pain001JourneyTest extends Journey {
         String ok = redirectUri("paid");
         // the creditor's agent and an address (the SEPA schema allows no agent name): the read shows them as the JSON
         // products' read does, and the execution date every document has
-        Response created = tpp.post(PAIN_PAYMENTS, xmlHeaders(ok), document(transaction("E2E-PAIN-1", "3.21",
-                "Merchant GmbH", CREDITOR).replace("<Cdtr><Nm>Merchant GmbH</Nm></Cdtr>",
+        String sent = document(transaction("E2E-PAIN-1", "3.21", "Merchant GmbH", CREDITOR).replace(
+                "<Cdtr><Nm>Merchant GmbH</Nm></Cdtr>",
                 "<CdtrAgt><FinInstnId><BIC>COBADEFFXXX</BIC></FinInstnId></CdtrAgt>"
                         + "<Cdtr><Nm>Merchant GmbH</Nm><PstlAdr><Ctry>DE</Ctry><AdrLine>Hauptstrasse 1</AdrLine>"
-                        + "<AdrLine>10115 Berlin</AdrLine></PstlAdr></Cdtr>")));
+                        + "<AdrLine>10115 Berlin</AdrLine></PstlAdr></Cdtr>"));
+        Response created = tpp.post(PAIN_PAYMENTS, xmlHeaders(ok), sent);
         assertStatus(201, created);
         String payment = PAIN_PAYMENTS + "/" + created.jsonPath().getString("paymentId");
         assertEquals(ok, browser().approveAll(created.jsonPath().getString("_links.scaRedirect.href"), "psu1"));
@@ -57,6 +58,10 @@ class Pain001JourneyTest extends Journey {
         assertEquals("MSG-1", xml.getString("Document.CstmrPmtStsRpt.OrgnlGrpInfAndSts.OrgnlMsgId"));
         assertEquals("pain.001.001.03", xml.getString("Document.CstmrPmtStsRpt.OrgnlGrpInfAndSts.OrgnlMsgNmId"));
         assertEquals("ACSC", xml.getString("Document.CstmrPmtStsRpt.OrgnlGrpInfAndSts.GrpSts"));
+        // and the read, asked in XML, is the document as sent
+        Response document = tpp.get(payment, Map.of("Accept", "application/xml"));
+        assertStatus(200, document);
+        assertEquals(sent, document.asString());
     }
 
     static Map<String, String> xmlHeaders(String ok) {

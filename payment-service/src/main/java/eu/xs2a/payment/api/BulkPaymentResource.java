@@ -122,7 +122,8 @@ public class BulkPaymentResource extends PaymentResource {
             @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = BulkPaymentStatusResponse.class)),
             @Content(mediaType = MediaType.APPLICATION_XML, schema = @Schema(type = SchemaType.STRING,
-                    description = "an ISO 20022 pain.002 status report of the bulk, for a bulk initiated in pain.001"))})
+                    description = "an ISO 20022 pain.002 status report of the bulk, for a bulk initiated in"
+                            + " pain.001"))})
     @APIResponse(responseCode = "406", description = "ActionNotAllowed REQUESTED_FORMATS_INVALID: XML asked"
             + " for a bulk initiated in JSON")
     @Override

@@ -35,7 +35,8 @@ import javax.xml.stream.XMLStreamWriter;
  * as the nearest it has: PATC (some signatories authorised) as PDNG, ACCC (settled on the creditor's account too) as
  * ACSC, CANC as RJCT with the status reason CUST (requested by the customer). {@code pain.002.001.10} takes each
  * transactionStatus as it is. A rejection carries the bank's reason: an ISO code of up to four characters as
- * {@code Rsn/Cd} in both, a longer one as {@code Rsn/Prtry} in {@code .10} only (the SEPA form of {@code .03} has none).
+ * {@code Rsn/Cd} in both, a longer one as {@code Rsn/Prtry} in {@code .10} only (the SEPA form of {@code .03} has
+ * none).
  */
 @ApplicationScoped
 public class Pain002Writer {
@@ -121,7 +122,7 @@ public class Pain002Writer {
         };
     }
 
-    /** A rejection's reason from the bank: a code as {@code Cd}, other text as {@code Prtry} (not in .03's SEPA form). */
+    /** A rejection's reason from the bank: a code as {@code Cd}, other text as {@code Prtry} (not in .03's form). */
     private static void bankReason(XMLStreamWriter xml, String reason, boolean v03) throws XMLStreamException {
         if (reason == null) {
             return;

@@ -204,8 +204,8 @@ public class PaymentResource {
     }
 
     /**
-     * The status as JSON ({@code json}), or as a pain.002 report when the TPP asks for XML ({@link Pain002Writer}), with
-     * a bulk's {@code rejected} entries.
+     * The status as JSON ({@code json}), or as a pain.002 report when the TPP asks for XML ({@link Pain002Writer}),
+     * with a bulk's {@code rejected} entries.
      */
     protected Response statusAnswer(Payment payment, HttpHeaders headers, Object json,
                                     List<Pain002Writer.RejectedEntry> rejected) {

@@ -42,8 +42,10 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.Response.ResponseBuilder;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
@@ -175,14 +177,9 @@ public class PaymentResource {
      * byte for byte (its declaration names its encoding).
      */
     protected Response readAnswer(Payment payment, HttpHeaders headers, Object json) {
-        MediaType xml = xmlWanted(headers.getAcceptableMediaTypes());
-        if (xml == null) {
-            return Response.ok(json, MediaType.APPLICATION_JSON_TYPE).build();
-        }
-        byte[] document = payments.document(payment).orElseThrow(() -> new Psd2Exception(
+        return answer(headers, json, xml -> Response.ok(payments.document(payment).orElseThrow(() -> new Psd2Exception(
                 ErrorClass.REQUESTED_FORMATS_INVALID, "The pain.001 document is answered for payments initiated"
-                + " with one; accept application/json"));
-        return Response.ok(document, xml).build();
+                + " with one; accept application/json")), xml));
     }
 
     @GET
@@ -209,11 +206,14 @@ public class PaymentResource {
      */
     protected Response statusAnswer(Payment payment, HttpHeaders headers, Object json,
                                     List<Pain002Writer.RejectedEntry> rejected) {
-        MediaType xml = xmlWanted(headers.getAcceptableMediaTypes());
-        if (xml == null) {
-            return Response.ok(json, MediaType.APPLICATION_JSON_TYPE).build();
-        }
-        return Response.ok(statusReports.report(payment, rejected), xml.withCharset("UTF-8")).build();
+        return answer(headers, json, xml -> Response.ok(statusReports.report(payment, rejected),
+                xml.withCharset("UTF-8")));
+    }
+
+    /** {@code json}, unless the TPP asks for XML ({@link #xmlWanted}): then what {@code xml} makes of the type. */
+    private static Response answer(HttpHeaders headers, Object json, Function<MediaType, ResponseBuilder> xml) {
+        MediaType type = xmlWanted(headers.getAcceptableMediaTypes());
+        return (type == null ? Response.ok(json, MediaType.APPLICATION_JSON_TYPE) : xml.apply(type)).build();
     }
 
     /**

@@ -73,11 +73,17 @@ class SettingsStartUpTest {
                 "psd2.providers.sandbox.max-execution-day-ahead is not a setting (the keys there: bank-credential,");
     }
 
-    /** So would one of a service's own settings, in any configuration file (here the one of the registry). */
-    @Test
-    void aMisspeltKeyOfTheServicesOwnStopsItAtStart() throws IOException {
-        assertRefusedAtStart("payment-service", "payment.status-polling.batch-sise=10", Map.of(),
-                "payment.status-polling.batch-sise is not a setting (the keys there: ");
+    /**
+     * So would one of a service's own settings, in any configuration file (here the one of the registry): under
+     * {@code psd2} named by UnknownSettingsCheck, under a root of the service's own by SmallRye.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "account-service | psd2.account-data.max-bank-page=5 | psd2.account-data.max-bank-page is not a setting"
+                    + " (the keys there: ",
+            "payment-service | payment.status-polling.batch-sise=10 | SRCFG00050: payment.status-polling.batch-sise"})
+    void aMisspeltKeyOfTheServicesOwnStopsItAtStart(String module, String line, String expected) throws IOException {
+        assertRefusedAtStart(module, line, Map.of(), expected);
     }
 
     /**

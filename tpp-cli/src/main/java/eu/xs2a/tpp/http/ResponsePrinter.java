@@ -24,6 +24,7 @@ import javax.xml.transform.TransformerFactory;
 import javax.xml.transform.dom.DOMSource;
 import javax.xml.transform.stream.StreamResult;
 import org.w3c.dom.Document;
+import org.w3c.dom.Node;
 import org.xml.sax.SAXException;
 import org.xml.sax.helpers.DefaultHandler;
 
@@ -122,6 +123,8 @@ public final class ResponsePrinter {
             builder.setErrorHandler(new DefaultHandler());
             Document document = builder.parse(new ByteArrayInputStream(body));
             document.setXmlStandalone(true);
+            removeBlankText(document.getDocumentElement()); // an indented document would get blank lines
+            document.normalizeDocument();
             TransformerFactory transformers = TransformerFactory.newInstance();
             transformers.setFeature(XMLConstants.FEATURE_SECURE_PROCESSING, true);
             Transformer transformer = transformers.newTransformer();
@@ -132,6 +135,19 @@ public final class ResponsePrinter {
             return Optional.of(out.toString());
         } catch (ParserConfigurationException | SAXException | IOException | TransformerException e) {
             return Optional.empty();
+        }
+    }
+
+    private static void removeBlankText(Node node) {
+        Node child = node.getFirstChild();
+        while (child != null) {
+            Node next = child.getNextSibling();
+            if (child.getNodeType() == Node.TEXT_NODE && child.getTextContent().isBlank()) {
+                node.removeChild(child);
+            } else {
+                removeBlankText(child);
+            }
+            child = next;
         }
     }
 

@@ -37,6 +37,13 @@ class ResponsePrinterTest {
     }
 
     @Test
+    void anIndentedDocumentIsIndentedOnceWithoutBlankLines() {
+        String indented = "<?xml version=\"1.0\"?>\n<a>\n    <b>x</b>\n\n    <c/>\n</a>\n";
+        assertEquals("<?xml version=\"1.0\" encoding=\"UTF-8\"?><a>\n  <b>x</b>\n  <c/>\n</a>\n",
+                body("application/xml", indented));
+    }
+
+    @Test
     void xmlThatIsNotWellFormedOrHasADoctypeIsPrintedAsItCame() {
         assertEquals("<Document><open></Document>\n", body("application/xml", "<Document><open></Document>"));
         String doctype = "<!DOCTYPE d [<!ENTITY e SYSTEM \"file:///etc/hostname\">]><d>&e;</d>";

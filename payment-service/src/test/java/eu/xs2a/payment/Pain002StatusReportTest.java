@@ -149,6 +149,9 @@ class Pain002StatusReportTest {
         assertEquals("RCVD", at(parsed(older), "Document/CstmrPmtStsRpt/OrgnlGrpInfAndSts/GrpSts"));
         Errors.expect(status(self, "text/plain"), 406, "ActionNotAllowed")
                 .body("tppMessages[0].code", equalTo("REQUESTED_FORMATS_INVALID"));
+        // an Accept that is no media type is the standard body too, never a 500
+        Errors.expect(status(self, "xml"), 406, "ActionNotAllowed")
+                .body("tppMessages[0].code", equalTo("REQUESTED_FORMATS_INVALID"));
     }
 
     @Test

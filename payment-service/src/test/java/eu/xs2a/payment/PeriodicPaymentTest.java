@@ -68,6 +68,19 @@ class PeriodicPaymentTest {
         return Tpps.get(ALPHA, self + "/status").then().statusCode(200).extract().path("transactionStatus");
     }
 
+    /** A standing order is initiated in JSON: XML of its status or read is REQUESTED_FORMATS_INVALID. */
+    @Test
+    void aStandingOrderHasNoXmlAnswers() {
+        Response created = initiate(headers(), monthly());
+        created.then().statusCode(201);
+        String self = created.jsonPath().getString("_links.self.href");
+        Map<String, String> xml = Map.of("Accept", "application/xml");
+        Errors.expect(Tpps.send(ALPHA, "GET", self + "/status", xml, null), 406, "ActionNotAllowed")
+                .body("tppMessages[0].code", equalTo("REQUESTED_FORMATS_INVALID"));
+        Errors.expect(Tpps.send(ALPHA, "GET", self, xml, null), 406, "ActionNotAllowed")
+                .body("tppMessages[0].code", equalTo("REQUESTED_FORMATS_INVALID"));
+    }
+
     @Test
     void aStandingOrderIsAuthorisedReadAndCancelledLikeAPayment() {
         LocalDate start = today().plusDays(30);

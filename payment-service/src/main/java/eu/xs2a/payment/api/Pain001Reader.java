@@ -44,7 +44,7 @@ public class Pain001Reader {
     /** The later version, ISO 20022 2019: a structured ReqdExctnDt (Dt), BICFI for BIC, structured addresses. */
     static final String NAMESPACE_09 = "urn:iso:std:iso:20022:tech:xsd:pain.001.001.09";
     /** ISO 20022's "no end-to-end id given" (EPC SEPA rulebook): the same as none. */
-    private static final String NOT_PROVIDED = "NOTPROVIDED";
+    static final String NOT_PROVIDED = "NOTPROVIDED";
 
     /**
      * The SEPA form of the schema (payment-service/src/main/resources/iso20022/README.md), in the jar and in the

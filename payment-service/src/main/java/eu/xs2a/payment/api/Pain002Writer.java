@@ -43,8 +43,6 @@ public class Pain002Writer {
 
     static final String NAMESPACE_03 = "urn:iso:std:iso:20022:tech:xsd:pain.002.001.03";
     static final String NAMESPACE_10 = "urn:iso:std:iso:20022:tech:xsd:pain.002.001.10";
-    /** ISO 20022's "no end-to-end id given". */
-    private static final String NOT_PROVIDED = "NOTPROVIDED";
     /** ISO 20022's ExternalStatusReason1Code: a code of the external list, up to four characters. */
     private static final Pattern REASON_CODE = Pattern.compile("[A-Z0-9]{1,4}");
 
@@ -64,7 +62,7 @@ public class Pain002Writer {
             BulkEntryState state = i < reported.size() ? reported.get(i) : null;
             if (TransactionStatus.RJCT.name().equals(BulkPaymentResponse.entryStatus(payment, state))) {
                 String endToEnd = bulk.payments().get(i).endToEndIdentification();
-                rejected.add(new RejectedEntry(endToEnd == null ? NOT_PROVIDED : endToEnd,
+                rejected.add(new RejectedEntry(endToEnd == null ? Pain001Reader.NOT_PROVIDED : endToEnd,
                         state == null ? null : state.statusReason()));
             }
         }

@@ -9,6 +9,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.startsWith;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.payment.support.Errors;
 import eu.xs2a.payment.support.Tpps;
@@ -188,6 +189,35 @@ class Pain001PaymentTest {
         String two = document("", LocalDate.now(SANDBOX_ZONE).toString(), transaction("E-1", "1.00") + transaction("E-2", "2.00"));
         refused(SCT, XML, two, "The document holds more than one payment: several CdtTrfTxInf are a bulk payment,"
                 + " initiated at /v1/bulk-payments/{payment-product}");
+    }
+
+    /** The header's and the PmtInf's totals must be the document's own, as a bank's SEPA intake checks them. */
+    @Test
+    void theTotalsMustBeTheDocumentsOwn() throws SQLException {
+        String valid = valid();
+        assertTrue(valid.contains("<NbOfTxs>1</NbOfTxs><CtrlSum>12.30</CtrlSum>"), valid);
+        refused(SCT, XML, valid.replace("<NbOfTxs>1</NbOfTxs>", "<NbOfTxs>2</NbOfTxs>"),
+                "GrpHdr/NbOfTxs is 2 but the document holds 1 CdtTrfTxInf");
+        refused(SCT, XML, valid.replace("<CtrlSum>12.30</CtrlSum>", "<CtrlSum>12.31</CtrlSum>"),
+                "GrpHdr/CtrlSum is 12.31 but the InstdAmt of the document's CdtTrfTxInf add up to 12.30");
+        refused(SCT, XML, valid.replace("<PmtMtd>TRF</PmtMtd>", "<PmtMtd>TRF</PmtMtd><NbOfTxs>0</NbOfTxs>"),
+                "PmtInf/NbOfTxs is 0 but the document holds 1 CdtTrfTxInf");
+        refused(SCT, XML, valid.replace("<PmtMtd>TRF</PmtMtd>", "<PmtMtd>TRF</PmtMtd><CtrlSum>1</CtrlSum>"),
+                "PmtInf/CtrlSum is 1 but the InstdAmt of the document's CdtTrfTxInf add up to 12.30");
+        // a bulk's totals count every entry
+        String bulk = document("", LocalDate.now(SANDBOX_ZONE).toString(),
+                transaction("E-1", "1.00") + transaction("E-2", "2.50"));
+        assertTrue(bulk.contains("<NbOfTxs>2</NbOfTxs><CtrlSum>3.50</CtrlSum>"), bulk);
+        long before = payments();
+        String miscounted = bulk.replace("<CtrlSum>3.50</CtrlSum>", "<CtrlSum>2.50</CtrlSum>");
+        Errors.expect(Tpps.send(ALPHA, "POST", "/sandbox/api/berlingroup/v1/bulk-payments/" + SCT,
+                        headers("Content-Type", XML), miscounted), 400, "FormatError").body("error_message",
+                equalTo("GrpHdr/CtrlSum is 2.50 but the InstdAmt of the document's CdtTrfTxInf add up to 3.50"));
+        assertEquals(before, payments());
+        // the same numbers written otherwise, and totals left out where optional, are the document's own
+        post(SCT, XML, valid.replace("<PmtMtd>TRF</PmtMtd>", "<PmtMtd>TRF</PmtMtd><NbOfTxs>01</NbOfTxs>"
+                + "<CtrlSum>12.3</CtrlSum>")).then().statusCode(201);
+        post(SCT, XML, valid.replace("<CtrlSum>12.30</CtrlSum>", "")).then().statusCode(201);
     }
 
     @Test

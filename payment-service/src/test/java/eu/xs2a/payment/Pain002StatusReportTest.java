@@ -127,6 +127,10 @@ class Pain002StatusReportTest {
         assertEquals("urn:iso:std:iso:20022:tech:xsd:pain.002.001.03", report.getDocumentElement().getNamespaceURI());
         assertEquals("MSG-1", at(report, "Document/CstmrPmtStsRpt/OrgnlGrpInfAndSts/OrgnlMsgId"));
         assertEquals("pain.001.001.03", at(report, "Document/CstmrPmtStsRpt/OrgnlGrpInfAndSts/OrgnlMsgNmId"));
+        // the document's totals as it wrote them; the SEPA form has no OrgnlCreDtTm
+        assertEquals("1", at(report, "Document/CstmrPmtStsRpt/OrgnlGrpInfAndSts/OrgnlNbOfTxs"));
+        assertEquals("3.10", at(report, "Document/CstmrPmtStsRpt/OrgnlGrpInfAndSts/OrgnlCtrlSum"));
+        assertEquals(0, count(report, "Document/CstmrPmtStsRpt/OrgnlGrpInfAndSts/OrgnlCreDtTm"));
         assertEquals("RCVD", at(report, "Document/CstmrPmtStsRpt/OrgnlGrpInfAndSts/GrpSts"));
         assertTrue(at(report, "Document/CstmrPmtStsRpt/GrpHdr/MsgId").matches("[0-9a-f]{32}"));
         Instant created = Instant.parse(at(report, "Document/CstmrPmtStsRpt/GrpHdr/CreDtTm"));
@@ -162,6 +166,9 @@ class Pain002StatusReportTest {
         valid(xml, "pain.002.001.10.xsd");
         Document report = parsed(xml);
         assertEquals("pain.001.001.09", at(report, "Document/CstmrPmtStsRpt/OrgnlGrpInfAndSts/OrgnlMsgNmId"));
+        assertEquals("2026-01-05T10:00:00", at(report, "Document/CstmrPmtStsRpt/OrgnlGrpInfAndSts/OrgnlCreDtTm"));
+        assertEquals("1", at(report, "Document/CstmrPmtStsRpt/OrgnlGrpInfAndSts/OrgnlNbOfTxs"));
+        assertEquals("3.10", at(report, "Document/CstmrPmtStsRpt/OrgnlGrpInfAndSts/OrgnlCtrlSum"));
         assertEquals("RCVD", at(report, "Document/CstmrPmtStsRpt/OrgnlGrpInfAndSts/GrpSts"));
         // cancelled before anyone authorised it: CANC as it is
         cancelled(self);
@@ -253,6 +260,23 @@ class Pain002StatusReportTest {
         Errors.expect(status(older, "application/xml"), 406, "ActionNotAllowed")
                 .body("tppMessages[0].code", equalTo("REQUESTED_FORMATS_INVALID"));
         status(older, null).then().statusCode(200).body("transactionStatus", equalTo("RCVD"));
+    }
+
+    /** A payment kept before the document's date and totals were (V27's form): its report names what was kept. */
+    @Test
+    void aPaymentKeptWithoutTheTotalsIsReportedWithoutThem() throws Exception {
+        String self = initiated(PAYMENTS, document09(one("E2E-STS-8")));
+        new Sql(dataSource).update("update payment set original_message = cast(? as jsonb) where resource_id = ?",
+                "{\"messageId\":\"MSG-1\",\"messageName\":\"pain.001.001.09\",\"paymentInformationId\":\"PMT-1\"}",
+                id(self));
+        Response xml = status(self, "application/xml");
+        xml.then().statusCode(200);
+        valid(xml, "pain.002.001.10.xsd");
+        Document report = parsed(xml);
+        assertEquals("MSG-1", at(report, "Document/CstmrPmtStsRpt/OrgnlGrpInfAndSts/OrgnlMsgId"));
+        for (String total : new String[] {"OrgnlCreDtTm", "OrgnlNbOfTxs", "OrgnlCtrlSum"}) {
+            assertEquals(0, count(report, "Document/CstmrPmtStsRpt/OrgnlGrpInfAndSts/" + total), total);
+        }
     }
 
     /** Cancelled before anyone authorised it: CANC at once (a redirect cancellation names its return address). */

@@ -1,6 +1,7 @@
 package eu.xs2a.account.api;
 
 import static eu.xs2a.platform.iso20022.Iso20022Writer.text;
+import static eu.xs2a.platform.iso20022.Iso20022Writer.textIfPresent;
 
 import eu.xs2a.account.domain.Account;
 import eu.xs2a.account.domain.Balance;
@@ -128,9 +129,7 @@ public class CamtGenerator {
 
     private static void entry(XMLStreamWriter xml, Transaction t) throws XMLStreamException {
         xml.writeStartElement("Ntry");
-        if (t.shownEntryReference() != null) {
-            text(xml, "NtryRef", t.shownEntryReference());
-        }
+        textIfPresent(xml, "NtryRef", t.shownEntryReference());
         amount(xml, new BigDecimal(t.amount), t.currency);
         text(xml, "Sts", Transaction.BOOKED.equals(t.bookingStatus) ? "BOOK" : "PDNG");
         date(xml, "BookgDt", t.bookingDate);

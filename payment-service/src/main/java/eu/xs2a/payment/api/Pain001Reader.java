@@ -11,6 +11,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.core.MediaType;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.net.URL;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,8 +86,9 @@ public class Pain001Reader {
             throw format("The document holds more than one payment: several CdtTrfTxInf are a bulk payment, initiated"
                     + " at /v1/bulk-payments/{payment-product}");
         }
-        return new Read(bytes(toJson(block, one(block, "CdtTrfTxInf", "PmtInf"))),
-                new InitiationDocument(message(root), body));
+        Element transaction = one(block, "CdtTrfTxInf", "PmtInf");
+        checkTotals(root, block, transactions);
+        return new Read(bytes(toJson(block, transaction)), new InitiationDocument(message(root), body));
     }
 
     /**
@@ -96,6 +98,7 @@ public class Pain001Reader {
     Read readBulk(byte[] body) {
         Element root = document(body);
         Element block = paymentBlock(root);
+        checkTotals(root, block, children(block, "CdtTrfTxInf"));
         ObjectNode json = mapper.createObjectNode();
         Element batch = path(block, "BtchBookg");
         if (batch != null) {
@@ -140,11 +143,44 @@ public class Pain001Reader {
         return root;
     }
 
-    /** The group header's MsgId and the PmtInfId (both schemas require them), and the document's version. */
+    /**
+     * The group header's MsgId, CreDtTm and NbOfTxs and the PmtInfId (both schemas require them), its CtrlSum (where
+     * given), and the document's version.
+     */
     private static OriginalMessage message(Element root) {
-        return new OriginalMessage(text(path(root, "CstmrCdtTrfInitn", "GrpHdr", "MsgId")),
+        Element header = path(root, "CstmrCdtTrfInitn", "GrpHdr");
+        return new OriginalMessage(text(path(header, "MsgId")),
                 isVersion09(root) ? OriginalMessage.PAIN_001_09 : OriginalMessage.PAIN_001_03,
-                text(path(root, "CstmrCdtTrfInitn", "PmtInf", "PmtInfId")));
+                text(path(root, "CstmrCdtTrfInitn", "PmtInf", "PmtInfId")), text(path(header, "CreDtTm")),
+                text(path(header, "NbOfTxs")), text(path(header, "CtrlSum")));
+    }
+
+    /**
+     * The totals the group header and the PmtInf state (NbOfTxs, and CtrlSum where given) must be those of the
+     * document's transactions, as a bank's SEPA intake checks them: a document that disagrees with itself was not
+     * built as its sender meant.
+     */
+    private static void checkTotals(Element root, Element block, List<Element> transactions) {
+        BigDecimal sum = BigDecimal.ZERO;
+        for (Element tx : transactions) {
+            Element amount = path(tx, "Amt", "InstdAmt");
+            if (amount != null) {
+                sum = sum.add(new BigDecimal(text(amount)));
+            }
+        }
+        for (Element totals : List.of(path(root, "CstmrCdtTrfInitn", "GrpHdr"), block)) {
+            String where = totals == block ? "PmtInf" : "GrpHdr";
+            Element count = path(totals, "NbOfTxs");
+            if (count != null && new BigDecimal(text(count)).compareTo(BigDecimal.valueOf(transactions.size())) != 0) {
+                throw format(where + "/NbOfTxs is " + text(count) + " but the document holds " + transactions.size()
+                        + " CdtTrfTxInf");
+            }
+            Element controlSum = path(totals, "CtrlSum");
+            if (controlSum != null && new BigDecimal(text(controlSum)).compareTo(sum) != 0) {
+                throw format(where + "/CtrlSum is " + text(controlSum) + " but the InstdAmt of the document's"
+                        + " CdtTrfTxInf add up to " + sum.toPlainString());
+            }
+        }
     }
 
     /** The document's one PmtInf. */

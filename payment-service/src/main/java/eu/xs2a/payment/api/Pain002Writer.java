@@ -1,6 +1,7 @@
 package eu.xs2a.payment.api;
 
 import static eu.xs2a.platform.iso20022.Iso20022Writer.text;
+import static eu.xs2a.platform.iso20022.Iso20022Writer.textIfPresent;
 
 import eu.xs2a.payment.domain.BulkEntryState;
 import eu.xs2a.payment.domain.BulkOrder;
@@ -88,6 +89,12 @@ public class Pain002Writer {
             xml.writeStartElement("OrgnlGrpInfAndSts");
             text(xml, "OrgnlMsgId", original.messageId());
             text(xml, "OrgnlMsgNmId", original.messageName());
+            if (!v03) {
+                // the SEPA form of .03 has no OrgnlCreDtTm
+                textIfPresent(xml, "OrgnlCreDtTm", original.createdAt());
+            }
+            textIfPresent(xml, "OrgnlNbOfTxs", original.numberOfTransactions());
+            textIfPresent(xml, "OrgnlCtrlSum", original.controlSum());
             text(xml, "GrpSts", v03 ? code03(status) : status.name());
             if (v03 && status == TransactionStatus.CANC) {
                 reason(xml, "Cd", "CUST");

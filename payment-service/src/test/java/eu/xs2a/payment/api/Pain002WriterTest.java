@@ -58,15 +58,17 @@ class Pain002WriterTest {
         writer.clock = Clock.systemUTC();
         Payment payment = Payment.initiate("sandbox", "tpp", "TPP", "pain.001-sepa-credit-transfers", "{}", null,
                 "192.0.2.10", null, null, false, ScaApproach.REDIRECT, "state", Instant.now());
-        payment.initiatedWith(new OriginalMessage("MSG-9", OriginalMessage.PAIN_001_09, "PMT-9"));
+        payment.initiatedWith(new OriginalMessage("MSG-9", OriginalMessage.PAIN_001_09, "PMT-9", null, null, null));
         payment.moveTo(TransactionStatus.RJCT, "Konto\u0007 gesperrt", Instant.now());
         String report = writer.report(payment, List.of());
         assertTrue(report.contains("<StsRsnInf><Rsn><Prtry>Konto  gesperrt</Prtry></Rsn></StsRsnInf>"), report);
+        // a payment from before the document's date and totals were kept: the report names none of them
+        assertTrue(report.contains("<OrgnlMsgNmId>pain.001.001.09</OrgnlMsgNmId><GrpSts>"), report);
         SchemaFactory.newInstance(XMLConstants.W3C_XML_SCHEMA_NS_URI)
                 .newSchema(Pain002WriterTest.class.getResource("/iso20022/pain.002.001.10.xsd")).newValidator()
                 .validate(new StreamSource(new StringReader(report)));
 
-        payment.initiatedWith(new OriginalMessage("MSG-9", OriginalMessage.PAIN_001_03, "PMT-9"));
+        payment.initiatedWith(new OriginalMessage("MSG-9", OriginalMessage.PAIN_001_03, "PMT-9", null, null, null));
         String v03 = writer.report(payment, List.of());
         assertTrue(v03.contains("<GrpSts>RJCT</GrpSts></OrgnlGrpInfAndSts>"), v03);
     }

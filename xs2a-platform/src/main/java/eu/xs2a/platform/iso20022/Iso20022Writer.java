@@ -57,4 +57,11 @@ public final class Iso20022Writer {
         xml.writeCharacters(value);
         xml.writeEndElement();
     }
+
+    /** An optional element: holding {@code value}, or none where {@code value} is null. */
+    public static void textIfPresent(XMLStreamWriter xml, String name, String value) throws XMLStreamException {
+        if (value != null) {
+            text(xml, name, value);
+        }
+    }
 }

@@ -60,6 +60,10 @@ class OpenApiDocumentTest extends OpenApiDocumentChecks {
         JsonNode initiate = operation(json, new Route("POST", periodic, true));
         String body = initiate.path("requestBody").toString();
         assertTrue(body.contains("StandingOrderRequest") && body.contains("PaymentInitiationRequest"), body);
+        // Berlin Group's multipart form of the pain.001 products
+        JsonNode form = initiate.path("requestBody").path("content").path("multipart/form-data").path("schema");
+        assertTrue(form.path("properties").has("xml_sct") && form.path("properties").has("json_standingorderType"),
+                form.toString());
         assertTrue(initiate.path("description").asText().contains("dayOfExecution"));
         assertEquals("PeriodicPaymentResponse",
                 OpenApiCoverage.responseSchema(operation(json, new Route("GET", periodic + "/{payment_id}", true)), "200"));

@@ -223,11 +223,4 @@ class PeriodicPaymentTest {
                 + "\", \"frequency\": \"MonthlyVariable\", \"monthsOfExecution\": [\"1\", \"4\", \"10\"]"))
                 .then().statusCode(201);
     }
-
-    @Test
-    void aPain001ProductIsNotOfferedForPeriodicPayments() {
-        Response refused = Tpps.send(ALPHA, "POST", "/sandbox/api/berlingroup/v1/periodic-payments/"
-                + "pain.001-sepa-credit-transfers", headers(), monthly());
-        Errors.expect(refused, 403, "ProductInvalid");
-    }
 }

@@ -1,5 +1,6 @@
 package eu.xs2a.payment.api;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import eu.xs2a.payment.domain.AccountRef;
 import eu.xs2a.payment.domain.BulkOrder;
 import eu.xs2a.payment.domain.Money;
@@ -17,7 +18,10 @@ import jakarta.inject.Inject;
 import jakarta.ws.rs.core.MediaType;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Reads the initiation body, through xs2a-platform's {@link JsonBodies}, into the domain's order. Wrong JSON,
@@ -30,6 +34,10 @@ public class InitiationBodyReader {
 
     /** The Berlin Group's XML products: {@code pain.001-sepa-credit-transfers} and the like. */
     static final String PAIN_001_PREFIX = "pain.001-";
+    /** The parts of a periodic payment's multipart body (Berlin Group's periodicPaymentInitiationMultipartBody). */
+    static final String XML_PART = "xml_sct";
+    static final String TERMS_PART = "json_standingorderType";
+    private static final Set<String> PERIODIC_PARTS = new LinkedHashSet<>(List.of(XML_PART, TERMS_PART));
 
     @Inject JsonBodies bodies;
     @Inject ProviderRegistry providers;
@@ -41,7 +49,7 @@ public class InitiationBodyReader {
      * fields ({@link Pain001Reader}).
      */
     InitiationBody read(String paymentProduct, String contentType, byte[] body, String providerCode) {
-        requireContentType(paymentProduct, contentType);
+        requireContentType(paymentProduct, false, contentType);
         Pain001Reader.Read document = paymentProduct.startsWith(PAIN_001_PREFIX) ? pain001.read(body) : null;
         PaymentInitiationRequest request = bodies.read(MediaType.APPLICATION_JSON,
                 document != null ? document.json() : body, PaymentInitiationRequest.class,
@@ -55,7 +63,7 @@ public class InitiationBodyReader {
      * order.
      */
     InitiationBody readBulk(String paymentProduct, String contentType, byte[] body, String providerCode) {
-        requireContentType(paymentProduct, contentType);
+        requireContentType(paymentProduct, false, contentType);
         Pain001Reader.Read document = paymentProduct.startsWith(PAIN_001_PREFIX) ? pain001.readBulk(body) : null;
         BulkPaymentInitiationRequest request = bodies.read(MediaType.APPLICATION_JSON,
                 document != null ? document.json() : body, BulkPaymentInitiationRequest.class,
@@ -87,32 +95,65 @@ public class InitiationBodyReader {
                 request.endToEndIdentification(), date(request.requestedExecutionDate()));
     }
 
-    /** A periodic payment is initiated in JSON: the pain.001 products' multipart form is not offered. */
-    void requirePeriodicProduct(String paymentProduct) {
-        if (paymentProduct.startsWith(PAIN_001_PREFIX)) {
-            throw new Psd2Exception(ErrorClass.PRODUCT_INVALID, "Payment product '" + paymentProduct
-                    + "' is not offered for periodic payments; use its JSON product");
+    /**
+     * The body of a periodic payment: JSON, the payment's fields and the standing order's terms in one object; or for
+     * a {@code pain.001-} product Berlin Group's multipart form, the document of one payment in part {@code xml_sct}
+     * and the terms as JSON in part {@code json_standingorderType}. The document's ReqdExctnDt, which its schema
+     * requires, must be the startDate: both name the first execution.
+     */
+    InitiationBody readPeriodic(String paymentProduct, String contentType, byte[] body, String providerCode) {
+        if (!paymentProduct.startsWith(PAIN_001_PREFIX)) {
+            InitiationBody read = read(paymentProduct, contentType, body, providerCode);
+            if (read.order().requestedExecutionDate() != null) {
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "requestedExecutionDate is not a field of a periodic"
+                        + " payment: its executions start at startDate");
+            }
+            return read.withTerms(terms(bodies.read(contentType, body, StandingOrderRequest.class)));
         }
+        requireContentType(paymentProduct, true, contentType);
+        Map<String, byte[]> parts = MultipartForm.parts(contentType, body, PERIODIC_PARTS);
+        Pain001Reader.Read document = pain001.read(parts.get(XML_PART));
+        PaymentInitiationRequest request = bodies.read(MediaType.APPLICATION_JSON, document.json(),
+                PaymentInitiationRequest.class, providers.require(providerCode).textCharset());
+        byte[] termsPart = parts.get(TERMS_PART);
+        JsonNode fields = bodies.readOptional(MediaType.APPLICATION_JSON, termsPart);
+        if (fields == null || !fields.isObject()) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "The part " + TERMS_PART + " must be a JSON object");
+        }
+        for (String name : (Iterable<String>) fields::fieldNames) {
+            if (!StandingOrderRequest.FIELDS.contains(name)) {
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, TERMS_PART + "." + name + " is not a field of the"
+                        + " standing order's terms (" + String.join(", ", StandingOrderRequest.FIELDS) + ")");
+            }
+        }
+        StandingOrder terms = terms(bodies.read(MediaType.APPLICATION_JSON, termsPart, StandingOrderRequest.class));
+        PaymentOrder order = order(request);
+        if (!terms.startDate().equals(order.requestedExecutionDate())) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, XML_PART + "'s ReqdExctnDt "
+                    + order.requestedExecutionDate() + " must be " + TERMS_PART + "'s startDate " + terms.startDate()
+                    + ": both name the first execution");
+        }
+        PaymentOrder undated = new PaymentOrder(order.creditorName(), order.creditorAccount(), order.debtorAccount(),
+                order.instructedAmount(), order.creditorAddress(), order.creditorAgent(), order.creditorAgentName(),
+                order.remittanceInformationUnstructured(), order.endToEndIdentification(), null);
+        return new InitiationBody(undated, terms, null, document.document());
     }
 
-    /**
-     * The standing-order terms of a periodic payment's JSON body ({@link StandingOrderRequest}); the same body's
-     * order is {@link #read}. A periodic payment runs from startDate: requestedExecutionDate has no place in it.
-     */
-    StandingOrder readStandingOrder(String contentType, byte[] body, PaymentOrder order) {
-        if (order.requestedExecutionDate() != null) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "requestedExecutionDate is not a field of a periodic"
-                    + " payment: its executions start at startDate");
-        }
-        StandingOrderRequest request = bodies.read(contentType, body, StandingOrderRequest.class);
+    private static StandingOrder terms(StandingOrderRequest request) {
         return new StandingOrder(IsoDates.parse("startDate", request.startDate()),
                 request.endDate() == null ? null : IsoDates.parse("endDate", request.endDate()),
                 request.executionRule(), request.frequency(), request.dayOfExecution(), request.monthsOfExecution());
     }
 
-    /** The product's body type, checked before the headers: JSON, or XML for a {@code pain.001-} product. */
-    void requireContentType(String paymentProduct, String contentType) {
-        if (paymentProduct.startsWith(PAIN_001_PREFIX)) {
+    /**
+     * The product's body type, checked before the headers: JSON, or for a {@code pain.001-} product XML, or multipart
+     * for a {@code periodic} payment.
+     */
+    void requireContentType(String paymentProduct, boolean periodic, String contentType) {
+        if (paymentProduct.startsWith(PAIN_001_PREFIX) && periodic) {
+            MultipartForm.requireMultipart(contentType, "(parts " + XML_PART + " and " + TERMS_PART + ") for a"
+                    + " periodic payment of a pain.001 product");
+        } else if (paymentProduct.startsWith(PAIN_001_PREFIX)) {
             Pain001Reader.requireXml(contentType);
         } else {
             JsonBodies.requireJson(contentType);

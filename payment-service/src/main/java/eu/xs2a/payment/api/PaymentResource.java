@@ -138,10 +138,8 @@ public class PaymentResource {
                              byte[] body) {
         TppIdentity tpp = currentTpp.get();
         payments.requireProduct(providerCode, paymentProduct);
-        if (PaymentUrls.PERIODIC_PAYMENTS.equals(paymentService())) {
-            bodyReader.requirePeriodicProduct(paymentProduct);
-        }
-        bodyReader.requireContentType(paymentProduct, headers.contentType());
+        bodyReader.requireContentType(paymentProduct, PaymentUrls.PERIODIC_PAYMENTS.equals(paymentService()),
+                headers.contentType());
         InitiationHeaders.Checked checked = headers.checked(redirect);
         NotificationRequest accepted = notification.accept(notifications, tpp.certificate());
         InitiationBody read = readBody(providerCode, paymentProduct, headers.contentType(), body);

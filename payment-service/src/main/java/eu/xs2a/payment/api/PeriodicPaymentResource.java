@@ -18,11 +18,13 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.ExampleObject;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
+import org.eclipse.microprofile.openapi.annotations.media.SchemaProperty;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
 import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
@@ -60,7 +62,8 @@ public class PeriodicPaymentResource extends PaymentResource {
             + "(following or preceding working day), frequency (required: Daily, Weekly, EveryTwoWeeks, Monthly, "
             + "EveryTwoMonths, Quarterly, SemiAnnual, Annual, MonthlyVariable), dayOfExecution (1 to 31; 31 is the "
             + "month's last day), monthsOfExecution (MonthlyVariable only). Each wrong field is a FormatError naming "
-            + "it. Once authorised, the bank executes each occurrence on its day.")
+            + "it. Once authorised, the bank executes each occurrence on its day. A pain.001 product's body is "
+            + "multipart/form-data: the document in part xml_sct, the terms as JSON in part json_standingorderType.")
     @APIResponse(responseCode = "201", description = "Periodic payment created",
             headers = {@Header(name = "Location", description = "the payment's path"),
                     @Header(name = SCA_APPROACH_HEADER, description = "REDIRECT, EMBEDDED or DECOUPLED")},
@@ -74,14 +77,22 @@ public class PeriodicPaymentResource extends PaymentResource {
                             + "\"scaStatus\":{\"href\":\"" + EXAMPLE_AUTHORISATION + "\"}}}")))
     @Override
     public Response initiate(@PathParam("provider_code") String providerCode,
-                             @Parameter(description = "a JSON Berlin Group product the provider offers; else "
+                             @Parameter(description = "a Berlin Group product the provider offers; else "
                                      + "ProductUnknown/ProductInvalid")
                              @PathParam("payment_product") String paymentProduct,
                              @BeanParam InitiationHeaders headers, @BeanParam RedirectHeaders redirect,
                              @BeanParam NotificationHeaders notification,
                              @RequestBody(content = {@Content(mediaType = MediaType.APPLICATION_JSON,
                                      schema = @Schema(allOf = {PaymentInitiationRequest.class,
-                                             StandingOrderRequest.class}))})
+                                             StandingOrderRequest.class})),
+                                     @Content(mediaType = MediaType.MULTIPART_FORM_DATA, schema = @Schema(
+                                             description = "for the pain.001 products: the document of one payment"
+                                                     + " and the standing order's terms", properties = {
+                                             @SchemaProperty(name = "xml_sct", type = SchemaType.STRING,
+                                                     description = "an ISO 20022 pain.001 document of one payment;"
+                                                             + " its ReqdExctnDt is the startDate"),
+                                             @SchemaProperty(name = "json_standingorderType",
+                                                     implementation = StandingOrderRequest.class)}))})
                              byte[] body) {
         return super.initiate(providerCode, paymentProduct, headers, redirect, notification, body);
     }
@@ -89,8 +100,7 @@ public class PeriodicPaymentResource extends PaymentResource {
     /** The payment's fields and the standing order's terms. */
     @Override
     protected InitiationBody readBody(String providerCode, String paymentProduct, String contentType, byte[] body) {
-        InitiationBody read = bodyReader.read(paymentProduct, contentType, body, providerCode);
-        return read.withTerms(bodyReader.readStandingOrder(contentType, body, read.order()));
+        return bodyReader.readPeriodic(paymentProduct, contentType, body, providerCode);
     }
 
     @GET
@@ -103,7 +113,7 @@ public class PeriodicPaymentResource extends PaymentResource {
                     schema = @Schema(implementation = PeriodicPaymentResponse.class)))
     @Override
     public Response read(@BeanParam PaymentPath path, @Context HttpHeaders headers) {
-        // JSON only (the class's @Produces): a periodic payment is initiated in JSON
+        // JSON only (the class's @Produces): the standing order's terms are in no pain.001 document
         Payment payment = payments.refreshed(owned(path));
         return Response.ok(PeriodicPaymentResponse.of(payments.order(payment), payment)).build();
     }

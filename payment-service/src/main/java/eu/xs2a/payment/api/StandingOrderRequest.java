@@ -26,6 +26,9 @@ public record StandingOrderRequest(
         List<@NotNull(message = "must be a month, 1 to 12")
         @Pattern(regexp = MONTH, message = "must be a month, 1 to 12, without leading zero") String> monthsOfExecution) {
 
+    /** The fields of the terms, as the multipart form's JSON part holds them alone. */
+    static final List<String> FIELDS = List.of("startDate", "endDate", "executionRule", "frequency", "dayOfExecution",
+            "monthsOfExecution");
     static final String FREQUENCY = "Daily|Weekly|EveryTwoWeeks|Monthly|EveryTwoMonths|Quarterly|SemiAnnual|Annual"
             + "|MonthlyVariable";
     static final String DAY = "[1-9]|[12][0-9]|3[01]";

@@ -1,5 +1,6 @@
 package eu.xs2a.tpp;
 
+import eu.xs2a.tpp.http.FormBody;
 import eu.xs2a.tpp.http.RequestBuilder;
 import eu.xs2a.tpp.json.JsonPath;
 import eu.xs2a.tpp.state.Placeholders;
@@ -12,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Pattern;
 import picocli.CommandLine.ArgGroup;
@@ -46,6 +48,7 @@ import picocli.CommandLine.Parameters;
 class CallCommand extends GatewayCommand {
 
     private static final Pattern SAVE_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_-]*");
+    private static final Pattern FORM_NAME = Pattern.compile("[A-Za-z0-9_.-]+");
 
     @Parameters(index = "0", paramLabel = "METHOD", description = "GET, POST, PUT, DELETE, ...")
     String method;
@@ -65,6 +68,13 @@ class CallCommand extends GatewayCommand {
         @Option(names = {"-d", "--data"}, paramLabel = "TEXT", description = "The body as text on the command line.")
         String data;
     }
+
+    @Option(names = "--form", paramLabel = "NAME=@FILE|NAME=TEXT",
+            description = "A part of a multipart/form-data body (repeatable, instead of --body/--data), e.g. the"
+                    + " periodic payment of a pain.001 product: NAME=@FILE (a file, or @- for stdin; a .xml file sent"
+                    + " as application/xml, a .json one as application/json) or NAME=TEXT. Sets the Content-Type with its"
+                    + " boundary.")
+    List<String> form = new ArrayList<>();
 
     @Option(names = {"-H", "--header"}, paramLabel = "NAME:VALUE",
             description = "A request header (repeatable), e.g. Consent-ID:{consentId} or PSU-ID:psu1.")
@@ -109,8 +119,49 @@ class CallCommand extends GatewayCommand {
             }
             parsed.add(new RequestBuilder.Header("X-Request-ID", requestId));
         }
+        if (!form.isEmpty() && body != null) {
+            throw new CliException("--form and --body/--data: give the body one way", 2, null);
+        }
+        byte[] bytes = readBody();
+        if (!form.isEmpty()) {
+            if (parsed.stream().anyMatch(h -> h.name().equalsIgnoreCase("Content-Type"))) {
+                throw new CliException("--form sets the Content-Type (with its boundary): leave --header"
+                        + " Content-Type out", 2, null);
+            }
+            FormBody formBody = FormBody.of(form.stream().map(this::part).toList());
+            parsed.add(new RequestBuilder.Header("Content-Type", formBody.contentType()));
+            bytes = formBody.bytes();
+        }
         return signedCall()
-                .run(method, target, parsed, readBody(), psuIp, !noSign, parseSaves(saves));
+                .run(method, target, parsed, bytes, psuIp, !noSign, parseSaves(saves));
+    }
+
+    /** A {@code --form} argument: {@code NAME=@FILE} (- for stdin) or {@code NAME=TEXT}. */
+    private FormBody.Part part(String argument) {
+        int eq = argument.indexOf('=');
+        String name = eq < 0 ? "" : argument.substring(0, eq);
+        if (!FORM_NAME.matcher(name).matches()) {
+            throw new CliException("--form '" + argument + "' must be written NAME=@FILE or NAME=TEXT (NAME: letters,"
+                    + " digits, _, . and -)", 2, null);
+        }
+        String value = argument.substring(eq + 1);
+        if (!value.startsWith("@")) {
+            return new FormBody.Part(name, null, value.getBytes(StandardCharsets.UTF_8));
+        }
+        String file = value.substring(1);
+        String lower = file.toLowerCase(Locale.ROOT);
+        String type = lower.endsWith(".xml") ? "application/xml" : lower.endsWith(".json") ? "application/json" : null;
+        return new FormBody.Part(name, type, read(file, "--form " + name));
+    }
+
+    private byte[] readBody() {
+        if (body == null) {
+            return new byte[0];
+        }
+        if (body.data != null) {
+            return body.data.getBytes(StandardCharsets.UTF_8);
+        }
+        return read(body.file, "--body " + body.file);
     }
 
     static RequestBuilder.Header parseHeader(String argument) {
@@ -140,28 +191,22 @@ class CallCommand extends GatewayCommand {
         return saves;
     }
 
-    private byte[] readBody() {
-        if (body == null) {
-            return new byte[0];
-        }
-        if (body.data != null) {
-            return body.data.getBytes(StandardCharsets.UTF_8);
-        }
-        if (body.file.equals("-")) {
+    /** The bytes of {@code file}, or of stdin for {@code -}; {@code option} names the argument in an error. */
+    private static byte[] read(String file, String option) {
+        if (file.equals("-")) {
             try (InputStream in = System.in) {
                 return in.readAllBytes();
             } catch (IOException e) {
-                throw new CliException("cannot read the body from stdin: " + e.getMessage(), e);
+                throw new CliException("cannot read " + option + " from stdin: " + e.getMessage(), e);
             }
         }
-        Path file = Path.of(body.file);
         try {
-            return Files.readAllBytes(file);
+            return Files.readAllBytes(Path.of(file));
         } catch (NoSuchFileException e) {
-            throw new CliException("--body " + body.file + ": no such file (relative paths start at "
+            throw new CliException(option + ": no such file (relative paths start at "
                     + Path.of("").toAbsolutePath() + ")", 2, e);
         } catch (IOException e) {
-            throw new CliException("--body " + body.file + ": cannot read it: " + e.getMessage(), e);
+            throw new CliException(option + ": cannot read it: " + e.getMessage(), e);
         }
     }
 }

@@ -99,6 +99,24 @@ class ArgumentParsingTest {
     }
 
     @Test
+    void aFormIsTheBodyAloneWithItsOwnContentType() {
+        Run both = cli().run("call", "POST", "/x", "--no-sign", "--form", "a=1", "--data", "{}");
+        assertEquals(2, both.exitCode());
+        assertTrue(both.err().contains("--form and --body/--data: give the body one way"), both.toString());
+        Run typed = cli().run("call", "POST", "/x", "--no-sign", "--form", "a=1", "--header", "Content-Type:text/plain");
+        assertEquals(2, typed.exitCode());
+        assertTrue(typed.err().contains("--form sets the Content-Type"), typed.toString());
+        for (String bad : List.of("noequals", "=x", "a b=x", "a\"=x")) {
+            Run run = cli().run("call", "POST", "/x", "--no-sign", "--form", bad);
+            assertEquals(2, run.exitCode(), bad + ": " + run);
+            assertTrue(run.err().contains("must be written NAME=@FILE or NAME=TEXT"), run.toString());
+        }
+        Run missing = cli().run("call", "POST", "/x", "--no-sign", "--form", "xml_sct=@no-such-file.xml");
+        assertEquals(2, missing.exitCode());
+        assertTrue(missing.err().contains("--form xml_sct: no such file"), missing.toString());
+    }
+
+    @Test
     void aHeaderWithoutColonIsAUsageError() {
         Run run = cli().run("call", "GET", "/x", "--header", "Consent-ID", "--no-sign");
         assertEquals(2, run.exitCode());

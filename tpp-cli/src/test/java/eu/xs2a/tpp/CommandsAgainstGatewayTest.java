@@ -156,6 +156,32 @@ class CommandsAgainstGatewayTest extends AgainstStandInGateway {
         assertEquals(3, cli.run("show", "--value", "paymentId").exitCode());
     }
 
+    /** {@code --form} sends a multipart/form-data body of its parts, signed over exactly the bytes sent. */
+    @Test
+    void aFormIsSentAsMultipartWithItsBoundary() throws Exception {
+        String periodic = "/sandbox/api/berlingroup/v1/periodic-payments/pain.001-sepa-credit-transfers";
+        gateway.route(periodic, request -> Answer.json(201, "{\"transactionStatus\":\"RCVD\",\"paymentId\":\"p-7\"}"));
+        assertEquals(0, cli.run("cert", "--roles", "PSP_PI", "--org", "Example TPP").exitCode());
+        Path document = home.resolve("payment.xml");
+        Files.writeString(document, "<Document/>\n");
+
+        Run sent = cli.run("call", "POST", periodic, "--form", "xml_sct=@" + document,
+                "--form", "json_standingorderType={\"startDate\":\"2026-12-01\",\"frequency\":\"Monthly\"}",
+                "--psu-ip", "10.1.2.3");
+        assertEquals(0, sent.exitCode(), sent.toString());
+
+        StandInGateway.Received received = gateway.last();
+        assertNotNull(received.verified(), "the stand-in's verifier accepted the request (its Digest covers the form)");
+        String type = received.header("Content-Type");
+        assertTrue(type.matches("multipart/form-data; boundary=xs2a-form-[0-9a-f]{24}"), type);
+        String boundary = type.substring(type.indexOf('=') + 1);
+        assertEquals("--" + boundary + "\r\nContent-Disposition: form-data; name=\"xml_sct\"\r\n"
+                + "Content-Type: application/xml\r\n\r\n<Document/>\n\r\n"
+                + "--" + boundary + "\r\nContent-Disposition: form-data; name=\"json_standingorderType\"\r\n\r\n"
+                + "{\"startDate\":\"2026-12-01\",\"frequency\":\"Monthly\"}\r\n"
+                + "--" + boundary + "--\r\n", received.bodyText());
+    }
+
     @Test
     void anErrorAnswerIsPrintedExitsOneAndSavesNothing() throws Exception {
         certifiedAisp();

@@ -80,6 +80,25 @@ class QuickTourTest {
     }
 
     /**
+     * QUICK-TOUR's pain.001 block, verbatim, after the tour's certificate and registration: a payment as a document,
+     * its status as pain.002, and a standing order in the multipart form, read back as JSON.
+     */
+    @Test
+    void thePain001BlockWorksVerbatim() throws Exception {
+        List<String> commands = new ArrayList<>(tourCommands(Files.readString(root.resolve("README.md"))).subList(0, 2));
+        commands.addAll(blockAfter(Files.readString(root.resolve("tpp-cli/QUICK-TOUR.md")), "Corporate TPPs send"));
+        assertTrue(commands.stream().anyMatch(c -> c.contains("--form xml_sct=@-")), commands.toString());
+
+        StringBuilder transcript = runInOrder(commands, Files.createTempDirectory("quick-tour-pain001"), Stack.get(),
+                java.util.Map.of());
+        assertTrue(transcript.toString().contains("<OrgnlMsgId>QUICK-TOUR-1</OrgnlMsgId>"), transcript.toString());
+        String last = transcript.substring(transcript.lastIndexOf("$ "));
+        assertTrue(last.contains("HTTP 200") && last.contains("\"frequency\": \"Monthly\"")
+                && last.contains("\"endToEndIdentification\""), "the standing order is read back:\n" + last);
+        assertFalse(transcript.toString().contains("HTTP 4"), "no call was refused:\n" + transcript);
+    }
+
+    /**
      * Runs each command with bash from the repository's root, as a developer would (their own bin/tpp home, the
      * stack as the gateway, no display; {@code env} added), each to succeed; answers the transcript.
      */

@@ -113,21 +113,9 @@ public class InitiationBodyReader {
         requireContentType(paymentProduct, true, contentType);
         Map<String, byte[]> parts = MultipartForm.parts(contentType, body, PERIODIC_PARTS);
         Pain001Reader.Read document = pain001.read(parts.get(XML_PART));
-        PaymentInitiationRequest request = bodies.read(MediaType.APPLICATION_JSON, document.json(),
-                PaymentInitiationRequest.class, providers.require(providerCode).textCharset());
-        byte[] termsPart = parts.get(TERMS_PART);
-        JsonNode fields = bodies.readOptional(MediaType.APPLICATION_JSON, termsPart);
-        if (fields == null || !fields.isObject()) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "The part " + TERMS_PART + " must be a JSON object");
-        }
-        for (String name : (Iterable<String>) fields::fieldNames) {
-            if (!StandingOrderRequest.FIELDS.contains(name)) {
-                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, TERMS_PART + "." + name + " is not a field of the"
-                        + " standing order's terms (" + String.join(", ", StandingOrderRequest.FIELDS) + ")");
-            }
-        }
-        StandingOrder terms = terms(bodies.read(MediaType.APPLICATION_JSON, termsPart, StandingOrderRequest.class));
-        PaymentOrder order = order(request);
+        PaymentOrder order = order(bodies.read(MediaType.APPLICATION_JSON, document.json(),
+                PaymentInitiationRequest.class, providers.require(providerCode).textCharset()));
+        StandingOrder terms = termsPart(parts.get(TERMS_PART));
         if (!terms.startDate().equals(order.requestedExecutionDate())) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, XML_PART + "'s ReqdExctnDt "
                     + order.requestedExecutionDate() + " must be " + TERMS_PART + "'s startDate " + terms.startDate()
@@ -137,6 +125,21 @@ public class InitiationBodyReader {
                 order.instructedAmount(), order.creditorAddress(), order.creditorAgent(), order.creditorAgentName(),
                 order.remittanceInformationUnstructured(), order.endToEndIdentification(), null);
         return new InitiationBody(undated, terms, null, document.document());
+    }
+
+    /** The multipart form's terms: a JSON object of the terms' fields only (the payment's are the document's). */
+    private StandingOrder termsPart(byte[] part) {
+        JsonNode fields = bodies.readOptional(MediaType.APPLICATION_JSON, part);
+        if (fields == null || !fields.isObject()) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "The part " + TERMS_PART + " must be a JSON object");
+        }
+        for (String name : (Iterable<String>) fields::fieldNames) {
+            if (!StandingOrderRequest.FIELDS.contains(name)) {
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, TERMS_PART + "." + name + " is not a field of the"
+                        + " standing order's terms (" + String.join(", ", StandingOrderRequest.FIELDS) + ")");
+            }
+        }
+        return terms(bodies.read(MediaType.APPLICATION_JSON, part, StandingOrderRequest.class));
     }
 
     private static StandingOrder terms(StandingOrderRequest request) {

@@ -103,8 +103,7 @@ public class BulkPaymentResource extends PaymentResource {
                     schema = @Schema(implementation = BulkPaymentResponse.class)),
             @Content(mediaType = MediaType.APPLICATION_XML, schema = @Schema(type = SchemaType.STRING,
                     description = "the pain.001 document as initiated, for a bulk initiated in pain.001"))})
-    @APIResponse(responseCode = "406", description = "ActionNotAllowed REQUESTED_FORMATS_INVALID: XML asked"
-            + " for a bulk initiated in JSON")
+    @APIResponse(responseCode = "406", description = XML_406)
     @Override
     public Response read(@BeanParam PaymentPath path, @Context HttpHeaders headers) {
         // Response as the overridden method's: a covariant type would add a bridge method, a second endpoint
@@ -124,8 +123,7 @@ public class BulkPaymentResource extends PaymentResource {
             @Content(mediaType = MediaType.APPLICATION_XML, schema = @Schema(type = SchemaType.STRING,
                     description = "an ISO 20022 pain.002 status report of the bulk, for a bulk initiated in"
                             + " pain.001"))})
-    @APIResponse(responseCode = "406", description = "ActionNotAllowed REQUESTED_FORMATS_INVALID: XML asked"
-            + " for a bulk initiated in JSON")
+    @APIResponse(responseCode = "406", description = XML_406)
     @Override
     public Response status(@BeanParam PaymentPath path, @Context HttpHeaders headers) {
         Payment payment = payments.refreshed(owned(path));

@@ -83,6 +83,9 @@ public class PaymentResource {
     private static final String STEP_400 = "FormatError (not exactly one step in the body); ScaInvalid SCA_INVALID"
             + " (wrong OTP; after the bank's allowed attempts the authorisation is failed); ScaMethodUnknown"
             + " SCA_METHOD_UNKNOWN";
+    /** The 406 of a read or status that asks XML of a payment initiated in JSON. */
+    static final String XML_406 = "ActionNotAllowed REQUESTED_FORMATS_INVALID: XML asked for a payment initiated in"
+            + " JSON";
     static final String PAIN_002 = "With Accept: application/xml (or text/xml) before application/json, a payment"
             + " initiated with a pain.001 document answers an ISO 20022 pain.002 status report in its version"
             + " (pain.002.001.03 for .03, pain.002.001.10 for .09; docs/ARCHITECTURE.md \"XML bodies\").";
@@ -162,8 +165,7 @@ public class PaymentResource {
                     schema = @Schema(implementation = PaymentResponse.class)),
             @Content(mediaType = MediaType.APPLICATION_XML, schema = @Schema(type = SchemaType.STRING,
                     description = "the pain.001 document as initiated, for a payment initiated in pain.001"))})
-    @APIResponse(responseCode = "406", description = "ActionNotAllowed REQUESTED_FORMATS_INVALID: XML asked"
-            + " for a payment initiated in JSON")
+    @APIResponse(responseCode = "406", description = XML_406)
     // Response, not the record: PeriodicPaymentResource and BulkPaymentResource answer their own bodies here
     public Response read(@BeanParam PaymentPath path, @Context HttpHeaders headers) {
         Payment payment = payments.refreshed(owned(path));
@@ -191,8 +193,7 @@ public class PaymentResource {
                     schema = @Schema(implementation = PaymentStatusResponse.class)),
             @Content(mediaType = MediaType.APPLICATION_XML, schema = @Schema(type = SchemaType.STRING,
                     description = "an ISO 20022 pain.002 status report, for a payment initiated in pain.001"))})
-    @APIResponse(responseCode = "406", description = "ActionNotAllowed REQUESTED_FORMATS_INVALID: XML asked"
-            + " for a payment initiated in JSON")
+    @APIResponse(responseCode = "406", description = XML_406)
     public Response status(@BeanParam PaymentPath path, @Context HttpHeaders headers) {
         Payment payment = payments.refreshed(owned(path));
         return statusAnswer(payment, headers, PaymentStatusResponse.of(payment), List.of());

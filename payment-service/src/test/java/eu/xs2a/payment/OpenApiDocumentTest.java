@@ -65,8 +65,11 @@ class OpenApiDocumentTest extends OpenApiDocumentChecks {
         assertTrue(form.path("properties").has("xml_sct") && form.path("properties").has("json_standingorderType"),
                 form.toString());
         assertTrue(initiate.path("description").asText().contains("dayOfExecution"));
-        assertEquals("PeriodicPaymentResponse",
-                OpenApiCoverage.responseSchema(operation(json, new Route("GET", periodic + "/{payment_id}", true)), "200"));
+        JsonNode read = operation(json, new Route("GET", periodic + "/{payment_id}", true));
+        assertEquals("PeriodicPaymentResponse", OpenApiCoverage.responseSchema(read, "200"));
+        JsonNode readForm = read.path("responses").path("200").path("content").path("multipart/form-data")
+                .path("schema").path("properties");
+        assertTrue(readForm.has("xml_sct") && readForm.has("json_standingorderType"), readForm.toString());
         JsonNode terms = OpenApiCoverage.schemas(json).path("PeriodicPaymentResponse").path("properties");
         for (String field : List.of("startDate", "endDate", "executionRule", "frequency", "dayOfExecution")) {
             assertTrue(terms.has(field), field + " in " + terms);

@@ -26,8 +26,8 @@ import org.junit.jupiter.api.Test;
 /**
  * A periodic payment of a pain.001 product, initiated in Berlin Group's multipart form (periodicPaymentInitiation-
  * MultipartBody): the document of one payment in part {@code xml_sct}, the standing order's terms as JSON in part
- * {@code json_standingorderType}; read as a JSON standing order, its status also as pain.002, authorised as any
- * payment. Every malformed form is a FormatError that stores nothing.
+ * {@code json_standingorderType}; read as a JSON standing order or as the form initiated, its status also as pain.002,
+ * authorised as any payment. Every malformed form is a FormatError that stores nothing.
  */
 @QuarkusTest
 class PeriodicPain001PaymentTest {
@@ -103,9 +103,24 @@ class PeriodicPain001PaymentTest {
         report.then().statusCode(200).header("Content-Type", equalTo("application/xml;charset=UTF-8"));
         assertTrue(report.asString().contains("<OrgnlMsgId>MSG-1</OrgnlMsgId>"), report.asString());
         assertTrue(report.asString().contains("<GrpSts>RCVD</GrpSts>"), report.asString());
-        // the read is the JSON standing order: no single document holds it
+        // asked for multipart/form-data, the read is the form as initiated; no single document holds the order
+        Response form = Tpps.send(ALPHA, "GET", self, Map.of("Accept", "multipart/form-data"), null);
+        form.then().statusCode(200);
+        String type = form.getHeader("Content-Type");
+        assertTrue(type.startsWith("multipart/form-data; boundary="), type);
+        String[] parts = form.asString().split("--" + type.substring(type.indexOf('=') + 1), -1);
+        assertEquals(4, parts.length, form.asString());
+        assertEquals("\r\nContent-Disposition: form-data; name=\"xml_sct\"\r\nContent-Type: application/xml\r\n\r\n"
+                + document(start, Pain001PaymentTest.transaction("E2E-PER-1", "25.00")) + "\r\n", parts[1]);
+        assertEquals("\r\nContent-Disposition: form-data; name=\"json_standingorderType\"\r\nContent-Type: "
+                + "application/json\r\n\r\n{\"startDate\":\"" + start + "\",\"endDate\":\"" + start.plusMonths(6)
+                + "\",\"executionRule\":\"following\",\"frequency\":\"Monthly\",\"dayOfExecution\":\"1\"}\r\n",
+                parts[2]);
+        assertEquals("--\r\n", parts[3]);
         Errors.expect(Tpps.send(ALPHA, "GET", self, Map.of("Accept", "application/xml"), null), 406,
                 "ActionNotAllowed").body("tppMessages[0].code", equalTo("REQUESTED_FORMATS_INVALID"));
+        Tpps.send(ALPHA, "GET", self, Map.of("Accept", "application/json, multipart/form-data"), null).then()
+                .statusCode(200).body("frequency", equalTo("Monthly"));
 
         assertEquals(Payments.TPP_OK, Sca.approve(created.jsonPath().getString("_links.scaRedirect.href"), "psu1"));
         Tpps.get(ALPHA, self + "/status").then().statusCode(200).body("transactionStatus", equalTo("ACSP"));

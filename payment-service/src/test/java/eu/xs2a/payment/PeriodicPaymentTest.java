@@ -68,9 +68,12 @@ class PeriodicPaymentTest {
         return Tpps.get(ALPHA, self + "/status").then().statusCode(200).extract().path("transactionStatus");
     }
 
-    /** A standing order is initiated in JSON: XML of its status or read is REQUESTED_FORMATS_INVALID. */
+    /**
+     * A standing order is initiated in JSON: XML of its status or read, or its read as a multipart form, is
+     * REQUESTED_FORMATS_INVALID.
+     */
     @Test
-    void aStandingOrderHasNoXmlAnswers() {
+    void aStandingOrderInitiatedInJsonIsAnsweredInJsonOnly() {
         Response created = initiate(headers(), monthly());
         created.then().statusCode(201);
         String self = created.jsonPath().getString("_links.self.href");
@@ -79,6 +82,10 @@ class PeriodicPaymentTest {
                 .body("tppMessages[0].code", equalTo("REQUESTED_FORMATS_INVALID"));
         Errors.expect(Tpps.send(ALPHA, "GET", self, xml, null), 406, "ActionNotAllowed")
                 .body("tppMessages[0].code", equalTo("REQUESTED_FORMATS_INVALID"));
+        Errors.expect(Tpps.send(ALPHA, "GET", self, Map.of("Accept", "multipart/form-data"), null), 406,
+                "ActionNotAllowed").body("tppMessages[0].code", equalTo("REQUESTED_FORMATS_INVALID"))
+                .body("tppMessages[0].text", equalTo("The multipart form is answered for periodic payments initiated"
+                        + " with one; accept application/json"));
     }
 
     @Test

@@ -92,9 +92,13 @@ class QuickTourTest {
         StringBuilder transcript = runInOrder(commands, Files.createTempDirectory("quick-tour-pain001"), Stack.get(),
                 java.util.Map.of());
         assertTrue(transcript.toString().contains("<OrgnlMsgId>QUICK-TOUR-1</OrgnlMsgId>"), transcript.toString());
-        String last = transcript.substring(transcript.lastIndexOf("$ "));
-        assertTrue(last.contains("HTTP 200") && last.contains("\"frequency\": \"Monthly\"")
-                && last.contains("\"endToEndIdentification\""), "the standing order is read back:\n" + last);
+        String json = transcript.substring(transcript.lastIndexOf("$ ", transcript.lastIndexOf("$ ") - 1));
+        assertTrue(json.contains("HTTP 200") && json.contains("\"frequency\": \"Monthly\"")
+                && json.contains("\"endToEndIdentification\""), "the standing order is read back:\n" + json);
+        String form = transcript.substring(transcript.lastIndexOf("$ "));
+        assertTrue(form.contains("HTTP 200") && form.contains("name=\"xml_sct\"")
+                && form.contains("<MsgId>QUICK-TOUR-1</MsgId>") && form.contains("\"frequency\":\"Monthly\""),
+                "the standing order is read back as the form initiated:\n" + form);
         assertFalse(transcript.toString().contains("HTTP 4"), "no call was refused:\n" + transcript);
     }
 

@@ -13,18 +13,32 @@ import io.netty.handler.codec.http.multipart.HttpPostMultipartRequestDecoder;
 import io.netty.handler.codec.http.multipart.HttpPostRequestDecoder;
 import io.netty.handler.codec.http.multipart.InterfaceHttpData;
 import jakarta.ws.rs.core.MediaType;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * The named parts of a {@code multipart/form-data} body (RFC 7578), read with Netty's decoder (the HTTP stack's own)
  * from the exact bytes received, which the Digest covers; parts are kept in memory, within the body size limit every
- * body has. Each part must be named once, and only the names expected; else a FormatError.
+ * body has. Each part must be named once, and only the names expected; else a FormatError. A form the gateway answers
+ * is written here too.
  */
 final class MultipartForm {
+
+    /** A part to write: its name, its Content-Type and its bytes. */
+    record Part(String name, String contentType, byte[] content) {
+    }
+
+    /** A written form: its Content-Type, which names the boundary, and its bytes. */
+    record Written(String contentType, byte[] body) {
+    }
 
     private MultipartForm() {
     }
@@ -81,6 +95,44 @@ final class MultipartForm {
             }
             request.release();
         }
+    }
+
+    /**
+     * The form of these parts, in their order, between a random boundary that none of them holds. Written by hand:
+     * Netty's encoder gives a part that is no file upload the type text/plain, and a file upload a file name.
+     */
+    static Written write(List<Part> parts) {
+        String boundary;
+        do {
+            boundary = "xs2a-" + HexFormat.of().formatHex(randomBytes());
+        } while (anyHolds(parts, boundary.getBytes(StandardCharsets.US_ASCII)));
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        for (Part part : parts) {
+            body.writeBytes(("--" + boundary + "\r\nContent-Disposition: form-data; name=\"" + part.name()
+                    + "\"\r\nContent-Type: " + part.contentType() + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            body.writeBytes(part.content());
+            body.writeBytes("\r\n".getBytes(StandardCharsets.US_ASCII));
+        }
+        body.writeBytes(("--" + boundary + "--\r\n").getBytes(StandardCharsets.US_ASCII));
+        return new Written(MediaType.MULTIPART_FORM_DATA + "; boundary=" + boundary, body.toByteArray());
+    }
+
+    private static byte[] randomBytes() {
+        byte[] bytes = new byte[12];
+        ThreadLocalRandom.current().nextBytes(bytes);
+        return bytes;
+    }
+
+    private static boolean anyHolds(List<Part> parts, byte[] boundary) {
+        for (Part part : parts) {
+            byte[] content = part.content();
+            for (int at = 0; at + boundary.length <= content.length; at++) {
+                if (Arrays.equals(content, at, at + boundary.length, boundary, 0, boundary.length)) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** A TPP's part name as a log-safe text: at most 40 characters, no control characters. */

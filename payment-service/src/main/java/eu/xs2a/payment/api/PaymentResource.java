@@ -45,6 +45,7 @@ import jakarta.ws.rs.core.Response;
 import jakarta.ws.rs.core.Response.ResponseBuilder;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 import java.util.function.Function;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
@@ -215,17 +216,23 @@ public class PaymentResource {
         return (type == null ? Response.ok(json, MediaType.APPLICATION_JSON_TYPE) : xml.apply(type)).build();
     }
 
-    /**
-     * The XML type the TPP asks for, or null for JSON: the first type of the Accept header (highest preference first)
-     * that names XML or JSON decides; wildcards decide nothing, so no Accept and a bare wildcard get JSON.
-     */
+    /** The XML type the TPP asks for, or null for JSON ({@link #wanted}). */
     static MediaType xmlWanted(List<MediaType> acceptable) {
+        return wanted(acceptable, Set.of(MediaType.APPLICATION_XML, MediaType.TEXT_XML));
+    }
+
+    /**
+     * The type of {@code others} the TPP asks for, or null for JSON: the first type of the Accept header (highest
+     * preference first) that names JSON or one of them decides; wildcards decide nothing, so no Accept and a bare
+     * wildcard get JSON.
+     */
+    static MediaType wanted(List<MediaType> acceptable, Set<String> others) {
         for (MediaType type : acceptable) {
             if (type.isWildcardType() || type.isWildcardSubtype()) {
                 continue;
             }
             String name = (type.getType() + "/" + type.getSubtype()).toLowerCase(Locale.ROOT);
-            if (name.equals(MediaType.APPLICATION_XML) || name.equals(MediaType.TEXT_XML)) {
+            if (others.contains(name)) {
                 return MediaType.valueOf(name);
             }
             if (name.equals(MediaType.APPLICATION_JSON)) {

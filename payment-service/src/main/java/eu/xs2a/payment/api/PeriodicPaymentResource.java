@@ -2,12 +2,17 @@ package eu.xs2a.payment.api;
 
 import static eu.xs2a.payment.api.PaymentResponses.SCA_APPROACH_HEADER;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.payment.domain.Payment;
 import eu.xs2a.payment.domain.PaymentUrls;
+import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.notify.NotificationHeaders;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
+import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -18,6 +23,8 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+import java.util.List;
+import java.util.Set;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.headers.Header;
@@ -48,6 +55,8 @@ public class PeriodicPaymentResource extends PaymentResource {
             + EXAMPLE_ID;
     private static final String EXAMPLE_AUTHORISATION = EXAMPLE_PAYMENT + "/authorisations/"
             + EXAMPLE_AUTHORISATION_ID;
+
+    @Inject ObjectMapper mapper;
 
     @Override
     protected String paymentService() {
@@ -105,16 +114,45 @@ public class PeriodicPaymentResource extends PaymentResource {
 
     @GET
     @Path("/{payment_id}")
+    @Produces({MediaType.APPLICATION_JSON, MediaType.MULTIPART_FORM_DATA})
     @Operation(summary = "Read a periodic payment", description = "The standing order as initiated, with its "
             + "transactionStatus: ACSP while its executions run, ACSC once the last one ran (or it was cancelled "
-            + "after some ran), CANC when cancelled before any")
-    @APIResponse(responseCode = "200", description = "The periodic payment",
-            content = @Content(mediaType = MediaType.APPLICATION_JSON,
-                    schema = @Schema(implementation = PeriodicPaymentResponse.class)))
+            + "after some ran), CANC when cancelled before any. A TPP that asks for multipart/form-data gets a "
+            + "pain.001 product's order as it was initiated: the document in part xml_sct, the terms in part "
+            + "json_standingorderType (its status: GET .../status).")
+    @APIResponse(responseCode = "200", description = "The periodic payment", content = {
+            @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = PeriodicPaymentResponse.class)),
+            @Content(mediaType = MediaType.MULTIPART_FORM_DATA, schema = @Schema(description = "for a pain.001"
+                    + " product: the document and the terms as initiated", properties = {
+                    @SchemaProperty(name = InitiationBodyReader.XML_PART, type = SchemaType.STRING,
+                            description = "the pain.001 document as initiated, byte for byte"),
+                    @SchemaProperty(name = InitiationBodyReader.TERMS_PART,
+                            implementation = StandingOrderRequest.class)}))})
+    @APIResponse(responseCode = "406", description = "ActionNotAllowed REQUESTED_FORMATS_INVALID: XML asked for, or"
+            + " multipart/form-data for a periodic payment initiated in JSON")
     @Override
     public Response read(@BeanParam PaymentPath path, @Context HttpHeaders headers) {
-        // JSON only (the class's @Produces): the standing order's terms are in no pain.001 document
         Payment payment = payments.refreshed(owned(path));
-        return Response.ok(PeriodicPaymentResponse.of(payments.order(payment), payment)).build();
+        if (wanted(headers.getAcceptableMediaTypes(), Set.of(MediaType.MULTIPART_FORM_DATA)) == null) {
+            return Response.ok(PeriodicPaymentResponse.of(payments.order(payment), payment),
+                    MediaType.APPLICATION_JSON_TYPE).build();
+        }
+        byte[] document = payments.document(payment).orElseThrow(() -> new Psd2Exception(
+                ErrorClass.REQUESTED_FORMATS_INVALID, "The multipart form is answered for periodic payments initiated"
+                + " with one; accept application/json"));
+        MultipartForm.Written form = MultipartForm.write(List.of(
+                new MultipartForm.Part(InitiationBodyReader.XML_PART, MediaType.APPLICATION_XML, document),
+                new MultipartForm.Part(InitiationBodyReader.TERMS_PART, MediaType.APPLICATION_JSON,
+                        json(StandingOrderRequest.of(payment.standingOrder())))));
+        return Response.ok(form.body(), form.contentType()).build();
+    }
+
+    private byte[] json(StandingOrderRequest terms) {
+        try {
+            return mapper.writeValueAsBytes(terms);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("a record of texts is always written", e);
+        }
     }
 }

@@ -1,6 +1,8 @@
 package eu.xs2a.payment.api;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.annotation.JsonInclude;
+import eu.xs2a.payment.domain.StandingOrder;
 import eu.xs2a.platform.validation.IsoDate;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
@@ -12,8 +14,10 @@ import java.util.List;
  * {@link PaymentInitiationRequest} (which ignores these fields). Each field's own format is a constraint, so that a
  * wrong one is a FormatError naming it; the rules between fields are the domain's ({@code StandingOrder#validate}).
  * {@code monthsOfExecution} (the 1.3.6 standingOrderDetails field of a MonthlyVariable order) is accepted as well.
+ * Written too, as the terms part of a pain.001 order's multipart read.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
+@JsonInclude(JsonInclude.Include.NON_NULL)
 public record StandingOrderRequest(
         @NotBlank(message = PaymentInitiationRequest.REQUIRED) @IsoDate String startDate,
         @IsoDate String endDate,
@@ -33,4 +37,10 @@ public record StandingOrderRequest(
             + "|MonthlyVariable";
     static final String DAY = "[1-9]|[12][0-9]|3[01]";
     static final String MONTH = "[1-9]|1[0-2]";
+
+    static StandingOrderRequest of(StandingOrder terms) {
+        return new StandingOrderRequest(terms.startDate().toString(),
+                terms.endDate() == null ? null : terms.endDate().toString(), terms.executionRule(), terms.frequency(),
+                terms.dayOfExecution(), terms.monthsOfExecution());
+    }
 }

@@ -56,4 +56,24 @@ class MultipartFormTest {
             assertThrows(Psd2Exception.class, () -> MultipartForm.requireMultipart(type, "(x)"), type);
         }
     }
+
+    @Test
+    void aWrittenFormReadsBackAsItsPartsByteForByte() {
+        byte[] xml = bytes("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<Document>Müller\r\n--xs2a-</Document>");
+        byte[] terms = bytes("{\"frequency\":\"Monthly\"}");
+        MultipartForm.Written form = MultipartForm.write(List.of(
+                new MultipartForm.Part("xml_sct", "application/xml", xml),
+                new MultipartForm.Part("json_standingorderType", "application/json", terms)));
+
+        String boundary = form.contentType().substring("multipart/form-data; boundary=".length());
+        assertEquals("multipart/form-data; boundary=" + boundary, form.contentType());
+        String text = new String(form.body(), StandardCharsets.UTF_8);
+        assertEquals("--" + boundary + "\r\nContent-Disposition: form-data; name=\"xml_sct\"\r\nContent-Type: "
+                + "application/xml\r\n\r\n" + new String(xml, StandardCharsets.UTF_8) + "\r\n--" + boundary
+                + "\r\nContent-Disposition: form-data; name=\"json_standingorderType\"\r\nContent-Type: "
+                + "application/json\r\n\r\n{\"frequency\":\"Monthly\"}\r\n--" + boundary + "--\r\n", text);
+        Map<String, byte[]> parts = MultipartForm.parts(form.contentType(), form.body(), NAMES);
+        assertArrayEquals(xml, parts.get("xml_sct"));
+        assertArrayEquals(terms, parts.get("json_standingorderType"));
+    }
 }

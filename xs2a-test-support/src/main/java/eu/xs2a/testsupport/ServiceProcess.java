@@ -121,10 +121,16 @@ public final class ServiceProcess implements AutoCloseable {
 
     /**
      * Starts the module on the given port and returns at once, without waiting for readiness (the benchmark measures
-     * the time from here to the first answer). {@link #startedAt()} is the moment the process was started.
+     * the time from here to the first answer; a stack starts its services side by side and then waits for each).
+     * {@link #startedAt()} is the moment the process was started.
      */
     public static ServiceProcess launch(String module, Map<String, String> env, int port) {
         return launch(module, env, port, false);
+    }
+
+    /** As {@link #launch(String, Map, int)}, recording a class-data archive as {@link #startTraining} does. */
+    public static ServiceProcess launchTraining(String module, Map<String, String> env, int port) {
+        return launch(module, env, port, true);
     }
 
     /**

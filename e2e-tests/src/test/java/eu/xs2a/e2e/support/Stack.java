@@ -235,11 +235,12 @@ public final class Stack {
         // the bank sends its status events to consent- and payment-service: their ports are chosen before it starts
         int consentPort = ServiceProcess.freePort();
         int paymentPort = otherFreePort(consentPort);
-        ServiceProcess bank = start("aspsp-sandbox", "aspsp", Map.of(
+        ServiceProcess bank = launch("aspsp-sandbox", "aspsp", Map.of(
                 "SANDBOX_EVENTS_CONSENT_URL", "http://localhost:" + consentPort + "/internal/v1/bank-events",
                 "SANDBOX_EVENTS_PAYMENT_URL", "http://localhost:" + paymentPort + "/internal/v1/bank-events",
                 // the periodic-payment journey moves the bank's date to see a standing order's occurrences executed
                 "SANDBOX_CLOCK_CONTROL", "true"), 0);
+        bank.awaitReady();
         Map<String, String> gateway = new HashMap<>();
         gateway.put("PSD2_PROVIDERS_FILE", root.resolve("config/providers.properties").toString());
         gateway.put("PSD2_ENVIRONMENT", "sandbox"); // no default: a service without it does not start
@@ -256,12 +257,17 @@ public final class Stack {
         gateway.put("PSD2_OAUTH_VERIFICATION_KEY", keys.resolve("oauth-signing.pub").toString());
         gateway.put("PSD2_NOTIFICATIONS_SEAL_CERTIFICATE", keys.resolve("gateway-seal.pem").toString());
         gateway.put("PSD2_NOTIFICATIONS_SEAL_KEY", keys.resolve("gateway-seal.key").toString());
-        start("registration-service", "registration", gateway(gateway, "registration-service", bank), 0);
-        ServiceProcess consent = start("consent-service", "consent", gateway(gateway, "consent-service", bank), consentPort);
+        // The gateway's services are started side by side and then awaited: none needs another ready to start (the
+        // bank is), and their start-ups, half of it waiting on PostgreSQL, overlap on the cores.
+        launch("registration-service", "registration", gateway(gateway, "registration-service", bank), 0);
+        ServiceProcess consent = launch("consent-service", "consent", gateway(gateway, "consent-service", bank),
+                consentPort);
         Map<String, String> account = gateway(gateway, "account-service", bank);
         account.put("PSD2_CONSENT_LOOKUP_URL", consent.baseUrl());
-        start("account-service", "account", account, 0);
-        start("payment-service", "payment", gateway(gateway, "payment-service", bank), paymentPort);
+        launch("account-service", "account", account, 0);
+        launch("payment-service", "payment", gateway(gateway, "payment-service", bank), paymentPort);
+        byName.values().forEach(ServiceProcess::awaitReady);
+        secondInstances.values().forEach(ServiceProcess::awaitReady);
         startIngress();
     }
 
@@ -281,8 +287,8 @@ public final class Stack {
         return port;
     }
 
-    /** Starts a module on {@code port}, or on a free one when 0. */
-    private ServiceProcess start(String module, String database, Map<String, String> extraEnvironment, int port) {
+    /** Starts a module on {@code port}, or on a free one when 0, without waiting for it to be ready. */
+    private ServiceProcess launch(String module, String database, Map<String, String> extraEnvironment, int port) {
         Map<String, String> env = new HashMap<>(extraEnvironment);
         env.put("QUARKUS_DATASOURCE_JDBC_URL", databaseUrl(database));
         env.put("QUARKUS_DATASOURCE_USERNAME", "xs2a");
@@ -293,14 +299,15 @@ public final class Stack {
         ServiceProcess service;
         if (jars != null) {
             service = ServiceProcess.launchWithoutArchive(jars, module, env, chosen);
-            service.awaitReady();
         } else {
-            service = training ? ServiceProcess.startTraining(module, env, chosen) : ServiceProcess.start(module, env, chosen);
+            service = training ? ServiceProcess.launchTraining(module, env, chosen)
+                    : ServiceProcess.launch(module, env, chosen);
         }
         byName.put(module, service);
         environments.put(module, env);
         if (twice.contains(module)) {
-            secondInstances.put(module, ServiceProcess.start(module, env));
+            // its twin on the same database: their Flyway runs take turns on PostgreSQL's lock, as replicas' do
+            secondInstances.put(module, ServiceProcess.launch(module, env, otherFreePort(ingressPort)));
         }
         return service;
     }

@@ -72,7 +72,8 @@ class MalformedInputJourneyTest extends Journey {
         send(findings, "POST", FUNDS_CONFIRMATIONS, Map.of(), """
                 {"account": {"iban": "%s"}, "instructedAmount": {"currency": "EUR", "amount": "5.00"}}"""
                 .formatted(PSU1_MAIN));
-        send(findings, "POST", ACCOUNTS + "/refresh", consent(consentId), "{\"bookingStatus\": \"booked\"}");
+        // the refresh's one field: a wrong one is refused whether or not a refresh runs (which a 406 says)
+        send(findings, "POST", ACCOUNTS + "/refresh", consent(consentId), "{\"initiatedByCustomer\": false}");
 
         // the embedded steps of a consent, a funds consent and a signing basket
         Response embedded = bankChosenConsent(tpp, "psu1", "EMBEDDED", PSU1_MAIN);

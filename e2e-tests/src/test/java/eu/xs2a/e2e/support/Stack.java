@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -53,6 +54,7 @@ public final class Stack {
     private final Set<String> twice;
     private final Map<String, ServiceProcess> byName = new HashMap<>();
     private final Map<String, ServiceProcess> secondInstances = new HashMap<>();
+    private final Set<Integer> chosenPorts = new HashSet<>();
     private final Map<String, Map<String, String>> environments = new HashMap<>();
     /** Another checkout whose built jars the services run from, with no class-data archive; null: this one's. */
     private final Path jars;
@@ -227,14 +229,14 @@ public final class Stack {
     }
 
     private void start() {
-        ingressPort = ServiceProcess.freePort();
+        ingressPort = unchosenPort();
         Repository.run(List.of(root.resolve("bin/sandbox-keys").toString(), keys.toString()));
         for (String db : DATABASES) {
             emptyDatabase(databasePrefix + db);
         }
         // the bank sends its status events to consent- and payment-service: their ports are chosen before it starts
-        int consentPort = ServiceProcess.freePort();
-        int paymentPort = otherFreePort(consentPort);
+        int consentPort = unchosenPort();
+        int paymentPort = unchosenPort();
         ServiceProcess bank = launch("aspsp-sandbox", "aspsp", Map.of(
                 "SANDBOX_EVENTS_CONSENT_URL", "http://localhost:" + consentPort + "/internal/v1/bank-events",
                 "SANDBOX_EVENTS_PAYMENT_URL", "http://localhost:" + paymentPort + "/internal/v1/bank-events",
@@ -278,10 +280,13 @@ public final class Stack {
         return env;
     }
 
-    /** A free port other than {@code taken} (two free ports asked for in a row may be the same). */
-    private static int otherFreePort(int taken) {
+    /**
+     * A port free now and not yet given to a part of this stack: the parts bind theirs only as they start, side by
+     * side, so a port free now may be one just given to another.
+     */
+    private int unchosenPort() {
         int port = ServiceProcess.freePort();
-        while (port == taken) {
+        while (!chosenPorts.add(port)) {
             port = ServiceProcess.freePort();
         }
         return port;
@@ -295,7 +300,7 @@ public final class Stack {
         env.put("QUARKUS_DATASOURCE_PASSWORD", "xs2a");
         env.put("QUARKUS_LOG_CONSOLE_JSON_ENABLED", "false");
         // not the ingress's port, chosen before and bound after: a service there would answer in nginx's place
-        int chosen = port == 0 ? otherFreePort(ingressPort) : port;
+        int chosen = port == 0 ? unchosenPort() : port;
         ServiceProcess service;
         if (jars != null) {
             service = ServiceProcess.launchWithoutArchive(jars, module, env, chosen);
@@ -307,7 +312,7 @@ public final class Stack {
         environments.put(module, env);
         if (twice.contains(module)) {
             // its twin on the same database: their Flyway runs take turns on PostgreSQL's lock, as replicas' do
-            secondInstances.put(module, ServiceProcess.launch(module, env, otherFreePort(ingressPort)));
+            secondInstances.put(module, ServiceProcess.launch(module, env, unchosenPort()));
         }
         return service;
     }

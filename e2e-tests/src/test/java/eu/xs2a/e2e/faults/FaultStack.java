@@ -24,8 +24,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * leaves the journeys' stack alone. Between each service that calls the bank (consent-, account- and payment-service)
  * and aspsp-sandbox stands a {@link BankProxy} of its own; those services run with a database pool of {@link #POOL}
  * connections, with a bank read timeout of {@link #BANK_READ_TIMEOUT}, longer than the slow bank's 30 s, so that a
- * call waiting for the bank waits for its answer instead of giving up, and with a task lease of {@link #LEASE}. One
- * stack for every fault test of the JVM.
+ * call waiting for the bank waits for its answer instead of giving up, with a task lease of {@link #LEASE}, and with
+ * a circuit breaker that never opens. One stack for every fault test of the JVM.
  */
 final class FaultStack {
 
@@ -79,6 +79,10 @@ final class FaultStack {
                     // outage tests see it reach the bank within their bound
                     "PSD2_TASKS_BACKOFF_BASE", TASK_BACKOFF,
                     "PSD2_TASKS_BACKOFF_CAP", TASK_BACKOFF));
+            // the fault tests fail the bank on purpose, one after another on one stack: a circuit opened by the
+            // failures of one test would refuse the next one's calls without asking the bank (as in the services'
+            // own tests; the breaker itself is xs2a-platform's BankClientsTest's)
+            env.put("PSD2_BANK_CLIENT_CIRCUIT_BREAKER_REQUEST_VOLUME", "10000");
             env.putAll(moreEnvironment);
             return env;
         }, twice);

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * or as live with the sandbox's key material or CA, exits with status 1 and says why in one log line, no stack
  * trace. Started like the stack's own registration-service (its database, its trust files), with one thing changed.
  */
-@ResourceLock(Lanes.SHARED_STACK)
+@ResourceLock(Lanes.OWN_STACKS)
 class EnvironmentStartUpTest {
 
     private static final String MODULE = "registration-service";

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * {@code *SettingsTest} go through each mapping's bounds): settings in the provider registry (the ConfigMap of k8s/),
  * a shared library's and the service's own, the latter two as the environment variables a deployment sets.
  */
-@ResourceLock(Lanes.SHARED_STACK)
+@ResourceLock(Lanes.OWN_STACKS)
 class SettingsStartUpTest {
 
     private static final String DAYS_AHEAD = "psd2.providers.sandbox.max-execution-days-ahead";

@@ -21,7 +21,7 @@ import org.junit.jupiter.params.provider.CsvSource;
  * signed request: a second registration-service, started like the stack's own but with one file broken, never becomes
  * ready. The same for a provider whose bank TLS configuration does not exist (k8s/README.md "TLS to the bank").
  */
-@ResourceLock(Lanes.SHARED_STACK)
+@ResourceLock(Lanes.OWN_STACKS)
 class TrustFilesStartUpTest {
 
     private static final String MODULE = "registration-service";

@@ -112,6 +112,14 @@ final class FaultStack {
         return twoInstances;
     }
 
+    /** Stops the stack of {@link #twoInstances()}: TwoInstancesTest is its only user. */
+    static synchronized void stopTwoInstances() {
+        if (twoInstances != null) {
+            twoInstances.stack.stop();
+            twoInstances = null;
+        }
+    }
+
     /** The bank as {@code module} sees it. */
     BankProxy bankOf(String module) {
         return banks.get(module);

@@ -56,8 +56,9 @@ class TwoInstancesTest {
     }
 
     @AfterAll
-    static void stopTheClients() {
+    static void stopTheClientsAndTheStack() {
         clients.shutdownNow();
+        FaultStack.stopTwoInstances();
     }
 
     @AfterEach

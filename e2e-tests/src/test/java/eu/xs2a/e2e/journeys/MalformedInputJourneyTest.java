@@ -16,9 +16,14 @@ import eu.xs2a.e2e.support.BankDays;
 import eu.xs2a.e2e.support.BerlinGroup;
 import io.restassured.response.Response;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -31,6 +36,9 @@ import org.junit.jupiter.api.Test;
  * findings are listed at once.
  */
 class MalformedInputJourneyTest extends Journey {
+
+    /** How many resources get their mutated bodies at once: three TPPs' worth of traffic on the stack. */
+    private static final int MUTATING_SIDE_BY_SIDE = 3;
 
     private static Tpp tpp;
     private static String consentId;
@@ -49,53 +57,58 @@ class MalformedInputJourneyTest extends Journey {
 
     @Test
     void everyWrongBodyGetsAnAnswerOrTheStandardError() {
-        List<String> findings = new ArrayList<>();
-        Map<String, String> redirect = redirect(redirectUri("ok"), null);
-        redirect.put("PSU-ID", "psu1");
-        send(findings, "POST", CONSENTS, redirect, aisBody(PSU1_MAIN));
-        send(findings, "POST", FUNDS_CONSENTS, redirect, """
-                {"account": {"iban": "%s", "currency": "EUR"}, "cardNumber": "1234", "cardExpiryDate": "%s",
-                 "cardInformation": "card", "registrationInformation": "shop"}""".formatted(PSU1_MAIN,
-                BankDays.today(BerlinGroup.PROVIDER).plusYears(1)));
-        send(findings, "POST", PAYMENTS, initiation(), sepaCreditTransfer("2.00"));
-        send(findings, "POST", P + "/v1/periodic-payments/sepa-credit-transfers", initiation(), """
-                {"instructedAmount": {"currency": "EUR", "amount": "3.00"}, "debtorAccount": {"iban": "%s"},
-                 "creditorAccount": {"iban": "%s"}, "creditorName": "Landlord", "startDate": "%s",
-                 "frequency": "Monthly", "executionRule": "following", "dayOfExecution": "1"}"""
-                .formatted(PSU1_MAIN, CREDITOR, BankDays.today(BerlinGroup.PROVIDER).plusDays(40)));
-        send(findings, "POST", P + "/v1/bulk-payments/sepa-credit-transfers", initiation(), """
-                {"batchBookingPreferred": false, "debtorAccount": {"iban": "%s"}, "payments": [
-                 {"instructedAmount": {"currency": "EUR", "amount": "4.00"}, "creditorAccount": {"iban": "%s"},
-                  "creditorName": "Merchant", "endToEndIdentification": "E2E-1"}]}""".formatted(PSU1_MAIN, CREDITOR));
-        send(findings, "POST", P + "/v1/signing-baskets", Map.of("PSU-IP-Address", PSU_IP, "PSU-ID", "psu1",
-                "TPP-Redirect-URI", redirectUri("ok")), "{\"paymentIds\": [\"" + paymentId + "\"]}");
-        send(findings, "POST", FUNDS_CONFIRMATIONS, Map.of(), """
-                {"account": {"iban": "%s"}, "instructedAmount": {"currency": "EUR", "amount": "5.00"}}"""
-                .formatted(PSU1_MAIN));
-        // the refresh's one field: a wrong one is refused whether or not a refresh runs (which a 406 says)
-        send(findings, "POST", ACCOUNTS + "/refresh", consent(consentId), "{\"initiatedByCustomer\": false}");
-
-        // the embedded steps of a consent, a funds consent and a signing basket
+        // the resources of the embedded steps of a consent, a funds consent and a signing basket
         Response embedded = bankChosenConsent(tpp, "psu1", "EMBEDDED", PSU1_MAIN);
-        send(findings, "PUT", path(embedded.jsonPath().getString("_links.scaStatus.href")), Map.of("PSU-ID", "psu1"),
-                password("sandbox"));
         Map<String, String> bankChosen = Map.of("PSU-IP-Address", PSU_IP, "TPP-Redirect-Preferred", "false",
                 "PSU-ID", "psu1");
         Response funds = tpp.post(FUNDS_CONSENTS, bankChosen, """
                 {"account": {"iban": "%s", "currency": "EUR"}}""".formatted(PSU1_MAIN));
         assertStatus(201, funds);
-        send(findings, "PUT", path(funds.jsonPath().getString("_links.scaStatus.href")), Map.of("PSU-ID", "psu1"),
-                otp("123456"));
         Response member = tpp.post(CONSENTS, redirect(redirectUri("basket"), null), aisBody(PSU1_MAIN));
         assertStatus(201, member);
         Response basket = tpp.post(P + "/v1/signing-baskets", bankChosen, "{\"consentIds\": [\""
                 + member.jsonPath().getString("consentId") + "\"]}");
         assertStatus(201, basket);
-        send(findings, "PUT", path(basket.jsonPath().getString("_links.scaStatus.href")), Map.of("PSU-ID", "psu1"),
-                "{\"authenticationMethodId\": \"sms\"}");
-        send(findings, "POST", PAYMENTS + "/" + paymentId + "/authorisations", Map.of("PSU-ID", "psu1"),
-                password("sandbox"));
-        assertEquals(List.of(), findings);
+
+        List<String> findings = Collections.synchronizedList(new ArrayList<>());
+        Map<String, String> redirectHeaders = redirect(redirectUri("ok"), null);
+        redirectHeaders.put("PSU-ID", "psu1");
+        Map<String, String> redirect = Map.copyOf(redirectHeaders); // read by two threads
+        sideBySide(List.of(
+                () -> send(findings, "POST", P + "/v1/periodic-payments/sepa-credit-transfers", initiation(), """
+                        {"instructedAmount": {"currency": "EUR", "amount": "3.00"}, "debtorAccount": {"iban": "%s"},
+                         "creditorAccount": {"iban": "%s"}, "creditorName": "Landlord", "startDate": "%s",
+                         "frequency": "Monthly", "executionRule": "following", "dayOfExecution": "1"}"""
+                        .formatted(PSU1_MAIN, CREDITOR, BankDays.today(BerlinGroup.PROVIDER).plusDays(40))),
+                () -> send(findings, "POST", P + "/v1/bulk-payments/sepa-credit-transfers", initiation(), """
+                        {"batchBookingPreferred": false, "debtorAccount": {"iban": "%s"}, "payments": [
+                         {"instructedAmount": {"currency": "EUR", "amount": "4.00"}, "creditorAccount": {"iban": "%s"},
+                          "creditorName": "Merchant", "endToEndIdentification": "E2E-1"}]}"""
+                        .formatted(PSU1_MAIN, CREDITOR)),
+                () -> send(findings, "POST", PAYMENTS, initiation(), sepaCreditTransfer("2.00")),
+                () -> send(findings, "POST", FUNDS_CONSENTS, redirect, """
+                        {"account": {"iban": "%s", "currency": "EUR"}, "cardNumber": "1234", "cardExpiryDate": "%s",
+                         "cardInformation": "card", "registrationInformation": "shop"}""".formatted(PSU1_MAIN,
+                        BankDays.today(BerlinGroup.PROVIDER).plusYears(1))),
+                () -> send(findings, "POST", CONSENTS, redirect, aisBody(PSU1_MAIN)),
+                () -> send(findings, "POST", P + "/v1/signing-baskets", Map.of("PSU-IP-Address", PSU_IP,
+                        "PSU-ID", "psu1", "TPP-Redirect-URI", redirectUri("ok")),
+                        "{\"paymentIds\": [\"" + paymentId + "\"]}"),
+                () -> send(findings, "POST", FUNDS_CONFIRMATIONS, Map.of(), """
+                        {"account": {"iban": "%s"}, "instructedAmount": {"currency": "EUR", "amount": "5.00"}}"""
+                        .formatted(PSU1_MAIN)),
+                // the refresh's one field: a wrong one is refused whether or not a refresh runs (which a 406 says)
+                () -> send(findings, "POST", ACCOUNTS + "/refresh", consent(consentId),
+                        "{\"initiatedByCustomer\": false}"),
+                () -> send(findings, "PUT", path(embedded.jsonPath().getString("_links.scaStatus.href")),
+                        Map.of("PSU-ID", "psu1"), password("sandbox")),
+                () -> send(findings, "PUT", path(funds.jsonPath().getString("_links.scaStatus.href")),
+                        Map.of("PSU-ID", "psu1"), otp("123456")),
+                () -> send(findings, "PUT", path(basket.jsonPath().getString("_links.scaStatus.href")),
+                        Map.of("PSU-ID", "psu1"), "{\"authenticationMethodId\": \"sms\"}"),
+                () -> send(findings, "POST", PAYMENTS + "/" + paymentId + "/authorisations", Map.of("PSU-ID", "psu1"),
+                        password("sandbox"))));
+        assertEquals(List.of(), List.copyOf(findings));
     }
 
     @Test
@@ -145,6 +158,27 @@ class MalformedInputJourneyTest extends Journey {
                     tpp.get(ACCOUNTS, Map.of("Consent-ID", consent, "PSU-IP-Address", PSU_IP)), true);
         }
         assertEquals(List.of(), findings);
+    }
+
+    /**
+     * Runs the bodies' mutations {@link #MUTATING_SIDE_BY_SIDE} resources at a time, each resource's one after
+     * another: about a thousand signed requests, which one after another kept the journeys' lane busy for minutes.
+     */
+    private static void sideBySide(List<Runnable> resources) {
+        ExecutorService pool = Executors.newFixedThreadPool(MUTATING_SIDE_BY_SIDE);
+        try {
+            List<Future<?>> running = resources.stream().<Future<?>>map(pool::submit).toList();
+            for (Future<?> resource : running) {
+                resource.get();
+            }
+        } catch (ExecutionException e) {
+            throw new AssertionError("a resource's mutations stopped: " + e.getCause(), e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError(e);
+        } finally {
+            pool.shutdownNow();
+        }
     }
 
     /**

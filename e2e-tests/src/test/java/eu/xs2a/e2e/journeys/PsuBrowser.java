@@ -43,6 +43,7 @@ public final class PsuBrowser {
 
     private final WebDriver driver;
     private final Path profile;
+    private boolean quit;
 
     private PsuBrowser() {
         try {
@@ -256,11 +257,16 @@ public final class PsuBrowser {
         }
     }
 
-    private void quit() {
+    /** Closes the browser and deletes its profile; again (the shutdown hook after its class did) does nothing. */
+    public synchronized void quit() {
+        if (quit) {
+            return;
+        }
+        quit = true;
         try {
             driver.quit();
         } catch (RuntimeException e) {
-            // the JVM is ending; nothing left to clean but the profile
+            // the JVM may be ending; nothing left to clean but the profile
         }
         try (Stream<Path> files = Files.walk(profile)) {
             files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);

@@ -9,10 +9,14 @@ package eu.xs2a.e2e.support;
  */
 public final class Lanes {
 
-    /** The classes that use the stack the tests share ({@link Stack#get()}): journeys, tour, ingress checks. */
+    /** The classes that use the stack the tests share ({@link Stack#get()}): journeys, ingress checks, bin/tpp ob. */
     public static final String SHARED_STACK = "e2e-shared-stack";
 
-    /** The classes that start, kill or hold stacks of their own: the fault stacks and bin/run's supervisor. */
+    /**
+     * The classes that start, kill or hold stacks of their own: the fault stacks, bin/run's supervisor, the quick
+     * tour's stack; and the start-up checks, which each start a service that refuses to (the shared stack's
+     * environment, changed): here, so that the two lanes take about as long.
+     */
     public static final String OWN_STACKS = "e2e-own-stacks";
 
     private Lanes() {

@@ -60,6 +60,7 @@ public final class Stack {
     private final Path jars;
     private Process nginx;
     private int ingressPort;
+    private boolean stopped;
 
     private Stack(Path root, String databasePrefix, ServiceEnvironment extra, boolean training, Set<String> twice) {
         this.root = root;
@@ -359,7 +360,15 @@ public final class Stack {
         throw new IllegalStateException("nginx did not answer on port " + ingressPort);
     }
 
-    private void stop() {
+    /**
+     * Stops the stack's processes: a stack only one class uses is stopped when that class is done, so that its idle
+     * jobs take no CPU from the classes still running; the rest are stopped as the test JVM exits.
+     */
+    public synchronized void stop() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
         if (nginx != null) {
             nginx.destroy();
             try {

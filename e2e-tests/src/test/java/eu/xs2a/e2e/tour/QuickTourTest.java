@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import eu.xs2a.e2e.journeys.PsuBrowser;
 import eu.xs2a.e2e.support.Lanes;
 import eu.xs2a.e2e.support.Repository;
 import eu.xs2a.e2e.support.Stack;
@@ -16,16 +15,23 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The README's quick tour, run verbatim: every command of its first bash block, in order, from the repository's root,
- * against a whole stack. The PSU's part ({@code bin/tpp sca} opens the link with {@code $BROWSER}) is done in a real
- * headless Chromium: the BROWSER script hands the link over and waits until the browser has approved.
+ * against a whole stack of its own ({@link TourStack}). The PSU's part ({@code bin/tpp sca} opens the link with
+ * {@code $BROWSER}) is done in a real headless Chromium: the BROWSER script hands the link over and waits until the
+ * browser has approved.
  */
-@ResourceLock(Lanes.SHARED_STACK)
+@ResourceLock(Lanes.OWN_STACKS)
 class QuickTourTest {
+
+    @AfterAll
+    static void stopTheTourStack() {
+        TourStack.stop();
+    }
 
     private final Path root = Repository.root();
 
@@ -34,7 +40,7 @@ class QuickTourTest {
         List<String> commands = tourCommands(Files.readString(root.resolve("README.md")));
         assertTrue(commands.size() >= 5 && commands.size() <= 10, "the tour has at most ten commands: " + commands);
 
-        Stack stack = Stack.get();
+        Stack stack = TourStack.get();
         Path work = Files.createTempDirectory("quick-tour");
         Path linkFile = work.resolve("sca-link");
         Path doneFile = work.resolve("sca-done");
@@ -70,7 +76,7 @@ class QuickTourTest {
         commands.addAll(blockAfter(readme, "A signing basket:"));
         assertTrue(commands.stream().anyMatch(c -> c.startsWith("bin/tpp basket create")), commands.toString());
 
-        Stack stack = Stack.get();
+        Stack stack = TourStack.get();
         Path work = Files.createTempDirectory("quick-tour-basket");
         StringBuilder transcript = runInOrder(commands, work, stack, java.util.Map.of());
         String last = transcript.substring(transcript.lastIndexOf("$ "));
@@ -89,8 +95,8 @@ class QuickTourTest {
         commands.addAll(blockAfter(Files.readString(root.resolve("tpp-cli/QUICK-TOUR.md")), "Corporate TPPs send"));
         assertTrue(commands.stream().anyMatch(c -> c.contains("--form xml_sct=@-")), commands.toString());
 
-        StringBuilder transcript = runInOrder(commands, Files.createTempDirectory("quick-tour-pain001"), Stack.get(),
-                java.util.Map.of());
+        StringBuilder transcript = runInOrder(commands, Files.createTempDirectory("quick-tour-pain001"),
+                TourStack.get(), java.util.Map.of());
         assertTrue(transcript.toString().contains("<OrgnlMsgId>QUICK-TOUR-1</OrgnlMsgId>"), transcript.toString());
         String json = transcript.substring(transcript.lastIndexOf("$ ", transcript.lastIndexOf("$ ") - 1));
         assertTrue(json.contains("HTTP 200") && json.contains("\"frequency\": \"Monthly\"")
@@ -158,7 +164,7 @@ class QuickTourTest {
                 }
                 Thread.sleep(100);
             }
-            String landed = PsuBrowser.get().approveAll(Files.readString(linkFile).trim(), "psu1");
+            String landed = TourStack.browser().approveAll(Files.readString(linkFile).trim(), "psu1");
             Files.writeString(doneFile, landed);
             return landed;
         } catch (IOException e) {

@@ -17,6 +17,7 @@ import eu.xs2a.testsupport.Sql;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
+import io.restassured.response.ValidatableResponse;
 import jakarta.inject.Inject;
 import java.sql.SQLException;
 import java.time.LocalDate;
@@ -75,10 +76,12 @@ class PeriodicPain001PaymentTest {
         return new Sql(dataSource).number("select count(*) from payment");
     }
 
-    private void refused(String contentType, String body, String message) throws SQLException {
+    private ValidatableResponse refused(String contentType, String body, String message) throws SQLException {
         long before = payments();
-        Errors.expect(initiate(contentType, body), 400, "FormatError").body("error_message", containsString(message));
+        ValidatableResponse refusal = Errors.expect(initiate(contentType, body), 400, "FormatError")
+                .body("error_message", containsString(message));
         assertEquals(before, payments(), "nothing is stored for a refused form");
+        return refusal;
     }
 
     @Test
@@ -161,10 +164,15 @@ class PeriodicPain001PaymentTest {
                 "The document holds more than one payment");
         // the terms' rules, and only terms in their part
         refused(MULTIPART, form(part("xml_sct", "application/xml", document), part("json_standingorderType",
-                "application/json", "{\"startDate\": \"" + start + "\"}")), "frequency");
+                "application/json", "{\"startDate\": \"" + start + "\"}")), "frequency")
+                .body("tppMessages[0].path", equalTo("json_standingorderType.frequency"));
+        refused(MULTIPART, form(part("xml_sct", "application/xml", document), part("json_standingorderType",
+                "application/json", terms(start).replace("Monthly", "Fortnightly"))), "frequency")
+                .body("tppMessages[0].path", equalTo("json_standingorderType.frequency"));
         refused(MULTIPART, form(part("xml_sct", "application/xml", document), part("json_standingorderType",
                 "application/json", terms(start).replace("}", ", \"instructedAmount\": {}}"))),
-                "json_standingorderType.instructedAmount is not a field of the standing order's terms");
+                "json_standingorderType.instructedAmount is not a field of the standing order's terms")
+                .body("tppMessages[0].path", equalTo("json_standingorderType.instructedAmount"));
         refused(MULTIPART, form(part("xml_sct", "application/xml", document), part("json_standingorderType",
                 "application/json", "[1]")), "The part json_standingorderType must be a JSON object");
         refused(MULTIPART, form(part("xml_sct", "application/xml", document), part("json_standingorderType",

@@ -13,8 +13,10 @@ import eu.xs2a.platform.http.JsonBodies;
 import eu.xs2a.platform.provider.ProviderRegistry;
 import eu.xs2a.platform.validation.Ibans;
 import eu.xs2a.platform.validation.IsoDates;
+import eu.xs2a.platform.validation.Violations;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.validation.ConstraintViolationException;
 import jakarta.ws.rs.core.MediaType;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -136,10 +138,23 @@ public class InitiationBodyReader {
         for (String name : (Iterable<String>) fields::fieldNames) {
             if (!StandingOrderRequest.FIELDS.contains(name)) {
                 throw new Psd2Exception(ErrorClass.FORMAT_ERROR, TERMS_PART + "." + name + " is not a field of the"
-                        + " standing order's terms (" + String.join(", ", StandingOrderRequest.FIELDS) + ")");
+                        + " standing order's terms (" + String.join(", ", StandingOrderRequest.FIELDS) + ")")
+                        .at(TERMS_PART + "." + name);
             }
         }
-        return terms(bodies.read(MediaType.APPLICATION_JSON, part, StandingOrderRequest.class));
+        try {
+            return terms(bodies.read(MediaType.APPLICATION_JSON, part, StandingOrderRequest.class));
+        } catch (ConstraintViolationException e) {
+            throw inTermsPart(Violations.refusal(e.getConstraintViolations()));
+        } catch (Psd2Exception e) {
+            throw inTermsPart(e);
+        }
+    }
+
+    /** A refusal of the terms, said of the part: the TPP's form has no top-level frequency. */
+    private static Psd2Exception inTermsPart(Psd2Exception e) {
+        Psd2Exception refusal = new Psd2Exception(e.errorClass(), TERMS_PART + ": " + e.getMessage());
+        return e.path() == null ? refusal : refusal.at(TERMS_PART + "." + e.path());
     }
 
     private static StandingOrder terms(StandingOrderRequest request) {

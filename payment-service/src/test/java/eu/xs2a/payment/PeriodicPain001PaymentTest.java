@@ -13,6 +13,7 @@ import eu.xs2a.payment.support.Payments;
 import eu.xs2a.payment.support.Sca;
 import eu.xs2a.payment.support.Tpps;
 import eu.xs2a.testsupport.BankDates;
+import eu.xs2a.testsupport.BodyMutations;
 import eu.xs2a.testsupport.Sql;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -21,6 +22,8 @@ import io.restassured.response.ValidatableResponse;
 import jakarta.inject.Inject;
 import java.sql.SQLException;
 import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -171,16 +174,46 @@ class PeriodicPain001PaymentTest {
                 .body("tppMessages[0].path", equalTo("json_standingorderType.frequency"));
         refused(MULTIPART, form(part("xml_sct", "application/xml", document), part("json_standingorderType",
                 "application/json", terms(start).replace("}", ", \"instructedAmount\": {}}"))),
-                "json_standingorderType.instructedAmount is not a field of the standing order's terms")
+                "json_standingorderType: instructedAmount is not a field of the standing order's terms")
                 .body("tppMessages[0].path", equalTo("json_standingorderType.instructedAmount"));
         refused(MULTIPART, form(part("xml_sct", "application/xml", document), part("json_standingorderType",
-                "application/json", "[1]")), "The part json_standingorderType must be a JSON object");
+                "application/json", "[1]")), "json_standingorderType: The part must be a JSON object");
         refused(MULTIPART, form(part("xml_sct", "application/xml", document), part("json_standingorderType",
-                "application/json", "")), "The part json_standingorderType must be a JSON object");
+                "application/json", "")), "json_standingorderType: The part must be a JSON object");
+        refused(MULTIPART, form(part("xml_sct", "application/xml", document), part("json_standingorderType",
+                "application/json", "{\"startDate\": ")), "json_standingorderType: The request body is not valid JSON");
+        refused(MULTIPART, form(part("xml_sct", "application/xml", document), part("json_standingorderType",
+                "application/json", terms(start).replace("}", ", \"frequency\": \"Daily\"}"))),
+                "json_standingorderType: Field 'frequency' is given twice");
         // both name the first execution
         refused(MULTIPART, form(part("xml_sct", "application/xml", document), part("json_standingorderType",
                 "application/json", terms(start.plusDays(1)))), "xml_sct's ReqdExctnDt " + start
                 + " must be json_standingorderType's startDate " + start.plusDays(1) + ": both name the first"
                 + " execution");
+    }
+
+    /**
+     * The terms part as a careless or hostile TPP writes it (xs2a-test-support's BodyMutations): every field of each
+     * wrong type and out of range, left out, unknown fields, and parts that are no JSON object. Each answer is the
+     * initiation's or the standard error, a refusal stores nothing, and a value of another JSON type is refused.
+     */
+    @Test
+    void everyWrongTermsPartGetsAnAnswerOrTheStandardError() throws SQLException {
+        LocalDate start = start();
+        String document = document(start, Pain001PaymentTest.transaction("E2E-PER-4", "25.00"));
+        List<String> findings = new ArrayList<>();
+        for (BodyMutations.Mutation mutation : BodyMutations.of(terms(start))) {
+            long before = payments();
+            Response answer = initiate(MULTIPART, form(part("xml_sct", "application/xml", document),
+                    part("json_standingorderType", "application/json", mutation.body())));
+            String problem = BodyMutations.problem(answer, mutation.refused());
+            if (problem == null && answer.statusCode() >= 400 && payments() != before) {
+                problem = answer.statusCode() + " but a payment was stored";
+            }
+            if (problem != null) {
+                findings.add(mutation.label() + ": " + problem);
+            }
+        }
+        assertEquals(List.of(), findings);
     }
 }

@@ -129,20 +129,22 @@ public class InitiationBodyReader {
         return new InitiationBody(undated, terms, null, document.document());
     }
 
-    /** The multipart form's terms: a JSON object of the terms' fields only (the payment's are the document's). */
+    /**
+     * The multipart form's terms: a JSON object of the terms' fields only (the payment's are the document's). Every
+     * refusal, from the JSON's syntax to a field's value, is said of the part.
+     */
     private StandingOrder termsPart(byte[] part) {
-        JsonNode fields = bodies.readOptional(MediaType.APPLICATION_JSON, part);
-        if (fields == null || !fields.isObject()) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "The part " + TERMS_PART + " must be a JSON object");
-        }
-        for (String name : (Iterable<String>) fields::fieldNames) {
-            if (!StandingOrderRequest.FIELDS.contains(name)) {
-                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, TERMS_PART + "." + name + " is not a field of the"
-                        + " standing order's terms (" + String.join(", ", StandingOrderRequest.FIELDS) + ")")
-                        .at(TERMS_PART + "." + name);
-            }
-        }
         try {
+            JsonNode fields = bodies.readOptional(MediaType.APPLICATION_JSON, part);
+            if (fields == null || !fields.isObject()) {
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "The part must be a JSON object");
+            }
+            for (String name : (Iterable<String>) fields::fieldNames) {
+                if (!StandingOrderRequest.FIELDS.contains(name)) {
+                    throw new Psd2Exception(ErrorClass.FORMAT_ERROR, name + " is not a field of the standing"
+                            + " order's terms (" + String.join(", ", StandingOrderRequest.FIELDS) + ")").at(name);
+                }
+            }
             return terms(bodies.read(MediaType.APPLICATION_JSON, part, StandingOrderRequest.class));
         } catch (ConstraintViolationException e) {
             throw inTermsPart(Violations.refusal(e.getConstraintViolations()));

@@ -1,4 +1,4 @@
-package eu.xs2a.e2e.journeys;
+package eu.xs2a.testsupport;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import io.restassured.response.Response;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +22,7 @@ import java.util.List;
  * that are no JSON object at all. Each says what was changed and whether the gateway must refuse it: a value of
  * another JSON type than the valid body's (but null, which may stand for absent) and a body that is no JSON object.
  */
-final class BodyMutations {
+public final class BodyMutations {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -32,14 +33,14 @@ final class BodyMutations {
             TextNode.valueOf("9999999999999999999999.999"), TextNode.valueOf("-0.01"), TextNode.valueOf("2026-02-30"));
 
     /** One wrong body; {@code refused}: no gateway may take it. */
-    record Mutation(String label, String body, boolean refused) {
+    public record Mutation(String label, String body, boolean refused) {
     }
 
     private BodyMutations() {
     }
 
     /** The wrong versions of the valid JSON object {@code valid}. */
-    static List<Mutation> of(String valid) {
+    public static List<Mutation> of(String valid) {
         JsonNode root = read(valid);
         List<Mutation> mutations = new ArrayList<>();
         for (String whole : List.of("null", "[]", "{", "\"text\"", "123", "{\"a\":1,\"a\":2}", valid + "x",
@@ -65,6 +66,24 @@ final class BodyMutations {
         unknown.put("unknownField", 1);
         mutations.add(new Mutation("unknown field", write(unknown), false));
         return mutations;
+    }
+
+    /**
+     * What is wrong with {@code answer} to a mutated request, or null: a 5xx, an error that is not in the standard body
+     * (JSON with {@code tppMessages}), or with {@code mustFail} no error at all.
+     */
+    public static String problem(Response answer, boolean mustFail) {
+        int status = answer.statusCode();
+        String body = answer.asString();
+        String shown = body.length() <= 200 ? body : body.substring(0, 200) + "…";
+        if (status >= 500 || mustFail && status < 400) {
+            return status + " " + shown;
+        }
+        if (status >= 400 && !(String.valueOf(answer.contentType()).startsWith("application/json")
+                && answer.jsonPath().getString("tppMessages[0].code") != null)) {
+            return status + " not the standard body: " + answer.contentType() + " " + shown;
+        }
+        return null;
     }
 
     /** Every field's JSON Pointer, objects and arrays included. */

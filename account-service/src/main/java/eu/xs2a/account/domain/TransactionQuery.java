@@ -206,7 +206,8 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
                 return (int) number;
             }
         }
-        throw parameter(name, name + " '" + value + "' is not a whole number from 0 to " + Integer.MAX_VALUE);
+        throw parameter(name, name + " '" + ErrorTexts.shown(value) + "' is not a whole number from 0 to "
+                + Integer.MAX_VALUE);
     }
 
     private static Psd2Exception format(String message) {

@@ -129,6 +129,8 @@ class TransactionQueryTest {
             assertEquals(ErrorClass.FORMAT_ERROR, e.errorClass());
             assertEquals("page '" + page + "' is not a whole number from 0 to 2147483647", e.getMessage());
         }
+        assertEquals("page '" + "9".repeat(80) + "…' is not a whole number from 0 to 2147483647", assertThrows(
+                Psd2Exception.class, () -> parse("booked", "2026-01-01", null, "9".repeat(3_000), null)).getMessage());
         assertEquals(2147483647, parse("booked", "2026-01-01", null, "2147483647", "1").page());
         for (String size : List.of("-1", "0", "101", "ten", "99999999999", "\u0665")) {
             assertEquals("size must be between 1 and 100", assertThrows(Psd2Exception.class,

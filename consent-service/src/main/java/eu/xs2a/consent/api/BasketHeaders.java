@@ -2,6 +2,7 @@ package eu.xs2a.consent.api;
 
 import eu.xs2a.consent.domain.ScaRedirect;
 import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.ErrorTexts;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.security.core.PsuIpAddress;
 import jakarta.ws.rs.core.HttpHeaders;
@@ -22,7 +23,7 @@ final class BasketHeaders {
         String preferred = headers.getHeaderString(ScaHeaders.REDIRECT_PREFERRED);
         if (preferred != null && !preferred.trim().toLowerCase(Locale.ROOT).matches("true|false")) {
             throw new Psd2Exception(ErrorClass.BAD_REQUEST,
-                    ScaHeaders.REDIRECT_PREFERRED + " '" + preferred + "' must be true or false");
+                    ScaHeaders.REDIRECT_PREFERRED + " '" + ErrorTexts.shown(preferred) + "' must be true or false");
         }
         if (PsuIpAddress.parse(headers.getHeaderString(PsuIpAddress.HEADER)) == null) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, PsuIpAddress.HEADER + " is required");

@@ -4,6 +4,7 @@ import eu.xs2a.consent.domain.ScaPreferences;
 import eu.xs2a.consent.domain.ScaRedirect;
 import eu.xs2a.platform.bank.PsuContext;
 import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.ErrorTexts;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.validation.RedirectUris;
 import eu.xs2a.security.core.HeaderText;
@@ -40,7 +41,7 @@ final class ScaHeaders {
         String normalised = preferred.trim().toLowerCase(Locale.ROOT);
         if (!normalised.equals("true") && !normalised.equals("false")) {
             throw new Psd2Exception(ErrorClass.BAD_REQUEST,
-                    REDIRECT_PREFERRED + " '" + preferred + "' must be true or false");
+                    REDIRECT_PREFERRED + " '" + ErrorTexts.shown(preferred) + "' must be true or false");
         }
         if (normalised.equals("true") && (redirectUri == null || redirectUri.isBlank())) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR,
@@ -69,7 +70,7 @@ final class ScaHeaders {
         boolean redirect = !"false".equalsIgnoreCase(redirectPreferred.trim());
         if (explicit != null && !explicit.trim().equalsIgnoreCase("true") && !explicit.trim().equalsIgnoreCase("false")) {
             throw new Psd2Exception(ErrorClass.BAD_REQUEST,
-                    EXPLICIT_PREFERRED + " '" + explicit + "' must be true or false");
+                    EXPLICIT_PREFERRED + " '" + ErrorTexts.shown(explicit) + "' must be true or false");
         }
         return new ScaPreferences(redirect, explicit != null && explicit.trim().equalsIgnoreCase("true"));
     }

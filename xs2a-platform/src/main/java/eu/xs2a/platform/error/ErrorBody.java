@@ -18,7 +18,7 @@ public record ErrorBody(
         @JsonInclude(JsonInclude.Include.NON_NULL) SignatureDebug signatureDebug) {
 
     /** The Berlin Group's limit on a tppMessage's text (tppMessageText, Max500Text). */
-    static final int MAX_TEXT_LENGTH = 500;
+    public static final int MAX_TEXT_LENGTH = 500;
     /** The Berlin Group's limit on a tppMessage's path (Max128Text): a longer one is left out rather than cut. */
     static final int MAX_PATH_LENGTH = 128;
     private static final String CUT = "…";

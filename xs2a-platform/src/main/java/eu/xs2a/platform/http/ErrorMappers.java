@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.ValueInstantiationException;
 import eu.xs2a.platform.FailureLog;
+import eu.xs2a.platform.error.ErrorBody;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.ErrorTexts;
 import eu.xs2a.platform.error.JsonBodyError;
@@ -46,18 +47,20 @@ public class ErrorMappers {
      * that a refusal's log line says who was refused.
      */
     public static final String CALLER = "eu.xs2a.caller";
-    /** A one-time SCA link's token or a callback's state: a bearer secret while it lives, so never in a log. */
     /**
      * Retry-After of a 503 this mapping makes itself (the database, a dependency or the platform unavailable): about
      * how long a restart of PostgreSQL or a neighbour takes, so a TPP that waits this long usually gets its answer.
      */
     static final int RETRY_AFTER_SECONDS = 5;
+    /** A one-time SCA link's token or a callback's state: a bearer secret while it lives, so never in a log. */
     private static final Pattern SCA_SECRET = Pattern.compile("(/sca-(?:redirect|callback))/[^/]+");
 
     /**
      * Every refusal of the interface's classes is logged, one line with the TPP when the signature filter got that
      * far, so that "which TPP was refused, and why" can be answered from the logs (the access log has neither).
-     * A 4xx is the caller's fault: INFO, without a stack trace; a 5xx is ours: WARN, with its cause.
+     * A 4xx is the caller's fault: INFO, without a stack trace; a 5xx is ours: WARN, with its cause. The message is
+     * logged as the body has it, at most 500 characters, with control characters as '?': a value the TPP sent and a
+     * handler quoted whole can neither stretch nor break the line.
      */
     @ServerExceptionMapper(priority = PRIORITY)
     public Response psd2(Psd2Exception e, ContainerRequestContext request) {
@@ -67,7 +70,7 @@ public class ErrorMappers {
         }
         if (e.errorClass().status() >= 500) {
             String line = String.format("%s %s answered %s: %s (X-Request-ID %s, TPP %s)", request.getMethod(),
-                    loggedPath(request), e.errorClass().text(), e.getMessage(),
+                    loggedPath(request), e.errorClass().text(), logged(e.getMessage()),
                     RequestIdFilter.requestId(request), tpp == null ? "not identified" : tpp);
             if (e.getCause() == null) {
                 LOG.warn(line);
@@ -77,13 +80,17 @@ public class ErrorMappers {
             }
         } else {
             LOG.infof("%s %s refused %d %s: %s (X-Request-ID %s, TPP %s)", request.getMethod(),
-                    loggedPath(request), e.errorClass().status(), e.errorClass().text(), e.getMessage(),
+                    loggedPath(request), e.errorClass().status(), e.errorClass().text(), logged(e.getMessage()),
                     RequestIdFilter.requestId(request), tpp == null ? "not identified" : tpp);
         }
         if (e.tppReturnUri() != null) {
             request.setProperty(BrowserPages.TPP_RETURN, e.tppReturnUri()); // for a browser's error page
         }
         return ErrorResponses.of(e);
+    }
+
+    private static String logged(String message) {
+        return ErrorTexts.shown(message, ErrorBody.MAX_TEXT_LENGTH);
     }
 
     /** The request's path as logs show it: an SCA link's token or a callback's state replaced by "***". */

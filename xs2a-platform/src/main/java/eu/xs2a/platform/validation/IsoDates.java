@@ -1,6 +1,7 @@
 package eu.xs2a.platform.validation;
 
 import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.ErrorTexts;
 import eu.xs2a.platform.error.Psd2Exception;
 import java.time.LocalDate;
 import java.time.format.DateTimeParseException;
@@ -38,7 +39,7 @@ public final class IsoDates {
     }
 
     private static Psd2Exception notADate(String field, String text) {
-        String shown = text == null ? "null" : "'" + text + "'";
+        String shown = text == null ? "null" : "'" + ErrorTexts.shown(text) + "'";
         return new Psd2Exception(ErrorClass.FORMAT_ERROR, field + " " + shown + " is not an ISO date (yyyy-MM-dd)")
                 .at(field);
     }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import eu.xs2a.platform.LogLines;
 import io.agroal.api.AgroalDataSource;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
@@ -18,17 +19,12 @@ import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
-import org.jboss.logmanager.ExtLogRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -441,48 +437,6 @@ class TaskRuntimeTest {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
-        }
-    }
-
-    /** The lines one logger writes meanwhile (Quarkus's log manager is JUL's). */
-    private static final class LogLines extends Handler implements AutoCloseable {
-        private final Logger logger;
-        final List<String> lines = new CopyOnWriteArrayList<>();
-        /** Lines at INFO or above that carry a stack trace. */
-        volatile int withTrace;
-
-        private LogLines(Logger logger) {
-            this.logger = logger;
-            logger.addHandler(this);
-        }
-
-        static LogLines of(Class<?> type) {
-            return new LogLines(Logger.getLogger(type.getName()));
-        }
-
-        List<String> with(String text) {
-            return lines.stream().filter(line -> line.contains(text)).toList();
-        }
-
-        @Override
-        public void publish(LogRecord record) {
-            String message = record instanceof ExtLogRecord ext ? ext.getFormattedMessage() : record.getMessage();
-            if (record.getLevel().intValue() < java.util.logging.Level.INFO.intValue()) {
-                return; // DEBUG and below: not what an operator sees
-            }
-            if (record.getThrown() != null) {
-                withTrace++;
-            }
-            lines.add(record.getLevel().getName() + " " + message);
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-            logger.removeHandler(this);
         }
     }
 }

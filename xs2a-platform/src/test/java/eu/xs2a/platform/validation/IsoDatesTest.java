@@ -32,6 +32,14 @@ class IsoDatesTest {
     }
 
     @Test
+    void aLongOrUnprintableValueIsQuotedCut() {
+        assertEquals("dateTo '" + "x".repeat(80) + "…' is not an ISO date (yyyy-MM-dd)", assertThrows(
+                Psd2Exception.class, () -> IsoDates.parse("dateTo", "x".repeat(10_000))).getMessage());
+        assertEquals("dateTo '2027??01-31' is not an ISO date (yyyy-MM-dd)", assertThrows(Psd2Exception.class,
+                () -> IsoDates.parse("dateTo", "2027\r\n01-31")).getMessage());
+    }
+
+    @Test
     void nullIsNotADate() {
         Psd2Exception refused = assertThrows(Psd2Exception.class, () -> IsoDates.parse("cardExpiryDate", null));
         assertEquals("cardExpiryDate null is not an ISO date (yyyy-MM-dd)", refused.getMessage());

@@ -3,12 +3,14 @@ package eu.xs2a.registration.api;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.ErrorTexts;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.http.JsonBodies;
 import eu.xs2a.platform.validation.RedirectUris;
 import eu.xs2a.registration.config.Environment;
 import eu.xs2a.registration.domain.EmailAddresses;
 import eu.xs2a.registration.domain.SoftwareRoles;
+import eu.xs2a.registration.domain.SoftwareStatementVerifier;
 import eu.xs2a.registration.domain.TextLimits;
 import eu.xs2a.registration.sandbox.KeyGenerationThrottle;
 import eu.xs2a.registration.sandbox.PemFiles;
@@ -221,7 +223,7 @@ public class SandboxResource {
         }
         for (String role : r.softwareRoles()) {
             if (SoftwareRoles.role(role).isEmpty()) {
-                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Unknown software role '" + role + "'; use AISP, PISP, CBPII, ASPSP");
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Unknown software role '" + ErrorTexts.shown(role) + "'; use AISP, PISP, CBPII, ASPSP");
             }
         }
         String softwareId = r.softwareId() == null || r.softwareId().isBlank() ? SoftwareIds.generate()
@@ -235,11 +237,13 @@ public class SandboxResource {
         claims.put("org_name", r.orgName() == null ? orgId : r.orgName());
         if (r.contactEmail() != null) {
             if (!EmailAddresses.valid(r.contactEmail())) {
-                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "contact_email '" + r.contactEmail() + "' is not an e-mail address");
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "contact_email '" + ErrorTexts.shown(r.contactEmail()) + "' is not an e-mail address");
             }
             claims.put("org_contacts", List.of(Map.of("email", r.contactEmail(), "type", "business")));
         }
         if (r.softwareJwks() != null) {
+            SoftwareStatementVerifier.jwks(r.softwareJwks(), fault -> new Psd2Exception(ErrorClass.FORMAT_ERROR,
+                    "software_jwks " + fault).at("software_jwks"));
             claims.put("software_jwks", r.softwareJwks());
         }
         return new SoftwareStatementResponse(softwareId, directory.sign(claims));

@@ -1,6 +1,7 @@
 package eu.xs2a.registration.domain;
 
 import eu.xs2a.platform.error.ErrorClass;
+import eu.xs2a.platform.error.ErrorTexts;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.security.tpp.Role;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,8 +13,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.jose4j.json.JsonUtil;
+import org.jose4j.jwk.JsonWebKey;
 import org.jose4j.jwk.JsonWebKeySet;
+import org.jose4j.jwk.PublicJsonWebKey;
 import org.jose4j.jws.JsonWebSignature;
 import org.jose4j.lang.JoseException;
 
@@ -77,19 +81,32 @@ public class SoftwareStatementVerifier {
     }
 
     private static Optional<JsonWebKeySet> jwks(Claims claims) {
-        return claims.optionalObject("software_jwks").map(object -> {
-            JsonWebKeySet set;
-            try {
-                set = new JsonWebKeySet(JsonUtil.toJson(object));
-            } catch (JoseException | RuntimeException e) { // jose4j casts the members it reads: {"keys":"x"} fails so
-                throw notAJwks("is not a JWKS");
+        return claims.optionalObject("software_jwks").map(object -> jwks(object, SoftwareStatementVerifier::notAJwks));
+    }
+
+    /**
+     * {@code object} as a software statement's software_jwks: a JWK Set of public keys this ASPSP can read, else
+     * {@code refused} with what is wrong. The sandbox's statements are checked by it as they are issued, so that each
+     * one registers.
+     */
+    public static JsonWebKeySet jwks(Map<String, Object> object, Function<String, Psd2Exception> refused) {
+        JsonWebKeySet set;
+        try {
+            set = new JsonWebKeySet(JsonUtil.toJson(object));
+        } catch (JoseException | RuntimeException e) { // jose4j casts the members it reads: {"keys":"x"} fails so
+            throw refused.apply("is not a JWKS");
+        }
+        // jose4j skips a key it cannot read (an unknown kty); the TPP should hear of it now, not as an unknown kid
+        if (!(object.get("keys") instanceof List<?> keys) || keys.size() != set.getJsonWebKeys().size()) {
+            throw refused.apply("is not a JWKS of keys this ASPSP can read");
+        }
+        for (JsonWebKey key : set.getJsonWebKeys()) {
+            if (!(key instanceof PublicJsonWebKey publicKey) || publicKey.getPrivateKey() != null) {
+                throw refused.apply("holds a private or secret key (kid " + ErrorTexts.shown(key.getKeyId())
+                        + "): a software statement carries public keys only");
             }
-            // jose4j skips a key it cannot read (an unknown kty); the TPP should hear of it now, not as an unknown kid
-            if (!(object.get("keys") instanceof List<?> keys) || keys.size() != set.getJsonWebKeys().size()) {
-                throw notAJwks("is not a JWKS of keys this ASPSP can read");
-            }
-            return set;
-        });
+        }
+        return set;
     }
 
     private static Psd2Exception notAJwks(String fault) {

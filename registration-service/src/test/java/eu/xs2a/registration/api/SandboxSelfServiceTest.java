@@ -19,16 +19,21 @@ import eu.xs2a.registration.support.Jwts;
 import eu.xs2a.security.client.Pem;
 import eu.xs2a.security.client.RequestSigner;
 import eu.xs2a.security.tpp.Role;
+import eu.xs2a.testsupport.TestKeys;
 import eu.xs2a.testsupport.TestPki;
 import eu.xs2a.testsupport.TestTpp;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import java.nio.charset.StandardCharsets;
+import java.security.KeyPair;
 import java.security.PrivateKey;
 import java.security.Signature;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Map;
+import org.jose4j.json.JsonUtil;
+import org.jose4j.jwk.JsonWebKey;
+import org.jose4j.jwk.PublicJsonWebKey;
 import org.jose4j.jws.AlgorithmIdentifiers;
 import org.junit.jupiter.api.Test;
 
@@ -146,6 +151,32 @@ class SandboxSelfServiceTest {
                         "org_id", Api.orgId(), "software_id", "s".repeat(256),
                         "software_redirect_uris", List.of("https://dev.example/cb"), "software_roles", List.of("AISP")))
                 .post(STATEMENTS), 400, "FormatError", "software_id must be at most 255");
+    }
+
+    /** The statement's software_jwks is read as client registration reads it, so that a statement issued registers. */
+    @Test
+    void aSoftwareJwksOfPublicKeysIsTakenAndAnythingElseRefused() throws Exception {
+        KeyPair pair = TestKeys.ec();
+        PublicJsonWebKey jwk = PublicJsonWebKey.Factory.newPublicJwk(pair.getPublic());
+        jwk.setKeyId("app-key-1");
+        Map<String, Object> publicOnly = JsonUtil.parseJson(jwk.toJson(JsonWebKey.OutputControlLevel.PUBLIC_ONLY));
+        statement(Map.of("keys", List.of(publicOnly))).then().statusCode(200);
+        jwk.setPrivateKey(pair.getPrivate());
+        Map<String, Object> withPrivate = JsonUtil.parseJson(jwk.toJson(JsonWebKey.OutputControlLevel.INCLUDE_PRIVATE));
+        assertError(statement(Map.of("keys", List.of(withPrivate))), 400, "FormatError",
+                "software_jwks holds a private or secret key (kid app-key-1)").body("tppMessages[0].path",
+                equalTo("software_jwks"));
+        assertError(statement(Map.of("keys", List.of(Map.of("kty", "oct", "k", "c2VjcmV0")))), 400, "FormatError",
+                "software_jwks holds a private or secret key");
+        assertError(statement(Map.of("keys", "x")), 400, "FormatError", "software_jwks is not a JWKS");
+        assertError(statement(Map.of("keys", List.of(Map.of("kty", "XYZ")))), 400, "FormatError",
+                "software_jwks is not a JWKS of keys this ASPSP can read");
+    }
+
+    private static Response statement(Map<String, Object> jwks) {
+        return given().contentType("application/json").body(Map.of("software_client_name", "App", "org_id",
+                Api.orgId(), "software_redirect_uris", List.of("https://dev.example/cb"), "software_roles",
+                List.of("AISP"), "software_jwks", jwks)).post(STATEMENTS);
     }
 
     @Test

@@ -1,5 +1,6 @@
 package eu.xs2a.payment;
 
+import eu.xs2a.testsupport.BodyMutations;
 import eu.xs2a.testsupport.Pain001;
 import eu.xs2a.testsupport.Sql;
 import static eu.xs2a.payment.support.Payments.headers;
@@ -20,6 +21,10 @@ import jakarta.inject.Inject;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.time.ZoneId;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -254,5 +259,40 @@ class Pain001PaymentTest {
         refused(SCT, XML, "", "The request body is required");
         // and a JSON product still wants JSON
         refused("sepa-credit-transfers", XML, valid(), "Content-Type must be application/json");
+    }
+
+    /**
+     * Each value of the document as a careless TPP's software writes it: empty, blank, a format character, zero, a
+     * negative or an overlong number, an overlong text, or the element left out. Whatever the schema lets through
+     * meets the same rules as in JSON: every answer is the initiation's or the standard error, never a 5xx, and a
+     * refusal stores nothing.
+     */
+    @Test
+    void everyWrongValueOfTheDocumentGetsAnAnswerOrTheStandardError() throws SQLException {
+        String valid = valid();
+        List<String> wrong = List.of("", " ", "\u202e", "0", "-0.01", "9".repeat(18) + ".99", "x".repeat(141));
+        List<String> findings = new ArrayList<>();
+        Matcher leaf = Pattern.compile("<(\\w+)((?: [^>]*)?)>([^<]*)</\\1>").matcher(valid);
+        while (leaf.find()) {
+            List<String> versions = new ArrayList<>();
+            for (String value : wrong) {
+                versions.add(valid.substring(0, leaf.start(3)) + value + valid.substring(leaf.end(3)));
+            }
+            versions.add(valid.substring(0, leaf.start()) + valid.substring(leaf.end()));
+            for (String version : versions) {
+                long before = payments();
+                Response answer = post(SCT, XML, version);
+                String problem = BodyMutations.problem(answer, false);
+                if (problem == null && answer.statusCode() >= 400 && payments() != before) {
+                    problem = answer.statusCode() + " but a payment was stored";
+                }
+                if (problem != null) {
+                    String changed = version.length() < valid.length() ? "left out" : "= " + version.substring(
+                            leaf.start(3), Math.min(leaf.start(3) + 30, version.length() - valid.length() + leaf.end(3)));
+                    findings.add(leaf.group(1) + " " + changed + ": " + problem);
+                }
+            }
+        }
+        assertEquals(List.of(), findings);
     }
 }

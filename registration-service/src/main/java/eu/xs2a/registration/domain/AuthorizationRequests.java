@@ -39,7 +39,7 @@ public class AuthorizationRequests {
         if (clientId == null || clientId.isEmpty()) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "The request names no client (client_id)");
         }
-        OAuthClient client = clients.findByIdOptional(clientId).orElseThrow(() -> new Psd2Exception(
+        OAuthClient client = clients.ofSentId(clientId).orElseThrow(() -> new Psd2Exception(
                 ErrorClass.FORMAT_ERROR, "The request names a client this bank does not know"));
         if (redirectUri == null || !OAuthClient.split(client.redirectUris).contains(redirectUri)) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR,

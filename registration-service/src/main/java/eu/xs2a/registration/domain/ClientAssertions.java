@@ -102,7 +102,7 @@ public class ClientAssertions {
         if (!iss.equals(sub)) {
             throw denied("client_assertion claims 'iss' and 'sub' must both be the client_id");
         }
-        OAuthClient client = clients.findByIdOptional(iss).orElseThrow(() -> denied("client_assertion: unknown client_id"));
+        OAuthClient client = clients.ofSentId(iss).orElseThrow(() -> denied("client_assertion: unknown client_id"));
         if (!ClientMetadataRules.PRIVATE_KEY_JWT.equals(client.tokenEndpointAuthMethod)) {
             throw denied("Client " + client.clientId + " is registered with token_endpoint_auth_method "
                     + client.tokenEndpointAuthMethod + ": authenticate with HTTP Basic, not a client_assertion");

@@ -58,7 +58,7 @@ public class ClientCertificateService {
     }
 
     private Added addOnce(String clientId, CertificateToAdd request) {
-        OAuthClient client = clients.findByIdOptional(clientId).orElseThrow(() -> denied("Unknown client_id"));
+        OAuthClient client = clients.ofSentId(clientId).orElseThrow(() -> denied("Unknown client_id"));
         blocked.requireNotBlocked(client.tppId, ErrorClass.SERVICE_BLOCKED_REGISTRATION);
         Instant now = clock.instant();
         TppIdentity identity = trust.validate(request.pem(), now, "data.certificate.pem");

@@ -45,7 +45,7 @@ public class ClientSecrets {
         }
         String clientId = decoded.substring(0, colon);
         String secret = decoded.substring(colon + 1);
-        return clients.findByIdOptional(clientId)
+        return clients.ofSentId(clientId)
                 .filter(c -> SecureTokens.matches(secret, c.clientSecretHash))
                 .orElseThrow(() -> denied("Unknown client_id or wrong client_secret"));
     }

@@ -77,7 +77,7 @@ public class OAuthClientAuthentication {
         } catch (Psd2Exception e) {
             throw invalid(e.getMessage());
         }
-        return clients.findByIdOptional(clientId).orElseThrow(() -> invalid("Unknown client_id"));
+        return clients.ofSentId(clientId).orElseThrow(() -> invalid("Unknown client_id"));
     }
 
     private static OAuthException invalid(String message) {

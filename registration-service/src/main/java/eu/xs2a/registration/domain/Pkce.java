@@ -1,5 +1,6 @@
 package eu.xs2a.registration.domain;
 
+import eu.xs2a.platform.error.ErrorTexts;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -27,7 +28,7 @@ public final class Pkce {
         }
         if (!S256.equals(method)) {
             throw new OAuthException(OAuthError.INVALID_REQUEST, "code_challenge_method must be S256"
-                    + (method == null ? " (it defaults to plain, which is not accepted)" : ", not '" + method + "'"));
+                    + (method == null ? " (it defaults to plain, which is not accepted)" : ", not '" + ErrorTexts.shown(method) + "'"));
         }
         if (!CHALLENGE.matcher(challenge).matches()) {
             throw new OAuthException(OAuthError.INVALID_REQUEST,

@@ -1,5 +1,6 @@
 package eu.xs2a.registration.domain;
 
+import eu.xs2a.platform.error.ErrorTexts;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -37,7 +38,7 @@ public final class ResourceScopes {
             }
             String needs = value.startsWith("AIS:") ? "accounts" : "payments";
             if (!allowed.contains(needs)) {
-                throw new OAuthException(OAuthError.INVALID_SCOPE, "scope '" + value + "' needs the client to be "
+                throw new OAuthException(OAuthError.INVALID_SCOPE, "scope '" + ErrorTexts.shown(value) + "' needs the client to be "
                         + "registered for '" + needs + "'");
             }
             if (resource != null && !resource.equals(value)) {

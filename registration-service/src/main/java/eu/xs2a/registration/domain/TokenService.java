@@ -1,6 +1,7 @@
 package eu.xs2a.registration.domain;
 
 import eu.xs2a.platform.SecureTokens;
+import eu.xs2a.platform.error.ErrorTexts;
 import eu.xs2a.registration.config.OAuthConfig;
 import eu.xs2a.registration.persistence.OAuthGrantRepository;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -188,7 +189,7 @@ public class TokenService {
         Set<String> values = new LinkedHashSet<>(OAuthClient.split(requested));
         for (String value : values) {
             if (!allowed.contains(value)) {
-                throw new OAuthException(OAuthError.INVALID_SCOPE, "scope '" + value + "' is not granted: "
+                throw new OAuthException(OAuthError.INVALID_SCOPE, "scope '" + ErrorTexts.shown(value) + "' is not granted: "
                         + String.join(" ", allowed));
             }
         }

@@ -227,6 +227,52 @@ class OAuthCodeFlowTest {
         assertNull(answer.get("state"));
     }
 
+    /**
+     * Each parameter of the PSU's browser's authorize request left out, empty, blank, overlong, with control or format
+     * characters, or given twice: the answer is the way to the bank's page, the client's redirect URI with an error,
+     * or a page of the gateway's own, never a 5xx and never JSON.
+     */
+    @Test
+    void everyWrongAuthorizeQueryGetsAPageOrTheClientsErrorNeverJson() {
+        Client client = OAuthFlows.secretClient("authorization_code");
+        Map<String, String> valid = authorizeQuery(client, Pkce.create(), REDIRECT);
+        String login = authorize(valid).then().statusCode(303).extract().header("Location");
+        String bankPage = login.substring(0, login.lastIndexOf('/') + 1); // the bank's login page, one per request
+        List<String> findings = new java.util.ArrayList<>();
+        for (String name : valid.keySet()) {
+            List<List<String>> versions = new java.util.ArrayList<>();
+            versions.add(List.of());
+            for (String wrong : List.of("", " ", "x".repeat(3_000), "a\u0000b", "a\r\nb", "\u202e")) {
+                versions.add(List.of(wrong));
+            }
+            versions.add(List.of(valid.get(name), valid.get(name)));
+            versions.add(List.of(valid.get(name), "other"));
+            for (List<String> values : versions) {
+                io.restassured.specification.RequestSpecification request = given().redirects().follow(false)
+                        .accept("text/html");
+                for (Map.Entry<String, String> param : valid.entrySet()) {
+                    if (!param.getKey().equals(name)) {
+                        request = request.queryParam(param.getKey(), param.getValue());
+                    } else if (!values.isEmpty()) {
+                        request = request.queryParam(name, values.toArray());
+                    }
+                }
+                Response answer = request.get(OAuthFlows.AUTHORIZE);
+                String location = String.valueOf(answer.header("Location"));
+                String type = String.valueOf(answer.contentType());
+                boolean fine = answer.statusCode() == 303 ? location.startsWith(REDIRECT + "?")
+                        && OAuthFlows.query(URI.create(location)).containsKey("error") || location.startsWith(bankPage)
+                        : answer.statusCode() < 500 && type.startsWith("text/html")
+                        && !answer.asString().contains("tppMessages");
+                if (!fine) {
+                    findings.add(name + "=" + values.stream().map(v -> v.length() > 20 ? v.substring(0, 20) + "…" : v)
+                            .toList() + ": " + answer.statusCode() + " " + type + " " + location);
+                }
+            }
+        }
+        assertEquals(List.of(), findings);
+    }
+
     @Test
     void aScopeNamingAConsentTheBankDoesNotHoldEndsAccessDeniedAndNeverAClientToken() {
         Client client = OAuthFlows.secretClient("authorization_code", "client_credentials");

@@ -152,6 +152,80 @@ class OAuthTokenTest {
                 "invalid_request", "'grant_type' is sent twice");
     }
 
+    /**
+     * Each form parameter of a token request left out, empty, blank, overlong, with a NUL, a line break or a format
+     * character, or given twice, and the client's Basic credentials so: always a token or RFC 6749's error body,
+     * never a 5xx. The same for a body that is no form.
+     */
+    @Test
+    void everyWrongTokenRequestGetsATokenOrTheOAuthError() {
+        Client client = OAuthFlows.secretClient("client_credentials");
+        Map<String, String> valid = form("grant_type", "client_credentials", "scope", "accounts",
+                "client_id", client.id());
+        List<String> wrong = List.of("", " ", "x".repeat(3_000), "a\u0000b", "a\r\nb", "\u202e");
+        List<String> findings = new java.util.ArrayList<>();
+        for (String name : valid.keySet()) {
+            List<String> bodies = new java.util.ArrayList<>();
+            bodies.add(formBody(valid, name, List.of()));
+            wrong.forEach(value -> bodies.add(formBody(valid, name, List.of(value))));
+            bodies.add(formBody(valid, name, List.of(valid.get(name), valid.get(name))));
+            for (String body : bodies) {
+                check(findings, body, rawToken(client.basic(), "application/x-www-form-urlencoded", body));
+            }
+        }
+        String body = formBody(valid, "scope", List.of("accounts"));
+        for (String id : wrong) {
+            String basic = "Basic " + java.util.Base64.getEncoder().encodeToString((java.net.URLEncoder.encode(id,
+                    java.nio.charset.StandardCharsets.UTF_8) + ":secret").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            check(findings, "Basic " + id, rawToken(basic, "application/x-www-form-urlencoded", body));
+        }
+        for (String basic : List.of("Basic", "Basic !!!", "Basic " + java.util.Base64.getEncoder().encodeToString(
+                "\u0000:\u0000".getBytes(java.nio.charset.StandardCharsets.UTF_8)))) {
+            check(findings, basic, rawToken(basic, "application/x-www-form-urlencoded", body));
+        }
+        for (String[] other : new String[][] {{"application/json", "{\"grant_type\": \"client_credentials\"}"},
+            {"application/x-www-form-urlencoded", "%ZZ=1"}, {"application/x-www-form-urlencoded", "a=%"},
+            {"application/x-www-form-urlencoded; charset=latin1", body}, {"text/plain", "\u0000"}}) {
+            check(findings, other[0] + " " + other[1], rawToken(client.basic(), other[0], other[1]));
+        }
+        assertEquals(List.of(), findings);
+    }
+
+    private static String formBody(Map<String, String> valid, String name, List<String> values) {
+        List<String> pairs = new java.util.ArrayList<>();
+        valid.forEach((key, value) -> {
+            for (String sent : key.equals(name) ? values : List.of(value)) {
+                pairs.add(key + "=" + java.net.URLEncoder.encode(sent, java.nio.charset.StandardCharsets.UTF_8));
+            }
+        });
+        return String.join("&", pairs);
+    }
+
+    /** The body sent as written (RestAssured would encode a form itself). */
+    private static java.net.http.HttpResponse<String> rawToken(String basic, String contentType, String body) {
+        try {
+            return java.net.http.HttpClient.newHttpClient().send(java.net.http.HttpRequest.newBuilder(
+                    java.net.URI.create("http://localhost:" + io.restassured.RestAssured.port + OAuthFlows.TOKEN))
+                    .header("Authorization", basic).header("Content-Type", contentType)
+                    .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body)).build(),
+                    java.net.http.HttpResponse.BodyHandlers.ofString());
+        } catch (java.io.IOException | InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void check(List<String> findings, String request, java.net.http.HttpResponse<String> answer) {
+        String type = answer.headers().firstValue("Content-Type").orElse("");
+        boolean fine = answer.statusCode() == 200 ? answer.body().contains("\"access_token\"")
+                : answer.statusCode() < 500 && type.startsWith("application/json")
+                && answer.body().contains("\"error\"") && !answer.body().contains("tppMessages");
+        if (!fine) {
+            findings.add((request.length() > 60 ? request.substring(0, 60) + "…" : request) + ": "
+                    + answer.statusCode() + " " + type + " "
+                    + (answer.body().length() > 200 ? answer.body().substring(0, 200) : answer.body()));
+        }
+    }
+
     @Test
     void revocationTakesRefreshTokensAndSaysSoForAccessTokens() {
         Client client = OAuthFlows.secretClient("client_credentials");

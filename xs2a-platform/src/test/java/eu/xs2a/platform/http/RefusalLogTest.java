@@ -32,7 +32,7 @@ class RefusalLogTest {
 
     @Test
     void aQuotedValueNeitherStretchesNorBreaksTheLogLine() throws Exception {
-        String value = "x\r\n12:00:00.000 ERROR [forged] line\u0000\u001b[31m" + "y".repeat(3_000);
+        String value = "x\r\n12:00:00.000 ERROR [forged] line\u0007\u001b[31m" + "y".repeat(3_000);
         HttpResponse<String> answer;
         try (LogLines log = LogLines.of(ErrorMappers.class)) {
             answer = HTTP.send(HttpRequest.newBuilder(URI.create(quoting + "?value="

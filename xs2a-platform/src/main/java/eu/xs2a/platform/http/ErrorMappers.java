@@ -93,13 +93,16 @@ public class ErrorMappers {
         return ErrorTexts.shown(message, ErrorBody.MAX_TEXT_LENGTH);
     }
 
-    /** The request's path as logs show it: an SCA link's token or a callback's state replaced by "***". */
+    /**
+     * The request's path as logs show it: an SCA link's token or a callback's state replaced by "***"; decoded, so
+     * its control characters (a {@code %0D%0A} that would start a forged line) as '?', cut at 500 characters.
+     */
     static String loggedPath(ContainerRequestContext request) {
         return loggedPath(request.getUriInfo().getPath());
     }
 
     static String loggedPath(String path) {
-        return SCA_SECRET.matcher(path).replaceAll("$1/***");
+        return logged(SCA_SECRET.matcher(path).replaceAll("$1/***"));
     }
 
     @ServerExceptionMapper(priority = PRIORITY)

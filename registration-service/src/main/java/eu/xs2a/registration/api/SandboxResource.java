@@ -223,7 +223,8 @@ public class SandboxResource {
         }
         for (String role : r.softwareRoles()) {
             if (SoftwareRoles.role(role).isEmpty()) {
-                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Unknown software role '" + ErrorTexts.shown(role) + "'; use AISP, PISP, CBPII, ASPSP");
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "Unknown software role '" + ErrorTexts.shown(role)
+                        + "'; use AISP, PISP, CBPII, ASPSP");
             }
         }
         String softwareId = r.softwareId() == null || r.softwareId().isBlank() ? SoftwareIds.generate()
@@ -237,7 +238,8 @@ public class SandboxResource {
         claims.put("org_name", r.orgName() == null ? orgId : r.orgName());
         if (r.contactEmail() != null) {
             if (!EmailAddresses.valid(r.contactEmail())) {
-                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "contact_email '" + ErrorTexts.shown(r.contactEmail()) + "' is not an e-mail address");
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "contact_email '" + ErrorTexts.shown(r.contactEmail())
+                        + "' is not an e-mail address");
             }
             claims.put("org_contacts", List.of(Map.of("email", r.contactEmail(), "type", "business")));
         }

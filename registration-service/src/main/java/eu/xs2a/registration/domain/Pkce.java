@@ -28,7 +28,8 @@ public final class Pkce {
         }
         if (!S256.equals(method)) {
             throw new OAuthException(OAuthError.INVALID_REQUEST, "code_challenge_method must be S256"
-                    + (method == null ? " (it defaults to plain, which is not accepted)" : ", not '" + ErrorTexts.shown(method) + "'"));
+                    + (method == null ? " (it defaults to plain, which is not accepted)"
+                    : ", not '" + ErrorTexts.shown(method) + "'"));
         }
         if (!CHALLENGE.matcher(challenge).matches()) {
             throw new OAuthException(OAuthError.INVALID_REQUEST,

@@ -38,8 +38,8 @@ public final class ResourceScopes {
             }
             String needs = value.startsWith("AIS:") ? "accounts" : "payments";
             if (!allowed.contains(needs)) {
-                throw new OAuthException(OAuthError.INVALID_SCOPE, "scope '" + ErrorTexts.shown(value) + "' needs the client to be "
-                        + "registered for '" + needs + "'");
+                throw new OAuthException(OAuthError.INVALID_SCOPE, "scope '" + ErrorTexts.shown(value)
+                        + "' needs the client to be registered for '" + needs + "'");
             }
             if (resource != null && !resource.equals(value)) {
                 throw new OAuthException(OAuthError.INVALID_SCOPE, "one consent or payment per authorization: "

@@ -189,8 +189,8 @@ public class TokenService {
         Set<String> values = new LinkedHashSet<>(OAuthClient.split(requested));
         for (String value : values) {
             if (!allowed.contains(value)) {
-                throw new OAuthException(OAuthError.INVALID_SCOPE, "scope '" + ErrorTexts.shown(value) + "' is not granted: "
-                        + String.join(" ", allowed));
+                throw new OAuthException(OAuthError.INVALID_SCOPE, "scope '" + ErrorTexts.shown(value)
+                        + "' is not granted: " + String.join(" ", allowed));
             }
         }
         return String.join(" ", values);

@@ -175,8 +175,9 @@ class OAuthTokenTest {
         }
         String body = formBody(valid, "scope", List.of("accounts"));
         for (String id : wrong) {
-            String basic = "Basic " + java.util.Base64.getEncoder().encodeToString((java.net.URLEncoder.encode(id,
-                    java.nio.charset.StandardCharsets.UTF_8) + ":secret").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            String credentials = java.net.URLEncoder.encode(id, java.nio.charset.StandardCharsets.UTF_8) + ":secret";
+            String basic = "Basic " + java.util.Base64.getEncoder().encodeToString(
+                    credentials.getBytes(java.nio.charset.StandardCharsets.UTF_8));
             check(findings, "Basic " + id, rawToken(basic, "application/x-www-form-urlencoded", body));
         }
         for (String basic : List.of("Basic", "Basic !!!", "Basic " + java.util.Base64.getEncoder().encodeToString(

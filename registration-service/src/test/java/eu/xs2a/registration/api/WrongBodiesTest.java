@@ -59,8 +59,8 @@ class WrongBodiesTest {
                  "org_name": "Sandbox Dev Ltd", "software_redirect_uris": ["https://dev.example/cb"],
                  "software_roles": ["AISP", "PISP"], "contact_email": "dev@dev.example",
                  "software_jwks": {"keys": [%s]}}"""
-                .formatted(Api.orgId(), key.toJson(JsonWebKey.OutputControlLevel.PUBLIC_ONLY)), body -> given().contentType("application/json").body(body)
-                .post(SandboxSelfServiceTest.STATEMENTS));
+                .formatted(Api.orgId(), key.toJson(JsonWebKey.OutputControlLevel.PUBLIC_ONLY)),
+                body -> given().contentType("application/json").body(body).post(SandboxSelfServiceTest.STATEMENTS));
         assertEquals(List.of(), findings);
     }
 

@@ -4,7 +4,9 @@ import static io.restassured.RestAssured.given;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.restassured.response.Response;
+import io.restassured.specification.RequestSpecification;
 import java.net.URI;
+import java.util.function.UnaryOperator;
 
 /** Drives the PSU pages with plain HTTP, exactly as BANK-API.md documents it (what gateway tests do too). */
 final class PsuBrowser {
@@ -58,6 +60,11 @@ final class PsuBrowser {
 
     Response otp(String code) {
         return withCookie().formParam("otp", code).post(base + "/otp");
+    }
+
+    /** A form post of {@code step} with the fields {@code fields} adds, the CSRF token and the link's cookie. */
+    Response post(String step, UnaryOperator<RequestSpecification> fields) {
+        return fields.apply(withCookie()).post(base + "/" + step);
     }
 
     /** A form post: the link's cookie once logged in, and the CSRF token. */

@@ -43,7 +43,9 @@ public class PsuLogin {
 
     @Transactional(Transactional.TxType.MANDATORY)
     public Result check(String username, String password) {
-        Optional<Psu> found = Optional.ofNullable(username).map(String::trim).filter(u -> !u.isEmpty())
+        // a name with a NUL is no PSU's: PostgreSQL keeps no NUL in text, and asking for it would fail the statement
+        Optional<Psu> found = Optional.ofNullable(username).map(String::trim)
+                .filter(u -> !u.isEmpty() && u.indexOf('\u0000') < 0)
                 .flatMap(u -> psus.findByIdOptional(u, LockModeType.PESSIMISTIC_WRITE));
         if (found.isEmpty()) {
             return new Refused(WRONG);

@@ -9,9 +9,13 @@ import java.util.Optional;
 @ApplicationScoped
 public class ScaLinkRepository implements PanacheRepositoryBase<ScaLink, String> {
 
-    /** The link locked for the step, so a double submit cannot run two steps at once. */
+    /**
+     * The link locked for the step, so a double submit cannot run two steps at once. A token with a NUL ({@code
+     * /sca/%00}) is no link's: PostgreSQL keeps no NUL in text, and asking for it would fail the statement.
+     */
     public Optional<ScaLink> lock(String token) {
-        return findByIdOptional(token, LockModeType.PESSIMISTIC_WRITE);
+        return token.indexOf('\u0000') >= 0 ? Optional.empty()
+                : findByIdOptional(token, LockModeType.PESSIMISTIC_WRITE);
     }
 
     /**

@@ -11,9 +11,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The PSU's forms and links as a careless or hostile browser fills them: each field left out, empty, blank,
- * overlong, with a NUL, a line break or a format character, or given twice, and link tokens the same. Every answer
- * is a page or a redirect, never a 5xx and never JSON: a person reads it.
+ * The PSU's forms (online banking, an SCA, an OAuth login) and links as a careless or hostile browser fills them:
+ * each field left out, empty, blank, overlong, with a NUL, a line break or a format character, or given twice, and
+ * link tokens the same. Every answer is a page or a redirect, never a 5xx and never JSON: a person reads it.
  */
 @QuarkusTest
 class PsuFormsWrongInputTest {
@@ -58,6 +58,30 @@ class PsuFormsWrongInputTest {
             check(findings, "sca access" + values, browser.post("decision", form -> with(
                     form.formParam("decision", "approve"), "access", values)));
             check(findings, "sca otp" + values, browser.post("otp", form -> with(form, "otp", values)));
+        }
+        assertEquals(List.of(), findings);
+    }
+
+    @Test
+    void everyWrongOAuthLoginFormGetsAPage() {
+        List<String> findings = new ArrayList<>();
+        for (String field : List.of("username", "password", "decision")) {
+            for (List<String> values : WRONG) {
+                String page = java.net.URI.create(Bank.api().contentType("application/json").body(java.util.Map.of(
+                        "tppName", "Alpha TPP", "scope", "accounts", "returnUrl", Bank.RETURN_URL))
+                        .post("/bank/v1/oauth-logins").then().statusCode(201).extract().<String>path("loginUrl"))
+                        .getPath();
+                String csrf = Forms.tokenOf(given().get(page));
+                RequestSpecification form = given().redirects().follow(false).cookie(Forms.COOKIE, csrf)
+                        .formParam("csrf", csrf);
+                for (String other : List.of("username", "password", "decision")) {
+                    if (!other.equals(field)) {
+                        form = form.formParam(other, other.equals("username") ? "nobody"
+                                : other.equals("password") ? "sandbox" : "allow");
+                    }
+                }
+                check(findings, "oauth-login " + field + values, with(form, field, values).post(page));
+            }
         }
         assertEquals(List.of(), findings);
     }

@@ -213,6 +213,23 @@ class OpenBankingRegistrationTest {
         }
     }
 
+    /** A statement is no place for a private or secret key: one there is refused, never kept with the client. */
+    @Test
+    void aSoftwareJwksHoldingAPrivateOrSecretKeyIsRequestFormatInvalid() throws Exception {
+        KeyPair pair = TestKeys.rsa();
+        RsaJsonWebKey withPrivate = new RsaJsonWebKey((java.security.interfaces.RSAPublicKey) pair.getPublic());
+        withPrivate.setPrivateKey(pair.getPrivate());
+        withPrivate.setKeyId("leaked-1");
+        for (Object key : List.of(JsonUtil.parseJson(withPrivate.toJson(JsonWebKey.OutputControlLevel.INCLUDE_PRIVATE)),
+                Map.of("kty", "oct", "kid", "shared-1", "k", "c2VjcmV0"))) {
+            Case c = new Case();
+            c.ssaClaims.put("software_jwks", Map.of("keys", List.of(key)));
+            c.withSsa(c.ssaClaims);
+            assertError(registerJwt(c.jwt()), 400, "RequestFormatInvalid", "'software_jwks' holds a private or secret"
+                    + " key");
+        }
+    }
+
     @Test
     void aClaimOfTheWrongTypeIsRequestFormatInvalid() {
         Case c = new Case();

@@ -1,15 +1,25 @@
 package eu.xs2a.testsupport;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.lang.ProcessBuilder.Redirect;
+import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.SecureRandom;
+import java.security.interfaces.RSAPrivateCrtKey;
 import java.security.spec.ECGenParameterSpec;
+import java.security.spec.PKCS8EncodedKeySpec;
+import java.security.spec.RSAPublicKeySpec;
+import java.util.Base64;
 
 /** Fresh key pairs for tests (made at test time, never written to the repository): the one way tests make keys. */
 public final class TestKeys {
 
     private static final SecureRandom RANDOM = new SecureRandom();
+    private static final String PKCS8_BEGIN = "-----BEGIN PRIVATE KEY-----";
 
     private TestKeys() {
     }
@@ -19,11 +29,33 @@ public final class TestKeys {
         return rsa(2048);
     }
 
+    /**
+     * An RSA key pair of this many bits, made by {@code openssl genpkey} (bin/test installs it). The JDK's generator
+     * spends its time in BigInteger arithmetic, which the test JVMs' C1-only JIT (bin/test) runs without the C2
+     * intrinsics: about 2 s of CPU a key there, against a third of a second in openssl, and the suite makes hundreds.
+     */
     public static KeyPair rsa(int bits) {
         try {
-            KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-            generator.initialize(bits, RANDOM);
-            return generator.generateKeyPair();
+            Process openssl = new ProcessBuilder("openssl", "genpkey", "-algorithm", "RSA", "-pkeyopt",
+                    "rsa_keygen_bits:" + bits).redirectError(Redirect.DISCARD).start();
+            openssl.getOutputStream().close();
+            // PEM, whose body is PKCS#8 (openssl 3 writes DER as PKCS#1)
+            String pem = new String(openssl.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+            if (openssl.waitFor() != 0 || !pem.contains(PKCS8_BEGIN)) {
+                throw new IllegalStateException("openssl genpkey made no RSA key of " + bits + " bits (exit "
+                        + openssl.exitValue() + ")");
+            }
+            byte[] pkcs8 = Base64.getMimeDecoder().decode(pem.substring(pem.indexOf(PKCS8_BEGIN)
+                    + PKCS8_BEGIN.length(), pem.indexOf("-----END")));
+            KeyFactory rsa = KeyFactory.getInstance("RSA");
+            RSAPrivateCrtKey key = (RSAPrivateCrtKey) rsa.generatePrivate(new PKCS8EncodedKeySpec(pkcs8));
+            return new KeyPair(rsa.generatePublic(new RSAPublicKeySpec(key.getModulus(), key.getPublicExponent())),
+                    key);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot run openssl to make an RSA key (bin/test installs it)", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
         } catch (GeneralSecurityException e) {
             throw new IllegalStateException(e);
         }

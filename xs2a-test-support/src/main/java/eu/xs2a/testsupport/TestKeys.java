@@ -14,12 +14,12 @@ import java.security.spec.ECGenParameterSpec;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.security.spec.RSAPublicKeySpec;
 import java.util.Base64;
+import java.util.stream.Collectors;
 
 /** Fresh key pairs for tests (made at test time, never written to the repository): the one way tests make keys. */
 public final class TestKeys {
 
     private static final SecureRandom RANDOM = new SecureRandom();
-    private static final String PKCS8_BEGIN = "-----BEGIN PRIVATE KEY-----";
 
     private TestKeys() {
     }
@@ -41,12 +41,13 @@ public final class TestKeys {
             openssl.getOutputStream().close();
             // PEM, whose body is PKCS#8 (openssl 3 writes DER as PKCS#1)
             String pem = new String(openssl.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
-            if (openssl.waitFor() != 0 || !pem.contains(PKCS8_BEGIN)) {
+            if (openssl.waitFor() != 0) {
                 throw new IllegalStateException("openssl genpkey made no RSA key of " + bits + " bits (exit "
                         + openssl.exitValue() + ")");
             }
-            byte[] pkcs8 = Base64.getMimeDecoder().decode(pem.substring(pem.indexOf(PKCS8_BEGIN)
-                    + PKCS8_BEGIN.length(), pem.indexOf("-----END")));
+            // the PEM's body without its armour lines
+            String body = pem.lines().filter(line -> !line.startsWith("-----")).collect(Collectors.joining());
+            byte[] pkcs8 = Base64.getDecoder().decode(body);
             KeyFactory rsa = KeyFactory.getInstance("RSA");
             RSAPrivateCrtKey key = (RSAPrivateCrtKey) rsa.generatePrivate(new PKCS8EncodedKeySpec(pkcs8));
             return new KeyPair(rsa.generatePublic(new RSAPublicKeySpec(key.getModulus(), key.getPublicExponent())),

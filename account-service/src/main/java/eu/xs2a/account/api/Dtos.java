@@ -3,12 +3,14 @@ package eu.xs2a.account.api;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import eu.xs2a.platform.api.Href;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 
 /** Response bodies, shaped as in the Berlin Group 1.3.6 file (names given there in each comment). */
+@RegisterForReflection
 public final class Dtos {
 
     private Dtos() {

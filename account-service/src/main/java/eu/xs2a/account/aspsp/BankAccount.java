@@ -1,6 +1,7 @@
 package eu.xs2a.account.aspsp;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * An account as the bank lists it under a consent, with what the consent allows on it: a payment account (from the
@@ -8,6 +9,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
  * {@code creditLimit} and no IBAN or BBAN).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
+@RegisterForReflection
 public record BankAccount(String bankAccountId, String iban, String bban, String bic, String currency, String name,
                           String product, String cashAccountType, String status, String ownerName, String usage,
                           String corporateId, Access access, String maskedPan, BankAmount creditLimit,

@@ -1,6 +1,7 @@
 package eu.xs2a.account.aspsp;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,7 @@ import java.util.Map;
  * "Standing orders of an account"): the periodic payment's creditor, amount and remittance, and its terms.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
+@RegisterForReflection
 public record BankStandingOrder(String bankPaymentId, String transactionStatus, String creditorName,
                                 Map<String, String> creditorAccount, BankAmount instructedAmount,
                                 String remittanceInformationUnstructured, String endToEndId, Terms standingOrder) {

@@ -1,6 +1,7 @@
 package eu.xs2a.account.aspsp;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.LocalDate;
 import java.util.Map;
 
@@ -9,6 +10,7 @@ import java.util.Map;
  * the card fields too ({@code transactionDate} to {@code invoiced}) and their text as {@code transactionDetails}.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
+@RegisterForReflection
 public record BankTransaction(String transactionId, String entryReference, String endToEndId, String bookingStatus,
                               LocalDate bookingDate, LocalDate valueDate, BankAmount transactionAmount,
                               String creditorName, Map<String, String> creditorAccount, String debtorName,

@@ -1,6 +1,7 @@
 package eu.xs2a.account.consent;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.Map;
 
 /**
@@ -12,6 +13,7 @@ import java.util.Map;
  * @param psuPresent true when the TPP forwarded PSU-IP-Address: the access is then not counted
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RegisterForReflection
 public record ConsentCheckRequest(String providerCode, String tppId, String consentId, String purpose,
                                   String resource, Map<String, String> account, boolean psuPresent) {
 }

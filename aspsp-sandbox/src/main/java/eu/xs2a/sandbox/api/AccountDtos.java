@@ -2,11 +2,13 @@ package eu.xs2a.sandbox.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import eu.xs2a.sandbox.domain.AccountRef;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 
 /** Bodies of {@code /bank/v1/consents/{id}/accounts...}. */
+@RegisterForReflection
 public final class AccountDtos {
 
     private AccountDtos() {

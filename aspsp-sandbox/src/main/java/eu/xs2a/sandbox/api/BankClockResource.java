@@ -3,6 +3,7 @@ package eu.xs2a.sandbox.api;
 import eu.xs2a.sandbox.config.BankClock;
 import eu.xs2a.sandbox.config.SandboxConfig;
 import eu.xs2a.sandbox.domain.BankException;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
@@ -23,6 +24,7 @@ import java.time.LocalDate;
 @Consumes(MediaType.APPLICATION_JSON)
 public class BankClockResource {
 
+    @RegisterForReflection
     public record BankDate(LocalDate today) {
     }
 

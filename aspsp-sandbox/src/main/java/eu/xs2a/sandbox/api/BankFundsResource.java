@@ -4,6 +4,7 @@ import eu.xs2a.sandbox.api.AccountDtos.Amount;
 import eu.xs2a.sandbox.domain.AccountRef;
 import eu.xs2a.sandbox.domain.BankException;
 import eu.xs2a.sandbox.domain.FundsService;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
@@ -19,9 +20,11 @@ import java.math.BigDecimal;
 @Consumes(MediaType.APPLICATION_JSON)
 public class BankFundsResource {
 
+    @RegisterForReflection
     public record FundsCheck(AccountRef account, Amount instructedAmount) {
     }
 
+    @RegisterForReflection
     public record FundsAnswer(boolean fundsAvailable) {
     }
 

@@ -3,6 +3,7 @@ package eu.xs2a.sandbox.api;
 import eu.xs2a.sandbox.domain.BankException;
 import eu.xs2a.sandbox.domain.OAuthLogin;
 import eu.xs2a.sandbox.domain.OAuthLoginService;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -22,12 +23,15 @@ import jakarta.ws.rs.core.Response;
 @Consumes(MediaType.APPLICATION_JSON)
 public class BankOAuthLoginResource {
 
+    @RegisterForReflection
     public record LoginRequest(String tppId, String tppName, String scope, String returnUrl) {
     }
 
+    @RegisterForReflection
     public record Login(String loginId, String loginUrl) {
     }
 
+    @RegisterForReflection
     public record LoginStatus(String status, String psuId) {
     }
 

@@ -3,11 +3,13 @@ package eu.xs2a.sandbox.api;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import eu.xs2a.sandbox.domain.AccountRef;
 import eu.xs2a.sandbox.domain.ConsentAccess.AdditionalInformation;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 
 /** Bodies of {@code /bank/v1/consents}. */
+@RegisterForReflection
 public final class ConsentDtos {
 
     private ConsentDtos() {

@@ -8,12 +8,14 @@ import eu.xs2a.sandbox.domain.BankException;
 import eu.xs2a.sandbox.domain.Payment;
 import eu.xs2a.sandbox.domain.PaymentEntry;
 import eu.xs2a.sandbox.domain.StandingOrder;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.List;
 import java.util.Map;
 
 /** Bodies of {@code /bank/v1/payments}. */
+@RegisterForReflection
 public final class PaymentDtos {
 
     private PaymentDtos() {

@@ -3,10 +3,12 @@ package eu.xs2a.sandbox.api;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import eu.xs2a.sandbox.domain.ApiScaService;
 import eu.xs2a.sandbox.domain.ScaMethod;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.List;
 import java.util.Map;
 
 /** Bodies of SCA through the bank API (BANK-API.md "SCA through the API"). */
+@RegisterForReflection
 public final class ScaDtos {
 
     private ScaDtos() {

@@ -1,6 +1,9 @@
 package eu.xs2a.sandbox.domain;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 /** An account reference as the Berlin Group names accounts: one identifier and an optional currency. */
+@RegisterForReflection
 public record AccountRef(String iban, String bban, String maskedPan, String pan, String msisdn, String currency) {
 
     public static AccountRef ofIban(String iban, String currency) {

@@ -8,7 +8,7 @@ import java.util.List;
  * maps with Jackson (hence registered for reflection, with its parts); rows written before a field existed read it
  * as null (not asked).
  */
-@RegisterForReflection(targets = {ConsentAccess.class, ConsentAccess.AdditionalInformation.class, AccountRef.class})
+@RegisterForReflection
 public record ConsentAccess(List<AccountRef> accounts, List<AccountRef> balances, List<AccountRef> transactions,
                             String availableAccounts, String availableAccountsWithBalance, String allPsd2,
                             AdditionalInformation additionalInformation, AccountRef account, String cardNumber) {

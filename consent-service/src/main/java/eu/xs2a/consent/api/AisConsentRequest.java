@@ -2,6 +2,7 @@ package eu.xs2a.consent.api;
 
 import eu.xs2a.consent.domain.AccountAccess;
 import eu.xs2a.platform.validation.IsoDate;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.Min;
 import jakarta.validation.constraints.NotNull;
@@ -11,6 +12,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * The Berlin Group {@code consents} body as sent: each field's own rules are its constraints, checked when the body is
  * read; how the fields go together, and the provider's limits, are the domain's (the schema says what is checked).
  */
+@RegisterForReflection
 public record AisConsentRequest(
         @Schema(required = true) @NotNull(message = "is required") @Valid AccountAccess access,
         @Schema(required = true, description = "false: a one-off consent, with frequencyPerDay 1")

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import eu.xs2a.consent.domain.BankStatusEvent;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
 import java.time.Instant;
@@ -17,6 +18,7 @@ import org.hibernate.validator.constraints.CodePointLength;
  * FormatError naming the field.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
+@RegisterForReflection
 public record BankEventRequest(
         @NotBlank(message = REQUIRED)
         @Pattern(regexp = "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}",

@@ -3,6 +3,7 @@ package eu.xs2a.consent.api;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import eu.xs2a.consent.domain.AccountAccess;
 import eu.xs2a.consent.domain.AccountReference;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * 200 of the consent lookup. {@code access} is the AIS access; a confirmation-of-funds consent has
@@ -10,6 +11,7 @@ import eu.xs2a.consent.domain.AccountReference;
  * (it is not counted).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RegisterForReflection
 public record ConsentCheckResponse(String consentId, String consentStatus, String aspspConsentId, String validUntil,
                                    AccountAccess access, AccountReference account, String cardNumber,
                                    boolean recurringIndicator,

@@ -26,6 +26,7 @@ import eu.xs2a.security.quarkus.PsuContextHeaders;
 import eu.xs2a.security.quarkus.RequiresRole;
 import eu.xs2a.security.quarkus.Signed;
 import eu.xs2a.security.tpp.Role;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.BeanParam;
 import jakarta.ws.rs.Consumes;
@@ -68,22 +69,26 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 public class SigningBasketResource {
 
     /** signingBasket: the gateway's payment ids (payment-service's paymentId) and consent ids. */
+    @RegisterForReflection
     public record SigningBasketRequest(List<String> paymentIds, List<String> consentIds) {
     }
 
     /** signingBasketResponse-201. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    @RegisterForReflection
     public record Created(String transactionStatus, String basketId, @JsonProperty("_links") Map<String, Href> links,
                           String psuMessage) {
     }
 
     /** signingBasketResponse-200. */
     @JsonInclude(JsonInclude.Include.NON_EMPTY)
+    @RegisterForReflection
     public record Basket(List<String> payments, List<String> consents, String transactionStatus,
                          @JsonProperty("_links") Map<String, Href> links) {
     }
 
     /** signingBasketStatusResponse-200. */
+    @RegisterForReflection
     public record Status(String transactionStatus) {
     }
 

@@ -1,6 +1,7 @@
 package eu.xs2a.consent.aspsp;
 
 import eu.xs2a.platform.bank.PsuContext;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -22,16 +23,19 @@ public interface BankBasketApi {
      * {@code paymentIds}: the gateway's payment ids; {@code consentIds}: the bank's consent ids; {@code scaApproach}:
      * the basket's (DECOUPLED has the bank push to the PSU's app at once).
      */
+    @RegisterForReflection
     record Registration(String idempotencyKey, String tppId, String tppName, List<String> paymentIds,
                         List<String> consentIds, String psuId, String returnUrl, String scaApproach,
                         PsuContext psuContext) {
     }
 
     /** {@code psuMessage}: the bank's message of a decoupled push, else null. */
+    @RegisterForReflection
     record Registered(String bankBasketId, String transactionStatus, String scaStatus, String scaUrl,
                       String psuMessage) {
     }
 
+    @RegisterForReflection
     record State(String bankBasketId, String transactionStatus, String scaStatus, String psuId,
                  List<String> consentIds) {
     }

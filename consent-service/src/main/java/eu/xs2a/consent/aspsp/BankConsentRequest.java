@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import eu.xs2a.consent.domain.AccountAccess;
 import eu.xs2a.consent.domain.AccountReference;
 import eu.xs2a.platform.bank.PsuContext;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * Body of {@code POST /bank/v1/consents}: {@code type} AIS carries access, PIIS carries account. The idempotency key is
@@ -12,6 +13,7 @@ import eu.xs2a.platform.bank.PsuContext;
  * the brand the PSU knows the TPP by (AIS only: the confirmation-of-funds file has no such header).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RegisterForReflection
 public record BankConsentRequest(String idempotencyKey, String type, String tppId, String tppName, AccountAccess access,
                                  AccountReference account, String cardNumber, String validUntil,
                                  Boolean recurringIndicator, Integer frequencyPerDay, String psuId,

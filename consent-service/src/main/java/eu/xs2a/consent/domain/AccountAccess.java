@@ -22,7 +22,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * maps with Jackson: registered for reflection with its parts, as is the PIIS consent's account reference.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@RegisterForReflection(targets = {AccountAccess.class, AccountReference.class, AdditionalInformationAccess.class})
+@RegisterForReflection
 @Schema(description = "Either accounts named in accounts, balances and transactions (balances and transactions imply"
         + " the account), or exactly one of availableAccounts, availableAccountsWithBalance and allPsd2, or a bank-offered"
         + " consent: accounts, balances and transactions all empty arrays (the PSU chooses at the bank; afterwards the"

@@ -7,6 +7,7 @@ import eu.xs2a.platform.validation.Characters;
 import eu.xs2a.platform.validation.Iban;
 import eu.xs2a.platform.validation.Ibans;
 import eu.xs2a.platform.validation.IsoCurrency;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.validation.constraints.Pattern;
 import java.util.HashSet;
 import java.util.Objects;
@@ -19,6 +20,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 @Schema(description = "Exactly one of iban, bban, pan, maskedPan, msisdn, and an optional currency (else FormatError)")
+@RegisterForReflection
 public record AccountReference(
         @Schema(description = "ISO 13616 IBAN in its country's format, spaces and case normalised; its check digits"
                 + " must hold",

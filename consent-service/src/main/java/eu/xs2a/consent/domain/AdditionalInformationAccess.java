@@ -1,6 +1,7 @@
 package eu.xs2a.consent.domain;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotNull;
 import java.util.List;
@@ -13,6 +14,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * the consent shown to the TPP says so by its absence.)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RegisterForReflection
 public record AdditionalInformationAccess(
         @Schema(description = "accounts also named in accounts, balances or transactions; empty: every named account")
         List<@NotNull(message = AccountAccess.NOT_A_REFERENCE) @Valid AccountReference> ownerName) {

@@ -2,6 +2,7 @@ package eu.xs2a.payment.api;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import eu.xs2a.platform.validation.IsoDate;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotEmpty;
 import jakarta.validation.constraints.NotNull;
@@ -15,6 +16,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * index ({@code payments[1].creditorName is required}).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
+@RegisterForReflection
 public record BulkPaymentInitiationRequest(
         @Schema(description = "true: the debtor account is debited once with the total, or the whole bulk is"
                 + " rejected; false or absent: each entry is executed on its own (a bulk some of whose entries the"

@@ -19,7 +19,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * with its own transactionStatus and payeeVerification (extensions: README "Bulk payments").
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@io.quarkus.runtime.annotations.RegisterForReflection(targets = {BulkPaymentResponse.Entry.class})
+@io.quarkus.runtime.annotations.RegisterForReflection
 public record BulkPaymentResponse(Boolean batchBookingPreferred, LocalDate requestedExecutionDate,
                                   AccountRef debtorAccount, List<Entry> payments, String transactionStatus) {
 

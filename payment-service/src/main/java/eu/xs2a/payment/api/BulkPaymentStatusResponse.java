@@ -12,7 +12,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * status in the bulk's order (extension: README "Bulk payments").
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-@io.quarkus.runtime.annotations.RegisterForReflection(targets = {BulkPaymentStatusResponse.EntryStatus.class})
+@io.quarkus.runtime.annotations.RegisterForReflection
 public record BulkPaymentStatusResponse(
         String transactionStatus, Boolean fundsAvailable,
         @Schema(description = "Extension of Berlin Group 1.3.6: each entry's own transactionStatus (and its"

@@ -27,8 +27,7 @@ import org.hibernate.validator.constraints.CodePointLength;
  * control or format character, and only the provider's characters where it narrows them ({@code text-charset}).
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
-@io.quarkus.runtime.annotations.RegisterForReflection(targets = {PaymentInitiationRequest.AccountReference.class,
-        PaymentInitiationRequest.Amount.class, PaymentInitiationRequest.Address.class})
+@io.quarkus.runtime.annotations.RegisterForReflection
 public record PaymentInitiationRequest(
         @CodePointLength(max = 35, message = PaymentInitiationRequest.TOO_LONG) @FreeText String endToEndIdentification,
         @Valid AccountReference debtorAccount,

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import eu.xs2a.payment.domain.Payment;
 import eu.xs2a.platform.api.Href;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.Map;
 
 /**
@@ -12,6 +13,7 @@ import java.util.Map;
  * {@code psuMessage}: a decoupled SCA's push went to the PSU's app.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RegisterForReflection
 public record PaymentInitiationResponse(String transactionStatus, String paymentId,
                                         @JsonProperty("_links") Map<String, Href> links, String psuMessage,
                                         PayeeVerificationResponse payeeVerification) {

@@ -6,11 +6,13 @@ import eu.xs2a.payment.domain.Money;
 import eu.xs2a.payment.domain.Payment;
 import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.payment.domain.PostalAddress;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.LocalDate;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** The payment as initiated plus its transactionStatus (Berlin Group paymentInitiationWithStatusResponse). */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RegisterForReflection
 public record PaymentResponse(
         String endToEndIdentification,
         @Schema(description = "The debtor account the initiation named; for an initiation without one, the account"

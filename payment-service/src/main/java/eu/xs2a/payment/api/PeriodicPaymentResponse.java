@@ -7,6 +7,7 @@ import eu.xs2a.payment.domain.Payment;
 import eu.xs2a.payment.domain.PaymentOrder;
 import eu.xs2a.payment.domain.PostalAddress;
 import eu.xs2a.payment.domain.StandingOrder;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.time.LocalDate;
 import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
@@ -16,6 +17,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * monthsOfExecution for a MonthlyVariable order, payeeVerification an extension, as for a single payment.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RegisterForReflection
 public record PeriodicPaymentResponse(
         String endToEndIdentification,
         @Schema(description = "As for a single payment: absent until the PSU has chosen the account at the bank when"

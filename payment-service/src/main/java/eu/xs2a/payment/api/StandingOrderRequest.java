@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import eu.xs2a.payment.domain.StandingOrder;
 import eu.xs2a.platform.validation.IsoDate;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.NotNull;
 import jakarta.validation.constraints.Pattern;
@@ -18,6 +19,7 @@ import java.util.List;
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RegisterForReflection
 public record StandingOrderRequest(
         @NotBlank(message = PaymentInitiationRequest.REQUIRED) @IsoDate String startDate,
         @IsoDate String endDate,

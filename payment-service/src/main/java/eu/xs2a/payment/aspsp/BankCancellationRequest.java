@@ -2,6 +2,7 @@ package eu.xs2a.payment.aspsp;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import eu.xs2a.platform.bank.PsuContext;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * The body of a cancellation at the bank (aspsp-sandbox/BANK-API.md): where the bank sends the PSU's browser back,
@@ -9,6 +10,7 @@ import eu.xs2a.platform.bank.PsuContext;
  * TPP forwarded any (absent for the gateway's own withdrawal of a copy).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RegisterForReflection
 public record BankCancellationRequest(String returnUrl, String scaApproach, PsuContext psuContext) {
 
     public static BankCancellationRequest of(String returnUrl, boolean decoupled, PsuContext psuContext) {

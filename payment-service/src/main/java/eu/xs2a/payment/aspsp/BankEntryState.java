@@ -2,10 +2,12 @@ package eu.xs2a.payment.aspsp;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import eu.xs2a.payment.domain.BulkEntryState;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.List;
 
 /** The bank's report of one credit transfer of a bulk, in the order submitted (BANK-API.md "Bulk payments"). */
 @JsonIgnoreProperties(ignoreUnknown = true)
+@RegisterForReflection
 public record BankEntryState(String transactionStatus, String statusReason, BankPayeeCheck payeeVerification) {
 
     /** Null-safe: null for a single payment's report. */

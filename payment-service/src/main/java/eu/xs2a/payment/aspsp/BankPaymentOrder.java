@@ -2,6 +2,7 @@ package eu.xs2a.payment.aspsp;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import eu.xs2a.platform.bank.PsuContext;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.Map;
 
 /**
@@ -13,6 +14,7 @@ import java.util.Map;
  * {@code rejectionNoFundsPreferred} the TPP's TPP-Rejection-NoFunds-Preferred (absent when it sent none).
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RegisterForReflection
 public record BankPaymentOrder(String idempotencyKey, String paymentProduct, String tppId, String tppName,
                                BankAccountRef debtorAccount, String creditorName, BankAccountRef creditorAccount,
                                Map<String, String> creditorAddress, String creditorAgent, String creditorAgentName,

@@ -1,5 +1,6 @@
 package eu.xs2a.payment.domain;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.Set;
 
 /**
@@ -7,6 +8,7 @@ import java.util.Set;
  * code, {@code MTCH}, {@code CMTC} (then {@code matchedName}, the account holder's name), {@code NMTC} or
  * {@code NOAP}. The gateway keeps what the bank said and shows it to the TPP; it never decides it.
  */
+@RegisterForReflection
 public record PayeeVerification(String result, String matchedName) {
 
     private static final Set<String> RESULTS = Set.of("MTCH", "CMTC", "NMTC", "NOAP");

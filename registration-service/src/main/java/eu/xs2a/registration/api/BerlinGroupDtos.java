@@ -14,6 +14,7 @@ import eu.xs2a.registration.domain.TppCertificate;
 import eu.xs2a.registration.domain.TppRecord;
 import eu.xs2a.registration.domain.TppRegistration;
 import eu.xs2a.registration.domain.TppRegistrationService;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.validation.Valid;
 import jakarta.validation.constraints.NotBlank;
 import jakarta.validation.constraints.Pattern;
@@ -22,6 +23,7 @@ import java.util.List;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /** Request and response bodies of the Berlin Group registration endpoints. */
+@RegisterForReflection
 public final class BerlinGroupDtos {
 
     private BerlinGroupDtos() {

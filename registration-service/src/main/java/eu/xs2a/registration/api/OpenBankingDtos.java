@@ -7,9 +7,11 @@ import eu.xs2a.registration.domain.CheckedCertificate;
 import eu.xs2a.registration.domain.ClientCertificateService.Added;
 import eu.xs2a.registration.domain.OAuthClient;
 import eu.xs2a.registration.domain.RegisteredClient;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.List;
 
 /** Response bodies of the open-banking registration endpoints (RFC 7591 names). */
+@RegisterForReflection
 public final class OpenBankingDtos {
 
     private OpenBankingDtos() {

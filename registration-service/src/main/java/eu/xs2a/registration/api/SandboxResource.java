@@ -23,6 +23,7 @@ import eu.xs2a.security.core.VerifiedRequest;
 import eu.xs2a.security.quarkus.SignatureCheck;
 import eu.xs2a.security.quarkus.SignedApiOpenApiFilter;
 import eu.xs2a.security.tpp.Role;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.vertx.core.http.HttpServerRequest;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.Consumes;
@@ -83,15 +84,18 @@ public class SandboxResource {
     @Inject JsonBodies jsonBodies;
     @Inject SignatureCheck signatures;
 
+    @RegisterForReflection
     public record CertificateRequest(String organisationName, String organizationIdentifier, List<String> roles) {
     }
 
+    @RegisterForReflection
     public record CertificateResponse(String organizationIdentifier, String organisationName, List<String> roles,
                                       String serial, Instant notAfter, String certificate, String privateKey,
                                       String caCertificate) {
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    @RegisterForReflection
     public record SoftwareStatementRequest(
             @JsonProperty("software_id") String softwareId,
             @JsonProperty("software_client_name") String softwareClientName,
@@ -103,6 +107,7 @@ public class SandboxResource {
             @JsonProperty("contact_email") String contactEmail) {
     }
 
+    @RegisterForReflection
     public record SoftwareStatementResponse(@JsonProperty("software_id") String softwareId,
                                             @JsonProperty("software_statement") String softwareStatement) {
     }

@@ -1,5 +1,6 @@
 package eu.xs2a.registration.aspsp;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
@@ -16,14 +17,17 @@ import jakarta.ws.rs.core.MediaType;
 public interface BankLoginApi {
 
     /** What the PSU is asked to allow, and where the bank sends the browser afterwards. */
+    @RegisterForReflection
     record LoginRequest(String tppId, String tppName, String scope, String returnUrl) {
     }
 
     /** The login's id (for {@link #status}) and the page the PSU's browser opens. */
+    @RegisterForReflection
     record Login(String loginId, String loginUrl) {
     }
 
     /** {@code received}, {@code approved} (with the PSU) or {@code denied}. */
+    @RegisterForReflection
     record LoginStatus(String status, String psuId) {
     }
 

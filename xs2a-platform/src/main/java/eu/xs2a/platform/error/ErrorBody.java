@@ -3,6 +3,7 @@ package eu.xs2a.platform.error;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyOrder;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.List;
 
 /**
@@ -10,6 +11,7 @@ import java.util.List;
  * {@code error_code}, {@code error_text} and {@code error_message}; in the sandbox, a SignatureInvalid over a signature
  * or Digest that did not match also carries {@code signatureDebug} (an extension, absent otherwise).
  */
+@RegisterForReflection
 public record ErrorBody(
         List<TppMessage> tppMessages,
         @JsonProperty("error_code") String errorCode,

@@ -1,5 +1,6 @@
 package eu.xs2a.platform.error;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.List;
 
 /**
@@ -14,6 +15,7 @@ import java.util.List;
  * @param digestReceived the {@code Digest} header as sent, e.g. {@code SHA-256=…}
  * @param digestComputed the same algorithm over the body bytes the gateway received, e.g. {@code SHA-256=…}
  */
+@RegisterForReflection
 public record SignatureDebug(String signingString, List<String> headers, String digestReceived,
                              String digestComputed) {
 

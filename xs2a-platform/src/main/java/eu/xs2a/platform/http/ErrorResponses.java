@@ -4,7 +4,6 @@ import eu.xs2a.platform.error.ErrorBody;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.error.SignatureDebug;
-import io.quarkus.runtime.annotations.RegisterForReflection;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.ws.rs.core.MediaType;
@@ -13,10 +12,8 @@ import jakarta.ws.rs.core.Response;
 /**
  * The one way an error becomes a response: the class's status and the standard body, as JSON. A JAX-RS
  * {@link Response} for the mappers; {@link #end} for the few refusals made on the IO thread before the REST layer
- * (a body too large, a request target with dot-segments), whose body is serialised once at start-up. The body's
- * records are registered for reflection: a {@link Response} entity's type is not visible to a native-image build.
+ * (a body too large, a request target with dot-segments), whose body is serialised once at start-up.
  */
-@RegisterForReflection(targets = {ErrorBody.class, ErrorBody.TppMessage.class, SignatureDebug.class})
 public final class ErrorResponses {
 
     private ErrorResponses() {

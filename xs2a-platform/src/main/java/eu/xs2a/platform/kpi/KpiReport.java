@@ -18,8 +18,7 @@ import java.util.Map;
  * @param classes            the figures of each service class the service answered in the range
  * @param unavailablePeriods the periods of the EBA's "unavailable" overlapping the range, oldest first
  */
-@RegisterForReflection(targets = {KpiReport.class, KpiReport.Probes.class, KpiReport.ClassFigures.class,
-    KpiReport.Period.class})
+@RegisterForReflection
 public record KpiReport(String service, Instant from, Instant to, long unansweredAfterMs, Probes probes,
                         List<ClassFigures> classes, List<Period> unavailablePeriods) {
 

@@ -2,6 +2,7 @@ package eu.xs2a.platform.sca;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import eu.xs2a.platform.bank.PsuContext;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 
 /**
  * Bodies of the embedded SCA steps at the bank; the password and the OTP are passed on, never kept. Each carries the
@@ -13,6 +14,7 @@ public final class BankScaRequests {
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    @RegisterForReflection
     public record Authentication(String psuId, String password, PsuContext psuContext) {
 
         /** Never the password, should a record ever be logged. */
@@ -24,14 +26,17 @@ public final class BankScaRequests {
 
     /** A new SCA of the request (an authorisation started explicitly): EMBEDDED, or DECOUPLED with the PSU. */
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    @RegisterForReflection
     public record Restart(String scaApproach, String psuId, PsuContext psuContext) {
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    @RegisterForReflection
     public record MethodSelection(String authenticationMethodId, PsuContext psuContext) {
     }
 
     @JsonInclude(JsonInclude.Include.NON_NULL)
+    @RegisterForReflection
     public record Otp(String otp, PsuContext psuContext) {
 
         @Override

@@ -1,11 +1,14 @@
 package eu.xs2a.platform.sca;
 
+import io.quarkus.runtime.annotations.RegisterForReflection;
+
 /**
  * Berlin Group 1.3.6 {@code scaStatus} of an authorisation or cancellation-authorisation sub-resource; the constant
  * names are the interface's values. The standard lists the statuses but no moves, so the gateway's machine is the
  * one the bank's reports can follow: forward along the steps (the bank may skip some, and reports only what it
  * sees), from any open step to any final status, and never out of a final status.
  */
+@RegisterForReflection
 public enum ScaStatus {
     received(0),
     psuIdentified(1),

@@ -3,6 +3,7 @@ package eu.xs2a.platform.sca;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import eu.xs2a.platform.api.Href;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -13,6 +14,7 @@ import java.util.Map;
  * embedded or decoupled authorisation. Absent fields are left out.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@RegisterForReflection
 public record ScaUpdateResponse(ScaStatus scaStatus, String authorisationId, List<AuthenticationObject> scaMethods,
                                 AuthenticationObject chosenScaMethod, ChallengeData challengeData,
                                 @JsonProperty("_links") Map<String, Href> links, String psuMessage) {

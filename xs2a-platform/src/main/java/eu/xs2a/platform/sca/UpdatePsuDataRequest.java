@@ -3,6 +3,7 @@ package eu.xs2a.platform.sca;
 import eu.xs2a.platform.bank.PsuContext;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import io.quarkus.runtime.annotations.RegisterForReflection;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 
 /**
@@ -13,6 +14,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  */
 @Schema(name = "UpdatePsuData", description = "One of updatePsuAuthentication, selectPsuAuthenticationMethod,"
         + " transactionAuthorisation", example = "{\"psuData\": {\"password\": \"sandbox\"}}")
+@RegisterForReflection
 public record UpdatePsuDataRequest(PsuData psuData, String authenticationMethodId, String scaAuthenticationData) {
 
     /** Berlin Group psuData; only the password is read. */

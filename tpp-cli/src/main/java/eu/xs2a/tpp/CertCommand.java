@@ -3,10 +3,14 @@ package eu.xs2a.tpp;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import eu.xs2a.security.client.Pem;
 import eu.xs2a.security.client.RequestSigner;
+import eu.xs2a.security.client.SealKeys;
 import eu.xs2a.security.tpp.Role;
 import eu.xs2a.tpp.state.Credentials;
 import eu.xs2a.tpp.state.TppHome;
+import java.security.KeyPair;
+import java.security.cert.X509Certificate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -19,12 +23,16 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code bin/tpp cert}: a sandbox QSEAL and its key from registration-service's sandbox self-service. */
+/**
+ * {@code bin/tpp cert}: a new key pair made here and a sandbox QSEAL for it from registration-service's sandbox
+ * self-service, asked for with a certificate request, so that the private key never crosses the wire.
+ */
 @Command(name = "cert",
         description = {
-                "Gets a sandbox QSEAL certificate and its private key from the sandbox self-service"
-                        + " (POST /api/sandbox/v1/certificates, sandbox deployments only) and makes it the"
-                        + " current certificate that call and register sign with.",
+                "Makes a new RSA-2048 key pair and gets a sandbox QSEAL certificate for it from the sandbox"
+                        + " self-service (POST /api/sandbox/v1/certificates with a certificate request, sandbox"
+                        + " deployments only; the private key never leaves this machine), and makes it the current"
+                        + " certificate that call and register sign with.",
                 "Without --org-id the organizationIdentifier of the current certificate is kept when --org is the"
                         + " same (a renewed certificate keeps the TPP's consents), else the sandbox mints a new"
                         + " organisation. A certificate for a named organisation (a renewal, more roles) is issued only"
@@ -75,12 +83,14 @@ class CertCommand implements Callable<Integer> {
         RequestSigner signer = orgId != null && current.isPresent()
                 && current.get().organizationIdentifier().equals(orgId) ? current.get().signer() : null;
 
+        KeyPair keys = SealKeys.newRsa();
         ObjectNode request = JSON.createObjectNode();
         request.put("organisationName", name);
         if (orgId != null) {
             request.put("organizationIdentifier", orgId);
         }
         request.putArray("roles").addAll(roleNames.stream().map(JSON.getNodeFactory()::textNode).toList());
+        request.put("csr", Pem.certificationRequest(keys, name));
         Optional<JsonNode> answer = new SandboxSelfService(context, connection)
                 .post(PATH, request, "test certificates", signer);
         if (answer.isEmpty()) {
@@ -93,7 +103,11 @@ class CertCommand implements Callable<Integer> {
         }
         JsonNode issued = answer.get();
         String certificatePem = text(issued, "certificate");
-        String keyPem = text(issued, "privateKey");
+        if (!Arrays.equals(keys.getPublic().getEncoded(), certificate(certificatePem).getPublicKey().getEncoded())) {
+            throw new CliException("the sandbox's certificate is not for the key this command made and sent; nothing"
+                    + " is stored");
+        }
+        String keyPem = Pem.pkcs8(keys.getPrivate());
         String issuedOrgId = text(issued, "organizationIdentifier");
         String issuedName = optionalText(issued, "organisationName").orElse(name);
         List<String> issuedRoles = new ArrayList<>();
@@ -160,6 +174,14 @@ class CertCommand implements Callable<Integer> {
             throw new CliException("--roles needs at least one of PSP_AI, PSP_PI, PSP_IC, PSP_AS", 2, null);
         }
         return List.copyOf(names);
+    }
+
+    private static X509Certificate certificate(String pem) {
+        try {
+            return Pem.certificate(pem);
+        } catch (IllegalArgumentException e) {
+            throw new CliException("the sandbox's certificate is " + e.getMessage());
+        }
     }
 
     private static String text(JsonNode node, String field) {

@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.security.Signature;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -49,6 +50,9 @@ class CommandsAgainstGatewayTest extends AgainstStandInGateway {
         assertFalse(asked.has("organizationIdentifier"), "a new organisation is minted by the sandbox: " + asked);
         assertEquals("[\"PSP_AI\",\"PSP_PI\"]", asked.get("roles").toString());
         assertNull(gateway.last().header("Signature"), "a new organisation's request is not signed");
+        // the key is made here and only its certificate request is sent
+        assertTrue(asked.get("csr").asText().contains("BEGIN CERTIFICATE REQUEST"), asked.toString());
+        assertFalse(gateway.last().bodyText().contains("PRIVATE KEY"), asked.toString());
 
         assertTrue(run.out().contains("Sandbox QSEAL issued and stored in " + home), run.out());
         assertTrue(run.out().contains("PSP_AI, PSP_PI") && run.out().contains("bin/tpp register"), run.out());
@@ -59,6 +63,13 @@ class CommandsAgainstGatewayTest extends AgainstStandInGateway {
         assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(home)));
         var credentials = state.credentials().orElseThrow();
         assertTrue(credentials.organizationIdentifier().matches("PSDXX-SANDBOX-\\d{12}"), credentials.toString());
+        Signature signature = Signature.getInstance("SHA256withRSA");
+        signature.initSign(credentials.privateKey());
+        signature.update(home.toString().getBytes(StandardCharsets.UTF_8));
+        byte[] signed = signature.sign();
+        signature.initVerify(credentials.certificate());
+        signature.update(home.toString().getBytes(StandardCharsets.UTF_8));
+        assertTrue(signature.verify(signed), "the stored key is not the certified one");
         assertEquals("Example TPP", credentials.organisationName());
 
         Run show = cli.run("show");
@@ -94,6 +105,16 @@ class CommandsAgainstGatewayTest extends AgainstStandInGateway {
         assertTrue(taken.out().startsWith("HTTP 403"), taken.toString());
         assertTrue(taken.err().contains("only on a request signed with a current certificate of it"), taken.toString());
         assertEquals(other, new TppHome(home).requireCredentials().organizationIdentifier());
+    }
+
+    @Test
+    void aCertificateForAnotherKeyThanTheOneSentIsNotStored() {
+        gateway.certifyingOtherKeys();
+        Run run = cli.run("cert", "--roles", "PSP_AI", "--org", "Example TPP");
+        assertEquals(CliException.EXIT_FAILURE, run.exitCode(), run.toString());
+        assertTrue(run.err().contains("the sandbox's certificate is not for the key this command made and sent;"
+                + " nothing is stored"), run.toString());
+        assertTrue(new TppHome(home).credentials().isEmpty());
     }
 
     @Test

@@ -311,7 +311,7 @@ public final class TestPki {
         NOT_QUALIFIED
     }
 
-    /** Builds QSEALs of this CA; every call to {@link #build()} makes a new key pair. */
+    /** Builds QSEALs of this CA; every call to {@link #build()} makes a new key pair unless given a public key. */
     public static final class TppBuilder {
         private final TestPki pki;
         private String organizationIdentifier = "PSDDE-BAFIN-" + (100000 + RANDOM.nextInt(900000));
@@ -325,6 +325,7 @@ public final class TestPki {
         private boolean ec;
         private String ecCurve = "secp256r1";
         private int rsaBits = 2048;
+        private PublicKey publicKey;
         private Instant notBefore = Instant.now().minus(Duration.ofHours(1));
         private Instant notAfter = Instant.now().plus(Duration.ofDays(365));
         private BigInteger serial;
@@ -420,6 +421,15 @@ public final class TestPki {
             return this;
         }
 
+        /**
+         * A certificate for this key, a TPP's own (from its certificate request), instead of a key pair made here:
+         * the built TestTpp has no private key.
+         */
+        public TppBuilder publicKey(PublicKey key) {
+            this.publicKey = key;
+            return this;
+        }
+
         public TppBuilder validity(Instant notBefore, Instant notAfter) {
             this.notBefore = notBefore;
             this.notAfter = notAfter;
@@ -471,7 +481,8 @@ public final class TestPki {
         }
 
         public TestTpp build() {
-            KeyPair keys = ec ? TestKeys.ec(ecCurve) : TestKeys.rsa(rsaBits);
+            KeyPair keys = publicKey != null ? new KeyPair(publicKey, null)
+                    : ec ? TestKeys.ec(ecCurve) : TestKeys.rsa(rsaBits);
             BigInteger serialNumber = serial != null ? serial : new BigInteger(64, RANDOM).setBit(62);
             X509Certificate certificate = pki.issue(subject != null ? subject : subject(), keys.getPublic(),
                     serialNumber, notBefore, notAfter, qcStatement ? roles : null, ncaName, ncaId, profile,

@@ -177,7 +177,8 @@ class KilledServiceTest {
         List<Tpp> tpps = new ArrayList<>();
         List<Creation> creations = new ArrayList<>();
         for (int i = 0; i < PARALLEL; i++) {
-            Tpp tpp = mint("Killed Registration " + i);
+            // a TPP of its own for each registration (certificate requests are not throttled)
+            Tpp tpp = faults.newTpp("Killed Registration " + i, "PSP_AI");
             tpps.add(tpp);
             creations.add(new Creation(UUID.randomUUID().toString(), BG_REGISTER, Map.of(), registrationBody(tpp)));
         }
@@ -282,20 +283,6 @@ class KilledServiceTest {
                 () -> tpp.get(payment).jsonPath().getString("transactionStatus"),
                 status -> List.of("ACSC", "ACCC", "RJCT", "CANC").contains(status)));
         return endToEndId;
-    }
-
-    /**
-     * A TPP of its own for each registration; the sandbox's certificate throttle may ask a burst of them to wait
-     * (429 with Retry-After), which a TPP does.
-     */
-    private static Tpp mint(String name) {
-        return Eventually.within(CATCH_UP, "a certificate for " + name, () -> {
-            try {
-                return faults.newTpp(name, "PSP_AI");
-            } catch (AssertionError throttled) {
-                return null;
-            }
-        }, minted -> minted != null);
     }
 
     private static String registrationBody(Tpp tpp) {

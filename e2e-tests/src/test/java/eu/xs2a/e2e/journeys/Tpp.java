@@ -5,11 +5,13 @@ import static io.restassured.RestAssured.given;
 import eu.xs2a.e2e.conformance.ConformanceFilter;
 import eu.xs2a.security.client.Pem;
 import eu.xs2a.security.client.RequestSigner;
+import eu.xs2a.testsupport.TestKeys;
 import io.restassured.config.EncoderConfig;
 import io.restassured.config.RestAssuredConfig;
 import io.restassured.response.Response;
 import io.restassured.specification.RequestSpecification;
 import java.nio.charset.StandardCharsets;
+import java.security.KeyPair;
 import java.security.PrivateKey;
 import java.security.cert.X509Certificate;
 import java.util.LinkedHashMap;
@@ -18,9 +20,9 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * A TPP as a developer would build one: a sandbox QSEAL (certificate and key) fetched from the registration
- * service's sandbox endpoint through the ingress, and every Berlin Group call signed with it and sent through the
- * ingress. Every response passes the {@link ConformanceFilter}.
+ * A TPP as a developer would build one: a key pair of its own and a sandbox QSEAL for it, asked for with a
+ * certificate request from the registration service's sandbox endpoint through the ingress, and every Berlin Group
+ * call signed with it and sent through the ingress. Every response passes the {@link ConformanceFilter}.
  */
 public final class Tpp {
 
@@ -33,51 +35,56 @@ public final class Tpp {
     private final String name;
     private final X509Certificate certificate;
     private final String certificatePem;
+    private final KeyPair keys;
     private final PrivateKey privateKey;
     private final RequestSigner signer;
 
-    private Tpp(String baseUrl, String organizationIdentifier, String name, String certificatePem, String keyPem) {
+    private Tpp(String baseUrl, String organizationIdentifier, String name, String certificatePem, KeyPair keys) {
         this.baseUrl = baseUrl;
         this.organizationIdentifier = organizationIdentifier;
         this.name = name;
         this.certificatePem = certificatePem;
         this.certificate = parseCertificate(certificatePem);
-        this.privateKey = parsePrivateKey(keyPem);
+        this.keys = keys;
+        this.privateKey = keys.getPrivate();
         this.signer = new RequestSigner(privateKey, certificate);
     }
 
     /**
-     * Asks the sandbox for a QSEAL of a new organisation: {@code POST /api/sandbox/v1/certificates} without
-     * organizationIdentifier (not signed: it is how a TPP gets its first certificate; the sandbox mints the
-     * identifier), roles e.g. {@code PSP_AI}.
+     * Asks the sandbox for a QSEAL of a new organisation for a key made here (its certificate request; the private
+     * key never leaves the TPP): {@code POST /api/sandbox/v1/certificates} without organizationIdentifier (not
+     * signed: it is how a TPP gets its first certificate; the sandbox mints the identifier), roles e.g. {@code PSP_AI}.
      */
     public static Tpp mint(String baseUrl, String name, String... roles) {
+        KeyPair keys = TestKeys.rsa();
         Response issued = given().baseUri(baseUrl).contentType("application/json")
-                .body(certificateRequest(null, name, roles)).post(SANDBOX_CERTIFICATES);
-        return fromAnswer(baseUrl, name, issued);
+                .body(certificateRequest(null, name, keys, roles)).post(SANDBOX_CERTIFICATES);
+        return fromAnswer(baseUrl, name, issued, keys);
     }
 
     /**
-     * Another certificate of the same organisation (e.g. a renewal or a second QSEAL with other roles): the request
-     * names the organisation, so it is signed with this TPP's seal, as the sandbox requires.
+     * Another certificate of the same organisation for the same key (e.g. a renewal or a second QSEAL with other
+     * roles): the request names the organisation, so it is signed with this TPP's seal, as the sandbox requires.
      */
     public Tpp newCertificate(String... roles) {
-        return fromAnswer(baseUrl, name, requestCertificate(organizationIdentifier, roles));
+        return fromAnswer(baseUrl, name, requestCertificate(organizationIdentifier, roles), keys);
     }
 
     /** This TPP's signed request for a certificate of {@code organizationIdentifier}, answered as it comes. */
     public Response requestCertificate(String organizationIdentifier, String... roles) {
-        return send("POST", SANDBOX_CERTIFICATES, Map.of(), certificateRequest(organizationIdentifier, name, roles));
+        return send("POST", SANDBOX_CERTIFICATES, Map.of(),
+                certificateRequest(organizationIdentifier, name, keys, roles));
     }
 
-    /** The JSON of a certificate request; {@code organizationIdentifier} null for a new organisation. */
-    static String certificateRequest(String organizationIdentifier, String name, String... roles) {
+    /** The JSON of a certificate request for the key pair's key; {@code organizationIdentifier} null for a new one. */
+    static String certificateRequest(String organizationIdentifier, String name, KeyPair keys, String... roles) {
         Map<String, Object> request = new LinkedHashMap<>();
         request.put("organisationName", name);
         if (organizationIdentifier != null) {
             request.put("organizationIdentifier", organizationIdentifier);
         }
         request.put("roles", List.of(roles));
+        request.put("csr", Pem.certificationRequest(keys, name));
         try {
             return JSON.writeValueAsString(request);
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
@@ -85,12 +92,16 @@ public final class Tpp {
         }
     }
 
-    private static Tpp fromAnswer(String baseUrl, String name, Response issued) {
+    private static Tpp fromAnswer(String baseUrl, String name, Response issued, KeyPair keys) {
         if (issued.statusCode() != 200) {
             throw new AssertionError("The sandbox issued no certificate: " + issued.statusCode() + " " + issued.asString());
         }
+        if (issued.jsonPath().get("privateKey") != null) {
+            throw new AssertionError("The sandbox answered a private key to a certificate request: "
+                    + issued.asString());
+        }
         return new Tpp(baseUrl, issued.jsonPath().getString("organizationIdentifier"), name,
-                issued.jsonPath().getString("certificate"), issued.jsonPath().getString("privateKey"));
+                issued.jsonPath().getString("certificate"), keys);
     }
 
     public String organizationIdentifier() {
@@ -185,14 +196,6 @@ public final class Tpp {
             return Pem.certificate(pem);
         } catch (IllegalArgumentException e) {
             throw new AssertionError("The sandbox certificate is " + e.getMessage(), e);
-        }
-    }
-
-    private static PrivateKey parsePrivateKey(String pem) {
-        try {
-            return Pem.privateKey(pem);
-        } catch (IllegalArgumentException e) {
-            throw new AssertionError("The sandbox private key is " + e.getMessage(), e);
         }
     }
 }

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import eu.xs2a.testsupport.TestKeys;
 import io.restassured.response.Response;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -67,7 +68,8 @@ class TwoTppsJourneyTest extends Journey {
 
         // nor can beta become alpha: the sandbox issues a seal of alpha's organisation to nobody but alpha
         Response unsigned = given().baseUri(stack.baseUrl()).contentType("application/json")
-                .body(Tpp.certificateRequest(alpha.organizationIdentifier(), "Alpha Side", "PSP_AI", "PSP_PI"))
+                .body(Tpp.certificateRequest(alpha.organizationIdentifier(), "Alpha Side", TestKeys.ec(), "PSP_AI",
+                        "PSP_PI"))
                 .post(Tpp.SANDBOX_CERTIFICATES);
         assertError(unsigned, 403, "AccessDenied", "CERTIFICATE_INVALID");
         assertError(beta.requestCertificate(alpha.organizationIdentifier(), "PSP_AI", "PSP_PI"), 403, "AccessDenied",

@@ -4,17 +4,25 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import eu.xs2a.e2e.support.Lanes;
 import eu.xs2a.e2e.support.Repository;
 import eu.xs2a.e2e.support.Stack;
+import eu.xs2a.security.client.Pem;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.PrivateKey;
+import java.security.Signature;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.ResourceLock;
@@ -23,7 +31,7 @@ import org.junit.jupiter.api.parallel.ResourceLock;
  * The README's quick tour, run verbatim: every command of its first bash block, in order, from the repository's root,
  * against a whole stack of its own ({@link TourStack}). The PSU's part ({@code bin/tpp sca} opens the link with
  * {@code $BROWSER}) is done in a real headless Chromium: the BROWSER script hands the link over and waits until the
- * browser has approved.
+ * browser has approved. The developer page's commands without bin/tpp run verbatim on the same stack.
  */
 @ResourceLock(Lanes.OWN_STACKS)
 class QuickTourTest {
@@ -106,6 +114,36 @@ class QuickTourTest {
                 && form.contains("<MsgId>QUICK-TOUR-1</MsgId>") && form.contains("\"frequency\":\"Monthly\""),
                 "the standing order is read back as the form initiated:\n" + form);
         assertFalse(transcript.toString().contains("HTTP 4"), "no call was refused:\n" + transcript);
+    }
+
+    /**
+     * The developer page's certificate without bin/tpp, verbatim (openssl and curl, as one bash script in a folder of
+     * its own): the sandbox certifies the key openssl made and answers no private key.
+     */
+    @Test
+    void theDeveloperPagesCertificateRequestWorksVerbatim() throws Exception {
+        String script = Jsoup.parse(Files.readString(root.resolve("ingress/site/index.html"))).select("pre > code")
+                .stream().map(Element::wholeText).filter(code -> code.contains("/api/sandbox/v1/certificates"))
+                .findFirst().orElseThrow(() -> new AssertionError("the page shows no certificate request"));
+        Path work = Files.createTempDirectory("developer-page-certificate");
+        ProcessBuilder builder = new ProcessBuilder("bash", "-e", "-c", script).directory(work.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().put("XS2A_BASE_URL", TourStack.get().baseUrl());
+        Process process = builder.start();
+        String answer = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, process.waitFor(), script + "\n" + answer);
+
+        JsonNode issued = new ObjectMapper().readTree(answer);
+        assertTrue(issued.path("organizationIdentifier").asText().matches("PSDXX-SANDBOX-\\d{12}"), answer);
+        assertFalse(issued.has("privateKey"), answer);
+        PrivateKey key = Pem.privateKey(Files.readString(work.resolve("qseal-key.pem")));
+        Signature signature = Signature.getInstance("SHA256withRSA");
+        signature.initSign(key);
+        signature.update(answer.getBytes(StandardCharsets.UTF_8));
+        byte[] signed = signature.sign();
+        signature.initVerify(Pem.certificate(issued.path("certificate").asText()));
+        signature.update(answer.getBytes(StandardCharsets.UTF_8));
+        assertTrue(signature.verify(signed), "the certificate is not for the key openssl made: " + answer);
     }
 
     /**

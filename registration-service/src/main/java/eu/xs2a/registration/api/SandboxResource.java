@@ -13,11 +13,12 @@ import eu.xs2a.registration.domain.SoftwareRoles;
 import eu.xs2a.registration.domain.SoftwareStatementVerifier;
 import eu.xs2a.registration.domain.TextLimits;
 import eu.xs2a.registration.sandbox.KeyGenerationThrottle;
-import eu.xs2a.registration.sandbox.PemFiles;
+import eu.xs2a.registration.sandbox.CertificationRequests;
 import eu.xs2a.registration.sandbox.SandboxCa;
 import eu.xs2a.registration.sandbox.SandboxCa.IssuedQseal;
 import eu.xs2a.registration.sandbox.SandboxDirectory;
 import eu.xs2a.registration.sandbox.SoftwareIds;
+import eu.xs2a.security.client.Pem;
 import eu.xs2a.security.client.RequestSigner;
 import eu.xs2a.security.core.VerifiedRequest;
 import eu.xs2a.security.quarkus.SignatureCheck;
@@ -36,6 +37,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.HttpHeaders;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.UriInfo;
+import java.security.PublicKey;
 import java.security.SecureRandom;
 import java.time.Instant;
 import java.util.EnumSet;
@@ -53,9 +55,11 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.logging.Logger;
 
 /**
- * Sandbox self-service for TPP developers: a test QSEAL with its private key, and a software statement signed by the
- * sandbox directory. Present only when {@code psd2.environment=sandbox}; in {@code live} every path answers exactly
- * as an unknown path does (404). Certificates, each a new key pair, are throttled ({@link KeyGenerationThrottle}).
+ * Sandbox self-service for TPP developers: a test QSEAL, for the key of the TPP's certificate request or with a new
+ * private key, and a software statement signed by the sandbox directory. Present only when
+ * {@code psd2.environment=sandbox}; in {@code live} every path answers exactly as an unknown path does (404).
+ * Certificates with a new key pair are throttled ({@link KeyGenerationThrottle}); certifying a requested key costs
+ * two signature operations, as a signed call does, and is not.
  *
  * <p>Sandbox identities cannot be taken (docs/ARCHITECTURE.md "Trust and environments"): a certificate request
  * without {@code organizationIdentifier} mints a new organisation with a new random identifier; one that names an
@@ -85,9 +89,16 @@ public class SandboxResource {
     @Inject SignatureCheck signatures;
 
     @RegisterForReflection
-    public record CertificateRequest(String organisationName, String organizationIdentifier, List<String> roles) {
+    public record CertificateRequest(String organisationName, String organizationIdentifier, List<String> roles,
+                                     @Schema(description = "A PKCS#10 certificate request in PEM (openssl req -new):"
+                                             + " the QSEAL certifies its key, which never leaves the TPP, and the"
+                                             + " answer holds no privateKey. Without it the sandbox makes the key pair"
+                                             + " and answers it in privateKey. The request's subject is not read.")
+                                     String csr) {
     }
 
+    /** privateKey only when the sandbox made the key pair (no csr). */
+    @JsonInclude(JsonInclude.Include.NON_NULL)
     @RegisterForReflection
     public record CertificateResponse(String organizationIdentifier, String organisationName, List<String> roles,
                                       String serial, Instant notAfter, String certificate, String privateKey,
@@ -114,26 +125,30 @@ public class SandboxResource {
 
     @POST
     @Path("/certificates")
-    @Operation(summary = "Issue a sandbox QSEAL certificate with its private key",
-            description = "Without organizationIdentifier: a new organisation with a new random identifier "
-                    + "(" + MINTED_PREFIX + "and 12 digits), unsigned. With organizationIdentifier (a renewal, more "
-                    + "roles): only when the request is signed by a current, valid seal of that very organisation, "
-                    + "with the usual signed-request headers (X-Request-ID, Date, Digest, Signature, "
-                    + "TPP-Signature-Certificate; the X-Request-ID once); else AccessDenied 403 and nothing is issued. "
-                    + "roles: PSP_AS, PSP_PI, PSP_AI, PSP_IC")
-    @APIResponse(responseCode = "200", description = "The certificate, its PKCS#8 key and the sandbox CA",
+    @Operation(summary = "Issue a sandbox QSEAL certificate, for the TPP's own key or with a new one",
+            description = "With csr (a PKCS#10 request in PEM): the QSEAL certifies the request's key, which must be"
+                    + " RSA of at least 2048 bits or EC on P-256, P-384 or P-521 and sign the request; the answer holds"
+                    + " no privateKey and no key pair is made, so the request is not throttled. Without csr: a new key"
+                    + " pair, answered in privateKey (PKCS#8). Without organizationIdentifier: a new organisation with"
+                    + " a new random identifier (" + MINTED_PREFIX + "and 12 digits), unsigned. With"
+                    + " organizationIdentifier (a renewal, more roles): only when the request is signed by a current,"
+                    + " valid seal of that very organisation, with the usual signed-request headers (X-Request-ID,"
+                    + " Date, Digest, Signature, TPP-Signature-Certificate; the X-Request-ID once); else AccessDenied"
+                    + " 403 and nothing is issued. roles: PSP_AS, PSP_PI, PSP_AI, PSP_IC")
+    @APIResponse(responseCode = "200", description = "The certificate, the sandbox CA and, without csr, the PKCS#8 key",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = CertificateResponse.class)))
-    @APIResponse(responseCode = "400", description = "FormatError: a field is missing or a role unknown")
+    @APIResponse(responseCode = "400", description = "FormatError: a field is missing or a role unknown; csr is no "
+            + "PEM certificate request, its key is weak or of another type, or its signature does not verify")
     @APIResponse(responseCode = "403", description = "AccessDenied: organizationIdentifier names an organisation and "
             + "the request is not signed by a current, valid seal of it (unsigned, a bad signature, an expired, "
             + "revoked or untrusted seal, another organisation's seal); nothing is issued",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(ref = SignedApiOpenApiFilter.ERROR_BODY)))
     @APIResponse(responseCode = "404", description = "ResourceUnknown: not a sandbox deployment")
-    @APIResponse(responseCode = "429", description = "AccessExceeded: too many certificates asked for by this client "
-            + "or by all clients together (each one costs a new key pair); the Retry-After header gives the seconds "
-            + "until the next one can be issued")
+    @APIResponse(responseCode = "429", description = "AccessExceeded (without csr): too many certificates asked for by "
+            + "this client or by all clients together (each one costs a new key pair); the Retry-After header gives "
+            + "the seconds until the next one can be issued")
     public CertificateResponse issueCertificate(
             @Parameter(hidden = true) @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType, byte[] body,
             @Context HttpHeaders headers, @Context UriInfo uri, @Context HttpServerRequest http) {
@@ -144,16 +159,19 @@ public class SandboxResource {
         boolean named = r.organizationIdentifier() != null;
         String orgId = named ? organizationIdentifier(required("organizationIdentifier", r.organizationIdentifier()).trim())
                 : mintedIdentifier();
+        PublicKey tppKey = r.csr() == null ? null : CertificationRequests.publicKey(r.csr());
         VerifiedRequest proof = named ? proofOf(orgId, body, headers, uri) : null;
-        // after the checks, so that a mistyped or refused request does not use up the developer's allowance
-        throttle.acquire(ClientAddresses.of(http));
+        if (tppKey == null) {
+            // after the checks, so that a mistyped or refused request does not use up the developer's allowance
+            throttle.acquire(ClientAddresses.of(http));
+        }
         IssuedQseal qseal;
         if (proof == null) {
-            qseal = ca.issue(orgId, name, roles);
+            qseal = ca.issue(orgId, name, roles, tppKey);
         } else {
             signatures.claimOnce(proof, "POST", CERTIFICATES_PATH);
             try {
-                qseal = ca.issue(orgId, name, roles);
+                qseal = ca.issue(orgId, name, roles, tppKey);
             } catch (RuntimeException e) {
                 signatures.failed(proof);
                 throw e;
@@ -161,12 +179,12 @@ public class SandboxResource {
             signatures.served(proof);
         }
         String serial = qseal.certificate().getSerialNumber().toString(16).toUpperCase(Locale.ROOT);
-        LOG.infof("Sandbox QSEAL %s issued for %s organisation %s, roles %s", serial,
+        LOG.infof("Sandbox QSEAL %s issued for %s organisation %s, roles %s, %s", serial,
                 proof == null ? "the new" : "its own (signed by certificate " + proof.identity().fingerprint() + ")",
-                orgId, roles);
+                orgId, roles, tppKey == null ? "with a key pair made here" : "for the key of its certificate request");
         return new CertificateResponse(orgId, name, roles.stream().map(Enum::name).toList(), serial,
                 qseal.certificate().getNotAfter().toInstant(), RequestSigner.pem(qseal.certificate()),
-                PemFiles.pkcs8(qseal.privateKey()), RequestSigner.pem(qseal.ca()));
+                qseal.privateKey() == null ? null : Pem.pkcs8(qseal.privateKey()), RequestSigner.pem(qseal.ca()));
     }
 
     /**

@@ -7,9 +7,12 @@ import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.containsInAnyOrder;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasKey;
 import static org.hamcrest.Matchers.matchesPattern;
+import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.notNullValue;
 import static org.hamcrest.Matchers.nullValue;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -24,6 +27,7 @@ import eu.xs2a.testsupport.TestPki;
 import eu.xs2a.testsupport.TestTpp;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyPair;
 import java.security.PrivateKey;
@@ -31,6 +35,10 @@ import java.security.Signature;
 import java.security.cert.X509Certificate;
 import java.util.List;
 import java.util.Map;
+import org.bouncycastle.asn1.x500.X500Name;
+import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
+import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
+import org.bouncycastle.pkcs.jcajce.JcaPKCS10CertificationRequestBuilder;
 import org.jose4j.json.JsonUtil;
 import org.jose4j.jwk.JsonWebKey;
 import org.jose4j.jwk.PublicJsonWebKey;
@@ -87,6 +95,12 @@ class SandboxSelfServiceTest {
                 + "]}";
     }
 
+    /** A certificate request for {@code orgId} and the key of {@code keys}' certificate request. */
+    private static String certificateRequest(String orgId, KeyPair keys, String... roles) {
+        return JsonUtil.toJson(Map.of("organisationName", "Sandbox Dev Ltd", "organizationIdentifier", orgId,
+                "roles", List.of(roles), "csr", Pem.certificationRequest(keys, "Sandbox Dev Ltd")));
+    }
+
     /** A certificate request for {@code orgId}, signed by {@code signer} with the usual signed-request headers. */
     private static Response signedRequest(RequestSigner signer, String json) {
         byte[] body = json.getBytes(StandardCharsets.UTF_8);
@@ -96,6 +110,78 @@ class SandboxSelfServiceTest {
 
     private static String orgIdOf(Issued issued) {
         return issued.orgId();
+    }
+
+    /** A new organisation's QSEAL for the key of a certificate request: the private key never leaves the test. */
+    private static Issued mintFor(KeyPair keys, String... roles) {
+        Response response = given().contentType("application/json").body(Map.of("organisationName", "Sandbox Dev Ltd",
+                "roles", List.of(roles), "csr", Pem.certificationRequest(keys, "ignored subject"))).post(CERTIFICATES);
+        response.then().statusCode(200)
+                .body("organizationIdentifier", matchesPattern("PSDXX-SANDBOX-[0-9]{12}"))
+                .body("$", not(hasKey("privateKey")));
+        X509Certificate certificate = Pem.certificate(response.path("certificate"));
+        assertArrayEquals(keys.getPublic().getEncoded(), certificate.getPublicKey().getEncoded());
+        assertTrue(certificate.getSubjectX500Principal().getName().contains("O=Sandbox Dev Ltd"),
+                certificate.getSubjectX500Principal().getName());
+        return new Issued(certificate, keys.getPrivate(), response.path("organizationIdentifier"));
+    }
+
+    private static Response certificateRequestWithCsr(String csr) {
+        return given().contentType("application/json").body(Map.of("organisationName", "Sandbox Dev Ltd",
+                "roles", List.of("PSP_AI"), "csr", csr)).post(CERTIFICATES);
+    }
+
+    /** RSA and EC keys the TPP made itself are certified; the seals sign a registration and a renewal of their own. */
+    @Test
+    void aCertificateRequestsKeyIsCertifiedAndNoPrivateKeyIsAnswered() throws Exception {
+        for (KeyPair keys : List.of(TestKeys.rsa(), TestKeys.ec())) {
+            Issued issued = mintFor(keys, "PSP_AI", "PSP_PI");
+            byte[] body = BerlinGroupRegistrationTest.registration("office@dev.example", Api.email("dev"))
+                    .getBytes(StandardCharsets.UTF_8);
+            given().headers(issued.signer().sign("POST", BG_REGISTER, Map.of(), body)).contentType("application/json")
+                    .body(body).post(BG_REGISTER).then().statusCode(200).body("id", equalTo(issued.orgId()));
+
+            // a renewal for the same key, signed with the seal, as any renewal is
+            Response renewed = signedRequest(issued.signer(), certificateRequest(issued.orgId(), keys, "PSP_AI"));
+            renewed.then().statusCode(200).body("organizationIdentifier", equalTo(issued.orgId()))
+                    .body("$", not(hasKey("privateKey")));
+            assertArrayEquals(keys.getPublic().getEncoded(),
+                    Pem.certificate(renewed.path("certificate")).getPublicKey().getEncoded());
+        }
+    }
+
+    @Test
+    void aCertificateRequestTheGatewayWouldRefuseIsNotTaken() throws Exception {
+        String notPkcs10 = "csr is not taken: it is not a PEM certificate request";
+        for (String csr : List.of("", "hello", RequestSigner.pem(TestPki.shared().caCertificate()),
+                Pem.pkcs8(TestKeys.ec().getPrivate()))) {
+            assertError(certificateRequestWithCsr(csr), 400, "FormatError", notPkcs10)
+                    .body("tppMessages[0].path", equalTo("csr"));
+        }
+        assertError(certificateRequestWithCsr("A".repeat(16_385)), 400, "FormatError", "more than 16384");
+        assertError(certificateRequestWithCsr(Pem.certificationRequest(TestKeys.rsa(1024), "weak")), 400,
+                "FormatError", "csr has an RSA key of 1024 bits; at least 2048 are required");
+
+        // signed by another key than the one it asks to certify: no proof of possession
+        KeyPair asked = TestKeys.rsa();
+        KeyPair signer = TestKeys.rsa();
+        String forged = pem(new JcaPKCS10CertificationRequestBuilder(new X500Name("CN=forged"), asked.getPublic())
+                .build(new JcaContentSignerBuilder("SHA256withRSA").build(signer.getPrivate())));
+        assertError(certificateRequestWithCsr(forged), 400, "FormatError", "does not prove that the requester holds");
+
+        assertError(given().contentType("application/json").body(Map.of("organisationName", "Sandbox Dev Ltd",
+                "roles", List.of("PSP_AI"), "csr", Map.of("pem", "x"))).post(CERTIFICATES), 400, "FormatError", "csr");
+        // a named organisation still needs its seal's signature, whatever key is asked for
+        assertError(given().contentType("application/json").body(certificateRequest(Api.orgId(), asked, "PSP_AI"))
+                .post(CERTIFICATES), 403, "AccessDenied", "signed by a current, valid seal");
+    }
+
+    private static String pem(Object object) throws Exception {
+        StringWriter out = new StringWriter();
+        try (JcaPEMWriter writer = new JcaPEMWriter(out)) {
+            writer.writeObject(object);
+        }
+        return out.toString();
     }
 
     @Test

@@ -6,10 +6,13 @@ import static org.hamcrest.Matchers.equalTo;
 
 import eu.xs2a.registration.support.Api;
 import eu.xs2a.registration.support.SettableClock;
+import eu.xs2a.security.client.Pem;
+import eu.xs2a.testsupport.TestKeys;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.restassured.response.Response;
+import java.security.KeyPair;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -96,6 +99,22 @@ class SandboxThrottleTest {
         assertThrottled(issue(B), "many key pairs");
         SettableClock.advance(Duration.ofMinutes(1));
         issue(B).then().statusCode(200);
+    }
+
+    /** Certifying the key of a TPP's certificate request makes no key pair, so the buckets do not hold it. */
+    @Test
+    void certificatesForTheTppsOwnKeyAreNotThrottled() {
+        issue(A).then().statusCode(200);
+        issue(A).then().statusCode(200);
+        assertThrottled(issue(A), "this client");
+        KeyPair keys = TestKeys.ec();
+        for (int i = 0; i < 3; i++) {
+            given().contentType("application/json").header("X-Forwarded-For", A)
+                    .body(Map.of("organisationName", "Throttled Dev", "roles", List.of("PSP_AI"),
+                            "csr", Pem.certificationRequest(keys, "Throttled Dev")))
+                    .post(SandboxSelfServiceTest.CERTIFICATES).then().statusCode(200);
+        }
+        assertThrottled(issue(A), "this client");
     }
 
     @Test

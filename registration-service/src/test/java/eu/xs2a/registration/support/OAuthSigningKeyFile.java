@@ -1,6 +1,6 @@
 package eu.xs2a.registration.support;
 
-import eu.xs2a.registration.sandbox.PemFiles;
+import eu.xs2a.security.client.Pem;
 import eu.xs2a.testsupport.TestKeys;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -19,7 +19,7 @@ public final class OAuthSigningKeyFile {
         if (!Files.exists(FILE)) {
             try {
                 Files.createDirectories(FILE.getParent());
-                Files.writeString(FILE, PemFiles.pkcs8(TestKeys.rsa().getPrivate()));
+                Files.writeString(FILE, Pem.pkcs8(TestKeys.rsa().getPrivate()));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

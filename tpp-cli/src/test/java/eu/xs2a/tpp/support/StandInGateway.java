@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpServer;
 import eu.xs2a.platform.error.ErrorBody;
 import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
+import eu.xs2a.security.client.Pem;
 import eu.xs2a.security.client.RequestSigner;
 import eu.xs2a.security.core.RequestHeaders;
 import eu.xs2a.security.core.RequestVerifier;
@@ -15,9 +16,10 @@ import eu.xs2a.security.tpp.Role;
 import eu.xs2a.testsupport.TestPki;
 import eu.xs2a.testsupport.TestTpp;
 import java.io.IOException;
-import java.io.StringWriter;
+import java.io.StringReader;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.security.PublicKey;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +27,12 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Function;
-import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
+import org.bouncycastle.openssl.PEMParser;
+import org.bouncycastle.openssl.jcajce.JcaPEMKeyConverter;
+import org.bouncycastle.operator.OperatorCreationException;
+import org.bouncycastle.operator.jcajce.JcaContentVerifierProviderBuilder;
+import org.bouncycastle.pkcs.PKCS10CertificationRequest;
+import org.bouncycastle.pkcs.PKCSException;
 
 /**
  * A real HTTP server standing in for the gateway behind the ingress: the sandbox certificate endpoint (issuing
@@ -61,6 +68,7 @@ public final class StandInGateway implements AutoCloseable {
     private final List<Received> received = new CopyOnWriteArrayList<>();
     private final Map<String, Function<Received, Answer>> routes = new LinkedHashMap<>();
     private volatile boolean sandbox = true;
+    private volatile boolean certifyOtherKeys;
 
     public StandInGateway() throws IOException {
         server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -85,6 +93,12 @@ public final class StandInGateway implements AutoCloseable {
     /** A live deployment: the sandbox certificate endpoint answers 404. */
     public StandInGateway live() {
         sandbox = false;
+        return this;
+    }
+
+    /** A faulty sandbox: it certifies a key of its own, not the certificate request's. */
+    public StandInGateway certifyingOtherKeys() {
+        certifyOtherKeys = true;
         return this;
     }
 
@@ -130,7 +144,7 @@ public final class StandInGateway implements AutoCloseable {
 
     /**
      * As the sandbox self-service: no organizationIdentifier mints a new organisation; a named one only on a request
-     * signed by a valid certificate of it, else AccessDenied 403.
+     * signed by a valid certificate of it, else AccessDenied 403; a csr's key is certified and no privateKey answered.
      */
     private Answer issue(String method, String target, Map<String, String> headers, byte[] body) throws IOException {
         var request = JSON.readTree(body);
@@ -153,8 +167,12 @@ public final class StandInGateway implements AutoCloseable {
         }
         List<Role> roles = new ArrayList<>();
         request.path("roles").forEach(r -> roles.add(Role.valueOf(r.asText())));
-        TestTpp tpp = ca.tppBuilder().organizationIdentifier(orgId)
-                .name(request.path("organisationName").asText()).roles(roles).build();
+        TestPki.TppBuilder builder = ca.tppBuilder().organizationIdentifier(orgId)
+                .name(request.path("organisationName").asText()).roles(roles);
+        if (request.hasNonNull("csr") && !certifyOtherKeys) {
+            builder.publicKey(csrKey(request.path("csr").asText()));
+        }
+        TestTpp tpp = builder.build();
         Map<String, Object> response = new LinkedHashMap<>();
         response.put("organizationIdentifier", orgId);
         response.put("organisationName", request.path("organisationName").asText());
@@ -162,7 +180,9 @@ public final class StandInGateway implements AutoCloseable {
         response.put("serial", tpp.certificate().getSerialNumber().toString(16).toUpperCase());
         response.put("notAfter", tpp.certificate().getNotAfter().toInstant().toString());
         response.put("certificate", tpp.certificatePem());
-        response.put("privateKey", pem(tpp.privateKey()));
+        if (tpp.privateKey() != null) {
+            response.put("privateKey", Pem.pkcs8(tpp.privateKey()));
+        }
         response.put("caCertificate", RequestSigner.pem(ca.caCertificate()));
         return Answer.json(200, JSON.writeValueAsString(response));
     }
@@ -171,13 +191,18 @@ public final class StandInGateway implements AutoCloseable {
         return "{\"error_text\":\"" + text + "\"}";
     }
 
-    /** PEM as the sandbox writes it (BouncyCastle), made at test time. */
-    static String pem(Object object) throws IOException {
-        StringWriter out = new StringWriter();
-        try (JcaPEMWriter writer = new JcaPEMWriter(out)) {
-            writer.writeObject(object);
+    /** The key of a certificate request, once its signature verifies with it (as the sandbox checks). */
+    private static PublicKey csrKey(String pem) throws IOException {
+        try (PEMParser parser = new PEMParser(new StringReader(pem))) {
+            PKCS10CertificationRequest request = (PKCS10CertificationRequest) parser.readObject();
+            PublicKey key = new JcaPEMKeyConverter().getPublicKey(request.getSubjectPublicKeyInfo());
+            if (!request.isSignatureValid(new JcaContentVerifierProviderBuilder().build(key))) {
+                throw new IOException("the certificate request's signature does not verify");
+            }
+            return key;
+        } catch (OperatorCreationException | PKCSException e) {
+            throw new IOException(e);
         }
-        return out.toString();
     }
 
     private static void send(HttpExchange exchange, Answer answer) throws IOException {

@@ -239,7 +239,7 @@ final class CertificateValidator {
                 }
             }
         }
-        String keyProblem = SealRules.keyProblem(certificate.getPublicKey());
+        String keyProblem = SealRules.keyProblem(certificate.getPublicKey(), "TPP-Signature-Certificate");
         if (keyProblem != null) {
             return CertificateEntry.failed(ErrorClass.CERTIFICATE_INVALID, keyProblem);
         }

@@ -22,7 +22,7 @@ import org.bouncycastle.asn1.x9.ECNamedCurveTable;
  * The curve is read from the key's own SubjectPublicKeyInfo (BouncyCastle ASN.1 only), so that a curve the JDK cannot
  * even decode (secp256k1) is named in the refusal.
  */
-final class SealRules {
+public final class SealRules {
 
     static final int MIN_RSA_BITS = 2048;
     /** The named curves accepted, by OID. */
@@ -39,37 +39,41 @@ final class SealRules {
     private SealRules() {
     }
 
-    /** Why the key is not accepted, or null. */
-    static String keyProblem(PublicKey key) {
+    /**
+     * Why the key is not accepted, or null; {@code holder} names what carries it ("TPP-Signature-Certificate", or the
+     * sandbox's certificate request), as the message's subject. Public so that the sandbox CA certifies no key the
+     * gateway would then refuse.
+     */
+    public static String keyProblem(PublicKey key, String holder) {
         SubjectPublicKeyInfo info;
         try {
             info = SubjectPublicKeyInfo.getInstance(key.getEncoded());
         } catch (RuntimeException e) {
-            return "TPP-Signature-Certificate has a public key that cannot be read";
+            return holder + " has a public key that cannot be read";
         }
         String algorithm = info.getAlgorithm().getAlgorithm().getId();
         if (RSA_ENCRYPTION.equals(algorithm)) {
             if (!(key instanceof RSAPublicKey rsa)) {
-                return "TPP-Signature-Certificate has an RSA key that cannot be read";
+                return holder + " has an RSA key that cannot be read";
             }
             int bits = rsa.getModulus().bitLength();
-            return bits >= MIN_RSA_BITS ? null : "TPP-Signature-Certificate has an RSA key of " + bits
+            return bits >= MIN_RSA_BITS ? null : holder + " has an RSA key of " + bits
                     + " bits; at least " + MIN_RSA_BITS + " are required";
         }
         if (EC_PUBLIC_KEY.equals(algorithm)) {
             ASN1Encodable parameters = info.getAlgorithm().getParameters();
             if (!(parameters instanceof ASN1ObjectIdentifier curve)) {
-                return "TPP-Signature-Certificate has an EC key with explicit curve parameters; only the named curves"
+                return holder + " has an EC key with explicit curve parameters; only the named curves"
                         + " P-256, P-384 and P-521 are accepted";
             }
             if (CURVES.containsKey(curve.getId())) {
                 return null;
             }
             String name = ECNamedCurveTable.getName(curve);
-            return "TPP-Signature-Certificate has an EC key on curve " + (name == null ? curve.getId()
+            return holder + " has an EC key on curve " + (name == null ? curve.getId()
                     : name + " (" + curve.getId() + ")") + "; only P-256, P-384 and P-521 are accepted";
         }
-        return "TPP-Signature-Certificate has a " + key.getAlgorithm() + " key; only RSA and EC keys are accepted";
+        return holder + " has a " + key.getAlgorithm() + " key; only RSA and EC keys are accepted";
     }
 
     /**

@@ -15,9 +15,13 @@ import io.smallrye.config.PropertyNamesMatcher;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.spi.ConfigSource;
@@ -29,8 +33,13 @@ import org.jboss.logging.Logger;
  * a key stops the service at start, one ERROR line each with the keys its place has. The prefixes are the platform's
  * mappings' (the provider registry, {@code psd2.tasks}, {@code psd2.bank-client}, {@code psd2.kpi},
  * {@code psd2.notifications}), whose maps (providers, task types) take any name and so hide a misspelt key most, and
- * those of the service's own mappings ({@link ServiceSettings}). Keys given as environment variables are not checked:
- * they cannot be told from the other variables.
+ * those of the service's own mappings ({@link ServiceSettings}).
+ *
+ * <p>So does an environment variable of the form of such a key ({@code PSD2_PROVIDERS_SANDBOX_BANK_URLL}, as a
+ * Deployment sets them) that no setting's key maps to, unless a configuration file uses it as a placeholder
+ * ({@code ${PSD2_SANDBOX_BANK_URL:…}} in the provider registry): a variable's name cannot say where a map's key ends,
+ * so it is taken when any setting's pattern, its map keys any run of letters, digits and underscores, has its form.
+ * Variables of other forms are not the platform's and are not read.
  */
 @ApplicationScoped
 class UnknownSettingsCheck {
@@ -42,19 +51,34 @@ class UnknownSettingsCheck {
             ConfigClass.configClass(BankClientConfig.class, "psd2.bank-client"),
             ConfigClass.configClass(KpiConfig.class, "psd2.kpi"),
             ConfigClass.configClass(NotificationsConfig.class, "psd2.notifications"));
+    /** A placeholder's variable in a raw value: {@code ${NAME}} or {@code ${NAME:default}}. */
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\$\\{([A-Za-z0-9_.-]+)");
 
     void onStart(@Observes StartupEvent event, Config config, @All List<ServiceSettings> services) {
         // the environment's source names a variable as the key it might mean (PSD2_PROVIDERS_FILE as
-        // psd2.providers.file); a mapping's defaults are patterns (psd2.providers.*.name)
+        // psd2.providers.file), so variables are checked apart; a mapping's defaults are patterns
+        // (psd2.providers.*.name); a source's values are raw, their placeholders not yet resolved
         List<String> names = new ArrayList<>();
+        Set<String> placeholders = new TreeSet<>();
         for (ConfigSource source : config.getConfigSources()) {
             if (!(source instanceof EnvConfigSource)) {
-                source.getPropertyNames().stream().filter(name -> !name.contains("*")).forEach(names::add);
+                for (String name : source.getPropertyNames()) {
+                    if (!name.contains("*")) {
+                        names.add(name);
+                    }
+                    String value = source.getValue(name);
+                    Matcher placeholder = PLACEHOLDER.matcher(value == null ? "" : value);
+                    while (placeholder.find()) {
+                        placeholders.add(placeholder.group(1));
+                    }
+                }
             }
         }
         List<Class<?>> mappings = new ArrayList<>();
         services.forEach(service -> mappings.addAll(service.mappings()));
-        StartRefusal.stopIfAny(LOG, refusals(names, mappings), "psd2");
+        List<String> refusals = new ArrayList<>(refusals(names, mappings));
+        refusals.addAll(environmentRefusals(System.getenv().keySet(), placeholders, mappings));
+        StartRefusal.stopIfAny(LOG, refusals, "psd2");
     }
 
     /**
@@ -62,13 +86,9 @@ class UnknownSettingsCheck {
      * order.
      */
     static List<String> refusals(Iterable<String> names, List<Class<?>> serviceMappings) {
-        List<ConfigClass> checked = new ArrayList<>(OWNED);
-        for (Class<?> mapping : serviceMappings) {
-            checked.add(ConfigClass.configClass(mapping, mapping.getAnnotation(ConfigMapping.class).prefix()));
-        }
+        List<ConfigClass> checked = checked(serviceMappings);
         PropertyNamesMatcher known = ConfigMappings.propertyNamesMatcher(checked);
-        Set<String> patterns = new TreeSet<>();
-        checked.forEach(owned -> patterns.addAll(ConfigMappings.getProperties(owned).keySet()));
+        Set<String> patterns = patterns(checked);
         Set<String> unknown = new TreeSet<>();
         for (String name : names) {
             boolean owned = checked.stream().anyMatch(c -> name.startsWith(c.getPrefix() + "."));
@@ -84,6 +104,59 @@ class UnknownSettingsCheck {
                     + " The service does not start.");
         }
         return refusals;
+    }
+
+    /**
+     * One line per variable, in name order, of the form of a key under a checked prefix ({@code PSD2_TASKS_…}) that
+     * neither has the form of a setting's key nor is one of the configuration's {@code placeholders}.
+     */
+    static List<String> environmentRefusals(Collection<String> variables, Set<String> placeholders,
+                                            List<Class<?>> serviceMappings) {
+        List<ConfigClass> checked = checked(serviceMappings);
+        List<Pattern> forms = patterns(checked).stream().map(UnknownSettingsCheck::variableForm).toList();
+        List<String> refusals = new ArrayList<>();
+        for (String variable : new TreeSet<>(variables)) {
+            List<String> prefixes = checked.stream().map(ConfigClass::getPrefix)
+                    .filter(prefix -> variable.startsWith(variableName(prefix) + "_")).toList();
+            if (prefixes.isEmpty() || placeholders.contains(variable)
+                    || forms.stream().anyMatch(form -> form.matcher(variable).matches())) {
+                continue;
+            }
+            refusals.add("Environment variable " + variable + " is not a setting: no key under " + prefixes.get(0)
+                    + " has its form (" + variableName(prefixes.get(0)) + "_ and the key's words in capitals joined"
+                    + " by _) and no configuration file uses it as a placeholder; a misspelt variable is ignored, its"
+                    + " setting left at its default. The service does not start.");
+        }
+        return refusals;
+    }
+
+    private static List<ConfigClass> checked(List<Class<?>> serviceMappings) {
+        List<ConfigClass> checked = new ArrayList<>(OWNED);
+        for (Class<?> mapping : serviceMappings) {
+            checked.add(ConfigClass.configClass(mapping, mapping.getAnnotation(ConfigMapping.class).prefix()));
+        }
+        return checked;
+    }
+
+    private static Set<String> patterns(List<ConfigClass> checked) {
+        Set<String> patterns = new TreeSet<>();
+        checked.forEach(owned -> patterns.addAll(ConfigMappings.getProperties(owned).keySet()));
+        return patterns;
+    }
+
+    /** The environment's form of a key: capitals, each other character {@code _} (as SmallRye looks keys up). */
+    private static String variableName(String key) {
+        return key.toUpperCase(Locale.ROOT).replaceAll("[^A-Z0-9]", "_");
+    }
+
+    /** A pattern's form as a variable: a map's key ({@code *}) or a list's index any run of A-Z, 0-9 and _. */
+    private static Pattern variableForm(String pattern) {
+        String[] parts = pattern.replace("[*]", ".*").split("\\*", -1);
+        StringBuilder form = new StringBuilder(Pattern.quote(variableName(parts[0])));
+        for (int i = 1; i < parts.length; i++) {
+            form.append("[A-Z0-9_]+").append(Pattern.quote(variableName(parts[i])));
+        }
+        return Pattern.compile(form.toString());
     }
 
     /** The last segments of the known keys that stand where {@code name} stands (a map's key matching any name). */

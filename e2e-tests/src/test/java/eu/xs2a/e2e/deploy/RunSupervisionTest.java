@@ -29,9 +29,10 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * bin/run's supervisor, run for real: {@code bin/run --detach} on ports and databases of its own
- * ({@code XS2A_PORT_OFFSET}, {@code XS2A_DB_PREFIX=xs2a_runtest_}, {@code XS2A_RUN_DIR} in a temporary folder), then
- * a part killed with kill -9 comes back by itself while the others keep their process, and {@code bin/run} with parts
- * missing starts only those. Needs the services' jars (mvn install) and the databases of bin/db-setup.
+ * ({@code XS2A_PORT_OFFSET}, {@code XS2A_DB_PREFIX=xs2a_runtest_}, {@code XS2A_RUN_DIR} in a temporary folder), then a
+ * part killed with kill -9 comes back by itself while the others keep their process, and {@code bin/run} with parts
+ * missing starts only those; a part that exits while starting ends bin/run with its reason. Needs the services' jars
+ * (mvn install) and the databases of bin/db-setup.
  */
 @ResourceLock(Lanes.OWN_STACKS)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -100,6 +101,29 @@ class RunSupervisionTest {
         assertEquals(consent, pid("consent-service"));
         assertEquals(restarted, pid("aspsp-sandbox"));
         assertEquals(ingress, pid("ingress"));
+    }
+
+    /**
+     * A part that exits while starting ends bin/run at once with that part's ERROR lines, everything it started
+     * stopped: here every service refuses a misspelt setting of the environment (a second bin/run beside the first, on
+     * ports and databases of its own).
+     */
+    @Test
+    void aPartThatExitsWhileStartingEndsBinRunWithItsReason() throws IOException {
+        Path failingRun = Files.createTempDirectory("xs2a-run-fail");
+        int failingOffset = freeOffset();
+        Repo.Result refused = Repo.runWithEnv(List.of(Repo.path("bin/run").toString(), "--detach"), Map.of(
+                "XS2A_RUN_DIR", failingRun.toString(), "XS2A_PORT_OFFSET", String.valueOf(failingOffset),
+                "XS2A_DB_PREFIX", "xs2a_runfail_", "XS2A_NO_INSTALL", "1", "PSD2_TASKS_POLL_EVRY", "1S"),
+                BIN_RUN_BOUND);
+        assertEquals(1, refused.exitCode(), refused.stdout() + refused.stderr());
+        assertTrue(refused.stderr().contains("exited during start (its ERROR lines above; its whole log: "
+                + failingRun.resolve("logs")), refused.stderr());
+        assertTrue(refused.stderr().contains("Environment variable PSD2_TASKS_POLL_EVRY is not a setting"),
+                refused.stderr());
+        // the bank it had started is stopped: none of its ports is left listening
+        Eventually.within(COMES_BACK, "the failed run's parts stopped",
+                () -> IntStream.rangeClosed(8080, 8090).anyMatch(port -> inUse(failingOffset + port)), used -> !used);
     }
 
     private Repo.Result run(String argument) {

@@ -20,7 +20,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * A setting out of range, an SCA approach the standard does not know, settings wrong together or a misspelt key stop a
  * packaged service at start, each named in its log, instead of a gateway that runs with them (the module tests'
  * {@code *SettingsTest} go through each mapping's bounds): settings in the provider registry (the ConfigMap of k8s/),
- * a shared library's and the service's own, the latter two as the environment variables a deployment sets.
+ * a shared library's and the service's own, the latter two as the environment variables a deployment sets, and a
+ * misspelt variable.
  */
 @ResourceLock(Lanes.OWN_STACKS)
 class SettingsStartUpTest {
@@ -84,6 +85,19 @@ class SettingsStartUpTest {
             "payment-service | payment.status-polling.batch-sise=10 | SRCFG00050: payment.status-polling.batch-sise"})
     void aMisspeltKeyOfTheServicesOwnStopsItAtStart(String module, String line, String expected) throws IOException {
         assertRefusedAtStart(module, line, Map.of(), expected);
+    }
+
+    /**
+     * A misspelt environment variable of a setting's form, as a Deployment sets them, would be ignored as silently; the
+     * stack's own variables (the provider registry's placeholders among them) start every service elsewhere.
+     */
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "payment-service | PSD2_PROVIDERS_SANDBOX_MAX_EXECUTION_DAY_AHEAD | 30",
+            "account-service | PSD2_CONSENT_LOOKUP_URLL                      | http://localhost:1"})
+    void aMisspeltVariableStopsTheServiceAtStart(String module, String variable, String value) throws IOException {
+        assertRefusedAtStart(module, "", Map.of(variable, value), "Environment variable " + variable
+                + " is not a setting: no key under");
     }
 
     /**

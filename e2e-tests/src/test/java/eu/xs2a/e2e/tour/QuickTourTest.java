@@ -48,8 +48,55 @@ class QuickTourTest {
         List<String> commands = tourCommands(Files.readString(root.resolve("README.md")));
         assertTrue(commands.size() >= 5 && commands.size() <= 10, "the tour has at most ten commands: " + commands);
 
-        Stack stack = TourStack.get();
-        Path work = Files.createTempDirectory("quick-tour");
+        StringBuilder transcript = runWithBrowser(commands, "quick-tour");
+        String last = transcript.substring(transcript.lastIndexOf("$ "));
+        assertTrue(last.contains("HTTP 200"), "the last command reads transactions: " + last);
+        assertTrue(transcript.toString().contains("\"consentStatus\" : \"valid\"")
+                || transcript.toString().contains("\"consentStatus\": \"valid\""), "the consent became valid:\n" + transcript);
+        assertFalse(transcript.toString().contains("HTTP 4"), "no call was refused:\n" + transcript);
+    }
+
+    /**
+     * The developer page's bin/tpp blocks, verbatim and in order (its tour, the card accounts, a standing order): what a
+     * TPP developer copies from the gateway's own page works against it.
+     */
+    @Test
+    void theDeveloperPagesCommandsWorkVerbatim() throws Exception {
+        List<String> commands = new ArrayList<>();
+        for (Element code : Jsoup.parse(Files.readString(root.resolve("ingress/site/index.html"))).select("pre > code")) {
+            if (code.wholeText().contains("bin/tpp ")) {
+                commands.addAll(commandLines(code.wholeText()));
+            }
+        }
+        assertTrue(commands.stream().anyMatch(c -> c.contains("/card-accounts/{cardId}/transactions"))
+                && commands.stream().anyMatch(c -> c.contains("/periodic-payments/")), commands.toString());
+
+        String transcript = runWithBrowser(commands, "developer-page").toString();
+        assertFalse(transcript.contains("HTTP 4") || transcript.contains("HTTP 5"), "no call was refused:\n" + transcript);
+        String last = transcript.substring(transcript.lastIndexOf("$ "));
+        assertTrue(last.contains("HTTP 200") && last.contains("\"frequency\""), "the standing order is read back: " + last);
+    }
+
+    /**
+     * A block's commands: a line ending in a backslash goes on in the next (also into a line starting with a pipe), as
+     * in bash; comments left out.
+     */
+    private static List<String> commandLines(String block) {
+        List<String> commands = new ArrayList<>();
+        for (String command : block.replaceAll("\\\\\n\\s*", " ").split("\n")) {
+            if (!command.isBlank() && !command.trim().startsWith("#")) {
+                commands.add(command.trim());
+            }
+        }
+        return commands;
+    }
+
+    /**
+     * {@link #runInOrder} with {@code $BROWSER} set to a script that hands the one SCA link a command opens to the
+     * test's headless Chromium, which approves it as psu1; the link was approved when it returns.
+     */
+    private StringBuilder runWithBrowser(List<String> commands, String folder) throws Exception {
+        Path work = Files.createTempDirectory(folder);
         Path linkFile = work.resolve("sca-link");
         Path doneFile = work.resolve("sca-done");
         Path browser = work.resolve("browser");
@@ -63,14 +110,10 @@ class QuickTourTest {
         browser.toFile().setExecutable(true);
         CompletableFuture<String> psu = CompletableFuture.supplyAsync(() -> approveWhenLinkAppears(linkFile, doneFile));
 
-        StringBuilder transcript = runInOrder(commands, work, stack, java.util.Map.of("BROWSER", browser.toString(),
-                "LINK_FILE", linkFile.toString(), "DONE_FILE", doneFile.toString()));
+        StringBuilder transcript = runInOrder(commands, work, TourStack.get(), java.util.Map.of("BROWSER",
+                browser.toString(), "LINK_FILE", linkFile.toString(), "DONE_FILE", doneFile.toString()));
         assertTrue(psu.isDone() && !psu.isCompletedExceptionally(), "the SCA link was approved in the browser");
-        String last = transcript.substring(transcript.lastIndexOf("$ "));
-        assertTrue(last.contains("HTTP 200"), "the last command reads transactions: " + last);
-        assertTrue(transcript.toString().contains("\"consentStatus\" : \"valid\"")
-                || transcript.toString().contains("\"consentStatus\": \"valid\""), "the consent became valid:\n" + transcript);
-        assertFalse(transcript.toString().contains("HTTP 4"), "no call was refused:\n" + transcript);
+        return transcript;
     }
 
     /**

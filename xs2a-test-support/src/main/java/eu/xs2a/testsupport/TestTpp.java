@@ -12,7 +12,7 @@ import java.util.HexFormat;
 
 /**
  * A test TPP: a QSEAL certificate issued by a {@link TestPki} and its private key (made at test time, never
- * written to the repository).
+ * written to the repository; none when built for a given public key, {@code TppBuilder.publicKey}).
  *
  * @param tppId the organizationIdentifier in the certificate's subject, which is the gateway's TPP id (null when the
  *              subject has none)

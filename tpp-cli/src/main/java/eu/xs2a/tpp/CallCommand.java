@@ -96,7 +96,8 @@ class CallCommand extends GatewayCommand {
                     + " answers with its one outcome instead of carrying it out twice.")
     String requestId;
 
-    @Option(names = "--no-sign", description = "Send without the signing headers (to see the gateway refuse it).")
+    @Option(names = "--no-sign", description = "Send without the signing headers, with an X-Request-ID"
+            + " (to see the gateway refuse it: CERTIFICATE_MISSING).")
     boolean noSign;
 
     CallCommand(Context context) {

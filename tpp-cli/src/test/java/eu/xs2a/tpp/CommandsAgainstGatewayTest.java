@@ -214,8 +214,8 @@ class CommandsAgainstGatewayTest extends AgainstStandInGateway {
 
         Run unsigned = cli.run("call", "GET", CONSENTS + "/x", "--no-sign");
         assertEquals(1, unsigned.exitCode());
-        assertTrue(unsigned.out().startsWith("HTTP 400") || unsigned.out().startsWith("HTTP 401"), unsigned.out());
-        assertTrue(unsigned.out().contains("\"error_text\": \""), unsigned.out());
+        assertTrue(unsigned.out().startsWith("HTTP 401") && unsigned.out().contains("\"CERTIFICATE_MISSING\""),
+                "an unsigned call is refused for its missing signature: " + unsigned.out());
 
         Run tampered = cli.run("call", "GET", CONSENTS + "/x",
                 "--header", "Digest:SHA-256=47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU=", "--data", "x");

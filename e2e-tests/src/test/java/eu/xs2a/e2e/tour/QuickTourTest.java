@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Element;
@@ -28,8 +29,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
- * The README's quick tour, run verbatim: every command of its first bash block, in order, from the repository's root,
- * against a whole stack of its own ({@link TourStack}). The PSU's part ({@code bin/tpp sca} opens the link with
+ * The README's quick tour and the rest of its bin/tpp blocks, QUICK-TOUR's and the developer page's, run verbatim:
+ * every command in order, from the repository's root, against a whole stack of its own ({@link TourStack}). The PSU's part ({@code bin/tpp sca} opens the link with
  * {@code $BROWSER}) is done in a real headless Chromium: the BROWSER script hands the link over and waits until the
  * browser has approved. The developer page's commands without bin/tpp run verbatim on the same stack.
  */
@@ -43,17 +44,34 @@ class QuickTourTest {
 
     private final Path root = Repository.root();
 
-    @Test
-    void theReadmeQuickTourWorksVerbatim() throws Exception {
-        List<String> commands = tourCommands(Files.readString(root.resolve("README.md")));
-        assertTrue(commands.size() >= 5 && commands.size() <= 10, "the tour has at most ten commands: " + commands);
+    /**
+     * The refusals the README and QUICK-TOUR show on purpose (a fragment of the command, the error code it gets): a
+     * product the second provider does not offer, and an unsigned call.
+     */
+    private static final Map<String, String> REFUSALS = Map.of(
+            "/sandbox2/api/berlingroup/v1/payments/instant-sepa-credit-transfers", "PRODUCT_INVALID",
+            "--no-sign", "CERTIFICATE_MISSING");
 
-        StringBuilder transcript = runWithBrowser(commands, "quick-tour");
-        String last = transcript.substring(transcript.lastIndexOf("$ "));
-        assertTrue(last.contains("HTTP 200"), "the last command reads transactions: " + last);
-        assertTrue(transcript.toString().contains("\"consentStatus\" : \"valid\"")
-                || transcript.toString().contains("\"consentStatus\": \"valid\""), "the consent became valid:\n" + transcript);
-        assertFalse(transcript.toString().contains("HTTP 4"), "no call was refused:\n" + transcript);
+    /**
+     * The README's bin/tpp blocks, verbatim and in order with one bin/tpp home: the quick tour (its {@code bin/tpp
+     * sca} in the browser) to the consent's transactions, the card accounts, a payment with the two refusals, the
+     * signing basket authorised with one SCA, the open-banking client.
+     */
+    @Test
+    void theReadmesCommandsWorkVerbatim() throws Exception {
+        String readme = Files.readString(root.resolve("README.md"));
+        List<String> tour = tourCommands(readme);
+        assertTrue(tour.size() >= 5 && tour.size() <= 10, "the tour has at most ten commands: " + tour);
+        List<String> commands = bashCommands(readme);
+        assertEquals(tour, commands.subList(0, tour.size()), "the tour comes first");
+        assertTrue(commands.stream().anyMatch(c -> c.startsWith("bin/tpp basket authorise")), commands.toString());
+        refusedOnceEach(commands);
+
+        String transcript = runWithBrowser(commands, "quick-tour", REFUSALS).toString();
+        assertTrue(answerOf(transcript, tour.get(tour.size() - 1)).contains("HTTP 200"), "the tour reads transactions");
+        assertTrue(transcript.contains("\"consentStatus\": \"valid\""), "the consent became valid:\n" + transcript);
+        String basket = answerOf(transcript, "bin/tpp basket status");
+        assertTrue(basket.contains("\"transactionStatus\": \"ACTC\""), "the basket was authorised:\n" + basket);
     }
 
     /**
@@ -71,7 +89,7 @@ class QuickTourTest {
         assertTrue(commands.stream().anyMatch(c -> c.contains("/card-accounts/{cardId}/transactions"))
                 && commands.stream().anyMatch(c -> c.contains("/periodic-payments/")), commands.toString());
 
-        String transcript = runWithBrowser(commands, "developer-page").toString();
+        String transcript = runWithBrowser(commands, "developer-page", Map.of()).toString();
         assertFalse(transcript.contains("HTTP 4") || transcript.contains("HTTP 5"), "no call was refused:\n" + transcript);
         String last = transcript.substring(transcript.lastIndexOf("$ "));
         assertTrue(last.contains("HTTP 200") && last.contains("\"frequency\""), "the standing order is read back: " + last);
@@ -95,7 +113,8 @@ class QuickTourTest {
      * {@link #runInOrder} with {@code $BROWSER} set to a script that hands the one SCA link a command opens to the
      * test's headless Chromium, which approves it as psu1; the link was approved when it returns.
      */
-    private StringBuilder runWithBrowser(List<String> commands, String folder) throws Exception {
+    private StringBuilder runWithBrowser(List<String> commands, String folder, Map<String, String> refusals)
+            throws Exception {
         Path work = Files.createTempDirectory(folder);
         Path linkFile = work.resolve("sca-link");
         Path doneFile = work.resolve("sca-done");
@@ -110,53 +129,53 @@ class QuickTourTest {
         browser.toFile().setExecutable(true);
         CompletableFuture<String> psu = CompletableFuture.supplyAsync(() -> approveWhenLinkAppears(linkFile, doneFile));
 
-        StringBuilder transcript = runInOrder(commands, work, TourStack.get(), java.util.Map.of("BROWSER",
-                browser.toString(), "LINK_FILE", linkFile.toString(), "DONE_FILE", doneFile.toString()));
+        StringBuilder transcript = runInOrder(commands, work, TourStack.get(), Map.of("BROWSER",
+                browser.toString(), "LINK_FILE", linkFile.toString(), "DONE_FILE", doneFile.toString()), refusals);
         assertTrue(psu.isDone() && !psu.isCompletedExceptionally(), "the SCA link was approved in the browser");
         return transcript;
     }
 
     /**
-     * The tour's signing-basket block, verbatim, after the tour's certificate and registration (its first two
-     * commands): two payments and a consent in one basket, authorised by psu1 with one SCA ({@code --as psu1}).
+     * tpp-cli/QUICK-TOUR.md from its first bash block to its last, verbatim and in order with one bin/tpp home, as a
+     * developer works through it (its first {@code bin/tpp sca} in the browser): the two refusals it shows on purpose
+     * are refused with their error code, every other command succeeds; the pain.001 block's answers are its report
+     * and the standing order read back as JSON and as the form it was initiated with.
      */
     @Test
-    void theReadmeSigningBasketBlockWorksVerbatim() throws Exception {
-        String readme = Files.readString(root.resolve("README.md"));
-        List<String> commands = new ArrayList<>(tourCommands(readme).subList(0, 2));
-        commands.addAll(blockAfter(readme, "A signing basket:"));
-        assertTrue(commands.stream().anyMatch(c -> c.startsWith("bin/tpp basket create")), commands.toString());
+    void theQuickTourGuideWorksVerbatim() throws Exception {
+        String guide = Files.readString(root.resolve("tpp-cli/QUICK-TOUR.md"));
+        List<String> commands = bashCommands(guide);
+        assertTrue(commands.stream().anyMatch(c -> c.startsWith("bin/tpp basket authorise")), commands.toString());
+        refusedOnceEach(commands);
 
-        Stack stack = TourStack.get();
-        Path work = Files.createTempDirectory("quick-tour-basket");
-        StringBuilder transcript = runInOrder(commands, work, stack, java.util.Map.of());
-        String last = transcript.substring(transcript.lastIndexOf("$ "));
-        assertTrue(last.contains("\"transactionStatus\" : \"ACTC\"") || last.contains("\"transactionStatus\": \"ACTC\""),
-                "the basket was authorised:\n" + transcript);
-        assertFalse(transcript.toString().contains("HTTP 4"), "no call was refused:\n" + transcript);
-    }
-
-    /**
-     * QUICK-TOUR's pain.001 block, verbatim, after the tour's certificate and registration: a payment as a document,
-     * its status as pain.002, and a standing order in the multipart form, read back as JSON.
-     */
-    @Test
-    void thePain001BlockWorksVerbatim() throws Exception {
-        List<String> commands = new ArrayList<>(tourCommands(Files.readString(root.resolve("README.md"))).subList(0, 2));
-        commands.addAll(blockAfter(Files.readString(root.resolve("tpp-cli/QUICK-TOUR.md")), "Corporate TPPs send"));
-        assertTrue(commands.stream().anyMatch(c -> c.contains("--form xml_sct=@-")), commands.toString());
-
-        StringBuilder transcript = runInOrder(commands, Files.createTempDirectory("quick-tour-pain001"),
-                TourStack.get(), java.util.Map.of());
-        assertTrue(transcript.toString().contains("<OrgnlMsgId>QUICK-TOUR-1</OrgnlMsgId>"), transcript.toString());
-        String json = transcript.substring(transcript.lastIndexOf("$ ", transcript.lastIndexOf("$ ") - 1));
+        String transcript = runWithBrowser(commands, "quick-tour-guide", REFUSALS).toString();
+        String pain002 = commands.stream().filter(c -> c.contains("Accept:application/xml")).findFirst().orElseThrow();
+        assertTrue(answerOf(transcript, pain002).contains("<OrgnlMsgId>QUICK-TOUR-1</OrgnlMsgId>"), transcript);
+        String standingOrder = "bin/tpp call GET /sandbox/api/berlingroup/v1/periodic-payments/"
+                + "pain.001-sepa-credit-transfers/{paymentId}";
+        String json = answerOf(transcript, standingOrder);
         assertTrue(json.contains("HTTP 200") && json.contains("\"frequency\": \"Monthly\"")
                 && json.contains("\"endToEndIdentification\""), "the standing order is read back:\n" + json);
-        String form = transcript.substring(transcript.lastIndexOf("$ "));
+        String form = answerOf(transcript, standingOrder + " --header Accept:multipart/form-data");
         assertTrue(form.contains("HTTP 200") && form.contains("name=\"xml_sct\"")
                 && form.contains("<MsgId>QUICK-TOUR-1</MsgId>") && form.contains("\"frequency\":\"Monthly\""),
                 "the standing order is read back as the form initiated:\n" + form);
-        assertFalse(transcript.toString().contains("HTTP 4"), "no call was refused:\n" + transcript);
+        String last = transcript.substring(transcript.lastIndexOf("$ "));
+        assertTrue(last.contains("HTTP 200") && last.contains("\"transactionStatus\""), "the basket's status: " + last);
+    }
+
+    private static void refusedOnceEach(List<String> commands) {
+        for (String refused : REFUSALS.keySet()) {
+            assertEquals(1, commands.stream().filter(c -> c.contains(refused)).count(), refused + " in " + commands);
+        }
+    }
+
+    /** What {@code command}, run by {@link #runInOrder}, printed (its last run). */
+    private static String answerOf(String transcript, String command) {
+        int start = transcript.lastIndexOf("$ " + command + "\n");
+        assertTrue(start >= 0, "not run: " + command);
+        int end = transcript.indexOf("\n$ ", start + 1);
+        return transcript.substring(start, end < 0 ? transcript.length() : end);
     }
 
     /**
@@ -191,10 +210,11 @@ class QuickTourTest {
 
     /**
      * Runs each command with bash from the repository's root, as a developer would (their own bin/tpp home, the
-     * stack as the gateway, no display; {@code env} added), each to succeed; answers the transcript.
+     * stack as the gateway, no display; {@code env} added), each to succeed but those that contain a key of
+     * {@code refusals}: bin/tpp exits 1 on them, and the answer names the key's value. Answers the transcript.
      */
-    private StringBuilder runInOrder(List<String> commands, Path work, Stack stack, java.util.Map<String, String> env)
-            throws IOException, InterruptedException {
+    private StringBuilder runInOrder(List<String> commands, Path work, Stack stack, Map<String, String> env,
+                                     Map<String, String> refusals) throws IOException, InterruptedException {
         StringBuilder transcript = new StringBuilder();
         for (String command : commands) {
             ProcessBuilder builder = new ProcessBuilder("bash", "-c", command).directory(root.toFile()).redirectErrorStream(true);
@@ -207,16 +227,28 @@ class QuickTourTest {
             String output = new String(process.getInputStream().readAllBytes());
             int exit = process.waitFor();
             transcript.append("$ ").append(command).append('\n').append(output).append('\n');
-            assertEquals(0, exit, "tour command failed: " + command + "\n" + transcript);
+            List<String> refused = refusals.entrySet().stream().filter(r -> command.contains(r.getKey()))
+                    .map(Map.Entry::getValue).toList();
+            if (refused.isEmpty()) {
+                assertEquals(0, exit, "tour command failed: " + command + "\n" + transcript);
+            } else {
+                assertTrue(exit == 1 && output.contains(refused.get(0)), "not refused with " + refused + ": "
+                        + command + "\n" + transcript);
+            }
         }
         return transcript;
     }
 
-    /** The commands of the first bash block after {@code marker}, one a line. */
-    static List<String> blockAfter(String readme, String marker) {
-        int at = readme.indexOf(marker);
-        assertTrue(at >= 0, "README has no '" + marker + "'");
-        return commandsOfBlockFrom(readme, at);
+    /** The commands of every bash block that runs bin/tpp, in order, one a line. */
+    static List<String> bashCommands(String markdown) {
+        List<String> commands = new ArrayList<>();
+        for (int block = markdown.indexOf("```bash"); block >= 0; block = markdown.indexOf("```bash", block + 1)) {
+            List<String> lines = commandsOfBlockFrom(markdown, block);
+            if (lines.stream().anyMatch(line -> line.startsWith("bin/tpp ") || line.contains("| bin/tpp "))) {
+                commands.addAll(lines);
+            }
+        }
+        return commands;
     }
 
     /** The commands of the first bash block under the "Quick tour" heading, one a line. */

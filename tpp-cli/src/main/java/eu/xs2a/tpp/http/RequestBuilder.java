@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
@@ -96,8 +97,9 @@ public final class RequestBuilder {
     }
 
     /**
-     * The request signed by {@code signer} (null: sent unsigned, to see what the gateway says). The signed
-     * headers are computed over exactly {@code body}.
+     * The request signed by {@code signer} (null: sent unsigned, to see what the gateway says; it still carries an
+     * X-Request-ID, which every request needs, so that the gateway's answer is about the missing signature). The
+     * signed headers are computed over exactly {@code body}.
      */
     public static OutgoingRequest build(RequestSigner signer, String method, URI uri, List<Header> userHeaders,
                                         byte[] body, String psuIpAddress) {
@@ -108,6 +110,7 @@ public final class RequestBuilder {
         byte[] bytes = body == null ? new byte[0] : body;
         Map<String, String> plain = plainHeaders(userHeaders, bytes.length > 0, psuIpAddress);
         if (signer == null) {
+            putIfAbsent(plain, "X-Request-ID", UUID.randomUUID().toString());
             return new OutgoingRequest(verb, uri, plain, bytes);
         }
         Map<String, String> toSign = new LinkedHashMap<>(plain);

@@ -15,6 +15,8 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /** How the headers of a request are put together from what the user typed. */
@@ -119,10 +121,14 @@ class RequestBuilderTest {
     }
 
     @Test
-    void unsignedRequestHasNoSigningHeaders() {
+    void unsignedRequestHasNoSigningHeadersButARequestId() {
         OutgoingRequest request = RequestBuilder.build(null, "GET", URI_, List.of(), null, null);
-        assertEquals(Map.of("Accept", "application/json"), request.headers());
+        assertEquals(Set.of("Accept", "X-Request-ID"), request.headers().keySet());
+        assertEquals(request.header("X-Request-ID"), UUID.fromString(request.header("X-Request-ID")).toString());
         assertEquals(0, request.body().length);
+        OutgoingRequest given = RequestBuilder.build(null, "GET", URI_,
+                List.of(Header.parse("X-Request-ID:99391c7e-ad88-49ec-a2ad-99ddcb1f7721")), null, null);
+        assertEquals("99391c7e-ad88-49ec-a2ad-99ddcb1f7721", given.header("X-Request-ID"));
     }
 
     @Test

@@ -114,7 +114,8 @@ class SignedRequestVerifiesTest {
     @Test
     void anUnsignedRequestIsRefused() {
         OutgoingRequest request = RequestBuilder.build(null, "GET", CONSENTS, List.of(), new byte[0], null);
-        assertThrows(Psd2Exception.class, () -> verify(request, new byte[0]));
+        assertEquals(ErrorClass.CERTIFICATE_MISSING,
+                assertThrows(Psd2Exception.class, () -> verify(request, new byte[0])).errorClass());
     }
 
     private static VerifiedRequest verify(OutgoingRequest request, byte[] bodyAsReceived) {

@@ -323,6 +323,13 @@ class SignedEndpointTest {
                 .header("Allow", "GET, HEAD, OPTIONS");
     }
 
+    /** An OPTIONS names the methods of its path, as a 405 does, not every method of the resource class. */
+    @Test
+    void optionsNamesTheMethodsOfItsPath() {
+        given().options(THINGS).then().statusCode(200).header("Allow", "OPTIONS, POST");
+        given().options(THINGS + "/abc").then().statusCode(200).header("Allow", "GET, HEAD, OPTIONS");
+    }
+
     /** Berlin Group's answer to an Accept the service cannot serve: 406 REQUESTED_FORMATS_INVALID. */
     @Test
     void unacceptableAcceptGetsTheStandardBodyAsJson() {

@@ -138,8 +138,8 @@ class QuickTourTest {
     /**
      * tpp-cli/QUICK-TOUR.md from its first bash block to its last, verbatim and in order with one bin/tpp home, as a
      * developer works through it (its first {@code bin/tpp sca} in the browser): the two refusals it shows on purpose
-     * are refused with their error code, every other command succeeds; the pain.001 block's answers are its report
-     * and the standing order read back as JSON and as the form it was initiated with.
+     * are refused with their error code, every other command succeeds; the standing order ends cancelled, and the
+     * pain.001 block's answers are its report and its standing order read back as JSON and as the form it was sent.
      */
     @Test
     void theQuickTourGuideWorksVerbatim() throws Exception {
@@ -149,6 +149,9 @@ class QuickTourTest {
         refusedOnceEach(commands);
 
         String transcript = runWithBrowser(commands, "quick-tour-guide", REFUSALS).toString();
+        String cancelled = answerOf(transcript,
+                "bin/tpp call GET /sandbox/api/berlingroup/v1/periodic-payments/sepa-credit-transfers/{paymentId}/status");
+        assertTrue(cancelled.contains("\"transactionStatus\": \"CANC\""), "the standing order ended:\n" + cancelled);
         String pain002 = commands.stream().filter(c -> c.contains("Accept:application/xml")).findFirst().orElseThrow();
         assertTrue(answerOf(transcript, pain002).contains("<OrgnlMsgId>QUICK-TOUR-1</OrgnlMsgId>"), transcript);
         String standingOrder = "bin/tpp call GET /sandbox/api/berlingroup/v1/periodic-payments/"

@@ -3,8 +3,10 @@ package eu.xs2a.e2e.deploy;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import eu.xs2a.platform.kpi.ServiceClass;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,6 +47,19 @@ class RouteTableTest {
         }
         assertEquals(Map.of("consent-service", 8082, "account-service", 8083, "payment-service", 8084,
                 "registration-service", 8081), ports, "the four services, on their fixed ports; no aspsp-sandbox");
+    }
+
+    /**
+     * Every route carries requests of the interface, so every one is counted in the regulator's figures
+     * (xs2a-platform {@code ServiceClass}): a route added to the table without a class would go uncounted.
+     */
+    @Test
+    void everyRouteIsCountedInAServiceClass() {
+        for (Routes.Route r : Routes.table()) {
+            String path = ("provider".equals(r.scope()) ? "/sandbox" : "") + r.path();
+            assertNotNull(ServiceClass.of(path), path + " is in no service class of the KPIs");
+            assertNotNull(ServiceClass.of(path + "/x/y"), path + "/x/y is in no service class of the KPIs");
+        }
     }
 
     @ParameterizedTest(name = "{0} → {1}")

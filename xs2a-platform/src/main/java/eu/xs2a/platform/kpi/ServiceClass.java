@@ -2,17 +2,21 @@ package eu.xs2a.platform.kpi;
 
 /**
  * The service classes the dedicated interface's figures are published for (docs/ARCHITECTURE.md "Dedicated-interface
- * KPIs"), read from a request's path by the route table's prefixes (k8s/routes.tsv). Paths outside the interface
- * ({@code /q/…}, {@code /internal/…}, anything else) have none and are not counted.
+ * KPIs"), read from a request's path by the route table's prefixes (k8s/routes.tsv; every route has a class,
+ * e2e-tests {@code RouteTableTest}). Paths outside the interface ({@code /q/…}, {@code /internal/…}, anything else)
+ * have none and are not counted.
  */
 public enum ServiceClass {
-    /** Account information: AIS consents, accounts, balances, transactions, product templates. */
+    /** Account information: AIS consents, accounts and card accounts, balances, transactions, product templates. */
     AIS,
     /** Confirmation of funds: its consents and the funds confirmations. */
     PIIS,
-    /** Payment initiation, its authorisations and cancellations. */
+    /**
+     * Payment initiation (single, bulk and periodic), its authorisations and cancellations, and signing baskets,
+     * which exist to authorise several transactions with one SCA.
+     */
     PIS,
-    /** TPP registration (Berlin Group, open-banking DCR, the sandbox self-service). */
+    /** TPP registration (Berlin Group, open-banking DCR, the sandbox self-service) and its clients' OAuth2 server. */
     REGISTRATION;
 
     private static final String BERLIN_GROUP = "/api/berlingroup/";
@@ -27,7 +31,13 @@ public enum ServiceClass {
                     || under(path, 0, "/api/sandbox") ? REGISTRATION : null;
         }
         int provider = path.indexOf('/', 1); // after /{provider_code}
-        if (provider < 0 || !path.startsWith(BERLIN_GROUP, provider)) {
+        if (provider < 0) {
+            return null;
+        }
+        if (under(path, provider, "/oauth")) {
+            return REGISTRATION;
+        }
+        if (!path.startsWith(BERLIN_GROUP, provider)) {
             return null;
         }
         if (under(path, provider, "/api/berlingroup/v2/consents/confirmation-of-funds")
@@ -35,11 +45,14 @@ public enum ServiceClass {
             return PIIS;
         }
         if (under(path, provider, "/api/berlingroup/v1/consents") || under(path, provider, "/api/berlingroup/v1/accounts")
+                || under(path, provider, "/api/berlingroup/v1/card-accounts")
                 || under(path, provider, "/api/berlingroup/v1/aspsps")) {
             return AIS;
         }
         if (under(path, provider, "/api/berlingroup/v1/payments")
-                || under(path, provider, "/api/berlingroup/v1/bulk-payments")) {
+                || under(path, provider, "/api/berlingroup/v1/bulk-payments")
+                || under(path, provider, "/api/berlingroup/v1/periodic-payments")
+                || under(path, provider, "/api/berlingroup/v1/signing-baskets")) {
             return PIS;
         }
         return null;

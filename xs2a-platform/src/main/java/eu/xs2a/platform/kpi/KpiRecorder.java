@@ -5,6 +5,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import io.quarkus.arc.Arc;
 import io.quarkus.arc.ArcContainer;
 import io.quarkus.vertx.http.runtime.CurrentVertxRequest;
+import io.vertx.core.http.HttpMethod;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 import jakarta.enterprise.event.Observes;
@@ -23,10 +24,10 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * Counts every answer of the dedicated interface in memory (docs/ARCHITECTURE.md "Dedicated-interface KPIs"): a
- * route before all others notes when a request of a {@link ServiceClass} arrives and, when its answer has gone, adds
- * it to its minute's {@link MinuteCounts} and to its class's {@link Streak}. Per request that is two clock reads, a
- * map lookup and a few atomic increments; {@link KpiStore} writes the counts to the database every
- * {@code psd2.kpi.flush-every}.
+ * route before all others notes when a request of a {@link ServiceClass} (not an OPTIONS) arrives and, when its
+ * answer has gone, adds it to its minute's {@link MinuteCounts} and to its class's {@link Streak}. Per request that
+ * is two clock reads, a map lookup and a few atomic increments; {@link KpiStore} writes the counts to the database
+ * every {@code psd2.kpi.flush-every}.
  */
 @Singleton
 public class KpiRecorder {
@@ -81,7 +82,8 @@ public class KpiRecorder {
         }
         router.route().order(Integer.MIN_VALUE).handler(context -> {
             ServiceClass serviceClass = ServiceClass.of(context.request().path());
-            if (serviceClass != null) {
+            // an OPTIONS is no operation of the interface: anyone's, unsigned, it would only pad the figures
+            if (serviceClass != null && context.request().method() != HttpMethod.OPTIONS) {
                 long askedAt = ticker.nanos();
                 context.addEndHandler(ended -> answered(context, serviceClass, askedAt));
             }

@@ -30,9 +30,10 @@ import org.junit.jupiter.api.parallel.ResourceLock;
 
 /**
  * The README's quick tour and the rest of its bin/tpp blocks, QUICK-TOUR's and the developer page's, run verbatim:
- * every command in order, from the repository's root, against a whole stack of its own ({@link TourStack}). The PSU's part ({@code bin/tpp sca} opens the link with
- * {@code $BROWSER}) is done in a real headless Chromium: the BROWSER script hands the link over and waits until the
- * browser has approved. The developer page's commands without bin/tpp run verbatim on the same stack.
+ * every command in order, from the repository's root, against a whole stack of its own ({@link TourStack}). The
+ * PSU's part ({@code bin/tpp sca} opens the link with {@code $BROWSER}) is done in a real headless Chromium: the
+ * BROWSER script hands the link over and waits until the browser has approved. The developer page's commands without
+ * bin/tpp run verbatim on the same stack.
  */
 @ResourceLock(Lanes.OWN_STACKS)
 class QuickTourTest {
@@ -149,8 +150,8 @@ class QuickTourTest {
         refusedOnceEach(commands);
 
         String transcript = runWithBrowser(commands, "quick-tour-guide", REFUSALS).toString();
-        String cancelled = answerOf(transcript,
-                "bin/tpp call GET /sandbox/api/berlingroup/v1/periodic-payments/sepa-credit-transfers/{paymentId}/status");
+        String cancelled = answerOf(transcript, "bin/tpp call GET"
+                + " /sandbox/api/berlingroup/v1/periodic-payments/sepa-credit-transfers/{paymentId}/status");
         assertTrue(cancelled.contains("\"transactionStatus\": \"CANC\""), "the standing order ended:\n" + cancelled);
         String pain002 = commands.stream().filter(c -> c.contains("Accept:application/xml")).findFirst().orElseThrow();
         assertTrue(answerOf(transcript, pain002).contains("<OrgnlMsgId>QUICK-TOUR-1</OrgnlMsgId>"), transcript);

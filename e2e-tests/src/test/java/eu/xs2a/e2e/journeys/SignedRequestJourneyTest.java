@@ -6,6 +6,8 @@ import static eu.xs2a.e2e.support.BerlinGroup.PAYMENTS;
 import static eu.xs2a.e2e.support.BerlinGroup.PSU1_MAIN;
 import static eu.xs2a.e2e.support.BerlinGroup.PSU_IP;
 import static io.restassured.RestAssured.given;
+import static org.hamcrest.Matchers.containsString;
+import static org.hamcrest.Matchers.equalTo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import eu.xs2a.e2e.conformance.ConformanceFilter;
@@ -14,6 +16,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.Base64;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -63,6 +66,23 @@ class SignedRequestJourneyTest extends Journey {
         // a consent id never issued
         assertError(aisp.get(ACCOUNTS, Map.of("Consent-Id", "no-such-consent", "PSU-IP-Address", PSU_IP)), 401,
                 "ConsentUnknown", "CONSENT_UNKNOWN");
+    }
+
+    /**
+     * An OPTIONS is unsigned and answered by Quarkus REST itself, yet under a provider code the gateway does not serve
+     * it gets what a signed request gets there, on each service: 404 ResourceUnknown, not the path's methods.
+     */
+    @Test
+    void optionsUnderAnUnknownProviderIsResourceUnknownOnEveryService() {
+        for (String path : List.of("/api/berlingroup/v1/consents", "/api/berlingroup/v1/accounts",
+                "/api/berlingroup/v1/payments/sepa-credit-transfers", "/oauth/token")) {
+            given().baseUri(stack.baseUrl()).options("/sandbox" + path).then().statusCode(200)
+                    .header("Allow", containsString("OPTIONS"));
+            given().baseUri(stack.baseUrl()).options("/no-such-bank" + path).then().statusCode(404)
+                    .body("tppMessages[0].category", equalTo("ERROR"))
+                    .body("tppMessages[0].code", equalTo("RESOURCE_UNKNOWN"))
+                    .body("tppMessages[0].text", containsString("no-such-bank"));
+        }
     }
 
     /**

@@ -9,6 +9,7 @@ import org.jboss.resteasy.reactive.server.core.ResteasyReactiveRequestContext;
 import org.jboss.resteasy.reactive.server.handlers.ClassRoutingHandler;
 import org.jboss.resteasy.reactive.server.handlers.RestInitialHandler;
 import org.jboss.resteasy.reactive.server.mapping.RequestMapper;
+import org.jboss.resteasy.reactive.server.mapping.URITemplate;
 import org.jboss.resteasy.reactive.server.spi.ServerRestHandler;
 
 /**
@@ -58,6 +59,36 @@ final class AllowedMethods {
         }
         allowed.add("OPTIONS"); // and an OPTIONS itself, with the class's methods
         return String.join(", ", allowed);
+    }
+
+    /**
+     * The value of a path parameter of the current request's resource class, by the same route table: Quarkus REST
+     * names a request's path parameters only once a resource method is matched, and its own OPTIONS answer has none.
+     * Null when no class matches or its path has no such parameter.
+     */
+    static String classPathParameter(String name) {
+        ResteasyReactiveRequestContext request = CurrentRequestManager.get();
+        RequestMapper<RestInitialHandler.InitialMatch> mapper = classMapper();
+        RequestMapper.RequestMatch<RestInitialHandler.InitialMatch> match =
+                request == null || mapper == null ? null : mapper.map(request.getPathWithoutPrefix());
+        if (match == null) {
+            return null;
+        }
+        int index = 0; // the values stand in the order of the template's captures
+        for (URITemplate.TemplateComponent component : match.template.components) {
+            String[] names = switch (component.type) {
+                case LITERAL -> new String[0];
+                case DEFAULT_REGEX -> new String[] {component.name};
+                case CUSTOM_REGEX -> component.names;
+            };
+            for (String captured : names) {
+                if (captured.equals(name)) {
+                    return index < match.pathParamValues.length ? match.pathParamValues[index] : null;
+                }
+                index++;
+            }
+        }
+        return null;
     }
 
     private static RequestMapper<RestInitialHandler.InitialMatch> classMapper() {

@@ -330,6 +330,14 @@ class SignedEndpointTest {
         given().options(THINGS + "/abc").then().statusCode(200).header("Allow", "GET, HEAD, OPTIONS");
     }
 
+    /** As a signed request there is: Quarkus REST would answer the OPTIONS of any provider code itself, 200. */
+    @Test
+    void optionsUnderAnUnknownProviderIsResourceUnknown() {
+        String unknown = THINGS.replace("/sandbox/", "/nobank/");
+        error(given().options(unknown).then(), 404, "ResourceUnknown", "RESOURCE_UNKNOWN")
+                .body("tppMessages[0].text", containsString("nobank"));
+    }
+
     /** Berlin Group's answer to an Accept the service cannot serve: 406 REQUESTED_FORMATS_INVALID. */
     @Test
     void unacceptableAcceptGetsTheStandardBodyAsJson() {

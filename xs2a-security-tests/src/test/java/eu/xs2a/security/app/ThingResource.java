@@ -29,7 +29,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /** A signed Berlin Group-like resource of the test application. */
-@Path("/{provider}/api/berlingroup/v1/things")
+@Path("/{provider_code}/api/berlingroup/v1/things")
 @Signed
 @RequiresRole(Role.PSP_AI)
 @Produces(MediaType.APPLICATION_JSON)
@@ -49,7 +49,7 @@ public class ThingResource {
     }
 
     @POST
-    public Response create(@PathParam("provider") String provider, @Valid ThingRequest request) {
+    public Response create(@PathParam("provider_code") String provider, @Valid ThingRequest request) {
         CREATED.incrementAndGet();
         String id = UUID.randomUUID().toString();
         return Response.created(URI.create("/" + provider + "/api/berlingroup/v1/things/" + id))
@@ -64,7 +64,7 @@ public class ThingResource {
      */
     @POST
     @Path("kept")
-    public Response createKept(@PathParam("provider") String provider, @Valid ThingRequest request) {
+    public Response createKept(@PathParam("provider_code") String provider, @Valid ThingRequest request) {
         CREATED.incrementAndGet();
         String id = UUID.randomUUID().toString();
         Thing thing = new Thing(id, currentTpp.tppId(), request.name(), 0);
@@ -86,7 +86,7 @@ public class ThingResource {
 
     @POST
     @Path("slow")
-    public Response createSlowly(@PathParam("provider") String provider, @Valid ThingRequest request)
+    public Response createSlowly(@PathParam("provider_code") String provider, @Valid ThingRequest request)
             throws InterruptedException {
         SLOW_ENTERED.countDown();
         if (!SLOW_GO.await(30, TimeUnit.SECONDS)) {

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import eu.xs2a.consent.domain.BankSync;
+import eu.xs2a.consent.domain.BankSyncTask;
+import eu.xs2a.consent.domain.Consent;
+import eu.xs2a.consent.persistence.ConsentRepository;
 import eu.xs2a.consent.support.ConsentRows;
 import eu.xs2a.consent.support.ConsentTestBase;
 import eu.xs2a.consent.support.Lookup;
@@ -13,7 +16,10 @@ import eu.xs2a.consent.support.Psu;
 import eu.xs2a.consent.support.SandboxBank;
 import eu.xs2a.consent.support.Signed;
 import eu.xs2a.consent.support.Tpps;
+import eu.xs2a.platform.task.NewTask;
 import eu.xs2a.platform.task.TaskPoller;
+import eu.xs2a.platform.task.TaskQueue;
+import io.quarkus.narayana.jta.QuarkusTransaction;
 import io.quarkus.test.junit.QuarkusTest;
 import io.restassured.response.Response;
 import jakarta.inject.Inject;
@@ -21,6 +27,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.List;
+import java.util.Set;
 import java.util.UUID;
 import javax.sql.DataSource;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -38,6 +46,8 @@ class BankEventTest extends ConsentTestBase {
     @Inject DataSource db;
     @Inject BankSync bankSync;
     @Inject TaskPoller tasks;
+    @Inject TaskQueue taskQueue;
+    @Inject ConsentRepository consents;
 
     @ConfigProperty(name = "psd2.providers.sandbox.bank-url")
     String bankUrl;
@@ -175,11 +185,36 @@ class BankEventTest extends ConsentTestBase {
         assertTrue(refused.asString().contains("revokedByPsu"), refused.asString());
     }
 
+    /**
+     * A consent whose check is still pending (its bank down, the task waiting out its backoff) is not what the polling
+     * reads: at a bank that stays down such consents would fill every batch, oldest first, and no other consent would
+     * be checked until that bank is back.
+     */
+    @Test
+    void aCheckStillPendingDoesNotHoldUpTheConsentsBehindIt() {
+        String waiting = validConsent();
+        String behind = validConsent();
+        heardFromBankAgo(waiting, "2 days");
+        heardFromBankAgo(behind, "1 day");
+        QuarkusTransaction.requiringNew().run(() -> assertTrue(taskQueue.enqueue(
+                NewTask.of(BankSyncTask.TYPE, waiting).target("sandbox").notBefore(Instant.now().plusSeconds(3600)))));
+
+        List<Consent> due = QuarkusTransaction.requiringNew().call(() -> consents.dueForBankCheck(
+                Instant.now().minusSeconds(3600), Set.of("sandbox"), BankSyncTask.TYPE, 1));
+        assertEquals(List.of(behind), due.stream().map(Consent::getId).toList(),
+                "the oldest consent without a pending check");
+    }
+
     private void heardFromBankLongAgo(String consentId) {
+        heardFromBankAgo(consentId, "1 hour");
+    }
+
+    private void heardFromBankAgo(String consentId, String interval) {
         try (Connection connection = db.getConnection();
              PreparedStatement update = connection.prepareStatement(
-                     "update consent set bank_checked_at = now() - interval '1 hour' where id = ?")) {
-            update.setString(1, consentId);
+                     "update consent set bank_checked_at = now() - ?::interval where id = ?")) {
+            update.setString(1, interval);
+            update.setString(2, consentId);
             assertEquals(1, update.executeUpdate());
         } catch (SQLException e) {
             throw new IllegalStateException(e);

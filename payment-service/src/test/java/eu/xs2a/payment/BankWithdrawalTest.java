@@ -231,6 +231,31 @@ class BankWithdrawalTest extends PaymentTaskTestBase {
         }
     }
 
+    /**
+     * A payment the bank acknowledged but nobody authorised: the status check asks the bank (still RCVD there), rejects
+     * it at its deadline and withdraws the bank's copy, so that the SCA still open there cannot execute a payment the
+     * TPP was told is rejected.
+     */
+    @Test
+    void aSubmittedPaymentRejectedAtItsDeadlineHasItsCopyWithdrawn() {
+        GatewayDb db = new GatewayDb(dataSource);
+        String self = Payments.create(ALPHA, "34.00");
+        String bankPaymentId = db.bankPaymentId(id(self));
+        assertNotNull(bankPaymentId, "submitted at initiation");
+        BankApi.payment(bankPaymentId).then().statusCode(200).body("transactionStatus", equalTo("RCVD"));
+
+        db.initiatedAgo(id(self), Duration.ofHours(25));
+        assertEquals(RunResult.DONE, tasks.pollStatus(id(self)), "the status polling job checks it");
+        assertEquals("RJCT", db.transactionStatus(id(self)), "rejected at its deadline");
+        assertEquals("MS03", db.statusReason(id(self)));
+        assertEquals("PENDING", db.bankWithdrawal(id(self)), "the bank's copy is still open");
+
+        assertEquals(RunResult.DONE, tasks.withdraw(id(self)));
+        assertEquals("WITHDRAWN", db.bankWithdrawal(id(self)));
+        BankApi.payment(bankPaymentId).then().statusCode(200).body("transactionStatus", equalTo("CANC"));
+        assertEquals("RJCT", status(self), "the TPP's answer stays the deadline's");
+    }
+
     /** Cancelled while the bank was down: the withdrawal asks once the bank is back, finds nothing, sends nothing. */
     @Test
     void aPaymentCancelledBeforeItReachedTheBankLeavesNothingThere() throws Exception {

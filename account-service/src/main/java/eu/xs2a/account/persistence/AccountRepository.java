@@ -3,10 +3,10 @@ package eu.xs2a.account.persistence;
 import eu.xs2a.account.domain.Account;
 import eu.xs2a.account.domain.Balance;
 import eu.xs2a.account.domain.ConsentAccount;
+import eu.xs2a.platform.persistence.RowLocks;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.LockModeType;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -54,7 +54,7 @@ public class AccountRepository implements PanacheRepositoryBase<Account, UUID> {
 
     /** The account's row, locked until the transaction ends (writers of one account's data take turns), or null. */
     public Account lock(UUID id) {
-        return findById(id, LockModeType.PESSIMISTIC_WRITE);
+        return RowLocks.lock(getEntityManager(), Account.class, id).orElse(null);
     }
 
     /**

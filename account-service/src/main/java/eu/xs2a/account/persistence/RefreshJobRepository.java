@@ -2,9 +2,9 @@ package eu.xs2a.account.persistence;
 
 import eu.xs2a.account.domain.RefreshJob;
 import eu.xs2a.account.domain.RefreshStatus;
+import eu.xs2a.platform.persistence.RowLocks;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.LockModeType;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
@@ -27,6 +27,6 @@ public class RefreshJobRepository implements PanacheRepositoryBase<RefreshJob, U
      * other, so exactly one of them sees the last account done and finishes the job.
      */
     public Optional<RefreshJob> lock(UUID id) {
-        return findByIdOptional(id, LockModeType.PESSIMISTIC_WRITE);
+        return RowLocks.lock(getEntityManager(), RefreshJob.class, id);
     }
 }

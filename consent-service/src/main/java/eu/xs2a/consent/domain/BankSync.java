@@ -34,13 +34,14 @@ public class BankSync {
         return QuarkusTransaction.requiringNew().call(() -> {
             Instant now = clock.instant();
             Instant staleBefore = now.minus(config.bankSync().staleAfter());
-            List<Consent> due = consents.dueForBankCheck(staleBefore, providers.codes(), config.jobBatchSize());
+            List<Consent> due = consents.dueForBankCheck(staleBefore, providers.codes(), BankSyncTask.TYPE,
+                    config.jobBatchSize());
             int added = 0;
             for (Consent consent : due) {
                 added += tasks.enqueue(BankSyncTask.of(consent)) ? 1 : 0;
             }
             for (SigningBasket basket : baskets.dueForBankCheck(now.minus(config.scaDeadline()), staleBefore,
-                    providers.codes(), config.jobBatchSize())) {
+                    providers.codes(), BasketSyncTask.TYPE, config.jobBatchSize())) {
                 added += tasks.enqueue(BasketSyncTask.of(basket.getId(), basket.getProviderCode())) ? 1 : 0;
             }
             return added;

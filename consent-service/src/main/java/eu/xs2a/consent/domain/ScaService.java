@@ -59,7 +59,7 @@ public class ScaService {
         if (consent.getBasketId() != null) {
             throw BankSca.inBasket().withTppReturn(tppReturn(consent));
         }
-        boolean spent = QuarkusTransaction.requiringNew().call(() -> spend(authorisationId, tokenHash));
+        boolean spent = QuarkusTransaction.requiringNew().call(() -> spend(consentId, authorisationId, tokenHash));
         if (!spent) {
             throw invalidLink().withTppReturn(tppReturn(consent));
         }
@@ -167,9 +167,11 @@ public class ScaService {
 
     /**
      * Spends the one-time link: for exactly one caller, and only while it is unused and not expired (the row is read
-     * under a lock, so two browsers racing cannot both pass).
+     * under a lock, so two browsers racing cannot both pass). The consent's lock first, as every writer of its
+     * authorisations takes it: one that read this row before would otherwise write it back unspent.
      */
-    private boolean spend(String authorisationId, String tokenHash) {
+    private boolean spend(String consentId, String authorisationId, String tokenHash) {
+        consents.lock(consentId);
         ConsentAuthorisation authorisation = authorisations.lock(authorisationId).orElse(null);
         Instant now = clock.instant();
         if (authorisation == null || !authorisation.acceptsRedirectToken(tokenHash, now)) {

@@ -236,6 +236,7 @@ public class SigningBasketService {
         String tokenHash = SecureTokens.sha256Hex(token);
         Link link = usableLink(providerCode, basketId, authorisationId, tokenHash);
         boolean spent = QuarkusTransaction.requiringNew().call(() -> {
+            baskets.lock(link.basket().getId()); // first, as every writer of its authorisations (ScaService.spend)
             BasketAuthorisation authorisation = baskets.lockAuthorisation(authorisationId).orElse(null);
             Instant now = clock.instant();
             if (authorisation == null || !authorisation.acceptsRedirectToken(tokenHash, now)) {

@@ -1,9 +1,9 @@
 package eu.xs2a.consent.persistence;
 
 import eu.xs2a.consent.domain.ConsentAuthorisation;
+import eu.xs2a.platform.persistence.RowLocks;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.LockModeType;
 import java.util.List;
 import java.util.Optional;
 
@@ -20,6 +20,6 @@ public class AuthorisationRepository implements PanacheRepositoryBase<ConsentAut
 
     /** One authorisation, read fresh under a row lock, so that its one-time link is spent only once. */
     public Optional<ConsentAuthorisation> lock(String authorisationId) {
-        return findByIdOptional(authorisationId, LockModeType.PESSIMISTIC_WRITE);
+        return RowLocks.lock(getEntityManager(), ConsentAuthorisation.class, authorisationId);
     }
 }

@@ -8,6 +8,7 @@ import eu.xs2a.consent.domain.Consent;
 import eu.xs2a.consent.domain.ConsentForLookup;
 import eu.xs2a.consent.domain.ConsentStatus;
 import eu.xs2a.consent.domain.ConsentType;
+import eu.xs2a.platform.persistence.RowLocks;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -56,10 +57,12 @@ public class ConsentRepository implements PanacheRepositoryBase<Consent, String>
      * bound parameter would not let the planner use it); every registered consent has {@code bank_checked_at}.
      */
     static final String DUE_FOR_BANK_CHECK = """
-            select * from consent
-             where status in ('received', 'partiallyAuthorised', 'valid') and bank_consent_id is not null
-               and provider_code in (:providers) and bank_checked_at < :heardBefore
-             order by bank_checked_at
+            select c.* from consent c
+             where c.status in ('received', 'partiallyAuthorised', 'valid') and c.bank_consent_id is not null
+               and c.provider_code in (:providers) and c.bank_checked_at < :heardBefore
+               and not exists (select 1 from task t where t.type = :taskType and t.subject = c.id
+                                                      and t.state in ('queued', 'running'))
+             order by c.bank_checked_at
              limit :limit""";
 
     private static final String OWNED = "id = ?1 and providerCode = ?2 and tppId = ?3 and type = ?4";
@@ -130,9 +133,12 @@ public class ConsentRepository implements PanacheRepositoryBase<Consent, String>
                 .firstResultOptional();
     }
 
-    /** Row-locked read for a status change, so concurrent changes (DELETE vs. callback vs. job) serialise. */
+    /**
+     * Row-locked read for a status change, so concurrent changes (DELETE vs. callback vs. job) serialise; read as last
+     * committed ({@link RowLocks}), or null.
+     */
     public Consent lock(String id) {
-        return findById(id, LockModeType.PESSIMISTIC_WRITE);
+        return RowLocks.lock(getEntityManager(), Consent.class, id).orElse(null);
     }
 
     /** The consent of one of these providers with this bank consent id, row-locked (a bank event applies to it). */
@@ -145,12 +151,15 @@ public class ConsentRepository implements PanacheRepositoryBase<Consent, String>
     /**
      * Consents whose status the bank may still change (registered there, awaiting SCA or valid) and of which it has
      * not told anything since {@code heardBefore}: the polling job asks the bank about them. A plain read; the task
-     * runtime's one pending task per consent keeps replicas from asking twice.
+     * runtime's one pending task per consent keeps replicas from asking twice. Consents whose check ({@code taskType})
+     * is still pending are left out: at a bank that is down they would fill every batch, and no other provider's
+     * consent would be checked until it is back.
      */
     @SuppressWarnings("unchecked")
-    public List<Consent> dueForBankCheck(Instant heardBefore, Set<String> providerCodes, int limit) {
+    public List<Consent> dueForBankCheck(Instant heardBefore, Set<String> providerCodes, String taskType, int limit) {
         return getEntityManager().createNativeQuery(DUE_FOR_BANK_CHECK, Consent.class)
                 .setParameter("providers", providerCodes)
+                .setParameter("taskType", taskType)
                 .setParameter("heardBefore", heardBefore)
                 .setParameter("limit", limit)
                 .getResultList();

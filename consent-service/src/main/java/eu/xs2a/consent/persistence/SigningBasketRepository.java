@@ -3,6 +3,7 @@ package eu.xs2a.consent.persistence;
 import eu.xs2a.consent.domain.BasketAuthorisation;
 import eu.xs2a.consent.domain.Consent;
 import eu.xs2a.consent.domain.SigningBasket;
+import eu.xs2a.platform.persistence.RowLocks;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -16,6 +17,15 @@ import java.util.Set;
 /** Signing baskets, their authorisations and their member consents (docs/ARCHITECTURE.md "Signing baskets"). */
 @ApplicationScoped
 public class SigningBasketRepository implements PanacheRepositoryBase<SigningBasket, String> {
+
+    static final String DUE_FOR_BANK_CHECK = """
+            select b.* from signing_basket b
+             where b.transaction_status = 'RCVD' and b.bank_basket_id is not null and b.created_at > :createdAfter
+               and b.provider_code in (:providers) and coalesce(b.bank_checked_at, b.created_at) < :checkedBefore
+               and not exists (select 1 from task t where t.type = :taskType and t.subject = b.id
+                                                      and t.state in ('queued', 'running'))
+             order by coalesce(b.bank_checked_at, b.created_at)
+             limit :limit""";
 
     @Inject EntityManager em;
 
@@ -31,17 +41,24 @@ public class SigningBasketRepository implements PanacheRepositoryBase<SigningBas
 
     /**
      * Open baskets registered at the bank within the SCA deadline ({@code createdAfter}) that the bank was not asked
-     * about since {@code checkedBefore}, the longest unasked first.
+     * about since {@code checkedBefore}, the longest unasked first; those whose check ({@code taskType}) is still
+     * pending are left out, as for consents ({@code ConsentRepository.dueForBankCheck}).
      */
+    @SuppressWarnings("unchecked")
     public List<SigningBasket> dueForBankCheck(Instant createdAfter, Instant checkedBefore, Set<String> providerCodes,
-                                               int limit) {
-        return find("transactionStatus = ?1 and bankBasketId is not null and createdAt > ?2 and providerCode in ?3"
-                        + " and coalesce(bankCheckedAt, createdAt) < ?4 order by coalesce(bankCheckedAt, createdAt)",
-                SigningBasket.Status.RCVD, createdAfter, providerCodes, checkedBefore).page(0, limit).list();
+                                               String taskType, int limit) {
+        return em.createNativeQuery(DUE_FOR_BANK_CHECK, SigningBasket.class)
+                .setParameter("createdAfter", createdAfter)
+                .setParameter("checkedBefore", checkedBefore)
+                .setParameter("providers", providerCodes)
+                .setParameter("taskType", taskType)
+                .setParameter("limit", limit)
+                .getResultList();
     }
 
+    /** The basket's row, locked and read as last committed ({@link RowLocks}), or null. */
     public SigningBasket lock(String id) {
-        return findById(id, LockModeType.PESSIMISTIC_WRITE);
+        return RowLocks.lock(getEntityManager(), SigningBasket.class, id).orElse(null);
     }
 
     /** A consent of this provider and TPP, of either type, row-locked (it joins a basket). */
@@ -71,8 +88,8 @@ public class SigningBasketRepository implements PanacheRepositoryBase<SigningBas
                 .setParameter(1, authorisationId).setParameter(2, basketId).getResultStream().findFirst();
     }
 
+    /** One authorisation, locked and read as last committed ({@link RowLocks}). */
     public Optional<BasketAuthorisation> lockAuthorisation(String authorisationId) {
-        return Optional.ofNullable(em.find(BasketAuthorisation.class, authorisationId,
-                LockModeType.PESSIMISTIC_WRITE));
+        return RowLocks.lock(em, BasketAuthorisation.class, authorisationId);
     }
 }

@@ -50,9 +50,11 @@ class ConsentSweepPlansTest {
     @Test
     void theBankSyncReadsTheOldestCheckedInIndexOrder() throws SQLException {
         String plan = QueryPlans.explainNamed(dataSource, ConsentRepository.DUE_FOR_BANK_CHECK, Map.of(
-                "providers", "sandbox", "heardBefore", Timestamp.from(NOW), "limit", 100));
+                "providers", "sandbox", "heardBefore", Timestamp.from(NOW), "taskType", "consent-bank-sync",
+                "limit", 100));
 
         assertTrue(plan.contains("consent_bank_checked"), plan);
+        assertTrue(plan.contains("task_pending"), "a pending check is found by its key: " + plan);
         assertFalse(plan.contains("Sort"), plan);
     }
 }

@@ -117,10 +117,13 @@ public class PaymentLedger {
         return created;
     }
 
-    /** Keeps the notification wishes a request asked for ({@link PaymentService#notifyAt}). */
+    /**
+     * Keeps the notification wishes a request asked for ({@link PaymentService#notifyAt}), under the row lock as every
+     * change: the row is written whole, and a copy read without it would undo a status the bank set meanwhile.
+     */
     @Transactional
     public void notifyAt(long id, NotificationRequest notification) {
-        payments.findById(id).notifyAt(notification);
+        locked(id).notifyAt(notification);
     }
 
     @Transactional
@@ -403,9 +406,14 @@ public class PaymentLedger {
         return authorisation;
     }
 
-    /** Uses up a scaRedirect token: true exactly once per token, and only before it expires. */
+    /**
+     * Uses up a scaRedirect token: true exactly once per token, and only before it expires. The payment's lock first,
+     * as every writer of its authorisations takes it: one that read this row before would otherwise write it back
+     * unspent.
+     */
     @Transactional
     public boolean useRedirectToken(long paymentId, AuthorisationKind kind, String authorisationId, String token) {
+        locked(paymentId);
         Optional<PaymentAuthorisation> found = authorisations.lock(paymentId, kind, authorisationId);
         if (found.isEmpty()) {
             return false;
@@ -465,8 +473,9 @@ public class PaymentLedger {
     }
 
     /**
-     * Nobody authorised the payment in time: RJCT, and its open authorisations fail (a final status for both). If the
-     * bank never acknowledged it but may hold a copy (every answer lost), that copy is looked up and withdrawn.
+     * Nobody authorised the payment in time: RJCT, and its open authorisations fail (a final status for both). The
+     * bank's copy is withdrawn, so that an SCA still open there cannot execute what the TPP was told is rejected: the
+     * copy the bank acknowledged, or, if it never did but may hold one (every answer lost), the one found by its key.
      */
     @Transactional
     public Payment rejectUnauthorised(long paymentId, String reason) {
@@ -474,7 +483,8 @@ public class PaymentLedger {
         if (payment.transactionStatus().awaitsAuthorisation()) {
             Instant now = clock.instant();
             payment.moveTo(TransactionStatus.RJCT, reason, now);
-            if (!payment.isSubmitted() && mayHaveReachedBank(payment) && payment.requireWithdrawalOfUnknownCopy(now)) {
+            if (payment.isSubmitted() ? payment.requireWithdrawal(now)
+                    : mayHaveReachedBank(payment) && payment.requireWithdrawalOfUnknownCopy(now)) {
                 enqueueWithdrawal(payment);
             }
             abandonOpenAuthorisationsIfConcluded(payment, now);

@@ -2,6 +2,7 @@ package eu.xs2a.payment.persistence;
 
 import eu.xs2a.payment.domain.AuthorisationKind;
 import eu.xs2a.payment.domain.PaymentAuthorisation;
+import eu.xs2a.platform.persistence.RowLocks;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
@@ -20,7 +21,7 @@ public class AuthorisationRepository implements PanacheRepositoryBase<PaymentAut
 
     /** Locks one authorisation row (reading it fresh) so that a one-time token is used only once. */
     public Optional<PaymentAuthorisation> lock(long paymentId, AuthorisationKind kind, String authorisationId) {
-        return findByIdOptional(authorisationId, jakarta.persistence.LockModeType.PESSIMISTIC_WRITE)
+        return RowLocks.lock(getEntityManager(), PaymentAuthorisation.class, authorisationId)
                 .filter(a -> a.paymentId() == paymentId && a.kind() == kind);
     }
 

@@ -1,9 +1,9 @@
 package eu.xs2a.payment.persistence;
 
 import eu.xs2a.payment.domain.Payment;
+import eu.xs2a.platform.persistence.RowLocks;
 import io.quarkus.hibernate.orm.panache.PanacheRepositoryBase;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.persistence.LockModeType;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -16,9 +16,12 @@ public class PaymentRepository implements PanacheRepositoryBase<Payment, Long> {
     public record Due(String paymentId, String providerCode) {
     }
 
-    /** Locks the row for a state change (callbacks, task handlers and TPP calls may race on one payment). */
+    /**
+     * Locks the row for a state change (callbacks, task handlers and TPP calls may race on one payment), read as last
+     * committed ({@link RowLocks}).
+     */
     public Optional<Payment> lock(long id) {
-        return findByIdOptional(id, LockModeType.PESSIMISTIC_WRITE);
+        return RowLocks.lock(getEntityManager(), Payment.class, id);
     }
 
     /** Keeps the pain.001 document a new payment was initiated with (in its own table: read only when asked for). */

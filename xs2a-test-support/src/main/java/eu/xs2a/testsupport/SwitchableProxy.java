@@ -18,7 +18,9 @@ import java.util.function.BooleanSupplier;
  * A plain TCP forwarder in front of a real service (in the tests, the sandbox bank) that a test switches on and off,
  * so that "the bank is down" happens for real. While down nothing listens on its port: a connection is refused,
  * exactly as by a bank that is down, and the open ones are closed. While up every byte goes through unchanged.
- * While held, it accepts connections but lets none through until released: a bank that is slow to answer.
+ * While held, it accepts connections but lets none through until released: a bank that is slow to answer. While
+ * answers are lost, requests go through and the answers are dropped: a bank that did the work, and the caller never
+ * heard (its read timeout, or a network that failed on the way back).
  *
  * <p>A proxy started by a Quarkus test resource lives in another class loader than the tests that would switch it
  * (Quarkus loads test classes again for each application restart), so it may also be given a {@code cut} switch that
@@ -37,6 +39,7 @@ public final class SwitchableProxy implements AutoCloseable {
     private volatile int port;
     private volatile ServerSocket server;
     private volatile CountDownLatch gate = new CountDownLatch(0);
+    private volatile boolean answersLost;
 
     /** A proxy from {@code port} (0: a free port, chosen at the first {@link #up}) to the target; down until {@link #up}. */
     public SwitchableProxy(int port, String targetHost, int targetPort) {
@@ -102,6 +105,15 @@ public final class SwitchableProxy implements AutoCloseable {
         gate.countDown();
     }
 
+    /** From now on, until {@link #deliverAnswers}, requests reach the target and its answers are dropped. */
+    public void loseAnswers() {
+        answersLost = true;
+    }
+
+    public void deliverAnswers() {
+        answersLost = false;
+    }
+
     /** Waits until a connection is waiting at the held proxy; false after the timeout. */
     public boolean awaitHeldConnection(long seconds) throws InterruptedException {
         return heldConnections.tryAcquire(seconds, TimeUnit.SECONDS);
@@ -123,8 +135,8 @@ public final class SwitchableProxy implements AutoCloseable {
                 Socket upstream = new Socket(targetHost, targetPort);
                 open.add(client);
                 open.add(upstream);
-                pump(client, upstream);
-                pump(upstream, client);
+                pump(client, upstream, false);
+                pump(upstream, client, true);
             } catch (IOException e) {
                 // closed by down(), or the target refused: the client sees a closed connection
             } catch (InterruptedException e) {
@@ -134,14 +146,16 @@ public final class SwitchableProxy implements AutoCloseable {
         }
     }
 
-    private void pump(Socket from, Socket to) {
+    private void pump(Socket from, Socket to, boolean answers) {
         Thread thread = new Thread(() -> {
             byte[] buffer = new byte[BUFFER_SIZE];
             try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
                 int n;
                 while ((n = in.read(buffer)) >= 0 && !cut.getAsBoolean()) {
-                    out.write(buffer, 0, n);
-                    out.flush();
+                    if (!(answers && answersLost)) {
+                        out.write(buffer, 0, n);
+                        out.flush();
+                    }
                 }
             } catch (IOException e) {
                 // one side closed

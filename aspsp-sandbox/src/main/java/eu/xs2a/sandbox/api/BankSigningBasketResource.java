@@ -12,6 +12,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.util.List;
@@ -44,6 +45,9 @@ public class BankSigningBasketResource {
                               Map<String, String> psuContext, Map<String, String> scaPsuContext) {
     }
 
+    public record BasketList(List<BasketState> baskets) {
+    }
+
     @Inject SigningBasketService baskets;
     @Inject PublicUrls urls;
 
@@ -65,7 +69,19 @@ public class BankSigningBasketResource {
     @GET
     @Path("/{bankBasketId}")
     public BasketState get(@PathParam("bankBasketId") String bankBasketId) {
-        SigningBasketService.BasketView view = baskets.get(bankBasketId);
+        return state(baskets.get(bankBasketId));
+    }
+
+    /**
+     * The basket registered with this idempotency key: one or none. How the gateway finds a basket whose registration
+     * answer it never got (a timeout, a crash), to withdraw it.
+     */
+    @GET
+    public BasketList find(@QueryParam("idempotencyKey") String idempotencyKey) {
+        return new BasketList(baskets.findByIdempotencyKey(idempotencyKey).map(this::state).stream().toList());
+    }
+
+    private BasketState state(SigningBasketService.BasketView view) {
         SigningBasket basket = view.basket();
         return new BasketState(basket.id, basket.status.name(), basket.scaStatus.name(), basket.psuId,
                 view.payments().stream().map(p -> p.idempotencyKey).toList(),

@@ -113,6 +113,15 @@ public class SigningBasketService {
         return view(basket);
     }
 
+    /** The basket registered with this idempotency key, if any; without a key → 400. */
+    @Transactional
+    public Optional<BasketView> findByIdempotencyKey(String idempotencyKey) {
+        if (idempotencyKey == null || idempotencyKey.isBlank()) {
+            throw BankException.badRequest("the query parameter idempotencyKey is required");
+        }
+        return baskets.byIdempotencyKey(idempotencyKey).map(this::view);
+    }
+
     /** The gateway withdrew the basket before it was authorised: CANC, its members free to be authorised alone. */
     @Transactional
     public void delete(String bankBasketId) {

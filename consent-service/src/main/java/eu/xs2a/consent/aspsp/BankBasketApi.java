@@ -10,6 +10,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import java.util.List;
 
@@ -40,12 +41,20 @@ public interface BankBasketApi {
                  List<String> consentIds) {
     }
 
+    /** {@code GET ?idempotencyKey=}: the basket registered under that key, or none. */
+    @RegisterForReflection
+    record Found(List<State> baskets) {
+    }
+
     @POST
     Registered create(@HeaderParam("Authorization") String authorization, Registration registration);
 
     @GET
     @Path("/{bankBasketId}")
     State get(@HeaderParam("Authorization") String authorization, @PathParam("bankBasketId") String bankBasketId);
+
+    @GET
+    Found find(@HeaderParam("Authorization") String authorization, @QueryParam("idempotencyKey") String idempotencyKey);
 
     @DELETE
     @Path("/{bankBasketId}")

@@ -7,6 +7,7 @@ import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.util.Optional;
 
 /**
  * The bank's signing baskets, over the shared bank client (aspsp-sandbox/BANK-API.md "Signing baskets"). The bank
@@ -50,6 +51,13 @@ public class BankBaskets {
 
     public BankBasketApi.State read(String providerCode, String bankBasketId) {
         return bank(providerCode).call("read the signing basket", (api, auth) -> api.get(auth, bankBasketId));
+    }
+
+    /** The basket the bank registered under this idempotency key (the gateway's basket id), if any. */
+    public Optional<BankBasketApi.State> find(String providerCode, String idempotencyKey) {
+        BankBasketApi.Found found = bank(providerCode).call("look up the signing basket",
+                (api, auth) -> api.find(auth, idempotencyKey));
+        return found == null || found.baskets() == null ? Optional.empty() : found.baskets().stream().findFirst();
     }
 
     public void delete(String providerCode, String bankBasketId) {

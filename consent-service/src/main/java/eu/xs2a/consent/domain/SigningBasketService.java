@@ -12,9 +12,12 @@ import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import eu.xs2a.platform.notify.NotificationRequest;
 import eu.xs2a.platform.provider.ProviderRegistry;
+import eu.xs2a.platform.provider.ProvidersConfig;
 import eu.xs2a.platform.sca.ScaApproach;
 import eu.xs2a.platform.sca.ScaApproaches;
 import eu.xs2a.platform.sca.ScaStatus;
+import eu.xs2a.platform.task.TaskConfig;
+import eu.xs2a.platform.task.TaskQueue;
 import eu.xs2a.security.tpp.TppIdentity;
 import io.quarkus.narayana.jta.QuarkusTransaction;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -60,6 +63,8 @@ public class SigningBasketService {
     @Inject ConsentConfig config;
     @Inject PublicUrls urls;
     @Inject Clock clock;
+    @Inject TaskQueue tasks;
+    @Inject TaskConfig taskConfig;
 
     // --- create --------------------------------------------------------------------------------------------
 
@@ -70,7 +75,8 @@ public class SigningBasketService {
      * PSU's app at once), and keeps the bank's id, SCA page and the authorisation's first step. A refusal by the bank
      * (a payment unknown for this TPP, authorised, or in another basket) or a bank that cannot be reached undoes the
      * basket: its consents are free again, and the TPP gets the bank's refusal ({@code BankBaskets}) or
-     * ServiceUnavailable.
+     * ServiceUnavailable. A registration the bank took but whose answer never arrived, or was never recorded, is
+     * withdrawn from the bank by the basket's {@link BasketWithdrawalTask}, stored with it.
      */
     public CreatedBasket create(String providerCode, TppIdentity tpp, List<String> paymentIds, List<String> consentIds,
                                 ScaRedirect redirect, boolean redirectPreferred, PsuContext psu,
@@ -104,6 +110,11 @@ public class SigningBasketService {
             baskets.persist(basket);
             baskets.persistAuthorisation(authorisation);
             baskets.flush();
+            // the bank's copy is withdrawn should the registration's answer never be recorded: due once the call
+            // below is surely over (its timeouts, and a lease for the pause of a busy machine)
+            ProvidersConfig.Provider provider = providers.require(providerCode);
+            tasks.enqueue(BasketWithdrawalTask.of(basket.getId(), providerCode, now.plus(provider.connectTimeout())
+                    .plus(provider.readTimeout()).plus(taskConfig.lease(BasketWithdrawalTask.TYPE))));
             for (String consentId : consentIds) {
                 consents.findById(consentId).joinBasket(basket.getId());
             }
@@ -168,8 +179,8 @@ public class SigningBasketService {
         }
     }
 
-    /** The basket the bank did not take: gone, its consents free again. */
-    private void undo(String basketId) {
+    /** The basket the bank did not take: gone, its consents free again. In the caller's transaction. */
+    void undo(String basketId) {
         baskets.lockMembers(basketId).forEach(Consent::leaveBasket);
         baskets.authorisationsOf(basketId).forEach(a -> baskets.getEntityManager().remove(a));
         baskets.flush(); // the consents no longer point at it before it goes

@@ -17,7 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 public abstract class Sandbox2TestBase extends ClockedConsentTestBase {
 
     @ConfigProperty(name = "psd2.providers.sandbox.bank-url")
-    String bankUrl;
+    protected String bankUrl;
 
     /** sandbox2's way to the real sandbox bank. */
     protected SwitchableProxy proxy;

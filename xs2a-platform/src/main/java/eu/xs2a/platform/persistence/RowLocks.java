@@ -20,11 +20,14 @@ public final class RowLocks {
      * with it.
      */
     public static <T> Optional<T> lock(EntityManager em, Class<T> type, Object id) {
+        // the managed copy if there is one, else a reference made only to ask
         T held = em.getReference(type, id);
         if (em.getEntityManagerFactory().getPersistenceUnitUtil().isLoaded(held)) {
             em.refresh(held, LockModeType.PESSIMISTIC_WRITE);
             return Optional.of(held);
         }
+        // dropped again: a load through it would fail for a row that does not exist, rather than answer none
+        em.detach(held);
         return Optional.ofNullable(em.find(type, id, LockModeType.PESSIMISTIC_WRITE));
     }
 }

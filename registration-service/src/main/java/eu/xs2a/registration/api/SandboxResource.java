@@ -50,6 +50,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
 import org.eclipse.microprofile.openapi.annotations.media.Schema;
 import org.eclipse.microprofile.openapi.annotations.parameters.Parameter;
+import org.eclipse.microprofile.openapi.annotations.parameters.RequestBody;
 import org.eclipse.microprofile.openapi.annotations.responses.APIResponse;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import org.jboss.logging.Logger;
@@ -80,6 +81,7 @@ public class SandboxResource {
     private static final SecureRandom RANDOM = new SecureRandom();
     private static final Logger LOG = Logger.getLogger(SandboxResource.class);
     static final String CERTIFICATES_PATH = "/api/sandbox/v1/certificates";
+    static final String STATEMENTS_PATH = "/api/sandbox/v1/software-statements";
 
     @Inject Environment environment;
     @Inject SandboxCa ca;
@@ -160,7 +162,7 @@ public class SandboxResource {
         String orgId = named ? organizationIdentifier(required("organizationIdentifier", r.organizationIdentifier()).trim())
                 : mintedIdentifier();
         PublicKey tppKey = r.csr() == null ? null : CertificationRequests.publicKey(r.csr());
-        VerifiedRequest proof = named ? proofOf(orgId, body, headers, uri) : null;
+        VerifiedRequest proof = named ? proofOf(orgId, body, headers, uri, CERTIFICATES_PATH) : null;
         if (tppKey == null) {
             // after the checks, so that a mistyped or refused request does not use up the developer's allowance
             throttle.acquire(ClientAddresses.of(http));
@@ -191,7 +193,7 @@ public class SandboxResource {
      * The signed request's proof that its caller holds {@code orgId}: the pipeline's checks pass and the seal is of
      * that organisation. Every failure is AccessDenied 403 saying why, and nothing is issued.
      */
-    private VerifiedRequest proofOf(String orgId, byte[] body, HttpHeaders headers, UriInfo uri) {
+    private VerifiedRequest proofOf(String orgId, byte[] body, HttpHeaders headers, UriInfo uri, String path) {
         VerifiedRequest verified;
         try {
             verified = signatures.verify("POST", uri.getRequestUri(), headers::getHeaderString, body);
@@ -199,19 +201,23 @@ public class SandboxResource {
             if (e.errorClass().status() >= 500) {
                 throw e;
             }
-            throw notProven(orgId, e.getMessage());
+            throw notProven(orgId, e.getMessage(), path);
         }
         String signer = verified.identity().tppId();
         if (!orgId.equals(signer)) {
-            throw notProven(orgId, "the request is signed with a seal of " + signer);
+            throw notProven(orgId, "the request is signed with a seal of " + signer, path);
         }
         return verified;
     }
 
-    private static Psd2Exception notProven(String orgId, String why) {
-        return new Psd2Exception(ErrorClass.ORGANISATION_NOT_PROVEN, "A certificate for organizationIdentifier "
-                + orgId + " is issued only on a request signed by a current, valid seal of that organisation; "
-                + why + ". Leave organizationIdentifier out to get a new organisation");
+    private static Psd2Exception notProven(String orgId, String why, String path) {
+        return new Psd2Exception(ErrorClass.ORGANISATION_NOT_PROVEN, CERTIFICATES_PATH.equals(path)
+                ? "A certificate for organizationIdentifier " + orgId + " is issued only on a request signed by a"
+                        + " current, valid seal of that organisation; " + why
+                        + ". Leave organizationIdentifier out to get a new organisation"
+                : "A software statement with software_jwks for org_id " + orgId + " is issued only on a request"
+                        + " signed by a current, valid seal of that organisation; " + why
+                        + ". Without software_jwks, the registration is signed with such a seal (x5c) instead");
     }
 
     /** A new organisation: {@link #MINTED_PREFIX} and twelve random digits. */
@@ -221,16 +227,28 @@ public class SandboxResource {
 
     @POST
     @Path("/software-statements")
-    @Operation(summary = "Issue a software statement signed by the sandbox directory")
+    @Operation(summary = "Issue a software statement signed by the sandbox directory",
+            description = "Unsigned, for any org_id: its registration must then be signed by a seal of org_id (x5c)."
+                    + " With software_jwks (keys that sign registrations as org_id) only when the request is signed"
+                    + " by a current, valid seal of org_id, with the usual signed-request headers (the X-Request-ID"
+                    + " once); else AccessDenied 403 and nothing is issued")
     @APIResponse(responseCode = "200", description = "The software statement assertion (JWT)",
             content = @Content(mediaType = MediaType.APPLICATION_JSON,
                     schema = @Schema(implementation = SoftwareStatementResponse.class)))
     @APIResponse(responseCode = "400", description = "FormatError: a field is missing or a role unknown")
+    @APIResponse(responseCode = "403", description = "AccessDenied: software_jwks is given and the request is not "
+            + "signed by a current, valid seal of org_id (a key of software_jwks signs registrations as that "
+            + "organisation); nothing is issued",
+            content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(ref = SignedApiOpenApiFilter.ERROR_BODY)))
     @APIResponse(responseCode = "404", description = "ResourceUnknown: not a sandbox deployment")
-    public SoftwareStatementResponse issueSoftwareStatement(SoftwareStatementRequest request) {
+    public SoftwareStatementResponse issueSoftwareStatement(
+            @Parameter(hidden = true) @HeaderParam(HttpHeaders.CONTENT_TYPE) String contentType,
+            @RequestBody(content = @Content(mediaType = MediaType.APPLICATION_JSON,
+                    schema = @Schema(implementation = SoftwareStatementRequest.class))) byte[] body,
+            @Context HttpHeaders headers, @Context UriInfo requestUri) {
         requireSandbox();
-        SoftwareStatementRequest r = request == null
-                ? new SoftwareStatementRequest(null, null, null, null, null, null, null, null) : request;
+        SoftwareStatementRequest r = jsonBodies.read(contentType, body, SoftwareStatementRequest.class);
         // Checked as client registration will check them, so that a statement issued here can be registered
         String orgId = TextLimits.ORGANISATION_ID.check(ErrorClass.FORMAT_ERROR, "org_id", required("org_id", r.orgId()));
         String clientName = TextLimits.CLIENT_NAME.check(ErrorClass.FORMAT_ERROR, "software_client_name",
@@ -266,12 +284,27 @@ public class SandboxResource {
             }
             claims.put("org_contacts", List.of(Map.of("email", r.contactEmail(), "type", "business")));
         }
-        if (r.softwareJwks() != null) {
-            SoftwareStatementVerifier.jwks(r.softwareJwks(), fault -> new Psd2Exception(ErrorClass.FORMAT_ERROR,
-                    "software_jwks " + fault).at("software_jwks"));
-            claims.put("software_jwks", r.softwareJwks());
+        if (r.softwareJwks() == null) {
+            // its registration must itself be signed by a seal of org_id (x5c): the statement alone proves nothing
+            return new SoftwareStatementResponse(softwareId, directory.sign(claims));
         }
-        return new SoftwareStatementResponse(softwareId, directory.sign(claims));
+        SoftwareStatementVerifier.jwks(r.softwareJwks(), fault -> new Psd2Exception(ErrorClass.FORMAT_ERROR,
+                "software_jwks " + fault).at("software_jwks"));
+        claims.put("software_jwks", r.softwareJwks());
+        // a key of software_jwks signs registrations as org_id: only the organisation itself may name its keys
+        VerifiedRequest proof = proofOf(orgId, body, headers, requestUri, STATEMENTS_PATH);
+        signatures.claimOnce(proof, "POST", STATEMENTS_PATH);
+        SoftwareStatementResponse issued;
+        try {
+            issued = new SoftwareStatementResponse(softwareId, directory.sign(claims));
+        } catch (RuntimeException e) {
+            signatures.failed(proof);
+            throw e;
+        }
+        signatures.served(proof);
+        LOG.infof("Sandbox software statement %s with software_jwks issued for organisation %s (signed by certificate"
+                + " %s)", softwareId, orgId, proof.identity().fingerprint());
+        return issued;
     }
 
     /** In live the sandbox does not exist: the same answer as any unknown path. */

@@ -38,7 +38,7 @@ public class AuthorizationService {
      * a redirect URI it did not register is refused with a page, never a redirect.
      */
     public URI start(String providerCode, Authorize authorize) {
-        providers.require(providerCode);
+        boolean oauthSca = providers.require(providerCode).oauthSca();
         OAuthClient client = requests.client(authorize.clientId(), authorize.redirectUri());
         if (authorize.state() != null && authorize.state().length() > MAX_STATE) {
             return back(providerCode, authorize.redirectUri(), null, Map.of("error", "invalid_request",
@@ -52,7 +52,8 @@ public class AuthorizationService {
             }
             TokenService.requireGrantType(client, TokenService.AUTHORIZATION_CODE);
             scope = authorize.scope() == null || authorize.scope().isBlank()
-                    ? client.scope : ResourceScopes.authorizeScope(authorize.scope(), OAuthClient.split(client.scope));
+                    ? client.scope : ResourceScopes.authorizeScope(authorize.scope(), OAuthClient.split(client.scope),
+                    oauthSca);
             challenge = Pkce.challenge(authorize.codeChallenge(), authorize.codeChallengeMethod());
         } catch (OAuthException e) {
             return back(providerCode, authorize.redirectUri(), authorize.state(), Map.of("error", e.error().code(),

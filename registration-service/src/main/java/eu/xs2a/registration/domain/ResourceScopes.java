@@ -26,15 +26,21 @@ public final class ResourceScopes {
 
     /**
      * The scope of an authorize request: the client's registered scopes as {@link TokenService#scope}, plus at most one
-     * resource scope its registration allows.
+     * resource scope its registration allows, at a provider with the OAuth SCA approach ({@code oauthSca}) only: at
+     * another, a PSU's login would authorise a consent or payment the provider authorises by its SCA alone.
      */
-    static String authorizeScope(String requested, List<String> allowed) {
+    static String authorizeScope(String requested, List<String> allowed, boolean oauthSca) {
         List<String> plain = new ArrayList<>();
         String resource = null;
         for (String value : OAuthClient.split(requested)) {
             if (!RESOURCE.matcher(value).matches()) {
                 plain.add(value);
                 continue;
+            }
+            if (!oauthSca) {
+                throw new OAuthException(OAuthError.INVALID_SCOPE, "scope '" + ErrorTexts.shown(value)
+                        + "' is taken only at a provider with the OAuth SCA approach; this one authorises consents and"
+                        + " payments by their own SCA");
             }
             String needs = value.startsWith("AIS:") ? "accounts" : "payments";
             if (!allowed.contains(needs)) {

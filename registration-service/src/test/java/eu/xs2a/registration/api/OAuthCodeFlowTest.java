@@ -215,8 +215,10 @@ class OAuthCodeFlowTest {
         assertRedirectedError(with(authorizeQuery(client, pkce, REDIRECT), "scope", "accounts admin"),
                 "invalid_scope", "admin");
         assertRedirectedError(authorizeQuery(noCode, pkce, REDIRECT), "unauthorized_client", "authorization_code");
-        // the OAuth SCA approach's scopes: one consent or payment per authorization
+        // the OAuth SCA approach's scopes: only at a provider with that approach, one consent or payment each
         assertRedirectedError(with(authorizeQuery(client, pkce, REDIRECT), "scope",
+                "AIS:" + java.util.UUID.randomUUID()), "invalid_scope", "only at a provider with the OAuth SCA");
+        assertRedirectedError(OAuthFlows.OAUTH_SCA_PROVIDER, with(authorizeQuery(client, pkce, REDIRECT), "scope",
                 "AIS:" + java.util.UUID.randomUUID() + " PIS:" + java.util.UUID.randomUUID()), "invalid_scope",
                 "one consent or payment");
         // a state too long to keep: refused, and not echoed
@@ -278,7 +280,7 @@ class OAuthCodeFlowTest {
         Client client = OAuthFlows.secretClient("authorization_code", "client_credentials");
         Map<String, String> query = with(authorizeQuery(client, Pkce.create(), REDIRECT), "scope",
                 "AIS:" + java.util.UUID.randomUUID());
-        Map<String, String> answer = OAuthFlows.psuVisit(query, "psu1", true);
+        Map<String, String> answer = OAuthFlows.psuVisit(OAuthFlows.OAUTH_SCA_PROVIDER, query, "psu1", true);
         assertEquals("access_denied", answer.get("error"), answer.toString());
         assertNull(answer.get("code"));
         // resource scopes are asked only at the authorize step, never with client credentials
@@ -298,7 +300,12 @@ class OAuthCodeFlowTest {
     }
 
     private static void assertRedirectedError(Map<String, String> query, String error, String descriptionPart) {
-        Response response = authorize(query);
+        assertRedirectedError(OAuthFlows.PROVIDER, query, error, descriptionPart);
+    }
+
+    private static void assertRedirectedError(String provider, Map<String, String> query, String error,
+                                              String descriptionPart) {
+        Response response = OAuthFlows.authorize(provider, query);
         assertEquals(303, response.statusCode(), response.asString());
         URI location = URI.create(response.header("Location"));
         assertTrue(location.toString().startsWith(REDIRECT + "?"), location.toString());

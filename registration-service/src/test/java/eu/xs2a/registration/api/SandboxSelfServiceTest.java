@@ -246,7 +246,7 @@ class SandboxSelfServiceTest {
         PublicJsonWebKey jwk = PublicJsonWebKey.Factory.newPublicJwk(pair.getPublic());
         jwk.setKeyId("app-key-1");
         Map<String, Object> publicOnly = JsonUtil.parseJson(jwk.toJson(JsonWebKey.OutputControlLevel.PUBLIC_ONLY));
-        statement(Map.of("keys", List.of(publicOnly))).then().statusCode(200);
+        statement(Map.of("keys", List.of(publicOnly))).then().statusCode(200).body("software_statement", notNullValue());
         jwk.setPrivateKey(pair.getPrivate());
         Map<String, Object> withPrivate = JsonUtil.parseJson(jwk.toJson(JsonWebKey.OutputControlLevel.INCLUDE_PRIVATE));
         assertError(statement(Map.of("keys", List.of(withPrivate))), 400, "FormatError",
@@ -259,10 +259,42 @@ class SandboxSelfServiceTest {
                 "software_jwks is not a JWKS of keys this ASPSP can read");
     }
 
+    /**
+     * A key of software_jwks signs registrations as the statement's organisation (and a registration of its known
+     * software rotates the client's secret): such a statement is issued only to that organisation, proven by its seal.
+     * Without software_jwks the statement is unsigned, as its registration must carry a seal of org_id itself.
+     */
+    @Test
+    void aSoftwareJwksIsNamedOnlyByItsOwnOrganisation() throws Exception {
+        String orgId = Api.orgId();
+        PublicJsonWebKey jwk = PublicJsonWebKey.Factory.newPublicJwk(TestKeys.ec().getPublic());
+        jwk.setKeyId("attacker-1");
+        String body = statementBody(orgId, Map.of("keys",
+                List.of(JsonUtil.parseJson(jwk.toJson(JsonWebKey.OutputControlLevel.PUBLIC_ONLY)))));
+
+        assertError(given().contentType("application/json").body(body).post(STATEMENTS), 403, "AccessDenied",
+                "software_jwks for org_id " + orgId).body("software_statement", nullValue());
+        TestTpp stranger = TestPki.shared().tpp(Api.orgId(), "Stranger", Role.PSP_AI);
+        assertError(Api.signed(stranger, "POST", STATEMENTS, body), 403, "AccessDenied",
+                "signed with a seal of " + stranger.tppId());
+        TestTpp own = TestPki.shared().tpp(orgId, "Own TPP", Role.PSP_AI);
+        Api.signed(own, "POST", STATEMENTS, body).then().statusCode(200).body("software_statement", notNullValue());
+
+        given().contentType("application/json").body(Map.of("software_client_name", "App", "org_id", orgId,
+                        "software_redirect_uris", List.of("https://dev.example/cb"), "software_roles", List.of("AISP")))
+                .post(STATEMENTS).then().statusCode(200);
+    }
+
+    /** A statement with this software_jwks for a new organisation, signed by a seal of it. */
     private static Response statement(Map<String, Object> jwks) {
-        return given().contentType("application/json").body(Map.of("software_client_name", "App", "org_id",
-                Api.orgId(), "software_redirect_uris", List.of("https://dev.example/cb"), "software_roles",
-                List.of("AISP"), "software_jwks", jwks)).post(STATEMENTS);
+        String orgId = Api.orgId();
+        return Api.signed(TestPki.shared().tpp(orgId, "Own TPP", Role.PSP_AI), "POST", STATEMENTS,
+                statementBody(orgId, jwks));
+    }
+
+    private static String statementBody(String orgId, Map<String, Object> jwks) {
+        return JsonUtil.toJson(Map.of("software_client_name", "App", "org_id", orgId, "software_redirect_uris",
+                List.of("https://dev.example/cb"), "software_roles", List.of("AISP"), "software_jwks", jwks));
     }
 
     @Test

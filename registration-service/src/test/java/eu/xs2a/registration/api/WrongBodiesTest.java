@@ -54,13 +54,14 @@ class WrongBodiesTest {
     void everyWrongSoftwareStatementRequestGetsAnAnswerOrTheStandardError() throws Exception {
         PublicJsonWebKey key = PublicJsonWebKey.Factory.newPublicJwk(TestKeys.ec().getPublic());
         key.setKeyId("app-key-1");
+        TestTpp organisation = newTpp(); // software_jwks is issued only on a request signed by a seal of org_id
         List<String> findings = sent("POST " + SandboxSelfServiceTest.STATEMENTS, """
                 {"software_id": "app-1", "software_client_name": "My Sandbox App", "org_id": "%s",
                  "org_name": "Sandbox Dev Ltd", "software_redirect_uris": ["https://dev.example/cb"],
                  "software_roles": ["AISP", "PISP"], "contact_email": "dev@dev.example",
                  "software_jwks": {"keys": [%s]}}"""
-                .formatted(Api.orgId(), key.toJson(JsonWebKey.OutputControlLevel.PUBLIC_ONLY)),
-                body -> given().contentType("application/json").body(body).post(SandboxSelfServiceTest.STATEMENTS));
+                .formatted(organisation.tppId(), key.toJson(JsonWebKey.OutputControlLevel.PUBLIC_ONLY)),
+                body -> Api.signed(organisation, "POST", SandboxSelfServiceTest.STATEMENTS, body));
         assertEquals(List.of(), findings);
     }
 

@@ -40,6 +40,8 @@ import org.jose4j.jwk.JsonWebKeySet;
 public final class OAuthFlows {
 
     public static final String PROVIDER = "sandbox";
+    /** The provider with the OAuth SCA approach (config/providers.properties), whose authorize takes AIS:/PIS: scopes. */
+    public static final String OAUTH_SCA_PROVIDER = "sandbox-oauth";
     public static final String BASE = "/" + PROVIDER + "/oauth";
     public static final String TOKEN = BASE + "/token";
     public static final String REVOKE = BASE + "/revoke";
@@ -141,7 +143,12 @@ public final class OAuthFlows {
 
     /** The authorize request of a browser, not followed. */
     public static Response authorize(Map<String, String> query) {
-        return given().redirects().follow(false).queryParams(query).get(AUTHORIZE);
+        return authorize(PROVIDER, query);
+    }
+
+    /** The same at another provider's OAuth server. */
+    public static Response authorize(String provider, Map<String, String> query) {
+        return given().redirects().follow(false).queryParams(query).get("/" + provider + "/oauth/authorize");
     }
 
     /** The authorize query of a code flow with PKCE S256 and a state. */
@@ -162,11 +169,17 @@ public final class OAuthFlows {
      * Returns the query parameters the client's redirect URI receives.
      */
     public static Map<String, String> psuVisit(Map<String, String> authorizeQuery, String username, boolean allow) {
-        Response authorize = authorize(authorizeQuery);
+        return psuVisit(PROVIDER, authorizeQuery, username, allow);
+    }
+
+    /** The same at another provider's OAuth server. */
+    public static Map<String, String> psuVisit(String provider, Map<String, String> authorizeQuery, String username,
+                                               boolean allow) {
+        Response authorize = authorize(provider, authorizeQuery);
         assertEquals(303, authorize.statusCode(), authorize.asString());
         String callback = BankPage.decide(authorize.header("Location"), username, allow);
         URI callbackUri = URI.create(callback);
-        assertEquals(BASE + "/callback", callbackUri.getPath());
+        assertEquals("/" + provider + "/oauth/callback", callbackUri.getPath());
         Response back = given().redirects().follow(false).get(callbackUri.getPath() + "?" + callbackUri.getRawQuery());
         assertEquals(303, back.statusCode(), back.asString());
         String location = back.header("Location");

@@ -26,7 +26,9 @@ public class RegistrationBank implements QuarkusTestResourceLifecycleManager {
         baseUrl = bank.baseUrl();
         SandboxSeed.await(baseUrl);
         return Map.of("psd2.providers.sandbox.bank-url", baseUrl,
-                "psd2.providers.sandbox.bank-credential", CREDENTIAL);
+                "psd2.providers.sandbox.bank-credential", CREDENTIAL,
+                "psd2.providers." + OAuthFlows.OAUTH_SCA_PROVIDER + ".bank-url", baseUrl,
+                "psd2.providers." + OAuthFlows.OAUTH_SCA_PROVIDER + ".bank-credential", CREDENTIAL);
     }
 
     @Override

@@ -15,6 +15,7 @@ import eu.xs2a.payment.support.Await;
 import eu.xs2a.payment.support.BankApi;
 import eu.xs2a.payment.support.GatewayDb;
 import eu.xs2a.payment.support.Payments;
+import eu.xs2a.payment.support.Sca;
 import eu.xs2a.payment.support.Tpps;
 import eu.xs2a.testsupport.BankDates;
 import eu.xs2a.testsupport.CapturedLog;
@@ -285,6 +286,26 @@ class EmbeddedAndDecoupledScaTest {
         assertError(put(keptAuth, null, otp(WRONG_OTP)), 400, "ScaInvalid", "SCA_INVALID");
         assertEquals("failed", Tpps.get(ALPHA, keptAuth).jsonPath().getString("scaStatus"));
         assertEquals("ACSP", status(kept));
+    }
+
+    /** The DELETE's PSU-ID names the cancellation's PSU: its password step needs none again, as a creation's. */
+    @Test
+    void theCancellationsPsuIsTheOneItsDeleteNamed() {
+        String body = Payments.body("4.50").replaceFirst("\\{",
+                "{\"requestedExecutionDate\": \"" + BankDates.today("sandbox").plusDays(1) + "\", ");
+        Map<String, String> redirect = headers("TPP-Redirect-Preferred", "true");
+        Response created = Payments.initiate(ALPHA, "sandbox", SCT, redirect, body); // no PSU-ID
+        String self = created.jsonPath().getString("_links.self.href");
+        Sca.approve(created.jsonPath().getString("_links.scaRedirect.href"), "psu-embedded");
+        Await.until(() -> status(self), "ACSP"::equals, "the payment's authorisation");
+
+        Response accepted = Tpps.send(ALPHA, "DELETE", self, Map.of("TPP-Redirect-Preferred", "false",
+                "PSU-ID", "psu-embedded"), null);
+        assertEquals("EMBEDDED", accepted.header("ASPSP-SCA-Approach"), accepted.asString());
+        String auth = accepted.jsonPath().getString("_links.updatePsuAuthentication.href");
+        assertEquals("scaMethodSelected", put(auth, null, password("sandbox")).jsonPath().getString("scaStatus"));
+        assertEquals("finalised", put(auth, null, otp("123456")).jsonPath().getString("scaStatus"));
+        assertEquals("CANC", status(self));
     }
 
     @Test

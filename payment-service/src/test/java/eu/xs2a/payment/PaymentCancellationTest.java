@@ -80,7 +80,8 @@ class PaymentCancellationTest {
         String authorisation = Tpps.get(ALPHA, self + "/authorisations").then().statusCode(200).extract()
                 .path("authorisationIds[0]");
         Tpps.get(ALPHA, self + "/authorisations/" + authorisation).then().body("scaStatus", equalTo("failed"));
-        Errors.expect(cancel(self), 405, "CancellationInvalid");
+        // as every 405 (RFC 9110): what the payment still allows, its DELETE no longer
+        Errors.expect(cancel(self), 405, "CancellationInvalid").header("Allow", "GET, HEAD, OPTIONS");
     }
 
     @Test

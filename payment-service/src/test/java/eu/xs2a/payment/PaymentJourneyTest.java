@@ -232,8 +232,10 @@ class PaymentJourneyTest {
         assertEquals(null, db.taskState(PaymentTasks.SUBMISSION, id));
         Tpps.get(ALPHA, self + "/authorisations").then().body("authorisationIds", equalTo(java.util.List.of(authorisationId)));
 
+        // named by its paymentId, never by the row's number (which would tell how many payments there are)
         Errors.expect(Tpps.send(ALPHA, "POST", self + "/authorisations", java.util.Map.of(), "{}"), 409, "StatusInvalid")
-                .body("tppMessages[0].code", org.hamcrest.Matchers.equalTo("STATUS_INVALID"));
+                .body("tppMessages[0].code", org.hamcrest.Matchers.equalTo("STATUS_INVALID"))
+                .body("tppMessages[0].text", equalTo("An authorisation of payment " + id + " was already started"));
 
         assertEquals(TPP_OK, Sca.approve(started.path("_links.scaRedirect.href"), "psu1"));
         Tpps.get(ALPHA, self + "/authorisations/" + authorisationId).then().body("scaStatus", equalTo("finalised"));

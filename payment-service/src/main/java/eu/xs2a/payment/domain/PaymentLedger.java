@@ -155,11 +155,12 @@ public class PaymentLedger {
     public StartedAuthorisation startPaymentAuthorisation(long paymentId) {
         Payment payment = locked(paymentId);
         if (payment.transactionStatus() != TransactionStatus.RCVD) {
-            throw new Psd2Exception(ErrorClass.STATUS_INVALID, "Payment " + paymentId + " is "
+            // the TPP's paymentId: the row's id would tell how many payments the gateway holds
+            throw new Psd2Exception(ErrorClass.STATUS_INVALID, "Payment " + payment.resourceId() + " is "
                     + payment.transactionStatus() + " and cannot be authorised any more");
         }
         if (!authorisations.of(paymentId, AuthorisationKind.PAYMENT).isEmpty()) {
-            throw new Psd2Exception(ErrorClass.STATUS_INVALID, "An authorisation of payment " + paymentId
+            throw new Psd2Exception(ErrorClass.STATUS_INVALID, "An authorisation of payment " + payment.resourceId()
                     + " was already started");
         }
         Instant now = clock.instant();
@@ -349,7 +350,8 @@ public class PaymentLedger {
     @Transactional
     public Optional<NewAuthorisation> startCancellation(long paymentId, UUID claim, ScaApproach approach,
                                                         String bankScaStatus, String callbackState,
-                                                        String bankScaUrl, String redirectUri, String nokRedirectUri) {
+                                                        String bankScaUrl, String psuId, String redirectUri,
+                                                        String nokRedirectUri) {
         Payment payment = locked(paymentId);
         Instant now = clock.instant();
         if (!payment.holdsCancellation(claim, now)) {
@@ -361,6 +363,10 @@ public class PaymentLedger {
         NewAuthorisation started = newAuthorisation(payment, AuthorisationKind.CANCELLATION, approach, callbackState,
                 bankScaUrl, redirectUri, nokRedirectUri, now);
         started.authorisation().followBank(ScaStatus.fromBank(bankScaStatus), now);
+        if (psuId != null) {
+            // the DELETE's PSU-ID: its embedded password step needs none again, as a creation's
+            started.authorisation().startedFor(psuId);
+        }
         return Optional.of(started);
     }
 

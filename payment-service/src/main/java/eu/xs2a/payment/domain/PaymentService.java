@@ -297,7 +297,7 @@ public class PaymentService {
         try {
             ScaApproach approach = approaches.choose(current.providerCode(), redirectPreferred,
                     psuId != null ? psuId : current.psuId());
-            return cancelAtBank(current, approach, redirectUri, nokRedirectUri, psuContext);
+            return cancelAtBank(current, approach, psuId, redirectUri, nokRedirectUri, psuContext);
         } catch (Psd2Exception e) {
             if (e.errorClass() == ErrorClass.CANCELLATION_INVALID) {
                 throw cancellationInvalid(refreshed(ledger.get(paymentId)));
@@ -320,7 +320,7 @@ public class PaymentService {
      * other, and the newest cancellation authorisation here is the one the bank will complete (the bank ends the link
      * of the previous one).
      */
-    private Cancellation cancelAtBank(Payment submitted, ScaApproach approach, String redirectUri,
+    private Cancellation cancelAtBank(Payment submitted, ScaApproach approach, String psuId, String redirectUri,
                                       String nokRedirectUri, PsuContext psuContext) {
         long paymentId = submitted.id();
         UUID claim = UUID.randomUUID();
@@ -337,11 +337,12 @@ public class PaymentService {
                 return new Cancellation(ledger.markCancelled(paymentId, claim), null);
             }
             if (answer.scaUrl() == null) {
-                throw new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank neither cancelled payment " + paymentId
+                throw new Psd2Exception(ErrorClass.SERVICE_INVALID, "The bank neither cancelled payment "
+                        + payment.resourceId()
                         + " nor asked for an authorisation of the cancellation");
             }
             NewAuthorisation authorisation = ledger.startCancellation(paymentId, claim, approach, answer.scaStatus(),
-                    state, answer.scaUrl(), redirectUri, nokRedirectUri).orElseThrow(() -> Psd2Exception.serviceUnavailable(
+                    state, answer.scaUrl(), psuId, redirectUri, nokRedirectUri).orElseThrow(() -> Psd2Exception.serviceUnavailable(
                     "The bank took too long to answer the cancellation; try again later", BANK_RETRY_AFTER_SECONDS,
                     null).causedByBank());
             return new Cancellation(ledger.get(paymentId), authorisation);

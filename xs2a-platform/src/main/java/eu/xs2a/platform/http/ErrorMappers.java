@@ -27,8 +27,10 @@ import jakarta.ws.rs.core.Response;
 import java.net.ConnectException;
 import java.sql.SQLException;
 import java.sql.SQLTransientConnectionException;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import org.jboss.logging.Logger;
 import org.jboss.resteasy.reactive.server.ServerExceptionMapper;
 
@@ -86,7 +88,22 @@ public class ErrorMappers {
         if (e.tppReturnUri() != null) {
             request.setProperty(BrowserPages.TPP_RETURN, e.tppReturnUri()); // for a browser's error page
         }
-        return ErrorResponses.of(e);
+        Response response = ErrorResponses.of(e);
+        return e.errorClass().status() == 405 ? withAllowExcept(response, request.getMethod()) : response;
+    }
+
+    /**
+     * A 405 of the resource's state (a payment that can no longer be cancelled) names what the resource still allows
+     * in Allow, as RFC 9110 requires of every 405: its path's methods but the refused one.
+     */
+    private static Response withAllowExcept(Response response, String refused) {
+        String allow = AllowedMethods.ofCurrentRequest();
+        if (allow == null) {
+            return response;
+        }
+        String remaining = Arrays.stream(allow.split(", ")).filter(method -> !method.equals(refused))
+                .collect(Collectors.joining(", "));
+        return Response.fromResponse(response).header("Allow", remaining).build();
     }
 
     private static String logged(String message) {

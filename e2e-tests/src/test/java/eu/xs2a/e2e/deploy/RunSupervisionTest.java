@@ -103,6 +103,41 @@ class RunSupervisionTest {
         assertEquals(ingress, pid("ingress"));
     }
 
+    /** The bank's status events go to this gateway's own consent- and payment-service, on their moved ports. */
+    @Test
+    void theBanksStatusEventsGoToTheServicesOfThisGateway() throws IOException {
+        String environment = new String(Files.readAllBytes(Path.of("/proc/" + pid("aspsp-sandbox") + "/environ")),
+                java.nio.charset.StandardCharsets.UTF_8).replace('\0', '\n');
+        for (String expected : List.of(
+                "SANDBOX_EVENTS_CONSENT_URL=http://localhost:" + (8082 + offset) + "/internal/v1/bank-events",
+                "SANDBOX_EVENTS_PAYMENT_URL=http://localhost:" + (8084 + offset) + "/internal/v1/bank-events")) {
+            assertTrue(environment.lines().anyMatch(expected::equals), expected + " in " + environment);
+        }
+    }
+
+    /** The services' own role, which owns the databases bin/db-setup makes. */
+    private static final String OWNER = "postgresql://xs2a:xs2a@localhost:5432/postgres";
+
+    /** bin/db-setup makes a prefix's databases, so that bin/run under a new XS2A_DB_PREFIX starts at once. */
+    @Test
+    void aNewDatabasePrefixGetsItsDatabases() {
+        String prefix = "xs2a_prefix_probe_";
+        Repo.Result setUp = Repo.runWithEnv(List.of("bash", Repo.path("bin/db-setup").toString()),
+                Map.of("XS2A_DB_PREFIX", prefix));
+        try {
+            assertEquals(0, setUp.exitCode(), setUp.stdout() + setUp.stderr());
+            Repo.Result listed = Repo.run(List.of("psql", OWNER, "-qtAc",
+                    "select datname from pg_database where datname like '" + prefix + "%' order by 1"));
+            assertEquals(List.of(prefix + "account", prefix + "aspsp", prefix + "consent", prefix + "payment",
+                    prefix + "registration"), listed.stdout().lines().toList(), listed.stderr());
+        } finally {
+            for (String service : List.of("account", "aspsp", "consent", "payment", "registration")) {
+                Repo.run(List.of("psql", OWNER, "-qc",
+                        "drop database if exists " + prefix + service));
+            }
+        }
+    }
+
     /**
      * A part that exits while starting ends bin/run at once with that part's ERROR lines, everything it started
      * stopped: here every service refuses a misspelt setting of the environment (a second bin/run beside the first, on

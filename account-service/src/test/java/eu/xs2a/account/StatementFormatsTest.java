@@ -55,7 +55,7 @@ class StatementFormatsTest {
     private static final String CAMT_053 = "urn:iso:std:iso:20022:tech:xsd:camt.053.001.02";
     private static final Pattern LINE_61 = Pattern.compile(
             ":61:(\\d{6})(\\d{4})([CD])([0-9]+,[0-9]*)NTRF([^/]*)//(.*)");
-    private static final Pattern BALANCE = Pattern.compile(":6[02]F:([CD])(\\d{6})([A-Z]{3})([0-9]+,[0-9]*)");
+    private static final Pattern BALANCE = Pattern.compile(":6[02][FM]:([CD])(\\d{6})([A-Z]{3})([0-9]+,[0-9]*)");
 
     @Inject AgroalDataSource db;
 
@@ -104,14 +104,70 @@ class StatementFormatsTest {
             expected.put((String) e.get("transactionId"), withStatus);
         }
         BigDecimal sum = assertEntriesMatch(expected, doc);
-        Map<String, BigDecimal> balances = new LinkedHashMap<>();
+        List<String> codes = new ArrayList<>();
+        List<BigDecimal> amounts = new ArrayList<>();
         NodeList bals = doc.getElementsByTagNameNS(CAMT_053, "Bal");
         for (int i = 0; i < bals.getLength(); i++) {
             Element bal = (Element) bals.item(i);
-            balances.put(text(bal, "Cd"), signed(bal));
+            codes.add(text(bal, "Cd"));
+            amounts.add(signed(bal));
         }
-        assertEquals(List.of("OPBD", "CLBD"), List.copyOf(balances.keySet()));
-        assertEquals(0, balances.get("OPBD").add(sum).compareTo(balances.get("CLBD")), "opening + entries = closing");
+        // page 1 is a part of the statement: it never closes it, and opens it only when it holds the oldest entries
+        assertEquals(List.of(json.getString("transactions._links.next") == null ? "OPBD" : "ITBD", "ITBD"), codes);
+        assertEquals(0, amounts.get(0).add(sum).compareTo(amounts.get(1)), "opening + entries = closing");
+    }
+
+    /**
+     * A statement of several pages is one statement in parts, the newest entries first: each page's opening is the
+     * next (older) page's closing; the first page closes the statement (:62F:) and the last opens it (:60F:), with
+     * the same balances whatever the page size; the parts between carry intermediate balances (:60M:, :62M:).
+     */
+    @Test
+    void theMt940PagesOfAStatementFollowOnFromEachOther() {
+        String consent = allAccountsConsent(Tpps.ALPHA, "sandbox", "psu1");
+        String report = report(consent, "booked");
+        List<Map<String, String>> pages = new ArrayList<>();
+        for (int page = 0; page < 3; page++) {
+            pages.add(mt940Balances(get(report + "&size=2&page=" + page, consent, "text/plain")));
+        }
+        int parts = Integer.parseInt(pages.get(0).get("28C").substring(2));
+        assertTrue(parts > 3, "psu1's history fills more than three pages of two");
+        assertEquals(List.of("1/" + parts, "1/" + (parts - 1), "1/" + (parts - 2)),
+                pages.stream().map(p -> p.get("28C")).toList(), "numbered from the oldest part");
+        for (int page = 0; page < 2; page++) {
+            assertEquals(pages.get(page).get("60M"), pages.get(page + 1).get("62M"),
+                    "page " + page + " opens where page " + (page + 1) + " closes");
+        }
+        assertNull(pages.get(0).get("60F"), "the first page opens only its own part");
+        assertNull(pages.get(1).get("60F"));
+        assertNull(pages.get(1).get("62F"));
+
+        Map<String, String> first = mt940Balances(get(report + "&size=100", consent, "text/plain"));
+        assertEquals(first.get("62F"), pages.get(0).get("62F"), "the statement's closing, whatever the page size");
+        int lastOfHundred = Integer.parseInt(first.get("28C").substring(2)) - 1;
+        Map<String, String> oldest = mt940Balances(get(report + "&size=2&page=" + (parts - 1), consent, "text/plain"));
+        Map<String, String> oldestOfHundred = mt940Balances(get(report + "&size=100&page=" + lastOfHundred, consent,
+                "text/plain"));
+        assertEquals("1/1", oldest.get("28C"));
+        assertEquals(oldestOfHundred.get("60F"), oldest.get("60F"), "the statement's opening, whatever the page size");
+        assertNull(oldest.get("62F"));
+    }
+
+    /** The balance fields of an MT940 answer by tag (60F, 60M, 62F, 62M: amount with its sign; 28C: as sent). */
+    private static Map<String, String> mt940Balances(Response answer) {
+        String text = answer.then().statusCode(200).extract().asString();
+        Map<String, String> fields = new LinkedHashMap<>();
+        for (String line : text.split("\r\n")) {
+            if (line.startsWith(":28C:")) {
+                fields.put("28C", line.substring(5));
+            }
+            if (line.matches(":6[02][FM]:.*")) {
+                String value = line.substring(5);
+                // the amount with its sign, not the date: a part closes and the next opens on their own days
+                fields.put(line.substring(1, 4), mtAmount(value.substring(0, 1), value.substring(10)).toPlainString());
+            }
+        }
+        return fields;
     }
 
     @Test
@@ -138,7 +194,7 @@ class StatementFormatsTest {
             Matcher b = BALANCE.matcher(line);
             if (b.matches()) {
                 BigDecimal amount = mtAmount(b.group(1), b.group(4));
-                if (line.startsWith(":60F:")) {
+                if (line.startsWith(":60")) {
                     opening = amount;
                 } else {
                     closing = amount;

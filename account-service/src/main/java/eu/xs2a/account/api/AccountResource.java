@@ -127,7 +127,7 @@ public class AccountResource {
         }
         CallContext ctx = contexts.of(call);
         if (format != ReportFormat.JSON) {
-            TransactionReport report = reads.transactions(ctx, false, accountId, query.withBalances());
+            TransactionReport report = reads.statement(ctx, false, accountId, query.withBalances());
             return statement(format, report);
         }
         TransactionReport report = reads.transactions(ctx, false, accountId, query);

@@ -66,8 +66,11 @@ public class CamtGenerator {
             }
             account(xml, report.account());
             if (statement) {
-                balance(xml, "OPBD", null, balances.opening(), balances.currency(), balances.openingDate());
-                balance(xml, "CLBD", null, balances.closing(), balances.currency(), balances.closingDate());
+                // a part of a statement of several pages opens or closes with an interim booked balance
+                balance(xml, balances.opensStatement() ? "OPBD" : "ITBD", null, balances.opening(),
+                        balances.currency(), balances.openingDate());
+                balance(xml, balances.closesStatement() ? "CLBD" : "ITBD", null, balances.closing(),
+                        balances.currency(), balances.closingDate());
             } else if (report.balances() != null) {
                 for (Balance b : report.balances()) {
                     balance(xml, BALANCE_CODES.get(b.balanceType), b, new BigDecimal(b.amount), b.currency,

@@ -46,12 +46,15 @@ public class Mt940Generator {
         StringBuilder out = new StringBuilder();
         line(out, ":20:" + swift(("STMT" + a.resourceId).replace("-", ""), 16));
         line(out, ":25:" + swift(a.iban != null ? a.iban.replace(" ", "") : a.bban, 35));
-        line(out, ":28C:" + Math.min(report.query().page() + 1, 99999) + "/1");
-        line(out, ":60F:" + balance(balances.opening(), balances.openingDate(), balances.currency()));
+        // statement 1, its parts numbered from the oldest (the last page) on: the first page is the last part
+        line(out, ":28C:1/" + Math.max(1, Math.min(report.lastPage() - report.query().page() + 1, 99999)));
+        line(out, (balances.opensStatement() ? ":60F:" : ":60M:")
+                + balance(balances.opening(), balances.openingDate(), balances.currency()));
         for (Transaction t : report.transactions()) {
             entry(out, t);
         }
-        line(out, ":62F:" + balance(balances.closing(), balances.closingDate(), balances.currency()));
+        line(out, (balances.closesStatement() ? ":62F:" : ":62M:")
+                + balance(balances.closing(), balances.closingDate(), balances.currency()));
         line(out, "-");
         return out.toString();
     }
@@ -92,7 +95,7 @@ public class Mt940Generator {
         return second == null || second.isBlank() ? first.strip() : first.strip() + " " + second.strip();
     }
 
-    /** D or C, the date, the currency, the amount: :60F: and :62F:. */
+    /** D or C, the date, the currency, the amount: :60F:/:60M: and :62F:/:62M:. */
     private static String balance(BigDecimal amount, LocalDate date, String currency) {
         return (amount.signum() < 0 ? "D" : "C") + YYMMDD.format(date) + currency + amount(amount);
     }

@@ -15,6 +15,7 @@ import eu.xs2a.platform.error.ErrorClass;
 import eu.xs2a.platform.error.Psd2Exception;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -95,6 +96,22 @@ public class AccountReads {
         }
         List<Balance> balanceList = query.withBalance() && covered.balances ? balancesOf(own) : null;
         return new TransactionReport(account, query, page, total, balanceList);
+    }
+
+    /**
+     * A booked report as a statement (camt.053, MT940): {@link #transactions} with the booked entries of the pages
+     * before this one added up, so that a later page's balances follow on from the newer pages' (a delta report's
+     * page is its own).
+     */
+    public TransactionReport statement(CallContext ctx, boolean card, String resourceId, TransactionQuery query) {
+        TransactionReport report = transactions(ctx, card, resourceId, query);
+        if (query.delta() != null || query.page() == 0 || !Transaction.BOOKED.equals(query.bookingStatus())) {
+            return report;
+        }
+        BigDecimal before = transactions.bookedAmountsOfFirst(report.account().id, query.dateFrom(), query.dateTo(),
+                        query.page() * query.size()).stream().map(BigDecimal::new)
+                .reduce(BigDecimal.ZERO, BigDecimal::add);
+        return report.withBookedBefore(before);
     }
 
     /**

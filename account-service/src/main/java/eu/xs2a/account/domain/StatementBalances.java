@@ -12,9 +12,15 @@ import java.util.List;
  * must carry. Closing: the bank's closingBooked balance, else interimBooked, expected or interimAvailable, as the
  * bank gives them. Opening: the bank's openingBooked, else the closing balance less the statement's booked entries,
  * so that opening plus entries is closing, as a statement reader checks.
+ *
+ * <p>A report of several pages is one statement in parts, the newest entries on the first page: a page's closing is
+ * the closing less the booked entries of the pages before it ({@link TransactionReport#bookedBefore}), so each page's
+ * opening is the next page's closing. Only the first page closes the statement ({@code closesStatement}: :62F:,
+ * CLBD, else :62M:, ITBD, dated by its newest entry) and only the last opens it ({@code opensStatement}: :60F:, OPBD,
+ * else :60M:, ITBD, dated by its oldest entry).
  */
 public record StatementBalances(BigDecimal opening, LocalDate openingDate, BigDecimal closing, LocalDate closingDate,
-                                String currency) {
+                                String currency, boolean opensStatement, boolean closesStatement) {
 
     private static final List<String> CLOSING = List.of("closingBooked", "interimBooked", "expected",
             "interimAvailable");
@@ -29,19 +35,29 @@ public record StatementBalances(BigDecimal opening, LocalDate openingDate, BigDe
                     + "booked balances, which the consent does not cover for account " + report.account().resourceId
                     + ": ask for application/json, or for camt.052 (application/xml with bookingStatus pending or both)");
         }
-        LocalDate closingDate = dateOf(closing, report);
-        BigDecimal closingAmount = new BigDecimal(closing.amount);
+        List<Transaction> entries = report.transactions();
+        boolean closes = report.query().page() == 0;
+        boolean opens = report.oldestPage();
+        BigDecimal pageClosing = new BigDecimal(closing.amount).subtract(report.bookedBefore());
+        LocalDate pageClosingDate = closes || entries.isEmpty() ? dateOf(closing, report)
+                : day(entries.get(0));
         Balance opening = balances.stream().filter(b -> "openingBooked".equals(b.balanceType)).findFirst()
                 .orElse(null);
-        if (opening != null) {
-            return new StatementBalances(new BigDecimal(opening.amount), dateOf(opening, report), closingAmount,
-                    closingDate, closing.currency);
+        if (opening != null && opens && closes) {
+            return new StatementBalances(new BigDecimal(opening.amount), dateOf(opening, report), pageClosing,
+                    pageClosingDate, closing.currency, true, true);
         }
-        BigDecimal booked = report.transactions().stream().filter(t -> Transaction.BOOKED.equals(t.bookingStatus))
+        BigDecimal booked = entries.stream().filter(t -> Transaction.BOOKED.equals(t.bookingStatus))
                 .map(t -> new BigDecimal(t.amount)).reduce(BigDecimal.ZERO, BigDecimal::add);
-        LocalDate openingDate = report.query().dateFrom() != null ? report.query().dateFrom() : closingDate;
-        return new StatementBalances(closingAmount.subtract(booked), openingDate, closingAmount, closingDate,
-                closing.currency);
+        LocalDate openingDate = !opens && !entries.isEmpty() ? day(entries.get(entries.size() - 1))
+                : report.query().dateFrom() != null ? report.query().dateFrom() : pageClosingDate;
+        return new StatementBalances(pageClosing.subtract(booked), openingDate, pageClosing, pageClosingDate,
+                closing.currency, opens, closes);
+    }
+
+    /** The day an entry was booked. */
+    private static LocalDate day(Transaction entry) {
+        return entry.bookingDate != null ? entry.bookingDate : entry.entryDate;
     }
 
     /** A balance's day: its reference date, else the day of its last change (UTC), else the report's end. */

@@ -111,6 +111,18 @@ public class TransactionRepository implements PanacheRepositoryBase<Transaction,
                 .page(Page.of(pageIndex, pageSize)).list();
     }
 
+    /** The amounts of the report's first {@code rows} booked entries, in its order: what the pages before one hold. */
+    public List<String> bookedAmountsOfFirst(UUID accountId, LocalDate from, LocalDate to, int rows) {
+        if (rows == 0) {
+            return List.of();
+        }
+        return getEntityManager().createQuery("select t.amount from Transaction t where t.accountId = :account"
+                        + " and t.bookingStatus = :booked and t.entryDate >= :from and t.entryDate <= :to"
+                        + " order by t.entryDate desc, t.transactionId", String.class)
+                .setParameter("account", accountId).setParameter("booked", Transaction.BOOKED)
+                .setParameter("from", from).setParameter("to", to).setMaxResults(rows).getResultList();
+    }
+
     public long count(UUID accountId, Collection<String> statuses, LocalDate from, LocalDate to) {
         return count(FILTER, params(accountId, statuses, from, to));
     }

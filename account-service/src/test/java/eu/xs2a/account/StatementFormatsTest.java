@@ -236,6 +236,11 @@ class StatementFormatsTest {
                 .statusCode(200).contentType(startsWith("application/xml"));
         get(report(consent, "booked") + "&size=5", consent, "*/*").then()
                 .statusCode(200).contentType(startsWith("application/json"));
+        // q=0 is "not acceptable" (RFC 9110), never the least wanted; a wildcard beside it brings another format
+        get(report(consent, "booked") + "&size=5", consent, "text/plain;q=0").then().statusCode(406)
+                .body("tppMessages[0].code", equalTo("REQUESTED_FORMATS_INVALID"));
+        get(report(consent, "booked") + "&size=5", consent, "application/json;q=0, */*;q=0.5").then()
+                .statusCode(200).contentType(startsWith("application/xml"));
         // bad query parameters stay FormatErrors in every format
         error(get(P + "/accounts/" + mainAccount(consent) + "/transactions?bookingStatus=booked", consent,
                 "application/xml"), 400, "FormatError");

@@ -185,6 +185,9 @@ class BulkPaymentTest {
                 "batchBookingPreferred");
         refused(bulk(null, ok).replace("\"payments\": [", "\"requestedExecutionDate\": \"2020-01-01\", \"payments\": ["),
                 "requestedExecutionDate", "requestedExecutionDate");
+        // a 1.3.6 field the gateway does not offer: refused, never taken and dropped
+        refused(bulk(null, ok).replace("\"payments\": [", "\"requestedExecutionTime\": \"2026-12-02T18:00:00Z\","
+                + " \"payments\": ["), "requestedExecutionTime is not offered", "requestedExecutionTime");
         refused(bulk(null, ok).replace("\"payments\": [", "\"requestedExecutionDate\": \""
                 + LocalDate.now(Pain001PaymentTest.SANDBOX_ZONE).plusDays(366) + "\", \"payments\": ["),
                 "is too far ahead", "requestedExecutionDate");

@@ -13,7 +13,7 @@ import org.eclipse.microprofile.openapi.annotations.media.Schema;
  * The Berlin Group bulk body (bulkPaymentInitiation_json): the debtor account (required) and execution date of all
  * entries, and the entries, each a single payment's body without debtorAccount and requestedExecutionDate (which an
  * entry may not hold: FormatError naming it). Each field's rules are the single payment's, named with the entry's
- * index ({@code payments[1].creditorName is required}).
+ * index ({@code payments[1].creditorName is required}). {@code requestedExecutionTime} is read only to be refused.
  */
 @JsonIgnoreProperties(ignoreUnknown = true)
 @RegisterForReflection
@@ -25,6 +25,9 @@ public record BulkPaymentInitiationRequest(
         @NotNull(message = PaymentInitiationRequest.REQUIRED) @Valid
         PaymentInitiationRequest.AccountReference debtorAccount,
         @Schema(description = PaymentInitiationRequest.EXECUTION_DATE) @IsoDate String requestedExecutionDate,
+        @Schema(description = "not offered: a bulk is executed on its day, at no time of it the TPP chooses (any"
+                + " value is 400 FORMAT_ERROR, rather than a time the bank would not keep)")
+        Object requestedExecutionTime,
         @Schema(description = "the credit transfers, at most payment.bulk.max-size (100)")
         @NotEmpty(message = "is required (at least one payment)")
         List<@NotNull(message = "must be an object") @Valid PaymentInitiationRequest> payments) {

@@ -70,6 +70,10 @@ public class InitiationBodyReader {
         BulkPaymentInitiationRequest request = bodies.read(MediaType.APPLICATION_JSON,
                 document != null ? document.json() : body, BulkPaymentInitiationRequest.class,
                 providers.require(providerCode).textCharset());
+        if (request.requestedExecutionTime() != null) {
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "requestedExecutionTime is not offered: a bulk is"
+                    + " executed on its requestedExecutionDate").at("requestedExecutionTime");
+        }
         List<PaymentOrder> entries = new ArrayList<>();
         for (int i = 0; i < request.payments().size(); i++) {
             PaymentInitiationRequest entry = request.payments().get(i);

@@ -99,6 +99,9 @@ class SigningBasketTest extends ConsentTestBase {
         String consentId = createAis(Tpps.ALPHA).jsonPath().getString("consentId");
         assertError(Signed.post(Tpps.ALPHA, BASKETS, headers(), body(List.of(), List.of())), 400, "FormatError",
                 "FORMAT_ERROR");
+        // an id that is none names its place, as a value of the wrong type does
+        assertEquals("consentIds[1]", Signed.post(Tpps.ALPHA, BASKETS, headers(),
+                "{\"consentIds\": [\"" + consentId + "\", null]}").jsonPath().getString("tppMessages[0].path"));
         assertError(Signed.post(Tpps.ALPHA, BASKETS, headers(), body(List.of("no-such-payment"), List.of())), 400,
                 "FormatError", "RESOURCE_UNKNOWN");
         // the basket's one SCA needs each payment's account: one whose PSU picks it at its own SCA cannot join

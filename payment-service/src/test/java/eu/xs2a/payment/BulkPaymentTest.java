@@ -195,7 +195,8 @@ class BulkPaymentTest {
         for (int i = 0; i < 101; i++) {
             many.add(ok);
         }
-        refused(bulk(null, many.toArray(String[]::new)), "payments has 101 entries; a bulk payment has at most 100");
+        refused(bulk(null, many.toArray(String[]::new)), "payments has 101 entries; a bulk payment has at most 100",
+                "payments");
     }
 
     @Test

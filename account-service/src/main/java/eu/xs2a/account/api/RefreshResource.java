@@ -88,7 +88,8 @@ public class RefreshResource {
             return false;
         }
         if (!value.isBoolean()) {
-            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "initiatedByCustomer must be a boolean (true or false)");
+            throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "initiatedByCustomer must be a boolean (true or false)")
+                    .at("initiatedByCustomer");
         }
         return value.booleanValue();
     }

@@ -31,7 +31,7 @@ public class DeltaReports {
         long from = query.delta().entryReferenceFrom();
         if (!transactions.hasBookedEntry(account.id, from)) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "entryReferenceFrom '" + from
-                    + "' is no booked entry of account " + account.resourceId);
+                    + "' is no booked entry of account " + account.resourceId).at("entryReferenceFrom");
         }
         return new Page(transactions.bookedAfter(account.id, from, query.page(), query.size()),
                 transactions.countBookedAfter(account.id, from));

@@ -76,7 +76,8 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
         int pageIndex = integer("page", page, 0);
         int pageSize = size == null || size.isBlank() ? maxPageSize : pageSize(size, maxPageSize);
         if ((long) pageIndex * pageSize > Integer.MAX_VALUE) {
-            throw format("page " + pageIndex + " of size " + pageSize + " starts beyond the last possible row");
+            throw format("page " + pageIndex + " of size " + pageSize + " starts beyond the last possible row")
+                    .at("page");
         }
         return new TransactionQuery(bookingStatus, from, to, pageIndex, pageSize, flag("withBalance", withBalance),
                 new Delta(after, list));
@@ -124,7 +125,8 @@ public record TransactionQuery(String bookingStatus, LocalDate dateFrom, LocalDa
         int pageSize = size == null || size.isBlank() ? maxPageSize : pageSize(size, maxPageSize);
         if ((long) pageIndex * pageSize > Integer.MAX_VALUE) {
             // the page's first row would lie beyond any list: the offset must stay a 32-bit number
-            throw format("page " + pageIndex + " of size " + pageSize + " starts beyond the last possible row");
+            throw format("page " + pageIndex + " of size " + pageSize + " starts beyond the last possible row")
+                    .at("page");
         }
         return new TransactionQuery(bookingStatus, from, to, pageIndex, pageSize, flag("withBalance", withBalance));
     }

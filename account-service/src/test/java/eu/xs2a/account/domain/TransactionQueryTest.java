@@ -148,6 +148,7 @@ class TransactionQueryTest {
                     () -> parse("booked", "2026-01-01", null, pageAndSize[0], pageAndSize[1]));
             assertEquals(ErrorClass.FORMAT_ERROR, e.errorClass());
             assertTrue(e.getMessage().contains("beyond the last possible row"), e.getMessage());
+            assertEquals("page", e.path(), "the refusal names the parameter, as every other");
         }
         assertEquals(21474836, parse("booked", "2026-01-01", null, "21474836", "100").page());
     }

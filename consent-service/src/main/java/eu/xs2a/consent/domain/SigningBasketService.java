@@ -154,13 +154,16 @@ public class SigningBasketService {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "A signing basket holds at most " + MAX_MEMBERS
                     + " payments and consents");
         }
-        for (List<String> ids : List.of(paymentIds, consentIds)) {
+        for (String field : List.of("paymentIds", "consentIds")) {
+            List<String> ids = "paymentIds".equals(field) ? paymentIds : consentIds;
             if (new HashSet<>(ids).size() < ids.size()) {
-                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "A payment or consent is named twice");
+                throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "A payment or consent is named twice").at(field);
             }
-            for (String id : ids) {
+            for (int i = 0; i < ids.size(); i++) {
+                String id = ids.get(i);
                 if (id == null || id.isBlank() || !Ids.fits(id)) {
-                    throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "'" + Ids.shown(id) + "' is not a resource id");
+                    throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "'" + Ids.shown(id) + "' is not a resource id")
+                            .at(field + "[" + i + "]");
                 }
             }
         }

@@ -160,7 +160,7 @@ public class PaymentService {
                               ExecutionDays days) {
         if (bulk.payments().size() > config.bulk().maxSize()) {
             throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "payments has " + bulk.payments().size()
-                    + " entries; a bulk payment has at most " + config.bulk().maxSize());
+                    + " entries; a bulk payment has at most " + config.bulk().maxSize()).at("payments");
         }
         String currency = null;
         for (int i = 0; i < bulk.payments().size(); i++) {

@@ -106,7 +106,8 @@ public class BankSca {
                             "PSU-ID is required with psuData.password when the request was created without it");
                 }
                 if (update.password() == null || update.password().isEmpty()) {
-                    throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "psuData.password is required");
+                    throw new Psd2Exception(ErrorClass.FORMAT_ERROR, "psuData.password is required")
+                            .at("psuData.password");
                 }
                 yield authenticate(providerCode, target, psuId, update.password(), update.psuContext());
             }

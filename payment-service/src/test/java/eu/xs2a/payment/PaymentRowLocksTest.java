@@ -67,12 +67,7 @@ class PaymentRowLocksTest {
         String paymentId = id(Payments.create(ALPHA, "36.00"));
         long rowId = QuarkusTransaction.requiringNew().call(() -> ledger.byResourceId(paymentId).id());
         ExecutorService worker = Executors.newSingleThreadExecutor();
-        try (Connection bank = dataSource.getConnection()) {
-            bank.setAutoCommit(false);
-            try (PreparedStatement lock = bank.prepareStatement("select 1 from payment where id = ? for update")) {
-                lock.setLong(1, rowId);
-                lock.executeQuery().close();
-            }
+        try (Connection bank = lockedRow(rowId)) {
             Future<?> wishes = worker.submit(() -> ledger.notifyAt(rowId,
                     NotificationRequest.stored("https://tpp.example/notify", "status=SCA")));
             assertTrue(awaitLockWaiter(), "the notification wishes wait for the row lock");
@@ -102,12 +97,7 @@ class PaymentRowLocksTest {
         String link = Payments.local(created.path("_links.scaRedirect.href"));
         long rowId = QuarkusTransaction.requiringNew().call(() -> ledger.byResourceId(paymentId).id());
         ExecutorService browser = Executors.newSingleThreadExecutor();
-        try (Connection writer = dataSource.getConnection()) {
-            writer.setAutoCommit(false);
-            try (PreparedStatement lock = writer.prepareStatement("select 1 from payment where id = ? for update")) {
-                lock.setLong(1, rowId);
-                lock.executeQuery().close();
-            }
+        try (Connection writer = lockedRow(rowId)) {
             Future<Integer> followed = browser.submit(() -> given().config(Tpps.RAW).redirects().follow(false)
                     .get(link).statusCode());
             assertTrue(awaitLockWaiter(), "the link waits for the payment's lock");
@@ -117,6 +107,17 @@ class PaymentRowLocksTest {
             browser.shutdownNow();
         }
         given().config(Tpps.RAW).redirects().follow(false).get(link).then().statusCode(404);
+    }
+
+    /** A connection of another writer, in a transaction that holds the payment row's lock until it ends. */
+    private Connection lockedRow(long rowId) throws java.sql.SQLException {
+        Connection connection = dataSource.getConnection();
+        connection.setAutoCommit(false);
+        try (PreparedStatement lock = connection.prepareStatement("select 1 from payment where id = ? for update")) {
+            lock.setLong(1, rowId);
+            lock.executeQuery().close();
+        }
+        return connection;
     }
 
     /** Whether a backend of this database waits for a row lock within 30 s (polled: the waiter's thread runs apart). */

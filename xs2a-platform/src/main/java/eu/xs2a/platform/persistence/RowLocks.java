@@ -26,7 +26,8 @@ public final class RowLocks {
             em.refresh(held, LockModeType.PESSIMISTIC_WRITE);
             return Optional.of(held);
         }
-        // dropped again: a load through it would fail for a row that does not exist, rather than answer none
+        // dropped again: a load through it would fail for a row that does not exist, rather than answer none. The
+        // services' entities hold ids, not associations, so no other reference of theirs is in a persistence context
         em.detach(held);
         return Optional.ofNullable(em.find(type, id, LockModeType.PESSIMISTIC_WRITE));
     }

@@ -23,7 +23,7 @@ class OpenApiFilterTest {
         assertEquals(List.of(), OpenApiCoverage.missingOperations(json, routes));
         assertEquals(List.of(), OpenApiCoverage.signatureMismatches(json, routes));
 
-        JsonNode get = OpenApiCoverage.operation(json, new Route("GET", "/{provider}/api/berlingroup/v1/things/{id}", true));
+        JsonNode get = OpenApiCoverage.operation(json, new Route("GET", "/{provider_code}/api/berlingroup/v1/things/{id}", true));
         assertTrue(OpenApiCoverage.headers(get).containsAll(
                 List.of("x-request-id", "digest", "date", "signature", "tpp-signature-certificate")));
         assertEquals(List.of(), OpenApiCoverage.withoutErrorBody(get, "400", "401", "403", "404", "503"));
@@ -59,10 +59,10 @@ class OpenApiFilterTest {
 
     @Test
     void coverageReportsARouteTheDocumentLacks() {
-        String json = "{\"paths\":{\"/{provider}/api/berlingroup/v1/things\":{\"post\":{}}}}";
+        String json = "{\"paths\":{\"/{provider_code}/api/berlingroup/v1/things\":{\"post\":{}}}}";
         List<Route> missing = OpenApiCoverage.missingOperations(json, ThingResource.class);
-        assertTrue(missing.contains(new Route("GET", "/{provider}/api/berlingroup/v1/things/{id}", true)), missing.toString());
-        assertFalse(missing.contains(new Route("POST", "/{provider}/api/berlingroup/v1/things", true)));
+        assertTrue(missing.contains(new Route("GET", "/{provider_code}/api/berlingroup/v1/things/{id}", true)), missing.toString());
+        assertFalse(missing.contains(new Route("POST", "/{provider_code}/api/berlingroup/v1/things", true)));
     }
 
     @Test

@@ -283,9 +283,17 @@ class EmbeddedAndDecoupledScaTest {
         put(keptAuth, null, password("sandbox")).then().statusCode(200);
         assertError(put(keptAuth, null, otp(WRONG_OTP)), 400, "ScaInvalid", "SCA_INVALID");
         assertError(put(keptAuth, null, otp(WRONG_OTP)), 400, "ScaInvalid", "SCA_INVALID");
-        assertError(put(keptAuth, null, otp(WRONG_OTP)), 400, "ScaInvalid", "SCA_INVALID");
+        Response third = put(keptAuth, null, otp(WRONG_OTP));
+        assertError(third, 400, "ScaInvalid", "SCA_INVALID");
+        assertTrue(third.jsonPath().getString("tppMessages[0].text").endsWith(
+                "the cancellation failed, and the payment stays as it was"), third.asString());
         assertEquals("failed", Tpps.get(ALPHA, keptAuth).jsonPath().getString("scaStatus"));
         assertEquals("ACSP", status(kept));
+        // nothing to authorise any more: a new DELETE starts a new cancellation
+        Response restart = Tpps.send(ALPHA, "POST", kept + "/cancellation-authorisations", Map.of(), null);
+        assertError(restart, 409, "StatusInvalid", "STATUS_INVALID");
+        assertTrue(restart.jsonPath().getString("tppMessages[0].text").endsWith("a DELETE starts one"),
+                restart.asString());
     }
 
     /** The DELETE's PSU-ID names the cancellation's PSU: its password step needs none again, as a creation's. */

@@ -400,6 +400,12 @@ public class PaymentLedger {
             throw new Psd2Exception(ErrorClass.STATUS_INVALID, "Payment " + payment.resourceId() + " is "
                     + payment.transactionStatus() + ": it awaits no authorisation");
         }
+        // a cancellation's SCA is started again only while the cancellation a DELETE started is open
+        if (kind == AuthorisationKind.CANCELLATION && authorisations.latest(payment.id(), kind)
+                .map(latest -> latest.scaStatus().isFinal()).orElse(true)) {
+            throw new Psd2Exception(ErrorClass.STATUS_INVALID, "No cancellation of payment " + payment.resourceId()
+                    + " awaits an authorisation: a DELETE starts one");
+        }
     }
 
     /** A TPP's embedded step was taken at the bank: the authorisation follows the status the bank answered. */

@@ -52,7 +52,9 @@ public class PaymentScaSteps {
             after = payments.authorisation(now, kind, authorisationId);
         }
         if (answer.error() != null) {
-            throw BankSca.refusal(answer.error(), after.scaStatus());
+            throw kind == AuthorisationKind.CANCELLATION ? BankSca.refusal(answer.error(), after.scaStatus(),
+                    "the cancellation failed, and the payment stays as it was") : BankSca.refusal(answer.error(),
+                    after.scaStatus());
         }
         return new StepResult(now, after, answer);
     }

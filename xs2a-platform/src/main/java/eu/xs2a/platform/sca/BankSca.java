@@ -124,7 +124,12 @@ public class BankSca {
 
     /** The bank's refusal of the PSU's input ({@link BankScaStep#error()}) as the Berlin Group error; never quoting it. */
     public static Psd2Exception refusal(String code, ScaStatus now) {
-        String ended = now == ScaStatus.failed ? "; no attempts are left: the authorisation failed" : "";
+        return refusal(code, now, "the authorisation failed");
+    }
+
+    /** As {@link #refusal(String, ScaStatus)}, {@code failure} saying what a failed authorisation means here. */
+    public static Psd2Exception refusal(String code, ScaStatus now, String failure) {
+        String ended = now == ScaStatus.failed ? "; no attempts are left: " + failure : "";
         return switch (code) {
             case "PSU_CREDENTIALS_INVALID" -> new Psd2Exception(ErrorClass.PSU_CREDENTIALS_INVALID,
                     "The PSU-ID or password was not accepted by the bank" + ended);
